@@ -7,3 +7,4 @@ export { PgDriver } from './sql/pg-driver.js';
 export { PgliteDriver } from './sql/pglite-driver.js';
 export { SqlEventStore, EVENTS_CHANNEL } from './sql/sql-event-store.js';
 export { migrate, EVENT_STORE_SCHEMA } from './sql/schema.js';
+export { KurrentEventStore } from './kurrent/kurrent-event-store.js';

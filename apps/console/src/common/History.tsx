@@ -1,0 +1,86 @@
+import {
+  Alert,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
+import type { HistoryEntry } from '../types';
+
+const actorName = (actor: HistoryEntry['actor']): string => {
+  if (!actor) return '—';
+  if (typeof actor === 'string') return actor;
+  return actor.name ?? actor.email ?? String(actor.id ?? '—');
+};
+
+const summary = (data: unknown): string => {
+  if (data == null) return '';
+  const text = JSON.stringify(data);
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+};
+
+/** The record's events from `GET /api/{resource}/{id}/history`, newest first. */
+export const History = () => {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = record?.id;
+  const version = record?.version;
+
+  useEffect(() => {
+    if (id == null || !resource) return;
+    let cancelled = false;
+    dataProvider
+      .history(resource, id)
+      .then(({ data }) => {
+        if (!cancelled) setEntries([...data].sort((a, b) => (b.version ?? 0) - (a.version ?? 0)));
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setError(e instanceof Error ? e.message : 'The history could not be loaded');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [dataProvider, resource, id, version]);
+
+  if (error) return <Alert severity="info">History is not available: {error}</Alert>;
+  if (!entries) return <CircularProgress size={24} />;
+  if (entries.length === 0) return <Typography color="text.secondary">No events yet.</Typography>;
+  return (
+    <Table size="small" aria-label="History">
+      <TableHead>
+        <TableRow>
+          <TableCell>Version</TableCell>
+          <TableCell>Event</TableCell>
+          <TableCell>When</TableCell>
+          <TableCell>By</TableCell>
+          <TableCell>Data</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {entries.map((entry) => {
+          const time = entry.time ?? entry.timestamp;
+          return (
+            <TableRow key={`${entry.version}-${entry.type}`}>
+              <TableCell>{entry.version}</TableCell>
+              <TableCell>{entry.type}</TableCell>
+              <TableCell>{time ? new Date(time).toLocaleString() : '—'}</TableCell>
+              <TableCell>{actorName(entry.actor)}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+                {summary(entry.data)}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+};

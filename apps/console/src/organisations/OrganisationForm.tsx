@@ -1,0 +1,15 @@
+import { required, SimpleForm, TextArrayInput, TextInput, type SimpleFormProps } from 'react-admin';
+import { httpUrl, isoCountry } from '../common/choices';
+import { TimezoneInput } from '../common/TimezoneInput';
+
+const upper = (value: string | null) => (value ? value.toUpperCase() : value);
+
+export const OrganisationForm = (props: Omit<SimpleFormProps, 'children'>) => (
+  <SimpleForm {...props}>
+    <TextInput source="name" validate={required()} />
+    <TextInput source="website" type="url" validate={httpUrl} placeholder="https://example.com" helperText="The organisation's own site" />
+    <TextInput source="country" validate={isoCountry} parse={upper} helperText="Two-letter ISO code, e.g. DE" inputProps={{ maxLength: 2 }} />
+    <TextArrayInput source="locales" helperText='Type a locale such as "en" or "de" and press Enter' />
+    <TimezoneInput source="timezone" validate={required()} />
+  </SimpleForm>
+);

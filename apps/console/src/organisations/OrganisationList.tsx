@@ -1,0 +1,30 @@
+import BusinessIcon from '@mui/icons-material/Business';
+import { DataTable, DateField, List, SearchInput, TextArrayField, UrlField } from 'react-admin';
+import { EmptyState } from '../common/EmptyState';
+import type { Organisation } from '../types';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search organisations" />];
+
+const Column = DataTable.Col<Organisation>;
+
+export const OrganisationList = () => (
+  <List
+    filters={filters}
+    sort={{ field: 'name', order: 'ASC' }}
+    perPage={25}
+    empty={<EmptyState title="No organisations yet" text="An organisation holds members and websites." icon={<BusinessIcon />} />}
+  >
+    <DataTable rowClick="show" bulkActionButtons={false}>
+      <Column source="name" />
+      <Column source="website" field={UrlField} />
+      <Column source="country" />
+      <Column source="locales" disableSort>
+        <TextArrayField source="locales" />
+      </Column>
+      <Column source="timezone" label="Time zone" />
+      <Column source="createdAt" label="Created">
+        <DateField source="createdAt" />
+      </Column>
+    </DataTable>
+  </List>
+);

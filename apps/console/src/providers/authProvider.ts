@@ -1,0 +1,154 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { ApiErrorBody, CurrentUser } from '../types';
+import { API_URL } from './http';
+
+/** How long `GET /api/auth/user` is trusted before it is asked again (one request per burst of navigation). */
+const USER_TTL_MS = 15_000;
+
+let cachedUser: CurrentUser | null = null;
+let cachedAt = 0;
+let pending: Promise<CurrentUser | null> | null = null;
+/** Set once a session was seen, so an expired one gets a message and a first visit does not. */
+let hadSession = false;
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+const messageOf = (body: unknown, fallback: string): string => {
+  const message = (body as ApiErrorBody | null)?.message;
+  if (typeof message === 'string' && message.trim()) return message;
+  if (Array.isArray(message) && message.length) return String(message[0]);
+  return fallback;
+};
+
+const clearUser = () => {
+  cachedUser = null;
+  cachedAt = 0;
+  pending = null;
+};
+
+/** `GET /api/auth/user`: the user, `null` on 401, throws on anything else. */
+const fetchUser = (): Promise<CurrentUser | null> => {
+  if (!pending) {
+    pending = fetch(`${API_URL}/auth/user`, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    })
+      .then(async (response) => {
+        if (response.status === 401) return null;
+        const body = await readJson(response);
+        if (!response.ok) throw new Error(messageOf(body, response.statusText));
+        return body as CurrentUser;
+      })
+      .then((user) => {
+        cachedUser = user;
+        cachedAt = user ? Date.now() : 0;
+        if (user) hadSession = true;
+        return user;
+      })
+      .finally(() => {
+        pending = null;
+      });
+  }
+  return pending;
+};
+
+/** The current user, from the short-lived cache when fresh. */
+export const getCurrentUser = async (force = false): Promise<CurrentUser | null> => {
+  if (!force && cachedUser && Date.now() - cachedAt < USER_TTL_MS) return cachedUser;
+  return fetchUser();
+};
+
+/** The last user seen, without a request (may be stale or null). */
+export const peekCurrentUser = (): CurrentUser | null => cachedUser;
+
+const statusOf = (error: unknown): number | undefined => {
+  if (error && typeof error === 'object' && 'status' in error) {
+    const status = (error as { status?: unknown }).status;
+    return typeof status === 'number' ? status : undefined;
+  }
+  return undefined;
+};
+
+export const authProvider: AuthProvider = {
+  async login(params: { username?: string; email?: string; password?: string }) {
+    clearUser();
+    let response: Response;
+    try {
+      response = await fetch(`${API_URL}/auth/login`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ email: (params.username ?? params.email ?? '').trim(), password: params.password ?? '' }),
+      });
+    } catch {
+      throw new Error('Network error: please try again');
+    }
+    const body = await readJson(response);
+    if (!response.ok) {
+      throw new Error(messageOf(body, response.status === 401 ? 'Invalid email or password' : response.statusText));
+    }
+    hadSession = true;
+    await getCurrentUser(true).catch(() => null);
+  },
+
+  async logout() {
+    const wasSignedIn = cachedUser !== null || hadSession;
+    clearUser();
+    hadSession = false;
+    if (wasSignedIn) {
+      await fetch(`${API_URL}/auth/logout`, { method: 'POST', credentials: 'include' }).catch(() => undefined);
+    }
+  },
+
+  async checkAuth() {
+    let user: CurrentUser | null;
+    try {
+      user = await getCurrentUser();
+    } catch (error) {
+      throw new Error(error instanceof Error ? error.message : 'Network error: please try again');
+    }
+    if (!user) {
+      // A first visit goes to the login page quietly; an expired session says so.
+      throw hadSession
+        ? { message: 'Your session has ended, please log in again.' }
+        : { message: false };
+    }
+  },
+
+  async checkError(error: unknown) {
+    const status = statusOf(error);
+    if (status === 401) {
+      clearUser();
+      const redirect = (error as { body?: ApiErrorBody }).body?.redirect;
+      throw { redirectTo: redirect && redirect.startsWith('/') ? redirect : '/login' };
+    }
+    // 403: signed in but not allowed; react-admin shows the message, the session stays.
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const user = await getCurrentUser();
+    if (!user) throw new Error('Not signed in');
+    return {
+      id: user.id,
+      fullName: user.name,
+      email: user.email,
+      role: user.role,
+      organisations: user.organisations ?? [],
+      websites: user.websites ?? [],
+      navigation: user.navigation ?? [],
+    };
+  },
+
+  async getPermissions() {
+    const user = await getCurrentUser();
+    return user ? { role: user.role, navigation: user.navigation ?? [] } : null;
+  },
+};

@@ -1,0 +1,130 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { WrongExpectedVersionError, type EventStore, type GlobalPosition, type RecordedEvent } from '#libs/eventstore/src/index.js';
+import type { Command, Decider, DomainEvent } from '../decider.js';
+import { ConflictError } from '../errors.js';
+import { EVENT_STORE } from '../tokens.js';
+
+/** A decider registered under its aggregate name; its streams are `{name}-{id}`. */
+export interface RegisteredDecider {
+  name: string;
+  decider: Decider<any, any, any, any>;
+  /** The organisation an aggregate belongs to, recorded in each event's metadata. */
+  organisationOf?(state: any): string | null | undefined;
+}
+
+@Injectable()
+export class DeciderRegistry {
+  private readonly deciders = new Map<string, RegisteredDecider>();
+
+  register(entry: RegisteredDecider): void {
+    this.deciders.set(entry.name, entry);
+  }
+
+  get(name: string): RegisteredDecider {
+    const entry = this.deciders.get(name);
+    if (!entry) throw new Error(`No decider registered for ${name}`);
+    return entry;
+  }
+
+  list(): RegisteredDecider[] {
+    return [...this.deciders.values()];
+  }
+}
+
+export interface DecideOptions {
+  /** The version the client last saw; a mismatch answers 409 instead of deciding on newer state. */
+  expectedVersion?: number;
+  correlationId?: string;
+  organisationId?: string | null;
+}
+
+/** Load the aggregate's stream, fold it, decide, and append with the version read. */
+export class DecideCommand {
+  constructor(
+    readonly aggregate: string,
+    readonly id: string,
+    readonly command: Command<string, unknown>,
+    readonly options: DecideOptions = {},
+  ) {}
+}
+
+export interface DecideResult<State = any> {
+  id: string;
+  state: State;
+  version: number;
+  position: GlobalPosition | null;
+  events: DomainEvent[];
+}
+
+const MAX_ATTEMPTS = 3;
+
+/** Deterministic event ids: a retried command stores its events once. */
+function eventId(commandId: string, index: number): string {
+  const hex = createHash('sha256').update(`${commandId}:${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function loadAggregate(store: EventStore, entry: RegisteredDecider, id: string) {
+  const events = await store.readStream(`${entry.name}-${id}`);
+  const state = entry.decider.fold(events as unknown as DomainEvent[]);
+  return { state, version: events.length, events: events as RecordedEvent[] };
+}
+
+@CommandHandler(DecideCommand)
+export class DecideHandler implements ICommandHandler<DecideCommand, DecideResult> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly registry: DeciderRegistry,
+  ) {}
+
+  async execute({ aggregate, id, command, options }: DecideCommand): Promise<DecideResult> {
+    const entry = this.registry.get(aggregate);
+    const streamId = `${aggregate}-${id}`;
+    const commandId = randomUUID();
+    for (let attempt = 1; ; attempt++) {
+      const { state, version } = await loadAggregate(this.store, entry, id);
+      if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
+        throw staleVersion(entry.decider.table.name, options.expectedVersion, version);
+      }
+      const events = entry.decider.decide(command, state);
+      if (events.length === 0) return { id, state, version, position: null, events };
+      const next = events.reduce(entry.decider.evolve, state);
+      const organisationId = options.organisationId ?? entry.organisationOf?.(next) ?? null;
+      try {
+        const result = await this.store.append(
+          streamId,
+          events.map((event, index) => ({
+            id: eventId(commandId, index),
+            type: event.type,
+            data: event.data as Record<string, unknown>,
+            metadata: {
+              actorId: command.actor.userId,
+              organisationId,
+              correlationId: options.correlationId ?? commandId,
+              causationId: commandId,
+              command: command.type,
+            },
+          })),
+          version === 0 ? 'no_stream' : version,
+        );
+        return { id, state: next, version: result.nextVersion, position: result.position, events };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        // Someone wrote in between. Without a client version we decide again on the new state.
+        if (options.expectedVersion !== undefined || attempt >= MAX_ATTEMPTS) {
+          throw staleVersion(entry.decider.table.name, options.expectedVersion ?? version, error.actual);
+        }
+      }
+    }
+  }
+}
+
+function staleVersion(name: string, expected: number, actual: number): ConflictError {
+  return new ConflictError(
+    `This ${name} was changed by someone else (version ${actual}, you had ${expected}). Reload it and try again.`,
+    undefined,
+    { expectedVersion: expected, actualVersion: actual },
+  );
+}

@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().default('./data'),
+  EVENTSTORE_URL: z
+    .string()
+    .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'must be a kurrentdb:// (or esdb://) connection string')
+    .optional(),
+  KAFKA_BROKERS: z.string().optional(),
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]+$/, 'letters, digits, dot, dash and underscore only').default('platform'),
+  RUN_PROJECTIONS: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  DEMO_DATA: bool.default(true),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(7 * 24),
+  CONSOLE_DIR: z.string().optional(),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  /** Where the embedded PGlite keeps its data; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  eventStoreUrl?: string;
+  kafkaBrokers?: string[];
+  kafkaTopicPrefix: string;
+  /** Whether this process runs the projections and the Kafka relay. */
+  runProjections: boolean;
+  logLevel: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  demoData: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  consoleDir: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws a `ConfigError` naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR === 'memory://' ? c.DATA_DIR : resolve(c.DATA_DIR),
+    eventStoreUrl: c.EVENTSTORE_URL,
+    kafkaBrokers: c.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
+    kafkaTopicPrefix: c.KAFKA_TOPIC_PREFIX,
+    runProjections: c.RUN_PROJECTIONS ?? !c.DATABASE_URL,
+    logLevel: c.LOG_LEVEL,
+    adminEmail: c.ADMIN_EMAIL,
+    adminPassword: c.ADMIN_PASSWORD,
+    demoData: c.DEMO_DATA,
+    sessionIdleMinutes: c.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: c.SESSION_ABSOLUTE_HOURS,
+    consoleDir: resolve(c.CONSOLE_DIR ?? 'apps/console/dist'),
+  };
+}

@@ -1,0 +1,192 @@
+import { EventEmitter } from 'node:events';
+import {
+  EVENTS_CHANNEL,
+  comparePositions,
+  migrate,
+  type EventStore,
+  type GlobalPosition,
+  type SqlDriver,
+} from '#libs/eventstore/src/index.js';
+import { NotFoundError } from '../errors.js';
+import { markRunning, readAllCheckpoints } from './checkpoints.js';
+import { subscriberName, type Projection, type Subscriber } from './projection.js';
+import { SubscriptionRunner, type RunnerOptions, type RunnerStatus } from './subscription-runner.js';
+
+export interface SubscriptionState {
+  name: string;
+  kind: 'projection' | 'relay';
+  /** `running`/`failed` as recorded in the database; `runner` is this process's view, if it runs it. */
+  status: 'running' | 'failed';
+  runner: RunnerStatus | null;
+  position: GlobalPosition | null;
+  /** Events in the log after its checkpoint. */
+  lag: number;
+  error: string | null;
+  updatedAt: string | null;
+}
+
+/**
+ * Knows every subscriber (projections and relays), creates their tables, runs them in this
+ * process when asked to, reports their positions and lag, rebuilds one from zero while the
+ * others keep running, and lets a command wait until its events reached the read models.
+ */
+export class ProjectionManager {
+  private readonly runners = new Map<string, SubscriptionRunner>();
+  private readonly progress = new EventEmitter();
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly db: SqlDriver,
+    private readonly store: EventStore,
+    readonly subscribers: readonly Subscriber[],
+    private readonly options: RunnerOptions,
+  ) {
+    this.progress.setMaxListeners(0);
+  }
+
+  get projections(): Projection[] {
+    return this.subscribers.flatMap((s) => (s.kind === 'projection' ? [s.projection] : []));
+  }
+
+  /** Creates every projection's tables (idempotent, safe with several processes). */
+  async migrate(): Promise<void> {
+    await migrate(this.db, ...this.projections.map((p) => p.schema));
+  }
+
+  /** Runs every subscriber in this process (each under its own lease). */
+  async start(): Promise<void> {
+    for (const subscriber of this.subscribers) {
+      const runner = new SubscriptionRunner(subscriber, this.db, this.store, this.options, () => {
+        this.progress.emit('progress');
+        // A projection's commit may have released the snapshot horizon others wait on.
+        for (const other of this.runners.values()) if (other !== runner) other.wake();
+      });
+      this.runners.set(runner.name, runner);
+    }
+    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => this.wakeAll());
+    for (const runner of this.runners.values()) runner.start();
+  }
+
+  get running(): boolean {
+    return this.runners.size > 0;
+  }
+
+  wakeAll(): void {
+    for (const runner of this.runners.values()) runner.wake();
+  }
+
+  /** Stops after the batch in flight: nothing is half-applied. */
+  async stop(): Promise<void> {
+    await this.unlisten?.();
+    this.unlisten = null;
+    await Promise.all([...this.runners.values()].map((r) => r.stop()));
+    this.runners.clear();
+  }
+
+  private find(name: string): Subscriber {
+    const subscriber = this.subscribers.find((s) => subscriberName(s) === name);
+    if (!subscriber) throw new NotFoundError(`No projection named ${name}`);
+    return subscriber;
+  }
+
+  async states(): Promise<SubscriptionState[]> {
+    const rows = new Map((await readAllCheckpoints(this.db)).map((row) => [row.subscription, row]));
+    return Promise.all(
+      this.subscribers.map(async (subscriber) => {
+        const name = subscriberName(subscriber);
+        const row = rows.get(name);
+        const runner = this.runners.get(name);
+        const position = row?.position ?? null;
+        return {
+          name,
+          kind: subscriber.kind,
+          status: row?.status ?? 'running',
+          runner: runner?.status ?? null,
+          position,
+          lag: await this.store.countAfter(position),
+          error: row?.error ?? null,
+          updatedAt: row ? new Date(row.updated_at).toISOString() : null,
+        };
+      }),
+    );
+  }
+
+  /**
+   * Empties a projection's tables and resets its checkpoint in one transaction. Whichever
+   * process holds its lease notices (its next checkpoint write fails) and replays from zero.
+   */
+  async rebuild(name: string): Promise<void> {
+    const subscriber = this.find(name);
+    await this.db.transaction(async (tx) => {
+      if (subscriber.kind === 'projection') {
+        for (const table of subscriber.projection.tables) await tx.query(`TRUNCATE TABLE ${table}`);
+      }
+      await tx.query(
+        `INSERT INTO es_checkpoints (subscription, position, status, error) VALUES ($1, NULL, 'running', NULL)
+         ON CONFLICT (subscription) DO UPDATE SET position = NULL, status = 'running', error = NULL, updated_at = now()`,
+        [name],
+      );
+    });
+    this.runners.get(name)?.wake();
+  }
+
+  /** Lets a failed subscriber try again from its checkpoint. */
+  async restart(name: string): Promise<void> {
+    this.find(name);
+    await markRunning(this.db, name);
+    this.runners.get(name)?.wake();
+  }
+
+  /**
+   * Resolves when every projection has processed the event at `position` (read-your-writes
+   * after a command), or after `timeoutMs`; answers whether they caught up.
+   */
+  async waitFor(position: GlobalPosition | null, timeoutMs = 5000): Promise<boolean> {
+    if (position === null) return true;
+    const names = this.projections.map((p) => p.name);
+    const deadline = Date.now() + timeoutMs;
+    const caughtUp = async () => {
+      if (this.running) {
+        return names.every((n) => {
+          const runner = this.runners.get(n);
+          return runner && (runner.status === 'failed' || comparePositions(runner.position, position) >= 0);
+        });
+      }
+      const rows = new Map((await readAllCheckpoints(this.db)).map((r) => [r.subscription, r]));
+      return names.every((n) => {
+        const row = rows.get(n);
+        return row && (row.status === 'failed' || comparePositions(row.position, position) >= 0);
+      });
+    };
+    while (!(await caughtUp())) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      this.wakeAll();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(finish, Math.min(left, this.running ? 100 : 20));
+        const progress = this.progress;
+        function finish() {
+          clearTimeout(timer);
+          progress.off('progress', finish);
+          resolve();
+        }
+        progress.once('progress', finish);
+      });
+    }
+    return true;
+  }
+
+  /** Runs every projection in this process until the log is exhausted (CLI rebuilds). */
+  async catchUp(name: string): Promise<number> {
+    const subscriber = this.find(name);
+    const runner = new SubscriptionRunner(subscriber, this.db, this.store, this.options);
+    runner.start();
+    const head = await this.store.headPosition();
+    while (runner.status !== 'failed' && comparePositions(runner.position, head) < 0) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await runner.stop();
+    if (runner.error) throw new Error(runner.error);
+    return runner.processed;
+  }
+}

@@ -1,0 +1,31 @@
+import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
+
+/**
+ * A read model fed from the global log. `apply` runs inside the transaction that also saves the
+ * projection's checkpoint, so a read model never holds an event twice or misses one.
+ */
+export interface Projection {
+  readonly name: string;
+  /** DDL creating its tables (idempotent: `CREATE TABLE IF NOT EXISTS`). */
+  readonly schema: string;
+  /** The tables emptied when it is rebuilt from zero. */
+  readonly tables: readonly string[];
+  /** Event types it reads; others are skipped without a call (the checkpoint still advances). */
+  readonly handles?: readonly string[];
+  apply(event: RecordedEvent, tx: SqlExecutor): Promise<void>;
+}
+
+/** A subscriber with side effects outside the database (the Kafka relay): at-least-once. */
+export interface RelaySubscriber {
+  readonly name: string;
+  /** Resolves only when every event is acknowledged; the checkpoint is saved after. */
+  handleBatch(events: RecordedEvent[]): Promise<void>;
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export type Subscriber = { kind: 'projection'; projection: Projection } | { kind: 'relay'; relay: RelaySubscriber };
+
+export function subscriberName(subscriber: Subscriber): string {
+  return subscriber.kind === 'projection' ? subscriber.projection.name : subscriber.relay.name;
+}

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import type { EventStore, GlobalPosition, SqlDriver } from '#libs/eventstore/src/index.js';
+import { CheckpointMovedError, advanceCheckpoint, markFailed, readCheckpoint } from './checkpoints.js';
+import { subscriberName, type Subscriber } from './projection.js';
+
+export type RunnerStatus = 'starting' | 'standby' | 'catching_up' | 'live' | 'failed' | 'stopped';
+
+export interface RunnerOptions {
+  batchSize: number;
+  /** Longest wait between two polls of the log while idle (LISTEN/NOTIFY usually wakes it sooner). */
+  idleMaxMs: number;
+  /** How often a standby runner (another process holds the lease) or a failed one looks again. */
+  retryMs: number;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** Idle back-off: poll again soon after activity, then less and less often. */
+const IDLE_STEPS_MS = [1, 5, 10, 25, 50, 100, 250, 500, 1000];
+
+/** An arbitrary but stable advisory-lock key per subscription: its lease. */
+export function leaseKey(name: string): string {
+  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(`lease:${name}`).digest('hex').slice(0, 16)}`)).toString();
+}
+
+/**
+ * Feeds one subscriber from the global log: reads a batch after its checkpoint, applies it and
+ * moves the checkpoint in one transaction (projections), or delivers it and then moves the
+ * checkpoint (relays). Loops without sleeping while batches are full. Stops on an error,
+ * keeping it visible, until the subscription is restarted or rebuilt.
+ */
+export class SubscriptionRunner {
+  readonly name: string;
+  status: RunnerStatus = 'starting';
+  position: GlobalPosition | null = null;
+  error: string | null = null;
+  processed = 0;
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+
+  constructor(
+    readonly subscriber: Subscriber,
+    private readonly db: SqlDriver,
+    private readonly store: EventStore,
+    private readonly options: RunnerOptions,
+    private readonly onProgress: (runner: SubscriptionRunner) => void = () => undefined,
+  ) {
+    this.name = subscriberName(subscriber);
+  }
+
+  start(): void {
+    this.loop ??= this.run().catch((error: unknown) => {
+      this.status = 'failed';
+      this.error = String((error as Error)?.stack ?? error);
+      this.options.log.error({ subscription: this.name, err: error }, 'subscription runner crashed');
+    });
+  }
+
+  /** New events may be readable: stop waiting. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    this.status = 'stopped';
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken || this.stopping) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        done();
+      };
+    }).then(() => {
+      this.woken = false;
+    });
+  }
+
+  private async run(): Promise<void> {
+    if (this.subscriber.kind === 'relay') await this.subscriber.relay.start?.();
+    try {
+      await this.db.session(async (session) => {
+        const key = leaseKey(this.name);
+        while (!this.stopping) {
+          const lease = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [key]);
+          if (!lease.rows[0].ok) {
+            this.status = 'standby';
+            await this.sleep(this.options.retryMs);
+            continue;
+          }
+          try {
+            await this.consume();
+          } finally {
+            await session.query('SELECT pg_advisory_unlock($1::bigint)', [key]).catch(() => undefined);
+          }
+        }
+      });
+    } finally {
+      if (this.subscriber.kind === 'relay') await this.subscriber.relay.stop?.();
+    }
+  }
+
+  private async loadCheckpoint(): Promise<boolean> {
+    await this.db.query(
+      'INSERT INTO es_checkpoints (subscription, position) VALUES ($1, NULL) ON CONFLICT (subscription) DO NOTHING',
+      [this.name],
+    );
+    const checkpoint = await readCheckpoint(this.db, this.name);
+    this.position = checkpoint?.position ?? null;
+    if (checkpoint?.status === 'failed') {
+      this.status = 'failed';
+      this.error = checkpoint.error;
+      return false;
+    }
+    this.error = null;
+    return true;
+  }
+
+  private async consume(): Promise<void> {
+    let idle = 0;
+    let ready = await this.loadCheckpoint();
+    while (!this.stopping) {
+      if (!ready) {
+        await this.sleep(this.options.retryMs);
+        ready = await this.loadCheckpoint();
+        continue;
+      }
+      const batch = await this.store.readAll({ after: this.position, maxCount: this.options.batchSize });
+      if (batch.length === 0) {
+        this.status = 'live';
+        await this.sleep(IDLE_STEPS_MS[Math.min(idle++, IDLE_STEPS_MS.length - 1)] * (this.options.idleMaxMs / 1000));
+        continue;
+      }
+      idle = 0;
+      this.status = batch.length === this.options.batchSize ? 'catching_up' : 'live';
+      const previous = this.position;
+      const last = batch[batch.length - 1].position;
+      try {
+        if (this.subscriber.kind === 'projection') {
+          const projection = this.subscriber.projection;
+          const handles = projection.handles ? new Set(projection.handles) : null;
+          await this.db.transaction(async (tx) => {
+            for (const event of batch) {
+              if (handles && !handles.has(event.type)) continue;
+              try {
+                await projection.apply(event, tx);
+              } catch (cause) {
+                throw new Error(
+                  `${event.type} ${event.id} (${event.streamId} v${event.streamVersion}): ${(cause as Error)?.message ?? cause}`,
+                  { cause },
+                );
+              }
+            }
+            await advanceCheckpoint(tx, this.name, previous, last);
+          });
+        } else {
+          await this.subscriber.relay.handleBatch(batch);
+          await advanceCheckpoint(this.db, this.name, previous, last);
+        }
+        this.position = last;
+        this.processed += batch.length;
+        this.onProgress(this);
+      } catch (error) {
+        if (error instanceof CheckpointMovedError) {
+          this.options.log.info({ subscription: this.name }, 'checkpoint moved (rebuild or new owner): reloading');
+          ready = await this.loadCheckpoint();
+          continue;
+        }
+        const message = `${(error as Error)?.message ?? String(error)}`;
+        this.status = 'failed';
+        this.error = message;
+        this.options.log.error(
+          { subscription: this.name, err: error, after: previous },
+          'subscription stopped on an error',
+        );
+        await markFailed(this.db, this.name, message).catch(() => undefined);
+        ready = false;
+      }
+    }
+  }
+}
