@@ -16,7 +16,7 @@ export interface Actor {
   roles: readonly string[];
 }
 
-export interface DomainEvent<T extends string = string, D = Record<string, unknown>> {
+export interface DomainEvent<T extends string = string, D = unknown> {
   type: T;
   data: D;
 }
@@ -53,7 +53,7 @@ export interface DeciderDefinition<S extends string, A extends string, State, E 
   /** The state's status, or `NEW` when nothing was recorded yet. */
   statusOf(state: State): S | typeof NEW;
   /** One function per action: validates the command's data and returns the events it causes. */
-  handlers: { [K in A]: (state: State, command: Command<K, any>) => E[] };
+  handlers: { [K in A]: (state: State, command: Command<K, any>) => NoInfer<E>[] };
   evolve(state: State, event: E): State;
 }
 

@@ -5,10 +5,10 @@ import { TimezoneInput } from '../common/TimezoneInput';
 const upper = (value: string | null) => (value ? value.toUpperCase() : value);
 
 export const OrganisationForm = (props: Omit<SimpleFormProps, 'children'>) => (
-  <SimpleForm {...props}>
+  <SimpleForm sx={{ maxWidth: 760 }} {...props}>
     <TextInput source="name" validate={required()} />
     <TextInput source="website" type="url" validate={httpUrl} placeholder="https://example.com" helperText="The organisation's own site" />
-    <TextInput source="country" validate={isoCountry} parse={upper} helperText="Two-letter ISO code, e.g. DE" inputProps={{ maxLength: 2 }} />
+    <TextInput source="country" validate={isoCountry} parse={upper} helperText="Two-letter ISO code, e.g. DE" />
     <TextArrayInput source="locales" helperText='Type a locale such as "en" or "de" and press Enter' />
     <TimezoneInput source="timezone" validate={required()} />
   </SimpleForm>

@@ -46,7 +46,7 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
   const types = options?.types?.length ? options.types : FALLBACK_OPTIONS.types;
   return (
     <TabbedForm {...props}>
-      <TabbedForm.Tab label="General">
+      <TabbedForm.Tab label="General" sx={{ maxWidth: 760 }}>
         <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
           <SelectInput optionText="name" label="Organisation" validate={required()} readOnly={edit} />
         </ReferenceInput>
@@ -59,7 +59,7 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
           validate={[required(), httpUrl]}
         />
         <TextInput source="domain" helperText="Leave empty to derive it from the URL" />
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
           <SelectInput source="category" choices={toChoices(categories)} emptyText="—" />
           <SelectInput source="type" choices={toChoices(types)} emptyText="—" />
           <OptionInput source="industry" label="Industry" values={options?.industries} />
@@ -72,7 +72,7 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
           </Labeled>
         ) : null}
       </TabbedForm.Tab>
-      <TabbedForm.Tab label="Localisation" path="localisation">
+      <TabbedForm.Tab label="Localisation" path="localisation" sx={{ maxWidth: 760 }}>
         <TextInput source="defaultLocale" label="Default locale" validate={[required(), locale]} />
         <TimezoneInput source="timezone" label="Time zone" validate={required()} />
         <Section>Additional locales</Section>
@@ -83,7 +83,7 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
           </SimpleFormIterator>
         </ArrayInput>
       </TabbedForm.Tab>
-      <TabbedForm.Tab label="Workflow" path="workflow">
+      <TabbedForm.Tab label="Workflow" path="workflow" sx={{ maxWidth: 760 }}>
         <Section>Article workflow</Section>
         <BooleanInput source="secondEdit" label="Second edit" helperText="Articles pass a second editor" />
         <BooleanInput source="customerReview" label="Customer review" helperText="Articles go to the customer for review" />

@@ -1,0 +1,115 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import { IdentityModule } from '#libs/identity/src/identity.module.js';
+import { OrganisationsModule } from '#libs/organisations/src/organisations.module.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
+import { PinoNestLogger, type Logger } from '#libs/platform/src/logging.js';
+import { PlatformModule } from '#libs/platform/src/platform.module.js';
+import { createRuntime, type Runtime } from '#libs/platform/src/runtime.js';
+import { catalog, relays } from './catalog.js';
+import { DemoModule } from './demo/demo.module.js';
+import { DemoService } from './demo/demo.service.js';
+
+export interface App {
+  app: INestApplication;
+  runtime: Runtime;
+  /** Stops HTTP, then the projections after their batch in flight, then the database. */
+  close(): Promise<void>;
+}
+
+/** Builds the API process: runtime, NestJS modules, console, projections, first-start data. */
+export async function createApp(config: AppConfig, options: { log?: Logger } = {}): Promise<App> {
+  const runtime = await createRuntime(config, catalog, { log: options.log, relays });
+  try {
+    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, DemoModule] })
+    class AppModule {}
+
+    const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+      logger: new PinoNestLogger(runtime.log),
+      bodyParser: false,
+    });
+    configureHttp(app, runtime);
+    await app.init();
+    if (config.runProjections) await runtime.projections.start();
+    await app.get(DemoService).seed();
+    let closed = false;
+    return {
+      app,
+      runtime,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await runtime.close();
+      },
+    };
+  } catch (error) {
+    await runtime.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function configureHttp(app: NestExpressApplication, runtime: Runtime) {
+  const { config, log, metrics } = runtime;
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api', { exclude: [] });
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/api/health/live' || req.url === '/api/metrics' },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    res.on('finish', () => {
+      const route = (req as Request & { route?: { path?: string } }).route?.path ?? (req.path.startsWith('/api') ? 'unmatched' : 'console');
+      metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  });
+  app.use(cookieParser());
+  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', express.text({ type: 'text/plain', limit: '1mb' }));
+  app.enableCors({
+    origin: true,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Range', 'Content-Type', 'Authorization', 'X-Request-Id'],
+    exposedHeaders: ['Content-Range', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  // Errors raised before NestJS routing (bad JSON, body too large) get the same error shape.
+  app.use('/api', (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500) log.error({ err: error, requestId: req.id }, 'request failed');
+    res.status(body.statusCode).json(body);
+  });
+
+  const consoleDir = config.consoleDir;
+  if (existsSync(join(consoleDir, 'index.html'))) {
+    app.use(express.static(consoleDir, { index: false, maxAge: '1h' }));
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(join(consoleDir, 'index.html'));
+    });
+  } else {
+    log.warn({ consoleDir }, 'console build not found: run `npm run build:console`; serving the API only');
+  }
+}

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import { IdentityService } from '#libs/identity/src/identity.service.js';
+import { SYSTEM } from '#libs/identity/src/domain/user.decider.js';
+import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import type { Logger } from '#libs/platform/src/logging.js';
+import { randomBytes, randomUUID } from 'node:crypto';
+
+/** The demo's sign-in: shown on the login page and printed at start (embedded demo only). */
+export const DEMO_PASSWORD = 'Demo-pass-1';
+export const DEMO_USERS = [
+  { email: 'owner@demo.example', name: 'Olivia Owner', role: 'owner', orgRole: 'owner' },
+  { email: 'editor@demo.example', name: 'Eddie Editor', role: 'editor', orgRole: 'member' },
+  { email: 'writer@demo.example', name: 'Wendy Writer', role: 'writer', orgRole: 'member' },
+] as const;
+export const DEFAULT_ADMIN = { email: 'admin@platform.example', password: 'Admin-pass-1' };
+
+const SYSTEM_ACTOR = { userId: SYSTEM, roles: [SYSTEM] };
+
+/** Creates the platform administrator and, in demo mode, a demo organisation on first start. */
+@Injectable()
+export class DemoService {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+    private readonly identity: IdentityService,
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionManager,
+  ) {}
+
+  get adminCredentials() {
+    return { email: this.config.adminEmail ?? DEFAULT_ADMIN.email, password: this.config.adminPassword ?? DEFAULT_ADMIN.password };
+  }
+
+  async seed(): Promise<void> {
+    const admin = this.adminCredentials;
+    if (!(await this.identity.findUserIdByEmail(admin.email))) {
+      await this.identity.register({ email: admin.email, name: 'Platform Admin', password: admin.password, role: 'admin', platformAdmin: true });
+      this.log.info({ email: admin.email }, 'platform administrator created');
+    }
+    if (!this.config.demoData || (await this.identity.findUserIdByEmail(DEMO_USERS[0].email))) return;
+
+    const ids: string[] = [];
+    for (const user of DEMO_USERS) {
+      ids.push((await this.identity.register({ email: user.email, name: user.name, password: DEMO_PASSWORD, role: user.role })).id);
+    }
+    const owner = { userId: ids[0], roles: ['user', 'owner', SYSTEM] };
+    const organisationId = randomUUID();
+    await this.run('organisation', organisationId, 'Create', owner, {
+      name: 'Demo Publishing',
+      website: 'https://demo.example',
+      country: 'DE',
+      locales: ['en', 'de'],
+      timezone: 'Europe/Berlin',
+    });
+    for (let i = 1; i < DEMO_USERS.length; i++) {
+      await this.run('organisation', organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });
+    }
+    const sites = [
+      { name: 'Demo Blog', url: 'https://blog.demo.example', type: 'news', industry: 'media', factCheckLevels: 2, secondEdit: true },
+      { name: 'Demo Shop', url: 'https://shop.demo.example', type: 'ecommerce', industry: 'retail', factCheckLevels: 0, secondEdit: false },
+    ] as const;
+    for (const site of sites) {
+      const id = randomUUID();
+      const domain = new URL(site.url).hostname;
+      await this.run('websitedomain', domain, 'Claim', SYSTEM_ACTOR, { websiteId: id, organisationId });
+      await this.run('website', id, 'Create', { ...owner, roles: [...owner.roles] }, {
+        organisationId,
+        key: `pk_${randomBytes(12).toString('hex')}`,
+        name: site.name,
+        url: site.url,
+        domain,
+        defaultLocale: 'en',
+        locales: [{ locale: 'en', urlPrefix: '' }, { locale: 'de', urlPrefix: '/de' }],
+        approvingLocales: [],
+        timezone: 'Europe/Berlin',
+        category: 'B2C',
+        type: site.type,
+        industry: site.industry,
+        currency: 'EUR',
+        showInSitemap: true,
+        cdnDistributionId: null,
+        customHeadCode: '',
+        customBodyCode: '',
+        reviewType: 'internal',
+        factCheckerDisplay: true,
+        siteBuilder: null,
+        secondEdit: site.secondEdit,
+        customerReview: false,
+        factCheckLevels: site.factCheckLevels,
+        publishContent: true,
+        regulated: false,
+        fourEyes: true,
+        videoCms: false,
+        croProxy: false,
+      });
+    }
+    this.log.info({ organisationId }, 'demo organisation created');
+  }
+
+  private async run(aggregate: string, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {
+    const result: DecideResult = await this.commands.execute(new DecideCommand(aggregate, id, { type, actor, data }));
+    await this.projections.waitFor(result.position);
+  }
+}

@@ -1,0 +1,26 @@
+import { Admin, localStorageStore, Resource } from 'react-admin';
+import { Dashboard } from './dashboard/Dashboard';
+import { LoginPage } from './login/LoginPage';
+import { organisations } from './organisations';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { websites } from './websites';
+
+// Saved list parameters live in localStorage; a console-specific key keeps them apart.
+const store = localStorageStore('1', 'PlatformConsole');
+
+export const App = () => (
+  <Admin
+    title="Platform console"
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    loginPage={LoginPage}
+    dashboard={Dashboard}
+    store={store}
+    requireAuth
+    disableTelemetry
+  >
+    <Resource {...websites} />
+    <Resource {...organisations} />
+  </Admin>
+);

@@ -1,0 +1,69 @@
+import { Box, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Login, LoginForm, PasswordInput, required, TextInput } from 'react-admin';
+import { API_URL } from '../providers/http';
+
+interface DemoCredentials {
+  email: string;
+  password: string;
+}
+
+/** `GET /api/auth/demo` answers the demo account in demo mode and 404 otherwise. */
+const useDemoCredentials = () => {
+  const [demo, setDemo] = useState<DemoCredentials | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`${API_URL}/auth/demo`, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal: controller.signal,
+    })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body: Partial<DemoCredentials> | null) => {
+        if (body && typeof body.email === 'string' && typeof body.password === 'string') {
+          setDemo({ email: body.email, password: body.password });
+        }
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+  return demo;
+};
+
+const DemoHint = () => {
+  const demo = useDemoCredentials();
+  if (!demo) return null;
+  return (
+    <Box sx={{ px: 2, pb: 2, width: 300, boxSizing: 'content-box' }} data-testid="demo-hint">
+      <Typography
+        variant="caption"
+        component="p"
+        color="text.secondary"
+        sx={{ textAlign: 'center', bgcolor: 'action.hover', borderRadius: 1, py: 0.75, px: 1 }}
+      >
+        Demo: <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.email}</Box> /{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.password}</Box>
+      </Typography>
+    </Box>
+  );
+};
+
+export const LoginPage = () => (
+  <Login>
+    <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mt: -1 }}>
+      Platform console
+    </Typography>
+    <LoginForm>
+      <TextInput
+        autoFocus
+        source="username"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        validate={required()}
+      />
+      <PasswordInput source="password" label="Password" autoComplete="current-password" validate={required()} />
+    </LoginForm>
+    <DemoHint />
+  </Login>
+);

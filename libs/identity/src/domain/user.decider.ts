@@ -1,0 +1,78 @@
+import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
+import { PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
+
+/** The user roles of the spec (seed 000 section 6). */
+export const USER_ROLES = [
+  'customer',
+  'cro_customer',
+  'credited_writer',
+  'limited_writer',
+  'writer',
+  'expert',
+  'editor',
+  'analyst',
+  'content_manager',
+  'hr',
+  'admin',
+  'owner',
+] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export type UserEvent =
+  | DomainEvent<'UserRegistered', { email: string; name: string; role: UserRole; platformAdmin: boolean }>
+  | DomainEvent<'UserProfileChanged', { name?: string; role?: UserRole }>;
+
+export interface UserState {
+  status: 'active' | typeof NEW;
+  email: string;
+  name: string;
+  role: UserRole;
+  platformAdmin: boolean;
+}
+
+/** The process itself (first-start seeding). */
+export const SYSTEM = 'system';
+
+export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile', UserState, UserEvent>({
+  table: {
+    name: 'user',
+    statuses: ['active'] as const,
+    transitions: [
+      { action: 'Register', from: [NEW], to: 'active', roles: [SYSTEM, PLATFORM_ADMIN] },
+      { action: 'ChangeProfile', from: ['active'], roles: [SYSTEM, PLATFORM_ADMIN, 'self'] },
+    ],
+  },
+  initialState: { status: NEW, email: '', name: '', role: 'writer', platformAdmin: false } as UserState,
+  statusOf: (state) => state.status,
+  handlers: {
+    Register: (_state, command: { data: { email: string; name: string; role: UserRole; platformAdmin?: boolean } }) => [
+      {
+        type: 'UserRegistered',
+        data: {
+          email: command.data.email,
+          name: command.data.name,
+          role: command.data.role,
+          platformAdmin: command.data.platformAdmin ?? false,
+        },
+      },
+    ],
+    ChangeProfile: (_state, command: { data: { name?: string; role?: UserRole } }) => [
+      { type: 'UserProfileChanged', data: command.data },
+    ],
+  },
+  evolve: (state: UserState, event: UserEvent): UserState => {
+    switch (event.type) {
+      case 'UserRegistered':
+        return { status: 'active', ...event.data };
+      case 'UserProfileChanged':
+        return { ...state, ...event.data };
+      default:
+        return state;
+    }
+  },
+});
+
+export const USER_EVENT_TYPES = [
+  { type: 'UserRegistered', schemaVersion: 1 },
+  { type: 'UserProfileChanged', schemaVersion: 1 },
+];

@@ -1,0 +1,21 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { DeciderRegistry } from '#libs/platform/src/commands/decide.command.js';
+import { userDecider } from './domain/user.decider.js';
+import { APP_GUARD } from '@nestjs/core';
+import { AuthController } from './http/auth.controller.js';
+import { AuthGuard } from './http/auth.guard.js';
+import { IdentityService } from './identity.service.js';
+
+/** Users, passwords, sessions and the current user (`/api/auth/*`). */
+@Module({
+  controllers: [AuthController],
+  providers: [IdentityService, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [IdentityService],
+})
+export class IdentityModule implements OnModuleInit {
+  constructor(private readonly deciders: DeciderRegistry) {}
+
+  onModuleInit() {
+    this.deciders.register({ name: 'user', decider: userDecider });
+  }
+}

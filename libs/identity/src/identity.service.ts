@@ -1,0 +1,121 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import argon2 from 'argon2';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import { ConflictError } from '#libs/platform/src/errors.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
+import type { Viewer } from '#libs/platform/src/auth/viewer.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import { SYSTEM, type UserRole } from './domain/user.decider.js';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The message for any failed login: never says whether the email exists. */
+export const INVALID_LOGIN = 'Invalid email or password';
+
+@Injectable()
+export class IdentityService {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionManager,
+  ) {}
+
+  /** Creates a user with a password. The email is unique (case-insensitively). */
+  async register(input: { email: string; name: string; password: string; role: UserRole; platformAdmin?: boolean }, actor = { userId: SYSTEM, roles: [SYSTEM] }) {
+    const id = randomUUID();
+    const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+    const claimed = await this.db.query(
+      `INSERT INTO identity_credentials (user_id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [id, input.email, passwordHash],
+    );
+    if (claimed.rowCount !== 1) {
+      throw new ConflictError('A user with this email already exists', { email: 'A user with this email already exists' });
+    }
+    try {
+      const result: DecideResult = await this.commands.execute(
+        new DecideCommand('user', id, { type: 'Register', actor, data: { email: input.email, name: input.name, role: input.role, platformAdmin: input.platformAdmin } }),
+      );
+      await this.projections.waitFor(result.position);
+      return { id };
+    } catch (error) {
+      await this.db.query('DELETE FROM identity_credentials WHERE user_id = $1', [id]);
+      throw error;
+    }
+  }
+
+  async findUserIdByEmail(email: string): Promise<string | null> {
+    const found = await this.db.query<{ user_id: string }>('SELECT user_id FROM identity_credentials WHERE lower(email) = lower($1)', [email]);
+    return found.rows[0]?.user_id ?? null;
+  }
+
+  /** Answers the user id when the password is right, otherwise null (same cost either way). */
+  async verifyPassword(email: string, password: string): Promise<string | null> {
+    const found = await this.db.query<{ user_id: string; password_hash: string }>(
+      'SELECT user_id, password_hash FROM identity_credentials WHERE lower(email) = lower($1)',
+      [email],
+    );
+    const row = found.rows[0];
+    const hash = row?.password_hash ?? DUMMY_HASH;
+    const ok = await argon2.verify(hash, password).catch(() => false);
+    return ok && row ? row.user_id : null;
+  }
+
+  async createSession(userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.query(
+      `INSERT INTO identity_sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
+      [hashToken(token), userId, this.config.sessionAbsoluteHours],
+    );
+    return token;
+  }
+
+  /** The viewer of a session token, extending its idle expiry; null when missing or expired. */
+  async resolveSession(token: string): Promise<Viewer | null> {
+    const session = await this.db.query<{ id: string; user_id: string }>(
+      `UPDATE identity_sessions SET last_seen_at = now()
+       WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
+         AND last_seen_at > now() - make_interval(mins => $2)
+       RETURNING id, user_id`,
+      [hashToken(token), this.config.sessionIdleMinutes],
+    );
+    const row = session.rows[0];
+    if (!row) return null;
+    return this.loadViewer(row.user_id, row.id);
+  }
+
+  async loadViewer(userId: string, sessionId: string): Promise<Viewer | null> {
+    const [user, memberships] = await Promise.all([
+      this.db.query<{ email: string; name: string; role: string; platform_admin: boolean }>(
+        'SELECT email, name, role, platform_admin FROM rm_users WHERE id = $1',
+        [userId],
+      ),
+      this.db.query<{ organisation_id: string; role: string }>(
+        'SELECT organisation_id, role FROM rm_memberships WHERE user_id = $1',
+        [userId],
+      ),
+    ]);
+    const u = user.rows[0];
+    if (!u) return null;
+    return {
+      userId,
+      email: u.email,
+      name: u.name,
+      role: u.role,
+      platformAdmin: u.platform_admin,
+      sessionId,
+      memberships: new Map(memberships.rows.map((m) => [m.organisation_id, m.role])),
+    };
+  }
+
+  async endSession(token: string): Promise<void> {
+    await this.db.query('UPDATE identity_sessions SET ended_at = now() WHERE id = $1', [hashToken(token)]);
+  }
+}
+
+/** Verified against when the email is unknown, so both paths take the same time. */
+const DUMMY_HASH = '$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHRzb21lc2FsdA$0rG6uYxvQ1wQ2cA1d0xN7mR2yq3u0q3nYQ9q7r1l2nE';

@@ -1,0 +1,22 @@
+/**
+ * Credentials and sessions are secrets and short-lived state: they are kept out of the event
+ * log (which is immutable and replicated to Kafka) in tables of their own.
+ */
+export const IDENTITY_SCHEMA = `
+CREATE TABLE IF NOT EXISTS identity_credentials (
+  user_id       text PRIMARY KEY,
+  email         text NOT NULL,
+  password_hash text NOT NULL,
+  updated_at    timestamptz NOT NULL DEFAULT now()
+);
+CREATE UNIQUE INDEX IF NOT EXISTS identity_credentials_email ON identity_credentials (lower(email));
+CREATE TABLE IF NOT EXISTS identity_sessions (
+  id           text PRIMARY KEY,
+  user_id      text NOT NULL,
+  created_at   timestamptz NOT NULL DEFAULT now(),
+  last_seen_at timestamptz NOT NULL DEFAULT now(),
+  expires_at   timestamptz NOT NULL,
+  ended_at     timestamptz
+);
+CREATE INDEX IF NOT EXISTS identity_sessions_user ON identity_sessions (user_id);
+`;

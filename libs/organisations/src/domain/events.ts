@@ -1,0 +1,14 @@
+import type { EventTypeDefinition } from '#libs/eventstore/src/index.js';
+
+/** Every event type of the organisations context, by its stored name. */
+export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
+  { type: 'OrganisationCreated', schemaVersion: 1 },
+  { type: 'OrganisationProfileChanged', schemaVersion: 1 },
+  { type: 'OrganisationMemberAdded', schemaVersion: 1 },
+  { type: 'WebsiteCreated', schemaVersion: 1 },
+  { type: 'WebsiteSettingsChanged', schemaVersion: 1 },
+  { type: 'WebsiteDeactivated', schemaVersion: 1 },
+  { type: 'WebsiteActivated', schemaVersion: 1 },
+  { type: 'WebsiteDomainClaimed', schemaVersion: 1 },
+  { type: 'WebsiteDomainReleased', schemaVersion: 1 },
+];

@@ -1,0 +1,70 @@
+import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
+import { ANY_USER, PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
+
+export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+
+export interface OrganisationProfile {
+  name: string;
+  website: string | null;
+  country: string | null;
+  locales: string[];
+  timezone: string;
+}
+
+export type OrganisationEvent =
+  | DomainEvent<'OrganisationCreated', OrganisationProfile & { createdBy: string }>
+  | DomainEvent<'OrganisationProfileChanged', Partial<OrganisationProfile>>
+  | DomainEvent<'OrganisationMemberAdded', { userId: string; role: OrganisationRole }>;
+
+export interface OrganisationState {
+  status: 'active' | typeof NEW;
+  profile: OrganisationProfile | null;
+  createdBy: string | null;
+  members: Record<string, OrganisationRole>;
+}
+
+const MANAGERS = ['owner', 'admin', PLATFORM_ADMIN];
+
+export const organisationDecider = defineDecider<'active', 'Create' | 'Update' | 'AddMember', OrganisationState, OrganisationEvent>({
+  table: {
+    name: 'organisation',
+    statuses: ['active'] as const,
+    transitions: [
+      { action: 'Create', from: [NEW], to: 'active', roles: [ANY_USER, 'system'], description: 'The creator becomes its owner' },
+      { action: 'Update', from: ['active'], roles: MANAGERS },
+      { action: 'AddMember', from: ['active'], roles: [...MANAGERS, 'system'] },
+    ],
+  },
+  initialState: { status: NEW, profile: null, createdBy: null, members: {} } as OrganisationState,
+  statusOf: (state) => state.status,
+  handlers: {
+    Create: (_state, command: { data: OrganisationProfile; actor: { userId: string } }) => [
+      { type: 'OrganisationCreated', data: { ...command.data, createdBy: command.actor.userId } },
+    ],
+    Update: (state, command: { data: Partial<OrganisationProfile> }) => {
+      const changes = Object.fromEntries(
+        Object.entries(command.data).filter(
+          ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(state.profile?.[key as keyof OrganisationProfile]),
+        ),
+      );
+      return Object.keys(changes).length ? [{ type: 'OrganisationProfileChanged', data: changes }] : [];
+    },
+    AddMember: (state, command: { data: { userId: string; role: OrganisationRole } }) =>
+      state.members[command.data.userId] === command.data.role ? [] : [{ type: 'OrganisationMemberAdded', data: command.data }],
+  },
+  evolve: (state: OrganisationState, event: OrganisationEvent): OrganisationState => {
+    switch (event.type) {
+      case 'OrganisationCreated': {
+        const { createdBy, ...profile } = event.data;
+        return { status: 'active', profile, createdBy, members: { [createdBy]: 'owner' } };
+      }
+      case 'OrganisationProfileChanged':
+        return { ...state, profile: { ...state.profile!, ...event.data } };
+      case 'OrganisationMemberAdded':
+        return { ...state, members: { ...state.members, [event.data.userId]: event.data.role } };
+      default:
+        return state;
+    }
+  },
+});

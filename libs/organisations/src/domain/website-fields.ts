@@ -1,0 +1,65 @@
+/** The enumerations of a website (seed 000 section 3). */
+export const WEBSITE_CATEGORIES = ['B2B', 'B2C', 'both'] as const;
+export const WEBSITE_TYPES = [
+  'saas', 'service_provider', 'supplier', 'affiliate', 'construction', 'logistics', 'transportation', 'other',
+  'ecommerce', 'software', 'mobile_app', 'services', 'entertainment', 'news', 'marketplace',
+] as const;
+export const WEBSITE_INDUSTRIES = [
+  'agriculture', 'automotive', 'banking', 'construction', 'consumer_goods', 'education', 'energy', 'entertainment',
+  'financial_services', 'food_and_beverage', 'gambling', 'government', 'health_care', 'hospitality', 'insurance',
+  'legal', 'manufacturing', 'media', 'non_profit', 'pharmaceuticals', 'real_estate', 'retail', 'technology',
+  'telecommunications', 'transportation', 'travel', 'utilities', 'other',
+] as const;
+/** Industries whose content needs a regulation approval before publication by default. */
+export const REGULATED_INDUSTRIES = ['banking', 'financial_services', 'gambling', 'health_care', 'insurance', 'legal', 'pharmaceuticals'];
+export const REVIEW_TYPES = ['internal', 'customer', 'none'] as const;
+export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'CAD', 'AUD', 'JPY', 'INR', 'BRL'] as const;
+
+export interface WebsiteLocale {
+  locale: string;
+  urlPrefix: string;
+}
+
+export interface SiteBuilderIntegration {
+  token: string;
+  siteId: string;
+  authorsCollectionId?: string;
+  categoriesCollectionId?: string;
+  blogCollectionId?: string;
+}
+
+/** Everything a user may set on a website. */
+export interface WebsiteSettings {
+  name: string;
+  url: string;
+  domain: string;
+  defaultLocale: string;
+  locales: WebsiteLocale[];
+  approvingLocales: string[];
+  timezone: string;
+  category: (typeof WEBSITE_CATEGORIES)[number] | null;
+  type: (typeof WEBSITE_TYPES)[number] | null;
+  industry: (typeof WEBSITE_INDUSTRIES)[number] | null;
+  currency: string;
+  showInSitemap: boolean;
+  cdnDistributionId: string | null;
+  customHeadCode: string;
+  customBodyCode: string;
+  reviewType: (typeof REVIEW_TYPES)[number];
+  factCheckerDisplay: boolean;
+  siteBuilder: SiteBuilderIntegration | null;
+  // The workflow settings of DESIGN.md.
+  secondEdit: boolean;
+  customerReview: boolean;
+  factCheckLevels: number;
+  publishContent: boolean;
+  regulated: boolean;
+  fourEyes: boolean;
+  videoCms: boolean;
+  croProxy: boolean;
+}
+
+/** The domain of a URL as the product compares it: lower case, without `www.`. */
+export function domainOf(url: string): string {
+  return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+}

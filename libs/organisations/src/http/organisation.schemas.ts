@@ -1,0 +1,146 @@
+import { optionalText, requiredText, z } from '#libs/platform/src/validation.js';
+import {
+  CURRENCIES,
+  REVIEW_TYPES,
+  WEBSITE_CATEGORIES,
+  WEBSITE_INDUSTRIES,
+  WEBSITE_TYPES,
+} from '../domain/website-fields.js';
+
+const TIMEZONES = new Set<string>([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
+
+export const timezone = z
+  .string({ error: 'timezone must be text' })
+  .refine((tz) => TIMEZONES.has(tz), 'Please choose a valid time zone (for example Europe/Berlin)');
+export const locale = z.string({ error: 'Locale must be text' }).regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
+const httpUrl = (message: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? message : message) })
+    .trim()
+    .max(2000, 'The maximum length is 2000 characters')
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, message);
+
+export const WEBSITE_INVALID = 'Website must be a valid address (for example https://www.example.com)';
+
+export const organisationCreateSchema = z.object({
+  name: requiredText('name', 200),
+  website: z.union([httpUrl(WEBSITE_INVALID), z.literal('').transform(() => null), z.null()]).optional().default(null),
+  country: z
+    .union([z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code (for example DE)'), z.literal('').transform(() => null), z.null()])
+    .optional()
+    .default(null),
+  locales: z.array(locale, { error: 'Locales must be a list' }).max(50, 'At most 50 locales').optional().default(['en']),
+  timezone: timezone.optional().default('UTC'),
+});
+
+export const organisationUpdateSchema = z.object({
+  name: requiredText('name', 200).optional(),
+  website: z.union([httpUrl(WEBSITE_INVALID), z.literal('').transform(() => null), z.null()]).optional(),
+  country: z
+    .union([z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code (for example DE)'), z.literal('').transform(() => null), z.null()])
+    .optional(),
+  locales: z.array(locale, { error: 'Locales must be a list' }).max(50, 'At most 50 locales').optional(),
+  timezone: timezone.optional(),
+});
+
+const nullableEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+  z.union([z.enum(values, { error: `Please choose a valid ${label}` }), z.literal('').transform(() => null), z.null()]);
+
+const code = (field: string) => z.string({ error: `${field} must be text` }).max(20000, 'The maximum length is 20000 characters');
+
+const websiteFields = {
+  name: requiredText('name', 200),
+  url: httpUrl(WEBSITE_INVALID),
+  domain: z
+    .string({ error: 'domain must be text' })
+    .trim()
+    .toLowerCase()
+    .max(253, 'The maximum length is 253 characters')
+    .regex(/^(?!-)[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})+$/, 'Please enter a valid domain (for example example.com)'),
+  defaultLocale: locale,
+  locales: z
+    .array(
+      z.object({
+        locale,
+        urlPrefix: z.string({ error: 'URL prefix must be text' }).trim().max(100, 'The maximum length is 100 characters').regex(/^(\/[A-Za-z0-9_-]+)*\/?$|^$/, 'A URL prefix looks like /de or is empty'),
+      }),
+      { error: 'Locales must be a list' },
+    )
+    .max(50, 'At most 50 locales'),
+  approvingLocales: z.array(locale).max(50),
+  timezone,
+  category: nullableEnum(WEBSITE_CATEGORIES, 'category'),
+  type: nullableEnum(WEBSITE_TYPES, 'type'),
+  industry: nullableEnum(WEBSITE_INDUSTRIES, 'industry'),
+  currency: z.enum(CURRENCIES, { error: 'Please choose a supported currency' }),
+  showInSitemap: z.boolean({ error: 'showInSitemap must be true or false' }),
+  cdnDistributionId: z.union([z.string().trim().max(200, 'The maximum length is 200 characters'), z.null()]),
+  customHeadCode: code('customHeadCode'),
+  customBodyCode: code('customBodyCode'),
+  reviewType: z.enum(REVIEW_TYPES, { error: 'Please choose a valid review type' }),
+  factCheckerDisplay: z.boolean({ error: 'factCheckerDisplay must be true or false' }),
+  siteBuilder: z.union([
+    z.object({
+      token: requiredText('token', 500),
+      siteId: requiredText('siteId', 200),
+      authorsCollectionId: optionalText('authorsCollectionId'),
+      categoriesCollectionId: optionalText('categoriesCollectionId'),
+      blogCollectionId: optionalText('blogCollectionId'),
+    }),
+    z.null(),
+  ]),
+  secondEdit: z.boolean({ error: 'secondEdit must be true or false' }),
+  customerReview: z.boolean({ error: 'customerReview must be true or false' }),
+  factCheckLevels: z.number({ error: 'factCheckLevels must be a number from 0 to 4' }).int('factCheckLevels must be a number from 0 to 4').min(0, 'factCheckLevels must be a number from 0 to 4').max(4, 'factCheckLevels must be a number from 0 to 4'),
+  publishContent: z.boolean({ error: 'publishContent must be true or false' }),
+  regulated: z.boolean({ error: 'regulated must be true or false' }),
+  fourEyes: z.boolean({ error: 'fourEyes must be true or false' }),
+  videoCms: z.boolean({ error: 'videoCms must be true or false' }),
+  croProxy: z.boolean({ error: 'croProxy must be true or false' }),
+};
+
+/** Creating a website: name and url are required; the rest has the defaults below. */
+export const websiteCreateSchema = z.object({
+  organisationId: z.string({ error: 'organisationId must be text' }).max(100).optional(),
+  name: websiteFields.name,
+  url: z.string({ error: (i) => (i.input === undefined ? 'url is missing!' : WEBSITE_INVALID) }).pipe(websiteFields.url),
+  domain: z.union([websiteFields.domain, z.literal('').transform(() => undefined)]).optional(),
+  defaultLocale: websiteFields.defaultLocale.optional().default('en'),
+  locales: websiteFields.locales.optional(),
+  approvingLocales: websiteFields.approvingLocales.optional().default([]),
+  timezone: websiteFields.timezone.optional().default('UTC'),
+  category: websiteFields.category.optional().default(null),
+  type: websiteFields.type.optional().default(null),
+  industry: websiteFields.industry.optional().default(null),
+  currency: websiteFields.currency.optional().default('EUR'),
+  showInSitemap: websiteFields.showInSitemap.optional().default(true),
+  cdnDistributionId: websiteFields.cdnDistributionId.optional().default(null),
+  customHeadCode: websiteFields.customHeadCode.optional().default(''),
+  customBodyCode: websiteFields.customBodyCode.optional().default(''),
+  reviewType: websiteFields.reviewType.optional().default('internal'),
+  factCheckerDisplay: websiteFields.factCheckerDisplay.optional().default(true),
+  siteBuilder: websiteFields.siteBuilder.optional().default(null),
+  secondEdit: websiteFields.secondEdit.optional().default(false),
+  customerReview: websiteFields.customerReview.optional().default(false),
+  factCheckLevels: websiteFields.factCheckLevels.optional().default(1),
+  publishContent: websiteFields.publishContent.optional().default(true),
+  regulated: websiteFields.regulated.optional(),
+  fourEyes: websiteFields.fourEyes.optional().default(true),
+  videoCms: websiteFields.videoCms.optional().default(false),
+  croProxy: websiteFields.croProxy.optional().default(false),
+});
+
+/** Updating: any subset; read-only fields react-admin sends back (id, key, status...) are ignored. */
+export const websiteUpdateSchema = z.object(
+  Object.fromEntries(Object.entries(websiteFields).map(([k, v]) => [k, (v as z.ZodType).optional()])) as {
+    [K in keyof typeof websiteFields]: z.ZodOptional<(typeof websiteFields)[K]>;
+  },
+);

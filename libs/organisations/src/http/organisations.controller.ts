@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
+import { actorFor, canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import { NotFoundError } from '#libs/platform/src/errors.js';
+import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
+import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import { SQL } from '#libs/platform/src/tokens.js';
+import { parseInput } from '#libs/platform/src/validation.js';
+import { NEW } from '#libs/platform/src/decider.js';
+import { organisationDecider } from '../domain/organisation.decider.js';
+import { organisationCreateSchema, organisationUpdateSchema } from './organisation.schemas.js';
+
+const LIST = {
+  resource: 'organisations',
+  table: 'rm_organisations',
+  fields: { id: 'id', name: 'name', country: 'country', timezone: 'timezone', createdAt: 'created_at', createdBy: 'created_by' },
+  search: ['name'],
+  dateField: 'createdAt',
+  defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
+};
+
+@Controller('organisations')
+export class OrganisationsController {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionManager,
+  ) {}
+
+  @Get()
+  async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    const visible = visibleOrganisations(viewer);
+    const result = await runList<Record<string, unknown>>(this.db, LIST, query, visible ? { sql: 'id = ANY($1::text[])', params: [visible] } : { sql: 'true', params: [] });
+    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
+  }
+
+  @Get(':id')
+  async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    return this.present(await this.load(viewer, id), viewer);
+  }
+
+  @Post()
+  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+    const data = parseInput(organisationCreateSchema, body);
+    const id = randomUUID();
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand('organisation', id, { type: 'Create', data, actor: actorFor(viewer) }, { correlationId: requestId, organisationId: id }),
+    );
+    await this.projections.waitFor(result.position);
+    viewer.memberships.set(id, 'owner');
+    return this.present(await this.load(viewer, id), viewer);
+  }
+
+  @Put(':id')
+  async update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
+    await this.load(viewer, id);
+    const data = parseInput(organisationUpdateSchema, body);
+    return this.decide(viewer, id, 'Update', data, expectedVersionOf(body), requestId);
+  }
+
+  @Post(':id/actions/:action')
+  @HttpCode(200)
+  async action(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') id: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+    @RequestId() requestId: string,
+  ) {
+    await this.load(viewer, id);
+    const data = action === 'Update' ? parseInput(organisationUpdateSchema, body ?? {}) : {};
+    return this.decide(viewer, id, action, data, expectedVersionOf(body), requestId);
+  }
+
+  private async decide(viewer: Viewer, id: string, action: string, data: unknown, expectedVersion: number | undefined, requestId: string) {
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand('organisation', id, { type: action, data, actor: actorFor(viewer, id) }, { expectedVersion, correlationId: requestId, organisationId: id }),
+    );
+    await this.projections.waitFor(result.position);
+    return this.present(await this.load(viewer, id), viewer);
+  }
+
+  private async load(viewer: Viewer, id: string): Promise<Record<string, unknown>> {
+    checkId(id);
+    if (!canSeeOrganisation(viewer, id)) throw new NotFoundError('Organisation not found');
+    const found = await this.db.query<{ record: Record<string, unknown> }>('SELECT record FROM rm_organisations WHERE id = $1', [id]);
+    if (!found.rows[0]) throw new NotFoundError('Organisation not found');
+    return found.rows[0].record;
+  }
+
+  private present(record: Record<string, unknown>, viewer: Viewer) {
+    const id = record.id as string;
+    return {
+      ...record,
+      status: 'active',
+      role: viewer.memberships.get(id) ?? null,
+      allowedActions: organisationDecider.allowedActions(record ? 'active' : NEW, actorFor(viewer, id)),
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { Projection } from '#libs/platform/src/projections/projection.js';
+
+/** The websites list (`rm_websites`). */
+export const websitesProjection: Projection = {
+  name: 'websites',
+  schema: `
+    CREATE TABLE IF NOT EXISTS rm_websites (
+      id              text PRIMARY KEY,
+      organisation_id text NOT NULL,
+      name            text NOT NULL,
+      url             text NOT NULL,
+      domain          text NOT NULL,
+      status          text NOT NULL,
+      created_at      timestamptz NOT NULL,
+      updated_at      timestamptz NOT NULL,
+      version         integer NOT NULL,
+      record          jsonb NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS rm_websites_organisation ON rm_websites (organisation_id);
+  `,
+  tables: ['rm_websites'],
+  handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated'],
+  async apply(event: RecordedEvent, tx: SqlExecutor) {
+    const id = event.streamId.slice('website-'.length);
+    const d = event.data as Record<string, any>;
+    if (event.type === 'WebsiteCreated') {
+      const record = { id, ...d, status: 'active', createdAt: event.createdAt.toISOString(), updatedAt: event.createdAt.toISOString(), version: event.streamVersion };
+      await tx.query(
+        `INSERT INTO rm_websites (id, organisation_id, name, url, domain, status, created_at, updated_at, version, record)
+         VALUES ($1, $2, $3, $4, $5, 'active', $6, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+        [id, d.organisationId, d.name, d.url, d.domain, event.createdAt, event.streamVersion, JSON.stringify(record)],
+      );
+      return;
+    }
+    const changes: Record<string, unknown> =
+      event.type === 'WebsiteSettingsChanged' ? d : { status: event.type === 'WebsiteActivated' ? 'active' : 'inactive' };
+    const patch = { ...changes, updatedAt: event.createdAt.toISOString(), version: event.streamVersion };
+    await tx.query(
+      `UPDATE rm_websites SET
+         name = coalesce($2, name), url = coalesce($3, url), domain = coalesce($4, domain), status = coalesce($5, status),
+         updated_at = $6, version = $7, record = record || $8::jsonb
+       WHERE id = $1`,
+      [
+        id,
+        (changes.name as string) ?? null,
+        (changes.url as string) ?? null,
+        (changes.domain as string) ?? null,
+        (changes.status as string) ?? null,
+        event.createdAt,
+        event.streamVersion,
+        JSON.stringify(patch),
+      ],
+    );
+  },
+};

@@ -1,0 +1,83 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import { CurrentViewer, Public } from '../auth/public.decorator.js';
+import type { Viewer } from '../auth/viewer.js';
+import { ForbiddenError } from '../errors.js';
+import type { Metrics } from '../metrics.js';
+import { ProjectionManager } from '../projections/projection-manager.js';
+import { SQL } from '../tokens.js';
+
+/** Health, metrics and projection administration: the same in the api and the worker. */
+@Controller()
+export class OpsController {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    private readonly projections: ProjectionManager,
+    @Inject('METRICS') private readonly metrics: Metrics,
+  ) {}
+
+  /** Readiness: the database answers and no projection stopped on an error. */
+  @Public()
+  @Get('health')
+  async health(@Res({ passthrough: true }) response: Response) {
+    let database = 'up';
+    let states: Awaited<ReturnType<ProjectionManager['states']>> = [];
+    try {
+      await this.db.query('SELECT 1');
+      states = await this.projections.states();
+    } catch {
+      database = 'down';
+    }
+    const failed = states.filter((s) => s.status === 'failed');
+    const ok = database === 'up' && failed.length === 0;
+    response.status(ok ? 200 : 503);
+    return {
+      status: ok ? 'ok' : 'error',
+      database,
+      projections: states.map((s) => ({ name: s.name, status: s.status, runner: s.runner, lag: s.lag, error: s.error })),
+    };
+  }
+
+  /** Liveness: the process answers. */
+  @Public()
+  @Get('health/live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  @Public()
+  @Get('metrics')
+  async prometheus(@Res() response: Response) {
+    response.setHeader('Content-Type', this.metrics.registry.contentType);
+    response.send(await this.metrics.registry.metrics());
+  }
+
+  @Get('admin/projections')
+  async list(@CurrentViewer() viewer: Viewer, @Res({ passthrough: true }) response: Response) {
+    requireAdmin(viewer);
+    const states = (await this.projections.states()).map((s) => ({ id: s.name, ...s }));
+    response.setHeader('Content-Range', `projections 0-${Math.max(states.length - 1, 0)}/${states.length}`);
+    return states;
+  }
+
+  @Post('admin/projections/:name/rebuild')
+  @HttpCode(202)
+  async rebuild(@CurrentViewer() viewer: Viewer, @Param('name') name: string) {
+    requireAdmin(viewer);
+    await this.projections.rebuild(name);
+    return { id: name, name, status: 'rebuilding', message: `Projection ${name} is being rebuilt from the start of the log` };
+  }
+
+  @Post('admin/projections/:name/restart')
+  @HttpCode(202)
+  async restart(@CurrentViewer() viewer: Viewer, @Param('name') name: string) {
+    requireAdmin(viewer);
+    await this.projections.restart(name);
+    return { id: name, name, status: 'running' };
+  }
+}
+
+function requireAdmin(viewer: Viewer) {
+  if (!viewer.platformAdmin) throw new ForbiddenError('Only platform administrators may manage projections');
+}

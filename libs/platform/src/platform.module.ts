@@ -1,0 +1,40 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { DecideHandler, DeciderRegistry } from './commands/decide.command.js';
+import { ErrorFilter } from './http/error.filter.js';
+import { OpsController } from './ops/ops.controller.js';
+import { ProjectionManager } from './projections/projection-manager.js';
+import type { Runtime } from './runtime.js';
+import { CONFIG, EVENT_STORE, LOGGER, SQL } from './tokens.js';
+import { Reflector } from '@nestjs/core';
+import { WorkflowsController } from './ops/workflows.controller.js';
+
+/**
+ * Hands the runtime (database, event store, projections, metrics) to every context module,
+ * with the command bus, the decider registry, the error filter and the operations endpoints.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRuntime(runtime: Runtime, options: { workflows?: boolean } = {}): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [CqrsModule.forRoot()],
+      controllers: [OpsController, ...(options.workflows === false ? [] : [WorkflowsController])],
+      providers: [
+        { provide: CONFIG, useValue: runtime.config },
+        { provide: SQL, useValue: runtime.db },
+        { provide: EVENT_STORE, useValue: runtime.store },
+        { provide: LOGGER, useValue: runtime.log },
+        { provide: ProjectionManager, useValue: runtime.projections },
+        { provide: 'METRICS', useValue: runtime.metrics },
+        { provide: APP_FILTER, useFactory: () => new ErrorFilter(runtime.log) },
+        DeciderRegistry,
+        DecideHandler,
+        Reflector,
+      ],
+      exports: [CONFIG, SQL, EVENT_STORE, LOGGER, ProjectionManager, 'METRICS', DeciderRegistry, CqrsModule],
+    };
+  }
+}

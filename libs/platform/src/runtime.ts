@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import {
+  EventTypeRegistry,
+  KurrentEventStore,
+  PgDriver,
+  PgliteDriver,
+  RegisteredEventStore,
+  SqlEventStore,
+  migrate,
+  type EventStore,
+  type EventTypeDefinition,
+  type SqlDriver,
+} from '#libs/eventstore/src/index.js';
+import type { AppConfig } from './config.js';
+import { createLogger, type Logger } from './logging.js';
+import type { Projection, RelaySubscriber, Subscriber } from './projections/projection.js';
+import { ProjectionManager } from './projections/projection-manager.js';
+import { createMetrics, type Metrics } from './metrics.js';
+
+/** What a process is made of: the composition of the product's contexts. */
+export interface Catalog {
+  eventTypes: EventTypeDefinition[];
+  projections: Projection[];
+  /** DDL of tables that are not projections (credentials, sessions...). */
+  schemas: string[];
+}
+
+/** The infrastructure one process runs on, created before NestJS and closed after it. */
+export interface Runtime {
+  config: AppConfig;
+  log: Logger;
+  db: SqlDriver;
+  store: EventStore;
+  registry: EventTypeRegistry;
+  projections: ProjectionManager;
+  metrics: Metrics;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: AppConfig): Promise<SqlDriver> {
+  if (config.databaseUrl) return new PgDriver(config.databaseUrl, { max: 20 });
+  if (config.dataDir === 'memory://') return PgliteDriver.open();
+  mkdirSync(config.dataDir, { recursive: true });
+  return PgliteDriver.open(config.dataDir);
+}
+
+export async function createRuntime(
+  config: AppConfig,
+  catalog: Catalog,
+  options: { log?: Logger; relays?: (config: AppConfig, log: Logger) => RelaySubscriber[] } = {},
+): Promise<Runtime> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const db = await openDatabase(config);
+  try {
+    const sqlStore = await SqlEventStore.create(db);
+    const inner: EventStore = config.eventStoreUrl ? new KurrentEventStore(config.eventStoreUrl) : sqlStore;
+    const registry = new EventTypeRegistry().register(...catalog.eventTypes);
+    const store = new RegisteredEventStore(inner, registry);
+    await migrate(db, ...catalog.schemas);
+    const subscribers: Subscriber[] = [
+      ...catalog.projections.map((projection) => ({ kind: 'projection' as const, projection })),
+      ...(options.relays?.(config, log) ?? []).map((relay) => ({ kind: 'relay' as const, relay })),
+    ];
+    const projections = new ProjectionManager(db, store, subscribers, {
+      batchSize: 1000,
+      idleMaxMs: config.databaseUrl ? 1000 : 250,
+      retryMs: 1000,
+      log,
+    });
+    await projections.migrate();
+    const metrics = createMetrics(projections);
+    return {
+      config,
+      log,
+      db,
+      store,
+      registry,
+      projections,
+      metrics,
+      async close() {
+        await projections.stop();
+        if (inner !== sqlStore) await inner.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}

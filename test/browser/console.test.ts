@@ -1,0 +1,123 @@
+// The built console (apps/console/dist) driven in Debian's Chromium through playwright-core,
+// against the real API booted in process with the demo data.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp } from '../support/app.js';
+import { launchChromium, CHROMIUM_PATH, type BrowserSession } from './chromium.js';
+
+const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const consoleDist = fileURLToPath(new URL('../../apps/console/dist/index.html', import.meta.url));
+const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+const DEMO = { email: 'owner@demo.example', password: 'Demo-pass-1' };
+const SITE = { name: 'Browser Test Site', url: 'https://browser-test.example' };
+
+describe.skipIf(!hasChromium)('console in Chromium', () => {
+  let app: { url: string; close(): Promise<void> };
+  let browser: BrowserSession;
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const serverErrors: string[] = [];
+
+  const shot = (name: string) => page.screenshot({ path: `${screenshots}console-${name}.png`, fullPage: true });
+
+  beforeAll(async () => {
+    // `npm test` builds the console first; a direct `vitest run test/browser` may not have.
+    if (!existsSync(consoleDist)) {
+      execFileSync('npm', ['run', 'build', '--workspace', 'apps/console'], { cwd: repoRoot, stdio: 'ignore' });
+    }
+    app = await startApp();
+    browser = await launchChromium();
+    context = browser.context;
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('sends a visitor to the login page, labels the field Email and shows the demo hint', async () => {
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(/#\/login$/);
+    await page.getByRole('textbox', { name: 'Email' }).waitFor();
+    await page.getByText(`Demo: ${DEMO.email} / ${DEMO.password}`).waitFor();
+    expect(await page.title()).toBe('Platform console');
+    await shot('01-login');
+  });
+
+  it('refuses a wrong password with the API message', async () => {
+    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill('Wrong-pass-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect(page.url()).toMatch(/#\/login$/);
+    await shot('02-login-refused');
+  });
+
+  it('logs in with the demo account and lists the demo website', async () => {
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(/^Welcome, /).waitFor();
+    await shot('03-dashboard');
+
+    await page.getByRole('menuitem', { name: 'Websites' }).click();
+    await page.waitForURL(/#\/websites/);
+    await page.getByRole('cell', { name: 'Demo Blog', exact: true }).waitFor();
+    await shot('04-websites');
+  });
+
+  it('creates a website', async () => {
+    await page.getByRole('link', { name: 'Create' }).click();
+    await page.waitForURL(/#\/websites\/create/);
+    await page.getByRole('textbox', { name: 'Name' }).fill(SITE.name);
+    await page.getByRole('textbox', { name: 'URL' }).fill(SITE.url);
+    await shot('05-website-create');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    // The created record's page, then the list.
+    await page.waitForURL(/#\/websites\/[^/]+\/show/);
+    await page.getByText(SITE.url).first().waitFor();
+    await page.getByRole('menuitem', { name: 'Websites' }).click();
+    await page.getByRole('cell', { name: SITE.name, exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Demo Blog', exact: true }).waitFor();
+    await shot('06-websites-with-new');
+  });
+
+  it('opens the new website and deactivates it', async () => {
+    await page.getByRole('cell', { name: SITE.name, exact: true }).click();
+    await page.waitForURL(/#\/websites\/[^/]+\/show/);
+    // react-admin's show page (documented class RaShow-main), so the list leaving the DOM cannot match.
+    const show = page.locator('.RaShow-main');
+    await show.getByText(SITE.url).waitFor();
+    await show.locator('[data-status="active"]').waitFor();
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByText('Website deactivated').waitFor();
+    await show.locator('[data-status="inactive"]').waitFor();
+    expect(await show.locator('[data-status]').textContent()).toBe('inactive');
+    await page.getByRole('button', { name: 'Activate' }).waitFor();
+    await shot('07-website-deactivated');
+
+    await page.getByRole('menuitem', { name: 'Websites' }).click();
+    const row = page.getByRole('row').filter({ hasText: SITE.name });
+    await row.locator('[data-status="inactive"]').waitFor();
+  });
+
+  it('raised no page error and no server error', () => {
+    expect(pageErrors).toEqual([]);
+    expect(serverErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import type { AddressInfo } from 'node:net';
+import { createApp, type App } from '../../apps/api/src/app.js';
+import { loadConfig } from '#libs/platform/src/config.js';
+import { createLogger } from '#libs/platform/src/logging.js';
+
+export interface TestApp {
+  url: string;
+  app: App;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real API (NestJS, HTTP, projections, demo data) on a random port. The store is an
+ * in-memory PGlite unless `env` says otherwise (e.g. `DATABASE_URL`).
+ */
+export async function startApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...options.env });
+  const app = await createApp(config, { log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
+  await app.app.listen(0, '127.0.0.1');
+  const { port } = app.app.getHttpServer().address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, app, close: () => app.close() };
+}
+
+export const DEMO = { email: 'owner@demo.example', password: 'Demo-pass-1' };
+export const ADMIN = { email: 'admin@platform.example', password: 'Admin-pass-1' };
