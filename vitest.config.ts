@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import swc from 'unplugin-swc';
 import { defineConfig } from 'vitest/config';
 
 const libs = fileURLToPath(new URL('./libs/', import.meta.url));
 
 export default defineConfig({
-  // SWC emits the decorator metadata NestJS's dependency injection reads.
-  plugins: [swc.vite({ module: { type: 'es6' } })],
+  // Vite 8's Oxc transform reads tsconfig's experimentalDecorators/emitDecoratorMetadata,
+  // which NestJS's dependency injection needs.
   resolve: {
     alias: [{ find: /^#libs\/(.*)\.js$/, replacement: `${libs}$1.ts` }],
   },

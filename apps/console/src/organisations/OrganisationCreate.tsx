@@ -1,8 +1,13 @@
 import { Create } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
+import { useSaved } from '../common/useSaved';
 import { OrganisationForm } from './OrganisationForm';
 
-export const OrganisationCreate = () => (
-  <Create redirect="show">
-    <OrganisationForm defaultValues={{ timezone: 'UTC', locales: ['en'] }} />
-  </Create>
-);
+export const OrganisationCreate = () => {
+  const onSuccess = useSaved('organisations', 'Organisation created');
+  return (
+    <Create title="Create organisation" mutationOptions={{ onSuccess }}>
+      <OrganisationForm defaultValues={{ timezone: 'UTC', locales: ['en'] }} toolbar={<SaveOnlyToolbar />} />
+    </Create>
+  );
+};

@@ -1,5 +1,8 @@
 import { Edit, ShowButton, TopToolbar } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
+import { useSaved } from '../common/useSaved';
 import { OrganisationForm } from './OrganisationForm';
+import { OrganisationTitle } from './OrganisationTitle';
 
 const Actions = () => (
   <TopToolbar>
@@ -7,8 +10,11 @@ const Actions = () => (
   </TopToolbar>
 );
 
-export const OrganisationEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="show" actions={<Actions />}>
-    <OrganisationForm />
-  </Edit>
-);
+export const OrganisationEdit = () => {
+  const onSuccess = useSaved('organisations', 'Organisation saved');
+  return (
+    <Edit mutationMode="pessimistic" mutationOptions={{ onSuccess }} actions={<Actions />} title={<OrganisationTitle />}>
+      <OrganisationForm toolbar={<SaveOnlyToolbar />} />
+    </Edit>
+  );
+};

@@ -1,5 +1,6 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { DataTable, DateField, List, SearchInput, TextArrayField, UrlField } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { DataTable, DateField, List, SearchInput, SimpleList, TextArrayField, UrlField } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
 import type { Organisation } from '../types';
 
@@ -7,24 +8,41 @@ const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search or
 
 const Column = DataTable.Col<Organisation>;
 
-export const OrganisationList = () => (
-  <List
-    filters={filters}
-    sort={{ field: 'name', order: 'ASC' }}
-    perPage={25}
-    empty={<EmptyState title="No organisations yet" text="An organisation holds members and websites." icon={<BusinessIcon />} />}
-  >
-    <DataTable rowClick="show" bulkActionButtons={false}>
-      <Column source="name" />
-      <Column source="website" field={UrlField} />
-      <Column source="country" />
-      <Column source="locales" disableSort>
-        <TextArrayField source="locales" />
-      </Column>
-      <Column source="timezone" label="Time zone" />
-      <Column source="createdAt" label="Created">
-        <DateField source="createdAt" />
-      </Column>
-    </DataTable>
-  </List>
-);
+export const OrganisationList = () => {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={25}
+      empty={
+        <EmptyState
+          title="No organisations yet"
+          text="An organisation holds members and websites."
+          icon={<BusinessIcon />}
+        />
+      }
+    >
+      {small ? (
+        <SimpleList<Organisation>
+          primaryText={(record) => record.name}
+          secondaryText={(record) => [record.country, record.timezone].filter(Boolean).join(' · ')}
+          linkType="show"
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <Column source="name" />
+          <Column source="website" field={UrlField} />
+          <Column source="country" />
+          <Column source="locales" disableSort>
+            <TextArrayField source="locales" />
+          </Column>
+          <Column source="timezone" label="Time zone" />
+          <Column source="createdAt" label="Created">
+            <DateField source="createdAt" />
+          </Column>
+        </DataTable>
+      )}
+    </List>
+  );
+};

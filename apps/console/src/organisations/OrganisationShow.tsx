@@ -10,8 +10,10 @@ import {
   TopToolbar,
   UrlField,
 } from 'react-admin';
+import { FieldGrid } from '../common/FieldGrid';
 import { History } from '../common/History';
 import { StatusChip } from '../common/StatusChip';
+import { OrganisationTitle } from './OrganisationTitle';
 
 const Actions = () => (
   <TopToolbar>
@@ -20,22 +22,24 @@ const Actions = () => (
 );
 
 export const OrganisationShow = () => (
-  <Show actions={<Actions />}>
+  <Show actions={<Actions />} title={<OrganisationTitle />}>
     <TabbedShowLayout>
       <TabbedShowLayout.Tab label="Overview">
-        <TextField source="name" />
-        <UrlField source="website" emptyText="—" />
-        <TextField source="country" emptyText="—" />
-        <TextArrayField source="locales" emptyText="—" />
-        <TextField source="timezone" label="Time zone" />
-        <DateField source="createdAt" label="Created" showTime />
-        <TextField source="version" />
+        <FieldGrid>
+          <TextField source="name" />
+          <UrlField source="website" emptyText="—" />
+          <TextField source="country" emptyText="—" />
+          <TextArrayField source="locales" emptyText="—" />
+          <TextField source="timezone" label="Time zone" />
+          <DateField source="createdAt" label="Created" showTime />
+          <TextField source="version" />
+        </FieldGrid>
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="Websites" path="websites">
         <ReferenceManyField reference="websites" target="organisationId" label={false} sort={{ field: 'name', order: 'ASC' }}>
           <DataTable rowClick="show" bulkActionButtons={false} empty={<span>No websites yet</span>}>
             <DataTable.Col source="name" />
-            <DataTable.Col source="url" field={UrlField} />
+            <DataTable.Col source="url" label="URL" field={UrlField} />
             <DataTable.Col source="status">
               <StatusChip />
             </DataTable.Col>

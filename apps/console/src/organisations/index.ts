@@ -12,5 +12,4 @@ export const organisations = {
   edit: OrganisationEdit,
   icon: BusinessIcon,
   recordRepresentation: 'name',
-  options: { label: 'Organisations' },
 };

@@ -4,9 +4,12 @@ import { API_URL } from './http';
 
 /** How long `GET /api/auth/user` is trusted before it is asked again (one request per burst of navigation). */
 const USER_TTL_MS = 15_000;
+/** How long a 401 from it is trusted (the login page and the router ask together). */
+const ANONYMOUS_TTL_MS = 2_000;
 
 let cachedUser: CurrentUser | null = null;
 let cachedAt = 0;
+let anonymousAt = 0;
 let pending: Promise<CurrentUser | null> | null = null;
 /** Set once a session was seen, so an expired one gets a message and a first visit does not. */
 let hadSession = false;
@@ -31,6 +34,7 @@ const messageOf = (body: unknown, fallback: string): string => {
 const clearUser = () => {
   cachedUser = null;
   cachedAt = 0;
+  anonymousAt = 0;
   pending = null;
 };
 
@@ -50,6 +54,7 @@ const fetchUser = (): Promise<CurrentUser | null> => {
       .then((user) => {
         cachedUser = user;
         cachedAt = user ? Date.now() : 0;
+        anonymousAt = user ? 0 : Date.now();
         if (user) hadSession = true;
         return user;
       })
@@ -63,6 +68,7 @@ const fetchUser = (): Promise<CurrentUser | null> => {
 /** The current user, from the short-lived cache when fresh. */
 export const getCurrentUser = async (force = false): Promise<CurrentUser | null> => {
   if (!force && cachedUser && Date.now() - cachedAt < USER_TTL_MS) return cachedUser;
+  if (!force && !cachedUser && anonymousAt && Date.now() - anonymousAt < ANONYMOUS_TTL_MS) return null;
   return fetchUser();
 };
 

@@ -1,8 +1,11 @@
 import { Create, Loading, useGetIdentity } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
+import { useSaved } from '../common/useSaved';
 import { websiteDefaults, WebsiteForm } from './WebsiteForm';
 
 export const WebsiteCreate = () => {
   const { identity, isPending } = useGetIdentity();
+  const onSuccess = useSaved('websites', 'Website created');
   if (isPending) return <Loading />;
   const organisations = (identity?.organisations ?? []) as { id: string | number }[];
   const defaults = {
@@ -11,8 +14,8 @@ export const WebsiteCreate = () => {
     ...(organisations.length === 1 ? { organisationId: organisations[0]!.id } : {}),
   };
   return (
-    <Create redirect="show" title="Create website">
-      <WebsiteForm defaultValues={defaults} />
+    <Create title="Create website" mutationOptions={{ onSuccess }}>
+      <WebsiteForm defaultValues={defaults} toolbar={<SaveOnlyToolbar />} />
     </Create>
   );
 };

@@ -1,4 +1,6 @@
 import { Edit, ShowButton, TopToolbar } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
+import { useSaved } from '../common/useSaved';
 import { WebsiteActionButtons } from './WebsiteActionButtons';
 import { WebsiteForm } from './WebsiteForm';
 import { WebsiteTitle } from './WebsiteTitle';
@@ -10,8 +12,12 @@ const Actions = () => (
   </TopToolbar>
 );
 
-export const WebsiteEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="show" actions={<Actions />} title={<WebsiteTitle />}>
-    <WebsiteForm edit />
-  </Edit>
-);
+// Pessimistic: the PUT leaves at once and the API's field errors ({ errors: { field } }) show under the inputs.
+export const WebsiteEdit = () => {
+  const onSuccess = useSaved('websites', 'Website saved');
+  return (
+    <Edit mutationMode="pessimistic" mutationOptions={{ onSuccess }} actions={<Actions />} title={<WebsiteTitle />}>
+      <WebsiteForm edit toolbar={<SaveOnlyToolbar />} />
+    </Edit>
+  );
+};

@@ -54,7 +54,6 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
         <TextInput
           source="url"
           label="URL"
-          type="url"
           placeholder="https://www.example.com"
           validate={[required(), httpUrl]}
         />

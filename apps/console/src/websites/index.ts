@@ -12,5 +12,4 @@ export const websites = {
   edit: WebsiteEdit,
   icon: LanguageIcon,
   recordRepresentation: 'name',
-  options: { label: 'Websites' },
 };
