@@ -61,6 +61,12 @@ export interface Website extends RaRecord {
   croProxy?: boolean;
   regulated: boolean;
   fourEyes: boolean;
+  approvingLocales?: string[];
+  reviewType?: string;
+  factCheckerDisplay?: boolean;
+  cdnDistributionId?: string | null;
+  customHeadCode?: string;
+  customBodyCode?: string;
   key?: string;
   createdAt: string;
   version: number;
@@ -73,6 +79,7 @@ export interface WebsiteOptions {
   types: string[];
   industries: string[];
   currencies: string[];
+  reviewTypes?: string[];
 }
 
 /** One entry of `GET /api/{resource}/{id}/history`. */

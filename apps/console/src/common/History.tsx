@@ -51,7 +51,7 @@ export const History = () => {
     };
   }, [dataProvider, resource, id, version]);
 
-  if (error) return <Alert severity="info">History is not available: {error}</Alert>;
+  if (error) return <Alert severity="info">The history of this record is not available ({error}).</Alert>;
   if (!entries) return <CircularProgress size={24} />;
   if (entries.length === 0) return <Typography color="text.secondary">No events yet.</Typography>;
   return (

@@ -1,7 +1,6 @@
 import {
   DataTable,
   DateField,
-  EditButton,
   ReferenceManyField,
   Show,
   TabbedShowLayout,
@@ -10,6 +9,7 @@ import {
   TopToolbar,
   UrlField,
 } from 'react-admin';
+import { EditIfAllowed } from '../common/EditIfAllowed';
 import { FieldGrid } from '../common/FieldGrid';
 import { History } from '../common/History';
 import { StatusChip } from '../common/StatusChip';
@@ -17,7 +17,7 @@ import { OrganisationTitle } from './OrganisationTitle';
 
 const Actions = () => (
   <TopToolbar>
-    <EditButton />
+    <EditIfAllowed />
   </TopToolbar>
 );
 

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   DateField,
-  EditButton,
   FunctionField,
   NumberField,
   ReferenceField,
@@ -9,8 +8,12 @@ import {
   TabbedShowLayout,
   TextField,
   TopToolbar,
+  TextArrayField,
   UrlField,
+  useRecordContext,
 } from 'react-admin';
+import { Box, Typography } from '@mui/material';
+import { EditIfAllowed } from '../common/EditIfAllowed';
 import { humanize } from '../common/choices';
 import { FieldGrid } from '../common/FieldGrid';
 import { History } from '../common/History';
@@ -22,9 +25,23 @@ import { WebsiteTitle } from './WebsiteTitle';
 const Actions = () => (
   <TopToolbar>
     <WebsiteActionButtons />
-    <EditButton />
+    <EditIfAllowed />
   </TopToolbar>
 );
+
+const Code = ({ source }: { source: 'customHeadCode' | 'customBodyCode'; label?: string }) => {
+  const record = useRecordContext<Website>();
+  const code = record?.[source];
+  if (!code) return <Typography variant="body2">—</Typography>;
+  return (
+    <Box
+      component="pre"
+      sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 13, overflowX: 'auto', maxWidth: '100%' }}
+    >
+      {code}
+    </Box>
+  );
+};
 
 const text = (value: unknown) => (value == null || value === '' ? '—' : humanize(String(value)));
 
@@ -59,6 +76,7 @@ export const WebsiteShow = () => (
             }
           />
           <TextField source="timezone" label="Time zone" />
+          <TextArrayField source="approvingLocales" label="Approving locales" emptyText="—" />
         </FieldGrid>
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="Workflow" path="workflow">
@@ -66,6 +84,8 @@ export const WebsiteShow = () => (
           <BooleanField source="secondEdit" label="Second edit" />
           <BooleanField source="customerReview" label="Customer review" />
           <NumberField source="factCheckLevels" label="Fact-check levels" />
+          <FunctionField<Website> label="Review type" render={(record) => text(record.reviewType)} />
+          <BooleanField source="factCheckerDisplay" label="Show the fact checker" />
           <BooleanField source="publishContent" label="Publish content" />
           <BooleanField source="regulated" label="Regulated industry" />
           <BooleanField source="fourEyes" label="Four-eyes rule" />
@@ -73,6 +93,11 @@ export const WebsiteShow = () => (
           <BooleanField source="croProxy" label="CRO proxy" />
           <NumberField source="version" />
         </FieldGrid>
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="Custom code" path="code">
+        <Code source="customHeadCode" label="Custom head code" />
+        <Code source="customBodyCode" label="Custom body code" />
+        <TextField source="cdnDistributionId" label="CDN distribution id" emptyText="—" />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="History" path="history">
         <History />

@@ -12,6 +12,7 @@ export const FALLBACK_OPTIONS: WebsiteOptions = {
   ],
   industries: [],
   currencies: [],
+  reviewTypes: ['internal', 'customer', 'none'],
 };
 
 let cache: Promise<WebsiteOptions | null> | null = null;

@@ -1,13 +1,8 @@
 import { Kafka, Partitioners, logLevel, type Admin, type IHeaders, type LogEntry, type Message, type Producer } from 'kafkajs';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
+import type { RelaySubscriber } from '../projections/projection.js';
 
-export interface RelaySubscriber {
-  readonly name: string; // checkpoint name, e.g. 'kafka-relay'
-  /** Deliver a batch; resolve only when every event is acknowledged. The runner saves the checkpoint after it resolves; a rejection stops the subscriber with the error visible. */
-  handleBatch(events: RecordedEvent[]): Promise<void>;
-  start?(): Promise<void>;
-  stop?(): Promise<void>;
-}
+export type { RelaySubscriber };
 
 export interface RelayLogger {
   info(o: object, msg?: string): void;

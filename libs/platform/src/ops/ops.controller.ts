@@ -29,11 +29,13 @@ export class OpsController {
     } catch {
       database = 'down';
     }
-    const failed = states.filter((s) => s.status === 'failed');
-    const ok = database === 'up' && failed.length === 0;
+    // A stopped projection makes not-ready only the process that runs it: an api whose
+    // projections run in the worker keeps serving (its lists may just be stale).
+    const failed = states.some((s) => s.status === 'failed');
+    const ok = database === 'up' && !(failed && this.projections.running);
     response.status(ok ? 200 : 503);
     return {
-      status: ok ? 'ok' : 'error',
+      status: !ok ? 'error' : failed ? 'degraded' : 'ok',
       database,
       projections: states.map((s) => ({ name: s.name, status: s.status, runner: s.runner, lag: s.lag, error: s.error })),
     };

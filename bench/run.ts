@@ -1,0 +1,474 @@
+/**
+ * `npm run bench`: the event store and the projection runner against plain-SQL baselines, on
+ * PostgreSQL (`DATABASE_URL`: a fresh `t_bench_<random>` database is created next to it and
+ * dropped at the end) or on an in-memory PGlite otherwise.
+ *
+ * Progress goes to stderr; the LAST line of stdout is one JSON object:
+ *   {"store":"postgres|pglite","results":[{"name","value","unit","baseline","ratio","notes"}]}
+ * with ratio = value / baseline. Every figure is measured after a warm-up, on the same database,
+ * in the same run. Store and baseline alternate in rounds (which one goes first alternates too)
+ * and each side reports its median round, so drift on this shared 2-vCPU VM hits both equally.
+ *
+ * Env: BENCH_SCALE (float, default 1) multiplies every size; BENCH_ROUNDS (default 3).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import type { SqlDriver } from '#libs/eventstore/src/sql/driver.js';
+import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
+import { PgliteDriver } from '#libs/eventstore/src/sql/pglite-driver.js';
+import { SqlEventStore } from '#libs/eventstore/src/sql/sql-event-store.js';
+import type { GlobalPosition } from '#libs/eventstore/src/types.js';
+import type { Projection } from '#libs/platform/src/projections/projection.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import { benchContext, makeEvent, streamIds, type BenchContext } from './events.js';
+import {
+  BASELINE_SCHEMA,
+  createPlainStreams,
+  pgConnection,
+  pgliteConnection,
+  plainAppend,
+  plainScan,
+  type PlainConnection,
+  type PlainStream,
+} from './plain-sql.js';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? '1') || 1;
+const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? '3') || 3));
+const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
+
+const SIZES = {
+  /** Single-event appends per round and side (1 writer, 100 streams round-robin). */
+  single1: scaled(2000),
+  /** Single-event appends per round and side, split over 8 writers (16 own streams each). */
+  single8: scaled(2000),
+  /** 100-event appends per round and side (100 streams round-robin). */
+  batches: scaled(100),
+  /** Warm-up before each append figure (single appends / batches). */
+  warmSingle: scaled(300),
+  warmBatches: scaled(10),
+  /** The log read by read_all and the catch-up is topped up to at least this many events. */
+  minLog: scaled(40_000),
+  /** Events the warm-up projection processes before the catch-up rounds. */
+  warmCatchUp: scaled(5_000),
+};
+const WRITERS = 8;
+const PAGE = 1000;
+
+export interface BenchResult {
+  name: string;
+  value: number;
+  unit: string;
+  baseline: number;
+  ratio: number;
+  notes?: string;
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function timed(work: () => Promise<number>): Promise<number> {
+  const start = performance.now();
+  const count = await work();
+  return count / ((performance.now() - start) / 1000);
+}
+
+/** Alternating rounds of the store and its baseline; each returns how many events it handled. */
+async function compare(
+  name: string,
+  subject: () => Promise<number>,
+  baseline: () => Promise<number>,
+): Promise<{ value: number; baseline: number; rounds: Array<[number, number]> }> {
+  const rounds: Array<[number, number]> = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    let s = 0;
+    let b = 0;
+    if (r % 2 === 0) {
+      s = await timed(subject);
+      b = await timed(baseline);
+    } else {
+      b = await timed(baseline);
+      s = await timed(subject);
+    }
+    rounds.push([s, b]);
+    log(`  ${name} round ${r + 1}/${ROUNDS}: store ${fmt(s)}/s, baseline ${fmt(b)}/s`);
+  }
+  return { value: median(rounds.map((x) => x[0])), baseline: median(rounds.map((x) => x[1])), rounds };
+}
+
+function result(name: string, unit: string, value: number, baseline: number, notes?: string): BenchResult {
+  return {
+    name,
+    value: Math.round(value),
+    unit,
+    baseline: Math.round(baseline),
+    ratio: Math.round((value / baseline) * 100) / 100,
+    ...(notes ? { notes } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writers
+
+interface Writers {
+  store: SqlEventStore;
+  ctx: BenchContext;
+  seq: number;
+}
+
+async function createStoreStreams(w: Writers, count: number): Promise<PlainStream[]> {
+  const streams: PlainStream[] = [];
+  for (const id of streamIds(count)) {
+    await w.store.append(id, [makeEvent(w.ctx, id, w.seq++)], 'no_stream');
+    streams.push({ id, version: 1 });
+  }
+  return streams;
+}
+
+async function storeSingles(w: Writers, streams: PlainStream[], n: number): Promise<number> {
+  for (let i = 0; i < n; i++) {
+    const stream = streams[i % streams.length];
+    const appended = await w.store.append(stream.id, [makeEvent(w.ctx, stream.id, w.seq++)], stream.version);
+    stream.version = appended.nextVersion;
+  }
+  return n;
+}
+
+async function plainSingles(w: Writers, conn: PlainConnection, streams: PlainStream[], n: number): Promise<number> {
+  for (let i = 0; i < n; i++) {
+    const stream = streams[i % streams.length];
+    await plainAppend(conn, stream, [makeEvent(w.ctx, stream.id, w.seq++)]);
+  }
+  return n;
+}
+
+function batchOf(w: Writers, streamId: string, size: number) {
+  return Array.from({ length: size }, () => makeEvent(w.ctx, streamId, w.seq++));
+}
+
+async function storeBatches(w: Writers, streams: PlainStream[], n: number, size = 100): Promise<number> {
+  for (let i = 0; i < n; i++) {
+    const stream = streams[i % streams.length];
+    const appended = await w.store.append(stream.id, batchOf(w, stream.id, size), stream.version);
+    stream.version = appended.nextVersion;
+  }
+  return n * size;
+}
+
+async function plainBatches(w: Writers, conn: PlainConnection, streams: PlainStream[], n: number, size = 100) {
+  for (let i = 0; i < n; i++) {
+    const stream = streams[i % streams.length];
+    await plainAppend(conn, stream, batchOf(w, stream.id, size));
+  }
+  return n * size;
+}
+
+/** Splits n appends over the writers (each with its own streams), all running at once. */
+async function concurrently(groups: number, n: number, work: (group: number, count: number) => Promise<number>) {
+  const counts = Array.from({ length: groups }, (_, g) => Math.floor(n / groups) + (g < n % groups ? 1 : 0));
+  const done = await Promise.all(counts.map((count, g) => work(g, count)));
+  return done.reduce((a, b) => a + b, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readers
+
+async function storeReadAll(store: SqlEventStore): Promise<number> {
+  let after: GlobalPosition | null = null;
+  let total = 0;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: PAGE });
+    if (page.length === 0) return total;
+    total += page.length;
+    after = page[page.length - 1].position;
+  }
+}
+
+/** The trivial projection: a counter row per stream, upserted in the runner's transaction. */
+function counterProjection(name: string): Projection {
+  return {
+    name,
+    schema: `CREATE TABLE IF NOT EXISTS ${name} (
+      stream_id  text PRIMARY KEY,
+      events     bigint NOT NULL,
+      last_type  text NOT NULL
+    )`,
+    tables: [name],
+    async apply(event, tx) {
+      await tx.query(
+        `INSERT INTO ${name} (stream_id, events, last_type) VALUES ($1, 1, $2)
+         ON CONFLICT (stream_id) DO UPDATE SET events = ${name}.events + 1, last_type = EXCLUDED.last_type`,
+        [event.streamId, event.type],
+      );
+    },
+  };
+}
+
+const quiet = { info() {}, error() {} };
+
+/** Runs the projection from zero until its checkpoint reaches `until`; answers events/s. */
+async function catchUp(
+  db: SqlDriver,
+  store: SqlEventStore,
+  name: string,
+  until: GlobalPosition,
+  expected: number,
+): Promise<number> {
+  const manager = new ProjectionManager(db, store, [{ kind: 'projection', projection: counterProjection(name) }], {
+    batchSize: 1000,
+    idleMaxMs: 250,
+    retryMs: 1000,
+    log: quiet,
+  });
+  await manager.migrate();
+  const start = performance.now();
+  await manager.start();
+  const reached = await manager.waitFor(until, 600_000);
+  const seconds = (performance.now() - start) / 1000;
+  const [state] = await manager.states();
+  await manager.stop();
+  if (!reached || state.status === 'failed') throw new Error(`catch-up ${name} failed: ${state.error ?? 'timeout'}`);
+  const counted = await db.query<{ n: string }>(`SELECT coalesce(sum(events), 0)::text AS n FROM ${name}`);
+  if (Number(counted.rows[0].n) < expected) {
+    throw new Error(`catch-up ${name} counted ${counted.rows[0].n} events, expected ${expected}`);
+  }
+  return Number(counted.rows[0].n) / seconds;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function runAll(db: SqlDriver, openPlain: () => Promise<PlainConnection>): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const store = await SqlEventStore.create(db);
+  const w: Writers = { store, ctx: benchContext(), seq: 0 };
+  const setup = await openPlain();
+  for (const ddl of BASELINE_SCHEMA) await setup.query(ddl);
+  const first = (id: string) => makeEvent(w.ctx, id, w.seq++);
+  log(`sizes (BENCH_SCALE=${SCALE}, ${ROUNDS} rounds): ${JSON.stringify(SIZES)}`);
+
+  // 1. Single appends, one writer.
+  {
+    log('append_single_1_writer: creating 100 + 100 streams, warming up');
+    const mine = await createStoreStreams(w, 100);
+    const theirs = await createPlainStreams(setup, streamIds(100), first);
+    await storeSingles(w, mine, SIZES.warmSingle);
+    await plainSingles(w, setup, theirs, SIZES.warmSingle);
+    const r = await compare(
+      'append_single_1_writer',
+      () => storeSingles(w, mine, SIZES.single1),
+      () => plainSingles(w, setup, theirs, SIZES.single1),
+    );
+    results.push(
+      result(
+        'append_single_1_writer',
+        'events/s',
+        r.value,
+        r.baseline,
+        `${SIZES.single1} appends per round, exact expected version, 100 streams round-robin; median of ${ROUNDS}`,
+      ),
+    );
+  }
+
+  // 2. Single appends, eight concurrent writers with their own streams.
+  {
+    log(`append_single_8_writers: creating ${WRITERS} x 16 streams per side, warming up`);
+    const mine: PlainStream[][] = [];
+    const theirs: PlainStream[][] = [];
+    const conns: PlainConnection[] = [];
+    for (let g = 0; g < WRITERS; g++) {
+      mine.push(await createStoreStreams(w, 16));
+      const conn = await openPlain();
+      conns.push(conn);
+      theirs.push(await createPlainStreams(conn, streamIds(16), first));
+    }
+    const subject = (n: number) => concurrently(WRITERS, n, (g, count) => storeSingles(w, mine[g], count));
+    const baseline = (n: number) => concurrently(WRITERS, n, (g, count) => plainSingles(w, conns[g], theirs[g], count));
+    await subject(SIZES.warmSingle);
+    await baseline(SIZES.warmSingle);
+    const r = await compare(
+      'append_single_8_writers',
+      () => subject(SIZES.single8),
+      () => baseline(SIZES.single8),
+    );
+    for (const conn of conns) await conn.close();
+    results.push(
+      result(
+        'append_single_8_writers',
+        'events/s',
+        r.value,
+        r.baseline,
+        `${SIZES.single8} appends per round over ${WRITERS} concurrent writers; median of ${ROUNDS}`,
+      ),
+    );
+  }
+
+  // 3. 100-event appends.
+  {
+    log('append_batch_100: warming up');
+    const mine = await createStoreStreams(w, 100);
+    const theirs = await createPlainStreams(setup, streamIds(100), first);
+    await storeBatches(w, mine, SIZES.warmBatches);
+    await plainBatches(w, setup, theirs, SIZES.warmBatches);
+    const r = await compare(
+      'append_batch_100',
+      () => storeBatches(w, mine, SIZES.batches),
+      () => plainBatches(w, setup, theirs, SIZES.batches),
+    );
+    results.push(
+      result(
+        'append_batch_100',
+        'events/s',
+        r.value,
+        r.baseline,
+        `${SIZES.batches} appends of 100 events per round; median of ${ROUNDS}`,
+      ),
+    );
+  }
+
+  // Top the log up for the readers.
+  let logSize = await store.countAfter(null);
+  if (logSize < SIZES.minLog) {
+    const streams = await createStoreStreams(w, 100);
+    await storeBatches(w, streams, Math.ceil((SIZES.minLog - logSize) / 100));
+    logSize = await store.countAfter(null);
+  }
+  await setup.query('ANALYZE');
+  log(`log: ${fmt(logSize)} events in es_events`);
+
+  // 4. readAll over the whole log.
+  let scanRate: number;
+  {
+    log('read_all: warming up');
+    const check = async (n: number) => {
+      if (n !== logSize) throw new Error(`read ${n} events, expected ${logSize}`);
+      return n;
+    };
+    await check(await storeReadAll(store));
+    await check(await plainScan(setup.query, PAGE));
+    const r = await compare(
+      'read_all',
+      async () => check(await storeReadAll(store)),
+      async () => check(await plainScan(setup.query, PAGE)),
+    );
+    scanRate = r.baseline;
+    results.push(
+      result(
+        'read_all',
+        'events/s',
+        r.value,
+        r.baseline,
+        `whole log (${logSize} events) in pages of ${PAGE}; baseline: keyset scan ORDER BY global_position; median of ${ROUNDS}`,
+      ),
+    );
+  }
+
+  // 5. Projection catch-up from zero.
+  {
+    const head = await store.headPosition();
+    if (!head) throw new Error('empty log');
+    log('projection_catch_up: warming up');
+    const warmTo = await store.readAll({ after: null, maxCount: Math.min(SIZES.warmCatchUp, logSize) });
+    await catchUp(db, store, 'bench_counter_warmup', warmTo[warmTo.length - 1].position, warmTo.length);
+    const rates: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const rate = await catchUp(db, store, `bench_counter_${r + 1}`, head, logSize);
+      rates.push(rate);
+      log(`  projection_catch_up round ${r + 1}/${ROUNDS}: ${fmt(rate)}/s`);
+    }
+    results.push(
+      result(
+        'projection_catch_up',
+        'events/s',
+        median(rates),
+        scanRate,
+        `ProjectionManager, batchSize 1000, one upsert per event, from zero to headPosition over ${logSize} events; ` +
+          `baseline: the plain sequential keyset scan rate of read_all; median of ${ROUNDS}`,
+      ),
+    );
+  }
+
+  await setup.close();
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function createBenchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const benchUrl = new URL(url);
+  benchUrl.pathname = `/${name}`;
+  log(`created database ${name}`);
+  return {
+    url: benchUrl.toString(),
+    async drop() {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      log(`dropped database ${name}`);
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  const started = performance.now();
+  let db: SqlDriver;
+  let openPlain: () => Promise<PlainConnection>;
+  let database: { url: string; drop(): Promise<void> } | null = null;
+  if (url) {
+    database = await createBenchDatabase(url);
+    const benchUrl = database.url;
+    db = new PgDriver(benchUrl, { max: 20 });
+    openPlain = () => pgConnection(benchUrl);
+  } else {
+    const lite = await PgliteDriver.open();
+    db = lite;
+    openPlain = async () => pgliteConnection(lite.db);
+  }
+  const version = await db.query<{ version: string }>('SELECT version()');
+  log(`store: ${db.kind} (${version.rows[0].version})`);
+  const onSignal = () => {
+    log('interrupted: cleaning up');
+    void db
+      .close()
+      .catch(() => undefined)
+      .then(() => database?.drop())
+      .finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let results: BenchResult[];
+  try {
+    results = await runAll(db, openPlain);
+  } finally {
+    await db.close().catch(() => undefined);
+    await database?.drop();
+  }
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const r of results) {
+    log(`  ${r.name.padEnd(24)} ${fmt(r.value).padStart(9)} ${r.unit}  baseline ${fmt(r.baseline).padStart(9)}  ratio ${r.ratio}`);
+  }
+  process.stdout.write(`${JSON.stringify({ store: db.kind, results })}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[bench] failed: ${(error as Error)?.stack ?? String(error)}\n`);
+  process.exit(1);
+});
