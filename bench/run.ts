@@ -11,22 +11,17 @@
  *
  * Env: BENCH_SCALE (float, default 1) multiplies every size; BENCH_ROUNDS (default 3).
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import type { SqlDriver } from '#libs/eventstore/src/sql/driver.js';
-import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
-import { PgliteDriver } from '#libs/eventstore/src/sql/pglite-driver.js';
 import { SqlEventStore } from '#libs/eventstore/src/sql/sql-event-store.js';
 import type { GlobalPosition } from '#libs/eventstore/src/types.js';
-import type { Projection } from '#libs/platform/src/projections/projection.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { benchContext, makeEvent, streamIds, type BenchContext } from './events.js';
+import { counterProjection, quiet } from './projections.js';
+import { cleanupOnSignal, fmt, log, machineLoad, median, openTarget, timed } from './harness.js';
 import {
   BASELINE_SCHEMA,
   createPlainStreams,
-  pgConnection,
-  pgliteConnection,
   plainAppend,
   plainScan,
   type PlainConnection,
@@ -62,24 +57,6 @@ export interface BenchResult {
   baseline: number;
   ratio: number;
   notes?: string;
-}
-
-function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
-}
-
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-async function timed(work: () => Promise<number>): Promise<number> {
-  const start = performance.now();
-  const count = await work();
-  return count / ((performance.now() - start) / 1000);
 }
 
 /** Alternating rounds of the store and its baseline; each returns how many events it handled. */
@@ -192,28 +169,6 @@ async function storeReadAll(store: SqlEventStore): Promise<number> {
     after = page[page.length - 1].position;
   }
 }
-
-/** The trivial projection: a counter row per stream, upserted in the runner's transaction. */
-function counterProjection(name: string): Projection {
-  return {
-    name,
-    schema: `CREATE TABLE IF NOT EXISTS ${name} (
-      stream_id  text PRIMARY KEY,
-      events     bigint NOT NULL,
-      last_type  text NOT NULL
-    )`,
-    tables: [name],
-    async apply(event, tx) {
-      await tx.query(
-        `INSERT INTO ${name} (stream_id, events, last_type) VALUES ($1, 1, $2)
-         ON CONFLICT (stream_id) DO UPDATE SET events = ${name}.events + 1, last_type = EXCLUDED.last_type`,
-        [event.streamId, event.type],
-      );
-    },
-  };
-}
-
-const quiet = { info() {}, error() {} };
 
 /** Runs the projection from zero until its checkpoint reaches `until`; answers events/s. */
 async function catchUp(
@@ -402,66 +357,20 @@ async function runAll(db: SqlDriver, openPlain: () => Promise<PlainConnection>):
 
 // ---------------------------------------------------------------------------------------------
 
-async function createBenchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `t_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const benchUrl = new URL(url);
-  benchUrl.pathname = `/${name}`;
-  log(`created database ${name}`);
-  return {
-    url: benchUrl.toString(),
-    async drop() {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      log(`dropped database ${name}`);
-    },
-  };
-}
-
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL;
   const started = performance.now();
-  let db: SqlDriver;
-  let openPlain: () => Promise<PlainConnection>;
-  let database: { url: string; drop(): Promise<void> } | null = null;
-  if (url) {
-    database = await createBenchDatabase(url);
-    const benchUrl = database.url;
-    db = new PgDriver(benchUrl, { max: 20 });
-    openPlain = () => pgConnection(benchUrl);
-  } else {
-    const lite = await PgliteDriver.open();
-    db = lite;
-    openPlain = async () => pgliteConnection(lite.db);
-  }
-  const version = await db.query<{ version: string }>('SELECT version()');
-  log(`store: ${db.kind} (${version.rows[0].version})`);
-  const onSignal = () => {
-    log('interrupted: cleaning up');
-    void db
-      .close()
-      .catch(() => undefined)
-      .then(() => database?.drop())
-      .finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const target = await openTarget();
+  cleanupOnSignal(target);
+  const db = target.db;
   let results: BenchResult[];
   try {
-    results = await runAll(db, openPlain);
+    const version = await db.query<{ version: string }>('SELECT version()');
+    log(`store: ${db.kind} (${version.rows[0].version}); ${machineLoad()}`);
+    results = await runAll(db, target.openPlain);
   } finally {
-    await db.close().catch(() => undefined);
-    await database?.drop();
+    await target.cleanup();
   }
-  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; ${machineLoad()}`);
   for (const r of results) {
     log(`  ${r.name.padEnd(24)} ${fmt(r.value).padStart(9)} ${r.unit}  baseline ${fmt(r.baseline).padStart(9)}  ratio ${r.ratio}`);
   }

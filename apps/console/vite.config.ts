@@ -9,7 +9,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // react-admin + MUI are one large vendor chunk; pages are split with React.lazy.
+    // react-admin and MUI make one ~1.2 MB chunk (~370 kB gzipped); splitting it buys little here.
     chunkSizeWarningLimit: 1500,
   },
   server: {

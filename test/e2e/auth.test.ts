@@ -233,9 +233,12 @@ for (const setup of setups) {
         expect(after.body.map((o: { name: string }) => o.name)).not.toContain('Cross-site org');
       });
 
-      it('refuses a POST with a malformed Origin header with 403, never 500', async () => {
-        const res = await request(t.url).post('/api/auth/login').set('Origin', 'not a url').send(OWNER);
-        expect(res.status).toBe(403);
+      it('refuses a POST with a malformed Origin header with 400/403, never 500', async () => {
+        for (const origin of ['not a url', 'https://', '://evil']) {
+          const res = await request(t.url).post('/api/auth/login').set('Origin', origin).send(OWNER);
+          expect([400, 403], `${origin}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+          expect(res.headers['set-cookie'], origin).toBeUndefined();
+        }
       });
     });
 

@@ -7,8 +7,9 @@ import { createFreshDatabase } from '../support/database.js';
  * The stores every end-to-end suite runs against: the embedded PGlite always, and a fresh
  * PostgreSQL database (dropped afterwards) when `DATABASE_URL` is set.
  *
- * With `DATABASE_URL` the API does not run the projections itself by default (a worker does),
- * so the PostgreSQL setup also sets `RUN_PROJECTIONS=true`: one process, like the embedded mode.
+ * The PostgreSQL setup also sets `RUN_PROJECTIONS=true` explicitly: the API process runs the
+ * projections itself, like the embedded mode (without them every command waits for a worker
+ * that is not there, and the read models stay empty).
  */
 export interface Setup {
   name: 'pglite' | 'postgres';

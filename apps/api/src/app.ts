@@ -37,6 +37,12 @@ export async function createApp(config: AppConfig, options: { log?: Logger } = {
       logger: new PinoNestLogger(runtime.log),
       bodyParser: false,
     });
+    const lifecycle = { stopping: false };
+    // While shutting down, answer every request with `Connection: close` so clients let go.
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      if (lifecycle.stopping) res.setHeader('Connection', 'close');
+      next();
+    });
     configureHttp(app, runtime);
     await app.init();
     if (config.runProjections) await runtime.projections.start();
@@ -48,7 +54,13 @@ export async function createApp(config: AppConfig, options: { log?: Logger } = {
       async close() {
         if (closed) return;
         closed = true;
+        lifecycle.stopping = true;
+        const server = app.getHttpServer() as import('node:http').Server;
+        server.closeIdleConnections();
+        // Requests in flight get a grace period; connections still open after it are cut.
+        const cut = setTimeout(() => server.closeAllConnections(), 5000);
         await app.close();
+        clearTimeout(cut);
         await runtime.close();
       },
     };

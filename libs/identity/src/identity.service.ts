@@ -2,11 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import argon2 from 'argon2';
-import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { ConflictError } from '#libs/platform/src/errors.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
-import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
+import { CONFIG, EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SYSTEM, type UserRole } from './domain/user.decider.js';
@@ -21,20 +21,29 @@ export class IdentityService {
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
   ) {}
 
   /** Creates a user with a password. The email is unique (case-insensitively). */
   async register(input: { email: string; name: string; password: string; role: UserRole; platformAdmin?: boolean }, actor = { userId: SYSTEM, roles: [SYSTEM] }) {
-    const id = randomUUID();
+    let id: string = randomUUID();
     const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
     const claimed = await this.db.query(
       `INSERT INTO identity_credentials (user_id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
       [id, input.email, passwordHash],
     );
     if (claimed.rowCount !== 1) {
-      throw new ConflictError('A user with this email already exists', { email: 'A user with this email already exists' });
+      // Credentials are written before the user's first event; a crash in between leaves them
+      // without a user, and the next registration of that email completes it.
+      const existing = (await this.findUserIdByEmail(input.email))!;
+      if (existing && (await this.store.readStream(`user-${existing}`, { maxCount: 1 })).length === 0) {
+        id = existing;
+        await this.db.query('UPDATE identity_credentials SET password_hash = $2, updated_at = now() WHERE user_id = $1', [id, passwordHash]);
+      } else {
+        throw new ConflictError('A user with this email already exists', { email: 'A user with this email already exists' });
+      }
     }
     try {
       const result: DecideResult = await this.commands.execute(

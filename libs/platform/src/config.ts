@@ -38,7 +38,11 @@ export interface AppConfig {
   eventStoreUrl?: string;
   kafkaBrokers?: string[];
   kafkaTopicPrefix: string;
-  /** Whether this process runs the projections and the Kafka relay. */
+  /**
+   * Whether this process runs the projections and the Kafka relay (default true: each runs
+   * under a lease, so several processes never run the same one; set false on api replicas
+   * when dedicated workers run them).
+   */
   runProjections: boolean;
   logLevel: string;
   adminEmail?: string;
@@ -70,7 +74,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventStoreUrl: c.EVENTSTORE_URL,
     kafkaBrokers: c.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
     kafkaTopicPrefix: c.KAFKA_TOPIC_PREFIX,
-    runProjections: c.RUN_PROJECTIONS ?? !c.DATABASE_URL,
+    runProjections: c.RUN_PROJECTIONS ?? true,
     logLevel: c.LOG_LEVEL,
     adminEmail: c.ADMIN_EMAIL,
     adminPassword: c.ADMIN_PASSWORD,

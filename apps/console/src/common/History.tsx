@@ -44,14 +44,22 @@ export const History = () => {
         if (!cancelled) setEntries([...data].sort((a, b) => (b.version ?? 0) - (a.version ?? 0)));
       })
       .catch((e: unknown) => {
-        if (!cancelled) setError(e instanceof Error ? e.message : 'The history could not be loaded');
+        if (cancelled) return;
+        const status = (e as { status?: number }).status;
+        setError(
+          status === 404
+            ? 'The history of this record is not available yet.'
+            : e instanceof Error && e.message
+              ? `The history could not be loaded: ${e.message}`
+              : 'The history could not be loaded.',
+        );
       });
     return () => {
       cancelled = true;
     };
   }, [dataProvider, resource, id, version]);
 
-  if (error) return <Alert severity="info">The history of this record is not available ({error}).</Alert>;
+  if (error) return <Alert severity="info">{error}</Alert>;
   if (!entries) return <CircularProgress size={24} />;
   if (entries.length === 0) return <Typography color="text.secondary">No events yet.</Typography>;
   return (

@@ -19,6 +19,7 @@ export const StatusChip = ({ source = 'status' }: { source?: string; label?: str
   if (value == null || value === '') return null;
   return (
     <Chip
+      key={String(value)} // a new chip per status: no colour transition from the previous one
       size="small"
       label={String(value)}
       color={colors[String(value)] ?? 'default'}

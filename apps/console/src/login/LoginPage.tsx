@@ -34,12 +34,12 @@ const DemoHint = () => {
   const demo = useDemoCredentials();
   if (!demo) return null;
   return (
-    <Box sx={{ px: 2, pb: 2, width: 300, boxSizing: 'content-box' }} data-testid="demo-hint">
+    <Box sx={{ px: 2, pb: 2, width: 300, boxSizing: 'border-box' }} data-testid="demo-hint">
       <Typography
         variant="caption"
         component="p"
         color="text.secondary"
-        sx={{ textAlign: 'center', bgcolor: 'action.hover', borderRadius: 1, py: 0.75, px: 1 }}
+        sx={{ textAlign: 'center', bgcolor: 'action.hover', borderRadius: 1, py: 0.75, px: 0.5, letterSpacing: 0 }}
       >
         Demo: <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.email}</Box> /{' '}
         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.password}</Box>

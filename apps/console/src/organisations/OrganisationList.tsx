@@ -32,7 +32,7 @@ export const OrganisationList = () => {
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
           <Column source="name" />
-          <Column source="website" field={UrlField} />
+          <Column source="website" field={UrlField} disableSort />
           <Column source="country" />
           <Column source="locales" disableSort>
             <TextArrayField source="locales" />

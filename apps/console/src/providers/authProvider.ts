@@ -72,9 +72,6 @@ export const getCurrentUser = async (force = false): Promise<CurrentUser | null>
   return fetchUser();
 };
 
-/** The last user seen, without a request (may be stale or null). */
-export const peekCurrentUser = (): CurrentUser | null => cachedUser;
-
 const statusOf = (error: unknown): number | undefined => {
   if (error && typeof error === 'object' && 'status' in error) {
     const status = (error as { status?: unknown }).status;

@@ -1,18 +1,18 @@
-import { Create, Loading, useGetIdentity } from 'react-admin';
+import { Create, Loading, useGetList } from 'react-admin';
 import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { useSaved } from '../common/useSaved';
 import { websiteDefaults, WebsiteForm } from './WebsiteForm';
 
 export const WebsiteCreate = () => {
-  const { identity, isPending } = useGetIdentity();
   const onSuccess = useSaved('websites', 'Website created');
+  // A user of exactly one organisation does not have to pick it.
+  const { data: organisations, total, isPending } = useGetList('organisations', {
+    pagination: { page: 1, perPage: 2 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   if (isPending) return <Loading />;
-  const organisations = (identity?.organisations ?? []) as { id: string | number }[];
-  const defaults = {
-    ...websiteDefaults,
-    // A user of exactly one organisation does not have to pick it.
-    ...(organisations.length === 1 ? { organisationId: organisations[0]!.id } : {}),
-  };
+  const only = total === 1 ? organisations?.[0] : undefined;
+  const defaults = { ...websiteDefaults, ...(only ? { organisationId: only.id } : {}) };
   return (
     <Create title="Create website" mutationOptions={{ onSuccess }}>
       <WebsiteForm defaultValues={defaults} toolbar={<SaveOnlyToolbar />} />

@@ -73,11 +73,7 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
         </ReferenceInput>
         <TextInput source="name" validate={required()} />
         <TextInput source="url" label="URL" placeholder="https://www.example.com" validate={[required(), httpUrl]} />
-        {edit ? (
-          <TextInput source="domain" validate={required()} helperText="Changes with the URL unless you set it" />
-        ) : (
-          <TextInput source="domain" parse={keepText} helperText="Leave empty to derive it from the URL" />
-        )}
+        <TextInput source="domain" parse={keepText} helperText="Leave empty to derive it from the URL" />
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
           <SelectInput source="category" choices={toChoices(pick('categories') ?? [])} emptyText="—" />
           <SelectInput source="type" choices={toChoices(pick('types') ?? [])} emptyText="—" />

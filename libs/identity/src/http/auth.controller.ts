@@ -49,7 +49,8 @@ export class AuthController {
       path: '/',
     });
     const viewer = await this.identity.resolveSession(token);
-    return { ...(await this.describe(viewer!)), redirect: safeRedirect(input.from) };
+    if (!viewer) throw new UnauthorizedError(INVALID_LOGIN);
+    return { ...(await this.describe(viewer)), redirect: safeRedirect(input.from) };
   }
 
   @Get('user')

@@ -176,16 +176,28 @@ export class ProjectionManager {
     return true;
   }
 
-  /** Runs every projection in this process until the log is exhausted (CLI rebuilds). */
-  async catchUp(name: string): Promise<number> {
+  /**
+   * Runs one subscriber in this process until it reaches the head of the log (CLI rebuilds).
+   * Answers how many events it processed, or null when another process holds its lease
+   * (that process does the replay).
+   */
+  async catchUp(name: string): Promise<number | null> {
     const subscriber = this.find(name);
     const runner = new SubscriptionRunner(subscriber, this.db, this.store, this.options);
     runner.start();
     const head = await this.store.headPosition();
-    while (runner.status !== 'failed' && comparePositions(runner.position, head) < 0) {
-      await new Promise((r) => setTimeout(r, 20));
+    let standbySince: number | null = null;
+    try {
+      while (runner.status !== 'failed' && comparePositions(runner.position, head) < 0) {
+        if (runner.status === 'standby') {
+          standbySince ??= Date.now();
+          if (Date.now() - standbySince > 2000) return null;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      await runner.stop();
     }
-    await runner.stop();
     if (runner.error) throw new Error(runner.error);
     return runner.processed;
   }

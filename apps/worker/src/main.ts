@@ -1,0 +1,53 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, loadConfig } from '#libs/platform/src/config.js';
+import { PinoNestLogger } from '#libs/platform/src/logging.js';
+import { PlatformModule } from '#libs/platform/src/platform.module.js';
+import { createRuntime } from '#libs/platform/src/runtime.js';
+import { catalog, relays } from '../../api/src/catalog.js';
+
+/**
+ * The worker: runs every projection and the Kafka relay, each under its own lease, so more
+ * workers mean hot standbys. Serves only /api/health, /api/health/live and /api/metrics.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig({ ...process.env, PORT: process.env.PORT ?? '3001' });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const runtime = await createRuntime(config, catalog, { relays });
+
+  @Module({ imports: [PlatformModule.forRuntime(runtime, { workflows: false })] })
+  class WorkerModule {}
+
+  const app = await NestFactory.create(WorkerModule, { logger: new PinoNestLogger(runtime.log) });
+  app.setGlobalPrefix('api');
+  await app.listen(config.port, config.host);
+  await runtime.projections.start();
+  runtime.log.info({ port: config.port, subscribers: runtime.projections.subscribers.length }, 'worker running');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    runtime.log.info({ signal }, 'worker shutting down after the batches in flight');
+    setTimeout(() => process.exit(1), 15_000).unref();
+    await app.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
