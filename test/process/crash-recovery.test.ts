@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFreshDatabase } from '../support/database.js';
+import { createFreshDatabase, runsPglite } from '../support/database.js';
 
 /**
  * Runs the built server (`dist/`, as `npm start` does) in a child process, puts it under
@@ -104,15 +104,16 @@ async function organisationIds(url: string, cookie: string): Promise<Set<string>
   return new Set(((await response.json()) as Array<{ id: string }>).map((o) => o.id));
 }
 
-const setups: Array<{ name: string; env: () => Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> }> = [
-  {
+const setups: Array<{ name: string; env: () => Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> }> = [];
+if (runsPglite) {
+  setups.push({
     name: 'embedded PGlite',
     env: async () => {
       const dir = mkdtempSync(join(tmpdir(), 'crash-'));
       return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
     },
-  },
-];
+  });
+}
 if (process.env.DATABASE_URL) {
   const adminUrl = process.env.DATABASE_URL;
   setups.push({

@@ -11,7 +11,10 @@ export interface TestDatabase {
   open(): Promise<{ driver: SqlDriver; url?: string; drop(): Promise<void> }>;
 }
 
-export const testDatabases: TestDatabase[] = [
+/** `TEST_STORES=postgres` runs only the PostgreSQL setups (CI's second pass). */
+const wanted = (process.env.TEST_STORES ?? 'pglite,postgres').split(',');
+
+const all: TestDatabase[] = [
   {
     name: 'pglite',
     async open() {
@@ -23,7 +26,7 @@ export const testDatabases: TestDatabase[] = [
 
 const adminUrl = process.env.DATABASE_URL;
 if (adminUrl) {
-  testDatabases.push({
+  all.push({
     name: 'postgres',
     async open() {
       const url = await createFreshDatabase(adminUrl);
@@ -41,6 +44,11 @@ if (adminUrl) {
 } else {
   console.info('[tests] DATABASE_URL is not set: suites run on the embedded PGlite only.');
 }
+
+export const testDatabases: TestDatabase[] = all.filter((d) => wanted.includes(d.name));
+
+/** Whether the embedded store's setups run in this pass. */
+export const runsPglite = wanted.includes('pglite');
 
 /** Creates an empty database next to the one `adminUrl` names; `drop` removes it. */
 export async function createFreshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
