@@ -43,7 +43,7 @@ function statesOf(decider: Decider<any, any, any, any>): Map<string, unknown> {
   return states;
 }
 
-describe.each([userDecider, organisationDecider, websiteDecider, websiteDomainDecider])('the $table.name transition table', (decider) => {
+describe.each([userDecider, organisationDecider, websiteDecider, websiteDomainDecider] as Decider<any, any, any, any>[])('the $table.name transition table', (decider) => {
   const states = statesOf(decider);
   const name = decider.table.name;
 
