@@ -482,16 +482,20 @@ for (const setup of setups) {
       it('refuses a taken domain given explicitly with www.', async () => {
         const res = await admin
           .post('/api/websites')
-          .send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: `https://${host('www')}`, domain: 'www.blog.demo.example' });
+          .send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: 'https://www.blog.demo.example/', domain: 'www.blog.demo.example' });
         expect(res.status, JSON.stringify(res.body)).toBe(409);
+        expect(res.body.message).toBe(DOMAIN_TAKEN);
       });
 
-      it("refuses a taken site's url even with another explicit domain", async () => {
+      it("refuses a taken site's url even with another explicit domain (the domain must be the url's)", async () => {
+        const before = await admin.get('/api/websites');
         const res = await admin
           .post('/api/websites')
           .send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: 'https://blog.demo.example', domain: host('elsewhere') });
-        expect(res.status, JSON.stringify(res.body)).toBe(409);
-        expect(res.body.message).toBe(DOMAIN_TAKEN);
+        expect(res.status, JSON.stringify(res.body)).toBe(422);
+        expect(res.body.errors.domain).toBe('The domain must be the domain of the website URL (blog.demo.example)');
+        const after = await admin.get('/api/websites');
+        expect(after.headers['content-range']).toBe(before.headers['content-range']);
       });
 
       it('refuses a PUT moving a website to a taken domain and keeps its own claim', async () => {

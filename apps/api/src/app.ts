@@ -89,7 +89,8 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
   );
   app.use((req: Request, res: Response, next: NextFunction) => {
     res.on('finish', () => {
-      const route = (req as Request & { route?: { path?: string } }).route?.path ?? (req.path.startsWith('/api') ? 'unmatched' : 'console');
+      const matched = (req as Request & { route?: { path?: string } }).route?.path;
+      const route = !req.originalUrl.startsWith('/api') ? 'console' : matched && !matched.includes('*') ? matched : 'unmatched';
       metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
     });
     next();

@@ -24,7 +24,7 @@ const loginSchema = z.object({
 
 /** A redirect target inside the console only (never another site). */
 function safeRedirect(from: string | undefined): string {
-  return from && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+  return from && /^\/(?![/\\])/.test(from) ? from : '/';
 }
 
 @Controller('auth')

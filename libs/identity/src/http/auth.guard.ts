@@ -26,7 +26,13 @@ export class AuthGuard implements CanActivate {
       const origin = request.headers.origin;
       if (origin && origin !== 'null') {
         const host = request.headers['x-forwarded-host'] ?? request.headers.host;
-        if (new URL(origin).host !== host) throw new ForbiddenError('Requests from another site are not allowed');
+        let originHost: string | null = null;
+        try {
+          originHost = new URL(origin).host;
+        } catch {
+          // A malformed Origin is treated like a foreign one.
+        }
+        if (originHost !== host) throw new ForbiddenError('Requests from another site are not allowed');
       }
     }
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);

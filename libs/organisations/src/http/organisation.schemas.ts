@@ -139,8 +139,10 @@ export const websiteCreateSchema = z.object({
 });
 
 /** Updating: any subset; read-only fields react-admin sends back (id, key, status...) are ignored. */
-export const websiteUpdateSchema = z.object(
-  Object.fromEntries(Object.entries(websiteFields).map(([k, v]) => [k, (v as z.ZodType).optional()])) as {
+export const websiteUpdateSchema = z.object({
+  ...(Object.fromEntries(Object.entries(websiteFields).map(([k, v]) => [k, (v as z.ZodType).optional()])) as {
     [K in keyof typeof websiteFields]: z.ZodOptional<(typeof websiteFields)[K]>;
-  },
-);
+  }),
+  // An emptied domain is derived from the URL again.
+  domain: z.union([websiteFields.domain, z.literal('').transform(() => undefined), z.null().transform(() => undefined)]).optional(),
+});

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import { readHistory } from '#libs/platform/src/http/history.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
 import { actorFor, canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
@@ -10,7 +11,7 @@ import { NotFoundError } from '#libs/platform/src/errors.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { SQL } from '#libs/platform/src/tokens.js';
+import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { NEW } from '#libs/platform/src/decider.js';
 import { organisationDecider } from '../domain/organisation.decider.js';
@@ -29,6 +30,7 @@ const LIST = {
 export class OrganisationsController {
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
   ) {}
@@ -38,6 +40,13 @@ export class OrganisationsController {
     const visible = visibleOrganisations(viewer);
     const result = await runList<Record<string, unknown>>(this.db, LIST, query, visible ? { sql: 'id = ANY($1::text[])', params: [visible] } : { sql: 'true', params: [] });
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
+  }
+
+  /** Every event of the record, with who did it and when. */
+  @Get(':id/history')
+  async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    await this.load(viewer, id);
+    return readHistory(this.store, this.db, `organisation-${id}`);
   }
 
   @Get(':id')

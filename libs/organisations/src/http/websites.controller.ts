@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import { readHistory } from '#libs/platform/src/http/history.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
 import { actorFor, canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import type { Actor } from '#libs/platform/src/decider.js';
@@ -12,7 +13,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/s
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { SQL } from '#libs/platform/src/tokens.js';
+import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { missing, parseInput } from '#libs/platform/src/validation.js';
 import { websiteDecider } from '../domain/website.decider.js';
 import {
@@ -45,12 +46,28 @@ const LIST = {
   defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
 };
 
+/** The message when a given domain is not the URL's. */
+export const DOMAIN_MISMATCH = 'The domain must be the domain of the website URL';
+
+/**
+ * A website's domain is its URL's (lower case, without `www.`): the key that makes one
+ * domain belong to one account. A domain given explicitly must agree with the URL.
+ */
+function websiteDomain(url: string, given: string | undefined): string {
+  const derived = domainOf(url);
+  if (given !== undefined && given.replace(/^www\./, '') !== derived) {
+    throw ValidationError.field('domain', `${DOMAIN_MISMATCH} (${derived})`);
+  }
+  return derived;
+}
+
 type WebsiteRecord = Record<string, unknown> & { id: string; organisationId: string; status: 'active' | 'inactive'; url: string; domain: string };
 
 @Controller('websites')
 export class WebsitesController {
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
   ) {}
@@ -79,6 +96,13 @@ export class WebsitesController {
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
   }
 
+  /** Every event of the record, with who did it and when. */
+  @Get(':id/history')
+  async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    await this.load(viewer, id);
+    return readHistory(this.store, this.db, `website-${id}`);
+  }
+
   @Get(':id')
   async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     return this.present(await this.load(viewer, id), viewer);
@@ -97,7 +121,7 @@ export class WebsitesController {
     const { organisationId: _ignored, domain, locales, regulated, ...rest } = input;
     const settings: WebsiteSettings = {
       ...rest,
-      domain: domain ?? domainOf(input.url),
+      domain: websiteDomain(input.url, domain),
       locales: locales ?? [{ locale: input.defaultLocale, urlPrefix: '' }],
       regulated: regulated ?? (input.industry ? REGULATED_INDUSTRIES.includes(input.industry) : false),
     };
@@ -143,8 +167,8 @@ export class WebsitesController {
     let newDomain: string | null = null;
     if (action === 'Update') {
       data = parseInput(websiteUpdateSchema, body) as Partial<WebsiteSettings>;
-      if (data.url && data.url !== current.url && !data.domain) data.domain = domainOf(data.url);
-      if (data.domain && data.domain !== current.domain) newDomain = data.domain;
+      data.domain = websiteDomain(data.url ?? current.url, data.domain);
+      if (data.domain !== current.domain) newDomain = data.domain;
       if (!websiteDecider.allowedActions(current.status, actor).includes('Update')) {
         throw new ForbiddenError(`Your role may not Update this website`);
       }

@@ -126,6 +126,8 @@ export class ProjectionManager {
          ON CONFLICT (subscription) DO UPDATE SET position = NULL, status = 'running', error = NULL, updated_at = now()`,
         [name],
       );
+      // Wakes the runner wherever it runs; it sees the reset checkpoint and replays.
+      await tx.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
     });
     this.runners.get(name)?.wake();
   }

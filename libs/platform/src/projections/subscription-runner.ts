@@ -141,6 +141,12 @@ export class SubscriptionRunner {
       }
       const batch = await this.store.readAll({ after: this.position, maxCount: this.options.batchSize });
       if (batch.length === 0) {
+        // A rebuild (here or in another process) resets the checkpoint: start over at once.
+        const checkpoint = await readCheckpoint(this.db, this.name);
+        if ((checkpoint?.position ?? null) !== this.position || checkpoint?.status === 'failed') {
+          ready = await this.loadCheckpoint();
+          continue;
+        }
         this.status = 'live';
         await this.sleep(IDLE_STEPS_MS[Math.min(idle++, IDLE_STEPS_MS.length - 1)] * (this.options.idleMaxMs / 1000));
         continue;

@@ -1,0 +1,34 @@
+import type { EventStore, SqlExecutor } from '#libs/eventstore/src/index.js';
+
+export interface HistoryEntry {
+  id: string;
+  type: string;
+  version: number;
+  time: string;
+  actor: { id: string; name?: string; email?: string } | null;
+  correlationId: string | null;
+  data: unknown;
+}
+
+/** `GET /api/{resource}/{id}/history`: a record's events, oldest first, with who did each. */
+export async function readHistory(store: EventStore, db: SqlExecutor, streamId: string): Promise<HistoryEntry[]> {
+  const events = await store.readStream(streamId);
+  const actorIds = [...new Set(events.map((e) => e.metadata.actorId).filter((id): id is string => typeof id === 'string'))];
+  const users = actorIds.length
+    ? (await db.query<{ id: string; name: string; email: string }>('SELECT id, name, email FROM rm_users WHERE id = ANY($1::text[])', [actorIds])).rows
+    : [];
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return events.map((event) => {
+    const actorId = typeof event.metadata.actorId === 'string' ? event.metadata.actorId : null;
+    const user = actorId ? byId.get(actorId) : undefined;
+    return {
+      id: event.id,
+      type: event.type,
+      version: event.streamVersion,
+      time: event.createdAt.toISOString(),
+      actor: actorId ? { id: actorId, ...(user ? { name: user.name, email: user.email } : {}) } : null,
+      correlationId: (event.metadata.correlationId as string | undefined) ?? null,
+      data: event.data,
+    };
+  });
+}
