@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp } from '../support/app.js';
+import { boot, setups } from '../e2e/setups.js';
 import { launchChromium, CHROMIUM_PATH, type BrowserSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
@@ -18,8 +18,11 @@ const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url
 const DEMO = { email: 'owner@demo.example', password: 'Demo-pass-1' };
 const SITE = { name: 'Browser Test Site', url: 'https://browser-test.example' };
 
-describe.skipIf(!hasChromium)('console in Chromium', () => {
-  let app: { url: string; close(): Promise<void> };
+// The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
+const setup = setups[0];
+
+describe.skipIf(!hasChromium || !setup)(`console in Chromium (${setup?.name})`, () => {
+  let app: { url: string; stop(): Promise<void> };
   let browser: BrowserSession;
   let context: BrowserContext;
   let page: Page;
@@ -33,7 +36,7 @@ describe.skipIf(!hasChromium)('console in Chromium', () => {
     if (!existsSync(consoleDist)) {
       execFileSync('npm', ['run', 'build', '--workspace', 'apps/console'], { cwd: repoRoot, stdio: 'ignore' });
     }
-    app = await startApp();
+    app = await boot(setup);
     browser = await launchChromium();
     context = browser.context;
     page = context.pages()[0] ?? (await context.newPage());
@@ -46,7 +49,7 @@ describe.skipIf(!hasChromium)('console in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await app?.close();
+    await app?.stop();
   });
 
   it('sends a visitor to the login page, labels the field Email and shows the demo hint', async () => {

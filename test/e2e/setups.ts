@@ -19,7 +19,10 @@ export interface Setup {
 const DATABASE_URL = process.env.DATABASE_URL;
 const drops = new Map<string, () => Promise<void>>();
 
-export const setups: Setup[] = [
+/** `TEST_STORES=postgres` (CI's second pass) leaves the embedded store out. */
+const wanted = (process.env.TEST_STORES ?? 'pglite,postgres').split(',');
+
+export const setups: Setup[] = ([
   { name: 'pglite', env: {} },
   ...(DATABASE_URL
     ? [
@@ -33,7 +36,7 @@ export const setups: Setup[] = [
         },
       ]
     : []),
-];
+] as Setup[]).filter((setup) => wanted.includes(setup.name));
 
 export interface Booted extends TestApp {
   /** Stops the app, then drops the fresh database (PostgreSQL setup). */
