@@ -56,7 +56,14 @@ for (const setup of setups) {
         expect(res.text).toMatch(/^http_requests_total\{method="GET",route="\/api\/health",status="200"\} [1-9]\d*$/m);
         // Unknown paths are counted under one label, not one series per path.
         expect(res.text).not.toContain('unknown-route-e2e-123');
-        expect(res.text).toMatch(/^http_requests_total\{method="GET",route="[^"]+",status="404"\} [1-9]\d*$/m);
+        expect(res.text).toMatch(/^http_requests_total\{method="GET",route="unmatched",status="404"\} [1-9]\d*$/m);
+      });
+
+      it('GET /metrics (Prometheus default path) answers the same registry', async () => {
+        const res = await request(t.url).get('/metrics');
+        expect(res.status).toBe(200);
+        expect(res.text).toContain('# TYPE projection_up gauge');
+        expect(res.text).toMatch(/^projection_up\{projection="websites"\} 1$/m);
       });
     });
 

@@ -14,6 +14,7 @@ import type { AppConfig } from '#libs/platform/src/config.js';
 import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
 import { PinoNestLogger, type Logger } from '#libs/platform/src/logging.js';
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
+import { metricsHandler } from '#libs/platform/src/metrics.js';
 import { createRuntime, type Runtime } from '#libs/platform/src/runtime.js';
 import { catalog, relays } from './catalog.js';
 import { DemoModule } from './demo/demo.module.js';
@@ -113,6 +114,8 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
     if (body.statusCode >= 500) log.error({ err: error, requestId: req.id }, 'request failed');
     res.status(body.statusCode).json(body);
   });
+
+  app.use('/metrics', metricsHandler(metrics));
 
   const consoleDir = config.consoleDir;
   if (existsSync(join(consoleDir, 'index.html'))) {

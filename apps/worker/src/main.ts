@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig } from '#libs/platform/src/config.js';
 import { PinoNestLogger } from '#libs/platform/src/logging.js';
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
+import { metricsHandler } from '#libs/platform/src/metrics.js';
 import { createRuntime } from '#libs/platform/src/runtime.js';
 import { catalog, relays } from '../../api/src/catalog.js';
 
@@ -29,6 +30,7 @@ async function main() {
 
   const app = await NestFactory.create(WorkerModule, { logger: new PinoNestLogger(runtime.log) });
   app.setGlobalPrefix('api');
+  app.use('/metrics', metricsHandler(runtime.metrics));
   await app.listen(config.port, config.host);
   await runtime.projections.start();
   runtime.log.info({ port: config.port, subscribers: runtime.projections.subscribers.length }, 'worker running');
