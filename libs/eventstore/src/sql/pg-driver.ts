@@ -13,22 +13,15 @@ export class PgDriver implements SqlDriver {
     this.pool.on('error', () => undefined);
   }
 
-  async query<R = Record<string, any>>(sql: string, params?: unknown[]) {
-    const result = await this.pool.query(sql, params as any[]);
-    return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+  query<R = Record<string, any>>(sql: string, params?: unknown[]) {
+    return executorOf(this.pool).query<R>(sql, params);
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const tx: SqlExecutor = {
-        query: async <R>(sql: string, params?: unknown[]) => {
-          const result = await client.query(sql, params as any[]);
-          return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
-        },
-      };
-      const value = await work(tx);
+      const value = await work(executorOf(client));
       await client.query('COMMIT');
       return value;
     } catch (error) {
@@ -42,12 +35,7 @@ export class PgDriver implements SqlDriver {
   async session<T>(work: (session: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
-      return await work({
-        query: async <R>(sql: string, params?: unknown[]) => {
-          const result = await client.query(sql, params as any[]);
-          return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
-        },
-      });
+      return await work(executorOf(client));
     } finally {
       client.release();
     }
@@ -69,6 +57,16 @@ export class PgDriver implements SqlDriver {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/** The one place `pg` results become the driver's shape. */
+function executorOf(client: pg.Pool | pg.PoolClient): SqlExecutor {
+  return {
+    async query<R>(sql: string, params?: unknown[]) {
+      const result = await client.query(sql, params as any[]);
+      return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+    },
+  };
 }
 
 export function quoteIdent(name: string): string {

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { SqlDriver, SqlExecutor } from './driver.js';
 import { quoteIdent } from './pg-driver.js';
 
@@ -18,20 +18,12 @@ export class PgliteDriver implements SqlDriver {
     return new PgliteDriver(db);
   }
 
-  async query<R = Record<string, any>>(sql: string, params?: unknown[]) {
-    const result = await this.db.query<R>(sql, params as any[]);
-    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+  query<R = Record<string, any>>(sql: string, params?: unknown[]) {
+    return executorOf(this.db).query<R>(sql, params);
   }
 
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) =>
-      work({
-        query: async <R>(sql: string, params?: unknown[]) => {
-          const result = await tx.query<R>(sql, params as any[]);
-          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
-        },
-      }),
-    );
+    return this.db.transaction(async (tx) => work(executorOf(tx)));
   }
 
   session<T>(work: (session: SqlExecutor) => Promise<T>): Promise<T> {
@@ -46,4 +38,14 @@ export class PgliteDriver implements SqlDriver {
   async close(): Promise<void> {
     if (!this.db.closed) await this.db.close();
   }
+}
+
+/** The one place PGlite results become the driver's shape. */
+function executorOf(db: PGlite | Transaction): SqlExecutor {
+  return {
+    async query<R>(sql: string, params?: unknown[]) {
+      const result = await db.query<R>(sql, params as any[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  };
 }
