@@ -155,13 +155,14 @@ export const PLAIN_SCAN_SQL = `SELECT event_id, stream_id, category, stream_vers
   created_at, transaction_id, global_position FROM es_events WHERE global_position > $1
   ORDER BY global_position LIMIT $2`;
 
-export async function plainScan(query: Query, pageSize: number): Promise<number> {
+export async function plainScan(query: Query, pageSize: number, limit = Infinity): Promise<number> {
   let last = '0';
   let total = 0;
-  for (;;) {
+  while (total < limit) {
     const page = await query(PLAIN_SCAN_SQL, [last, pageSize]);
-    if (page.rows.length === 0) return total;
+    if (page.rows.length === 0) break;
     total += page.rows.length;
     last = String(page.rows[page.rows.length - 1].global_position);
   }
+  return total;
 }

@@ -147,18 +147,19 @@ export class ProjectionManager {
     if (position === null) return true;
     const names = this.projections.map((p) => p.name);
     const deadline = Date.now() + timeoutMs;
+    const done = (status: string | undefined, at: GlobalPosition | null | undefined) =>
+      status === 'failed' || comparePositions(at ?? null, position) >= 0;
     const caughtUp = async () => {
-      if (this.running) {
-        return names.every((n) => {
-          const runner = this.runners.get(n);
-          return runner && (runner.status === 'failed' || comparePositions(runner.position, position) >= 0);
-        });
-      }
-      const rows = new Map((await readAllCheckpoints(this.db)).map((r) => [r.subscription, r]));
-      return names.every((n) => {
-        const row = rows.get(n);
-        return row && (row.status === 'failed' || comparePositions(row.position, position) >= 0);
+      // Runners of this process answer from memory; those another process leases, from the database.
+      const remote = names.filter((n) => {
+        const runner = this.runners.get(n);
+        return !runner || runner.status === 'standby' || runner.status === 'starting';
       });
+      const local = names.filter((n) => !remote.includes(n));
+      if (!local.every((n) => done(this.runners.get(n)!.status, this.runners.get(n)!.position))) return false;
+      if (remote.length === 0) return true;
+      const rows = new Map((await readAllCheckpoints(this.db)).map((r) => [r.subscription, r]));
+      return remote.every((n) => done(rows.get(n)?.status, rows.get(n)?.position));
     };
     while (!(await caughtUp())) {
       const left = deadline - Date.now();
