@@ -130,6 +130,26 @@ function appenders(db: SqlDriver, store: SqlEventStore, plain: PlainConnection[]
         checkUpdated(stream, (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows, events.length);
         await tx.query(INSERT_EVENTS, params);
       }),
+    /** As no_precheck_no_notify, but a plain multi-row VALUES insert instead of the unnest … WITH ORDINALITY form. */
+    no_precheck_no_notify_values: () => (stream, events) =>
+      db.transaction(async (tx) => {
+        const [streamId, first, category, ids, types, versions, data, metadata] = eventParams(stream.id, stream.version + 1, events) as [
+          string, number, string, string[], string[], number[], string[], string[],
+        ];
+        checkUpdated(stream, (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows, events.length);
+        const values: string[] = [];
+        const params: unknown[] = [];
+        events.forEach((_, i) => {
+          const b = i * 8;
+          values.push(`($${b + 1}::uuid, $${b + 2}, $${b + 3}::bigint, $${b + 4}, $${b + 5}, $${b + 6}::int, $${b + 7}::jsonb, $${b + 8}::jsonb)`);
+          params.push(ids[i], streamId, first + i, category, types[i], versions[i], data[i], metadata[i]);
+        });
+        await tx.query(
+          `INSERT INTO es_events (event_id, stream_id, stream_version, category, type, schema_version, data, metadata)
+           VALUES ${values.join(', ')} RETURNING transaction_id::text || ':' || global_position::text AS position`,
+          params,
+        );
+      }),
     /** Everything in one statement, autocommit: 1 round trip. */
     one_statement: () => async (stream, events) => {
       const params = [...eventParams(stream.id, 0, events), events.length];

@@ -37,7 +37,7 @@ const scaled = (n: number) => Math.max(1, Math.round(n * SCALE));
 
 const SIZES = {
   /** Single-event appends per round and side (1 writer, 100 streams round-robin). */
-  single1: scaled(1000),
+  single1: scaled(800),
   /** Single-event appends per round and side, split over 8 writers (16 own streams each). */
   single8: scaled(1000),
   /** 100-event appends per round and side (100 streams round-robin). */
@@ -48,7 +48,7 @@ const SIZES = {
   /** The log read by read_all and the catch-up is topped up to at least this many events. */
   minLog: scaled(40_000),
   /** Events the warm-up reader and projection process before read_all / catch-up rounds. */
-  warmRead: scaled(10_000),
+  warmRead: scaled(5_000),
 };
 const WRITERS = 8;
 const PAGE = 1000;
