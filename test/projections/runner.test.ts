@@ -111,6 +111,31 @@ for (const database of testDatabases) {
       await expect(manager.rebuild('nope')).rejects.toThrow(/No projection named nope/);
     });
 
+    it('hands a batch projection only the events it handles, in whole batches', async () => {
+      const batches: string[][] = [];
+      const batched: Projection = {
+        name: 'batched',
+        schema: 'CREATE TABLE IF NOT EXISTS test_batched (n integer)',
+        tables: ['test_batched'],
+        handles: ['Wanted'],
+        apply: async () => {
+          throw new Error('apply must not be called when applyBatch exists');
+        },
+        async applyBatch(events, tx) {
+          batches.push(events.map((e) => e.type));
+          await tx.query('INSERT INTO test_batched (n) VALUES ($1)', [events.length]);
+        },
+      };
+      const { db, store, manager } = await setup([batched]);
+      await append(store, [...Array(150).fill('Wanted'), ...Array(60).fill('Ignored')]);
+      await manager.start();
+      await until(async () => (await manager.states())[0].lag === 0);
+      expect(batches.flat()).toEqual(Array(150).fill('Wanted'));
+      expect(batches.length).toBeLessThanOrEqual(3); // batchSize 100: at most one call per batch
+      const total = await db.driver.query<{ n: string }>('SELECT sum(n)::text AS n FROM test_batched');
+      expect(Number(total.rows[0].n)).toBe(150);
+    });
+
     it('resumes from its checkpoint after a restart without repeating events', async () => {
       const { db, store, manager } = await setup([recorder('resumed')]);
       await append(store, Array(40).fill('Made'));

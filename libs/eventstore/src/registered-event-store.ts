@@ -32,6 +32,10 @@ export class RegisteredEventStore implements EventStore {
     return this.inner.countAfter(position);
   }
 
+  onAppended(listener: () => void): () => void {
+    return this.inner.onAppended?.(listener) ?? (() => undefined);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

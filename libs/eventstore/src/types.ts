@@ -82,6 +82,11 @@ export interface EventStore {
   headPosition(): Promise<GlobalPosition | null>;
   /** How many readable events lie after a position (the lag of a subscriber). */
   countAfter(position: GlobalPosition | null): Promise<number>;
+  /**
+   * Calls `listener` after each append this store committed (in this process), so local
+   * subscribers wake at once; other processes learn of new events by LISTEN/NOTIFY or polling.
+   */
+  onAppended?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../errors.js';
 import {
   categoryOf,
@@ -58,7 +59,42 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The event store on PostgreSQL (through `pg`) or PGlite: the same SQL for both. */
 export class SqlEventStore implements EventStore {
+  private readonly appended = new EventEmitter().setMaxListeners(0);
+  private notifying = false;
+  private notifyAgain = false;
+
   private constructor(readonly db: SqlDriver) {}
+
+  onAppended(listener: () => void): () => void {
+    this.appended.on('appended', listener);
+    return () => this.appended.off('appended', listener);
+  }
+
+  /**
+   * Tells other processes (LISTEN es_events) that events were committed. Deliberately outside
+   * the append transaction: a transaction that notifies holds a cluster-wide lock through its
+   * commit, which would serialise every append. At most one notification is in flight per
+   * process; appends committed meanwhile are covered by one more.
+   */
+  private announce(): void {
+    this.appended.emit('appended');
+    if (this.db.kind !== 'postgres') return; // PGlite: one process, the local wake-up suffices
+    if (this.notifying) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifying = true;
+    this.db
+      .query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`)
+      .catch(() => undefined) // subscribers also poll: a lost wake-up only adds latency
+      .finally(() => {
+        this.notifying = false;
+        if (this.notifyAgain) {
+          this.notifyAgain = false;
+          this.announce();
+        }
+      });
+  }
 
   get kind() {
     return this.db.kind;
@@ -75,16 +111,19 @@ export class SqlEventStore implements EventStore {
     for (const event of prepared) {
       if (!UUID.test(event.id)) throw new Error(`Event id ${event.id} is not a UUID`);
     }
+    let result: AppendResult;
     try {
-      return await this.db.transaction((tx) => this.appendInTransaction(tx, streamId, prepared, expected));
+      result = await this.db.transaction((tx) => this.appendInTransaction(tx, streamId, prepared, expected));
     } catch (error) {
-      // Two retries of the same append raced: the loser finds the winner's events.
+      // A retry of an append that was stored (its ids are taken): answer what was stored.
       if ((error as { code?: string }).code === '23505' && String((error as Error).message).includes('event_id')) {
         const existing = await this.findExisting(this.db, streamId, prepared);
         if (existing) return existing;
       }
       throw error;
     }
+    this.announce();
+    return result;
   }
 
   private async appendInTransaction(
@@ -93,9 +132,6 @@ export class SqlEventStore implements EventStore {
     events: Array<NewEvent & { id: string }>,
     expected: ExpectedVersion,
   ): Promise<AppendResult> {
-    const existing = await this.findExisting(tx, streamId, events);
-    if (existing) return existing;
-
     const count = events.length;
     const category = categoryOf(streamId);
     let next: { rows: Array<{ version: string }> };
@@ -126,6 +162,9 @@ export class SqlEventStore implements EventStore {
       );
     }
     if (next.rows.length === 0) {
+      // An idempotent retry finds its stream moved on by its own first attempt.
+      const existing = await this.findExisting(tx, streamId, events);
+      if (existing) return existing;
       const actual = await tx.query<{ version: string }>('SELECT version::text FROM es_streams WHERE stream_id = $1', [streamId]);
       throw new WrongExpectedVersionError(streamId, expected, Number(actual.rows[0]?.version ?? 0));
     }
@@ -150,7 +189,6 @@ export class SqlEventStore implements EventStore {
         events.map((e) => JSON.stringify({ time: now, ...e.metadata })),
       ],
     );
-    await tx.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
     return { nextVersion, position: inserted.rows[inserted.rows.length - 1].position };
   }
 

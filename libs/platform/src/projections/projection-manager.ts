@@ -63,7 +63,12 @@ export class ProjectionManager {
       });
       this.runners.set(runner.name, runner);
     }
-    this.unlisten = await this.db.listen(EVENTS_CHANNEL, () => this.wakeAll());
+    const unlistenLocal = this.store.onAppended?.(() => this.wakeAll());
+    const unlistenDb = await this.db.listen(EVENTS_CHANNEL, () => this.wakeAll());
+    this.unlisten = async () => {
+      unlistenLocal?.();
+      await unlistenDb();
+    };
     for (const runner of this.runners.values()) runner.start();
   }
 

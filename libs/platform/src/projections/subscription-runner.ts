@@ -159,16 +159,20 @@ export class SubscriptionRunner {
         if (this.subscriber.kind === 'projection') {
           const projection = this.subscriber.projection;
           const handles = projection.handles ? new Set(projection.handles) : null;
+          const relevant = handles ? batch.filter((event) => handles.has(event.type)) : batch;
           await this.db.transaction(async (tx) => {
-            for (const event of batch) {
-              if (handles && !handles.has(event.type)) continue;
-              try {
-                await projection.apply(event, tx);
-              } catch (cause) {
-                throw new Error(
-                  `${event.type} ${event.id} (${event.streamId} v${event.streamVersion}): ${(cause as Error)?.message ?? cause}`,
-                  { cause },
-                );
+            if (projection.applyBatch) {
+              if (relevant.length) await projection.applyBatch(relevant, tx);
+            } else {
+              for (const event of relevant) {
+                try {
+                  await projection.apply(event, tx);
+                } catch (cause) {
+                  throw new Error(
+                    `${event.type} ${event.id} (${event.streamId} v${event.streamVersion}): ${(cause as Error)?.message ?? cause}`,
+                    { cause },
+                  );
+                }
               }
             }
             await advanceCheckpoint(tx, this.name, previous, last);
