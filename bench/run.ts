@@ -351,7 +351,7 @@ async function runAll(db: SqlDriver, openPlain: () => Promise<PlainConnection>):
         'events/s',
         median(rates),
         scanRate,
-        `ProjectionManager, batchSize 1000, one upsert per event, from zero to headPosition over ${logSize} events; ` +
+        `ProjectionManager, batchSize 1000, one upsert statement per batch (applyBatch), from zero to headPosition over ${logSize} events; ` +
           `baseline: the plain sequential keyset scan rate of read_all; median of ${CATCHUP_ROUNDS}`,
       ),
     );

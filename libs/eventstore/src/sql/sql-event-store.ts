@@ -55,13 +55,15 @@ function splitPosition(position: GlobalPosition | null | undefined): [string, st
   return [tx, global];
 }
 
+/** How long appends are gathered into one NOTIFY for other processes. */
+const NOTIFY_COALESCE_MS = 5;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The event store on PostgreSQL (through `pg`) or PGlite: the same SQL for both. */
 export class SqlEventStore implements EventStore {
   private readonly appended = new EventEmitter().setMaxListeners(0);
-  private notifying = false;
-  private notifyAgain = false;
+  private notifyTimer: NodeJS.Timeout | null = null;
 
   private constructor(readonly db: SqlDriver) {}
 
@@ -73,27 +75,17 @@ export class SqlEventStore implements EventStore {
   /**
    * Tells other processes (LISTEN es_events) that events were committed. Deliberately outside
    * the append transaction: a transaction that notifies holds a cluster-wide lock through its
-   * commit, which would serialise every append. At most one notification is in flight per
-   * process; appends committed meanwhile are covered by one more.
+   * commit, which would serialise every append. Notifications are coalesced: at most one per
+   * few milliseconds per process, covering every append committed before it was sent.
    */
   private announce(): void {
     this.appended.emit('appended');
-    if (this.db.kind !== 'postgres') return; // PGlite: one process, the local wake-up suffices
-    if (this.notifying) {
-      this.notifyAgain = true;
-      return;
-    }
-    this.notifying = true;
-    this.db
-      .query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`)
-      .catch(() => undefined) // subscribers also poll: a lost wake-up only adds latency
-      .finally(() => {
-        this.notifying = false;
-        if (this.notifyAgain) {
-          this.notifyAgain = false;
-          this.announce();
-        }
-      });
+    if (this.db.kind !== 'postgres' || this.notifyTimer) return; // PGlite: one process, the local wake-up suffices
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      // Subscribers also poll: a lost wake-up only adds latency.
+      this.db.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`).catch(() => undefined);
+    }, NOTIFY_COALESCE_MS);
   }
 
   get kind() {
@@ -113,7 +105,7 @@ export class SqlEventStore implements EventStore {
     }
     let result: AppendResult;
     try {
-      result = await this.db.transaction((tx) => this.appendInTransaction(tx, streamId, prepared, expected));
+      result = await this.appendStatement(streamId, prepared, expected);
     } catch (error) {
       // A retry of an append that was stored (its ids are taken): answer what was stored.
       if ((error as { code?: string }).code === '23505' && String((error as Error).message).includes('event_id')) {
@@ -126,70 +118,63 @@ export class SqlEventStore implements EventStore {
     return result;
   }
 
-  private async appendInTransaction(
-    tx: SqlExecutor,
+  /**
+   * The whole append is one statement (so one round trip, atomic without BEGIN/COMMIT): a CTE
+   * moves the stream's version only if it is what the writer expected, and inserts the events
+   * numbered from it; when the version check matches no row, nothing is inserted.
+   */
+  private async appendStatement(
     streamId: string,
     events: Array<NewEvent & { id: string }>,
     expected: ExpectedVersion,
   ): Promise<AppendResult> {
-    const count = events.length;
-    const category = categoryOf(streamId);
-    let next: { rows: Array<{ version: string }> };
+    const now = new Date().toISOString();
+    const params: unknown[] = [
+      streamId,
+      categoryOf(streamId),
+      events.length,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.schemaVersion ?? 1),
+      events.map((e) => JSON.stringify(e.data ?? {})),
+      events.map((e) => JSON.stringify({ time: now, ...e.metadata })),
+    ];
+    let moveVersion: string;
     if (expected === 'no_stream' || expected === 0) {
-      next = await tx.query(
-        `INSERT INTO es_streams (stream_id, category, version) VALUES ($1, $2, $3)
-         ON CONFLICT (stream_id) DO NOTHING RETURNING version::text`,
-        [streamId, category, count],
-      );
+      moveVersion = `INSERT INTO es_streams (stream_id, category, version) VALUES ($1, $2, $3)
+        ON CONFLICT (stream_id) DO NOTHING RETURNING version`;
     } else if (expected === 'any') {
-      next = await tx.query(
-        `INSERT INTO es_streams (stream_id, category, version) VALUES ($1, $2, $3)
-         ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + $3, updated_at = now()
-         RETURNING version::text`,
-        [streamId, category, count],
-      );
+      moveVersion = `INSERT INTO es_streams (stream_id, category, version) VALUES ($1, $2, $3)
+        ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + $3, updated_at = now() RETURNING version`;
     } else if (expected === 'stream_exists') {
-      next = await tx.query(
-        `UPDATE es_streams SET version = version + $2, updated_at = now() WHERE stream_id = $1 RETURNING version::text`,
-        [streamId, count],
-      );
+      moveVersion = `UPDATE es_streams SET version = version + $3, updated_at = now() WHERE stream_id = $1 RETURNING version`;
     } else {
       if (!Number.isInteger(expected) || expected < 0) throw new Error(`Invalid expected version ${String(expected)}`);
-      next = await tx.query(
-        `UPDATE es_streams SET version = version + $3, updated_at = now()
-         WHERE stream_id = $1 AND version = $2 RETURNING version::text`,
-        [streamId, expected, count],
-      );
+      params.push(expected);
+      moveVersion = `UPDATE es_streams SET version = version + $3, updated_at = now()
+        WHERE stream_id = $1 AND version = $9::bigint RETURNING version`;
     }
-    if (next.rows.length === 0) {
-      // An idempotent retry finds its stream moved on by its own first attempt.
-      const existing = await this.findExisting(tx, streamId, events);
-      if (existing) return existing;
-      const actual = await tx.query<{ version: string }>('SELECT version::text FROM es_streams WHERE stream_id = $1', [streamId]);
-      throw new WrongExpectedVersionError(streamId, expected, Number(actual.rows[0]?.version ?? 0));
-    }
-    const nextVersion = Number(next.rows[0].version);
-    const first = nextVersion - count + 1;
-    const now = new Date().toISOString();
-    const inserted = await tx.query<{ position: string }>(
-      `INSERT INTO es_events (event_id, stream_id, stream_version, category, type, schema_version, data, metadata)
-       SELECT e.id, $1, $2::bigint + e.ord - 1, $3, e.type, e.schema_version, e.data::jsonb, e.metadata::jsonb
-       FROM unnest($4::uuid[], $5::text[], $6::int[], $7::text[], $8::text[]) WITH ORDINALITY
-         AS e(id, type, schema_version, data, metadata, ord)
-       ORDER BY e.ord
-       RETURNING transaction_id::text || ':' || global_position::text AS position`,
-      [
-        streamId,
-        first,
-        category,
-        events.map((e) => e.id),
-        events.map((e) => e.type),
-        events.map((e) => e.schemaVersion ?? 1),
-        events.map((e) => JSON.stringify(e.data ?? {})),
-        events.map((e) => JSON.stringify({ time: now, ...e.metadata })),
-      ],
+    const result = await this.db.query<{ version: string | null; position: string | null }>(
+      `WITH s AS (${moveVersion}),
+       ins AS (
+         INSERT INTO es_events (event_id, stream_id, stream_version, category, type, schema_version, data, metadata)
+         SELECT e.id, $1, s.version - $3 + e.ord, $2, e.type, e.schema_version, e.data::jsonb, e.metadata::jsonb
+         FROM s, unnest($4::uuid[], $5::text[], $6::int[], $7::text[], $8::text[]) WITH ORDINALITY
+           AS e(id, type, schema_version, data, metadata, ord)
+         ORDER BY e.ord
+         RETURNING transaction_id, global_position)
+       SELECT (SELECT version::text FROM s) AS version,
+              (SELECT transaction_id::text || ':' || global_position::text FROM ins
+               ORDER BY global_position DESC LIMIT 1) AS position`,
+      params,
     );
-    return { nextVersion, position: inserted.rows[inserted.rows.length - 1].position };
+    const row = result.rows[0];
+    if (row?.version && row.position) return { nextVersion: Number(row.version), position: row.position };
+    // An idempotent retry finds its stream moved on by its own first attempt.
+    const existing = await this.findExisting(this.db, streamId, events);
+    if (existing) return existing;
+    const actual = await this.db.query<{ version: string }>('SELECT version::text FROM es_streams WHERE stream_id = $1', [streamId]);
+    throw new WrongExpectedVersionError(streamId, expected, Number(actual.rows[0]?.version ?? 0));
   }
 
   /** An idempotent retry: every event id is stored already, in this stream. */
@@ -259,6 +244,8 @@ export class SqlEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.notifyTimer = null;
     await this.db.close();
   }
 }
