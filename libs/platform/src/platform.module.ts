@@ -6,8 +6,7 @@ import { ErrorFilter } from './http/error.filter.js';
 import { OpsController } from './ops/ops.controller.js';
 import { ProjectionManager } from './projections/projection-manager.js';
 import type { Runtime } from './runtime.js';
-import { CONFIG, EVENT_STORE, LOGGER, SQL } from './tokens.js';
-import { Reflector } from '@nestjs/core';
+import { CONFIG, EVENT_STORE, LOGGER, METRICS, SQL } from './tokens.js';
 import { WorkflowsController } from './ops/workflows.controller.js';
 
 /**
@@ -28,13 +27,12 @@ export class PlatformModule {
         { provide: EVENT_STORE, useValue: runtime.store },
         { provide: LOGGER, useValue: runtime.log },
         { provide: ProjectionManager, useValue: runtime.projections },
-        { provide: 'METRICS', useValue: runtime.metrics },
+        { provide: METRICS, useValue: runtime.metrics },
         { provide: APP_FILTER, useFactory: () => new ErrorFilter(runtime.log) },
         DeciderRegistry,
         DecideHandler,
-        Reflector,
       ],
-      exports: [CONFIG, SQL, EVENT_STORE, LOGGER, ProjectionManager, 'METRICS', DeciderRegistry, CqrsModule],
+      exports: [CONFIG, SQL, EVENT_STORE, LOGGER, ProjectionManager, METRICS, DeciderRegistry, CqrsModule],
     };
   }
 }

@@ -13,7 +13,6 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
-import { NEW } from '#libs/platform/src/decider.js';
 import { organisationDecider } from '../domain/organisation.decider.js';
 import { organisationCreateSchema, organisationUpdateSchema } from './organisation.schemas.js';
 
@@ -109,7 +108,7 @@ export class OrganisationsController {
       ...record,
       status: 'active',
       role: viewer.memberships.get(id) ?? null,
-      allowedActions: organisationDecider.allowedActions(record ? 'active' : NEW, actorFor(viewer, id)),
+      allowedActions: organisationDecider.allowedActions('active', actorFor(viewer, id)),
     };
   }
 }

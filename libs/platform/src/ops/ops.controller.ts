@@ -6,7 +6,7 @@ import type { Viewer } from '../auth/viewer.js';
 import { ForbiddenError } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import { ProjectionManager } from '../projections/projection-manager.js';
-import { SQL } from '../tokens.js';
+import { METRICS, SQL } from '../tokens.js';
 
 /** Health, metrics and projection administration: the same in the api and the worker. */
 @Controller()
@@ -14,7 +14,7 @@ export class OpsController {
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
     private readonly projections: ProjectionManager,
-    @Inject('METRICS') private readonly metrics: Metrics,
+    @Inject(METRICS) private readonly metrics: Metrics,
   ) {}
 
   /** Readiness: the database answers and no projection stopped on an error. */
