@@ -1,7 +1,9 @@
 import { Admin, localStorageStore, Resource } from 'react-admin';
 import { Dashboard } from './dashboard/Dashboard';
+import { ConsoleLayout } from './layout/ConsoleLayout';
 import { LoginPage } from './login/LoginPage';
 import { organisations } from './organisations';
+import { projections } from './projections';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { websites } from './websites';
@@ -16,11 +18,13 @@ export const App = () => (
     authProvider={authProvider}
     loginPage={LoginPage}
     dashboard={Dashboard}
+    layout={ConsoleLayout}
     store={store}
     requireAuth
     disableTelemetry
   >
     <Resource {...websites} />
     <Resource {...organisations} />
+    <Resource {...projections} />
   </Admin>
 );

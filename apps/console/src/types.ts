@@ -6,8 +6,17 @@ export interface CurrentUser {
   email: string;
   name: string;
   role: string;
+  /** A platform administrator sees every organisation and manages the projections. */
+  platformAdmin: boolean;
   organisations: { id: Identifier; name: string; role: string }[];
   websites: { id: Identifier; name: string; organisationId: Identifier }[];
+  navigation: string[];
+}
+
+/** What `authProvider.getPermissions` answers (`usePermissions`). */
+export interface ConsolePermissions {
+  role: string;
+  platformAdmin: boolean;
   navigation: string[];
 }
 
@@ -91,4 +100,30 @@ export interface HistoryEntry {
   timestamp?: string;
   actor?: string | { id?: Identifier; name?: string; email?: string } | null;
   data?: unknown;
+}
+
+export type ProjectionRunnerStatus = 'starting' | 'standby' | 'catching_up' | 'live' | 'failed' | 'stopped';
+
+/** One entry of `GET /api/admin/projections` (platform administrators only). */
+export interface Projection extends RaRecord {
+  name: string;
+  kind: 'projection' | 'relay';
+  /** As recorded in the database: a failed projection stopped on an error until restarted. */
+  status: 'running' | 'failed';
+  /** The API process's own view of the runner; `null` when it does not run this projection. */
+  runner: ProjectionRunnerStatus | null;
+  /** The checkpoint in the log; `null` before the first event. */
+  position: string | null;
+  /** Events in the log after the checkpoint. */
+  lag: number;
+  error: string | null;
+  updatedAt: string | null;
+}
+
+/** `POST /api/admin/projections/{name}/{rebuild|restart}` (202). */
+export interface ProjectionActionResult {
+  id: string;
+  name: string;
+  status: string;
+  message?: string;
 }

@@ -2,7 +2,18 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { CreateButton } from 'react-admin';
 
-export const EmptyState = ({ title, text, icon }: { title: string; text?: string; icon?: ReactNode }) => (
+/** A list's empty page; `create={false}` for resources the console does not create. */
+export const EmptyState = ({
+  title,
+  text,
+  icon,
+  create = true,
+}: {
+  title: string;
+  text?: string;
+  icon?: ReactNode;
+  create?: boolean;
+}) => (
   <Box sx={{ textAlign: 'center', mt: 8, mx: 'auto', maxWidth: 480, color: 'text.secondary' }}>
     {icon ? <Box sx={{ '& svg': { fontSize: 72, opacity: 0.4 } }}>{icon}</Box> : null}
     <Typography variant="h5" component="p" sx={{ mt: 1, color: 'text.primary' }}>
@@ -13,8 +24,10 @@ export const EmptyState = ({ title, text, icon }: { title: string; text?: string
         {text}
       </Typography>
     ) : null}
-    <Box sx={{ mt: 3 }}>
-      <CreateButton variant="contained" />
-    </Box>
+    {create ? (
+      <Box sx={{ mt: 3 }}>
+        <CreateButton variant="contained" />
+      </Box>
+    ) : null}
   </Box>
 );

@@ -3,6 +3,7 @@ import { useRecordContext } from 'react-admin';
 
 const colors: Record<string, ChipProps['color']> = {
   active: 'success',
+  running: 'success',
   live: 'success',
   published: 'success',
   inactive: 'default',
@@ -10,6 +11,7 @@ const colors: Record<string, ChipProps['color']> = {
   deactivated: 'warning',
   review: 'info',
   deleted: 'error',
+  failed: 'error',
 };
 
 /** The record's `status` as a coloured chip. */

@@ -1,5 +1,5 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import type { ApiErrorBody, CurrentUser } from '../types';
+import type { ApiErrorBody, ConsolePermissions, CurrentUser } from '../types';
 import { API_URL } from './http';
 
 /** How long `GET /api/auth/user` is trusted before it is asked again (one request per burst of navigation). */
@@ -144,14 +144,17 @@ export const authProvider: AuthProvider = {
       fullName: user.name,
       email: user.email,
       role: user.role,
+      platformAdmin: user.platformAdmin === true,
       organisations: user.organisations ?? [],
       websites: user.websites ?? [],
       navigation: user.navigation ?? [],
     };
   },
 
-  async getPermissions() {
+  async getPermissions(): Promise<ConsolePermissions | null> {
     const user = await getCurrentUser();
-    return user ? { role: user.role, navigation: user.navigation ?? [] } : null;
+    return user
+      ? { role: user.role, platformAdmin: user.platformAdmin === true, navigation: user.navigation ?? [] }
+      : null;
   },
 };

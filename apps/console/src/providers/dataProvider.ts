@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
-import type { HistoryEntry, WebsiteOptions } from '../types';
+import type { HistoryEntry, ProjectionActionResult, WebsiteOptions } from '../types';
 import { API_URL, httpClient } from './http';
 
 export interface ConsoleDataProvider extends DataProvider {
@@ -15,6 +15,8 @@ export interface ConsoleDataProvider extends DataProvider {
   history(resource: string, id: Identifier): Promise<{ data: HistoryEntry[] }>;
   /** `GET /api/websites/options` */
   websiteOptions(): Promise<{ data: WebsiteOptions }>;
+  /** `POST /api/admin/projections/{name}/{action}` (platform administrators; answers 202). */
+  projectionAction(name: string, action: 'rebuild' | 'restart'): Promise<{ data: ProjectionActionResult }>;
 }
 
 const base = simpleRestProvider(API_URL, httpClient);
@@ -47,5 +49,10 @@ export const dataProvider: ConsoleDataProvider = {
   async websiteOptions() {
     const { json } = await httpClient(path('websites', 'options'));
     return { data: json as WebsiteOptions };
+  },
+
+  async projectionAction(name: string, action: 'rebuild' | 'restart') {
+    const { json } = await httpClient(path('admin', 'projections', name, action), { method: 'POST', body: '{}' });
+    return { data: (json ?? { id: name, name, status: action }) as ProjectionActionResult };
   },
 };

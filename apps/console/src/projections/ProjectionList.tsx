@@ -1,0 +1,177 @@
+import SyncIcon from '@mui/icons-material/Sync';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { DataTable, DateField, List, Loading, Title, TopToolbar, useListContext, usePermissions } from 'react-admin';
+import { humanize } from '../common/choices';
+import { EmptyState } from '../common/EmptyState';
+import { StatusChip } from '../common/StatusChip';
+import type { ConsolePermissions, Projection } from '../types';
+import { ProjectionActionButtons } from './ProjectionActionButtons';
+
+/** How often the list asks again while it is open (lag and runner states change on their own). */
+const REFRESH_MS = 3_000;
+/** Slower while the API answers errors. */
+const REFRESH_AFTER_ERROR_MS = 10_000;
+
+const Column = DataTable.Col<Projection>;
+
+/** A failed projection's row, faintly tinted with the error colour. */
+const FAILED_ROW = { backgroundColor: 'rgba(211, 47, 47, 0.05)' };
+
+const Dash = () => (
+  <Box component="span" sx={{ color: 'text.disabled' }}>
+    —
+  </Box>
+);
+
+const Runner = ({ record }: { record: Projection }) =>
+  record.runner ? (
+    <Box
+      component="span"
+      data-runner={record.runner}
+      sx={{ color: record.runner === 'failed' ? 'error.main' : record.runner === 'live' ? 'success.dark' : 'text.primary' }}
+    >
+      {humanize(record.runner)}
+    </Box>
+  ) : (
+    <Box component="span" sx={{ color: 'text.disabled' }} title="Not run by the API process">
+      —
+    </Box>
+  );
+
+const Lag = ({ record }: { record: Projection }) => (
+  <Box
+    component="span"
+    data-lag={record.lag}
+    sx={{ fontVariantNumeric: 'tabular-nums', ...(record.lag > 0 ? { color: 'warning.dark', fontWeight: 600 } : {}) }}
+  >
+    {record.lag.toLocaleString()}
+  </Box>
+);
+
+const Position = ({ record }: { record: Projection }) =>
+  record.position == null ? (
+    <Dash />
+  ) : (
+    <Box component="span" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+      {record.position}
+    </Box>
+  );
+
+const ErrorText = ({ record }: { record: Projection }) =>
+  record.error ? (
+    <Typography
+      component="span"
+      data-error
+      sx={{
+        display: 'block',
+        minWidth: 180,
+        maxWidth: 480,
+        color: 'error.main',
+        fontFamily: 'monospace',
+        fontSize: 12,
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {record.error}
+    </Typography>
+  ) : null;
+
+const ListActions = () => {
+  const { error } = useListContext<Projection>();
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <Typography variant="caption" color="text.secondary">
+        {error ? `Retrying every ${REFRESH_AFTER_ERROR_MS / 1000} seconds` : `Refreshes every ${REFRESH_MS / 1000} seconds`}
+      </Typography>
+    </TopToolbar>
+  );
+};
+
+/** Replaces the table when the list cannot be loaded; the list keeps retrying on its own. */
+const ProjectionsError = () => {
+  const { error, refetch } = useListContext<Projection>();
+  return (
+    <Alert
+      severity="error"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={() => void refetch()}>
+          Retry
+        </Button>
+      }
+    >
+      The projections could not be loaded{error?.message ? `: ${error.message}` : '.'}
+    </Alert>
+  );
+};
+
+/** The API ignores sort, range and filter: one fixed list, unsorted columns, no pagination. */
+const ProjectionTable = () => (
+  <List<Projection>
+    title="Projections"
+    resource="admin/projections"
+    actions={<ListActions />}
+    pagination={false}
+    perPage={100}
+    exporter={false}
+    disableSyncWithLocation
+    queryOptions={{
+      refetchInterval: (query) => (query.state.status === 'error' ? REFRESH_AFTER_ERROR_MS : REFRESH_MS),
+      // Shown in the list itself (ProjectionsError), not as a notification every few seconds.
+      onError: () => undefined,
+    }}
+    error={<ProjectionsError />}
+    empty={
+      <EmptyState
+        title="No projections"
+        text="This API registers no projection or relay."
+        icon={<SyncIcon />}
+        create={false}
+      />
+    }
+  >
+    <DataTable
+      rowClick={false}
+      bulkActionButtons={false}
+      // Nine columns: a little less padding than the default keeps a failed row's error within 1280 px.
+      sx={{ '& .MuiTableCell-sizeSmall': { px: 1.5 } }}
+      rowSx={(record) => (record.status === 'failed' ? FAILED_ROW : {})}
+    >
+      <Column source="name" disableSort sx={{ fontWeight: 500 }} />
+      <Column source="kind" disableSort render={(record) => humanize(record.kind)} />
+      <Column source="status" disableSort>
+        <StatusChip />
+      </Column>
+      <Column source="runner" disableSort render={(record) => <Runner record={record} />} />
+      <Column source="position" disableSort render={(record) => <Position record={record} />} />
+      <Column source="lag" disableSort align="right" render={(record) => <Lag record={record} />} />
+      <Column source="updatedAt" label="Updated" disableSort>
+        <DateField
+          source="updatedAt"
+          showTime
+          options={{ dateStyle: 'short', timeStyle: 'medium' }}
+          emptyText="—"
+          sx={{ whiteSpace: 'nowrap' }}
+        />
+      </Column>
+      <Column source="error" disableSort render={(record) => <ErrorText record={record} />} />
+      <Column label="" disableSort align="right" render={() => <ProjectionActionButtons />} />
+    </DataTable>
+  </List>
+);
+
+/** Platform administrators only: others get an explanation instead of a 403 from the API. */
+export const ProjectionList = () => {
+  const { permissions, isPending } = usePermissions<ConsolePermissions | null>();
+  if (isPending) return <Loading />;
+  if (!permissions?.platformAdmin) {
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Title title="Projections" />
+        <Alert severity="warning">Only platform administrators can see and rebuild the projections.</Alert>
+      </Box>
+    );
+  }
+  return <ProjectionTable />;
+};

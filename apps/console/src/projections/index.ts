@@ -1,0 +1,13 @@
+import SyncIcon from '@mui/icons-material/Sync';
+import { ProjectionList } from './ProjectionList';
+
+/** `GET /api/admin/projections`: platform administrators only (the menu shows it to them alone). */
+export const PROJECTIONS_RESOURCE = 'admin/projections';
+
+export const projections = {
+  name: PROJECTIONS_RESOURCE,
+  list: ProjectionList,
+  icon: SyncIcon,
+  options: { label: 'Projections' },
+  recordRepresentation: 'name',
+};
