@@ -5,10 +5,10 @@ import type { Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
-import { actorFor, canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { actorFor, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { loadVisible, tenantScope } from '#libs/platform/src/http/tenancy.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
-import { NotFoundError } from '#libs/platform/src/errors.js';
-import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
+import { expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
@@ -36,8 +36,7 @@ export class OrganisationsController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const visible = visibleOrganisations(viewer);
-    const result = await runList<Record<string, unknown>>(this.db, LIST, query, visible ? { sql: 'id = ANY($1::text[])', params: [visible] } : { sql: 'true', params: [] });
+    const result = await runList<Record<string, unknown>>(this.db, LIST, query, tenantScope(viewer, 'id'));
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
   }
 
@@ -94,12 +93,8 @@ export class OrganisationsController {
     return this.present(await this.load(viewer, id), viewer);
   }
 
-  private async load(viewer: Viewer, id: string): Promise<Record<string, unknown>> {
-    checkId(id);
-    if (!canSeeOrganisation(viewer, id)) throw new NotFoundError('Organisation not found');
-    const found = await this.db.query<{ record: Record<string, unknown> }>('SELECT record FROM rm_organisations WHERE id = $1', [id]);
-    if (!found.rows[0]) throw new NotFoundError('Organisation not found');
-    return found.rows[0].record;
+  private load(viewer: Viewer, id: string): Promise<Record<string, unknown>> {
+    return loadVisible(this.db, viewer, { table: 'rm_organisations', label: 'Organisation', organisationOf: (r) => r.id as string }, id);
   }
 
   private present(record: Record<string, unknown>, viewer: Viewer) {

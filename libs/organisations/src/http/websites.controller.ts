@@ -5,12 +5,13 @@ import type { Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
-import { actorFor, canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { loadVisible, tenantScope } from '#libs/platform/src/http/tenancy.js';
 import type { Actor } from '#libs/platform/src/decider.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { NEW } from '#libs/platform/src/decider.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
-import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
+import { expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
@@ -86,13 +87,7 @@ export class WebsitesController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const visible = visibleOrganisations(viewer);
-    const result = await runList<WebsiteRecord>(
-      this.db,
-      LIST,
-      query,
-      visible ? { sql: 'organisation_id = ANY($1::text[])', params: [visible] } : { sql: 'true', params: [] },
-    );
+    const result = await runList<WebsiteRecord>(this.db, LIST, query, tenantScope(viewer, 'organisation_id'));
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
   }
 
@@ -200,12 +195,8 @@ export class WebsitesController {
     );
   }
 
-  private async load(viewer: Viewer, id: string): Promise<WebsiteRecord> {
-    checkId(id);
-    const found = await this.db.query<{ record: WebsiteRecord }>('SELECT record FROM rm_websites WHERE id = $1', [id]);
-    const record = found.rows[0]?.record;
-    if (!record || !canSeeOrganisation(viewer, record.organisationId)) throw new NotFoundError('Website not found');
-    return record;
+  private load(viewer: Viewer, id: string): Promise<WebsiteRecord> {
+    return loadVisible<WebsiteRecord>(this.db, viewer, { table: 'rm_websites', label: 'Website', organisationOf: (r) => r.organisationId }, id);
   }
 
   private present(record: WebsiteRecord, viewer: Viewer) {
