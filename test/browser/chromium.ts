@@ -1,8 +1,12 @@
 // Debian's Chromium through playwright-core, each run with a fresh profile directory.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { boot, type Setup } from '../e2e/setups.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -35,6 +39,47 @@ export async function launchChromium(): Promise<BrowserSession> {
     async close() {
       await context.close().catch(() => undefined);
       await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The built console against the real API: a booted app, a fresh browser, and what went wrong. */
+export interface ConsoleSession {
+  app: { url: string; stop(): Promise<void> };
+  browser: BrowserSession;
+  page: Page;
+  /** Uncaught errors in the page. */
+  pageErrors: string[];
+  /** 5xx answers the page received. */
+  serverErrors: string[];
+  close(): Promise<void>;
+}
+
+/** Builds the console if needed (`npm test` already did), boots the API for `setup`, opens Chromium. */
+export async function openConsole(setup: Setup): Promise<ConsoleSession> {
+  const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+  if (!existsSync(fileURLToPath(new URL('../../apps/console/dist/index.html', import.meta.url)))) {
+    execFileSync('npm', ['run', 'build', '--workspace', 'apps/console'], { cwd: repoRoot, stdio: 'ignore' });
+  }
+  const app = await boot(setup);
+  const browser = await launchChromium();
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.setDefaultTimeout(15_000);
+  const pageErrors: string[] = [];
+  const serverErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return {
+    app,
+    browser,
+    page,
+    pageErrors,
+    serverErrors,
+    async close() {
+      await browser.close();
+      await app.stop();
     },
   };
 }

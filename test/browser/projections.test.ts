@@ -1,18 +1,15 @@
 // The console's Projections screen (platform administrators only) in Debian's Chromium through
 // playwright-core, against the real API booted in process with the demo data.
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boot, setups } from '../e2e/setups.js';
-import { launchChromium, CHROMIUM_PATH, type BrowserSession } from './chromium.js';
+import { setups } from '../e2e/setups.js';
+import { CHROMIUM_PATH, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const consoleDist = fileURLToPath(new URL('../../apps/console/dist/index.html', import.meta.url));
 const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
 const ADMIN = { email: 'admin@platform.example', password: 'Admin-pass-1' };
@@ -24,11 +21,11 @@ const setup = setups[0];
 
 describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
-  let browser: BrowserSession;
+  let session: ConsoleSession;
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
-  const serverErrors: string[] = [];
+  let pageErrors: string[] = [];
+  let serverErrors: string[] = [];
   const adminRequests: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}projections-${name}.png`, fullPage: true, animations: 'disabled' });
@@ -52,27 +49,16 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
   };
 
   beforeAll(async () => {
-    // `npm test` builds the console first; a direct `vitest run test/browser` may not have.
-    if (!existsSync(consoleDist)) {
-      execFileSync('npm', ['run', 'build', '--workspace', 'apps/console'], { cwd: repoRoot, stdio: 'ignore' });
-    }
-    app = await boot(setup);
-    browser = await launchChromium();
-    context = browser.context;
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('response', (response) => {
-      if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-    });
+    session = await openConsole(setup);
+    ({ app, page, pageErrors, serverErrors } = session);
+    context = session.browser.context;
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/admin/')) adminRequests.push(`${request.method()} ${request.url()}`);
     });
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await session?.close();
   });
 
   it('logs in as the platform admin and opens Projections from the menu', async () => {

@@ -40,15 +40,23 @@ for (const database of testDatabases) {
         await manager.start();
 
         const seen: string[] = [];
-        let writing = true;
+        let writtenInAll: number | null = null; // known once the writers are done
         const reader = (async () => {
           let after: string | null = null;
+          // An empty page means "nothing readable yet" (an older transaction, e.g. the
+          // projection's, may still be open), not "nothing more": read until every event came,
+          // or give up after a while (a skipped event never comes).
+          let deadline = Infinity;
           for (;;) {
             const batch = await store.readAll({ after, maxCount: 300 });
             seen.push(...batch.map((e) => e.id));
             if (batch.length) after = batch[batch.length - 1].position;
-            else if (!writing) return;
-            else await new Promise((r) => setTimeout(r, 2));
+            if (writtenInAll !== null) {
+              if (seen.length >= writtenInAll) return;
+              if (deadline === Infinity) deadline = Date.now() + 15_000;
+              if (Date.now() > deadline) return;
+            }
+            if (!batch.length) await new Promise((r) => setTimeout(r, 2));
           }
         })();
 
@@ -68,7 +76,7 @@ for (const database of testDatabases) {
             }
           }),
         );
-        writing = false;
+        writtenInAll = written.length;
         await reader;
         expect(written).toHaveLength(WRITERS * PER_WRITER);
         expect(seen).toHaveLength(written.length);
