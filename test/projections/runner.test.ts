@@ -136,6 +136,48 @@ for (const database of testDatabases) {
       expect(Number(total.rows[0].n)).toBe(150);
     });
 
+    it('moves a relay checkpoint only after the batch was acknowledged, and redelivers after a failure', async () => {
+      const db = await database.open();
+      const store = await SqlEventStore.create(db.driver);
+      const delivered: string[][] = [];
+      let acknowledge: () => void = () => undefined;
+      let fail: (error: Error) => void = () => undefined;
+      const relay = {
+        name: 'test-relay',
+        handleBatch(events: RecordedEvent[]) {
+          delivered.push(events.map((e) => e.id));
+          return new Promise<void>((resolve, reject) => {
+            acknowledge = resolve;
+            fail = reject;
+          });
+        },
+      };
+      const manager = new ProjectionManager(db.driver, store, [{ kind: 'relay', relay }], options);
+      cleanups.push(async () => {
+        await manager.stop().catch(() => undefined);
+        await db.drop();
+      });
+      const first = await append(store, ['Sent', 'Sent']);
+      await manager.start();
+      await until(() => delivered.length === 1);
+      // Not acknowledged yet: the checkpoint has not moved.
+      expect((await manager.states())[0]).toMatchObject({ position: null, lag: 2 });
+      acknowledge();
+      await until(async () => (await manager.states())[0].position === first.position);
+
+      await append(store, ['Sent']);
+      await until(() => delivered.length === 2);
+      fail(new Error('broker unavailable'));
+      await until(async () => (await manager.states())[0].status === 'failed');
+      expect((await manager.states())[0]).toMatchObject({ position: first.position, lag: 1, error: 'broker unavailable' });
+
+      await manager.restart('test-relay');
+      await until(() => delivered.length === 3);
+      expect(delivered[2]).toEqual(delivered[1]); // at-least-once: the same batch again
+      acknowledge();
+      await until(async () => (await manager.states())[0].lag === 0);
+    });
+
     it('resumes from its checkpoint after a restart without repeating events', async () => {
       const { db, store, manager } = await setup([recorder('resumed')]);
       await append(store, Array(40).fill('Made'));
