@@ -5,11 +5,12 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './http/auth.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { IdentityService } from './identity.service.js';
+import { LoginThrottle } from './login-throttle.js';
 
 /** Users, passwords, sessions and the current user (`/api/auth/*`). */
 @Module({
   controllers: [AuthController],
-  providers: [IdentityService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [IdentityService, LoginThrottle, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [IdentityService],
 })
 export class IdentityModule implements OnModuleInit {

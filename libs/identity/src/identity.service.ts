@@ -74,30 +74,50 @@ export class IdentityService {
     return ok && row ? row.user_id : null;
   }
 
-  async createSession(userId: string): Promise<string> {
+  /** A new session; `impersonatorSessionId` marks a platform admin's login-as. */
+  async createSession(userId: string, impersonatorSessionId: string | null = null): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.db.query(
-      `INSERT INTO identity_sessions (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-      [hashToken(token), userId, this.config.sessionAbsoluteHours],
+      `INSERT INTO identity_sessions (id, user_id, expires_at, impersonator_session_id)
+       VALUES ($1, $2, now() + make_interval(hours => $3), $4)`,
+      [hashToken(token), userId, this.config.sessionAbsoluteHours, impersonatorSessionId],
     );
     return token;
   }
 
+  /** The stored id of a session token (what `Viewer.sessionId` and impersonation refer to). */
+  sessionIdOf(token: string): string {
+    return hashToken(token);
+  }
+
   /** The viewer of a session token, extending its idle expiry; null when missing or expired. */
   async resolveSession(token: string): Promise<Viewer | null> {
-    const session = await this.db.query<{ id: string; user_id: string }>(
+    const session = await this.db.query<{ id: string; user_id: string; impersonator_session_id: string | null }>(
       `UPDATE identity_sessions SET last_seen_at = now()
        WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
          AND last_seen_at > now() - make_interval(mins => $2)
-       RETURNING id, user_id`,
+       RETURNING id, user_id, impersonator_session_id`,
       [hashToken(token), this.config.sessionIdleMinutes],
     );
     const row = session.rows[0];
     if (!row) return null;
-    return this.loadViewer(row.user_id, row.id);
+    return this.loadViewer(row.user_id, row.id, row.impersonator_session_id);
   }
 
-  async loadViewer(userId: string, sessionId: string): Promise<Viewer | null> {
+  /** When the session ends by idling (its absolute expiry may come first). */
+  async sessionExpiry(sessionId: string): Promise<string | null> {
+    const found = await this.db.query<{ expires: Date | string }>(
+      `SELECT least(expires_at, last_seen_at + make_interval(mins => $2)) AS expires FROM identity_sessions WHERE id = $1`,
+      [sessionId, this.config.sessionIdleMinutes],
+    );
+    return found.rows[0] ? new Date(found.rows[0].expires).toISOString() : null;
+  }
+
+  async endSessionById(sessionId: string): Promise<void> {
+    await this.db.query('UPDATE identity_sessions SET ended_at = now() WHERE id = $1', [sessionId]);
+  }
+
+  async loadViewer(userId: string, sessionId: string, impersonatorSessionId: string | null = null): Promise<Viewer | null> {
     const [user, memberships] = await Promise.all([
       this.db.query<{ email: string; name: string; role: string; platform_admin: boolean }>(
         'SELECT email, name, role, platform_admin FROM rm_users WHERE id = $1',
@@ -117,6 +137,7 @@ export class IdentityService {
       role: u.role,
       platformAdmin: u.platform_admin,
       sessionId,
+      impersonatorSessionId,
       memberships: new Map(memberships.rows.map((m) => [m.organisation_id, m.role])),
     };
   }

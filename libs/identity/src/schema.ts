@@ -19,4 +19,10 @@ CREATE TABLE IF NOT EXISTS identity_sessions (
   ended_at     timestamptz
 );
 CREATE INDEX IF NOT EXISTS identity_sessions_user ON identity_sessions (user_id);
+ALTER TABLE identity_sessions ADD COLUMN IF NOT EXISTS impersonator_session_id text;
+CREATE TABLE IF NOT EXISTS identity_login_failures (
+  key       text NOT NULL,
+  failed_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS identity_login_failures_key ON identity_login_failures (key, failed_at);
 `;

@@ -59,3 +59,12 @@ export class ConflictError extends AppError {
     super(message, errors);
   }
 }
+
+/** 429: too many attempts; try again later. */
+export class TooManyRequestsError extends AppError {
+  override readonly name = 'TooManyRequestsError';
+  readonly statusCode = 429;
+  constructor(message: string, readonly details?: Record<string, unknown>) {
+    super(message);
+  }
+}

@@ -1,26 +1,50 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, Public } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
-import { UnauthorizedError } from '#libs/platform/src/errors.js';
+import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
+import { checkId } from '#libs/platform/src/http/records.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SQL } from '#libs/platform/src/tokens.js';
-import { parseInput, z } from '#libs/platform/src/validation.js';
+import { parseInput, requiredText, z } from '#libs/platform/src/validation.js';
+import { newPassword } from '../domain/password-policy.js';
+import { LoginThrottle } from '../login-throttle.js';
 import { INVALID_LOGIN, IdentityService } from '../identity.service.js';
 import { SESSION_COOKIE } from './auth.guard.js';
 
+const email = z
+  .string({ error: (i) => (i.input === undefined ? 'email is missing!' : 'Please enter a valid email address.') })
+  .trim()
+  .max(320, 'Please enter a valid email address.')
+  .pipe(z.email('Please enter a valid email address.'));
+
 const loginSchema = z.object({
-  email: z
-    .string({ error: (i) => (i.input === undefined ? 'email is missing!' : 'Please enter a valid email address.') })
-    .trim()
-    .max(320, 'Please enter a valid email address.')
-    .pipe(z.email('Please enter a valid email address.')),
+  email,
   password: z
     .string({ error: (i) => (i.input === undefined ? 'password is missing!' : 'password must be text') })
     .min(1, 'password is missing!')
     .max(1024, INVALID_LOGIN),
   from: z.string().max(2000).optional(),
 });
+
+export const SIGN_UP_TYPES = ['Default', 'Calculator', 'Invitation', 'Google', 'Microsoft'] as const;
+
+const signupSchema = z.object({
+  email,
+  password: newPassword,
+  name: requiredText('name', 200),
+  orgName: requiredText('orgName', 200, 'Organisation name cannot be empty'),
+  emailJoin: z.boolean({ error: 'emailJoin must be true or false' }).optional().default(false),
+  signUpType: z.enum(SIGN_UP_TYPES, { error: `signUpType must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
+  isMobile: z.boolean({ error: 'isMobile must be true or false' }).optional().default(false),
+});
+
+/** Where a logged-in-as admin's own session waits to be restored (`POST /auth/logout/subUser`). */
+export const RETURN_COOKIE = 'sid_return';
 
 /** A redirect target inside the console only (never another site). */
 function safeRedirect(from: string | undefined): string {
@@ -31,6 +55,9 @@ function safeRedirect(from: string | undefined): string {
 export class AuthController {
   constructor(
     private readonly identity: IdentityService,
+    private readonly throttle: LoginThrottle,
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionManager,
     @Inject(SQL) private readonly db: SqlDriver,
   ) {}
 
@@ -39,18 +66,91 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const input = parseInput(loginSchema, body);
+    const address = request.ip ?? 'unknown';
+    await this.throttle.before(input.email, address);
     const userId = await this.identity.verifyPassword(input.email, input.password);
-    if (!userId) throw new UnauthorizedError(INVALID_LOGIN);
-    const token = await this.identity.createSession(userId);
-    response.cookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.secure,
-      path: '/',
-    });
+    if (!userId) {
+      await this.throttle.failed(input.email, address);
+      throw new UnauthorizedError(INVALID_LOGIN);
+    }
+    await this.throttle.succeeded(input.email);
+    return { ...(await this.startSession(userId, request, response)), redirect: safeRedirect(input.from) };
+  }
+
+  /** Creates the user and their organisation (they are its owner) and signs them in. */
+  @Public()
+  @Post('signup')
+  async signup(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const input = parseInput(signupSchema, body);
+    if (await this.identity.findUserIdByEmail(input.email)) {
+      throw new ConflictError('An account with this email already exists. Please log in.', {
+        email: 'An account with this email already exists. Please log in.',
+      });
+    }
+    const { id: userId } = await this.identity.register({ email: input.email, name: input.name, password: input.password, role: 'owner' });
+    const organisationId = randomUUID();
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand(
+        'organisation',
+        organisationId,
+        { type: 'Create', actor: { userId, roles: ['user'] }, data: { name: input.orgName, website: null, country: null, locales: ['en'], timezone: 'UTC' } },
+        { organisationId, correlationId: (request as Request & { id?: string }).id },
+      ),
+    );
+    await this.projections.waitFor(result.position);
+    return { ...(await this.startSession(userId, request, response)), redirect: '/' };
+  }
+
+  /** Extends the session (the guard already moved its idle expiry) and says until when. */
+  @Post('keep-alive')
+  @HttpCode(200)
+  async keepAlive(@CurrentViewer() viewer: Viewer) {
+    return { ok: true, expiresAt: await this.identity.sessionExpiry(viewer.sessionId) };
+  }
+
+  /** A platform admin acts as another user; `POST /auth/logout/subUser` returns. */
+  @Post('login/as/:id')
+  @HttpCode(200)
+  async loginAs(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    if (!viewer.platformAdmin || viewer.impersonatorSessionId) throw new ForbiddenError('Only platform administrators may log in as another user');
+    checkId(id);
+    if (id === viewer.userId) throw new BadRequestError('You are already logged in as this user');
+    const target = await this.db.query('SELECT 1 FROM rm_users WHERE id = $1', [id]);
+    if (!target.rows[0]) throw new NotFoundError('User not found');
+    const ownToken = (request.cookies as Record<string, string>)[SESSION_COOKIE];
+    response.cookie(RETURN_COOKIE, ownToken, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/api/auth' });
+    const token = await this.identity.createSession(id, viewer.sessionId);
+    return { ...(await this.setSessionCookie(token, request, response)), redirect: '/' };
+  }
+
+  /** Ends a login-as and restores the platform admin's own session. */
+  @Post('logout/subUser')
+  @HttpCode(200)
+  async logoutSubUser(@CurrentViewer() viewer: Viewer, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const returnToken = (request.cookies as Record<string, string> | undefined)?.[RETURN_COOKIE];
+    if (!viewer.impersonatorSessionId || !returnToken || this.identity.sessionIdOf(returnToken) !== viewer.impersonatorSessionId) {
+      throw new BadRequestError('You are not logged in as another user');
+    }
+    await this.identity.endSessionById(viewer.sessionId);
+    response.clearCookie(RETURN_COOKIE, { path: '/api/auth' });
+    const admin = await this.identity.resolveSession(returnToken);
+    if (!admin) {
+      response.clearCookie(SESSION_COOKIE, { path: '/' });
+      throw new UnauthorizedError('Your session has ended. Please log in again.');
+    }
+    response.cookie(SESSION_COOKIE, returnToken, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
+    return { ...(await this.describe(admin)), redirect: '/' };
+  }
+
+  private async startSession(userId: string, request: Request, response: Response) {
+    return this.setSessionCookie(await this.identity.createSession(userId), request, response);
+  }
+
+  private async setSessionCookie(token: string, request: Request, response: Response) {
+    response.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
     const viewer = await this.identity.resolveSession(token);
     if (!viewer) throw new UnauthorizedError(INVALID_LOGIN);
-    return { ...(await this.describe(viewer)), redirect: safeRedirect(input.from) };
+    return this.describe(viewer);
   }
 
   @Get('user')
@@ -83,9 +183,18 @@ export class AuthController {
     ]);
     const navigation = ['dashboard', 'organisations', 'websites'];
     if (viewer.platformAdmin) navigation.push('projections');
+    const impersonator = viewer.impersonatorSessionId
+      ? (
+          await this.db.query<{ id: string; name: string; email: string }>(
+            `SELECT u.id, u.name, u.email FROM identity_sessions s JOIN rm_users u ON u.id = s.user_id WHERE s.id = $1`,
+            [viewer.impersonatorSessionId],
+          )
+        ).rows[0] ?? null
+      : null;
     return {
       id: viewer.userId,
       email: viewer.email,
+      impersonatedBy: impersonator,
       name: viewer.name,
       role: viewer.role,
       platformAdmin: viewer.platformAdmin,

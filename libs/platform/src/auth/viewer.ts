@@ -10,6 +10,8 @@ export interface Viewer {
   sessionId: string;
   /** organisationId -> organisation role (owner, admin, member). */
   memberships: Map<string, string>;
+  /** Set when a platform admin is logged in as this user (login-as): the admin's session. */
+  impersonatorSessionId?: string | null;
 }
 
 /** Any signed-in user. */

@@ -1,0 +1,121 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, OWNER, boot, sessionCookie, setups, signIn, type Booted } from './setups.js';
+
+const strong = 'Str0ng-pass!';
+
+for (const setup of setups) {
+  describe(`accounts: signup, throttling, keep-alive, login-as (${setup.name})`, () => {
+    let t: Booted;
+    beforeAll(async () => {
+      t = await boot(setup);
+    });
+    afterAll(async () => t?.stop());
+
+    describe('POST /api/auth/signup', () => {
+      const body = (overrides: Record<string, unknown> = {}) => ({
+        email: `new-${Math.random().toString(36).slice(2)}@signup.example`,
+        password: strong,
+        name: 'Nora New',
+        orgName: 'Nora Media',
+        ...overrides,
+      });
+
+      it('creates the user and their organisation (owner) and signs them in', async () => {
+        const agent = request.agent(t.url);
+        const res = await agent.post('/api/auth/signup').send(body({ emailJoin: true, isMobile: false }));
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expect(sessionCookie(res)).toMatch(/^sid=/);
+        expect(res.body).toMatchObject({ name: 'Nora New', role: 'owner', redirect: '/' });
+        expect(res.body.organisations).toEqual([expect.objectContaining({ name: 'Nora Media', role: 'owner' })]);
+        const me = await agent.get('/api/auth/user');
+        expect(me.status).toBe(200);
+        const orgs = await agent.get('/api/organisations');
+        expect(orgs.body.map((o: { name: string }) => o.name)).toEqual(['Nora Media']);
+      });
+
+      it.each([
+        ['short', 'Ab1!', 'Password must be at least 8 characters long'],
+        ['no capital', 'abcdefg1!', 'Password must contain at least 1 capital letter'],
+        ['no number', 'Abcdefgh!', 'Password must contain at least 1 number'],
+        ['no special character', 'Abcdefgh1', 'Password must contain at least 1 special character'],
+      ])('refuses a password that is %s with the rule it breaks', async (_, password, message) => {
+        const before = await request(t.url).post('/api/auth/login').send({ email: 'nobody@signup.example', password: 'x' });
+        const res = await request(t.url).post('/api/auth/signup').send(body({ password }));
+        expect(res.status).toBe(422);
+        expect(res.body.errors.password).toBe(message);
+        expect(before.status).toBe(401);
+      });
+
+      it('refuses missing fields with the spec wording, and an email already registered', async () => {
+        const missing = await request(t.url).post('/api/auth/signup').send({ email: 'x@signup.example', password: strong, name: 'X' });
+        expect(missing.status).toBe(422);
+        expect(missing.body.errors.orgName).toBe('orgName is missing!');
+        const taken = await request(t.url).post('/api/auth/signup').send(body({ email: OWNER.email }));
+        expect(taken.status).toBe(409);
+        expect(taken.body.message).toBe('An account with this email already exists. Please log in.');
+        const badType = await request(t.url).post('/api/auth/signup').send(body({ signUpType: 'Carrier pigeon' }));
+        expect(badType.status).toBe(422);
+        expect(badType.body.errors.signUpType).toMatch(/^signUpType must be one of Default/);
+      });
+    });
+
+    it('slows down and then refuses repeated failed logins for one account', async () => {
+      const victim = `victim-${Math.random().toString(36).slice(2)}@signup.example`;
+      const created = await request(t.url).post('/api/auth/signup').send({ email: victim, password: strong, name: 'V', orgName: 'V Org' });
+      expect(created.status).toBe(201);
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        statuses.push((await request(t.url).post('/api/auth/login').send({ email: victim, password: 'Wrong-pass-1' })).status);
+      }
+      expect(statuses).toEqual(Array(10).fill(401));
+      const locked = await request(t.url).post('/api/auth/login').send({ email: victim, password: strong });
+      expect(locked.status).toBe(429);
+      expect(locked.body.message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
+      // Other accounts from the same address still sign in.
+      expect((await request(t.url).post('/api/auth/login').send(OWNER)).status).toBe(200);
+    }, 60_000);
+
+    it('POST /api/auth/keep-alive extends the session and says until when', async () => {
+      const agent = await signIn(t.url, OWNER);
+      const res = await agent.post('/api/auth/keep-alive');
+      expect(res.status).toBe(200);
+      expect(Date.parse(res.body.expiresAt)).toBeGreaterThan(Date.now());
+      expect((await request(t.url).post('/api/auth/keep-alive')).status).toBe(401);
+    });
+
+    describe('login-as', () => {
+      it('lets a platform admin act as a user and return to their own session', async () => {
+        const agent = await signIn(t.url, ADMIN);
+        const adminMe = (await agent.get('/api/auth/user')).body;
+        const owner = (await (await signIn(t.url, OWNER)).get('/api/auth/user')).body;
+
+        const as = await agent.post(`/api/auth/login/as/${owner.id}`);
+        expect(as.status, JSON.stringify(as.body)).toBe(200);
+        expect(as.body).toMatchObject({ id: owner.id, impersonatedBy: { id: adminMe.id, email: ADMIN.email } });
+        const me = await agent.get('/api/auth/user');
+        expect(me.body).toMatchObject({ id: owner.id, email: OWNER.email, impersonatedBy: { id: adminMe.id } });
+        // Acting as the owner: the owner's records, not the admin's powers.
+        expect((await agent.get('/api/admin/projections')).status).toBe(403);
+        expect((await agent.post(`/api/auth/login/as/${adminMe.id}`)).status).toBe(403);
+
+        const back = await agent.post('/api/auth/logout/subUser');
+        expect(back.status, JSON.stringify(back.body)).toBe(200);
+        expect(back.body).toMatchObject({ id: adminMe.id, impersonatedBy: null });
+        expect((await agent.get('/api/auth/user')).body.id).toBe(adminMe.id);
+        expect((await agent.get('/api/admin/projections')).status).toBe(200);
+        expect((await agent.post('/api/auth/logout/subUser')).status).toBe(400);
+      });
+
+      it('is refused to anyone but a platform admin, and for unknown users', async () => {
+        const owner = await signIn(t.url, OWNER);
+        const admin = await signIn(t.url, ADMIN);
+        const adminId = (await admin.get('/api/auth/user')).body.id;
+        const refused = await owner.post(`/api/auth/login/as/${adminId}`);
+        expect(refused.status).toBe(403);
+        expect((await admin.post('/api/auth/login/as/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+        expect((await admin.post('/api/auth/login/as/bad%20id')).status).toBe(400);
+      });
+    });
+  });
+}
