@@ -6,12 +6,15 @@ import { AuthController } from './http/auth.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
 import { IdentityService } from './identity.service.js';
 import { LoginThrottle } from './login-throttle.js';
+import { Links } from './links.js';
+import { Mailer } from './mailer.js';
+import { PasswordResetController } from './http/password-reset.controller.js';
 
 /** Users, passwords, sessions and the current user (`/api/auth/*`). */
 @Module({
-  controllers: [AuthController],
-  providers: [IdentityService, LoginThrottle, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [IdentityService],
+  controllers: [AuthController, PasswordResetController],
+  providers: [IdentityService, LoginThrottle, Links, Mailer, { provide: APP_GUARD, useClass: AuthGuard }],
+  exports: [IdentityService, Links, Mailer],
 })
 export class IdentityModule implements OnModuleInit {
   constructor(private readonly deciders: DeciderRegistry) {}

@@ -142,6 +142,15 @@ export class IdentityService {
     };
   }
 
+  /** Replaces a user's password and ends all their sessions (a reset signs out everywhere). */
+  async setPassword(userId: string, password: string): Promise<void> {
+    const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
+    await this.db.transaction(async (tx) => {
+      await tx.query('UPDATE identity_credentials SET password_hash = $2, updated_at = now() WHERE user_id = $1', [userId, passwordHash]);
+      await tx.query('UPDATE identity_sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL', [userId]);
+    });
+  }
+
   async endSession(token: string): Promise<void> {
     await this.db.query('UPDATE identity_sessions SET ended_at = now() WHERE id = $1', [hashToken(token)]);
   }

@@ -25,4 +25,20 @@ CREATE TABLE IF NOT EXISTS identity_login_failures (
   failed_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS identity_login_failures_key ON identity_login_failures (key, failed_at);
+CREATE TABLE IF NOT EXISTS identity_links (
+  id         text PRIMARY KEY,
+  user_id    text NOT NULL,
+  purpose    text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL,
+  used_at    timestamptz
+);
+CREATE TABLE IF NOT EXISTS identity_outbox (
+  id         bigserial PRIMARY KEY,
+  recipient  text NOT NULL,
+  subject    text NOT NULL,
+  text_body  text NOT NULL,
+  html_body  text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
 `;

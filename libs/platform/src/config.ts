@@ -27,6 +27,9 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(7 * 24),
   CONSOLE_DIR: z.string().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Platform <no-reply@platform.example>'),
+  PUBLIC_URL: z.url('must be the URL people open the console at').optional(),
 });
 
 export interface AppConfig {
@@ -51,6 +54,11 @@ export interface AppConfig {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   consoleDir: string;
+  /** Mail goes through this SMTP server; without it mails are kept in the outbox table. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The console's public address, for links in mails (default: the address of the request). */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -82,5 +90,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMinutes: c.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: c.SESSION_ABSOLUTE_HOURS,
     consoleDir: resolve(c.CONSOLE_DIR ?? 'apps/console/dist'),
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
   };
 }

@@ -68,3 +68,9 @@ export class TooManyRequestsError extends AppError {
     super(message);
   }
 }
+
+/** 410: a link or resource that existed is no longer usable (expired or used). */
+export class GoneError extends AppError {
+  override readonly name = 'GoneError';
+  readonly statusCode = 410;
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Sends mail through `SMTP_URL` with nodemailer. Without it (the offline demo) mails are kept
+ * in an outbox a platform admin reads in the console.
+ */
+@Injectable()
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(SQL) private readonly db: SqlDriver,
+  ) {
+    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  }
+
+  async send(mail: Mail): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      return;
+    }
+    await this.db.query('INSERT INTO identity_outbox (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+    ]);
+  }
+}
