@@ -107,6 +107,16 @@ for (const setup of setups) {
         expect((await agent.post('/api/auth/logout/subUser')).status).toBe(400);
       });
 
+      it('GET /api/users lists every user for platform admins only', async () => {
+        const admin = await signIn(t.url, ADMIN);
+        const list = await admin.get('/api/users?sort=["email","ASC"]&range=[0,99]&filter={"q":"demo.example"}');
+        expect(list.status).toBe(200);
+        expect(list.body.map((u: { email: string }) => u.email)).toEqual(['editor@demo.example', 'owner@demo.example', 'writer@demo.example']);
+        expect(list.headers['content-range']).toBe('users 0-2/3');
+        expect((await admin.get(`/api/users/${list.body[0].id}`)).body.email).toBe('editor@demo.example');
+        expect((await (await signIn(t.url, OWNER)).get('/api/users')).status).toBe(403);
+      });
+
       it('is refused to anyone but a platform admin, and for unknown users', async () => {
         const owner = await signIn(t.url, OWNER);
         const admin = await signIn(t.url, ADMIN);

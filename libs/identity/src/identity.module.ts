@@ -9,10 +9,11 @@ import { LoginThrottle } from './login-throttle.js';
 import { Links } from './links.js';
 import { Mailer } from './mailer.js';
 import { PasswordResetController } from './http/password-reset.controller.js';
+import { UsersController } from './http/users.controller.js';
 
 /** Users, passwords, sessions and the current user (`/api/auth/*`). */
 @Module({
-  controllers: [AuthController, PasswordResetController],
+  controllers: [AuthController, PasswordResetController, UsersController],
   providers: [IdentityService, LoginThrottle, Links, Mailer, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [IdentityService, Links, Mailer],
 })

@@ -1,0 +1,43 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
+import type { Viewer } from '#libs/platform/src/auth/viewer.js';
+import { ForbiddenError, NotFoundError } from '#libs/platform/src/errors.js';
+import { checkId, sendList } from '#libs/platform/src/http/records.js';
+import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import { SQL } from '#libs/platform/src/tokens.js';
+
+const LIST = {
+  resource: 'users',
+  table: 'rm_users',
+  fields: { id: 'id', email: 'email', name: 'name', role: 'role', platformAdmin: 'platform_admin', createdAt: 'created_at' },
+  search: ['name', 'email'],
+  dateField: 'createdAt',
+  defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
+};
+
+/** The users list of the admin area (platform administrators; the member lists come with issue 3). */
+@Controller('users')
+export class UsersController {
+  constructor(@Inject(SQL) private readonly db: SqlDriver) {}
+
+  @Get()
+  async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    requireAdmin(viewer);
+    return sendList(response, await runList(this.db, LIST, query, { sql: 'true', params: [] }));
+  }
+
+  @Get(':id')
+  async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    requireAdmin(viewer);
+    checkId(id);
+    const found = await this.db.query<{ record: Record<string, unknown> }>('SELECT record FROM rm_users WHERE id = $1', [id]);
+    if (!found.rows[0]) throw new NotFoundError('User not found');
+    return found.rows[0].record;
+  }
+}
+
+function requireAdmin(viewer: Viewer) {
+  if (!viewer.platformAdmin) throw new ForbiddenError('Only platform administrators may list users');
+}
