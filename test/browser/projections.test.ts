@@ -14,7 +14,7 @@ const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url
 
 const ADMIN = { email: 'admin@platform.example', password: 'Admin-pass-1' };
 const DEMO = { email: 'owner@demo.example', password: 'Demo-pass-1' };
-const PROJECTIONS = ['users', 'organisations', 'websites'];
+const PROJECTIONS = ['users', 'organisations', 'websites', 'members'];
 
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];

@@ -5,7 +5,7 @@ import { ADMIN, OWNER, boot, listQuery, setups, signIn, totalOf, until, type Age
 type Rec = Record<string, any>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const PROJECTIONS = ['users', 'organisations', 'websites'];
+const PROJECTIONS = ['users', 'organisations', 'websites', 'members'];
 
 for (const setup of setups) {
   describe(`ops (${setup.name})`, () => {

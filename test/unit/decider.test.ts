@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { userDecider } from '#libs/identity/src/domain/user.decider.js';
 import { organisationDecider } from '#libs/organisations/src/domain/organisation.decider.js';
 import { DOMAIN_TAKEN, websiteDecider, websiteDomainDecider } from '#libs/organisations/src/domain/website.decider.js';
+import { memberDecider } from '#libs/organisations/src/domain/member.decider.js';
 import { NEW, mayTake, type Actor, type Decider } from '#libs/platform/src/decider.js';
 import { ConflictError, ForbiddenError, InvalidTransitionError, NotFoundError } from '#libs/platform/src/errors.js';
 
 const ALL_ROLES = ['user', 'platform_admin', 'owner', 'admin', 'member', 'system', 'self'];
+const access = { orgRole: 'member', cmsRole: 'creator', croRole: 'none', websiteIds: [], locales: [] };
 const actor = (...roles: string[]): Actor => ({ userId: 'u-1', roles });
 
 const settings = {
@@ -19,7 +21,21 @@ const settings = {
 /** Data that makes each action of each decider valid, so the walk tests only the table. */
 const validData: Record<string, Record<string, unknown>> = {
   user: { Register: { email: 'a@b.example', name: 'A', role: 'writer' }, ChangeProfile: { name: 'B' } },
-  organisation: { Create: { name: 'Org', website: null, country: null, locales: ['en'], timezone: 'UTC' }, Update: { name: 'Renamed' }, AddMember: { userId: 'u-2', role: 'member' } },
+  organisation: {
+    Create: { name: 'Org', website: null, country: null, locales: ['en'], timezone: 'UTC' },
+    Update: { name: 'Renamed' },
+    AddMember: { userId: 'u-2', role: 'member' },
+    RemoveMember: { userId: 'u-3' },
+  },
+  member: {
+    Invite: { ...access, organisationId: 'org-1', userId: 'u-2', email: 'm@x.example', name: 'M' },
+    Accept: {},
+    Decline: {},
+    Resend: {},
+    ChangeAccess: { orgRole: 'admin' },
+    Deactivate: {},
+    Reactivate: {},
+  },
   website: { Create: settings, Update: { name: 'Renamed' }, Deactivate: {}, Activate: {} },
   'website domain': { Claim: { websiteId: 'w-1', organisationId: 'org-1' }, Release: { websiteId: 'w-1' } },
 };
@@ -43,7 +59,7 @@ function statesOf(decider: Decider<any, any, any, any>): Map<string, unknown> {
   return states;
 }
 
-describe.each([userDecider, organisationDecider, websiteDecider, websiteDomainDecider] as Decider<any, any, any, any>[])('the $table.name transition table', (decider) => {
+describe.each([userDecider, organisationDecider, websiteDecider, websiteDomainDecider, memberDecider] as Decider<any, any, any, any>[])('the $table.name transition table', (decider) => {
   const states = statesOf(decider);
   const name = decider.table.name;
 

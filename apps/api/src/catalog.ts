@@ -4,6 +4,7 @@ import { IDENTITY_SCHEMA } from '#libs/identity/src/schema.js';
 import { ORGANISATION_EVENT_TYPES } from '#libs/organisations/src/domain/events.js';
 import { organisationsProjection } from '#libs/organisations/src/projections/organisations.projection.js';
 import { websitesProjection } from '#libs/organisations/src/projections/websites.projection.js';
+import { membersProjection } from '#libs/organisations/src/projections/members.projection.js';
 import { KafkaRelay } from '#libs/platform/src/kafka/kafka-relay.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import type { Logger } from '#libs/platform/src/logging.js';
@@ -13,7 +14,7 @@ import type { Catalog } from '#libs/platform/src/runtime.js';
 /** Every event type, projection and table of the product: one list for the api, worker, CLI and bench. */
 export const catalog: Catalog = {
   eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES],
-  projections: [usersProjection, organisationsProjection, websitesProjection],
+  projections: [usersProjection, organisationsProjection, websitesProjection, membersProjection],
   schemas: [IDENTITY_SCHEMA],
 };
 

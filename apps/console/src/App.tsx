@@ -3,9 +3,11 @@ import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { LoginPage } from './login/LoginPage';
 import { organisations } from './organisations';
+import { outbox } from './outbox';
 import { projections } from './projections';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { users } from './users';
 import { websites } from './websites';
 
 // Saved list parameters live in localStorage; a console-specific key keeps them apart.
@@ -25,6 +27,8 @@ export const App = () => (
   >
     <Resource {...websites} />
     <Resource {...organisations} />
+    <Resource {...users} />
+    <Resource {...outbox} />
     <Resource {...projections} />
   </Admin>
 );

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { publicPageFor } from './public/PublicApp';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Sign-up and the password pages live at real paths outside react-admin's hash router.
+const PublicPage = publicPageFor(window.location.pathname);
+
+createRoot(root).render(<StrictMode>{PublicPage ? <PublicPage /> : <App />}</StrictMode>);

@@ -11,6 +11,26 @@ export interface CurrentUser {
   organisations: { id: Identifier; name: string; role: string }[];
   websites: { id: Identifier; name: string; organisationId: Identifier }[];
   navigation: string[];
+  /** Set while a platform administrator is logged in as this user (`POST /auth/login/as/{id}`). */
+  impersonatedBy?: { id: Identifier; name: string; email: string } | null;
+}
+
+/** One entry of `GET /api/users` (platform administrators). */
+export interface ConsoleUser extends RaRecord {
+  email: string;
+  name: string;
+  role: string;
+  platformAdmin: boolean;
+  createdAt: string;
+}
+
+/** One entry of `GET /api/admin/outbox`: a mail kept while no SMTP server is configured. */
+export interface OutboxMail extends RaRecord {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  createdAt: string;
 }
 
 /** What `authProvider.getPermissions` answers (`usePermissions`). */

@@ -27,12 +27,15 @@ export class IdentityService {
   ) {}
 
   /** Creates a user with a password. The email is unique (case-insensitively). */
-  async register(input: { email: string; name: string; password: string; role: UserRole; platformAdmin?: boolean }, actor = { userId: SYSTEM, roles: [SYSTEM] }) {
+  async register(
+    input: { email: string; name: string; password: string; role: UserRole; platformAdmin?: boolean; mustSetPassword?: boolean },
+    actor = { userId: SYSTEM, roles: [SYSTEM] },
+  ) {
     let id: string = randomUUID();
     const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
     const claimed = await this.db.query(
-      `INSERT INTO identity_credentials (user_id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [id, input.email, passwordHash],
+      `INSERT INTO identity_credentials (user_id, email, password_hash, must_set_password) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [id, input.email, passwordHash, input.mustSetPassword ?? false],
     );
     if (claimed.rowCount !== 1) {
       // Credentials are written before the user's first event; a crash in between leaves them
@@ -142,13 +145,28 @@ export class IdentityService {
     };
   }
 
-  /** Replaces a user's password and ends all their sessions (a reset signs out everywhere). */
-  async setPassword(userId: string, password: string): Promise<void> {
+  /**
+   * Replaces a user's password and ends all their sessions but `keepSessionId` (a reset signs
+   * out everywhere; setting an invitee's first password keeps the session they set it in).
+   */
+  async setPassword(userId: string, password: string, keepSessionId: string | null = null): Promise<void> {
     const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
     await this.db.transaction(async (tx) => {
-      await tx.query('UPDATE identity_credentials SET password_hash = $2, updated_at = now() WHERE user_id = $1', [userId, passwordHash]);
-      await tx.query('UPDATE identity_sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL', [userId]);
+      await tx.query('UPDATE identity_credentials SET password_hash = $2, must_set_password = false, updated_at = now() WHERE user_id = $1', [
+        userId,
+        passwordHash,
+      ]);
+      await tx.query('UPDATE identity_sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $2', [
+        userId,
+        keepSessionId,
+      ]);
     });
+  }
+
+  /** Whether the user was invited and has not chosen a password yet. */
+  async mustSetPassword(userId: string): Promise<boolean> {
+    const found = await this.db.query<{ must: boolean }>('SELECT must_set_password AS must FROM identity_credentials WHERE user_id = $1', [userId]);
+    return found.rows[0]?.must ?? false;
   }
 
   async endSession(token: string): Promise<void> {

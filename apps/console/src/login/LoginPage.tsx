@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Login, LoginForm, PasswordInput, required, TextInput } from 'react-admin';
 import { API_URL } from '../providers/http';
@@ -48,6 +48,24 @@ const DemoHint = () => {
   );
 };
 
+/** Real paths, outside react-admin's hash router (see main.tsx). */
+const AccountLinks = () => (
+  <Box
+    sx={{ px: 2, pb: 2, width: 300, boxSizing: 'border-box', display: 'flex', justifyContent: 'space-between', gap: 1 }}
+  >
+    <Typography variant="body2">
+      <Link href="/forgot-password" underline="hover">
+        Forgot password?
+      </Link>
+    </Typography>
+    <Typography variant="body2">
+      <Link href="/signup" underline="hover">
+        Create an account
+      </Link>
+    </Typography>
+  </Box>
+);
+
 export const LoginPage = () => (
   <Login>
     <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mt: -1 }}>
@@ -64,6 +82,7 @@ export const LoginPage = () => (
       />
       <PasswordInput source="password" label="Password" autoComplete="current-password" validate={required()} />
     </LoginForm>
+    <AccountLinks />
     <DemoHint />
   </Login>
 );

@@ -148,6 +148,7 @@ export const authProvider: AuthProvider = {
       organisations: user.organisations ?? [],
       websites: user.websites ?? [],
       navigation: user.navigation ?? [],
+      impersonatedBy: user.impersonatedBy ?? null,
     };
   },
 
@@ -157,4 +158,64 @@ export const authProvider: AuthProvider = {
       ? { role: user.role, platformAdmin: user.platformAdmin === true, navigation: user.navigation ?? [] }
       : null;
   },
+};
+
+/** Starts the console afresh at its dashboard (a full load: no cached user, no cached queries). */
+const reloadConsole = () => {
+  window.history.replaceState(null, '', '/#/');
+  window.location.reload();
+};
+
+const postAuth = async (path: string): Promise<void> => {
+  let response: Response;
+  try {
+    response = await fetch(`${API_URL}/auth/${path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{}',
+    });
+  } catch {
+    throw new Error('Network error: please try again');
+  }
+  const body = await readJson(response);
+  if (!response.ok) throw new Error(messageOf(body, response.statusText));
+};
+
+/** `POST /api/auth/login/as/{id}` (platform administrators), then the console as that user. */
+export const loginAs = async (userId: string | number): Promise<void> => {
+  clearUser();
+  await postAuth(`login/as/${encodeURIComponent(String(userId))}`);
+  clearUser();
+  reloadConsole();
+};
+
+/** `POST /api/auth/logout/subUser`: back to the administrator's own session. */
+export const returnToAdmin = async (): Promise<void> => {
+  clearUser();
+  try {
+    await postAuth('logout/subUser');
+  } finally {
+    clearUser();
+    reloadConsole();
+  }
+};
+
+/** `POST /api/auth/keep-alive`: extends the session; false when it has ended. */
+export const keepAlive = async (): Promise<boolean> => {
+  try {
+    const response = await fetch(`${API_URL}/auth/keep-alive`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{}',
+    });
+    if (response.status === 401) {
+      clearUser();
+      return false;
+    }
+    return true;
+  } catch {
+    return true;
+  }
 };

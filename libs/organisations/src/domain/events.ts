@@ -11,4 +11,12 @@ export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
   { type: 'WebsiteActivated', schemaVersion: 1 },
   { type: 'WebsiteDomainClaimed', schemaVersion: 1 },
   { type: 'WebsiteDomainReleased', schemaVersion: 1 },
+  { type: 'OrganisationMemberRemoved', schemaVersion: 1 },
+  { type: 'MemberInvited', schemaVersion: 1 },
+  { type: 'MemberInvitationAccepted', schemaVersion: 1 },
+  { type: 'MemberInvitationDeclined', schemaVersion: 1 },
+  { type: 'MemberInvitationResent', schemaVersion: 1 },
+  { type: 'MemberAccessChanged', schemaVersion: 1 },
+  { type: 'MemberDeactivated', schemaVersion: 1 },
+  { type: 'MemberReactivated', schemaVersion: 1 },
 ];

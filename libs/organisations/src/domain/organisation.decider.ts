@@ -1,5 +1,6 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ANY_USER, PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
+import { InvalidTransitionError } from '#libs/platform/src/errors.js';
 
 export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
@@ -15,7 +16,8 @@ export interface OrganisationProfile {
 export type OrganisationEvent =
   | DomainEvent<'OrganisationCreated', OrganisationProfile & { createdBy: string }>
   | DomainEvent<'OrganisationProfileChanged', Partial<OrganisationProfile>>
-  | DomainEvent<'OrganisationMemberAdded', { userId: string; role: OrganisationRole }>;
+  | DomainEvent<'OrganisationMemberAdded', { userId: string; role: OrganisationRole }>
+  | DomainEvent<'OrganisationMemberRemoved', { userId: string }>;
 
 export interface OrganisationState {
   status: 'active' | typeof NEW;
@@ -26,7 +28,7 @@ export interface OrganisationState {
 
 const MANAGERS = ['owner', 'admin', PLATFORM_ADMIN];
 
-export const organisationDecider = defineDecider<'active', 'Create' | 'Update' | 'AddMember', OrganisationState, OrganisationEvent>({
+export const organisationDecider = defineDecider<'active', 'Create' | 'Update' | 'AddMember' | 'RemoveMember', OrganisationState, OrganisationEvent>({
   table: {
     name: 'organisation',
     statuses: ['active'] as const,
@@ -34,6 +36,7 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
       { action: 'Create', from: [NEW], to: 'active', roles: [ANY_USER, 'system'], description: 'The creator becomes its owner' },
       { action: 'Update', from: ['active'], roles: MANAGERS },
       { action: 'AddMember', from: ['active'], roles: [...MANAGERS, 'system'] },
+      { action: 'RemoveMember', from: ['active'], roles: [...MANAGERS, 'system'] },
     ],
   },
   initialState: { status: NEW, profile: null, createdBy: null, members: {} } as OrganisationState,
@@ -52,6 +55,13 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
     },
     AddMember: (state, command: { data: { userId: string; role: OrganisationRole } }) =>
       state.members[command.data.userId] === command.data.role ? [] : [{ type: 'OrganisationMemberAdded', data: command.data }],
+    RemoveMember: (state, command: { data: { userId: string } }) => {
+      if (!state.members[command.data.userId]) return [];
+      if (state.members[command.data.userId] === 'owner' && Object.values(state.members).filter((r) => r === 'owner').length === 1) {
+        throw new InvalidTransitionError('The last owner of an organisation cannot be removed');
+      }
+      return [{ type: 'OrganisationMemberRemoved', data: command.data }];
+    },
   },
   evolve: (state: OrganisationState, event: OrganisationEvent): OrganisationState => {
     switch (event.type) {
@@ -63,6 +73,10 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
         return { ...state, profile: { ...state.profile!, ...event.data } };
       case 'OrganisationMemberAdded':
         return { ...state, members: { ...state.members, [event.data.userId]: event.data.role } };
+      case 'OrganisationMemberRemoved': {
+        const { [event.data.userId]: _removed, ...members } = state.members;
+        return { ...state, members };
+      }
       default:
         return state;
     }

@@ -24,7 +24,7 @@ export const organisationsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_memberships_user ON rm_memberships (user_id);
   `,
   tables: ['rm_organisations', 'rm_memberships'],
-  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationMemberAdded'],
+  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('organisation-'.length);
     const d = event.data as Record<string, any>;
@@ -68,6 +68,13 @@ export const organisationsProjection: Projection = {
            ON CONFLICT (organisation_id, user_id) DO UPDATE SET role = $3`,
           [id, d.userId, d.role],
         );
+        await tx.query(`UPDATE rm_organisations SET version = $2, record = record || jsonb_build_object('version', $2::int) WHERE id = $1`, [
+          id,
+          event.streamVersion,
+        ]);
+        break;
+      case 'OrganisationMemberRemoved':
+        await tx.query('DELETE FROM rm_memberships WHERE organisation_id = $1 AND user_id = $2', [id, d.userId]);
         await tx.query(`UPDATE rm_organisations SET version = $2, record = record || jsonb_build_object('version', $2::int) WHERE id = $1`, [
           id,
           event.streamVersion,

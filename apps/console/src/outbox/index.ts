@@ -1,0 +1,13 @@
+import MailIcon from '@mui/icons-material/Mail';
+import { OutboxList } from './OutboxList';
+
+/** `GET /api/admin/outbox`: platform administrators only (the menu shows it to them alone). */
+export const OUTBOX_RESOURCE = 'admin/outbox';
+
+export const outbox = {
+  name: OUTBOX_RESOURCE,
+  list: OutboxList,
+  icon: MailIcon,
+  options: { label: 'Outbox' },
+  recordRepresentation: 'subject',
+};

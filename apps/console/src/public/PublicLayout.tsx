@@ -1,0 +1,54 @@
+import LockIcon from '@mui/icons-material/Lock';
+import { Avatar, Box, Card, CardContent, CssBaseline, Link, ThemeProvider, Typography, createTheme } from '@mui/material';
+import { useEffect, type ReactNode } from 'react';
+import { defaultLightTheme } from 'react-admin';
+
+/** react-admin's own light theme, so these pages look like the login page. */
+export const publicTheme = createTheme(defaultLightTheme);
+
+/** The frame of the login page (react-admin's `<Login>`): a gradient background and a centred card. */
+export const PublicLayout = ({ title, children, width = 360 }: { title: string; children: ReactNode; width?: number }) => {
+  useEffect(() => {
+    document.title = `${title} · Platform console`;
+  }, [title]);
+  return (
+    <ThemeProvider theme={publicTheme}>
+      <CssBaseline />
+      <Box
+        component="main"
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: '100vh',
+          alignItems: 'center',
+          justifyContent: 'flex-start',
+          backgroundRepeat: 'no-repeat',
+          backgroundSize: 'cover',
+          backgroundImage: 'radial-gradient(circle at 50% 14em, #313264 0%, #00023b 60%, #00023b 100%)',
+          pb: 6,
+        }}
+      >
+        <Card sx={{ width, maxWidth: 'calc(100vw - 32px)', mt: '6em' }}>
+          <Box sx={{ m: '1em', display: 'flex', justifyContent: 'center' }}>
+            <Avatar>
+              <LockIcon />
+            </Avatar>
+          </Box>
+          <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mt: -1 }}>
+            {title}
+          </Typography>
+          <CardContent sx={{ '&:last-child': { pb: 2 } }}>{children}</CardContent>
+        </Card>
+      </Box>
+    </ThemeProvider>
+  );
+};
+
+/** A link back to the console's login page. */
+export const BackToLogin = ({ label = 'Back to login' }: { label?: string }) => (
+  <Typography variant="body2" sx={{ textAlign: 'center', mt: 2 }}>
+    <Link href="/#/login" underline="hover">
+      {label}
+    </Link>
+  </Typography>
+);

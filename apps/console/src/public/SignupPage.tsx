@@ -1,0 +1,113 @@
+import { Alert, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { fieldErrorsOf, goTo, messageOf, postJson } from './api';
+import { checkPasswords, PasswordFields, type PasswordValues } from './PasswordFields';
+import { PublicLayout } from './PublicLayout';
+
+type Field = 'name' | 'email' | 'password' | 'confirm' | 'orgName';
+
+/** `/signup`: a new user and their organisation (`POST /api/auth/signup`), then into the console. */
+export const SignupPage = () => {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [orgName, setOrgName] = useState('');
+  const [passwords, setPasswords] = useState<PasswordValues>({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems: Partial<Record<Field, string>> = { ...checkPasswords(passwords) };
+    if (!name.trim()) problems.name = 'Please enter your name.';
+    if (!email.trim()) problems.email = 'Please enter a valid email address.';
+    if (!orgName.trim()) problems.orgName = 'Organisation name cannot be empty';
+    setErrors(problems);
+    setError(null);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    try {
+      const answer = await postJson('/auth/signup', {
+        name: name.trim(),
+        email: email.trim(),
+        password: passwords.password,
+        orgName: orgName.trim(),
+        emailJoin: false,
+        signUpType: 'Default',
+        isMobile: window.matchMedia?.('(max-width: 600px)').matches ?? false,
+      });
+      if (answer.ok) {
+        // Signed in by the answer's cookie: a full load starts the console afresh (no cached user).
+        goTo('/');
+        return;
+      }
+      const fields = fieldErrorsOf(answer);
+      const known: Partial<Record<Field, string>> = {};
+      for (const field of ['name', 'email', 'password', 'orgName'] as const) if (fields[field]) known[field] = fields[field];
+      setErrors(known);
+      if (!Object.keys(known).length || answer.status === 409) setError(messageOf(answer, 'Error: the account could not be created'));
+      setBusy(false);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicLayout title="Create an account" width={400}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <TextField
+          label="Name"
+          autoComplete="name"
+          autoFocus
+          fullWidth
+          margin="dense"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          fullWidth
+          margin="dense"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={Boolean(errors.email)}
+          helperText={errors.email}
+        />
+        <PasswordFields
+          values={passwords}
+          errors={{ password: errors.password, confirm: errors.confirm }}
+          onChange={setPasswords}
+        />
+        <TextField
+          label="Organisation name"
+          autoComplete="organization"
+          fullWidth
+          margin="dense"
+          value={orgName}
+          onChange={(event) => setOrgName(event.target.value)}
+          error={Boolean(errors.orgName)}
+          helperText={errors.orgName ?? ' '}
+        />
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" fullWidth disabled={busy}>
+          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : 'Create account'}
+        </Button>
+      </form>
+      <Typography variant="body2" sx={{ textAlign: 'center', mt: 2 }}>
+        Already have an account?{' '}
+        <Link href="/#/login" underline="hover">
+          Log in
+        </Link>
+      </Typography>
+    </PublicLayout>
+  );
+};

@@ -1,0 +1,13 @@
+import PeopleIcon from '@mui/icons-material/People';
+import { UserList } from './UserList';
+
+/** `GET /api/users`: platform administrators only (the menu shows it to them alone). */
+export const USERS_RESOURCE = 'users';
+
+export const users = {
+  name: USERS_RESOURCE,
+  list: UserList,
+  icon: PeopleIcon,
+  options: { label: 'Users' },
+  recordRepresentation: 'name',
+};

@@ -1,0 +1,98 @@
+import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
+import { PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
+import type { OrganisationRole } from './organisation.decider.js';
+
+/** The spec's CMS and CRO roles of a member. */
+export const CMS_ROLES = ['admin', 'analyst', 'editor', 'creator', 'manager', 'reviewer', 'none'] as const;
+export const CRO_ROLES = ['admin', 'analyst', 'editor', 'creator', 'manager', 'viewer', 'none'] as const;
+
+export interface MemberAccess {
+  orgRole: OrganisationRole;
+  cmsRole: (typeof CMS_ROLES)[number];
+  croRole: (typeof CRO_ROLES)[number];
+  websiteIds: string[];
+  locales: string[];
+}
+
+export type MemberEvent =
+  | DomainEvent<'MemberInvited', MemberAccess & { organisationId: string; userId: string; email: string; name: string; invitedBy: string }>
+  | DomainEvent<'MemberInvitationAccepted', Record<string, never>>
+  | DomainEvent<'MemberInvitationDeclined', Record<string, never>>
+  | DomainEvent<'MemberInvitationResent', Record<string, never>>
+  | DomainEvent<'MemberAccessChanged', Partial<MemberAccess>>
+  | DomainEvent<'MemberDeactivated', Record<string, never>>
+  | DomainEvent<'MemberReactivated', Record<string, never>>;
+
+/** Statuses as stored; the console shows accepted as Active, pending as Invited, rejected as Declined. */
+export type MemberStatus = 'pending' | 'accepted' | 'rejected' | 'inactive';
+
+export interface MemberState {
+  status: MemberStatus | typeof NEW;
+  organisationId: string | null;
+  userId: string | null;
+  access: MemberAccess | null;
+}
+
+const MANAGERS = ['owner', 'admin', PLATFORM_ADMIN];
+/** The invitee (the command's actor is the member's own user). */
+export const SELF = 'self';
+
+export const memberDecider = defineDecider<
+  MemberStatus,
+  'Invite' | 'Accept' | 'Decline' | 'Resend' | 'ChangeAccess' | 'Deactivate' | 'Reactivate',
+  MemberState,
+  MemberEvent
+>({
+  table: {
+    name: 'member',
+    statuses: ['pending', 'accepted', 'rejected', 'inactive'],
+    transitions: [
+      { action: 'Invite', from: [NEW], to: 'pending', roles: [...MANAGERS, 'system'] },
+      { action: 'Accept', from: ['pending'], to: 'accepted', roles: [SELF, 'system'] },
+      { action: 'Decline', from: ['pending'], to: 'rejected', roles: [SELF] },
+      { action: 'Resend', from: ['pending', 'rejected'], to: 'pending', roles: MANAGERS },
+      { action: 'ChangeAccess', from: ['pending', 'accepted', 'inactive'], roles: MANAGERS },
+      { action: 'Deactivate', from: ['accepted'], to: 'inactive', roles: MANAGERS },
+      { action: 'Reactivate', from: ['inactive'], to: 'accepted', roles: MANAGERS },
+    ],
+  },
+  initialState: { status: NEW, organisationId: null, userId: null, access: null },
+  statusOf: (state) => state.status,
+  handlers: {
+    Invite: (_state, command: { data: MemberAccess & { organisationId: string; userId: string; email: string; name: string }; actor: { userId: string } }) => [
+      { type: 'MemberInvited', data: { ...command.data, invitedBy: command.actor.userId } },
+    ],
+    Accept: () => [{ type: 'MemberInvitationAccepted', data: {} }],
+    Decline: () => [{ type: 'MemberInvitationDeclined', data: {} }],
+    Resend: () => [{ type: 'MemberInvitationResent', data: {} }],
+    ChangeAccess: (state, command: { data: Partial<MemberAccess> }) => {
+      const changes = Object.fromEntries(
+        Object.entries(command.data).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(state.access?.[k as keyof MemberAccess])),
+      );
+      return Object.keys(changes).length ? [{ type: 'MemberAccessChanged', data: changes }] : [];
+    },
+    Deactivate: () => [{ type: 'MemberDeactivated', data: {} }],
+    Reactivate: () => [{ type: 'MemberReactivated', data: {} }],
+  },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'MemberInvited': {
+        const { organisationId, userId, email: _e, name: _n, invitedBy: _i, ...access } = event.data;
+        return { status: 'pending', organisationId, userId, access };
+      }
+      case 'MemberInvitationAccepted':
+      case 'MemberReactivated':
+        return { ...state, status: 'accepted' };
+      case 'MemberInvitationDeclined':
+        return { ...state, status: 'rejected' };
+      case 'MemberInvitationResent':
+        return { ...state, status: 'pending' };
+      case 'MemberAccessChanged':
+        return { ...state, access: { ...state.access!, ...event.data } };
+      case 'MemberDeactivated':
+        return { ...state, status: 'inactive' };
+      default:
+        return state;
+    }
+  },
+});

@@ -1,0 +1,273 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import { newPassword } from '#libs/identity/src/domain/password-policy.js';
+import { SESSION_COOKIE } from '#libs/identity/src/http/auth.guard.js';
+import { IdentityService } from '#libs/identity/src/identity.service.js';
+import { Links } from '#libs/identity/src/links.js';
+import { Mailer } from '#libs/identity/src/mailer.js';
+import { CurrentViewer, Public, RequestId } from '#libs/platform/src/auth/public.decorator.js';
+import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { NEW, type Actor } from '#libs/platform/src/decider.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
+import { readHistory } from '#libs/platform/src/http/history.js';
+import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
+import { tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import { CONFIG, EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { missing, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
+import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, type MemberStatus } from '../domain/member.decider.js';
+import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
+import { locale } from './organisation.schemas.js';
+
+const access = {
+  orgRole: z.enum(ORGANISATION_ROLES, { error: `orgRole must be one of ${ORGANISATION_ROLES.join(', ')}` }),
+  cmsRole: z.enum(CMS_ROLES, { error: `cmsRole must be one of ${CMS_ROLES.join(', ')}` }),
+  croRole: z.enum(CRO_ROLES, { error: `croRole must be one of ${CRO_ROLES.join(', ')}` }),
+  websiteIds: z.array(z.string().max(100), { error: 'websiteIds must be a list' }).max(500),
+  locales: z.array(locale, { error: 'locales must be a list' }).max(50),
+};
+
+const inviteSchema = z.object({
+  organisationId: z.string({ error: 'organisationId must be text' }).max(100).optional(),
+  email: z
+    .string({ error: (i) => (i.input === undefined ? 'email is missing!' : 'Please enter a valid email address.') })
+    .trim()
+    .max(320, 'Please enter a valid email address.')
+    .pipe(z.email('Please enter a valid email address.')),
+  name: requiredText('name', 200),
+  orgRole: access.orgRole.optional().default('member'),
+  cmsRole: access.cmsRole.optional().default('creator'),
+  croRole: access.croRole.optional().default('none'),
+  websiteIds: access.websiteIds.optional().default([]),
+  locales: access.locales.optional().default([]),
+});
+
+const changeSchema = z.object({
+  orgRole: access.orgRole.optional(),
+  cmsRole: access.cmsRole.optional(),
+  croRole: access.croRole.optional(),
+  websiteIds: access.websiteIds.optional(),
+  locales: access.locales.optional(),
+});
+
+/** Last active comes from the sessions; post counts arrive with the posts (issue 4). */
+const MEMBER_RECORD = `record || jsonb_build_object('lastActive', (SELECT max(last_seen_at) FROM identity_sessions s WHERE s.user_id = rm_members.user_id), 'posts', 0)`;
+
+const LIST = {
+  resource: 'members',
+  table: 'rm_members',
+  fields: {
+    id: 'id',
+    organisationId: 'organisation_id',
+    userId: 'user_id',
+    email: 'email',
+    name: 'name',
+    status: 'status',
+    orgRole: 'org_role',
+    invitedAt: 'invited_at',
+    updatedAt: 'updated_at',
+  },
+  search: ['name', 'email'],
+  dateField: 'invitedAt',
+  defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
+  recordColumn: MEMBER_RECORD,
+};
+
+type MemberRecord = Record<string, unknown> & { id: string; organisationId: string; userId: string; status: MemberStatus; orgRole: string; email: string; name: string };
+
+/** The console's labels for the statuses (seed 000 section 3). */
+const STATUS_LABELS: Record<MemberStatus, string> = { accepted: 'Active', pending: 'Invited', rejected: 'Declined', inactive: 'inactive' };
+
+/** Members of organisations: invitations by email, their acceptance, roles, deactivation. */
+@Controller()
+export class MembersController {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionManager,
+    private readonly identity: IdentityService,
+    private readonly links: Links,
+    private readonly mailer: Mailer,
+  ) {}
+
+  @Get('members')
+  async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    const result = await runList<MemberRecord>(this.db, LIST, query, this.scope(viewer));
+    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
+  }
+
+  @Get('members/:id/history')
+  async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    await this.load(viewer, id);
+    return readHistory(this.store, this.db, `member-${id}`);
+  }
+
+  @Get('members/:id')
+  async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    return this.present(await this.load(viewer, id), viewer);
+  }
+
+  /** Invites by email: the invitee gets a magic link valid 7 days. */
+  @Post('members')
+  async invite(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Req() request: Request, @RequestId() requestId: string) {
+    const input = parseInput(inviteSchema, body);
+    const organisationId = input.organisationId ?? (viewer.memberships.size === 1 ? [...viewer.memberships.keys()][0] : undefined);
+    if (!organisationId) throw ValidationError.field('organisationId', missing('organisationId'));
+    if (!canSeeOrganisation(viewer, organisationId)) throw new NotFoundError('Organisation not found');
+    const actor = actorFor(viewer, organisationId);
+    if (!memberDecider.allowedActions(NEW, actor).includes('Invite')) {
+      throw new ForbiddenError('Only owners and admins of the organisation may invite members');
+    }
+    const existing = await this.db.query(
+      `SELECT 1 FROM rm_members WHERE organisation_id = $1 AND lower(email) = lower($2) AND status <> 'rejected'
+       UNION ALL SELECT 1 FROM rm_memberships m JOIN rm_users u ON u.id = m.user_id WHERE m.organisation_id = $1 AND lower(u.email) = lower($2)`,
+      [organisationId, input.email],
+    );
+    if (existing.rows.length) {
+      throw new ConflictError('This person is already a member of the organisation or invited', { email: 'This person is already a member of the organisation or invited' });
+    }
+    const userId =
+      (await this.identity.findUserIdByEmail(input.email)) ??
+      (await this.identity.register({
+        email: input.email,
+        name: input.name,
+        // Unusable until the invitee chooses their own (PUT /auth/user/initialPassword).
+        password: `${randomBytes(24).toString('base64url')}aA1!`,
+        role: 'writer',
+        mustSetPassword: true,
+      })).id;
+    const id = randomUUID();
+    const { organisationId: _o, ...rest } = input;
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand('member', id, { type: 'Invite', actor, data: { ...rest, organisationId, userId } }, { correlationId: requestId, organisationId }),
+    );
+    await this.projections.waitFor(result.position);
+    await this.sendInvitation(userId, input.email, organisationId, request);
+    return this.present(await this.load(viewer, id), viewer);
+  }
+
+  @Put('members/:id')
+  async change(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @Req() request: Request, @RequestId() requestId: string) {
+    const member = await this.load(viewer, id);
+    return this.act(viewer, member, 'ChangeAccess', body, request, requestId);
+  }
+
+  @Post('members/:id/actions/:action')
+  @HttpCode(200)
+  async action(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') id: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+    @Req() request: Request,
+    @RequestId() requestId: string,
+  ) {
+    const member = await this.load(viewer, id);
+    return this.act(viewer, member, action, body ?? {}, request, requestId);
+  }
+
+  /** The invitation's magic link: signs the invitee in, then asks for their first password. */
+  @Public()
+  @Get('auth/magic/:code')
+  async magic(@Param('code') code: string, @Req() request: Request, @Res() response: Response) {
+    let userId: string;
+    try {
+      userId = await this.links.consume(code, 'invitation');
+    } catch {
+      response.redirect(302, '/link-expired');
+      return;
+    }
+    const token = await this.identity.createSession(userId);
+    response.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
+    response.redirect(302, (await this.identity.mustSetPassword(userId)) ? '/reset-initial-password' : '/');
+  }
+
+  /** An invitee's first password; it accepts their pending invitations. */
+  @Put('auth/user/initialPassword')
+  async initialPassword(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+    const { password } = parseInput(z.object({ password: newPassword }), body);
+    if (!(await this.identity.mustSetPassword(viewer.userId))) throw new ConflictError('Your password is already set. Use "Forgot password?" to change it.');
+    await this.identity.setPassword(viewer.userId, password, viewer.sessionId);
+    const pending = await this.db.query<{ record: MemberRecord }>(`SELECT record FROM rm_members WHERE user_id = $1 AND status = 'pending'`, [viewer.userId]);
+    for (const { record } of pending.rows) {
+      await this.decide(record, 'Accept', { userId: viewer.userId, roles: [SELF] }, {}, undefined, requestId);
+    }
+    return { ok: true, message: 'Your password is set. Welcome!', redirect: '/' };
+  }
+
+  private async act(viewer: Viewer, member: MemberRecord, action: string, body: unknown, request: Request, requestId: string) {
+    const roles = [...actorFor(viewer, member.organisationId).roles, ...(member.userId === viewer.userId ? [SELF] : [])];
+    const actor = { userId: viewer.userId, roles };
+    const data = action === 'ChangeAccess' ? parseInput(changeSchema, body) : {};
+    await this.decide(member, action, actor, data, expectedVersionOf(body), requestId);
+    if (action === 'Resend') await this.sendInvitation(member.userId, member.email, member.organisationId, request);
+    if (action === 'Accept') viewer.memberships.set(member.organisationId, member.orgRole);
+    return this.present(await this.load(viewer, member.id), viewer);
+  }
+
+  /** Decides on the member and keeps the organisation's membership (who may see what) in step. */
+  private async decide(member: MemberRecord, action: string, actor: Actor, data: unknown, expectedVersion: number | undefined, requestId: string) {
+    const options = { correlationId: requestId, organisationId: member.organisationId };
+    const result: DecideResult = await this.commands.execute(new DecideCommand('member', member.id, { type: action, actor, data }, { ...options, expectedVersion }));
+    const state = result.state as { status: MemberStatus; access: { orgRole: string } };
+    const system = { userId: actor.userId, roles: ['system'] };
+    let membership: DecideResult | null = null;
+    if (result.events.length && state.status === 'accepted') {
+      membership = await this.commands.execute(
+        new DecideCommand('organisation', member.organisationId, { type: 'AddMember', actor: system, data: { userId: member.userId, role: state.access.orgRole } }, options),
+      );
+    } else if (result.events.length && state.status === 'inactive') {
+      membership = await this.commands.execute(
+        new DecideCommand('organisation', member.organisationId, { type: 'RemoveMember', actor: system, data: { userId: member.userId } }, options),
+      );
+    }
+    await this.projections.waitFor(membership?.position ?? result.position);
+  }
+
+  private async sendInvitation(userId: string, email: string, organisationId: string, request: Request) {
+    const code = await this.links.create(userId, 'invitation');
+    const base = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+    const link = `${base}/api/auth/magic/${encodeURIComponent(code)}`;
+    const org = await this.db.query<{ name: string }>('SELECT name FROM rm_organisations WHERE id = $1', [organisationId]);
+    const orgName = org.rows[0]?.name ?? 'an organisation';
+    await this.mailer.send({
+      to: email,
+      subject: `You are invited to join ${orgName}`,
+      text: `You are invited to join ${orgName}. Open this link within 7 days to accept and choose your password:\n\n${link}`,
+      html: `<p>You are invited to join <strong>${orgName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</strong>.</p><p><a href="${link}">Accept the invitation</a> (the link works for 7 days, once).</p>`,
+    });
+  }
+
+  /** Members of the viewer's organisations, and the viewer's own invitations (to accept or decline). */
+  private scope(viewer: Viewer) {
+    const tenant = tenantScope(viewer, 'organisation_id');
+    return { sql: `(${tenant.sql} OR user_id = $${tenant.params.length + 1})`, params: [...tenant.params, viewer.userId] };
+  }
+
+  private async load(viewer: Viewer, id: string): Promise<MemberRecord> {
+    checkId(id);
+    const found = await this.db.query<{ record: MemberRecord }>(`SELECT ${MEMBER_RECORD} AS record FROM rm_members WHERE id = $1`, [id]);
+    const record = found.rows[0]?.record;
+    if (!record || !(canSeeOrganisation(viewer, record.organisationId) || record.userId === viewer.userId)) {
+      throw new NotFoundError('Member not found');
+    }
+    return record;
+  }
+
+  private present(record: MemberRecord, viewer: Viewer) {
+    const roles = [...actorFor(viewer, record.organisationId).roles, ...(record.userId === viewer.userId ? [SELF] : [])];
+    return {
+      ...record,
+      statusLabel: STATUS_LABELS[record.status],
+      allowedActions: memberDecider.allowedActions(record.status, { userId: viewer.userId, roles }),
+    };
+  }
+}
