@@ -13,6 +13,7 @@ import { SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, requiredText, z } from '#libs/platform/src/validation.js';
 import { newPassword } from '../domain/password-policy.js';
 import { LoginThrottle } from '../login-throttle.js';
+import { OidcVerifier } from '../oidc.js';
 import { INVALID_LOGIN, IdentityService } from '../identity.service.js';
 import { SESSION_COOKIE } from './auth.guard.js';
 
@@ -43,6 +44,15 @@ const signupSchema = z.object({
   isMobile: z.boolean({ error: 'isMobile must be true or false' }).optional().default(false),
 });
 
+const tokenSignupSchema = z.object({
+  token: z.string({ error: (i) => (i.input === undefined ? 'token is missing!' : 'token must be text') }).min(1, 'token is missing!').max(10_000),
+  signUpType: z.enum(SIGN_UP_TYPES, { error: `signUpType must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
+  orgName: requiredText('orgName', 200, 'Organisation name cannot be empty').optional(),
+});
+
+/** The spec's message for a third-party sign-in of someone without an account. */
+export const NOT_REGISTERED = 'This user is not registered please contact admin to register you';
+
 /** Where a logged-in-as admin's own session waits to be restored (`POST /auth/logout/subUser`). */
 export const RETURN_COOKIE = 'sid_return';
 
@@ -56,6 +66,7 @@ export class AuthController {
   constructor(
     private readonly identity: IdentityService,
     private readonly throttle: LoginThrottle,
+    private readonly oidc: OidcVerifier,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
     @Inject(SQL) private readonly db: SqlDriver,
@@ -82,12 +93,47 @@ export class AuthController {
   @Post('signup')
   async signup(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const input = parseInput(signupSchema, body);
+    const userId = await this.createAccount(input, request);
+    return { ...(await this.startSession(userId, request, response)), redirect: '/' };
+  }
+
+  /** Third-party sign-in with an OpenID Connect ID token; only registered users get in. */
+  @Public()
+  @Post('login/oidc')
+  @HttpCode(200)
+  async loginWithToken(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const identity = await this.oidc.verify((body as { token?: unknown } | null)?.token);
+    const userId = await this.identity.findUserIdByEmail(identity.email);
+    if (!userId) throw new UnauthorizedError(NOT_REGISTERED);
+    return { ...(await this.startSession(userId, request, response)), redirect: '/' };
+  }
+
+  /** Third-party sign-up: the token's verified email and name make the account. */
+  @Public()
+  @Post('signup/oidc')
+  async signupWithToken(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const input = parseInput(tokenSignupSchema, body);
+    const identity = await this.oidc.verify(input.token);
+    const userId = await this.createAccount(
+      { email: identity.email, name: identity.name, orgName: input.orgName ?? `${identity.name}'s organisation`, password: null },
+      request,
+    );
+    return { ...(await this.startSession(userId, request, response)), redirect: '/' };
+  }
+
+  private async createAccount(input: { email: string; name: string; orgName: string; password: string | null }, request: Request): Promise<string> {
     if (await this.identity.findUserIdByEmail(input.email)) {
       throw new ConflictError('An account with this email already exists. Please log in.', {
         email: 'An account with this email already exists. Please log in.',
       });
     }
-    const { id: userId } = await this.identity.register({ email: input.email, name: input.name, password: input.password, role: 'owner' });
+    const { id: userId } = await this.identity.register({
+      email: input.email,
+      name: input.name,
+      // Accounts made by a third-party sign-in have no password until the user asks for one (reset).
+      password: input.password ?? `${randomUUID()}Aa1!`,
+      role: 'owner',
+    });
     const organisationId = randomUUID();
     const result: DecideResult = await this.commands.execute(
       new DecideCommand(
@@ -98,7 +144,7 @@ export class AuthController {
       ),
     );
     await this.projections.waitFor(result.position);
-    return { ...(await this.startSession(userId, request, response)), redirect: '/' };
+    return userId;
   }
 
   /** Extends the session (the guard already moved its idle expiry) and says until when. */
