@@ -1,4 +1,5 @@
 import { ForgotPasswordPage } from './ForgotPasswordPage';
+import { InitialPasswordPage } from './InitialPasswordPage';
 import { LinkExpiredPage } from './LinkExpiredPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { SignupPage } from './SignupPage';
@@ -9,6 +10,7 @@ const PAGES: Record<string, () => React.JSX.Element | null> = {
   '/reset-password': ResetPasswordPage,
   '/link-expired': LinkExpiredPage,
   '/signup': SignupPage,
+  '/reset-initial-password': InitialPasswordPage,
 };
 
 /** The public page for `pathname` (trailing slash ignored), or null for the console itself. */

@@ -7,12 +7,12 @@ export interface ApiAnswer<T = Record<string, unknown>> {
   body: (T & ApiErrorBody) | null;
 }
 
-/** `POST /api{path}` with a JSON body and the session cookie; never throws on an HTTP status. */
-export const postJson = async <T = Record<string, unknown>>(path: string, payload: unknown): Promise<ApiAnswer<T>> => {
+/** `POST` (or `method`) `/api{path}` with a JSON body and the session cookie; never throws on an HTTP status. */
+export const postJson = async <T = Record<string, unknown>>(path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<ApiAnswer<T>> => {
   let response: Response;
   try {
     response = await fetch(`${API_URL}${path}`, {
-      method: 'POST',
+      method,
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify(payload),

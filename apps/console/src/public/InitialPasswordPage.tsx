@@ -1,0 +1,65 @@
+import { Alert, Button, CircularProgress, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { fieldErrorsOf, goTo, messageOf, postJson } from './api';
+import { LinkExpiredPage } from './LinkExpiredPage';
+import { checkPasswords, PasswordFields, type PasswordValues } from './PasswordFields';
+import { PublicLayout } from './PublicLayout';
+
+/**
+ * `/reset-initial-password`: where an invitation's magic link lands, already signed in. The
+ * invitee chooses their password, which also accepts the invitation, and enters the console.
+ */
+export const InitialPasswordPage = () => {
+  const [values, setValues] = useState<PasswordValues>({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  if (expired) return <LinkExpiredPage />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = checkPasswords(values);
+    setErrors(problems);
+    setError(null);
+    if (problems.password || problems.confirm) return;
+    setBusy(true);
+    try {
+      const answer = await postJson('/auth/user/initialPassword', { password: values.password }, 'PUT');
+      if (answer.ok) {
+        goTo('/');
+      } else if (answer.status === 401) {
+        // No session: the magic link was not used, or the session ended.
+        setExpired(true);
+      } else {
+        const fields = fieldErrorsOf(answer);
+        if (fields.password) setErrors({ password: fields.password });
+        else setError(messageOf(answer, 'Error: the password could not be set'));
+      }
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicLayout title="Welcome! Choose your password">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        You accepted an invitation. Choose the password you will log in with.
+      </Typography>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <PasswordFields values={values} errors={errors} onChange={setValues} passwordLabel="Password" />
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" fullWidth disabled={busy}>
+          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : 'Set password and continue'}
+        </Button>
+      </form>
+    </PublicLayout>
+  );
+};
