@@ -7,19 +7,24 @@ import { USERS_RESOURCE } from '../users';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { useKeepAlive } from './useKeepAlive';
 
-/** Resources only a platform administrator sees in the menu. */
+/** Resources only a platform administrator sees in the menu (when the API's navigation is unknown). */
 const ADMIN_ONLY = new Set([USERS_RESOURCE, OUTBOX_RESOURCE, PROJECTIONS_RESOURCE]);
 
-/** react-admin's default menu (dashboard, then every listable resource), less the admin-only ones for others. */
+/**
+ * react-admin's default menu (dashboard, then every listable resource), limited to the
+ * navigation the API's policy gives the current user (`GET /api/auth/user`).
+ */
 export const ConsoleMenu = () => {
   const resources = useResourceDefinitions();
   const { permissions } = usePermissions<ConsolePermissions | null>();
   const platformAdmin = permissions?.platformAdmin === true;
+  const navigation = permissions?.navigation ?? [];
+  const visible = (name: string) => (navigation.length ? navigation.includes(name) : platformAdmin || !ADMIN_ONLY.has(name));
   return (
     <Menu>
       <Menu.DashboardItem />
       {Object.keys(resources)
-        .filter((name) => resources[name]?.hasList && (platformAdmin || !ADMIN_ONLY.has(name)))
+        .filter((name) => resources[name]?.hasList && visible(name))
         .map((name) => (
           <Menu.ResourceItem key={name} name={name} />
         ))}

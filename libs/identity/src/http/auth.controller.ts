@@ -4,9 +4,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, Public } from '#libs/platform/src/auth/public.decorator.js';
+import { ensure, navigationFor } from '#libs/platform/src/auth/policy.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SQL } from '#libs/platform/src/tokens.js';
@@ -158,7 +159,7 @@ export class AuthController {
   @Post('login/as/:id')
   @HttpCode(200)
   async loginAs(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    if (!viewer.platformAdmin || viewer.impersonatorSessionId) throw new ForbiddenError('Only platform administrators may log in as another user');
+    ensure(viewer, 'users.loginAs');
     checkId(id);
     if (id === viewer.userId) throw new BadRequestError('You are already logged in as this user');
     const target = await this.db.query('SELECT 1 FROM rm_users WHERE id = $1', [id]);
@@ -227,8 +228,7 @@ export class AuthController {
         params,
       ),
     ]);
-    const navigation = ['dashboard', 'organisations', 'websites'];
-    if (viewer.platformAdmin) navigation.push('projections');
+    const navigation = navigationFor(viewer);
     const impersonator = viewer.impersonatorSessionId
       ? (
           await this.db.query<{ id: string; name: string; email: string }>(

@@ -4,7 +4,7 @@ import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, Public } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
-import { ForbiddenError } from '#libs/platform/src/errors.js';
+import { ensure } from '#libs/platform/src/auth/policy.js';
 import { sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
@@ -73,7 +73,7 @@ export class PasswordResetController {
   /** The mails kept while no SMTP server is configured (platform admins). */
   @Get('admin/outbox')
   async outbox(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    if (!viewer.platformAdmin) throw new ForbiddenError('Only platform administrators may read the outbox');
+    ensure(viewer, 'outbox.read');
     const result = await runList(
       this.db,
       {

@@ -3,7 +3,8 @@ import type { Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
-import { ForbiddenError, NotFoundError } from '#libs/platform/src/errors.js';
+import { ensure } from '#libs/platform/src/auth/policy.js';
+import { NotFoundError } from '#libs/platform/src/errors.js';
 import { checkId, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { SQL } from '#libs/platform/src/tokens.js';
@@ -24,20 +25,16 @@ export class UsersController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    requireAdmin(viewer);
+    ensure(viewer, 'users.list');
     return sendList(response, await runList(this.db, LIST, query, { sql: 'true', params: [] }));
   }
 
   @Get(':id')
   async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
-    requireAdmin(viewer);
+    ensure(viewer, 'users.list');
     checkId(id);
     const found = await this.db.query<{ record: Record<string, unknown> }>('SELECT record FROM rm_users WHERE id = $1', [id]);
     if (!found.rows[0]) throw new NotFoundError('User not found');
     return found.rows[0].record;
   }
-}
-
-function requireAdmin(viewer: Viewer) {
-  if (!viewer.platformAdmin) throw new ForbiddenError('Only platform administrators may list users');
 }

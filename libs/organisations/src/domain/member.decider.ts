@@ -1,5 +1,5 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
-import { PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
+import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import type { OrganisationRole } from './organisation.decider.js';
 
 /** The spec's CMS and CRO roles of a member. */
@@ -33,7 +33,8 @@ export interface MemberState {
   access: MemberAccess | null;
 }
 
-const MANAGERS = ['owner', 'admin', PLATFORM_ADMIN];
+/** Who manages an organisation: the policy's list. */
+const MANAGERS = [...ORGANISATION_MANAGERS];
 /** The invitee (the command's actor is the member's own user). */
 export const SELF = 'self';
 

@@ -1,5 +1,6 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
-import { ANY_USER, PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
+import { ANY_USER } from '#libs/platform/src/auth/viewer.js';
+import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import { InvalidTransitionError } from '#libs/platform/src/errors.js';
 
 export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
@@ -26,7 +27,8 @@ export interface OrganisationState {
   members: Record<string, OrganisationRole>;
 }
 
-const MANAGERS = ['owner', 'admin', PLATFORM_ADMIN];
+/** Who manages an organisation: the policy's list. */
+const MANAGERS = [...ORGANISATION_MANAGERS];
 
 export const organisationDecider = defineDecider<'active', 'Create' | 'Update' | 'AddMember' | 'RemoveMember', OrganisationState, OrganisationEvent>({
   table: {

@@ -1,5 +1,5 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
-import { PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
+import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import { ConflictError } from '#libs/platform/src/errors.js';
 import type { WebsiteSettings } from './website-fields.js';
 
@@ -16,7 +16,8 @@ export interface WebsiteState {
   settings: WebsiteSettings | null;
 }
 
-const MANAGERS = ['owner', 'admin', PLATFORM_ADMIN];
+/** Who manages an organisation: the policy's list. */
+const MANAGERS = [...ORGANISATION_MANAGERS];
 
 export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'Update' | 'Deactivate' | 'Activate', WebsiteState, WebsiteEvent>({
   table: {

@@ -1,4 +1,5 @@
 import type { Actor } from '../decider.js';
+import { rolesFor } from './policy.js';
 
 /** The signed-in user of a request, with the organisations they belong to. */
 export interface Viewer {
@@ -18,13 +19,9 @@ export interface Viewer {
 export const ANY_USER = 'user';
 export const PLATFORM_ADMIN = 'platform_admin';
 
-/** The roles that count for a record of `organisationId`: the basis of every decision. */
+/** The actor of a command on a record of `organisationId`, with the roles the policy gives them. */
 export function actorFor(viewer: Viewer, organisationId?: string | null): Actor {
-  const roles = [ANY_USER];
-  if (viewer.platformAdmin) roles.push(PLATFORM_ADMIN);
-  const orgRole = organisationId ? viewer.memberships.get(organisationId) : undefined;
-  if (orgRole) roles.push(orgRole);
-  return { userId: viewer.userId, roles };
+  return { userId: viewer.userId, roles: rolesFor(viewer, organisationId) };
 }
 
 /** Whether the viewer may see records of the organisation at all (tenancy). */

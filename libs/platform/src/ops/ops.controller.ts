@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, Public } from '../auth/public.decorator.js';
 import type { Viewer } from '../auth/viewer.js';
-import { ForbiddenError } from '../errors.js';
+import { ensure } from '../auth/policy.js';
 import type { Metrics } from '../metrics.js';
 import { ProjectionManager } from '../projections/projection-manager.js';
 import { METRICS, SQL } from '../tokens.js';
@@ -57,7 +57,7 @@ export class OpsController {
 
   @Get('admin/projections')
   async list(@CurrentViewer() viewer: Viewer, @Res({ passthrough: true }) response: Response) {
-    requireAdmin(viewer);
+    ensure(viewer, 'projections.manage');
     const states = (await this.projections.states()).map((s) => ({ id: s.name, ...s }));
     response.setHeader('Content-Range', `projections 0-${Math.max(states.length - 1, 0)}/${states.length}`);
     return states;
@@ -66,7 +66,7 @@ export class OpsController {
   @Post('admin/projections/:name/rebuild')
   @HttpCode(202)
   async rebuild(@CurrentViewer() viewer: Viewer, @Param('name') name: string) {
-    requireAdmin(viewer);
+    ensure(viewer, 'projections.manage');
     await this.projections.rebuild(name);
     return { id: name, name, status: 'rebuilding', message: `Projection ${name} is being rebuilt from the start of the log` };
   }
@@ -74,12 +74,8 @@ export class OpsController {
   @Post('admin/projections/:name/restart')
   @HttpCode(202)
   async restart(@CurrentViewer() viewer: Viewer, @Param('name') name: string) {
-    requireAdmin(viewer);
+    ensure(viewer, 'projections.manage');
     await this.projections.restart(name);
     return { id: name, name, status: 'running' };
   }
-}
-
-function requireAdmin(viewer: Viewer) {
-  if (!viewer.platformAdmin) throw new ForbiddenError('Only platform administrators may manage projections');
 }

@@ -1,0 +1,75 @@
+import { ForbiddenError } from '../errors.js';
+import { ANY_USER, PLATFORM_ADMIN, type Viewer } from './viewer.js';
+
+/**
+ * The one place that decides who may do what outside a workflow table: platform capabilities,
+ * the roles a decider's transition table is checked against, and the console's navigation.
+ * Workflow actions are decided by their tables (`allowedActions`), which name these roles.
+ */
+
+/** Organisation roles that manage an organisation (and platform admins, everywhere). */
+export const ORGANISATION_MANAGERS = ['owner', 'admin', PLATFORM_ADMIN] as const;
+
+export type Capability =
+  | 'projections.manage'
+  | 'users.list'
+  | 'users.loginAs'
+  | 'outbox.read';
+
+const CAPABILITIES: Record<Capability, { allowed: (viewer: Viewer) => boolean; refusal: string }> = {
+  'projections.manage': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may manage projections' },
+  'users.list': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may list users' },
+  'users.loginAs': {
+    allowed: (v) => v.platformAdmin && !v.impersonatorSessionId,
+    refusal: 'Only platform administrators may log in as another user',
+  },
+  'outbox.read': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may read the outbox' },
+};
+
+export function can(viewer: Viewer, capability: Capability): boolean {
+  return CAPABILITIES[capability].allowed(viewer);
+}
+
+/** Throws 403 with the capability's message unless the viewer has it. */
+export function ensure(viewer: Viewer, capability: Capability): void {
+  if (!can(viewer, capability)) throw new ForbiddenError(CAPABILITIES[capability].refusal);
+}
+
+/** The roles that count for a record of `organisationId` (what transition tables are checked against). */
+export function rolesFor(viewer: Viewer, organisationId?: string | null): string[] {
+  const roles = [ANY_USER];
+  if (viewer.platformAdmin) roles.push(PLATFORM_ADMIN);
+  const orgRole = organisationId ? viewer.memberships.get(organisationId) : undefined;
+  if (orgRole) roles.push(orgRole);
+  return roles;
+}
+
+/**
+ * The navigation of the spec (seed 000 section 2) by user role, plus the console's resources.
+ * Entries whose screens are not built yet are listed too, so the console can grow into them.
+ */
+const ROLE_NAVIGATION: Record<string, string[]> = {
+  creator: ['create', 'your-posts'],
+  editor: ['community', 'in-progress', 'review', 'published', 'category-description', 'pages', 'outline-review'],
+  manager: [
+    'learn', 'categorize', 'topics', 'upload', 'products', 'keyword-groups', 'experts', 'clusters', 'categories',
+    'website-conf', 'redirects', 'editorial', 'source-files',
+  ],
+  admin: ['groups', 'site-stats', 'pipeline', 'creator-stats', 'word-counter', 'orders', 'indexing-api'],
+  owner: ['roles-and-permissions', 'login-as'],
+};
+const CREATORS = ['writer', 'credited_writer', 'limited_writer', 'customer', 'cro_customer', 'expert'];
+
+export function navigationFor(viewer: Viewer): string[] {
+  const items = ['dashboard', 'organisations', 'websites', 'members'];
+  const role = viewer.role;
+  if (CREATORS.includes(role)) items.push(...ROLE_NAVIGATION.creator);
+  if (['editor', 'content_manager', 'admin', 'owner'].includes(role)) items.push(...ROLE_NAVIGATION.editor);
+  if (['content_manager', 'admin', 'owner'].includes(role)) items.push(...ROLE_NAVIGATION.manager);
+  if (['admin', 'owner'].includes(role) || viewer.platformAdmin) items.push(...ROLE_NAVIGATION.admin);
+  if (role === 'owner' || viewer.platformAdmin) items.push(...ROLE_NAVIGATION.owner);
+  if (can(viewer, 'users.list')) items.push('users');
+  if (can(viewer, 'outbox.read')) items.push('admin/outbox');
+  if (can(viewer, 'projections.manage')) items.push('admin/projections');
+  return [...new Set(items)];
+}

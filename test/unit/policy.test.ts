@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { can, ensure, navigationFor, rolesFor } from '#libs/platform/src/auth/policy.js';
+import type { Viewer } from '#libs/platform/src/auth/viewer.js';
+import { ForbiddenError } from '#libs/platform/src/errors.js';
+
+const viewer = (role: string, extra: Partial<Viewer> = {}): Viewer => ({
+  userId: 'u-1',
+  email: 'u@x.example',
+  name: 'U',
+  role,
+  platformAdmin: false,
+  sessionId: 's-1',
+  memberships: new Map([['org-1', 'member']]),
+  ...extra,
+});
+
+describe('the policy module', () => {
+  it('gives creators Create and Your Posts, and nothing of editors or admins (seed 000 section 2)', () => {
+    const nav = navigationFor(viewer('writer'));
+    expect(nav).toEqual(expect.arrayContaining(['create', 'your-posts']));
+    expect(nav).not.toContain('review');
+    expect(nav).not.toContain('users');
+    expect(nav).not.toContain('admin/projections');
+  });
+
+  it('gives editors their screens, managers theirs, admins theirs, owners roles and login-as', () => {
+    expect(navigationFor(viewer('editor'))).toEqual(expect.arrayContaining(['community', 'in-progress', 'review', 'published', 'outline-review']));
+    expect(navigationFor(viewer('editor'))).not.toContain('create');
+    expect(navigationFor(viewer('content_manager'))).toEqual(expect.arrayContaining(['keyword-groups', 'redirects', 'source-files']));
+    expect(navigationFor(viewer('content_manager'))).not.toContain('word-counter');
+    expect(navigationFor(viewer('admin'))).toEqual(expect.arrayContaining(['site-stats', 'word-counter', 'indexing-api']));
+    expect(navigationFor(viewer('admin'))).not.toContain('login-as');
+    expect(navigationFor(viewer('owner'))).toEqual(expect.arrayContaining(['roles-and-permissions', 'login-as']));
+  });
+
+  it('gives platform admins the admin screens and capabilities; others get 403 with a message', () => {
+    const admin = viewer('admin', { platformAdmin: true });
+    expect(navigationFor(admin)).toEqual(expect.arrayContaining(['users', 'admin/outbox', 'admin/projections']));
+    expect(can(admin, 'users.loginAs')).toBe(true);
+    expect(can({ ...admin, impersonatorSessionId: 's-0' }, 'users.loginAs')).toBe(false);
+    expect(() => ensure(viewer('owner'), 'projections.manage')).toThrow(ForbiddenError);
+    expect(() => ensure(viewer('owner'), 'projections.manage')).toThrow('Only platform administrators may manage projections');
+  });
+
+  it('derives the roles a transition table is checked against from memberships', () => {
+    expect(rolesFor(viewer('writer'), 'org-1')).toEqual(['user', 'member']);
+    expect(rolesFor(viewer('writer'), 'org-2')).toEqual(['user']);
+    expect(rolesFor(viewer('admin', { platformAdmin: true }), 'org-2')).toEqual(['user', 'platform_admin']);
+  });
+});
