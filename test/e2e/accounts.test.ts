@@ -84,6 +84,21 @@ for (const setup of setups) {
       expect((await request(t.url).post('/api/auth/keep-alive')).status).toBe(401);
     });
 
+    it('ends a session after its idle time and after its absolute lifetime', async () => {
+      const idle = await signIn(t.url, OWNER);
+      const absolute = await signIn(t.url, OWNER);
+      expect((await idle.get('/api/auth/user')).status).toBe(200);
+      const db = t.app.runtime.db;
+      const sessions = (await db.query<{ id: string }>(`SELECT id FROM identity_sessions WHERE ended_at IS NULL ORDER BY created_at DESC LIMIT 2`)).rows;
+      // The newer session is `absolute`'s, the older one `idle`'s.
+      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '13 hours' WHERE id = $1`, [sessions[1].id]);
+      await db.query(`UPDATE identity_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [sessions[0].id]);
+      const gone = await idle.get('/api/auth/user');
+      expect(gone.status).toBe(401);
+      expect(gone.body).toMatchObject({ message: 'Your session has ended. Please log in again.', redirect: '/login' });
+      expect((await absolute.get('/api/auth/user')).status).toBe(401);
+    });
+
     describe('login-as', () => {
       it('lets a platform admin act as a user and return to their own session', async () => {
         const agent = await signIn(t.url, ADMIN);

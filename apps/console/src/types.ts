@@ -147,3 +147,27 @@ export interface ProjectionActionResult {
   status: string;
   message?: string;
 }
+
+export type MemberStatus = 'pending' | 'accepted' | 'rejected' | 'inactive';
+
+/** One entry of `GET /api/members`: an invitation to an organisation and its outcome. */
+export interface Member extends RaRecord {
+  organisationId: Identifier;
+  userId: Identifier;
+  email: string;
+  name: string;
+  status: MemberStatus;
+  /** The console's wording: Invited, Active, Declined, inactive. */
+  statusLabel: string;
+  orgRole: 'owner' | 'admin' | 'member';
+  cmsRole: string;
+  croRole: string;
+  websiteIds: Identifier[];
+  locales: string[];
+  invitedAt: string;
+  updatedAt: string;
+  lastActive: string | null;
+  posts: number;
+  version: number;
+  allowedActions?: string[];
+}
