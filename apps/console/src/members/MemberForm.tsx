@@ -1,0 +1,98 @@
+import { Box, Typography } from '@mui/material';
+import {
+  AutocompleteArrayInput,
+  email,
+  FormDataConsumer,
+  Labeled,
+  ReferenceArrayInput,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextArrayInput,
+  TextField,
+  TextInput,
+  type SimpleFormProps,
+} from 'react-admin';
+import { cmsRoleChoices, croRoleChoices, orgRoleChoices } from './roles';
+
+const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
+const locales = (values: unknown) =>
+  Array.isArray(values) && values.some((value) => !LOCALE.test(String(value)))
+    ? 'Use locales such as en or en-GB'
+    : undefined;
+
+const Section = ({ children }: { children: string }) => (
+  <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }}>
+    {children}
+  </Typography>
+);
+
+const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, columnGap: 2, width: '100%' };
+
+/** The websites of the organisation chosen above (none before one is chosen). */
+const WebsitesInput = ({ organisationId }: { organisationId?: string }) => (
+    <ReferenceArrayInput
+      source="websiteIds"
+      reference="websites"
+      filter={organisationId ? { organisationId } : { organisationId: '-' }}
+      sort={{ field: 'name', order: 'ASC' }}
+      perPage={100}
+    >
+      <AutocompleteArrayInput
+        optionText="name"
+        label="Websites"
+        disabled={!organisationId}
+        helperText={organisationId ? 'Left empty, the member works on no particular website' : 'Choose the organisation first'}
+      />
+    </ReferenceArrayInput>
+);
+
+/** Invitation (`create`) and access (edit) form of a member. */
+export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, 'children'> & { create?: boolean }) => (
+  <SimpleForm {...props} sx={{ maxWidth: 760 }}>
+    <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
+      <SelectInput optionText="name" label="Organisation" validate={required()} readOnly={!create} />
+    </ReferenceInput>
+    {create ? (
+      <>
+        <TextInput source="email" type="email" validate={[required(), email('Please enter a valid email address.')]} />
+        <TextInput source="name" validate={required()} />
+      </>
+    ) : (
+      <Box sx={{ display: 'flex', gap: 4 }}>
+        <Labeled label="Name">
+          <TextField source="name" />
+        </Labeled>
+        <Labeled label="Email">
+          <TextField source="email" />
+        </Labeled>
+      </Box>
+    )}
+    <Section>Roles</Section>
+    <Box sx={grid}>
+      <SelectInput source="orgRole" label="Organisation role" choices={orgRoleChoices} validate={required()} />
+      <SelectInput source="cmsRole" label="CMS role" choices={cmsRoleChoices} validate={required()} />
+      <SelectInput source="croRole" label="CRO role" choices={croRoleChoices} validate={required()} />
+    </Box>
+    <Section>Access</Section>
+    <FormDataConsumer<{ organisationId?: string }>>
+      {({ formData }) => <WebsitesInput organisationId={formData.organisationId || undefined} />}
+    </FormDataConsumer>
+    <TextArrayInput
+      source="locales"
+      label="Locales"
+      validate={locales}
+      helperText="Locales the member works in, such as en or de-AT; type one and press Enter. Left empty: all locales"
+    />
+  </SimpleForm>
+);
+
+/** A new invitation starts with the API's defaults. */
+export const memberDefaults = {
+  orgRole: 'member',
+  cmsRole: 'creator',
+  croRole: 'none',
+  websiteIds: [],
+  locales: [],
+};
