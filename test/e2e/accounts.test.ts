@@ -99,6 +99,23 @@ for (const setup of setups) {
       expect((await absolute.get('/api/auth/user')).status).toBe(401);
     });
 
+    it('POST /api/auth/user/upsert creates, then updates, a user by email (platform admins only)', async () => {
+      const admin = await signIn(t.url, ADMIN);
+      const created = await admin.post('/api/auth/user/upsert').send({ email: 'ursula@upsert.example', name: 'Ursula', role: 'writer' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body).toMatchObject({ email: 'ursula@upsert.example', name: 'Ursula', role: 'writer' });
+      const updated = await admin.post('/api/auth/user/upsert').send({ email: 'URSULA@upsert.example', name: 'Ursula Editor', role: 'editor' });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({ id: created.body.id, name: 'Ursula Editor', role: 'editor' });
+      const bad = await admin.post('/api/auth/user/upsert').send({ email: 'x@upsert.example', name: 'X', role: 'emperor' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors.role).toMatch(/^role must be one of customer/);
+      const owner = await signIn(t.url, OWNER);
+      expect((await owner.post('/api/auth/user/upsert').send({ email: 'y@upsert.example', name: 'Y', role: 'writer' })).status).toBe(403);
+      // The new user has no password they know: logging in fails until they reset it.
+      expect((await request(t.url).post('/api/auth/login').send({ email: 'ursula@upsert.example', password: 'Anything-1!' })).status).toBe(401);
+    });
+
     describe('login-as', () => {
       it('lets a platform admin act as a user and return to their own session', async () => {
         const agent = await signIn(t.url, ADMIN);

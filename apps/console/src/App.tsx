@@ -2,6 +2,7 @@ import { Admin, localStorageStore, Resource } from 'react-admin';
 import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLayout } from './layout/ConsoleLayout';
 import { LoginPage } from './login/LoginPage';
+import { members } from './members';
 import { organisations } from './organisations';
 import { outbox } from './outbox';
 import { projections } from './projections';
@@ -27,6 +28,7 @@ export const App = () => (
   >
     <Resource {...websites} />
     <Resource {...organisations} />
+    <Resource {...members} />
     <Resource {...users} />
     <Resource {...outbox} />
     <Resource {...projections} />

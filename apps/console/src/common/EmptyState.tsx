@@ -8,11 +8,14 @@ export const EmptyState = ({
   text,
   icon,
   create = true,
+  createLabel,
 }: {
   title: string;
   text?: string;
   icon?: ReactNode;
   create?: boolean;
+  /** The create button's label (react-admin's "Create" by default). */
+  createLabel?: string;
 }) => (
   <Box sx={{ textAlign: 'center', mt: 8, mx: 'auto', maxWidth: 480, color: 'text.secondary' }}>
     {icon ? <Box sx={{ '& svg': { fontSize: 72, opacity: 0.4 } }}>{icon}</Box> : null}
@@ -26,7 +29,7 @@ export const EmptyState = ({
     ) : null}
     {create ? (
       <Box sx={{ mt: 3 }}>
-        <CreateButton variant="contained" />
+        <CreateButton variant="contained" label={createLabel} />
       </Box>
     ) : null}
   </Box>

@@ -1,8 +1,8 @@
 import { SaveButton, Toolbar } from 'react-admin';
 
 /** Records of this console are deactivated through workflow actions, not deleted from a form. */
-export const SaveOnlyToolbar = () => (
+export const SaveOnlyToolbar = ({ label }: { label?: string }) => (
   <Toolbar>
-    <SaveButton />
+    <SaveButton label={label} />
   </Toolbar>
 );

@@ -13,6 +13,7 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, requiredText, z } from '#libs/platform/src/validation.js';
 import { newPassword } from '../domain/password-policy.js';
+import { USER_ROLES } from '../domain/user.decider.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { OidcVerifier } from '../oidc.js';
 import { INVALID_LOGIN, IdentityService } from '../identity.service.js';
@@ -49,6 +50,12 @@ const tokenSignupSchema = z.object({
   token: z.string({ error: (i) => (i.input === undefined ? 'token is missing!' : 'token must be text') }).min(1, 'token is missing!').max(10_000),
   signUpType: z.enum(SIGN_UP_TYPES, { error: `signUpType must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
   orgName: requiredText('orgName', 200, 'Organisation name cannot be empty').optional(),
+});
+
+const upsertSchema = z.object({
+  email,
+  name: requiredText('name', 200),
+  role: z.enum(USER_ROLES, { error: `role must be one of ${USER_ROLES.join(', ')}` }),
 });
 
 /** The spec's message for a third-party sign-in of someone without an account. */
@@ -168,6 +175,38 @@ export class AuthController {
     response.cookie(RETURN_COOKIE, ownToken, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/api/auth' });
     const token = await this.identity.createSession(id, viewer.sessionId);
     return { ...(await this.setSessionCookie(token, request, response)), redirect: '/' };
+  }
+
+  /**
+   * Platform admins create or update a user by email: name and role. A new user gets no
+   * password; they set one through "Forgot password?" (or an invitation).
+   */
+  @Post('user/upsert')
+  async upsertUser(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res({ passthrough: true }) response: Response, @Req() request: Request) {
+    ensure(viewer, 'users.upsert');
+    const input = parseInput(upsertSchema, body);
+    const existing = await this.identity.findUserIdByEmail(input.email);
+    let userId: string;
+    if (existing) {
+      userId = existing;
+      const result: DecideResult = await this.commands.execute(
+        new DecideCommand('user', userId, { type: 'ChangeProfile', actor: { userId: viewer.userId, roles: ['platform_admin'] }, data: { name: input.name, role: input.role } }, {
+          correlationId: (request as Request & { id?: string }).id,
+        }),
+      );
+      await this.projections.waitFor(result.position);
+      response.status(200);
+    } else {
+      userId = (
+        await this.identity.register(
+          { email: input.email, name: input.name, role: input.role, password: `${randomUUID()}Aa1!`, mustSetPassword: true },
+          { userId: viewer.userId, roles: ['platform_admin'] },
+        )
+      ).id;
+      response.status(201);
+    }
+    const user = await this.db.query<{ record: Record<string, unknown> }>('SELECT record FROM rm_users WHERE id = $1', [userId]);
+    return user.rows[0]?.record ?? { id: userId };
   }
 
   /** Ends a login-as and restores the platform admin's own session. */

@@ -14,6 +14,7 @@ export type Capability =
   | 'projections.manage'
   | 'users.list'
   | 'users.loginAs'
+  | 'users.upsert'
   | 'outbox.read';
 
 const CAPABILITIES: Record<Capability, { allowed: (viewer: Viewer) => boolean; refusal: string }> = {
@@ -23,6 +24,7 @@ const CAPABILITIES: Record<Capability, { allowed: (viewer: Viewer) => boolean; r
     allowed: (v) => v.platformAdmin && !v.impersonatorSessionId,
     refusal: 'Only platform administrators may log in as another user',
   },
+  'users.upsert': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may create or change users' },
   'outbox.read': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may read the outbox' },
 };
 

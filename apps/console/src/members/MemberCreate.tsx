@@ -1,0 +1,26 @@
+import { Create, Loading, useGetList, useNotify, useRedirect } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
+import type { Member } from '../types';
+import { memberDefaults, MemberForm } from './MemberForm';
+
+export const MemberCreate = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  // A manager of exactly one organisation does not have to pick it.
+  const { data: organisations, total, isPending } = useGetList('organisations', {
+    pagination: { page: 1, perPage: 2 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  if (isPending) return <Loading />;
+  const only = total === 1 ? organisations?.[0] : undefined;
+  const defaults = { ...memberDefaults, ...(only ? { organisationId: only.id } : {}) };
+  const onSuccess = (data: Member) => {
+    notify(`Invitation sent to ${data.email}`, { type: 'success' });
+    redirect('list', 'members');
+  };
+  return (
+    <Create title="Invite member" mutationOptions={{ onSuccess }}>
+      <MemberForm create defaultValues={defaults} toolbar={<SaveOnlyToolbar label="Send invitation" />} />
+    </Create>
+  );
+};
