@@ -1,13 +1,29 @@
-import { EditButton, useRecordContext } from 'react-admin';
+import EditIcon from '@mui/icons-material/Edit';
+import { IconButton, Tooltip } from '@mui/material';
+import { EditButton, Link, useCreatePath, useRecordContext } from 'react-admin';
 import type { Member } from '../types';
 
-/** The Edit button (the access form), shown only when the member's `allowedActions` include `ChangeAccess`. */
-export const EditIfChangeAccess = ({ label = 'Edit' }: { label?: string }) => {
+/**
+ * The Edit button (the access form), shown only when the member's `allowedActions` include
+ * `ChangeAccess`; `compact` for a list row (an icon link named Edit).
+ */
+export const EditIfChangeAccess = ({ compact = false }: { compact?: boolean }) => {
   const record = useRecordContext<Member>();
+  const createPath = useCreatePath();
   if (!record?.allowedActions?.includes('ChangeAccess')) return null;
+  if (!compact) return <EditButton />;
   return (
-    <span onClick={(event) => event.stopPropagation()}>
-      <EditButton label={label} />
-    </span>
+    <Tooltip title="Edit access">
+      <IconButton
+        component={Link}
+        to={createPath({ resource: 'members', id: record.id, type: 'edit' })}
+        aria-label="Edit"
+        size="small"
+        color="primary"
+        onClick={(event: { stopPropagation(): void }) => event.stopPropagation()}
+      >
+        <EditIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
   );
 };

@@ -3,7 +3,7 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
-import { Box } from '@mui/material';
+import { Box, IconButton, Tooltip } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import {
   Button,
@@ -60,7 +60,7 @@ const errorMessage = (error: unknown) =>
  * `{ expectedVersion }`, then a refresh and a notification. Clicks do not reach a list row
  * (the confirmation dialog is a portal, whose events bubble through React's tree).
  */
-export const MemberActionButtons = ({ size = 'small' }: { size?: 'small' | 'medium'; label?: string }) => {
+export const MemberActionButtons = ({ compact = false }: { compact?: boolean; label?: string }) => {
   const record = useRecordContext<Member>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -94,19 +94,31 @@ export const MemberActionButtons = ({ size = 'small' }: { size?: 'small' | 'medi
   return (
     <Box
       component="span"
-      sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}
+      sx={{ display: 'inline-flex', flexWrap: 'nowrap', gap: 0.5 }}
       onClick={(event) => event.stopPropagation()}
     >
       {allowed.map((name) => {
         const config = ACTIONS[name]!;
+        const onClick = () => (config.confirm ? setConfirming(name) : void run(name));
+        // In a list row: icon buttons named by their action (aria-label), the name in a tooltip.
+        if (compact) {
+          return (
+            <Tooltip key={name} title={name}>
+              <span>
+                <IconButton aria-label={name} size="small" color={config.color} sx={{ '& svg': { fontSize: 20 } }} disabled={running !== null} onClick={onClick}>
+                  {config.icon}
+                </IconButton>
+              </span>
+            </Tooltip>
+          );
+        }
         return (
           <Button
             key={name}
             label={name}
-            size={size}
             color={config.color}
             disabled={running !== null}
-            onClick={() => (config.confirm ? setConfirming(name) : void run(name))}
+            onClick={onClick}
           >
             {config.icon}
           </Button>

@@ -43,7 +43,7 @@ const WebsitesInput = ({ organisationId }: { organisationId?: string }) => (
         optionText="name"
         label="Websites"
         disabled={!organisationId}
-        helperText={organisationId ? 'Left empty, the member works on no particular website' : 'Choose the organisation first'}
+        helperText={organisationId ? "The organisation's websites this member works on" : 'Choose the organisation first'}
       />
     </ReferenceArrayInput>
 );
@@ -83,7 +83,7 @@ export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, '
       source="locales"
       label="Locales"
       validate={locales}
-      helperText="Locales the member works in, such as en or de-AT; type one and press Enter. Left empty: all locales"
+      helperText="Locales the member works in, such as en or de-AT; type one and press Enter"
     />
   </SimpleForm>
 );

@@ -1,5 +1,5 @@
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -64,7 +64,11 @@ export const MemberList = () => {
           linkType="show"
         />
       ) : (
-        <DataTable rowClick="show" bulkActionButtons={false}>
+        <DataTable
+          rowClick="show"
+          bulkActionButtons={false}
+          sx={{ '& .MuiTableCell-head, & .column-name, & .column-email, & .column-status': { whiteSpace: 'nowrap' } }}
+        >
           <Column source="name" />
           <Column source="email" />
           <Column source="status">
@@ -80,9 +84,11 @@ export const MemberList = () => {
             <LastActiveField />
           </Column>
           <Column source="posts" label="Posts" align="right" disableSort />
-          <Column label="Actions" disableSort>
-            <MemberActionButtons />
-            <EditIfChangeAccess />
+          <Column label="" disableSort cellSx={() => ({ py: 0.5 })}>
+            <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end' }}>
+              <MemberActionButtons compact />
+              <EditIfChangeAccess compact />
+            </Box>
           </Column>
         </DataTable>
       )}

@@ -43,14 +43,23 @@ export const MemberShow = () => (
           <FunctionField<Member> label="Organisation role" render={(record) => role(record.orgRole)} />
           <FunctionField<Member> label="CMS role" render={(record) => role(record.cmsRole)} />
           <FunctionField<Member> label="CRO role" render={(record) => role(record.croRole)} />
-          <ReferenceArrayField source="websiteIds" reference="websites" label="Websites" emptyText="All of the organisation's">
-            <SingleFieldList linkType="show">
-              <ChipField source="name" size="small" />
-            </SingleFieldList>
-          </ReferenceArrayField>
+          <FunctionField<Member>
+            label="Websites"
+            render={(record) =>
+              record.websiteIds?.length ? (
+                <ReferenceArrayField source="websiteIds" reference="websites">
+                  <SingleFieldList linkType="show">
+                    <ChipField source="name" size="small" />
+                  </SingleFieldList>
+                </ReferenceArrayField>
+              ) : (
+                '—'
+              )
+            }
+          />
           <FunctionField<Member>
             label="Locales"
-            render={(record) => (record.locales?.length ? record.locales.join(', ') : 'All')}
+            render={(record) => (record.locales?.length ? record.locales.join(', ') : '—')}
           />
           <DateField source="invitedAt" label="Invited" showTime />
           <LastActiveField label="Last active" />

@@ -1,0 +1,113 @@
+// The Members screen of the built console in Chromium, against the real API with the demo data:
+// invite a member, resend the invitation, change their access.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setups } from '../e2e/setups.js';
+import { CHROMIUM_PATH, openConsole, type ConsoleSession } from './chromium.js';
+
+const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
+
+const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+const DEMO = { email: 'owner@demo.example', password: 'Demo-pass-1' };
+const INVITEE = { name: 'Ines Invitee', email: 'ines@invitee.example' };
+
+// The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
+const setup = setups[0];
+
+describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, () => {
+  let app: { url: string; stop(): Promise<void> };
+  let session: ConsoleSession;
+  let page: Page;
+  let pageErrors: string[] = [];
+  let serverErrors: string[] = [];
+
+  const shot = (name: string) => page.screenshot({ path: `${screenshots}members-${name}.png`, fullPage: true });
+  const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+
+  beforeAll(async () => {
+    session = await openConsole(setup);
+    ({ app, page, pageErrors, serverErrors } = session);
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('logs in and opens Members from the menu: the demo has no invitations yet', async () => {
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(/#\/login$/);
+    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(/^Welcome, /).waitFor();
+
+    await page.getByRole('menuitem', { name: 'Members' }).click();
+    await page.waitForURL(/#\/members/);
+    // The demo's editor and writer joined the organisation directly (seeding), not through an
+    // invitation, so the members list (invitations and their outcome) starts empty.
+    await page.getByText('No members yet').waitFor();
+    await page.getByRole('link', { name: 'Invite member' }).waitFor();
+    await shot('01-empty');
+  });
+
+  it('invites Ines Invitee as a CMS editor and lists her as Invited', async () => {
+    await page.getByRole('link', { name: 'Invite member' }).click();
+    await page.waitForURL(/#\/members\/create/);
+    // The owner has one organisation: it is chosen already.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Organisation', exact: true }).textContent()).toBe('Demo Publishing');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(INVITEE.email);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(INVITEE.name);
+    await page.getByRole('combobox', { name: 'CMS role', exact: true }).click();
+    await page.getByRole('option', { name: 'Editor', exact: true }).click();
+    await shot('02-invite');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+
+    await page.getByText(`Invitation sent to ${INVITEE.email}`).waitFor();
+    await page.waitForURL(/#\/members(\?|$)/);
+    const ines = row(INVITEE.name);
+    await ines.locator('[data-status="pending"]').waitFor();
+    expect(await ines.locator('[data-status]').textContent()).toBe('Invited');
+    await ines.getByText(INVITEE.email).waitFor();
+    await ines.getByRole('cell', { name: 'Editor', exact: true }).waitFor();
+    await shot('03-invited');
+  });
+
+  it('sends the invitation again', async () => {
+    const ines = row(INVITEE.name);
+    await ines.getByRole('button', { name: 'Resend' }).click();
+    await page.getByText('Invitation sent again').waitFor();
+    // Still on the list (the button does not open the row), still invited.
+    expect(page.url()).toMatch(/#\/members(\?|$)/);
+    await ines.locator('[data-status="pending"]').waitFor();
+    await shot('04-resent');
+  });
+
+  it('changes her CMS role to reviewer in the edit form', async () => {
+    await row(INVITEE.name).getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/#\/members\/[^/]+$/);
+    await expect.poll(() => page.getByRole('combobox', { name: 'CMS role', exact: true }).textContent()).toBe('Editor');
+    await page.getByRole('combobox', { name: 'CMS role', exact: true }).click();
+    await page.getByRole('option', { name: 'Reviewer', exact: true }).click();
+    await shot('05-edit');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Access changed').waitFor();
+    await page.waitForURL(/#\/members\/[^/]+\/show/);
+    await page.locator('.RaShow-main').getByText('Reviewer').waitFor();
+    await shot('06-show');
+
+    await page.getByRole('menuitem', { name: 'Members' }).click();
+    const ines = row(INVITEE.name);
+    await ines.getByRole('cell', { name: 'Reviewer', exact: true }).waitFor();
+    expect(await ines.getByRole('cell', { name: 'Editor', exact: true }).count()).toBe(0);
+    await shot('07-list-changed');
+  });
+
+  it('raised no page error and no server error', () => {
+    expect(pageErrors).toEqual([]);
+    expect(serverErrors).toEqual([]);
+  });
+});
