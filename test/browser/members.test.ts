@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, 
     await session?.close();
   });
 
-  it('logs in and opens Members from the menu: the demo has no invitations yet', async () => {
+  it('logs in and opens Members from the menu: the demo owner, editor and writer are Active', async () => {
     await page.goto(`${app.url}/`);
     await page.waitForURL(/#\/login$/);
     await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
@@ -47,11 +47,12 @@ describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, 
 
     await page.getByRole('menuitem', { name: 'Members' }).click();
     await page.waitForURL(/#\/members/);
-    // The demo's editor and writer joined the organisation directly (seeding), not through an
-    // invitation, so the members list (invitations and their outcome) starts empty.
-    await page.getByText('No members yet').waitFor();
-    await page.getByRole('link', { name: 'Invite member' }).waitFor();
-    await shot('01-empty');
+    // The demo's owner founded the organisation; its editor and writer joined at seeding.
+    for (const name of ['Olivia Owner', 'Eddie Editor', 'Wendy Writer']) {
+      await page.getByRole('row').filter({ hasText: name }).getByText('Active').waitFor();
+    }
+    await page.getByRole('link', { name: 'Invite member' }).first().waitFor();
+    await shot('01-list');
   });
 
   it('invites Ines Invitee as a CMS editor and lists her as Invited', async () => {

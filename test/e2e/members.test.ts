@@ -59,6 +59,17 @@ for (const setup of setups) {
       expect(again.headers.location).toBe('/link-expired');
     });
 
+    it('lists the founder and the members who joined without an invitation as Active', async () => {
+      const list = (await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: orgId }))}`)).body as Array<Record<string, unknown>>;
+      const byEmail = new Map(list.map((m) => [m.email, m]));
+      expect(byEmail.get('owner@demo.example')).toMatchObject({ orgRole: 'owner', cmsRole: 'admin', statusLabel: 'Active' });
+      expect(byEmail.get('editor@demo.example')).toMatchObject({ orgRole: 'member', statusLabel: 'Active' });
+      // A new organisation's creator is its first member.
+      const created = (await owner.post('/api/organisations').send({ name: 'Second Org' })).body;
+      const members = (await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: created.id }))}`)).body;
+      expect(members).toEqual([expect.objectContaining({ email: 'owner@demo.example', orgRole: 'owner', status: 'accepted' })]);
+    });
+
     it('refuses a second invitation of the same person, bad input, and invitations by non-managers', async () => {
       const twice = await owner.post('/api/members').send({ organisationId: orgId, email: 'editor@demo.example', name: 'Again' });
       expect(twice.status).toBe(409);
@@ -101,6 +112,10 @@ for (const setup of setups) {
       const declined = await sam.post(`/api/members/${invited.id}/actions/Decline`).send({});
       expect(declined.body).toMatchObject({ status: 'rejected', statusLabel: 'Declined' });
       expect((await sam.get(`/api/organisations/${orgId}`)).status).toBe(404);
+      // Invited again after declining: the same member record, pending again.
+      const again = await owner.post('/api/members').send({ organisationId: orgId, email, name: 'Sam' });
+      expect(again.status).toBe(201);
+      expect(again.body).toMatchObject({ id: invited.id, status: 'pending' });
       // The owner cannot accept on the invitee's behalf.
       const other = (await owner.post('/api/members').send({ organisationId: orgId, email: 'olga@invitee.example', name: 'Olga' })).body;
       expect((await owner.post(`/api/members/${other.id}/actions/Accept`).send({})).status).toBe(403);

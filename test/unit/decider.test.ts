@@ -28,6 +28,7 @@ const validData: Record<string, Record<string, unknown>> = {
     RemoveMember: { userId: 'u-3' },
   },
   member: {
+    Join: { ...access, organisationId: 'org-1', userId: 'u-2', email: 'm@x.example', name: 'M' },
     Invite: { ...access, organisationId: 'org-1', userId: 'u-2', email: 'm@x.example', name: 'M' },
     Accept: {},
     Decline: {},

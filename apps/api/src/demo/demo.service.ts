@@ -4,6 +4,7 @@ import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { IdentityService } from '#libs/identity/src/identity.service.js';
 import { SYSTEM } from '#libs/identity/src/domain/user.decider.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import { joinCommand } from '#libs/organisations/src/domain/join.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
@@ -58,8 +59,12 @@ export class DemoService {
       locales: ['en', 'de'],
       timezone: 'Europe/Berlin',
     });
-    for (let i = 1; i < DEMO_USERS.length; i++) {
-      await this.run('organisation', organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });
+    for (let i = 0; i < DEMO_USERS.length; i++) {
+      if (i > 0) await this.run('organisation', organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });
+      const joined: DecideResult = await this.commands.execute(
+        joinCommand(organisationId, { id: ids[i], email: DEMO_USERS[i].email, name: DEMO_USERS[i].name }, DEMO_USERS[i].orgRole),
+      );
+      await this.projections.waitFor(joined.position);
     }
     const sites = [
       { name: 'Demo Blog', url: 'https://blog.demo.example', type: 'news', industry: 'media', factCheckLevels: 2, secondEdit: true },

@@ -13,6 +13,7 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, requiredText, z } from '#libs/platform/src/validation.js';
 import { newPassword } from '../domain/password-policy.js';
+import { joinCommand } from '#libs/organisations/src/domain/join.js';
 import { USER_ROLES } from '../domain/user.decider.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { OidcVerifier } from '../oidc.js';
@@ -151,7 +152,8 @@ export class AuthController {
         { organisationId, correlationId: (request as Request & { id?: string }).id },
       ),
     );
-    await this.projections.waitFor(result.position);
+    const joined: DecideResult = await this.commands.execute(joinCommand(organisationId, { id: userId, email: input.email, name: input.name }, 'owner'));
+    await this.projections.waitFor(joined.position ?? result.position);
     return userId;
   }
 

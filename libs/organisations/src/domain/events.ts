@@ -12,6 +12,7 @@ export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
   { type: 'WebsiteDomainClaimed', schemaVersion: 1 },
   { type: 'WebsiteDomainReleased', schemaVersion: 1 },
   { type: 'OrganisationMemberRemoved', schemaVersion: 1 },
+  { type: 'MemberJoined', schemaVersion: 1 },
   { type: 'MemberInvited', schemaVersion: 1 },
   { type: 'MemberInvitationAccepted', schemaVersion: 1 },
   { type: 'MemberInvitationDeclined', schemaVersion: 1 },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import type { OrganisationRole } from './organisation.decider.js';
@@ -14,7 +15,16 @@ export interface MemberAccess {
   locales: string[];
 }
 
+/** One member record per person and organisation: its id is derived from both. */
+export function memberIdOf(organisationId: string, userId: string): string {
+  const hex = createHash('sha256').update(`member:${organisationId}:${userId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-9${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+type MemberFacts = MemberAccess & { organisationId: string; userId: string; email: string; name: string };
+
 export type MemberEvent =
+  | DomainEvent<'MemberJoined', MemberFacts>
   | DomainEvent<'MemberInvited', MemberAccess & { organisationId: string; userId: string; email: string; name: string; invitedBy: string }>
   | DomainEvent<'MemberInvitationAccepted', Record<string, never>>
   | DomainEvent<'MemberInvitationDeclined', Record<string, never>>
@@ -40,7 +50,7 @@ export const SELF = 'self';
 
 export const memberDecider = defineDecider<
   MemberStatus,
-  'Invite' | 'Accept' | 'Decline' | 'Resend' | 'ChangeAccess' | 'Deactivate' | 'Reactivate',
+  'Join' | 'Invite' | 'Accept' | 'Decline' | 'Resend' | 'ChangeAccess' | 'Deactivate' | 'Reactivate',
   MemberState,
   MemberEvent
 >({
@@ -48,6 +58,7 @@ export const memberDecider = defineDecider<
     name: 'member',
     statuses: ['pending', 'accepted', 'rejected', 'inactive'],
     transitions: [
+      { action: 'Join', from: [NEW], to: 'accepted', roles: ['system'], description: 'A founder or a member added without an invitation' },
       { action: 'Invite', from: [NEW], to: 'pending', roles: [...MANAGERS, 'system'] },
       { action: 'Accept', from: ['pending'], to: 'accepted', roles: [SELF, 'system'] },
       { action: 'Decline', from: ['pending'], to: 'rejected', roles: [SELF] },
@@ -60,6 +71,7 @@ export const memberDecider = defineDecider<
   initialState: { status: NEW, organisationId: null, userId: null, access: null },
   statusOf: (state) => state.status,
   handlers: {
+    Join: (_state, command: { data: MemberFacts }) => [{ type: 'MemberJoined', data: command.data }],
     Invite: (_state, command: { data: MemberAccess & { organisationId: string; userId: string; email: string; name: string }; actor: { userId: string } }) => [
       { type: 'MemberInvited', data: { ...command.data, invitedBy: command.actor.userId } },
     ],
@@ -80,6 +92,10 @@ export const memberDecider = defineDecider<
       case 'MemberInvited': {
         const { organisationId, userId, email: _e, name: _n, invitedBy: _i, ...access } = event.data;
         return { status: 'pending', organisationId, userId, access };
+      }
+      case 'MemberJoined': {
+        const { organisationId, userId, email: _e, name: _n, ...access } = event.data;
+        return { status: 'accepted', organisationId, userId, access };
       }
       case 'MemberInvitationAccepted':
       case 'MemberReactivated':

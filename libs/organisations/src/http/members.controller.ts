@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -21,7 +21,7 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { CONFIG, EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
-import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, type MemberStatus } from '../domain/member.decider.js';
+import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberStatus } from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
 
@@ -126,12 +126,16 @@ export class MembersController {
     if (!memberDecider.allowedActions(NEW, actor).includes('Invite')) {
       throw new ForbiddenError('Only owners and admins of the organisation may invite members');
     }
-    const existing = await this.db.query(
-      `SELECT 1 FROM rm_members WHERE organisation_id = $1 AND lower(email) = lower($2) AND status <> 'rejected'
-       UNION ALL SELECT 1 FROM rm_memberships m JOIN rm_users u ON u.id = m.user_id WHERE m.organisation_id = $1 AND lower(u.email) = lower($2)`,
+    const existing = await this.db.query<{ record: MemberRecord }>(
+      `SELECT record FROM rm_members WHERE organisation_id = $1 AND lower(email) = lower($2)`,
       [organisationId, input.email],
     );
-    if (existing.rows.length) {
+    const previous = existing.rows[0]?.record;
+    if (previous?.status === 'rejected') {
+      // Invited again after declining: the same member record, pending again.
+      return this.act(viewer, previous, 'Resend', {}, request, requestId);
+    }
+    if (previous) {
       throw new ConflictError('This person is already a member of the organisation or invited', { email: 'This person is already a member of the organisation or invited' });
     }
     const userId =
@@ -144,7 +148,7 @@ export class MembersController {
         role: 'writer',
         mustSetPassword: true,
       })).id;
-    const id = randomUUID();
+    const id = memberIdOf(organisationId, userId);
     const { organisationId: _o, ...rest } = input;
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('member', id, { type: 'Invite', actor, data: { ...rest, organisationId, userId } }, { correlationId: requestId, organisationId }),

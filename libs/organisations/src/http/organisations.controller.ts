@@ -14,6 +14,7 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { organisationDecider } from '../domain/organisation.decider.js';
+import { joinCommand } from '../domain/join.js';
 import { organisationCreateSchema, organisationUpdateSchema } from './organisation.schemas.js';
 
 const LIST = {
@@ -59,7 +60,8 @@ export class OrganisationsController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('organisation', id, { type: 'Create', data, actor: actorFor(viewer) }, { correlationId: requestId, organisationId: id }),
     );
-    await this.projections.waitFor(result.position);
+    const joined: DecideResult = await this.commands.execute(joinCommand(id, { id: viewer.userId, email: viewer.email, name: viewer.name }, 'owner'));
+    await this.projections.waitFor(joined.position ?? result.position);
     viewer.memberships.set(id, 'owner');
     return this.present(await this.load(viewer, id), viewer);
   }

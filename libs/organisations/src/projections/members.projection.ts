@@ -30,33 +30,34 @@ export const membersProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_members_user ON rm_members (user_id);
   `,
   tables: ['rm_members'],
-  handles: ['MemberInvited', 'MemberAccessChanged', ...Object.keys(STATUS)],
+  handles: ['MemberJoined', 'MemberInvited', 'MemberAccessChanged', ...Object.keys(STATUS)],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('member-'.length);
     const d = event.data as Record<string, any>;
     const at = event.createdAt.toISOString();
-    if (event.type === 'MemberInvited') {
+    if (event.type === 'MemberInvited' || event.type === 'MemberJoined') {
+      const status = event.type === 'MemberJoined' ? 'accepted' : 'pending';
       const record = {
         id,
         organisationId: d.organisationId,
         userId: d.userId,
         email: d.email,
         name: d.name,
-        status: 'pending',
+        status,
         orgRole: d.orgRole,
         cmsRole: d.cmsRole,
         croRole: d.croRole,
         websiteIds: d.websiteIds,
         locales: d.locales,
-        invitedBy: d.invitedBy,
+        invitedBy: d.invitedBy ?? null,
         invitedAt: at,
         updatedAt: at,
         version: event.streamVersion,
       };
       await tx.query(
         `INSERT INTO rm_members (id, organisation_id, user_id, email, name, status, org_role, invited_at, updated_at, version, record)
-         VALUES ($1, $2, $3, $4, $5, 'pending', $6, $7, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-        [id, d.organisationId, d.userId, d.email, d.name, d.orgRole, event.createdAt, event.streamVersion, JSON.stringify(record)],
+         VALUES ($1, $2, $3, $4, $5, $10, $6, $7, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+        [id, d.organisationId, d.userId, d.email, d.name, d.orgRole, event.createdAt, event.streamVersion, JSON.stringify(record), status],
       );
       return;
     }
