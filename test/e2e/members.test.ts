@@ -49,7 +49,7 @@ for (const setup of setups) {
 
       const ivy = await signIn(t.url, { email: 'ivy@invitee.example', password: STRONG });
       const me = (await ivy.get('/api/auth/user')).body;
-      expect(me.organisations).toEqual([expect.objectContaining({ id: orgId, role: 'member' })]);
+      expect(me.organisations).toEqual([expect.objectContaining({ id: orgId, role: 'member', cmsRole: 'editor', croRole: 'none' })]);
       expect((await ivy.get('/api/websites')).body.length).toBe(2);
       const member = (await owner.get(`/api/members/${invited.body.id}`)).body;
       expect(member).toMatchObject({ status: 'accepted', statusLabel: 'Active', posts: 0 });

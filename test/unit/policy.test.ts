@@ -46,5 +46,7 @@ describe('the policy module', () => {
     expect(rolesFor(viewer('writer'), 'org-1')).toEqual(['user', 'member']);
     expect(rolesFor(viewer('writer'), 'org-2')).toEqual(['user']);
     expect(rolesFor(viewer('admin', { platformAdmin: true }), 'org-2')).toEqual(['user', 'platform_admin']);
+    const withProducts = viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'editor', croRole: 'viewer' }]]) });
+    expect(rolesFor(withProducts, 'org-1')).toEqual(['user', 'member', 'cms:editor', 'cro:viewer']);
   });
 });

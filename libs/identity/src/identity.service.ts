@@ -126,8 +126,10 @@ export class IdentityService {
         'SELECT email, name, role, platform_admin FROM rm_users WHERE id = $1',
         [userId],
       ),
-      this.db.query<{ organisation_id: string; role: string }>(
-        'SELECT organisation_id, role FROM rm_memberships WHERE user_id = $1',
+      this.db.query<{ organisation_id: string; role: string; cms_role: string | null; cro_role: string | null }>(
+        `SELECT m.organisation_id, m.role, r.record->>'cmsRole' AS cms_role, r.record->>'croRole' AS cro_role
+         FROM rm_memberships m LEFT JOIN rm_members r ON r.organisation_id = m.organisation_id AND r.user_id = m.user_id
+         WHERE m.user_id = $1`,
         [userId],
       ),
     ]);
@@ -142,6 +144,7 @@ export class IdentityService {
       sessionId,
       impersonatorSessionId,
       memberships: new Map(memberships.rows.map((m) => [m.organisation_id, m.role])),
+      productRoles: new Map(memberships.rows.map((m) => [m.organisation_id, { cmsRole: m.cms_role ?? 'none', croRole: m.cro_role ?? 'none' }])),
     };
   }
 

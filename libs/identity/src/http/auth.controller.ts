@@ -289,6 +289,8 @@ export class AuthController {
         id: o.id,
         name: o.name,
         role: viewer.memberships.get(o.id) ?? (viewer.platformAdmin ? 'platform_admin' : null),
+        cmsRole: viewer.productRoles?.get(o.id)?.cmsRole ?? null,
+        croRole: viewer.productRoles?.get(o.id)?.croRole ?? null,
       })),
       websites: websites.rows.map((w) => ({ id: w.id, name: w.name, organisationId: w.organisation_id })),
       navigation,

@@ -37,12 +37,17 @@ export function ensure(viewer: Viewer, capability: Capability): void {
   if (!can(viewer, capability)) throw new ForbiddenError(CAPABILITIES[capability].refusal);
 }
 
-/** The roles that count for a record of `organisationId` (what transition tables are checked against). */
+/**
+ * The roles that count for a record of `organisationId` (what transition tables are checked
+ * against): `user`, `platform_admin`, the organisation role, and `cms:{role}` / `cro:{role}`.
+ */
 export function rolesFor(viewer: Viewer, organisationId?: string | null): string[] {
   const roles = [ANY_USER];
   if (viewer.platformAdmin) roles.push(PLATFORM_ADMIN);
   const orgRole = organisationId ? viewer.memberships.get(organisationId) : undefined;
   if (orgRole) roles.push(orgRole);
+  const productRoles = organisationId ? viewer.productRoles?.get(organisationId) : undefined;
+  if (orgRole && productRoles) roles.push(`cms:${productRoles.cmsRole}`, `cro:${productRoles.croRole}`);
   return roles;
 }
 

@@ -11,6 +11,8 @@ export interface Viewer {
   sessionId: string;
   /** organisationId -> organisation role (owner, admin, member). */
   memberships: Map<string, string>;
+  /** organisationId -> the member's CMS and CRO roles there (from their member record). */
+  productRoles?: Map<string, { cmsRole: string; croRole: string }>;
   /** Set when a platform admin is logged in as this user (login-as): the admin's session. */
   impersonatorSessionId?: string | null;
 }
