@@ -26,6 +26,7 @@ const validData: Record<string, Record<string, unknown>> = {
     Update: { name: 'Renamed' },
     AddMember: { userId: 'u-2', role: 'member' },
     RemoveMember: { userId: 'u-3' },
+    ChangePlan: { plan: 'scale' },
   },
   member: {
     Join: { ...access, organisationId: 'org-1', userId: 'u-2', email: 'm@x.example', name: 'M' },

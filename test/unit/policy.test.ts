@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, ensure, navigationFor, rolesFor } from '#libs/platform/src/auth/policy.js';
+import { can, ensure, ensureProduct, navigationFor, rolesFor } from '#libs/platform/src/auth/policy.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ForbiddenError } from '#libs/platform/src/errors.js';
 
@@ -48,5 +48,11 @@ describe('the policy module', () => {
     expect(rolesFor(viewer('admin', { platformAdmin: true }), 'org-2')).toEqual(['user', 'platform_admin']);
     const withProducts = viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'editor', croRole: 'viewer' }]]) });
     expect(rolesFor(withProducts, 'org-1')).toEqual(['user', 'member', 'cms:editor', 'cro:viewer']);
+  });
+
+  it('refuses products outside the plan with "Upgrade to access"', () => {
+    expect(() => ensureProduct(['cms'], 'cro')).toThrow('Upgrade to access');
+    expect(() => ensureProduct(undefined, 'cms')).toThrow(ForbiddenError);
+    expect(() => ensureProduct(['cms', 'cro'], 'cro')).not.toThrow();
   });
 });

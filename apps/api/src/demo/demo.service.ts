@@ -58,6 +58,7 @@ export class DemoService {
       country: 'DE',
       locales: ['en', 'de'],
       timezone: 'Europe/Berlin',
+      plan: 'scale',
     });
     for (let i = 0; i < DEMO_USERS.length; i++) {
       if (i > 0) await this.run('organisation', organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });

@@ -263,7 +263,10 @@ export class AuthController {
     const webScope = viewer.platformAdmin ? 'true' : 'organisation_id = ANY($1::text[])';
     const params = viewer.platformAdmin ? [] : [orgIds];
     const [organisations, websites] = await Promise.all([
-      this.db.query<{ id: string; name: string }>(`SELECT id, name FROM rm_organisations WHERE ${orgScope} ORDER BY name`, params),
+      this.db.query<{ id: string; name: string; products: string[] | null }>(
+        `SELECT id, name, record->'products' AS products FROM rm_organisations WHERE ${orgScope} ORDER BY name`,
+        params,
+      ),
       this.db.query<{ id: string; name: string; organisation_id: string }>(
         `SELECT id, name, organisation_id FROM rm_websites WHERE ${webScope} ORDER BY name`,
         params,
@@ -291,6 +294,7 @@ export class AuthController {
         role: viewer.memberships.get(o.id) ?? (viewer.platformAdmin ? 'platform_admin' : null),
         cmsRole: viewer.productRoles?.get(o.id)?.cmsRole ?? null,
         croRole: viewer.productRoles?.get(o.id)?.croRole ?? null,
+        products: o.products ?? [],
       })),
       websites: websites.rows.map((w) => ({ id: w.id, name: w.name, organisationId: w.organisation_id })),
       navigation,

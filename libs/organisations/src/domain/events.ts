@@ -2,7 +2,9 @@ import type { EventTypeDefinition } from '#libs/eventstore/src/index.js';
 
 /** Every event type of the organisations context, by its stored name. */
 export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
-  { type: 'OrganisationCreated', schemaVersion: 1 },
+  // v2 adds the plan; organisations created before billing existed are on the starter plan.
+  { type: 'OrganisationCreated', schemaVersion: 2, upcasters: { 1: (data) => ({ ...data, plan: 'starter' }) } },
+  { type: 'OrganisationPlanChanged', schemaVersion: 1 },
   { type: 'OrganisationProfileChanged', schemaVersion: 1 },
   { type: 'OrganisationMemberAdded', schemaVersion: 1 },
   { type: 'WebsiteCreated', schemaVersion: 1 },

@@ -1,5 +1,6 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
-import { ANY_USER } from '#libs/platform/src/auth/viewer.js';
+import { ANY_USER, PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
+import type { Plan } from './plans.js';
 import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import { InvalidTransitionError } from '#libs/platform/src/errors.js';
 
@@ -15,7 +16,8 @@ export interface OrganisationProfile {
 }
 
 export type OrganisationEvent =
-  | DomainEvent<'OrganisationCreated', OrganisationProfile & { createdBy: string }>
+  | DomainEvent<'OrganisationCreated', OrganisationProfile & { createdBy: string; plan: Plan }>
+  | DomainEvent<'OrganisationPlanChanged', { plan: Plan }>
   | DomainEvent<'OrganisationProfileChanged', Partial<OrganisationProfile>>
   | DomainEvent<'OrganisationMemberAdded', { userId: string; role: OrganisationRole }>
   | DomainEvent<'OrganisationMemberRemoved', { userId: string }>;
@@ -24,13 +26,14 @@ export interface OrganisationState {
   status: 'active' | typeof NEW;
   profile: OrganisationProfile | null;
   createdBy: string | null;
+  plan: Plan;
   members: Record<string, OrganisationRole>;
 }
 
 /** Who manages an organisation: the policy's list. */
 const MANAGERS = [...ORGANISATION_MANAGERS];
 
-export const organisationDecider = defineDecider<'active', 'Create' | 'Update' | 'AddMember' | 'RemoveMember', OrganisationState, OrganisationEvent>({
+export const organisationDecider = defineDecider<'active', 'Create' | 'Update' | 'AddMember' | 'RemoveMember' | 'ChangePlan', OrganisationState, OrganisationEvent>({
   table: {
     name: 'organisation',
     statuses: ['active'] as const,
@@ -39,14 +42,17 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
       { action: 'Update', from: ['active'], roles: MANAGERS },
       { action: 'AddMember', from: ['active'], roles: [...MANAGERS, 'system'] },
       { action: 'RemoveMember', from: ['active'], roles: [...MANAGERS, 'system'] },
+      { action: 'ChangePlan', from: ['active'], roles: ['owner', PLATFORM_ADMIN, 'system'], description: 'Billing: the products the organisation may use' },
     ],
   },
-  initialState: { status: NEW, profile: null, createdBy: null, members: {} } as OrganisationState,
+  initialState: { status: NEW, profile: null, createdBy: null, plan: 'starter', members: {} } as OrganisationState,
   statusOf: (state) => state.status,
   handlers: {
-    Create: (_state, command: { data: OrganisationProfile; actor: { userId: string } }) => [
-      { type: 'OrganisationCreated', data: { ...command.data, createdBy: command.actor.userId } },
+    Create: (_state, command: { data: OrganisationProfile & { plan?: Plan }; actor: { userId: string } }) => [
+      { type: 'OrganisationCreated', data: { ...command.data, plan: command.data.plan ?? 'starter', createdBy: command.actor.userId } },
     ],
+    ChangePlan: (state, command: { data: { plan: Plan } }) =>
+      state.plan === command.data.plan ? [] : [{ type: 'OrganisationPlanChanged', data: { plan: command.data.plan } }],
     Update: (state, command: { data: Partial<OrganisationProfile> }) => {
       const changes = Object.fromEntries(
         Object.entries(command.data).filter(
@@ -68,8 +74,11 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
   evolve: (state: OrganisationState, event: OrganisationEvent): OrganisationState => {
     switch (event.type) {
       case 'OrganisationCreated': {
-        const { createdBy, ...profile } = event.data;
-        return { status: 'active', profile, createdBy, members: { [createdBy]: 'owner' } };
+        const { createdBy, plan, ...profile } = event.data;
+        return { status: 'active', profile, createdBy, plan, members: { [createdBy]: 'owner' } };
+      }
+      case 'OrganisationPlanChanged': {
+        return { ...state, plan: event.data.plan };
       }
       case 'OrganisationProfileChanged':
         return { ...state, profile: { ...state.profile!, ...event.data } };

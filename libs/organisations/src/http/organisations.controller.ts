@@ -15,7 +15,13 @@ import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { organisationDecider } from '../domain/organisation.decider.js';
 import { joinCommand } from '../domain/join.js';
+import { PLAN_NAMES, PLANS, productsOf } from '../domain/plans.js';
+import { z } from '#libs/platform/src/validation.js';
 import { organisationCreateSchema, organisationUpdateSchema } from './organisation.schemas.js';
+
+const changePlanSchema = z.object({
+  plan: z.enum(PLAN_NAMES as [string, ...string[]], { error: `plan must be one of ${PLAN_NAMES.join(', ')}` }),
+});
 
 const LIST = {
   resource: 'organisations',
@@ -39,6 +45,19 @@ export class OrganisationsController {
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
     const result = await runList<Record<string, unknown>>(this.db, LIST, query, tenantScope(viewer, 'id'));
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
+  }
+
+  /** Billing: the organisation's plan, the products it includes, and the plans to choose from. */
+  @Get(':id/billing')
+  async billing(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    const record = await this.load(viewer, id);
+    return {
+      id,
+      plan: record.plan,
+      products: record.products,
+      plans: PLAN_NAMES.map((plan) => ({ id: plan, name: PLANS[plan].name, products: productsOf(plan) })),
+      allowedActions: this.present(record, viewer).allowedActions.filter((a) => a === 'ChangePlan'),
+    };
   }
 
   /** Every event of the record, with who did it and when. */
@@ -83,7 +102,12 @@ export class OrganisationsController {
     @RequestId() requestId: string,
   ) {
     await this.load(viewer, id);
-    const data = action === 'Update' ? parseInput(organisationUpdateSchema, body ?? {}) : {};
+    const data =
+      action === 'Update'
+        ? parseInput(organisationUpdateSchema, body ?? {})
+        : action === 'ChangePlan'
+          ? parseInput(changePlanSchema, body ?? {})
+          : {};
     return this.decide(viewer, id, action, data, expectedVersionOf(body), requestId);
   }
 

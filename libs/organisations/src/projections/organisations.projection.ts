@@ -1,5 +1,6 @@
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
+import { productsOf } from '../domain/plans.js';
 
 /** The organisations list (`rm_organisations`) and who belongs where (`rm_memberships`). */
 export const organisationsProjection: Projection = {
@@ -24,7 +25,7 @@ export const organisationsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_memberships_user ON rm_memberships (user_id);
   `,
   tables: ['rm_organisations', 'rm_memberships'],
-  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'],
+  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationPlanChanged', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('organisation-'.length);
     const d = event.data as Record<string, any>;
@@ -39,6 +40,8 @@ export const organisationsProjection: Projection = {
           timezone: d.timezone,
           createdAt: event.createdAt.toISOString(),
           createdBy: d.createdBy,
+          plan: d.plan,
+          products: productsOf(d.plan),
           version: event.streamVersion,
         };
         await tx.query(
@@ -72,6 +75,12 @@ export const organisationsProjection: Projection = {
           id,
           event.streamVersion,
         ]);
+        break;
+      case 'OrganisationPlanChanged':
+        await tx.query(
+          `UPDATE rm_organisations SET version = $2, record = record || jsonb_build_object('version', $2::int, 'plan', $3::text, 'products', $4::jsonb) WHERE id = $1`,
+          [id, event.streamVersion, d.plan, JSON.stringify(productsOf(d.plan))],
+        );
         break;
       case 'OrganisationMemberRemoved':
         await tx.query('DELETE FROM rm_memberships WHERE organisation_id = $1 AND user_id = $2', [id, d.userId]);

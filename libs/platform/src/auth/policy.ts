@@ -80,3 +80,11 @@ export function navigationFor(viewer: Viewer): string[] {
   if (can(viewer, 'projections.manage')) items.push('admin/projections');
   return [...new Set(items)];
 }
+
+/** The spec's answer when an organisation's plan does not include a product. */
+export const UPGRADE_TO_ACCESS = 'Upgrade to access';
+
+/** Refuses (403 "Upgrade to access") when `product` is not among the organisation's plan's products. */
+export function ensureProduct(products: readonly string[] | undefined, product: string): void {
+  if (!products?.includes(product)) throw new ForbiddenError(UPGRADE_TO_ACCESS);
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisteredEventStore } from '#libs/eventstore/src/index.js';
+import { ADMIN, EDITOR, OWNER, boot, setups, signIn, type Booted } from './setups.js';
+
+for (const setup of setups) {
+  describe(`billing: plans and products (${setup.name})`, () => {
+    let t: Booted;
+    beforeAll(async () => {
+      t = await boot(setup);
+    });
+    afterAll(async () => t?.stop());
+
+    it('answers the plan, its products and the plans; the owner changes it; members may not', async () => {
+      const owner = await signIn(t.url, OWNER);
+      const me = (await owner.get('/api/auth/user')).body;
+      const orgId = me.organisations[0].id;
+      expect(me.organisations[0].products).toEqual(['cms', 'community', 'strategy', 'cro', 'video', 'experts']);
+      const billing = (await owner.get(`/api/organisations/${orgId}/billing`)).body;
+      expect(billing).toMatchObject({ plan: 'scale', allowedActions: ['ChangePlan'] });
+      expect(billing.plans.map((p: { id: string }) => p.id)).toEqual(['starter', 'growth', 'scale']);
+
+      const down = await owner.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'starter' });
+      expect(down.status, JSON.stringify(down.body)).toBe(200);
+      expect(down.body).toMatchObject({ plan: 'starter', products: ['cms'] });
+      expect((await owner.get('/api/auth/user')).body.organisations[0].products).toEqual(['cms']);
+
+      const bad = await owner.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'platinum' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors.plan).toBe('plan must be one of starter, growth, scale');
+      const editor = await signIn(t.url, EDITOR);
+      expect((await editor.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'scale' })).status).toBe(403);
+      expect((await editor.get(`/api/organisations/${orgId}/billing`)).body.allowedActions).toEqual([]);
+    });
+
+    it('new organisations start on the starter plan', async () => {
+      const admin = await signIn(t.url, ADMIN);
+      const created = (await admin.post('/api/organisations').send({ name: 'Fresh Org' })).body;
+      expect(created).toMatchObject({ plan: 'starter', products: ['cms'] });
+    });
+
+    it('upcasts organisations stored before plans existed (schema version 1) to the starter plan', async () => {
+      const id = randomUUID();
+      const admin = await signIn(t.url, ADMIN);
+      const adminId = (await admin.get('/api/auth/user')).body.id;
+      // An OrganisationCreated event as version 1 wrote it, without a plan, through the raw store.
+      const raw = (t.app.runtime.store as RegisteredEventStore).inner;
+      const written = await raw.append(
+        `organisation-${id}`,
+        [{ type: 'OrganisationCreated', schemaVersion: 1, data: { name: 'Old Org', website: null, country: null, locales: ['en'], timezone: 'UTC', createdBy: adminId } }],
+        'no_stream',
+      );
+      expect((await raw.readStream(`organisation-${id}`))[0].schemaVersion).toBe(1);
+      await t.app.runtime.projections.waitFor(written.position);
+      const org = await admin.get(`/api/organisations/${id}`);
+      expect(org.status).toBe(200);
+      expect(org.body).toMatchObject({ name: 'Old Org', plan: 'starter', products: ['cms'] });
+      // Deciding on it folds the upcast event too.
+      const up = await admin.post(`/api/organisations/${id}/actions/ChangePlan`).send({ plan: 'growth' });
+      expect(up.body).toMatchObject({ plan: 'growth', products: ['cms', 'community', 'strategy'] });
+    });
+  });
+}
