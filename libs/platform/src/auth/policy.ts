@@ -1,5 +1,9 @@
 import { ForbiddenError } from '../errors.js';
-import { ANY_USER, PLATFORM_ADMIN, type Viewer } from './viewer.js';
+import type { Viewer } from './viewer.js';
+
+/** Any signed-in user. */
+export const ANY_USER = 'user';
+export const PLATFORM_ADMIN = 'platform_admin';
 
 /**
  * The one place that decides who may do what outside a workflow table: platform capabilities,

@@ -17,9 +17,8 @@ export interface Viewer {
   impersonatorSessionId?: string | null;
 }
 
-/** Any signed-in user. */
-export const ANY_USER = 'user';
-export const PLATFORM_ADMIN = 'platform_admin';
+// The role names live with the policy (viewer.ts only re-exports them: no import cycle at load).
+export { ANY_USER, PLATFORM_ADMIN } from './policy.js';
 
 /** The actor of a command on a record of `organisationId`, with the roles the policy gives them. */
 export function actorFor(viewer: Viewer, organisationId?: string | null): Actor {
