@@ -13,6 +13,7 @@ import { EditIfAllowed } from '../common/EditIfAllowed';
 import { FieldGrid } from '../common/FieldGrid';
 import { History } from '../common/History';
 import { StatusChip } from '../common/StatusChip';
+import { OrganisationBilling } from './OrganisationBilling';
 import { OrganisationTitle } from './OrganisationTitle';
 
 const Actions = () => (
@@ -45,6 +46,9 @@ export const OrganisationShow = () => (
             </DataTable.Col>
           </DataTable>
         </ReferenceManyField>
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="Billing" path="billing">
+        <OrganisationBilling />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="History" path="history">
         <History />

@@ -13,3 +13,5 @@ export const organisations = {
   icon: BusinessIcon,
   recordRepresentation: 'name',
 };
+
+export { UpgradePrompt, type UpgradePromptProps } from './UpgradePrompt';

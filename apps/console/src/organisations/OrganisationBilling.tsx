@@ -1,0 +1,181 @@
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { Alert, Box, Card, CardActions, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Confirm,
+  useDataProvider,
+  useLogoutIfAccessDenied,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
+import type { Organisation } from '../types';
+import { fetchBilling, productLabel, type BillingPlan, type OrganisationBilling as Billing, type ProductId } from './billing';
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'The action failed, please try again';
+
+const PlanCard = ({
+  plan,
+  current,
+  canChange,
+  disabled,
+  onSwitch,
+}: {
+  plan: BillingPlan;
+  current: boolean;
+  canChange: boolean;
+  disabled: boolean;
+  onSwitch: () => void;
+}) => (
+  <Card
+    variant="outlined"
+    data-plan={plan.id}
+    data-current={current ? 'true' : undefined}
+    aria-label={`${plan.name} plan${current ? ' (current)' : ''}`}
+    role="region"
+    sx={{
+      flex: '1 1 220px',
+      maxWidth: 360,
+      display: 'flex',
+      flexDirection: 'column',
+      // The current plan is outlined; an outline keeps the cards' content aligned.
+      borderColor: current ? 'primary.main' : undefined,
+      outline: current ? '1px solid' : undefined,
+      outlineColor: 'primary.main',
+    }}
+  >
+    <CardContent sx={{ flexGrow: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <Typography variant="h6" component="h3">
+          {plan.name}
+        </Typography>
+        {current ? <Chip label="Current plan" color="primary" size="small" /> : null}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Includes
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+        {plan.products.map((product) => (
+          <Chip key={product} label={productLabel(product)} size="small" variant="outlined" />
+        ))}
+      </Box>
+    </CardContent>
+    {!current && canChange ? (
+      <CardActions>
+        <Button label={`Switch to ${plan.name}`} disabled={disabled} onClick={onSwitch}>
+          <SwapHorizIcon />
+        </Button>
+      </CardActions>
+    ) : null}
+  </Card>
+);
+
+/**
+ * The organisation's Billing tab: its plan (highlighted), a card per plan with the products it
+ * includes, and — for those allowed `ChangePlan` — a confirmed "Switch to …" on the other plans.
+ */
+export const OrganisationBilling = () => {
+  const record = useRecordContext<Organisation>();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [billing, setBilling] = useState<Billing | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<BillingPlan | null>(null);
+  const [running, setRunning] = useState(false);
+  const id = record?.id;
+  const version = record?.version;
+
+  useEffect(() => {
+    if (id == null) return;
+    let cancelled = false;
+    fetchBilling(id)
+      .then((data) => {
+        if (cancelled) return;
+        setBilling(data);
+        setError(null);
+      })
+      .catch(async (e: unknown) => {
+        if (cancelled) return;
+        if (await logoutIfAccessDenied(e)) return;
+        setError(e instanceof Error && e.message ? e.message : 'Billing could not be loaded');
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Refetch when the record changes (a plan change bumps its version).
+  }, [id, version, logoutIfAccessDenied]);
+
+  if (!record) return null;
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!billing) return <CircularProgress size={24} aria-label="Loading billing" />;
+
+  const canChange = billing.allowedActions.includes('ChangePlan');
+  const currentName = billing.plans.find((plan) => plan.id === billing.plan)?.name ?? billing.plan;
+
+  const change = async (plan: BillingPlan) => {
+    setConfirming(null);
+    setRunning(true);
+    try {
+      const { data } = await dataProvider.action<Organisation & { products?: ProductId[] }>('organisations', record.id, 'ChangePlan', {
+        plan: plan.id,
+      });
+      setBilling((previous) =>
+        previous ? { ...previous, plan: plan.id, products: data.products ?? plan.products } : previous,
+      );
+      notify(`Plan changed to ${plan.name}`, { type: 'success' });
+      refresh();
+    } catch (e) {
+      const loggedOut = await logoutIfAccessDenied(e);
+      if (!loggedOut) notify(errorMessage(e), { type: 'error' });
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Typography variant="body1" sx={{ mb: 2 }} data-testid="current-plan">
+        Current plan: <strong>{currentName}</strong>
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        {billing.plans.map((plan) => (
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            current={plan.id === billing.plan}
+            canChange={canChange}
+            disabled={running}
+            onSwitch={() => setConfirming(plan)}
+          />
+        ))}
+      </Box>
+      {!canChange ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          Only the organisation's owners can change its plan.
+        </Typography>
+      ) : null}
+      <Confirm
+        isOpen={confirming !== null}
+        loading={running}
+        title={confirming ? `Switch to ${confirming.name}?` : ''}
+        content={
+          confirming
+            ? `"${record.name}" will move from ${currentName} to ${confirming.name} and will include: ${confirming.products
+                .map(productLabel)
+                .join(', ')}.`
+            : ''
+        }
+        confirm={confirming ? `Switch to ${confirming.name}` : 'Confirm'}
+        // Losing products (a downgrade) is the risky direction.
+        confirmColor={confirming && confirming.products.some((p) => !billing.products.includes(p)) ? 'primary' : 'warning'}
+        onConfirm={() => confirming && void change(confirming)}
+        onClose={() => setConfirming(null)}
+      />
+    </Box>
+  );
+};

@@ -1,0 +1,92 @@
+// The organisation's Billing tab in the built console in Chromium, against the real API with the
+// demo data: the demo owner sees Scale as the plan and switches to Starter.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setups } from '../e2e/setups.js';
+import { CHROMIUM_PATH, openConsole, type ConsoleSession } from './chromium.js';
+
+const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
+
+const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+const DEMO = { email: 'owner@demo.example', password: 'Demo-pass-1' };
+
+// The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
+const setup = setups[0];
+
+describe.skipIf(!hasChromium || !setup)(`billing in Chromium (${setup?.name})`, () => {
+  let app: { url: string; stop(): Promise<void> };
+  let session: ConsoleSession;
+  let page: Page;
+  let pageErrors: string[] = [];
+  let serverErrors: string[] = [];
+
+  const shot = (name: string) => page.screenshot({ path: `${screenshots}billing-${name}.png`, fullPage: true });
+  const plan = (id: string) => page.locator(`[data-plan="${id}"]`);
+  const current = () => page.locator('[data-plan][data-current="true"]');
+
+  beforeAll(async () => {
+    session = await openConsole(setup);
+    ({ app, page, pageErrors, serverErrors } = session);
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('logs in, opens Demo Publishing and its Billing tab: Scale is the current plan', async () => {
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(/#\/login$/);
+    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(/^Welcome, /).waitFor();
+
+    await page.getByRole('menuitem', { name: 'Organisations' }).click();
+    await page.waitForURL(/#\/organisations/);
+    await page.getByRole('row').filter({ hasText: 'Demo Publishing' }).first().click();
+    await page.waitForURL(/#\/organisations\/[^/]+\/show/);
+    await page.getByRole('tab', { name: 'Billing' }).click();
+    await page.waitForURL(/#\/organisations\/[^/]+\/show\/billing/);
+
+    await current().waitFor();
+    expect(await current().getAttribute('data-plan')).toBe('scale');
+    await plan('scale').getByText('Current plan').waitFor();
+    await page.getByText('Current plan: Scale').waitFor();
+    // Scale includes every product; Starter only the CMS.
+    for (const product of ['CMS', 'Community', 'Strategy', 'CRO', 'Video', 'Experts']) {
+      await plan('scale').getByText(product, { exact: true }).waitFor();
+    }
+    expect(await plan('starter').locator('.MuiChip-root').allTextContents()).toEqual(['CMS']);
+    // The owner may switch to the other plans, not to the current one.
+    await plan('starter').getByRole('button', { name: 'Switch to Starter' }).waitFor();
+    await plan('growth').getByRole('button', { name: 'Switch to Growth' }).waitFor();
+    expect(await plan('scale').getByRole('button').count()).toBe(0);
+    await shot('01-scale');
+  });
+
+  it('switches to Starter after confirming: notified, Starter is current', async () => {
+    await plan('starter').getByRole('button', { name: 'Switch to Starter' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Switch to Starter?').waitFor();
+    await dialog.getByText('"Demo Publishing" will move from Scale to Starter and will include: CMS.').waitFor();
+    await page.waitForTimeout(300); // let the dialog fade in for the screenshot
+    await shot('02-confirm');
+    await dialog.getByRole('button', { name: 'Switch to Starter' }).click();
+
+    await page.getByText('Plan changed to Starter').waitFor();
+    await expect.poll(() => current().getAttribute('data-plan')).toBe('starter');
+    await page.getByText('Current plan: Starter').waitFor();
+    await plan('scale').getByRole('button', { name: 'Switch to Scale' }).waitFor();
+    expect(await plan('starter').getByRole('button').count()).toBe(0);
+    await shot('03-starter');
+  });
+
+  it('raised no page error and no server error', () => {
+    expect(pageErrors).toEqual([]);
+    expect(serverErrors).toEqual([]);
+  });
+});
