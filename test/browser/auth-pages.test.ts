@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setups, signIn } from '../e2e/setups.js';
-import { CHROMIUM_PATH, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -28,14 +28,6 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
   let resetLink = '';
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}auth-${name}.png`, fullPage: true, animations: 'disabled' });
-
-  const logIn = async (credentials: { email: string; password: string }) => {
-    await page.waitForURL(/#\/login$/);
-    await page.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(credentials.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText(/^Welcome, /).waitFor();
-  };
 
   const logOut = async () => {
     await page.getByRole('button', { name: 'Profile' }).click();
@@ -127,7 +119,7 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
     await shot('08-reset-done');
 
     await page.getByRole('link', { name: 'Log in' }).click();
-    await logIn({ email: WRITER.email, password: WRITER.newPassword });
+    await logIn(page, { email: WRITER.email, password: WRITER.newPassword });
     await page.getByText('Welcome, Wendy Writer').waitFor();
   });
 
@@ -150,7 +142,7 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
     await page.goto(`${app.url}/`);
     await page.getByText('Welcome, Wendy Writer').waitFor();
     await logOut();
-    await logIn(ADMIN);
+    await logIn(page, ADMIN);
     await page.getByRole('menuitem', { name: 'Outbox' }).click();
     await page.getByRole('cell', { name: WRITER.email }).first().click();
     await page.getByTestId('mail-text').getByRole('link', { name: /\/reset-password\?code=/ }).first().waitFor();

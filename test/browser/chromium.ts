@@ -83,3 +83,12 @@ export async function openConsole(setup: Setup): Promise<ConsoleSession> {
     },
   };
 }
+
+/** Fills the console's login page (already open) and waits for the dashboard. */
+export async function logIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  await page.waitForURL(/#\/login$/);
+  await page.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(/^Welcome, /).waitFor();
+}

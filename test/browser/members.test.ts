@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setups } from '../e2e/setups.js';
-import { CHROMIUM_PATH, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -39,11 +39,7 @@ describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, 
 
   it('logs in and opens Members from the menu: the demo owner, editor and writer are Active', async () => {
     await page.goto(`${app.url}/`);
-    await page.waitForURL(/#\/login$/);
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(DEMO.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText(/^Welcome, /).waitFor();
+    await logIn(page, DEMO);
 
     await page.getByRole('menuitem', { name: 'Members' }).click();
     await page.waitForURL(/#\/members/);

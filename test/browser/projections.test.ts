@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setups } from '../e2e/setups.js';
-import { CHROMIUM_PATH, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -40,14 +40,6 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
     await row(name).locator('[data-lag="0"]').waitFor();
   };
 
-  const logIn = async (credentials: { email: string; password: string }) => {
-    await page.waitForURL(/#\/login$/);
-    await page.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(credentials.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText(/^Welcome, /).waitFor();
-  };
-
   beforeAll(async () => {
     session = await openConsole(setup);
     ({ app, page, pageErrors, serverErrors } = session);
@@ -63,7 +55,7 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
 
   it('logs in as the platform admin and opens Projections from the menu', async () => {
     await page.goto(`${app.url}/`);
-    await logIn(ADMIN);
+    await logIn(page, ADMIN);
     await page.getByRole('menuitem', { name: 'Projections' }).click();
     await page.waitForURL(/#\/admin\/projections/);
     await page.getByRole('columnheader', { name: 'Lag' }).waitFor();
@@ -183,7 +175,7 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     adminRequests.length = 0;
-    await logIn(DEMO);
+    await logIn(page, DEMO);
     await page.getByRole('menuitem', { name: 'Websites' }).waitFor();
     await page.getByRole('menuitem', { name: 'Organisations' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Projections' }).count()).toBe(0);

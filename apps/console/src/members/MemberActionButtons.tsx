@@ -4,31 +4,15 @@ import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
-import { useState, type ReactElement } from 'react';
-import {
-  Button,
-  Confirm,
-  useDataProvider,
-  useLogoutIfAccessDenied,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-} from 'react-admin';
-import type { ConsoleDataProvider } from '../providers/dataProvider';
+import { Button, useRecordContext } from 'react-admin';
+import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import type { Member } from '../types';
-
-interface ActionConfig {
-  icon: ReactElement;
-  done: string;
-  color: 'primary' | 'warning' | 'error' | 'success';
-  confirm?: (record: Member) => { title: string; content: string };
-}
 
 /**
  * The member actions the console offers, in display order; only those in `record.allowedActions`
  * show (ChangeAccess is the edit form).
  */
-const ACTIONS: Record<string, ActionConfig> = {
+const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
   Accept: { icon: <CheckCircleOutlinedIcon />, done: 'Invitation accepted', color: 'success' },
   Decline: {
     icon: <HighlightOffIcon />,
@@ -52,9 +36,6 @@ const ACTIONS: Record<string, ActionConfig> = {
   Reactivate: { icon: <RestoreOutlinedIcon />, done: 'Member reactivated', color: 'primary' },
 };
 
-const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The action failed, please try again';
-
 /**
  * One button per allowed workflow action: `POST /api/members/{id}/actions/{Action}` with
  * `{ expectedVersion }`, then a refresh and a notification. Clicks do not reach a list row
@@ -62,34 +43,8 @@ const errorMessage = (error: unknown) =>
  */
 export const MemberActionButtons = ({ compact = false }: { compact?: boolean; label?: string }) => {
   const record = useRecordContext<Member>();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [running, setRunning] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
-
-  if (!record) return null;
-  const allowed = Object.keys(ACTIONS).filter((name) => record.allowedActions?.includes(name));
+  const { allowed, busy, start, confirmDialog } = useWorkflowActions('members', record, ACTIONS);
   if (allowed.length === 0) return null;
-
-  const run = async (name: string) => {
-    setConfirming(null);
-    setRunning(name);
-    try {
-      await dataProvider.action('members', record.id, name, { expectedVersion: record.version });
-      notify(ACTIONS[name]?.done ?? `${name} done`, { type: 'success' });
-      refresh();
-    } catch (error) {
-      const loggedOut = await logoutIfAccessDenied(error);
-      if (!loggedOut) notify(errorMessage(error), { type: 'error' });
-      if ((error as { status?: number }).status === 409) refresh();
-    } finally {
-      setRunning(null);
-    }
-  };
-
-  const pending = confirming ? ACTIONS[confirming]?.confirm?.(record) : undefined;
 
   return (
     <Box
@@ -99,13 +54,12 @@ export const MemberActionButtons = ({ compact = false }: { compact?: boolean; la
     >
       {allowed.map((name) => {
         const config = ACTIONS[name]!;
-        const onClick = () => (config.confirm ? setConfirming(name) : void run(name));
         // In a list row: icon buttons named by their action (aria-label), the name in a tooltip.
         if (compact) {
           return (
             <Tooltip key={name} title={name}>
               <span>
-                <IconButton aria-label={name} size="small" color={config.color} sx={{ '& svg': { fontSize: 20 } }} disabled={running !== null} onClick={onClick}>
+                <IconButton aria-label={name} size="small" color={config.color} sx={{ '& svg': { fontSize: 20 } }} disabled={busy} onClick={() => start(name)}>
                   {config.icon}
                 </IconButton>
               </span>
@@ -113,27 +67,12 @@ export const MemberActionButtons = ({ compact = false }: { compact?: boolean; la
           );
         }
         return (
-          <Button
-            key={name}
-            label={name}
-            color={config.color}
-            disabled={running !== null}
-            onClick={onClick}
-          >
+          <Button key={name} label={name} color={config.color} disabled={busy} onClick={() => start(name)}>
             {config.icon}
           </Button>
         );
       })}
-      <Confirm
-        isOpen={Boolean(confirming && pending)}
-        loading={running !== null}
-        title={pending?.title ?? ''}
-        content={pending?.content ?? ''}
-        confirm={confirming ?? 'Confirm'}
-        confirmColor="warning"
-        onConfirm={() => confirming && void run(confirming)}
-        onClose={() => setConfirming(null)}
-      />
+      {confirmDialog}
     </Box>
   );
 };
