@@ -33,6 +33,30 @@ for (const setup of setups) {
       expect((await editor.get(`/api/organisations/${orgId}/billing`)).body.allowedActions).toEqual([]);
     });
 
+    it('a feature of a product outside the plan answers 403 "Upgrade to access" and changes nothing', async () => {
+      const owner = await signIn(t.url, OWNER);
+      const me = (await owner.get('/api/auth/user')).body;
+      const orgId = me.organisations[0].id;
+      await owner.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'starter' });
+      const site = me.websites[0];
+      const before = (await owner.get(`/api/websites/${site.id}`)).body;
+      for (const toggle of ['videoCms', 'croProxy']) {
+        const refused = await owner.put(`/api/websites/${site.id}`).send({ [toggle]: true });
+        expect(refused.status, toggle).toBe(403);
+        expect(refused.body.message).toBe('Upgrade to access');
+      }
+      const created = await owner.post('/api/websites').send({ name: 'Video site', url: 'https://video.starter.example', videoCms: true });
+      expect(created.status).toBe(403);
+      expect(created.body.message).toBe('Upgrade to access');
+      expect((await owner.get(`/api/websites/${site.id}`)).body.version).toBe(before.version);
+      // Other changes still work on the starter plan, and the plan that includes them allows them.
+      expect((await owner.put(`/api/websites/${site.id}`).send({ name: 'Demo Blog 2' })).status).toBe(200);
+      await owner.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'scale' });
+      const allowed = await owner.put(`/api/websites/${site.id}`).send({ videoCms: true, croProxy: true });
+      expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+      expect(allowed.body).toMatchObject({ videoCms: true, croProxy: true });
+    });
+
     it('new organisations start on the starter plan', async () => {
       const admin = await signIn(t.url, ADMIN);
       const created = (await admin.post('/api/organisations').send({ name: 'Fresh Org' })).body;

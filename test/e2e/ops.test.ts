@@ -176,7 +176,7 @@ for (const setup of setups) {
         expect(res.status).toBe(200);
         expect(res.body.name).toBe('website');
         expect(res.body.statuses).toEqual(['active', 'inactive']);
-        expect([...res.body.actions].sort()).toEqual(['Activate', 'Create', 'Deactivate', 'Update']);
+        expect([...res.body.actions].sort()).toEqual(['Activate', 'Create', 'Deactivate', 'Update', 'VerifyInstallation']);
         expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Deactivate', from: ['active'], to: 'inactive' }));
         expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Activate', from: ['inactive'], to: 'active' }));
         expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Update', from: ['active', 'inactive'], to: null }));

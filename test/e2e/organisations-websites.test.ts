@@ -189,7 +189,7 @@ for (const setup of setups) {
             status: 'active',
             version: expect.any(Number),
             key: expect.stringMatching(/^pk_[0-9a-f]{24}$/),
-            allowedActions: ['Update', 'Deactivate'],
+            allowedActions: ['Update', 'Deactivate', 'VerifyInstallation'],
           }),
         );
         const unknown = await owner.get(`/api/websites/${randomUUID()}`);
@@ -217,7 +217,7 @@ for (const setup of setups) {
             status: 'active',
             version: expect.any(Number),
             key: expect.stringMatching(/^pk_[0-9a-f]{24}$/),
-            allowedActions: ['Update', 'Deactivate'],
+            allowedActions: ['Update', 'Deactivate', 'VerifyInstallation'],
             defaultLocale: 'en',
             locales: [{ locale: 'en', urlPrefix: '' }],
             timezone: 'UTC',
@@ -267,7 +267,7 @@ for (const setup of setups) {
             organisationId: orgA,
             createdAt: site.createdAt,
             version: site.version + 1,
-            allowedActions: ['Update', 'Deactivate'],
+            allowedActions: ['Update', 'Deactivate', 'VerifyInstallation'],
           }),
         );
         const read = await owner.get(`/api/websites/${site.id}`);
@@ -322,7 +322,7 @@ for (const setup of setups) {
         expect(off.status, JSON.stringify(off.body)).toBe(200);
         expect(off.body.status).toBe('inactive');
         expect(off.body.version).toBe(site.version + 1);
-        expect(off.body.allowedActions).toEqual(['Update', 'Activate']);
+        expect(off.body.allowedActions).toEqual(['Update', 'Activate', 'VerifyInstallation']);
         const inactive = await owner.get(`/api/websites?${listQuery({ filter: { status: 'inactive', id: [site.id] } })}`);
         expect(inactive.body.map((w: Rec) => w.id)).toEqual([site.id]);
 
@@ -332,7 +332,7 @@ for (const setup of setups) {
         const on = await owner.post(`/api/websites/${site.id}/actions/Activate`).send({});
         expect(on.status).toBe(200);
         expect(on.body.status).toBe('active');
-        expect(on.body.allowedActions).toEqual(['Update', 'Deactivate']);
+        expect(on.body.allowedActions).toEqual(['Update', 'Deactivate', 'VerifyInstallation']);
 
         const twice = await owner.post(`/api/websites/${site.id}/actions/Activate`).send({});
         expect(twice.status).toBe(422);
@@ -572,7 +572,7 @@ for (const setup of setups) {
         const ok = await writer.post('/api/websites').send({ organisationId: writerOrg.id, name: 'Writer Site', url: `https://${host('writer')}` });
         expect(ok.status, JSON.stringify(ok.body)).toBe(201);
         expect(ok.body.organisationId).toBe(writerOrg.id);
-        expect(ok.body.allowedActions).toEqual(['Update', 'Deactivate']);
+        expect(ok.body.allowedActions).toEqual(['Update', 'Deactivate', 'VerifyInstallation']);
       });
 
       it('updates an organisation with PUT of the whole record; a stale version is 409', async () => {
@@ -675,7 +675,7 @@ for (const setup of setups) {
 
       it('create, then update with the whole record (read-only fields ignored), then a stale update is 409', async () => {
         const { data: created } = await dp.create('websites', { data: { name: 'E2E RA Create', url: `https://${host('ra')}` } });
-        expect(created).toEqual(expect.objectContaining({ id: expect.any(String), status: 'active', key: expect.stringMatching(/^pk_/), allowedActions: ['Update', 'Deactivate'] }));
+        expect(created).toEqual(expect.objectContaining({ id: expect.any(String), status: 'active', key: expect.stringMatching(/^pk_/), allowedActions: ['Update', 'Deactivate', 'VerifyInstallation'] }));
 
         const { data: updated } = await dp.update('websites', {
           id: created.id,

@@ -44,8 +44,8 @@ export interface Booted extends TestApp {
 }
 
 /** Boots the real API for one setup (one boot per describe block). */
-export async function boot(setup: Setup): Promise<Booted> {
-  const env = typeof setup.env === 'function' ? await setup.env() : setup.env;
+export async function boot(setup: Setup, extraEnv: Record<string, string> = {}): Promise<Booted> {
+  const env = { ...(typeof setup.env === 'function' ? await setup.env() : setup.env), ...extraEnv };
   const drop = env.DATABASE_URL ? drops.get(env.DATABASE_URL) : undefined;
   let t: TestApp;
   try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { userDecider } from '#libs/identity/src/domain/user.decider.js';
 import { organisationDecider } from '#libs/organisations/src/domain/organisation.decider.js';
 import { DOMAIN_TAKEN, websiteDecider, websiteDomainDecider } from '#libs/organisations/src/domain/website.decider.js';
-import { memberDecider } from '#libs/organisations/src/domain/member.decider.js';
+import { ADMINS_STAY_ON_WEBSITES, CONTRIBUTORS_STAY, memberDecider } from '#libs/organisations/src/domain/member.decider.js';
 import { NEW, mayTake, type Actor, type Decider } from '#libs/platform/src/decider.js';
 import { ConflictError, ForbiddenError, InvalidTransitionError, NotFoundError } from '#libs/platform/src/errors.js';
 
@@ -24,6 +24,7 @@ const validData: Record<string, Record<string, unknown>> = {
   organisation: {
     Create: { name: 'Org', website: null, country: null, locales: ['en'], timezone: 'UTC' },
     Update: { name: 'Renamed' },
+    SetBusinessProfile: { employees: '1-10', monthlyVisitors: '0-5k', ltv: 'under 250', aov: 'under 20' },
     AddMember: { userId: 'u-2', role: 'member' },
     RemoveMember: { userId: 'u-3' },
     ChangePlan: { plan: 'scale' },
@@ -35,10 +36,11 @@ const validData: Record<string, Record<string, unknown>> = {
     Decline: {},
     Resend: {},
     ChangeAccess: { orgRole: 'admin' },
+    RemoveFromWebsite: { websiteId: 'w-1' },
     Deactivate: {},
     Reactivate: {},
   },
-  website: { Create: settings, Update: { name: 'Renamed' }, Deactivate: {}, Activate: {} },
+  website: { Create: settings, Update: { name: 'Renamed' }, Deactivate: {}, Activate: {}, VerifyInstallation: { url: 'https://site.example', found: true } },
   'website domain': { Claim: { websiteId: 'w-1', organisationId: 'org-1' }, Release: { websiteId: 'w-1' } },
 };
 
@@ -129,7 +131,29 @@ describe('website rules beyond the table', () => {
     expect(websiteDecider.describe()).toMatchObject({
       name: 'website',
       statuses: ['active', 'inactive'],
-      actions: ['Create', 'Update', 'Deactivate', 'Activate'],
+      actions: ['Create', 'Update', 'Deactivate', 'Activate', 'VerifyInstallation'],
     });
+  });
+});
+
+describe('member rules beyond the table', () => {
+  const joined = (orgRole: string, websiteIds: string[]) =>
+    memberDecider.fold([{ type: 'MemberJoined', data: { ...access, orgRole, websiteIds, organisationId: 'org-1', userId: 'u-2', email: 'm@x.example', name: 'M' } as never }]);
+  const remove = (state: unknown, data: Record<string, unknown>) => memberDecider.decide({ type: 'RemoveFromWebsite', data, actor: actor('owner') }, state as never);
+
+  it('takes one website off a member and keeps the others', () => {
+    expect(remove(joined('member', ['w-1', 'w-2']), { websiteId: 'w-1' })).toEqual([{ type: 'MemberAccessChanged', data: { websiteIds: ['w-2'] } }]);
+    expect(remove(joined('member', ['w-2']), { websiteId: 'w-1' })).toEqual([]);
+  });
+
+  it('refuses to take a website off an admin or owner, with the spec message', () => {
+    for (const role of ['admin', 'owner']) {
+      expect(() => remove(joined(role, ['w-1']), { websiteId: 'w-1' })).toThrow(InvalidTransitionError);
+      expect(() => remove(joined(role, []), { websiteId: 'w-1' })).toThrow(ADMINS_STAY_ON_WEBSITES);
+    }
+  });
+
+  it('refuses to take a website off a contributor of its posts', () => {
+    expect(() => remove(joined('member', ['w-1']), { websiteId: 'w-1', contributorPosts: 2 })).toThrow(CONTRIBUTORS_STAY);
   });
 });

@@ -95,16 +95,17 @@ export class IdentityService {
 
   /** The viewer of a session token, extending its idle expiry; null when missing or expired. */
   async resolveSession(token: string): Promise<Viewer | null> {
-    const session = await this.db.query<{ id: string; user_id: string; impersonator_session_id: string | null }>(
+    const session = await this.db.query<{ id: string; user_id: string; impersonator_session_id: string | null; demo_organisation_id: string | null }>(
       `UPDATE identity_sessions SET last_seen_at = now()
        WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
          AND last_seen_at > now() - make_interval(mins => $2)
-       RETURNING id, user_id, impersonator_session_id`,
+       RETURNING id, user_id, impersonator_session_id, demo_organisation_id`,
       [hashToken(token), this.config.sessionIdleMinutes],
     );
     const row = session.rows[0];
     if (!row) return null;
-    return this.loadViewer(row.user_id, row.id, row.impersonator_session_id);
+    const viewer = await this.loadViewer(row.user_id, row.id, row.impersonator_session_id);
+    return viewer && row.demo_organisation_id ? inDemoMode(viewer, row.demo_organisation_id) : viewer;
   }
 
   /** When the session ends by idling (its absolute expiry may come first). */
@@ -114,6 +115,17 @@ export class IdentityService {
       [sessionId, this.config.sessionIdleMinutes],
     );
     return found.rows[0] ? new Date(found.rows[0].expires).toISOString() : null;
+  }
+
+  /** The organisation demo mode shows: the one the platform marked as its demo, if any. */
+  async demoOrganisationId(): Promise<string | null> {
+    const found = await this.db.query<{ id: string }>(`SELECT id FROM rm_organisations WHERE record->>'demo' = 'true' ORDER BY created_at LIMIT 1`);
+    return found.rows[0]?.id ?? null;
+  }
+
+  /** Enters (an organisation id) or leaves (null) demo mode for one session. */
+  async setDemoMode(sessionId: string, organisationId: string | null): Promise<void> {
+    await this.db.query('UPDATE identity_sessions SET demo_organisation_id = $2 WHERE id = $1', [sessionId, organisationId]);
   }
 
   async endSessionById(sessionId: string): Promise<void> {
@@ -175,6 +187,20 @@ export class IdentityService {
   async endSession(token: string): Promise<void> {
     await this.db.query('UPDATE identity_sessions SET ended_at = now() WHERE id = $1', [hashToken(token)]);
   }
+}
+
+/**
+ * The viewer in demo mode: a member of the demo organisation only, with analyst roles and no
+ * platform rights (what they see is the demo's data; the guard refuses every change).
+ */
+export function inDemoMode(viewer: Viewer, organisationId: string): Viewer {
+  return {
+    ...viewer,
+    platformAdmin: false,
+    demoOrganisationId: organisationId,
+    memberships: new Map([[organisationId, 'member']]),
+    productRoles: new Map([[organisationId, { cmsRole: 'analyst', croRole: 'analyst' }]]),
+  };
 }
 
 /** Verified against when the email is unknown, so both paths take the same time. */

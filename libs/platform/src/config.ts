@@ -30,6 +30,7 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Platform <no-reply@platform.example>'),
   PUBLIC_URL: z.url('must be the URL people open the console at').optional(),
+  FETCH_PRIVATE_HOSTS: bool.default(false),
   OIDC_ISSUER: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_JWKS_URL: z.url('must be the URL of the identity provider\'s JWKS').optional(),
@@ -62,6 +63,11 @@ export interface AppConfig {
   mailFrom: string;
   /** The console's public address, for links in mails (default: the address of the request). */
   publicUrl?: string;
+  /**
+   * Whether the server may fetch pages on private, loopback and link-local addresses (the
+   * tracking-script check). Off by default: a user-given URL must not reach internal services.
+   */
+  fetchPrivateHosts: boolean;
   /** Third-party sign-in: ID tokens are verified against this issuer, audience and JWKS. */
   oidc?: { issuer: string; audience: string; jwksUrl: string };
 }
@@ -98,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
+    fetchPrivateHosts: c.FETCH_PRIVATE_HOSTS,
     oidc:
       c.OIDC_ISSUER && c.OIDC_AUDIENCE && c.OIDC_JWKS_URL
         ? { issuer: c.OIDC_ISSUER, audience: c.OIDC_AUDIENCE, jwksUrl: c.OIDC_JWKS_URL }

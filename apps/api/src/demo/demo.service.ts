@@ -59,6 +59,8 @@ export class DemoService {
       locales: ['en', 'de'],
       timezone: 'Europe/Berlin',
       plan: 'scale',
+      // The organisation demo mode shows (read-only) to anyone who enters it.
+      demo: true,
     });
     for (let i = 0; i < DEMO_USERS.length; i++) {
       if (i > 0) await this.run('organisation', organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });

@@ -17,7 +17,7 @@ import { joinCommand } from '#libs/organisations/src/domain/join.js';
 import { USER_ROLES } from '../domain/user.decider.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { OidcVerifier } from '../oidc.js';
-import { INVALID_LOGIN, IdentityService } from '../identity.service.js';
+import { INVALID_LOGIN, IdentityService, inDemoMode } from '../identity.service.js';
 import { SESSION_COOKIE } from './auth.guard.js';
 
 const email = z
@@ -241,6 +241,26 @@ export class AuthController {
     return this.describe(viewer);
   }
 
+  /** Demo mode: the session shows the platform's demo organisation, read-only, until exited. */
+  @Post('demo/enter')
+  @HttpCode(200)
+  async enterDemo(@CurrentViewer() viewer: Viewer) {
+    if (viewer.impersonatorSessionId) throw new BadRequestError('Return to your own account before entering demo mode');
+    const organisationId = await this.identity.demoOrganisationId();
+    if (!organisationId) throw new NotFoundError('Demo mode is not available on this platform');
+    await this.identity.setDemoMode(viewer.sessionId, organisationId);
+    return { ...(await this.describe(inDemoMode(viewer, organisationId))), redirect: '/' };
+  }
+
+  @Post('demo/exit')
+  @HttpCode(200)
+  async exitDemo(@CurrentViewer() viewer: Viewer) {
+    if (!viewer.demoOrganisationId) throw new BadRequestError('You are not in demo mode');
+    await this.identity.setDemoMode(viewer.sessionId, null);
+    const own = await this.identity.loadViewer(viewer.userId, viewer.sessionId, viewer.impersonatorSessionId ?? null);
+    return { ...(await this.describe(own!)), redirect: '/' };
+  }
+
   @Get('user')
   async user(@CurrentViewer() viewer: Viewer) {
     return this.describe(viewer);
@@ -273,6 +293,7 @@ export class AuthController {
       ),
     ]);
     const navigation = navigationFor(viewer);
+    const demoOrganisationId = await this.identity.demoOrganisationId();
     const impersonator = viewer.impersonatorSessionId
       ? (
           await this.db.query<{ id: string; name: string; email: string }>(
@@ -298,6 +319,9 @@ export class AuthController {
       })),
       websites: websites.rows.map((w) => ({ id: w.id, name: w.name, organisationId: w.organisation_id })),
       navigation,
+      /** Demo mode: the organisation shown read-only, or null; and whether it can be entered. */
+      demo: viewer.demoOrganisationId ? { organisationId: viewer.demoOrganisationId, name: organisations.rows[0]?.name ?? 'Demo' } : null,
+      demoAvailable: demoOrganisationId !== null,
     };
   }
 }

@@ -8,6 +8,9 @@ import { IdentityService } from '../identity.service.js';
 
 export const SESSION_COOKIE = 'sid';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** What a session in demo mode may still send: leaving it, keeping alive, logging out. */
+const DEMO_MODE_ALLOWED = new Set(['/api/auth/demo/exit', '/api/auth/keep-alive', '/api/auth/logout']);
+export const DEMO_READ_ONLY = 'Demo mode is read-only. Exit demo mode to make changes.';
 
 /**
  * Every route needs a valid session unless marked `@Public()`. State-changing requests sent
@@ -40,6 +43,9 @@ export class AuthGuard implements CanActivate {
     if (token) {
       const viewer = await this.identity.resolveSession(token);
       if (viewer) request.viewer = viewer;
+    }
+    if (request.viewer?.demoOrganisationId && !SAFE_METHODS.has(request.method) && !DEMO_MODE_ALLOWED.has(request.path)) {
+      throw new ForbiddenError(DEMO_READ_ONLY);
     }
     if (isPublic || request.viewer) return true;
     throw new UnauthorizedError(token ? 'Your session has ended. Please log in again.' : 'Please log in');

@@ -7,6 +7,8 @@ export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
   { type: 'OrganisationPlanChanged', schemaVersion: 1 },
   { type: 'OrganisationProfileChanged', schemaVersion: 1 },
   { type: 'OrganisationMemberAdded', schemaVersion: 1 },
+  { type: 'OrganisationBusinessProfileSet', schemaVersion: 1 },
+  { type: 'WebsiteInstallationVerified', schemaVersion: 1 },
   { type: 'WebsiteCreated', schemaVersion: 1 },
   { type: 'WebsiteSettingsChanged', schemaVersion: 1 },
   { type: 'WebsiteDeactivated', schemaVersion: 1 },

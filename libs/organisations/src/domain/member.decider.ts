@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import type { OrganisationRole } from './organisation.decider.js';
+import { InvalidTransitionError } from '#libs/platform/src/errors.js';
+
+/** The spec's rules for taking a member off a website (seed 000 section 5). */
+export const ADMINS_STAY_ON_WEBSITES = 'Admins cannot be removed from a website because they have access to all websites.';
+export const CONTRIBUTORS_STAY = 'A member listed as contributor on posts cannot be removed until others are assigned.';
 
 /** The spec's CMS and CRO roles of a member. */
 export const CMS_ROLES = ['admin', 'analyst', 'editor', 'creator', 'manager', 'reviewer', 'none'] as const;
@@ -50,7 +55,7 @@ export const SELF = 'self';
 
 export const memberDecider = defineDecider<
   MemberStatus,
-  'Join' | 'Invite' | 'Accept' | 'Decline' | 'Resend' | 'ChangeAccess' | 'Deactivate' | 'Reactivate',
+  'Join' | 'Invite' | 'Accept' | 'Decline' | 'Resend' | 'ChangeAccess' | 'RemoveFromWebsite' | 'Deactivate' | 'Reactivate',
   MemberState,
   MemberEvent
 >({
@@ -64,6 +69,12 @@ export const memberDecider = defineDecider<
       { action: 'Decline', from: ['pending'], to: 'rejected', roles: [SELF] },
       { action: 'Resend', from: ['pending', 'rejected'], to: 'pending', roles: MANAGERS },
       { action: 'ChangeAccess', from: ['pending', 'accepted', 'inactive'], roles: MANAGERS },
+      {
+        action: 'RemoveFromWebsite',
+        from: ['pending', 'accepted', 'inactive'],
+        roles: MANAGERS,
+        description: 'Takes one website off the member (not an admin or owner: they have every website)',
+      },
       { action: 'Deactivate', from: ['accepted'], to: 'inactive', roles: MANAGERS },
       { action: 'Reactivate', from: ['inactive'], to: 'accepted', roles: MANAGERS },
     ],
@@ -83,6 +94,13 @@ export const memberDecider = defineDecider<
         Object.entries(command.data).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(state.access?.[k as keyof MemberAccess])),
       );
       return Object.keys(changes).length ? [{ type: 'MemberAccessChanged', data: changes }] : [];
+    },
+    RemoveFromWebsite: (state, command: { data: { websiteId: string; contributorPosts?: number } }) => {
+      const access = state.access!;
+      if (access.orgRole === 'owner' || access.orgRole === 'admin') throw new InvalidTransitionError(ADMINS_STAY_ON_WEBSITES);
+      if (!access.websiteIds.includes(command.data.websiteId)) return [];
+      if ((command.data.contributorPosts ?? 0) > 0) throw new InvalidTransitionError(CONTRIBUTORS_STAY);
+      return [{ type: 'MemberAccessChanged', data: { websiteIds: access.websiteIds.filter((id) => id !== command.data.websiteId) } }];
     },
     Deactivate: () => [{ type: 'MemberDeactivated', data: {} }],
     Reactivate: () => [{ type: 'MemberReactivated', data: {} }],

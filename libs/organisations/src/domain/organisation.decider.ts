@@ -1,6 +1,7 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ANY_USER, PLATFORM_ADMIN } from '#libs/platform/src/auth/viewer.js';
 import type { Plan } from './plans.js';
+import type { BusinessProfile } from './onboarding.js';
 import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import { InvalidTransitionError } from '#libs/platform/src/errors.js';
 
@@ -16,7 +17,8 @@ export interface OrganisationProfile {
 }
 
 export type OrganisationEvent =
-  | DomainEvent<'OrganisationCreated', OrganisationProfile & { createdBy: string; plan: Plan }>
+  | DomainEvent<'OrganisationCreated', OrganisationProfile & { createdBy: string; plan: Plan; demo?: boolean }>
+  | DomainEvent<'OrganisationBusinessProfileSet', BusinessProfile>
   | DomainEvent<'OrganisationPlanChanged', { plan: Plan }>
   | DomainEvent<'OrganisationProfileChanged', Partial<OrganisationProfile>>
   | DomainEvent<'OrganisationMemberAdded', { userId: string; role: OrganisationRole }>
@@ -28,12 +30,13 @@ export interface OrganisationState {
   createdBy: string | null;
   plan: Plan;
   members: Record<string, OrganisationRole>;
+  business: BusinessProfile | null;
 }
 
 /** Who manages an organisation: the policy's list. */
 const MANAGERS = [...ORGANISATION_MANAGERS];
 
-export const organisationDecider = defineDecider<'active', 'Create' | 'Update' | 'AddMember' | 'RemoveMember' | 'ChangePlan', OrganisationState, OrganisationEvent>({
+export const organisationDecider = defineDecider<'active', 'Create' | 'Update' | 'AddMember' | 'RemoveMember' | 'ChangePlan' | 'SetBusinessProfile', OrganisationState, OrganisationEvent>({
   table: {
     name: 'organisation',
     statuses: ['active'] as const,
@@ -42,13 +45,16 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
       { action: 'Update', from: ['active'], roles: MANAGERS },
       { action: 'AddMember', from: ['active'], roles: [...MANAGERS, 'system'] },
       { action: 'RemoveMember', from: ['active'], roles: [...MANAGERS, 'system'] },
+      { action: 'SetBusinessProfile', from: ['active'], roles: MANAGERS, description: 'Onboarding: the answers about the business' },
       { action: 'ChangePlan', from: ['active'], roles: ['owner', PLATFORM_ADMIN, 'system'], description: 'Billing: the products the organisation may use' },
     ],
   },
-  initialState: { status: NEW, profile: null, createdBy: null, plan: 'starter', members: {} } as OrganisationState,
+  initialState: { status: NEW, profile: null, createdBy: null, plan: 'starter', members: {}, business: null } as OrganisationState,
   statusOf: (state) => state.status,
   handlers: {
-    Create: (_state, command: { data: OrganisationProfile & { plan?: Plan }; actor: { userId: string } }) => [
+    SetBusinessProfile: (state, command: { data: BusinessProfile }) =>
+      JSON.stringify(state.business) === JSON.stringify(command.data) ? [] : [{ type: 'OrganisationBusinessProfileSet', data: command.data }],
+    Create: (_state, command: { data: OrganisationProfile & { plan?: Plan; demo?: boolean }; actor: { userId: string } }) => [
       { type: 'OrganisationCreated', data: { ...command.data, plan: command.data.plan ?? 'starter', createdBy: command.actor.userId } },
     ],
     ChangePlan: (state, command: { data: { plan: Plan } }) =>
@@ -74,8 +80,11 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
   evolve: (state: OrganisationState, event: OrganisationEvent): OrganisationState => {
     switch (event.type) {
       case 'OrganisationCreated': {
-        const { createdBy, plan, ...profile } = event.data;
-        return { status: 'active', profile, createdBy, plan, members: { [createdBy]: 'owner' } };
+        const { createdBy, plan, demo: _demo, ...profile } = event.data;
+        return { status: 'active', profile, createdBy, plan, members: { [createdBy]: 'owner' }, business: null };
+      }
+      case 'OrganisationBusinessProfileSet': {
+        return { ...state, business: event.data };
       }
       case 'OrganisationPlanChanged': {
         return { ...state, plan: event.data.plan };

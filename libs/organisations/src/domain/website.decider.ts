@@ -1,25 +1,35 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
-import { ConflictError } from '#libs/platform/src/errors.js';
+import { ConflictError, ValidationError } from '#libs/platform/src/errors.js';
 import type { WebsiteSettings } from './website-fields.js';
+import { SCRIPT_NOT_INSTALLED } from './onboarding.js';
+
+/** What the server found at the website's address when it looked for the tracking script. */
+export interface InstallationCheck {
+  url: string;
+  found: boolean;
+  problem?: string;
+}
 
 export type WebsiteEvent =
   | DomainEvent<'WebsiteCreated', WebsiteSettings & { organisationId: string; key: string }>
   | DomainEvent<'WebsiteSettingsChanged', Partial<WebsiteSettings>>
   | DomainEvent<'WebsiteDeactivated', Record<string, never>>
-  | DomainEvent<'WebsiteActivated', Record<string, never>>;
+  | DomainEvent<'WebsiteActivated', Record<string, never>>
+  | DomainEvent<'WebsiteInstallationVerified', { url: string }>;
 
 export interface WebsiteState {
   status: 'active' | 'inactive' | typeof NEW;
   organisationId: string | null;
   key: string | null;
   settings: WebsiteSettings | null;
+  installationVerified: boolean;
 }
 
 /** Who manages an organisation: the policy's list. */
 const MANAGERS = [...ORGANISATION_MANAGERS];
 
-export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'Update' | 'Deactivate' | 'Activate', WebsiteState, WebsiteEvent>({
+export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'Update' | 'Deactivate' | 'Activate' | 'VerifyInstallation', WebsiteState, WebsiteEvent>({
   table: {
     name: 'website',
     statuses: ['active', 'inactive'] as const,
@@ -28,9 +38,15 @@ export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'U
       { action: 'Update', from: ['active', 'inactive'], roles: MANAGERS },
       { action: 'Deactivate', from: ['active'], to: 'inactive', roles: MANAGERS },
       { action: 'Activate', from: ['inactive'], to: 'active', roles: MANAGERS },
+      {
+        action: 'VerifyInstallation',
+        from: ['active', 'inactive'],
+        roles: MANAGERS,
+        description: 'Onboarding: the tracking script was found on the website',
+      },
     ],
   },
-  initialState: { status: NEW, organisationId: null, key: null, settings: null } as WebsiteState,
+  initialState: { status: NEW, organisationId: null, key: null, settings: null, installationVerified: false } as WebsiteState,
   statusOf: (state) => state.status,
   handlers: {
     Create: (_state, command: { data: WebsiteSettings & { organisationId: string; key: string } }) => [
@@ -46,12 +62,18 @@ export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'U
     },
     Deactivate: () => [{ type: 'WebsiteDeactivated', data: {} }],
     Activate: () => [{ type: 'WebsiteActivated', data: {} }],
+    VerifyInstallation: (_state, command: { data: InstallationCheck }) => {
+      if (!command.data.found) {
+        throw new ValidationError(SCRIPT_NOT_INSTALLED, command.data.problem ? { url: command.data.problem } : undefined);
+      }
+      return [{ type: 'WebsiteInstallationVerified', data: { url: command.data.url } }];
+    },
   },
   evolve: (state: WebsiteState, event: WebsiteEvent): WebsiteState => {
     switch (event.type) {
       case 'WebsiteCreated': {
         const { organisationId, key, ...settings } = event.data;
-        return { status: 'active', organisationId, key, settings };
+        return { status: 'active', organisationId, key, settings, installationVerified: false };
       }
       case 'WebsiteSettingsChanged':
         return { ...state, settings: { ...state.settings!, ...event.data } };
@@ -59,6 +81,8 @@ export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'U
         return { ...state, status: 'inactive' };
       case 'WebsiteActivated':
         return { ...state, status: 'active' };
+      case 'WebsiteInstallationVerified':
+        return { ...state, installationVerified: true };
       default:
         return state;
     }

@@ -56,6 +56,8 @@ const changeSchema = z.object({
   locales: access.locales.optional(),
 });
 
+const removeSchema = z.object({ websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100) });
+
 /** Last active comes from the sessions; post counts arrive with the posts (issue 4). */
 const MEMBER_RECORD = `record || jsonb_build_object('lastActive', (SELECT max(last_seen_at) FROM identity_sessions s WHERE s.user_id = rm_members.user_id), 'posts', 0)`;
 
@@ -210,7 +212,7 @@ export class MembersController {
   private async act(viewer: Viewer, member: MemberRecord, action: string, body: unknown, request: Request, requestId: string) {
     const roles = [...actorFor(viewer, member.organisationId).roles, ...(member.userId === viewer.userId ? [SELF] : [])];
     const actor = { userId: viewer.userId, roles };
-    const data = action === 'ChangeAccess' ? parseInput(changeSchema, body) : {};
+    const data = action === 'ChangeAccess' ? parseInput(changeSchema, body) : action === 'RemoveFromWebsite' ? parseInput(removeSchema, body) : {};
     await this.decide(member, action, actor, data, expectedVersionOf(body), requestId);
     if (action === 'Resend') await this.sendInvitation(member.userId, member.email, member.organisationId, request);
     if (action === 'Accept') viewer.memberships.set(member.organisationId, member.orgRole);

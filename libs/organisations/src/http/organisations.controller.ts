@@ -12,12 +12,23 @@ import { expectedVersionOf, sendList } from '#libs/platform/src/http/records.js'
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
-import { parseInput } from '#libs/platform/src/validation.js';
+import { missing, parseInput } from '#libs/platform/src/validation.js';
+import { BUSINESS_QUESTIONS, type BusinessProfile } from '../domain/onboarding.js';
 import { organisationDecider } from '../domain/organisation.decider.js';
 import { joinCommand } from '../domain/join.js';
 import { PLAN_NAMES, PLANS, productsOf } from '../domain/plans.js';
 import { z } from '#libs/platform/src/validation.js';
 import { organisationCreateSchema, organisationUpdateSchema } from './organisation.schemas.js';
+
+/** The onboarding's answers: each one of its question's buckets. */
+const businessProfileSchema = z.object(
+  Object.fromEntries(
+    BUSINESS_QUESTIONS.map((q) => [
+      q.field,
+      z.enum(q.options, { error: (i) => (i.input === undefined ? missing(q.field) : `${q.field} must be one of ${q.options.join(', ')}`) }),
+    ]),
+  ),
+);
 
 const changePlanSchema = z.object({
   plan: z.enum(PLAN_NAMES as [string, ...string[]], { error: `plan must be one of ${PLAN_NAMES.join(', ')}` }),
@@ -40,6 +51,12 @@ export class OrganisationsController {
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
   ) {}
+
+  /** The choices of the organisation forms: plans, and the onboarding's business questions. */
+  @Get('options')
+  options() {
+    return { plans: PLAN_NAMES.map((id) => ({ id, name: PLANS[id].name, products: productsOf(id) })), businessQuestions: BUSINESS_QUESTIONS };
+  }
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
@@ -107,7 +124,9 @@ export class OrganisationsController {
         ? parseInput(organisationUpdateSchema, body ?? {})
         : action === 'ChangePlan'
           ? parseInput(changePlanSchema, body ?? {})
-          : {};
+          : action === 'SetBusinessProfile'
+            ? (parseInput(businessProfileSchema, body ?? {}) as BusinessProfile)
+            : {};
     return this.decide(viewer, id, action, data, expectedVersionOf(body), requestId);
   }
 

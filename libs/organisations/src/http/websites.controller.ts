@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
@@ -14,9 +14,17 @@ import { ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/s
 import { expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { CONFIG, EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { ensureProduct } from '#libs/platform/src/auth/policy.js';
+import type { Product } from '../domain/plans.js';
+
+/** Website features that belong to a product of the plan. */
+const PRODUCT_OF_TOGGLE: Record<'videoCms' | 'croProxy', Product> = { videoCms: 'video', croProxy: 'cro' };
 import { missing, parseInput } from '#libs/platform/src/validation.js';
-import { websiteDecider } from '../domain/website.decider.js';
+import { websiteDecider, type InstallationCheck } from '../domain/website.decider.js';
+import { hasTrackingScript, trackingSnippet } from '../domain/onboarding.js';
+import { fetchPublicPage } from '#libs/platform/src/http/public-page.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
 import {
   CURRENCIES,
   REGULATED_INDUSTRIES,
@@ -62,13 +70,14 @@ function websiteDomain(url: string, given: string | undefined): string {
   return derived;
 }
 
-type WebsiteRecord = Record<string, unknown> & { id: string; organisationId: string; status: 'active' | 'inactive'; url: string; domain: string };
+type WebsiteRecord = Record<string, unknown> & { id: string; organisationId: string; status: 'active' | 'inactive'; url: string; domain: string; key: string };
 
 @Controller('websites')
 export class WebsitesController {
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CONFIG) private readonly config: AppConfig,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
   ) {}
@@ -98,6 +107,23 @@ export class WebsitesController {
     return readHistory(this.store, this.db, `website-${id}`);
   }
 
+  /** The tracking snippet to install on the website, and whether it was found there. */
+  @Get(':id/installation')
+  async installation(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Req() request: Request) {
+    const website = await this.load(viewer, id);
+    const base = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+    const installation = website.installation as { verified: boolean; verifiedAt: string | null; url: string | null } | undefined;
+    return {
+      websiteId: id,
+      url: website.url,
+      key: website.key,
+      snippet: trackingSnippet(base, website.key),
+      verified: installation?.verified ?? false,
+      verifiedAt: installation?.verifiedAt ?? null,
+      checkedUrl: installation?.url ?? null,
+    };
+  }
+
   @Get(':id')
   async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     return this.present(await this.load(viewer, id), viewer);
@@ -113,6 +139,7 @@ export class WebsitesController {
     if (!websiteDecider.allowedActions(NEW, actor).includes('Create')) {
       throw new ForbiddenError('Only owners and admins of the organisation may add websites');
     }
+    await this.ensureProductsFor(organisationId, input);
     const { organisationId: _ignored, domain, locales, regulated, ...rest } = input;
     const settings: WebsiteSettings = {
       ...rest,
@@ -167,6 +194,13 @@ export class WebsitesController {
       if (!websiteDecider.allowedActions(current.status, actor).includes('Update')) {
         throw new ForbiddenError(`Your role may not Update this website`);
       }
+      await this.ensureProductsFor(organisationId, { videoCms: data.videoCms && !current.videoCms, croProxy: data.croProxy && !current.croProxy });
+    }
+    if (action === 'VerifyInstallation') {
+      if (!websiteDecider.allowedActions(current.status, actor).includes('VerifyInstallation')) {
+        throw new ForbiddenError('Only owners and admins of the organisation may verify the installation');
+      }
+      data = await this.checkInstallation(current) as never;
     }
     if (newDomain) await this.claimDomain(newDomain, current.id, organisationId, actor, requestId);
     let result: DecideResult;
@@ -181,6 +215,23 @@ export class WebsitesController {
     if (newDomain) await this.releaseDomain(current.domain, current.id, organisationId, requestId);
     await this.projections.waitFor(result.position);
     return this.present(await this.load(viewer, current.id), viewer);
+  }
+
+  /** Switching on a product's feature needs the product in the organisation's plan (403 "Upgrade to access"). */
+  private async ensureProductsFor(organisationId: string, toggles: { videoCms?: boolean; croProxy?: boolean }) {
+    if (!toggles.videoCms && !toggles.croProxy) return;
+    const found = await this.db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
+    const products = found.rows[0]?.products ?? [];
+    if (toggles.videoCms) ensureProduct(products, PRODUCT_OF_TOGGLE.videoCms);
+    if (toggles.croProxy) ensureProduct(products, PRODUCT_OF_TOGGLE.croProxy);
+  }
+
+  /** Fetches the website's home page and looks for its tracking script (with its key). */
+  private async checkInstallation(website: WebsiteRecord): Promise<InstallationCheck> {
+    const page = await fetchPublicPage(website.url, { allowPrivateHosts: this.config.fetchPrivateHosts });
+    if (!page.ok) return { url: page.url, found: false, problem: page.problem };
+    const found = hasTrackingScript(page.html ?? '', website.key);
+    return { url: page.url, found, problem: found ? undefined : `The page ${page.url} does not include the tracking script with this website's key` };
   }
 
   private async claimDomain(domain: string, websiteId: string, organisationId: string, actor: Actor, requestId: string) {

@@ -25,7 +25,7 @@ export const organisationsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_memberships_user ON rm_memberships (user_id);
   `,
   tables: ['rm_organisations', 'rm_memberships'],
-  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationPlanChanged', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'],
+  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationPlanChanged', 'OrganisationBusinessProfileSet', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('organisation-'.length);
     const d = event.data as Record<string, any>;
@@ -42,6 +42,9 @@ export const organisationsProjection: Projection = {
           createdBy: d.createdBy,
           plan: d.plan,
           products: productsOf(d.plan),
+          demo: d.demo === true,
+          business: null,
+          onboardedAt: null,
           version: event.streamVersion,
         };
         await tx.query(
@@ -80,6 +83,14 @@ export const organisationsProjection: Projection = {
         await tx.query(
           `UPDATE rm_organisations SET version = $2, record = record || jsonb_build_object('version', $2::int, 'plan', $3::text, 'products', $4::jsonb) WHERE id = $1`,
           [id, event.streamVersion, d.plan, JSON.stringify(productsOf(d.plan))],
+        );
+        break;
+      case 'OrganisationBusinessProfileSet':
+        await tx.query(
+          `UPDATE rm_organisations SET version = $2,
+             record = record || jsonb_build_object('version', $2::int, 'business', $3::jsonb, 'onboardedAt', coalesce(to_jsonb(record->>'onboardedAt'), to_jsonb($4::text)))
+           WHERE id = $1`,
+          [id, event.streamVersion, JSON.stringify(d), event.createdAt.toISOString()],
         );
         break;
       case 'OrganisationMemberRemoved':

@@ -20,12 +20,12 @@ export const websitesProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_websites_organisation ON rm_websites (organisation_id);
   `,
   tables: ['rm_websites'],
-  handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated'],
+  handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated', 'WebsiteInstallationVerified'],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('website-'.length);
     const d = event.data as Record<string, any>;
     if (event.type === 'WebsiteCreated') {
-      const record = { id, ...d, status: 'active', createdAt: event.createdAt.toISOString(), updatedAt: event.createdAt.toISOString(), version: event.streamVersion };
+      const record = { id, ...d, status: 'active', installation: { verified: false, verifiedAt: null, url: null }, createdAt: event.createdAt.toISOString(), updatedAt: event.createdAt.toISOString(), version: event.streamVersion };
       await tx.query(
         `INSERT INTO rm_websites (id, organisation_id, name, url, domain, status, created_at, updated_at, version, record)
          VALUES ($1, $2, $3, $4, $5, 'active', $6, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
@@ -34,7 +34,11 @@ export const websitesProjection: Projection = {
       return;
     }
     const changes: Record<string, unknown> =
-      event.type === 'WebsiteSettingsChanged' ? d : { status: event.type === 'WebsiteActivated' ? 'active' : 'inactive' };
+      event.type === 'WebsiteSettingsChanged'
+        ? d
+        : event.type === 'WebsiteInstallationVerified'
+          ? { installation: { verified: true, verifiedAt: event.createdAt.toISOString(), url: d.url } }
+          : { status: event.type === 'WebsiteActivated' ? 'active' : 'inactive' };
     const patch = { ...changes, updatedAt: event.createdAt.toISOString(), version: event.streamVersion };
     await tx.query(
       `UPDATE rm_websites SET

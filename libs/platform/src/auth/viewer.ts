@@ -15,6 +15,11 @@ export interface Viewer {
   productRoles?: Map<string, { cmsRole: string; croRole: string }>;
   /** Set when a platform admin is logged in as this user (login-as): the admin's session. */
   impersonatorSessionId?: string | null;
+  /**
+   * Set in demo mode: the session looks at the platform's demo organisation, read-only, instead
+   * of the user's own organisations.
+   */
+  demoOrganisationId?: string | null;
 }
 
 // The role names live with the policy (viewer.ts only re-exports them: no import cycle at load).
