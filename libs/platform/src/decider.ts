@@ -14,6 +14,8 @@ export const NEW = 'new' as const;
 export interface Actor {
   userId: string;
   roles: readonly string[];
+  /** The person's display name, when a decision records or mentions who acted. */
+  name?: string;
 }
 
 export interface DomainEvent<T extends string = string, D = unknown> {
@@ -29,8 +31,12 @@ export interface Transition<S extends string, A extends string, State> {
   to?: S;
   /** Roles allowed to take it; `'*'` means any authenticated user. */
   roles: readonly string[];
-  /** An extra condition on the state (and actor) that also hides the action when false. */
-  guard?: (state: State, actor: Actor) => boolean;
+  /**
+   * An extra condition on the state, the actor and the command's context (facts from outside the
+   * aggregate, e.g. its website's workflow settings) that also hides the action when false. A
+   * string is a refusal with its reason (what the 422 says).
+   */
+  guard?: (state: State, actor: Actor, context: any) => boolean | string;
   description?: string;
 }
 
@@ -45,6 +51,8 @@ export interface Command<A extends string = string, D = unknown> {
   type: A;
   data: D;
   actor: Actor;
+  /** Facts from outside the aggregate that the decision depends on (read by the caller, never stored). */
+  context?: unknown;
 }
 
 export interface DeciderDefinition<S extends string, A extends string, State, E extends DomainEvent> {
@@ -65,7 +73,7 @@ export interface Decider<S extends string, A extends string, State, E extends Do
   evolve(state: State, event: E): State;
   fold(events: readonly E[]): State;
   /** The actions `actor` may take now. Without `state`, guards are not evaluated (read models). */
-  allowedActions(status: S | typeof NEW, actor: Actor, state?: State): A[];
+  allowedActions(status: S | typeof NEW, actor: Actor, state?: State, context?: unknown): A[];
   /** The table in a form any client can draw. */
   describe(): WorkflowDescription;
 }
@@ -109,17 +117,19 @@ export function defineDecider<S extends string, A extends string, State, E exten
       }
       const permitted = fromHere.filter((t) => mayTake(t.roles, command.actor));
       if (permitted.length === 0) throw new ForbiddenError(`Your role may not ${command.type} this ${table.name}`);
-      if (!permitted.some((t) => !t.guard || t.guard(state, command.actor))) {
-        throw new InvalidTransitionError(`${command.type} is not allowed for this ${table.name} now`);
+      const verdicts = permitted.map((t) => (t.guard ? t.guard(state, command.actor, command.context) : true));
+      if (!verdicts.includes(true)) {
+        const reason = verdicts.find((v): v is string => typeof v === 'string');
+        throw new InvalidTransitionError(reason ?? `${command.type} is not allowed for this ${table.name} now`);
       }
       const handler = definition.handlers[command.type as A] as (s: State, c: Command<A, unknown>) => E[];
       return handler(state, command as Command<A, unknown>);
     },
 
-    allowedActions(status, actor, state) {
+    allowedActions(status, actor, state, context) {
       const actions = new Set<A>();
       for (const t of table.transitions) {
-        if (t.from.includes(status) && mayTake(t.roles, actor) && (!t.guard || state === undefined || t.guard(state, actor))) {
+        if (t.from.includes(status) && mayTake(t.roles, actor) && (!t.guard || state === undefined || t.guard(state, actor, context) === true)) {
           actions.add(t.action);
         }
       }

@@ -27,7 +27,7 @@ export { ANY_USER, PLATFORM_ADMIN } from './policy.js';
 
 /** The actor of a command on a record of `organisationId`, with the roles the policy gives them. */
 export function actorFor(viewer: Viewer, organisationId?: string | null): Actor {
-  return { userId: viewer.userId, roles: rolesFor(viewer, organisationId) };
+  return { userId: viewer.userId, name: viewer.name, roles: rolesFor(viewer, organisationId) };
 }
 
 /** Whether the viewer may see records of the organisation at all (tenancy). */

@@ -1,0 +1,119 @@
+import { missing, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
+
+/** The spec's post types (seed 000 section 3). */
+export const POST_TYPES = [
+  'blog', 'community', 'targeted', 'learning_center', 'topic', 'comparison', 'product_page', 'product_review',
+  'product_alternative', 'product_comparison', 'ppc_top_10', 'ni_top_10_article', 'wordpress_article', 'top_10',
+  'top_alternatives', 'top_seo',
+] as const;
+export type PostType = (typeof POST_TYPES)[number];
+
+/** Cover images: the spec asks for a size window; ours is the share preview (1024x512) up to 4096 square. */
+export const IMAGE_LIMITS = { minWidth: 1024, minHeight: 512, maxWidth: 4096, maxHeight: 4096 };
+export const IMAGE_SIZE_MESSAGE = `The image must be between ${IMAGE_LIMITS.minWidth}x${IMAGE_LIMITS.minHeight} and ${IMAGE_LIMITS.maxWidth}x${IMAGE_LIMITS.maxHeight} pixels`;
+export const OUTLINE_REQUIRED = 'Outline field is required';
+export const OPTIMISATION_LOCKED = 'Posts under optimisation cannot change vertical or dates';
+
+const date = (field: string) =>
+  z
+    .string({ error: `${field} must be a date (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${field} must be a date (YYYY-MM-DD)`)
+    .nullable();
+const id = (field: string) => z.string({ error: `${field} must be text` }).max(100, tooLong(100)).nullable();
+const list = (field: string, max = 50, length = 200) =>
+  z.array(z.string({ error: `${field} must be a list of texts` }).trim().max(length, tooLong(length)), { error: `${field} must be a list` }).max(max);
+const imageDimension = z.number({ error: 'width and height must be numbers' }).int().positive();
+
+export const coverImageSchema = z
+  .object({
+    url: z.string({ error: (i) => (i.input === undefined ? missing('url') : 'url must be text') }).url('url must be a valid URL').max(2000, tooLong(2000)),
+    title: z.string({ error: 'Title field is required!' }).trim().min(1, 'Title field is required!').max(300, tooLong(300)),
+    alt: z.string({ error: 'Alt field is required!' }).trim().min(1, 'Alt field is required!').max(300, tooLong(300)),
+    caption: z.string({ error: 'Caption field is required!' }).trim().min(1, 'Caption field is required!').max(500, tooLong(500)),
+    width: imageDimension,
+    height: imageDimension,
+  })
+  .refine(
+    (i) => i.width >= IMAGE_LIMITS.minWidth && i.height >= IMAGE_LIMITS.minHeight && i.width <= IMAGE_LIMITS.maxWidth && i.height <= IMAGE_LIMITS.maxHeight,
+    { message: IMAGE_SIZE_MESSAGE, path: ['width'] },
+  )
+  .nullable();
+
+/** The post's rich text: the editor's structured document and its HTML. */
+export const richTextSchema = z
+  .object({
+    json: z.record(z.string(), z.unknown(), { error: 'richText.json must be an object' }).nullable().optional(),
+    html: z.string({ error: 'richText.html must be text' }).max(1_000_000, tooLong(1_000_000)),
+  }, { error: 'richText must be an object with html' })
+  .nullable();
+
+/** Fields a user edits (Create and Save). Read-only fields sent back by react-admin are dropped. */
+export const contentShape = {
+  title: requiredText('title', 300),
+  subtitle: optionalText('subtitle', 1000).nullable(),
+  slug: z
+    .string({ error: 'slug must be text' })
+    .trim()
+    .max(200, tooLong(200))
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug may contain lower-case letters, digits and single dashes')
+    .nullable(),
+  outline: z.string({ error: 'outline must be text' }).max(50_000, tooLong(50_000)).nullable(),
+  richText: richTextSchema,
+  coverImage: coverImageSchema,
+  category: optionalText('category', 200).nullable(),
+  subCategory: optionalText('subCategory', 200).nullable(),
+  topics: list('topics'),
+  tags: list('tags'),
+  products: list('products'),
+  sourceUrls: list('sourceUrls', 50, 2000),
+  metaDescription: optionalText('metaDescription', 320).nullable(),
+  dueDate: date('dueDate'),
+  quotaDate: date('quotaDate'),
+  showTOC: z.boolean({ error: 'showTOC must be true or false' }),
+  featured: z.boolean({ error: 'featured must be true or false' }),
+  best: z.boolean({ error: 'best must be true or false' }),
+  optimisation: z.boolean({ error: 'optimisation must be true or false' }),
+  writerId: id('writerId'),
+  creditedWriterId: id('creditedWriterId'),
+  expertId: id('expertId'),
+  sourceFileId: id('sourceFileId'),
+  variant: optionalText('variant', 100).nullable(),
+  clusterId: id('clusterId'),
+};
+
+export const contentSchema = z.object(contentShape).partial();
+export type PostContent = z.infer<typeof contentSchema>;
+
+export const createSchema = z.object({
+  ...contentShape,
+  title: contentShape.title,
+  websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100),
+  type: z.enum(POST_TYPES, { error: (i) => (i.input === undefined ? missing('type') : `type must be one of ${POST_TYPES.join(', ')}`) }),
+  locale: z.string({ error: 'locale must be text' }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'locale must look like en or en-GB').optional(),
+}).partial({
+  subtitle: true, slug: true, outline: true, richText: true, coverImage: true, category: true, subCategory: true, topics: true, tags: true,
+  products: true, sourceUrls: true, metaDescription: true, dueDate: true, quotaDate: true, showTOC: true, featured: true, best: true,
+  optimisation: true, writerId: true, creditedWriterId: true, expertId: true, sourceFileId: true, variant: true, clusterId: true,
+});
+
+/** Slugs come from titles when none is given. */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 200)
+    .replace(/-+$/, '') || 'post';
+}
+
+/** Words and links of the body, counted from its HTML. */
+export function measure(html: string | undefined | null): { words: number; links: number } {
+  if (!html) return { words: 0, links: 0 };
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&[a-z#0-9]+;/gi, ' ');
+  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const links = (html.match(/<a\s[^>]*href=/gi) ?? []).length;
+  return { words, links };
+}
