@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
     await session?.close();
   });
 
-  it('signs up from the login page: the password rule first, then into the console', async () => {
+  it('signs up from the login page: the password rule first, then onboarding and the console', async () => {
     await page.goto(`${app.url}/`);
     await page.waitForURL(/#\/login$/);
     await page.getByRole('link', { name: 'Forgot password?' }).waitFor();
@@ -70,6 +70,10 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
 
     await page.getByRole('textbox', { name: 'Confirm password' }).fill(NEW_USER.password);
     await page.getByRole('button', { name: 'Create account' }).click();
+    // Signed in, onboarding first (test/browser/onboarding.test.ts goes through it); the console is one step away.
+    await page.waitForURL(/\/onboarding$/);
+    await page.getByRole('heading', { name: 'About your business' }).waitFor();
+    await page.goto(`${app.url}/`);
     await page.getByText(`Welcome, ${NEW_USER.name}`).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await shot('03-signup-dashboard');

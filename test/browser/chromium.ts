@@ -55,13 +55,16 @@ export interface ConsoleSession {
   close(): Promise<void>;
 }
 
-/** Builds the console if needed (`npm test` already did), boots the API for `setup`, opens Chromium. */
-export async function openConsole(setup: Setup): Promise<ConsoleSession> {
+/**
+ * Builds the console if needed (`npm test` already did), boots the API for `setup` (with `env`
+ * added to its environment, e.g. `FETCH_PRIVATE_HOSTS`), opens Chromium.
+ */
+export async function openConsole(setup: Setup, options: { env?: Record<string, string> } = {}): Promise<ConsoleSession> {
   const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
   if (!existsSync(fileURLToPath(new URL('../../apps/console/dist/index.html', import.meta.url)))) {
     execFileSync('npm', ['run', 'build', '--workspace', 'apps/console'], { cwd: repoRoot, stdio: 'ignore' });
   }
-  const app = await boot(setup);
+  const app = await boot(setup, options.env);
   const browser = await launchChromium();
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
   page.setDefaultTimeout(15_000);
@@ -91,4 +94,27 @@ export async function logIn(page: Page, credentials: { email: string; password: 
   await page.getByRole('textbox', { name: 'Password' }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByText(/^Welcome, /).waitFor();
+}
+
+/** Opens the console's user menu and logs out; waits for the login page. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL(/#\/login$/);
+}
+
+/** Signs a new user up through the `/signup` page; they land on `/onboarding`. */
+export async function signUp(
+  page: Page,
+  appUrl: string,
+  user: { name: string; email: string; password: string; orgName: string },
+): Promise<void> {
+  await page.goto(`${appUrl}/signup`);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(user.name);
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill(user.password);
+  await page.getByRole('textbox', { name: 'Organisation name' }).fill(user.orgName);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/onboarding$/);
 }

@@ -32,8 +32,14 @@ for (const setup of setups) {
       admin = await signIn(t.url, ADMIN);
       // Organisation B (the admin owns it) with one record of every kind.
       orgB = (await admin.post('/api/organisations').send({ name: 'Tenant B' })).body.id;
-      await admin.post('/api/websites').send({ organisationId: orgB, name: 'B site', url: 'https://b-site.example' });
+      const siteB = (await admin.post('/api/websites').send({ organisationId: orgB, name: 'B site', url: 'https://b-site.example' })).body.id;
       await admin.post('/api/members').send({ organisationId: orgB, email: 'b-member@b.example', name: 'B Member' });
+      // The community needs a plan that includes it.
+      await admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'growth' });
+      const questionB = (await admin.post('/api/questions').send({ websiteId: siteB, title: 'B question' })).body.id;
+      await admin.post('/api/answers').send({ questionId: questionB, body: 'B answer' });
+      await admin.post('/api/posts').send({ websiteId: siteB, title: 'B post', type: 'blog' });
+      await admin.post('/api/redirect-rules').send({ websiteId: siteB, fromPath: '/b-old', toPath: '/b-new' });
     });
     afterAll(async () => t?.stop());
 

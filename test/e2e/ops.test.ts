@@ -1,11 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../apps/api/src/catalog.js';
 import { ADMIN, OWNER, boot, listQuery, setups, signIn, totalOf, until, type Agent, type Booted } from './setups.js';
 
 type Rec = Record<string, any>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const PROJECTIONS = ['users', 'organisations', 'websites', 'members'];
+/** Every projection of the product's catalog (each must show in health, metrics and the admin list). */
+const PROJECTIONS = catalog.projections.map((p) => p.name);
 
 for (const setup of setups) {
   describe(`ops (${setup.name})`, () => {

@@ -8,8 +8,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
+import { CommunityModule } from '#libs/community/src/community.module.js';
 import { IdentityModule } from '#libs/identity/src/identity.module.js';
 import { OrganisationsModule } from '#libs/organisations/src/organisations.module.js';
+import { PostsModule } from '#libs/posts/src/posts.module.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
 import { PinoNestLogger, type Logger } from '#libs/platform/src/logging.js';
@@ -31,7 +33,7 @@ export interface App {
 export async function createApp(config: AppConfig, options: { log?: Logger } = {}): Promise<App> {
   const runtime = await createRuntime(config, catalog, { log: options.log, relays });
   try {
-    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, DemoModule] })
+    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, DemoModule] })
     class AppModule {}
 
     const app = await NestFactory.create<NestExpressApplication>(AppModule, {

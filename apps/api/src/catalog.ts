@@ -1,5 +1,14 @@
 import { USER_EVENT_TYPES } from '#libs/identity/src/domain/user.decider.js';
+import { COMMUNITY_EVENT_TYPES } from '#libs/community/src/domain/events.js';
+import { answersProjection } from '#libs/community/src/projections/answers.projection.js';
+import { questionsProjection } from '#libs/community/src/projections/questions.projection.js';
 import { usersProjection } from '#libs/identity/src/projections/users.projection.js';
+import { POST_EVENT_TYPES } from '#libs/posts/src/domain/post.decider.js';
+import { REDIRECT_RULE_EVENT_TYPES } from '#libs/posts/src/domain/redirect-rule.decider.js';
+import { postsProjection } from '#libs/posts/src/projections/posts.projection.js';
+import { redirectRulesProjection } from '#libs/posts/src/projections/redirect-rules.projection.js';
+import { stageMetricsProjection } from '#libs/posts/src/projections/stage-metrics.projection.js';
+import { auditProjection } from '#libs/platform/src/audit/audit.projection.js';
 import { IDENTITY_SCHEMA } from '#libs/identity/src/schema.js';
 import { ORGANISATION_EVENT_TYPES } from '#libs/organisations/src/domain/events.js';
 import { organisationsProjection } from '#libs/organisations/src/projections/organisations.projection.js';
@@ -13,8 +22,11 @@ import type { Catalog } from '#libs/platform/src/runtime.js';
 
 /** Every event type, projection and table of the product: one list for the api, worker, CLI and bench. */
 export const catalog: Catalog = {
-  eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES],
-  projections: [usersProjection, organisationsProjection, websitesProjection, membersProjection],
+  eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...POST_EVENT_TYPES, ...REDIRECT_RULE_EVENT_TYPES],
+  projections: [
+    usersProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
+    postsProjection, redirectRulesProjection, stageMetricsProjection, auditProjection,
+  ],
   schemas: [IDENTITY_SCHEMA],
 };
 

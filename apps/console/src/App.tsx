@@ -1,6 +1,8 @@
 import { Admin, localStorageStore, Resource } from 'react-admin';
+import { answers, questions } from './community';
 import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLayout } from './layout/ConsoleLayout';
+import { StackedNotifications } from './layout/StackedNotifications';
 import { LoginPage } from './login/LoginPage';
 import { members } from './members';
 import { organisations } from './organisations';
@@ -22,6 +24,7 @@ export const App = () => (
     loginPage={LoginPage}
     dashboard={Dashboard}
     layout={ConsoleLayout}
+    notification={StackedNotifications}
     store={store}
     requireAuth
     disableTelemetry
@@ -29,6 +32,8 @@ export const App = () => (
     <Resource {...websites} />
     <Resource {...organisations} />
     <Resource {...members} />
+    <Resource {...questions} />
+    <Resource {...answers} />
     <Resource {...users} />
     <Resource {...outbox} />
     <Resource {...projections} />

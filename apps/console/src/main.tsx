@@ -6,7 +6,7 @@ import { publicPageFor } from './public/PublicApp';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-// Sign-up and the password pages live at real paths outside react-admin's hash router.
+// Sign-up, the password pages and onboarding live at real paths outside react-admin's hash router.
 const PublicPage = publicPageFor(window.location.pathname);
 
 createRoot(root).render(<StrictMode>{PublicPage ? <PublicPage /> : <App />}</StrictMode>);

@@ -21,6 +21,11 @@ export interface ListDefinition {
   maxPageSize?: number;
   /** The column holding the JSON record answered to the client. */
   recordColumn?: string;
+  /**
+   * Filters that are not a plain field comparison (e.g. a console tab): filter name -> SQL
+   * condition built with `add(value)`, which binds a parameter and answers its placeholder.
+   */
+  customFilters?: Record<string, (value: unknown, add: (value: unknown) => string) => string>;
 }
 
 export interface ListQuery {
@@ -78,6 +83,28 @@ export async function runList<T = Record<string, unknown>>(
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
     if (key === 'q') continue;
+    const custom = def.customFilters?.[key];
+    if (custom) {
+      where.push(custom(value, add));
+      continue;
+    }
+    // `{field}_gte` / `{field}_lte`: a range on a field (dates as YYYY-MM-DD, or numbers).
+    const bound = /^(.+)_(gte|lte)$/.exec(key);
+    if (bound && def.fields[bound[1]]) {
+      if (typeof value !== 'string' && typeof value !== 'number') throw new BadRequestError(`Filter ${key} must be a date or a number`);
+      const text = String(value);
+      if (typeof value === 'string' && !(DATE.test(text) && !Number.isNaN(Date.parse(text))) && Number.isNaN(Number(text))) {
+        throw new BadRequestError(`Filter ${key} must be a date as YYYY-MM-DD or a number`);
+      }
+      const column = def.fields[bound[1]];
+      const placeholder = add(text);
+      where.push(
+        DATE.test(text)
+          ? `${column} ${bound[2] === 'gte' ? '>=' : '<'} (${placeholder}::date${bound[2] === 'lte' ? ' + 1' : ''})`
+          : `${column} ${bound[2] === 'gte' ? '>=' : '<='} ${placeholder}::numeric`,
+      );
+      continue;
+    }
     const column = def.fields[key];
     if (!column) throw new BadRequestError(`Unknown filter ${key}`);
     if (Array.isArray(value)) {

@@ -8,6 +8,7 @@ import { ProjectionManager } from './projections/projection-manager.js';
 import type { Runtime } from './runtime.js';
 import { CONFIG, EVENT_STORE, LOGGER, METRICS, SQL } from './tokens.js';
 import { WorkflowsController } from './ops/workflows.controller.js';
+import { AuditController } from './audit/audit.controller.js';
 
 /**
  * Hands the runtime (database, event store, projections, metrics) to every context module,
@@ -20,7 +21,7 @@ export class PlatformModule {
     return {
       module: PlatformModule,
       imports: [CqrsModule.forRoot()],
-      controllers: [OpsController, ...(options.workflows === false ? [] : [WorkflowsController])],
+      controllers: [OpsController, AuditController, ...(options.workflows === false ? [] : [WorkflowsController])],
       providers: [
         { provide: CONFIG, useValue: runtime.config },
         { provide: SQL, useValue: runtime.db },

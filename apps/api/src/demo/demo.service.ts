@@ -10,13 +10,15 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { seedCommunity } from './community.seed.js';
 
 /** The demo's sign-in: shown on the login page and printed at start (embedded demo only). */
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const DEMO_USERS = [
-  { email: 'owner@demo.example', name: 'Olivia Owner', role: 'owner', orgRole: 'owner' },
-  { email: 'editor@demo.example', name: 'Eddie Editor', role: 'editor', orgRole: 'member' },
-  { email: 'writer@demo.example', name: 'Wendy Writer', role: 'writer', orgRole: 'member' },
+  { email: 'owner@demo.example', name: 'Olivia Owner', role: 'owner', orgRole: 'owner', cmsRole: 'admin' },
+  { email: 'editor@demo.example', name: 'Eddie Editor', role: 'editor', orgRole: 'member', cmsRole: 'editor' },
+  { email: 'writer@demo.example', name: 'Wendy Writer', role: 'writer', orgRole: 'member', cmsRole: 'creator' },
+  { email: 'checker@demo.example', name: 'Rita Reviewer', role: 'editor', orgRole: 'member', cmsRole: 'reviewer' },
 ] as const;
 export const DEFAULT_ADMIN = { email: 'admin@platform.example', password: 'Admin-pass-1' };
 
@@ -65,7 +67,7 @@ export class DemoService {
     for (let i = 0; i < DEMO_USERS.length; i++) {
       if (i > 0) await this.run('organisation', organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });
       const joined: DecideResult = await this.commands.execute(
-        joinCommand(organisationId, { id: ids[i], email: DEMO_USERS[i].email, name: DEMO_USERS[i].name }, DEMO_USERS[i].orgRole),
+        joinCommand(organisationId, { id: ids[i], email: DEMO_USERS[i].email, name: DEMO_USERS[i].name }, DEMO_USERS[i].orgRole, { cmsRole: DEMO_USERS[i].cmsRole }),
       );
       await this.projections.waitFor(joined.position);
     }
@@ -109,6 +111,7 @@ export class DemoService {
       });
     }
     this.log.info({ organisationId }, 'demo organisation created');
+    await seedCommunity({ db: this.db, commands: this.commands, projections: this.projections }, organisationId);
   }
 
   private async run(aggregate: string, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {

@@ -1,8 +1,14 @@
 import BusinessIcon from '@mui/icons-material/Business';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import LanguageIcon from '@mui/icons-material/Language';
-import { Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import SlideshowIcon from '@mui/icons-material/Slideshow';
+import { Box, Button, Card, CardActionArea, CardActions, CardContent, CircularProgress, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { LinkBase, Title, useGetIdentity, useGetList } from 'react-admin';
+import { LinkBase, Title, useGetIdentity, useGetList, useGetOne, type Identifier } from 'react-admin';
+import { useDemoMode } from '../layout/useDemoMode';
+import { onboardingPath, type OnboardingOrganisation, type OnboardingWebsite } from '../onboarding/api';
 
 const CountCard = ({ resource, label, icon }: { resource: string; label: string; icon: ReactNode }) => {
   const { total, isPending, error } = useGetList(resource, {
@@ -28,6 +34,96 @@ const CountCard = ({ resource, label, icon }: { resource: string; label: string;
   );
 };
 
+const ChecklistItem = ({ done, children }: { done: boolean; children: ReactNode }) => (
+  <Box component="li" data-done={done} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: done ? 'success.dark' : 'text.primary' }}>
+    {done ? <CheckCircleIcon fontSize="small" /> : <RadioButtonUncheckedIcon fontSize="small" sx={{ color: 'text.disabled' }} />}
+    <Typography variant="body2" component="span">
+      {children}
+    </Typography>
+  </Box>
+);
+
+/**
+ * Until the organisation the user manages has answered the business questions and verified
+ * the tracking script on a website: back to onboarding (a real path, outside the hash router).
+ * For users without websites: the demo.
+ */
+const GetStarted = () => {
+  const { identity } = useGetIdentity();
+  const { demo, canEnter, busy, enter } = useDemoMode();
+  const memberships = (identity?.organisations ?? []) as { id: Identifier; name: string; role: string }[];
+  const managed = demo ? undefined : memberships.find((o) => o.role === 'owner' || o.role === 'admin');
+  const { data: organisation } = useGetOne<OnboardingOrganisation>(
+    'organisations',
+    { id: managed?.id ?? '' },
+    { enabled: Boolean(managed) },
+  );
+  const { data: websites } = useGetList<OnboardingWebsite>(
+    'websites',
+    { filter: { organisationId: managed?.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: Boolean(managed) },
+  );
+  const offerDemo = canEnter && ((identity?.websites as unknown[] | undefined) ?? []).length === 0;
+
+  const answered = Boolean(organisation?.business);
+  const hasWebsite = Boolean(websites?.length);
+  const verified = Boolean(websites?.some((w) => w.installation?.verified));
+  const onboardingDue = Boolean(managed && organisation && websites && (!answered || !verified));
+  if (!onboardingDue && !offerDemo) return null;
+
+  // Straight to the step that is missing.
+  const unverified = websites?.filter((w) => !w.installation?.verified) ?? [];
+  const target = !answered
+    ? onboardingPath()
+    : unverified.length === 1
+      ? onboardingPath('install', unverified[0]!.id)
+      : onboardingPath('website');
+
+  return (
+    <Card sx={{ mb: 2 }} data-testid="get-started">
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 }, pt: 0.5 }}>{onboardingDue ? <RocketLaunchIcon /> : <SlideshowIcon />}</Box>
+        <Box sx={{ flex: 1 }}>
+          <Typography variant="h6" component="h2">
+            {onboardingDue ? (answered ? `Set up tracking for ${managed!.name}` : `Finish setting up ${managed!.name}`) : 'Explore the demo'}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {onboardingDue
+              ? answered
+                ? 'The tracking script is not verified on any of your websites yet. Install it, so the platform receives their visits.'
+                : 'Tell us about your business and install the tracking script on your website, so the platform receives its visits.'
+              : 'See the console with a sample organisation, Demo Publishing, and its two websites. Nothing you do there changes anything.'}
+          </Typography>
+          {onboardingDue ? (
+            <Box component="ul" aria-label="Set-up steps" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 0.5 }}>
+              <ChecklistItem done={answered}>About your business</ChecklistItem>
+              <ChecklistItem done={hasWebsite}>Your website</ChecklistItem>
+              <ChecklistItem done={verified}>Install the tracking script</ChecklistItem>
+            </Box>
+          ) : null}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, justifyContent: 'flex-end' }}>
+        {offerDemo ? (
+          <Button
+            variant={onboardingDue ? 'text' : 'contained'}
+            onClick={() => void enter()}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={14} color="inherit" /> : <SlideshowIcon />}
+          >
+            Try the demo
+          </Button>
+        ) : null}
+        {onboardingDue ? (
+          <Button variant="contained" href={target}>
+            {answered ? 'Set up tracking' : 'Finish onboarding'}
+          </Button>
+        ) : null}
+      </CardActions>
+    </Card>
+  );
+};
+
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
   return (
@@ -43,6 +139,7 @@ export const Dashboard = () => {
           </Typography>
         </CardContent>
       </Card>
+      <GetStarted />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <CountCard resource="organisations" label="Organisations" icon={<BusinessIcon />} />
         <CountCard resource="websites" label="Websites" icon={<LanguageIcon />} />

@@ -4,6 +4,8 @@ import { OUTBOX_RESOURCE } from '../outbox';
 import { PROJECTIONS_RESOURCE } from '../projections';
 import type { ConsolePermissions } from '../types';
 import { USERS_RESOURCE } from '../users';
+import { ConsoleAppBar } from './ConsoleAppBar';
+import { DemoBanner } from './DemoBanner';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { useKeepAlive } from './useKeepAlive';
 
@@ -16,12 +18,14 @@ const ADMIN_ONLY = new Set([USERS_RESOURCE, OUTBOX_RESOURCE, PROJECTIONS_RESOURC
  */
 export const ConsoleMenu = () => {
   const resources = useResourceDefinitions();
-  const { permissions } = usePermissions<ConsolePermissions | null>();
+  const { permissions, isPending } = usePermissions<ConsolePermissions | null>();
   const platformAdmin = permissions?.platformAdmin === true;
   const navigation = permissions?.navigation ?? [];
-  const visible = (name: string) => (navigation.length ? navigation.includes(name) : platformAdmin || !ADMIN_ONLY.has(name));
+  // Until the permissions are read, the dashboard alone (no entry the user may not have, even briefly).
+  const visible = (name: string) =>
+    !isPending && (navigation.length ? navigation.includes(name) : platformAdmin || !ADMIN_ONLY.has(name));
   return (
-    <Menu>
+    <Menu aria-label="Main menu">
       <Menu.DashboardItem />
       {Object.keys(resources)
         .filter((name) => resources[name]?.hasList && visible(name))
@@ -35,8 +39,9 @@ export const ConsoleMenu = () => {
 export const ConsoleLayout = ({ children }: { children: ReactNode }) => {
   useKeepAlive();
   return (
-    <Layout menu={ConsoleMenu}>
+    <Layout menu={ConsoleMenu} appBar={ConsoleAppBar}>
       <ImpersonationBanner />
+      <DemoBanner />
       {children}
     </Layout>
   );

@@ -2,6 +2,15 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { ApiErrorBody, ConsolePermissions, CurrentUser } from '../types';
 import { API_URL } from './http';
 
+/** Demo mode (`GET /api/auth/user`'s `demo`): the organisation the session shows read-only. */
+export interface DemoMode {
+  organisationId: string | number;
+  name: string;
+}
+
+/** `GET /api/auth/user` with its demo-mode fields. */
+export type UserWithDemo = CurrentUser & { demo?: DemoMode | null; demoAvailable?: boolean };
+
 /** How long `GET /api/auth/user` is trusted before it is asked again (one request per burst of navigation). */
 const USER_TTL_MS = 15_000;
 /** How long a 401 from it is trusted (the login page and the router ask together). */
@@ -149,6 +158,8 @@ export const authProvider: AuthProvider = {
       websites: user.websites ?? [],
       navigation: user.navigation ?? [],
       impersonatedBy: user.impersonatedBy ?? null,
+      demo: (user as UserWithDemo).demo ?? null,
+      demoAvailable: (user as UserWithDemo).demoAvailable === true,
     };
   },
 
@@ -199,6 +210,22 @@ export const returnToAdmin = async (): Promise<void> => {
     clearUser();
     reloadConsole();
   }
+};
+
+/** `POST /api/auth/demo/enter`: the session shows the demo organisation, read-only; then the console afresh. */
+export const enterDemo = async (): Promise<void> => {
+  clearUser();
+  await postAuth('demo/enter');
+  clearUser();
+  reloadConsole();
+};
+
+/** `POST /api/auth/demo/exit`: back to the user's own organisations; then `reload` (the console's dashboard by default). */
+export const exitDemo = async (reload: () => void = reloadConsole): Promise<void> => {
+  clearUser();
+  await postAuth('demo/exit');
+  clearUser();
+  reload();
 };
 
 /** `POST /api/auth/keep-alive`: extends the session; false when it has ended. */

@@ -7,7 +7,21 @@ import { defaultLightTheme } from 'react-admin';
 export const publicTheme = createTheme(defaultLightTheme);
 
 /** The frame of the login page (react-admin's `<Login>`): a gradient background and a centred card. */
-export const PublicLayout = ({ title, children, width = 360 }: { title: string; children: ReactNode; width?: number }) => {
+export const PublicLayout = ({
+  title,
+  children,
+  width = 360,
+  icon = <LockIcon />,
+  tone,
+}: {
+  title: string;
+  children: ReactNode;
+  width?: number;
+  /** The avatar's icon above the title (a lock, like the login page's). */
+  icon?: ReactNode;
+  /** The avatar's colour (grey by default, like the login page's). */
+  tone?: 'success' | 'warning' | 'error' | 'primary';
+}) => {
   useEffect(() => {
     document.title = `${title} · Platform console`;
   }, [title]);
@@ -30,9 +44,7 @@ export const PublicLayout = ({ title, children, width = 360 }: { title: string; 
       >
         <Card sx={{ width, maxWidth: 'calc(100vw - 32px)', mt: '6em' }}>
           <Box sx={{ m: '1em', display: 'flex', justifyContent: 'center' }}>
-            <Avatar>
-              <LockIcon />
-            </Avatar>
+            <Avatar sx={tone ? { bgcolor: `${tone}.main` } : undefined}>{icon}</Avatar>
           </Box>
           <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mt: -1 }}>
             {title}

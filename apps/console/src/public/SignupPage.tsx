@@ -6,7 +6,7 @@ import { PublicLayout } from './PublicLayout';
 
 type Field = 'name' | 'email' | 'password' | 'confirm' | 'orgName';
 
-/** `/signup`: a new user and their organisation (`POST /api/auth/signup`), then into the console. */
+/** `/signup`: a new user and their organisation (`POST /api/auth/signup`), then onboarding. */
 export const SignupPage = () => {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -37,8 +37,8 @@ export const SignupPage = () => {
         isMobile: window.matchMedia?.('(max-width: 600px)').matches ?? false,
       });
       if (answer.ok) {
-        // Signed in by the answer's cookie: a full load starts the console afresh (no cached user).
-        goTo('/');
+        // Signed in by the answer's cookie: onboarding next (a full load: no cached anonymous user).
+        goTo('/onboarding');
         return;
       }
       const fields = fieldErrorsOf(answer);

@@ -7,15 +7,15 @@ export interface ApiAnswer<T = Record<string, unknown>> {
   body: (T & ApiErrorBody) | null;
 }
 
-/** `POST` (or `method`) `/api{path}` with a JSON body and the session cookie; never throws on an HTTP status. */
-export const postJson = async <T = Record<string, unknown>>(path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<ApiAnswer<T>> => {
+/** `method` `/api{path}` (with a JSON body unless GET) and the session cookie; never throws on an HTTP status. */
+const requestJson = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown): Promise<ApiAnswer<T>> => {
   let response: Response;
   try {
     response = await fetch(`${API_URL}${path}`, {
       method,
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(payload),
+      headers: method === 'GET' ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: method === 'GET' ? undefined : JSON.stringify(payload),
     });
   } catch {
     throw new Error('Network error: please try again');
@@ -29,6 +29,13 @@ export const postJson = async <T = Record<string, unknown>>(path: string, payloa
   }
   return { ok: response.ok, status: response.status, body };
 };
+
+/** `POST` (or `method`) `/api{path}` with a JSON body and the session cookie; never throws on an HTTP status. */
+export const postJson = <T = Record<string, unknown>>(path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<ApiAnswer<T>> =>
+  requestJson<T>(method, path, payload);
+
+/** `GET /api{path}` with the session cookie; never throws on an HTTP status. */
+export const getJson = <T = Record<string, unknown>>(path: string): Promise<ApiAnswer<T>> => requestJson<T>('GET', path);
 
 /** The API's message, or `fallback`. */
 export const messageOf = (answer: ApiAnswer<unknown>, fallback: string): string => {

@@ -2,6 +2,7 @@ import { Create, Loading, useGetList } from 'react-admin';
 import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { useSaved } from '../common/useSaved';
 import { websiteDefaults, WebsiteForm } from './WebsiteForm';
+import { websiteTransform } from './settings';
 
 export const WebsiteCreate = () => {
   const onSuccess = useSaved('websites', 'Website created');
@@ -14,7 +15,7 @@ export const WebsiteCreate = () => {
   const only = total === 1 ? organisations?.[0] : undefined;
   const defaults = { ...websiteDefaults, ...(only ? { organisationId: only.id } : {}) };
   return (
-    <Create title="Create website" mutationOptions={{ onSuccess }}>
+    <Create title="Create website" mutationOptions={{ onSuccess }} transform={websiteTransform}>
       <WebsiteForm defaultValues={defaults} toolbar={<SaveOnlyToolbar />} />
     </Create>
   );

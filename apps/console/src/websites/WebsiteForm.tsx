@@ -14,13 +14,11 @@ import {
   type TabbedFormProps,
 } from 'react-admin';
 import { httpUrl, toChoices } from '../common/choices';
+import { StatusChip } from '../common/StatusChip';
 import { TimezoneInput } from '../common/TimezoneInput';
+import { factCheckChoices, hasSiteBuilder } from './settings';
 import { FALLBACK_OPTIONS, useWebsiteOptions } from './useWebsiteOptions';
-
-const factCheckChoices = [0, 1, 2, 3, 4].map((level) => ({
-  id: level,
-  name: level === 0 ? 'No fact check' : `${level} fact-check level${level > 1 ? 's' : ''}`,
-}));
+import { WebsiteAccess } from './WebsiteAccess';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const locale = (value: unknown) =>
@@ -60,6 +58,12 @@ const OptionInput = ({
   );
 
 const tab = { sx: { maxWidth: 760 } };
+const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' };
+const monospace = { '& textarea': { fontFamily: 'monospace', fontSize: 13 } };
+
+/** The token and the site id are needed as soon as any site-builder field has a value. */
+const neededForSiteBuilder = (label: string) => (value: unknown, values: Record<string, unknown>) =>
+  hasSiteBuilder(values?.siteBuilder) && !String(value ?? '').trim() ? `${label} is needed to connect the site builder` : undefined;
 
 export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'children'> & { edit?: boolean }) => {
   const options = useWebsiteOptions();
@@ -67,55 +71,37 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
     options?.[key]?.length ? options[key] : FALLBACK_OPTIONS[key];
   return (
     <TabbedForm {...props}>
-      <TabbedForm.Tab label="General" {...tab}>
+      <TabbedForm.Tab label="Overview" {...tab}>
         <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
           <SelectInput optionText="name" label="Organisation" validate={required()} readOnly={edit} />
         </ReferenceInput>
         <TextInput source="name" validate={required()} />
         <TextInput source="url" label="URL" placeholder="https://www.example.com" validate={[required(), httpUrl]} />
         <TextInput source="domain" parse={keepText} helperText="Leave empty to derive it from the URL" />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+        {edit ? (
+          <Box sx={{ display: 'flex', gap: 4, mt: 0.5, mb: 2 }}>
+            <Labeled label="Status">
+              <StatusChip />
+            </Labeled>
+            <Labeled label="Tracking key">
+              <TextField source="key" emptyText="—" sx={{ fontFamily: 'monospace' }} />
+            </Labeled>
+          </Box>
+        ) : null}
+        <Box sx={grid}>
           <SelectInput source="category" choices={toChoices(pick('categories') ?? [])} emptyText="—" />
           <SelectInput source="type" choices={toChoices(pick('types') ?? [])} emptyText="—" />
           <OptionInput source="industry" label="Industry" values={options?.industries} />
           <OptionInput source="currency" label="Currency" values={options?.currencies} required />
         </Box>
-        <BooleanInput source="showInSitemap" label="Show in sitemap" />
-        {edit ? (
-          <Labeled label="Tracking key">
-            <TextField source="key" emptyText="—" sx={{ fontFamily: 'monospace' }} />
-          </Labeled>
-        ) : null}
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="Localisation" path="localisation" {...tab}>
-        <TextInput source="defaultLocale" label="Default locale" validate={[required(), locale]} />
         <TimezoneInput source="timezone" label="Time zone" validate={required()} />
-        <Section>Locales and their URL prefixes</Section>
-        <ArrayInput
-          source="locales"
-          label={false}
-          helperText={edit ? false : 'Left empty, the site has its default locale without a prefix'}
-        >
-          <SimpleFormIterator inline disableReordering>
-            <TextInput source="locale" label="Locale" validate={[required(), locale]} helperText={false} />
-            <TextInput source="urlPrefix" label="URL prefix" placeholder="/de" parse={keepText} helperText={false} />
-          </SimpleFormIterator>
-        </ArrayInput>
-        <TextArrayInput
-          source="approvingLocales"
-          label="Approving locales"
-          validate={locales}
-          helperText="Locales whose content needs an approval; type one and press Enter"
-        />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="Workflow" path="workflow" {...tab}>
         <Section>Article workflow</Section>
-        <BooleanInput source="secondEdit" label="Second edit" helperText="Articles pass a second editor" />
-        <BooleanInput source="customerReview" label="Customer review" helperText="Articles go to the customer for review" />
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+        <Box sx={grid}>
           <SelectInput source="factCheckLevels" label="Fact-check levels" choices={factCheckChoices} validate={required()} />
           <SelectInput source="reviewType" label="Review type" choices={toChoices(pick('reviewTypes') ?? [])} validate={required()} />
         </Box>
+        <BooleanInput source="secondEdit" label="Second edit" helperText="Articles pass a second editor" />
+        <BooleanInput source="customerReview" label="Customer review" helperText="Articles go to the customer for review" />
         <BooleanInput source="factCheckerDisplay" label="Show the fact checker" helperText="Published articles name their fact checker" />
         <BooleanInput source="publishContent" label="Publish content" helperText="Content and CTAs are published to the site" />
         <BooleanInput
@@ -136,6 +122,26 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
         <BooleanInput source="videoCms" label="Video CMS" />
         <BooleanInput source="croProxy" label="CRO proxy" />
       </TabbedForm.Tab>
+      <TabbedForm.Tab label="Localisation" path="localisation" {...tab}>
+        <TextInput source="defaultLocale" label="Default locale" validate={[required(), locale]} />
+        <Section>Locales and their URL prefixes</Section>
+        <ArrayInput
+          source="locales"
+          label={false}
+          helperText={edit ? false : 'Left empty, the site has its default locale without a prefix'}
+        >
+          <SimpleFormIterator inline disableReordering>
+            <TextInput source="locale" label="Locale" validate={[required(), locale]} helperText={false} />
+            <TextInput source="urlPrefix" label="URL prefix" placeholder="/de" parse={keepText} helperText={false} />
+          </SimpleFormIterator>
+        </ArrayInput>
+        <TextArrayInput
+          source="approvingLocales"
+          label="Approving locales"
+          validate={locales}
+          helperText="Locales whose content needs an approval; type one and press Enter"
+        />
+      </TabbedForm.Tab>
       <TabbedForm.Tab label="Custom code" path="code" {...tab}>
         <TextInput
           source="customHeadCode"
@@ -144,7 +150,7 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
           minRows={4}
           parse={keepText}
           helperText="Added to the <head> of every page"
-          sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
+          sx={monospace}
         />
         <TextInput
           source="customBodyCode"
@@ -153,10 +159,36 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
           minRows={4}
           parse={keepText}
           helperText="Added at the end of the <body> of every page"
-          sx={{ '& textarea': { fontFamily: 'monospace', fontSize: 13 } }}
+          sx={monospace}
         />
+        <BooleanInput source="showInSitemap" label="Show in sitemap" />
         <TextInput source="cdnDistributionId" label="CDN distribution id" helperText="Needed to invalidate cached paths" />
+        <Section>Site builder</Section>
+        <Box sx={grid}>
+          <TextInput
+            source="siteBuilder.token"
+            label="Site-builder token"
+            type="password"
+            autoComplete="off"
+            validate={neededForSiteBuilder('The token')}
+            helperText="The API token of the site builder"
+          />
+          <TextInput
+            source="siteBuilder.siteId"
+            label="Site id"
+            validate={neededForSiteBuilder('The site id')}
+            helperText="Leave all site-builder fields empty to disconnect it"
+          />
+          <TextInput source="siteBuilder.authorsCollectionId" label="Authors collection id" helperText={false} />
+          <TextInput source="siteBuilder.categoriesCollectionId" label="Categories collection id" helperText={false} />
+          <TextInput source="siteBuilder.blogCollectionId" label="Blog collection id" helperText={false} />
+        </Box>
       </TabbedForm.Tab>
+      {edit ? (
+        <TabbedForm.Tab label="Roles and permissions" path="roles">
+          <WebsiteAccess readOnly />
+        </TabbedForm.Tab>
+      ) : null}
     </TabbedForm>
   );
 };

@@ -6,7 +6,12 @@ import type { OrganisationRole } from './organisation.decider.js';
  * The command that records a member who joined without an invitation: an organisation's
  * founder, or someone an operator added directly. Owners and admins manage content and CRO.
  */
-export function joinCommand(organisationId: string, user: { id: string; email: string; name: string }, orgRole: OrganisationRole): DecideCommand {
+export function joinCommand(
+  organisationId: string,
+  user: { id: string; email: string; name: string },
+  orgRole: OrganisationRole,
+  roles: { cmsRole?: string; croRole?: string } = {},
+): DecideCommand {
   const manages = orgRole === 'owner' || orgRole === 'admin';
   return new DecideCommand(
     'member',
@@ -20,8 +25,8 @@ export function joinCommand(organisationId: string, user: { id: string; email: s
         email: user.email,
         name: user.name,
         orgRole,
-        cmsRole: manages ? 'admin' : 'creator',
-        croRole: manages ? 'admin' : 'none',
+        cmsRole: roles.cmsRole ?? (manages ? 'admin' : 'creator'),
+        croRole: roles.croRole ?? (manages ? 'admin' : 'none'),
         websiteIds: [],
         locales: [],
       },

@@ -61,7 +61,7 @@ export function rolesFor(viewer: Viewer, organisationId?: string | null): string
  */
 const ROLE_NAVIGATION: Record<string, string[]> = {
   creator: ['create', 'your-posts'],
-  editor: ['community', 'in-progress', 'review', 'published', 'category-description', 'pages', 'outline-review'],
+  editor: ['community', 'questions', 'in-progress', 'review', 'published', 'category-description', 'pages', 'outline-review'],
   manager: [
     'learn', 'categorize', 'topics', 'upload', 'products', 'keyword-groups', 'experts', 'clusters', 'categories',
     'website-conf', 'redirects', 'editorial', 'source-files',

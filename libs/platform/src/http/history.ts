@@ -7,6 +7,12 @@ export interface HistoryEntry {
   time: string;
   actor: { id: string; name?: string; email?: string } | null;
   correlationId: string | null;
+  /** The command that caused the event (e.g. SubmitForEdit). */
+  action: string | null;
+  /** For workflow moves: the status before and after, and the note given. */
+  from: string | null;
+  to: string | null;
+  note: string | null;
   data: unknown;
 }
 
@@ -19,6 +25,7 @@ export async function readHistory(store: EventStore, db: SqlExecutor, streamId: 
     : [];
   const byId = new Map(users.map((u) => [u.id, u]));
   return events.map((event) => {
+    const data = (event.data ?? {}) as Record<string, unknown>;
     const actorId = typeof event.metadata.actorId === 'string' ? event.metadata.actorId : null;
     const user = actorId ? byId.get(actorId) : undefined;
     return {
@@ -28,6 +35,10 @@ export async function readHistory(store: EventStore, db: SqlExecutor, streamId: 
       time: event.createdAt.toISOString(),
       actor: actorId ? { id: actorId, ...(user ? { name: user.name, email: user.email } : {}) } : null,
       correlationId: (event.metadata.correlationId as string | undefined) ?? null,
+      action: typeof event.metadata.command === 'string' ? event.metadata.command : null,
+      from: typeof data.from === 'string' ? data.from : null,
+      to: typeof data.to === 'string' ? data.to : null,
+      note: typeof data.note === 'string' ? data.note : null,
       data: event.data,
     };
   });

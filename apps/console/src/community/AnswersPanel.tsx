@@ -1,0 +1,173 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import PublishIcon from '@mui/icons-material/Publish';
+import { Alert, Box, Card, CardContent, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import {
+  Button,
+  DateField,
+  RecordContextProvider,
+  ReferenceManyField,
+  useCreate,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useRefresh,
+} from 'react-admin';
+import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
+import { QuestionStatusChip } from './QuestionStatusChip';
+import type { Answer, Question } from './types';
+
+const ANSWER_MAX = 20_000;
+
+/** The answer actions the console offers; only those in `record.allowedActions` show. */
+const ACTIONS: Record<string, WorkflowActionConfig<Answer>> = {
+  Publish: { icon: <PublishIcon />, done: 'Answer published', color: 'success' },
+  Delete: {
+    icon: <DeleteOutlineIcon />,
+    done: 'Answer deleted',
+    color: 'error',
+    confirm: () => ({ title: 'Delete this answer?', content: 'It leaves the question; its history stays for the audit.' }),
+  },
+};
+
+/** The answer's actions; `compact` (in a list row) shows icon buttons named by their action. */
+export const AnswerActionButtons = ({ compact = false }: { compact?: boolean }) => {
+  const record = useRecordContext<Answer>();
+  const redirect = useRedirect();
+  const { allowed, busy, start, confirmDialog } = useWorkflowActions('answers', record, ACTIONS);
+  if (!record) return null;
+  const buttons = allowed.map((name) => ({ name, icon: ACTIONS[name]!.icon, color: ACTIONS[name]!.color, onClick: () => start(name) }));
+  if (record.allowedActions?.includes('Update')) {
+    buttons.push({ name: 'Edit', icon: <EditOutlinedIcon />, color: 'primary', onClick: () => redirect('edit', 'answers', record.id) });
+  }
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'nowrap', gap: 0.5 }}>
+      {buttons.map((b) =>
+        compact ? (
+          <Tooltip key={b.name} title={b.name}>
+            <span>
+              <IconButton aria-label={b.name} size="small" color={b.color} disabled={busy} onClick={b.onClick} sx={{ '& svg': { fontSize: 20 } }}>
+                {b.icon}
+              </IconButton>
+            </span>
+          </Tooltip>
+        ) : (
+          <Button key={b.name} label={b.name} color={b.color} disabled={busy} onClick={b.onClick}>
+            {b.icon}
+          </Button>
+        ),
+      )}
+      {confirmDialog}
+    </Box>
+  );
+};
+
+const author = (answer: Answer) => answer.answeredBy?.name ?? answer.createdBy?.name ?? 'Unknown';
+
+/** The question's answers (pending and published), oldest first, each with its actions. */
+const AnswerCards = () => {
+  const { data, isPending } = useListContext<Answer>();
+  if (isPending || !data) return null;
+  if (data.length === 0) return <Typography color="text.secondary">No answers yet.</Typography>;
+  return (
+    <Stack spacing={1.5} sx={{ width: '100%' }}>
+      {data.map((answer) => (
+        <RecordContextProvider value={answer} key={answer.id}>
+          <Card variant="outlined" data-answer={answer.id}>
+            <CardContent sx={{ pb: 1 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+                <QuestionStatusChip />
+                <Typography variant="body2" color="text.secondary">
+                  {author(answer)} · <DateField source="createdAt" showTime variant="body2" />
+                </Typography>
+              </Box>
+              <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {answer.body}
+              </Typography>
+              <Box sx={{ mt: 1 }}>
+                <AnswerActionButtons />
+              </Box>
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+};
+
+/** Adds an answer to the question: it waits for a moderator to publish it. */
+const AddAnswer = () => {
+  const question = useRecordContext<Question>();
+  const [create, { isPending }] = useCreate<Answer>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (!question) return null;
+  if (question.status === 'deleted') {
+    return <Alert severity="info">This question is deleted: restore it to add answers.</Alert>;
+  }
+  const submit = () => {
+    if (!body.trim()) {
+      setError('body is missing!');
+      return;
+    }
+    void create(
+      'answers',
+      { data: { questionId: question.id, body } },
+      {
+        onSuccess: () => {
+          notify('Answer added: it waits for a moderator', { type: 'success' });
+          setBody('');
+          refresh();
+        },
+        onError: (e) => {
+          const message = (e as { body?: { errors?: { body?: string } } }).body?.errors?.body;
+          if (message) setError(message);
+          else notify(e instanceof Error && e.message ? e.message : 'The answer could not be added', { type: 'error' });
+        },
+      },
+    );
+  };
+  return (
+    <Box sx={{ mt: 3, maxWidth: 760 }}>
+      <Typography variant="subtitle1" sx={{ mb: 1 }}>
+        Add an answer
+      </Typography>
+      <TextField
+        fullWidth
+        multiline
+        minRows={3}
+        label="Your answer"
+        value={body}
+        onChange={(event) => {
+          setBody(event.target.value);
+          setError(null);
+        }}
+        error={Boolean(error)}
+        helperText={error ?? 'Published once a moderator approves it'}
+        slotProps={{ htmlInput: { maxLength: ANSWER_MAX } }}
+      />
+      <Box sx={{ mt: 1 }}>
+        <Button label="Add answer" variant="contained" onClick={submit} disabled={isPending} />
+      </Box>
+    </Box>
+  );
+};
+
+export const AnswersPanel = (_props: { label?: string | false }) => (
+  <Box sx={{ width: '100%' }}>
+    <ReferenceManyField<Question, Answer>
+      reference="answers"
+      target="questionId"
+      filter={{ status: ['pending', 'published'] }}
+      sort={{ field: 'createdAt', order: 'ASC' }}
+      perPage={100}
+    >
+      <AnswerCards />
+    </ReferenceManyField>
+    <AddAnswer />
+  </Box>
+);

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Button, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import { API_URL, httpClient } from '../providers/http';
+import type { CommunityTab } from './QuestionList';
+import type { Question } from './types';
+
+/** The actions offered on a selection, per tab (Decline needs a reason per question: one at a time). */
+const BULK: Record<Exclude<CommunityTab, 'answers'>, string[]> = {
+  moderator: ['Approve', 'Delete'],
+  new: ['Publish', 'Delete'],
+  draft: ['Submit', 'Publish', 'Delete'],
+  published: ['Unpublish', 'Delete'],
+  deleted: ['Restore'],
+};
+
+interface BulkResult {
+  id: string;
+  ok: boolean;
+  error?: string;
+}
+
+/**
+ * `POST /api/questions/bulk-actions` with the version of each selected question as the user saw
+ * it: one result per question, the failures named in the notification.
+ */
+export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answers'> }) => {
+  const { selectedIds, data } = useListContext<Question>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll('questions', `questions.${tab}`);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: string) => {
+    setBusy(true);
+    try {
+      const versions = Object.fromEntries((data ?? []).filter((q) => selectedIds.includes(q.id)).map((q) => [String(q.id), q.version]));
+      const { json } = await httpClient(`${API_URL}/questions/bulk-actions`, {
+        method: 'POST',
+        body: JSON.stringify({ action, ids: selectedIds.map(String), expectedVersions: versions }),
+      });
+      const results = (json as { results: BulkResult[] }).results;
+      const failed = results.filter((r) => !r.ok);
+      const done = results.length - failed.length;
+      if (failed.length === 0) notify(`${action}: ${done} question${done === 1 ? '' : 's'} done`, { type: 'success' });
+      else notify(`${action}: ${done} done, ${failed.length} refused (${failed[0]!.error})`, { type: 'warning' });
+      unselectAll();
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : 'The action failed, please try again', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {BULK[tab].map((action) => (
+        <Button key={action} label={action} disabled={busy} onClick={() => void run(action)} />
+      ))}
+    </>
+  );
+};

@@ -1,0 +1,142 @@
+import CheckCircleOutlinedIcon from '@mui/icons-material/CheckCircleOutlined';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import HighlightOffIcon from '@mui/icons-material/HighlightOff';
+import PublishIcon from '@mui/icons-material/Publish';
+import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
+import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import { Button, useDataProvider, useLogoutIfAccessDenied, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
+import type { Question } from './types';
+
+/** The question actions the console offers, in display order; only those in `record.allowedActions` show. */
+const ACTIONS: Record<string, WorkflowActionConfig<Question>> = {
+  Submit: { icon: <SendOutlinedIcon />, done: 'Question sent to the moderators', color: 'primary' },
+  Approve: { icon: <CheckCircleOutlinedIcon />, done: 'Question approved', color: 'success' },
+  Publish: { icon: <PublishIcon />, done: 'Question published', color: 'success' },
+  Unpublish: {
+    icon: <UnpublishedOutlinedIcon />,
+    done: 'Question unpublished',
+    color: 'warning',
+    confirm: (record) => ({ title: `Unpublish "${record.title}"?`, content: 'It goes back to the drafts and leaves the forum until it is published again.' }),
+  },
+  Restore: { icon: <RestoreOutlinedIcon />, done: 'Question restored as a draft', color: 'primary' },
+  Delete: {
+    icon: <DeleteOutlineIcon />,
+    done: 'Question deleted',
+    color: 'error',
+    confirm: (record) => ({ title: `Delete "${record.title}"?`, content: 'It leaves the forum and is listed under Deleted, from where it can be restored.' }),
+  },
+};
+
+const REASON_MAX = 500;
+
+/**
+ * Decline asks for the reason (required, at most 500 characters) and sends it with the version
+ * the moderator saw: if another moderator decided first, the API answers 409 and the page reloads.
+ */
+const DeclineButton = ({ record, disabled }: { record: Question; disabled: boolean }) => {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const close = () => {
+    setOpen(false);
+    setReason('');
+    setError(null);
+  };
+  const send = async () => {
+    if (!reason.trim()) {
+      setError('reason is missing!');
+      return;
+    }
+    setSending(true);
+    try {
+      await dataProvider.action('questions', record.id, 'Decline', { expectedVersion: record.version, reason: reason.trim() });
+      notify('Question declined', { type: 'success' });
+      close();
+      refresh();
+    } catch (e) {
+      if (await logoutIfAccessDenied(e)) return;
+      const body = (e as { body?: { errors?: Record<string, string> } }).body;
+      if (body?.errors?.reason) setError(body.errors.reason);
+      else {
+        notify(e instanceof Error && e.message ? e.message : 'The action failed, please try again', { type: 'error' });
+        if ((e as { status?: number }).status === 409) {
+          close();
+          refresh();
+        }
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Button label="Decline" color="error" disabled={disabled} onClick={() => setOpen(true)}>
+        <HighlightOffIcon />
+      </Button>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="decline-title">
+        <DialogTitle id="decline-title">Decline "{record.title}"?</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            The question leaves the moderators' queue and is listed under Deleted with your reason. It can be restored as a draft.
+          </DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            label="Reason"
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+            error={Boolean(error)}
+            helperText={error ?? `${reason.length}/${REASON_MAX}`}
+            slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button label="Cancel" onClick={close} disabled={sending} />
+          <Button label="Decline" color="error" variant="contained" onClick={() => void send()} disabled={sending} />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};
+
+/**
+ * One button per allowed workflow action (`POST /api/questions/{id}/actions/{Action}` with
+ * `{ expectedVersion }`), Decline with its reason dialog right after Approve.
+ */
+export const QuestionActionButtons = () => {
+  const record = useRecordContext<Question>();
+  const { allowed, busy, start, confirmDialog } = useWorkflowActions('questions', record, ACTIONS);
+  const canDecline = Boolean(record?.allowedActions?.includes('Decline'));
+  if (!record || (allowed.length === 0 && !canDecline)) return null;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {allowed.map((name) => (
+        <Box component="span" key={name} sx={{ display: 'inline-flex', gap: 0.5 }}>
+          <Button label={name} color={ACTIONS[name]!.color} disabled={busy} onClick={() => start(name)}>
+            {ACTIONS[name]!.icon}
+          </Button>
+          {name === 'Approve' && canDecline ? <DeclineButton record={record} disabled={busy} /> : null}
+        </Box>
+      ))}
+      {canDecline && !allowed.includes('Approve') ? <DeclineButton record={record} disabled={busy} /> : null}
+      {confirmDialog}
+    </Box>
+  );
+};

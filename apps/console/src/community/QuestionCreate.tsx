@@ -1,0 +1,21 @@
+import { Create, useNotify, useRedirect, useStore, type Identifier } from 'react-admin';
+import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
+import { QuestionForm } from './QuestionForm';
+import { WEBSITE_STORE_KEY } from './QuestionList';
+import type { Question } from './types';
+
+/** The Community "create" screen: an editor's question starts as a draft, a creator's waits for the moderators. */
+export const QuestionCreate = () => {
+  const [websiteId] = useStore<Identifier | null>(WEBSITE_STORE_KEY, null);
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onSuccess = (data: Question) => {
+    notify(data.status === 'pending_review' ? 'Question sent to the moderators' : 'Question created as a draft', { type: 'success' });
+    redirect('show', 'questions', data.id);
+  };
+  return (
+    <Create title="Ask a question" mutationOptions={{ onSuccess }}>
+      <QuestionForm defaultValues={{ locale: 'en', ...(websiteId ? { websiteId } : {}) }} toolbar={<SaveOnlyToolbar />} />
+    </Create>
+  );
+};

@@ -1,0 +1,242 @@
+import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import { Box, Card, Chip, MenuItem, Tab, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  FilterButton,
+  List,
+  Loading,
+  ReferenceField,
+  SearchInput,
+  TextInput,
+  Title,
+  TopToolbar,
+  useGetIdentity,
+  useGetList,
+  useRedirect,
+  useStore,
+  type Identifier,
+} from 'react-admin';
+import { UpgradePrompt } from '../organisations/UpgradePrompt';
+import type { CurrentUser, Website } from '../types';
+import { AnswerActionButtons } from './AnswersPanel';
+import { BulkQuestionActions } from './BulkQuestionActions';
+import { ModeratorStatusChip, QuestionStatusChip } from './QuestionStatusChip';
+import type { Answer, Question, QuestionCounts } from './types';
+import { useQuestionCounts } from './useQuestionCounts';
+
+/** The Community screen's tabs (seed 000 section 2), after "create" which opens the form. */
+export type CommunityTab = 'new' | 'draft' | 'published' | 'moderator' | 'deleted' | 'answers';
+const TABS: Array<{ value: CommunityTab; label: string; count: keyof QuestionCounts }> = [
+  { value: 'new', label: 'New', count: 'new' },
+  { value: 'draft', label: 'Draft', count: 'draft' },
+  { value: 'published', label: 'Published', count: 'published' },
+  { value: 'moderator', label: 'Moderator', count: 'moderator' },
+  { value: 'deleted', label: 'Deleted', count: 'deleted' },
+  { value: 'answers', label: 'Published answers', count: 'publishedAnswers' },
+];
+
+/** The spec's page sizes: community questions 10, the moderators' queue 50. */
+const PAGE_SIZE = 10;
+const MODERATOR_PAGE_SIZE = 50;
+
+export const TAB_STORE_KEY = 'community.tab';
+export const WEBSITE_STORE_KEY = 'community.websiteId';
+
+const EMPTY: Record<CommunityTab, string> = {
+  new: 'No approved questions wait to be published.',
+  draft: 'No drafts.',
+  published: 'Nothing is published yet.',
+  moderator: 'Nothing waits for the moderators.',
+  deleted: 'Nothing was deleted or declined.',
+  answers: 'No answer is published yet.',
+};
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />,
+  <TextInput key="locale" source="locale" label="Locale" />,
+  <TextInput key="category" source="category" label="Category" />,
+];
+
+const ListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <CreateButton label="Ask a question" />
+  </TopToolbar>
+);
+
+const Empty = ({ tab }: { tab: CommunityTab }) => (
+  <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
+    <ForumOutlinedIcon sx={{ fontSize: 56, opacity: 0.4 }} />
+    <Typography sx={{ mt: 1 }}>{EMPTY[tab]}</Typography>
+  </Box>
+);
+
+const Column = DataTable.Col<Question>;
+const NO_WRAP_HEADERS = { '& .MuiTableCell-head': { whiteSpace: 'nowrap' } };
+const AnswerColumn = DataTable.Col<Answer>;
+
+/** One tab's questions: its own page size and saved parameters (per tab, not in the URL). */
+const QuestionTab = ({ tab, websiteId }: { tab: Exclude<CommunityTab, 'answers'>; websiteId: Identifier | null }) => (
+  <List<Question>
+    resource="questions"
+    storeKey={`questions.${tab}`}
+    disableSyncWithLocation
+    title={false}
+    filter={{ view: tab, ...(websiteId ? { websiteId } : {}) }}
+    filters={filters}
+    actions={<ListActions />}
+    perPage={tab === 'moderator' ? MODERATOR_PAGE_SIZE : PAGE_SIZE}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    empty={false}
+    component="div"
+  >
+    <DataTable rowClick="show" bulkActionButtons={<BulkQuestionActions tab={tab} />} empty={<Empty tab={tab} />} sx={NO_WRAP_HEADERS}>
+      <Column source="title" sx={{ maxWidth: 420 }} />
+      <Column source="websiteId" label="Website" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
+        <ReferenceField source="websiteId" reference="websites" link={false} />
+      </Column>
+      <Column source="locale" />
+      <Column source="category" render={(record) => record.category ?? '—'} />
+      <Column source="status">
+        <QuestionStatusChip />
+      </Column>
+      <Column source="moderatorStatus" label="Moderator status">
+        <ModeratorStatusChip />
+      </Column>
+      <Column source="answerCount" label="Answers" align="right" />
+      <Column source="createdAt" label="Created">
+        <DateField source="createdAt" />
+      </Column>
+    </DataTable>
+  </List>
+);
+
+/** The published answers of the website, each linked to its question. */
+const PublishedAnswersTab = ({ websiteId }: { websiteId: Identifier | null }) => (
+  <List<Answer>
+    resource="answers"
+    storeKey="answers.published"
+    disableSyncWithLocation
+    title={false}
+    filter={{ status: 'published', ...(websiteId ? { websiteId } : {}) }}
+    filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search answers" />]}
+    actions={false}
+    perPage={PAGE_SIZE}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    empty={false}
+    component="div"
+  >
+    <DataTable
+      rowClick={(_id, _resource, record) => `/questions/${encodeURIComponent(String(record.questionId))}/show/answers`}
+      bulkActionButtons={false}
+      empty={<Empty tab="answers" />}
+      sx={NO_WRAP_HEADERS}
+    >
+      <AnswerColumn source="body" label="Answer" sx={{ maxWidth: 480 }} render={(record) => (record.body.length > 160 ? `${record.body.slice(0, 157)}…` : record.body)} />
+      <AnswerColumn source="questionId" label="Question" disableSort>
+        <ReferenceField source="questionId" reference="questions" link={false} />
+      </AnswerColumn>
+      <AnswerColumn source="publishedBy" label="Published by" disableSort render={(record) => record.publishedBy?.name ?? '—'} />
+      <AnswerColumn source="publishedAt" label="Published">
+        <DateField source="publishedAt" />
+      </AnswerColumn>
+      <AnswerColumn label="" disableSort>
+        <Box onClick={(event) => event.stopPropagation()}>
+          <AnswerActionButtons compact />
+        </Box>
+      </AnswerColumn>
+    </DataTable>
+  </List>
+);
+
+const CountChip = ({ value }: { value: number | undefined }) => (
+  <Chip size="small" label={value ?? '…'} sx={{ ml: 1, height: 20, minWidth: 24, '& .MuiChip-label': { px: 0.75 } }} />
+);
+
+/** The website whose community is shown (all of them when none is chosen). */
+const WebsitePicker = ({ value, onChange }: { value: Identifier | null; onChange: (value: Identifier | null) => void }) => {
+  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  return (
+    <MuiTextField
+      select
+      size="small"
+      label="Website"
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
+      fullWidth={false}
+      sx={{ width: 260 }}
+    >
+      <MenuItem value="">All websites</MenuItem>
+      {(websites ?? []).map((site) => (
+        <MenuItem key={site.id} value={site.id}>
+          {site.name}
+        </MenuItem>
+      ))}
+    </MuiTextField>
+  );
+};
+
+/** Shown instead of the tabs when no organisation of the user has the community in its plan. */
+const Upgrade = () => {
+  const { identity } = useGetIdentity();
+  const organisation = (identity as unknown as CurrentUser | undefined)?.organisations?.[0];
+  if (!organisation) return <Typography>Upgrade to access</Typography>;
+  return <UpgradePrompt product="community" organisationId={organisation.id} organisationName={organisation.name} />;
+};
+
+/**
+ * The Community screen: create, new, draft, published, moderator, deleted and published
+ * answers, each tab with its count (`GET /api/questions/counts`) for the chosen website.
+ */
+export const QuestionList = () => {
+  const [tab, setTab] = useStore<CommunityTab>(TAB_STORE_KEY, 'new');
+  const [websiteId, setWebsiteId] = useStore<Identifier | null>(WEBSITE_STORE_KEY, null);
+  const counts = useQuestionCounts(websiteId);
+  const redirect = useRedirect();
+  const current = TABS.some((t) => t.value === tab) ? tab : 'new';
+
+  let content: ReactNode;
+  if (counts.isPending) content = <Loading />;
+  else if ((counts.error as { status?: number } | null)?.status === 403) content = <Upgrade />;
+  else if (current === 'answers') content = <PublishedAnswersTab key="answers" websiteId={websiteId} />;
+  else content = <QuestionTab key={current} tab={current} websiteId={websiteId} />;
+
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title="Community" />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <WebsitePicker value={websiteId} onChange={setWebsiteId} />
+      </Box>
+      <Card>
+        <Tabs
+          value={current}
+          onChange={(_, value: CommunityTab | 'create') => (value === 'create' ? redirect('create', 'questions') : setTab(value))}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label="Community"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Tab value="create" icon={<AddCommentOutlinedIcon fontSize="small" />} iconPosition="start" label="Create" />
+          {TABS.map((t) => (
+            <Tab
+              key={t.value}
+              value={t.value}
+              data-tab={t.value}
+              label={
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                  {t.label}
+                  <CountChip value={counts.data?.[t.count]} />
+                </Box>
+              }
+            />
+          ))}
+        </Tabs>
+        <Box sx={{ px: 1 }}>{content}</Box>
+      </Card>
+    </Box>
+  );
+};

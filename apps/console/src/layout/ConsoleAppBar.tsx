@@ -1,0 +1,33 @@
+import ExitToAppIcon from '@mui/icons-material/ExitToApp';
+import SlideshowIcon from '@mui/icons-material/Slideshow';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { forwardRef } from 'react';
+import { AppBar, Logout, UserMenu, useUserMenu } from 'react-admin';
+import { useDemoMode } from './useDemoMode';
+
+/** "Try the demo" (or "Exit demo mode" while in it) in the user menu. */
+const DemoMenuItem = forwardRef<HTMLLIElement>(function DemoMenuItem(props, ref) {
+  const { demo, canEnter, busy, enter, exit } = useDemoMode();
+  const userMenu = useUserMenu();
+  if (!demo && !canEnter) return null;
+  const onClick = () => {
+    userMenu?.onClose();
+    void (demo ? exit() : enter());
+  };
+  return (
+    <MenuItem ref={ref} {...props} onClick={onClick} disabled={busy}>
+      <ListItemIcon>{demo ? <ExitToAppIcon fontSize="small" /> : <SlideshowIcon fontSize="small" />}</ListItemIcon>
+      <ListItemText>{demo ? 'Exit demo mode' : 'Try the demo'}</ListItemText>
+    </MenuItem>
+  );
+});
+
+const ConsoleUserMenu = () => (
+  <UserMenu>
+    <DemoMenuItem />
+    <Logout />
+  </UserMenu>
+);
+
+/** react-admin's app bar, with demo mode in the user menu. */
+export const ConsoleAppBar = () => <AppBar userMenu={<ConsoleUserMenu />} />;

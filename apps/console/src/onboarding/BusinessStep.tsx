@@ -1,0 +1,129 @@
+import { Alert, Box, Button, CircularProgress, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import type { Identifier } from 'react-admin';
+import { fieldErrorsOf, messageOf, postJson } from '../public/api';
+import type { BusinessAnswers, BusinessQuestion, OnboardingOrganisation } from './api';
+import { StepActions, StepHeading } from './OnboardingFrame';
+
+/** One question: its answer buckets as a row of toggle buttons (one click answers), its error below. */
+const Question = ({
+  question,
+  value,
+  error,
+  onChange,
+}: {
+  question: BusinessQuestion;
+  value: string | undefined;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) => {
+  const labelId = `question-${question.field}`;
+  const errorId = `question-${question.field}-error`;
+  return (
+    <Box sx={{ mb: 2.5 }} data-question={question.field}>
+      <Typography id={labelId} variant="body2" sx={{ fontWeight: 500, mb: 0.75, color: error ? 'error.main' : 'text.primary' }}>
+        {question.label}
+      </Typography>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        size="small"
+        color="primary"
+        value={value ?? null}
+        onChange={(_event, next: string | null) => {
+          // Clicking the chosen answer again keeps it: every question needs one.
+          if (next) onChange(next);
+        }}
+        aria-labelledby={labelId}
+        aria-describedby={error ? errorId : undefined}
+        sx={error ? { '& .MuiToggleButton-root': { borderColor: 'error.main' } } : undefined}
+      >
+        {question.options.map((option) => (
+          <ToggleButton key={option} value={option} sx={{ textTransform: 'none', py: 0.75 }}>
+            {option}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {error ? (
+        <FormHelperText id={errorId} error sx={{ mx: 0 }}>
+          {error}
+        </FormHelperText>
+      ) : null}
+    </Box>
+  );
+};
+
+/** Step 1: the business questions (`POST /api/organisations/{id}/actions/SetBusinessProfile`). */
+export const BusinessStep = ({
+  organisationId,
+  organisationName,
+  questions,
+  initial,
+  onDone,
+}: {
+  organisationId: Identifier;
+  organisationName: string;
+  questions: BusinessQuestion[];
+  initial: BusinessAnswers | null;
+  onDone: (business: BusinessAnswers) => void;
+}) => {
+  const [answers, setAnswers] = useState<BusinessAnswers>(initial ?? {});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = (field: string, value: string) => {
+    setAnswers((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _answered, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await postJson<OnboardingOrganisation>(
+        `/organisations/${encodeURIComponent(String(organisationId))}/actions/SetBusinessProfile`,
+        answers,
+      );
+      if (answer.ok) {
+        onDone(answer.body?.business ?? answers);
+        return;
+      }
+      const fields = fieldErrorsOf(answer);
+      const known = Object.fromEntries(questions.filter((q) => fields[q.field]).map((q) => [q.field, fields[q.field]!]));
+      setErrors(known);
+      if (!Object.keys(known).length) setError(messageOf(answer, 'Error: the answers could not be saved'));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="About your business">
+      <StepHeading title="About your business">
+        Four quick questions about {organisationName}: one click answers each.
+      </StepHeading>
+      {questions.map((question) => (
+        <Question
+          key={question.field}
+          question={question}
+          value={answers[question.field]}
+          error={errors[question.field]}
+          onChange={(value) => choose(question.field, value)}
+        />
+      ))}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <StepActions>
+        <Button type="submit" variant="contained" disabled={busy} sx={{ minWidth: 120 }}>
+          {busy ? <CircularProgress size={19} thickness={3} color="inherit" aria-label="Saving" /> : 'Continue'}
+        </Button>
+      </StepActions>
+    </form>
+  );
+};

@@ -1,0 +1,129 @@
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { exitDemo } from '../providers/authProvider';
+import { goTo } from '../public/api';
+import { PublicLayout } from '../public/PublicLayout';
+import { useOnboardingSession, type OnboardingSession } from './useOnboardingSession';
+
+/** The onboarding pages' card is wider than the login page's. */
+export const ONBOARDING_WIDTH = 680;
+
+/** "Skip for now": to the console. */
+export const SkipLink = () => (
+  <Link href="/" underline="hover" variant="body2">
+    Skip for now
+  </Link>
+);
+
+/** A step's bottom row: Back on the left, the rest (Skip for now, the main button) on the right. */
+export const StepActions = ({ onBack, children }: { onBack?: () => void; children: ReactNode }) => (
+  <Stack direction="row" sx={{ mt: 3, alignItems: 'center', gap: 2 }}>
+    {onBack ? (
+      <Button onClick={onBack} color="inherit">
+        Back
+      </Button>
+    ) : null}
+    <Box sx={{ flex: 1 }} />
+    {children}
+  </Stack>
+);
+
+/** While the session explores the demo organisation, nothing of its own can be set up. */
+const DemoNotice = ({ name }: { name: string }) => {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const exit = async () => {
+    setBusy(true);
+    try {
+      await exitDemo(() => window.location.reload());
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Error: demo mode could not be exited');
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Alert severity="info" sx={{ mb: 2 }}>
+        You are exploring the demo organisation {name}. Exit demo mode to set up your own organisation.
+      </Alert>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      <StepActions>
+        <Link href="/" underline="hover" variant="body2">
+          Back to the console
+        </Link>
+        <Button variant="contained" onClick={() => void exit()} disabled={busy}>
+          Exit demo mode
+        </Button>
+      </StepActions>
+    </>
+  );
+};
+
+/** Members who do not manage the organisation cannot set it up. */
+const NotAllowedNotice = ({ session }: { session: OnboardingSession }) => (
+  <>
+    <Alert severity="info">
+      {session.organisation
+        ? `Only the owners and admins of ${session.organisation.name} can set up its website and tracking. Ask one of them to finish the set-up.`
+        : 'You are not a member of an organisation yet. Ask its owner to invite you.'}
+    </Alert>
+    <StepActions>
+      <Button variant="contained" onClick={() => goTo('/')}>
+        Go to the console
+      </Button>
+    </StepActions>
+  </>
+);
+
+/**
+ * The frame of every onboarding page: the public pages' card, the signed-in user (to the login
+ * page without a session), and the cases where there is nothing to set up.
+ */
+export const OnboardingFrame = ({
+  title,
+  icon = <RocketLaunchIcon />,
+  tone = 'primary',
+  children,
+}: {
+  title: string;
+  icon?: ReactNode;
+  tone?: 'success' | 'warning' | 'error' | 'primary';
+  children: (session: OnboardingSession & { organisation: NonNullable<OnboardingSession['organisation']> }) => ReactNode;
+}) => {
+  const { session, error } = useOnboardingSession();
+  let content: ReactNode;
+  if (error) content = <Alert severity="error">{error}</Alert>;
+  else if (!session) {
+    content = (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }} aria-busy="true">
+        <CircularProgress size={32} aria-label="Loading" />
+      </Box>
+    );
+  } else if (session.user.demo) content = <DemoNotice name={session.user.demo.name} />;
+  else if (!session.canManage || !session.organisation) content = <NotAllowedNotice session={session} />;
+  else content = children({ ...session, organisation: session.organisation });
+  return (
+    <PublicLayout title={title} width={ONBOARDING_WIDTH} icon={icon} tone={tone}>
+      {content}
+    </PublicLayout>
+  );
+};
+
+/** A step's heading and its one-line explanation. */
+export const StepHeading = ({ title, children }: { title: string; children?: ReactNode }) => (
+  <Box sx={{ mb: 2 }}>
+    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+      {title}
+    </Typography>
+    {children ? (
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {children}
+      </Typography>
+    ) : null}
+  </Box>
+);

@@ -1,0 +1,168 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Alert, Box, Button, Chip, CircularProgress, Divider, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Identifier } from 'react-admin';
+import { fieldErrorsOf, getJson, messageOf, postJson } from '../public/api';
+import type { OnboardingWebsite } from './api';
+import { SkipLink, StepActions, StepHeading } from './OnboardingFrame';
+
+type Field = 'name' | 'url';
+
+/** The organisation's websites (`GET /api/websites`, a JSON array). */
+const useWebsites = (organisationId: Identifier) => {
+  const [websites, setWebsites] = useState<OnboardingWebsite[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const query = new URLSearchParams({
+      filter: JSON.stringify({ organisationId }),
+      sort: JSON.stringify(['name', 'ASC']),
+      range: JSON.stringify([0, 99]),
+    });
+    getJson<OnboardingWebsite[]>(`/websites?${query.toString()}`)
+      .then((answer) => {
+        if (!live) return;
+        if (!answer.ok || !Array.isArray(answer.body)) throw new Error(messageOf(answer, 'Error: your websites could not be loaded'));
+        setWebsites(answer.body.filter((w) => String(w.organisationId) === String(organisationId)));
+      })
+      .catch((caught: unknown) => {
+        if (live) setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      });
+    return () => {
+      live = false;
+    };
+  }, [organisationId]);
+  return { websites, error };
+};
+
+/** An existing website, to continue with instead of adding one. */
+const ExistingWebsite = ({ website, onChoose }: { website: OnboardingWebsite; onChoose: () => void }) => (
+  <Paper
+    variant="outlined"
+    component="li"
+    aria-label={website.name}
+    sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.25, listStyle: 'none' }}
+  >
+    <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+        {website.name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" noWrap>
+        {website.url}
+      </Typography>
+    </Box>
+    {website.installation?.verified ? (
+      <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label="Script verified" />
+    ) : null}
+    <Button variant="outlined" size="small" onClick={onChoose} aria-label={`Continue with ${website.name}`}>
+      Continue with this website
+    </Button>
+  </Paper>
+);
+
+/** Step 2: the website to track: one of the organisation's, or a new one (`POST /api/websites`). */
+export const WebsiteStep = ({
+  organisationId,
+  onDone,
+  onBack,
+}: {
+  organisationId: Identifier;
+  onDone: (websiteId: Identifier) => void;
+  onBack: () => void;
+}) => {
+  const { websites, error: loadError } = useWebsites(organisationId);
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      const answer = await postJson<OnboardingWebsite>('/websites', { name: name.trim(), url: url.trim() });
+      if (answer.ok && answer.body?.id != null) {
+        onDone(answer.body.id);
+        return;
+      }
+      const fields = fieldErrorsOf(answer);
+      const known: Partial<Record<Field, string>> = {};
+      for (const field of ['name', 'url'] as const) if (fields[field]) known[field] = fields[field];
+      // The domain belongs to another website: said under the URL.
+      if (!known.url && fields.domain) known.url = fields.domain;
+      setErrors(known);
+      if (!Object.keys(known).length) setError(messageOf(answer, 'Error: the website could not be added'));
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+    }
+    setBusy(false);
+  };
+
+  const hasWebsites = Boolean(websites?.length);
+
+  return (
+    <Box>
+      <StepHeading title="Your website">
+        {hasWebsites
+          ? 'Continue with one of your websites, or add another one.'
+          : 'The website you want to track: its name in the console, and its address.'}
+      </StepHeading>
+      {loadError ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      ) : null}
+      {websites === null && !loadError ? <Skeleton variant="rounded" height={180} aria-busy="true" /> : null}
+      {hasWebsites ? (
+        <>
+          <Box component="ul" aria-label="Your websites" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
+            {websites!.map((website) => (
+              <ExistingWebsite key={String(website.id)} website={website} onChoose={() => onDone(website.id)} />
+            ))}
+          </Box>
+          <Divider sx={{ my: 2.5, typography: 'body2', color: 'text.secondary' }}>or add another website</Divider>
+        </>
+      ) : null}
+      {websites === null && !loadError ? null : (
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add a website">
+          <TextField
+            label="Website name"
+            placeholder="My shop"
+            fullWidth
+            margin="dense"
+            autoFocus={!hasWebsites}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={Boolean(errors.name)}
+            helperText={errors.name ?? ' '}
+          />
+          <TextField
+            label="Website URL"
+            type="url"
+            placeholder="https://www.example.com"
+            fullWidth
+            margin="dense"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            error={Boolean(errors.url)}
+            helperText={errors.url ?? 'The address of its home page, where the tracking script will be installed.'}
+          />
+          {error ? (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          ) : null}
+          <StepActions onBack={onBack}>
+            <SkipLink />
+            <Button type="submit" variant="contained" disabled={busy} sx={{ minWidth: 140 }}>
+              {busy ? <CircularProgress size={19} thickness={3} color="inherit" aria-label="Saving" /> : 'Add website'}
+            </Button>
+          </StepActions>
+        </form>
+      )}
+    </Box>
+  );
+};

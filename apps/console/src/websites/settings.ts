@@ -1,0 +1,60 @@
+import type { Website } from '../types';
+
+/** The site-builder integration of a website (`siteBuilder`, `null` when there is none). */
+export interface SiteBuilder {
+  token: string;
+  siteId: string;
+  authorsCollectionId?: string | null;
+  categoriesCollectionId?: string | null;
+  blogCollectionId?: string | null;
+}
+
+/** `GET /api/websites/{id}` with the settings the shared `Website` type does not name. */
+export type WebsiteSettings = Website & { siteBuilder?: SiteBuilder | null };
+
+export const SITE_BUILDER_FIELDS = [
+  'token',
+  'siteId',
+  'authorsCollectionId',
+  'categoriesCollectionId',
+  'blogCollectionId',
+] as const;
+
+export const factCheckChoices = [0, 1, 2, 3, 4].map((level) => ({
+  id: level,
+  name: level === 0 ? 'No fact check' : `${level} fact-check level${level > 1 ? 's' : ''}`,
+}));
+
+export const factCheckLabel = (level: number | null | undefined) =>
+  factCheckChoices.find((choice) => choice.id === level)?.name ?? '—';
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** Whether any site-builder field of the form has a value. */
+export const hasSiteBuilder = (value: unknown): boolean =>
+  value != null && typeof value === 'object' && SITE_BUILDER_FIELDS.some((field) => text((value as Record<string, unknown>)[field]) !== '');
+
+/**
+ * The site-builder inputs as the API wants them: `null` when all are empty, else the token and
+ * site id with the collection ids that have a value.
+ */
+export const toSiteBuilder = (value: unknown): SiteBuilder | null => {
+  if (!hasSiteBuilder(value)) return null;
+  const fields = value as Record<string, unknown>;
+  const result: SiteBuilder = { token: text(fields.token), siteId: text(fields.siteId) };
+  for (const field of ['authorsCollectionId', 'categoriesCollectionId', 'blogCollectionId'] as const) {
+    const id = text(fields[field]);
+    if (id) result[field] = id;
+  }
+  return result;
+};
+
+/** Create/Edit `transform`: the form's values as the API expects them. */
+export const websiteTransform = <T extends Record<string, unknown>>(data: T): T => ({
+  ...data,
+  siteBuilder: toSiteBuilder(data.siteBuilder),
+});
+
+/** Shows a secret's last characters only. */
+export const maskSecret = (value: string | null | undefined) =>
+  !value ? '—' : value.length <= 4 ? '••••' : `••••${value.slice(-4)}`;

@@ -1,0 +1,54 @@
+import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { UPGRADE_TO_ACCESS, ensureProduct } from '#libs/platform/src/auth/policy.js';
+import { canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { ForbiddenError } from '#libs/platform/src/errors.js';
+
+/** The product of the plan the community belongs to (billing). */
+export const COMMUNITY_PRODUCT = 'community';
+
+/** Refuses (403 "Upgrade to access") when the organisation's plan does not include the community. */
+export async function ensureCommunity(db: SqlExecutor, organisationId: string): Promise<void> {
+  const found = await db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
+  ensureProduct(found.rows[0]?.products ?? [], COMMUNITY_PRODUCT);
+}
+
+/**
+ * The scope of a community list: the viewer's organisations (all for platform admins) whose plan
+ * includes the community. A list asked for one website or organisation of the viewer whose plan
+ * lacks it, and a viewer none of whose organisations has it, get 403 "Upgrade to access".
+ */
+export async function communityScope(
+  db: SqlExecutor,
+  viewer: Viewer,
+  asked: { websiteId?: unknown; organisationId?: unknown },
+  column = 'organisation_id',
+): Promise<{ sql: string; params: unknown[] }> {
+  if (typeof asked.websiteId === 'string' && asked.websiteId.length <= 100) {
+    const site = await db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [asked.websiteId]);
+    const organisationId = site.rows[0]?.organisation_id;
+    if (organisationId && canSeeOrganisation(viewer, organisationId)) await ensureCommunity(db, organisationId);
+  }
+  if (typeof asked.organisationId === 'string' && canSeeOrganisation(viewer, asked.organisationId)) {
+    await ensureCommunity(db, asked.organisationId);
+  }
+  const visible = visibleOrganisations(viewer);
+  const enabled = await db.query<{ id: string }>(
+    `SELECT id FROM rm_organisations WHERE record->'products' @> '["${COMMUNITY_PRODUCT}"]'::jsonb${visible ? ' AND id = ANY($1::text[])' : ''}`,
+    visible ? [visible] : [],
+  );
+  const ids = enabled.rows.map((r) => r.id);
+  if (ids.length === 0 && !viewer.platformAdmin) throw new ForbiddenError(UPGRADE_TO_ACCESS);
+  return { sql: `${column} = ANY($1::text[])`, params: [ids] };
+}
+
+/** `filter` as an object, to read what decides the page size and the plan check (runList parses and checks it). */
+export function filterOf(raw: unknown): Record<string, unknown> | null {
+  if (raw === undefined || raw === '') return {};
+  if (typeof raw !== 'string') return null;
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,408 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
+import { ensureProduct } from '#libs/platform/src/auth/policy.js';
+import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import { NEW, mayTake, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
+import { readHistory } from '#libs/platform/src/http/history.js';
+import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
+import { tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { missing, parseInput, z } from '#libs/platform/src/validation.js';
+import { POST_TYPES, contentSchema, createSchema, slugify, type PostContent } from '../domain/post-fields.js';
+import { PURGED, postDecider, type Holder, type PostContext, type PostState } from '../domain/post.decider.js';
+import { POST_STATUSES, PRE_PUBLICATION, STAGE_ROLES, STATUS_LABELS, enabledStages, type PreStage, type WorkflowSettings } from '../domain/stages.js';
+import { presentPost } from '../projections/posts.projection.js';
+import { RedirectRules } from './redirect-rules.service.js';
+
+/** The CMS Articles tabs (seed 000 section 2) as conditions on the posts read model. */
+export const TABS: Record<string, string> = {
+  strategy: `status = 'Writer' AND holder_id IS NULL AND cluster_id IS NOT NULL`,
+  briefs: `status = 'Writer' AND holder_id IS NULL AND cluster_id IS NULL`,
+  outline: `status = 'Writer' AND holder_id IS NOT NULL AND NOT has_body`,
+  create: `status = 'Writer' AND holder_id IS NOT NULL AND has_body`,
+  edit: `status = 'Edit'`,
+  review: `status IN ('SecondEdit', 'Review')`,
+  'fact-check-1': `status = 'FactCheck'`,
+  'fact-check-2': `status = 'SecondFactCheck'`,
+  'fact-check-3': `status = 'ThirdFactCheck'`,
+  'fact-check-4': `status = 'FourthFactCheck'`,
+  'in-progress': `status IN (${PRE_PUBLICATION.map((s) => `'${s}'`).join(', ')})`,
+  published: `status = 'Published'`,
+  unpublished: `status = 'Deleted'`,
+  archived: `status = 'Archived'`,
+  all: 'true',
+};
+
+/** Lists answer the record without the body (the editor loads one post for that). */
+const LIST_RECORD = `record - 'richText' - 'outline'`;
+
+const listDefinition = (viewer: Viewer): ListDefinition => ({
+  resource: 'posts',
+  table: 'rm_posts',
+  fields: {
+    id: 'id',
+    websiteId: 'website_id',
+    organisationId: 'organisation_id',
+    locale: 'locale',
+    type: 'type',
+    status: 'status',
+    title: 'title',
+    slug: 'slug',
+    category: 'category',
+    writerId: 'writer_id',
+    editorId: 'editor_id',
+    holderId: 'holder_id',
+    clusterId: 'cluster_id',
+    dueDate: 'due_date',
+    quotaDate: 'quota_date',
+    words: 'words',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    publishedAt: 'published_at',
+  },
+  search: ['title'],
+  dateField: 'createdAt',
+  defaultSort: ['updatedAt', 'DESC'],
+  recordColumn: LIST_RECORD,
+  customFilters: {
+    tab: (value) => {
+      const condition = typeof value === 'string' ? TABS[value] : undefined;
+      if (!condition) throw new BadRequestError(`tab must be one of ${Object.keys(TABS).join(', ')}`);
+      return `(${condition})`;
+    },
+    // "Your Posts": the ones the viewer writes or holds.
+    mine: (value, add) => {
+      if (value !== true && value !== 'true') return 'true';
+      const me = add(viewer.userId);
+      return `(writer_id = ${me} OR holder_id = ${me} OR created_by = ${me})`;
+    },
+  },
+});
+
+const actionSchema = z.object({ note: z.string({ error: 'note must be text' }).max(5000, 'The maximum length is 5000 characters').optional() }).passthrough();
+const sendToSchema = z.object({ userId: z.string({ error: (i) => (i.input === undefined ? missing('userId') : 'userId must be text') }).max(100) });
+const bulkSchema = z.object({
+  action: z.string({ error: (i) => (i.input === undefined ? missing('action') : 'action must be text') }).max(100),
+  ids: z.array(z.string().max(100), { error: (i) => (i.input === undefined ? missing('ids') : 'ids must be a list') }).min(1, 'ids is missing!').max(500, 'At most 500 posts at once'),
+  note: z.string().max(5000).optional(),
+});
+
+/** The spec's wording when an action fails (seed 000 section 8). */
+const FAILURE_VERB: Record<string, string> = { Publish: 'publish', Save: 'save', Delete: 'delete', DeleteForever: 'delete', Discard: 'discard' };
+
+type WebsiteRow = { id: string; organisationId: string; status: string; defaultLocale: string; locales: { locale: string; urlPrefix: string }[] } & WorkflowSettings;
+
+@Controller('posts')
+export class PostsController {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionManager,
+    private readonly redirects: RedirectRules,
+  ) {}
+
+  /** The choices of the post forms and the tabs. */
+  @Get('options')
+  options() {
+    return {
+      types: POST_TYPES,
+      statuses: POST_STATUSES.map((id) => ({ id, name: STATUS_LABELS[id] })),
+      tabs: Object.keys(TABS),
+    };
+  }
+
+  @Get()
+  async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    const result = await runList<Record<string, unknown>>(this.db, listDefinition(viewer), query, tenantScope(viewer, 'organisation_id'));
+    const states = await this.statesOf(result.rows.map((r) => r.id as string));
+    const settings = await this.settingsOf([...new Set(result.rows.map((r) => r.websiteId as string))]);
+    return sendList(response, {
+      ...result,
+      rows: result.rows.map((r) => ({ ...r, allowedActions: this.allowed(viewer, states.get(r.id as string), settings.get(r.websiteId as string)) })),
+    });
+  }
+
+  /** How many posts each CMS tab holds (for the tab labels), optionally for one website. */
+  @Get('counts')
+  async counts(@CurrentViewer() viewer: Viewer, @Query('websiteId') websiteId?: string) {
+    const scope = tenantScope(viewer, 'organisation_id');
+    const params = [...scope.params];
+    let where = scope.sql;
+    if (websiteId !== undefined) {
+      if (typeof websiteId !== 'string') throw new BadRequestError('websiteId must be text');
+      params.push(checkId(websiteId));
+      where += ` AND website_id = $${params.length}`;
+    }
+    params.push(viewer.userId);
+    const me = `$${params.length}`;
+    const columns = Object.entries(TABS).map(([tab, condition]) => `count(*) FILTER (WHERE ${condition})::int AS "${tab}"`);
+    columns.push(`count(*) FILTER (WHERE writer_id = ${me} OR holder_id = ${me} OR created_by = ${me})::int AS "your-posts"`);
+    const found = await this.db.query<Record<string, number>>(`SELECT ${columns.join(', ')} FROM rm_posts WHERE ${where}`, params);
+    return found.rows[0];
+  }
+
+  @Get(':id/history')
+  async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    await this.streamOf(viewer, id);
+    return readHistory(this.store, this.db, `post-${id}`);
+  }
+
+  /** Saves refused by a take-over or a stale version, kept so nothing typed is lost. */
+  @Get(':id/drafts')
+  async drafts(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    const events = await this.streamOf(viewer, id);
+    return events
+      .filter((e) => e.type === 'PostDraftKept')
+      .map((e) => ({ id: e.id, version: e.streamVersion, ...(e.data as Record<string, unknown>) }))
+      .reverse();
+  }
+
+  /** One post; with `asOf` (ISO time), the post as it was at that moment, from its events. */
+  @Get(':id')
+  async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query('asOf') asOf?: string) {
+    if (asOf === undefined) return this.load(viewer, id);
+    if (typeof asOf !== 'string' || Number.isNaN(Date.parse(asOf))) throw new BadRequestError('asOf must be a date and time (ISO 8601)');
+    const at = new Date(asOf);
+    const events = (await this.streamOf(viewer, id)).filter((e) => e.createdAt.getTime() <= at.getTime());
+    if (events.length === 0) throw new NotFoundError(`The post did not exist at ${at.toISOString()}`);
+    const state = postDecider.fold(events as unknown as DomainEvent[] as never);
+    const last = events[events.length - 1];
+    return { ...presentPost(id, state, last.streamVersion, last.createdAt.toISOString()), asOf: at.toISOString(), allowedActions: [] };
+  }
+
+  @Post()
+  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+    const input = parseInput(createSchema, body);
+    const website = await this.website(viewer, input.websiteId);
+    if (website.status !== 'active') throw ValidationError.field('websiteId', 'Posts cannot be created on an inactive website');
+    const locale = input.locale ?? website.defaultLocale ?? 'en';
+    if (website.locales?.length && !website.locales.some((l) => l.locale === locale)) {
+      throw ValidationError.field('locale', `The website has no locale ${locale}`);
+    }
+    const actor = actorFor(viewer, website.organisationId);
+    if (!postDecider.allowedActions(NEW, actor).includes('Create')) throw new ForbiddenError('Your role may not create posts');
+    const { websiteId: _w, locale: _l, ...content } = input;
+    const id = randomUUID();
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand(
+        'post',
+        id,
+        {
+          type: 'Create',
+          actor,
+          context: this.context(website),
+          data: { ...content, slug: content.slug ?? slugify(content.title), organisationId: website.organisationId, websiteId: website.id, locale },
+        },
+        { correlationId: requestId, organisationId: website.organisationId },
+      ),
+    );
+    await this.projections.waitFor(result.position);
+    return this.load(viewer, id);
+  }
+
+  /** Save: react-admin sends the whole record back; read-only fields are dropped, `version` is required. */
+  @Put(':id')
+  async save(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
+    return this.act(viewer, id, 'Save', body, requestId);
+  }
+
+  /** DELETE removes an unpublished post from every list for good (DeleteForever); its history stays. */
+  @Delete(':id')
+  async remove(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @RequestId() requestId: string) {
+    const before = await this.load(viewer, id);
+    await this.act(viewer, id, 'DeleteForever', {}, requestId);
+    return { ...before, status: PURGED, allowedActions: [] };
+  }
+
+  @Post('bulk-actions')
+  @HttpCode(200)
+  async bulk(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+    const { action, ids, ...rest } = parseInput(bulkSchema, body);
+    const results = [];
+    for (const id of ids) {
+      try {
+        await this.act(viewer, id, action, rest, requestId);
+        results.push({ id, ok: true });
+      } catch (error) {
+        results.push({ id, ok: false, error: error instanceof AppError ? error.message : 'Something went wrong on our side' });
+      }
+    }
+    return { results };
+  }
+
+  @Post(':id/actions/:action')
+  @HttpCode(200)
+  async action(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @RequestId() requestId: string) {
+    if (!/^[A-Za-z]{1,50}$/.test(action)) throw new BadRequestError('Unknown action');
+    const record = await this.act(viewer, id, action, body ?? {}, requestId);
+    if (action === 'ExportPage') return { ...record, export: await this.exportOf(viewer, id, body) };
+    return record;
+  }
+
+  private async act(viewer: Viewer, id: string, action: string, body: unknown, requestId: string) {
+    const current = await this.loadState(viewer, id);
+    const website = await this.website(viewer, current.state.websiteId!);
+    const actor = actorFor(viewer, current.state.organisationId);
+    const expectedVersion = expectedVersionOf(body);
+    let data: unknown;
+    if (action === 'Save') {
+      if (expectedVersion === undefined) throw ValidationError.field('version', missing('version'));
+      data = this.contentOf(body);
+    } else if (action === 'SendTo') {
+      data = { to: await this.sendTarget(current.state, parseInput(sendToSchema, body).userId) };
+    } else {
+      data = parseInput(actionSchema, body ?? {});
+    }
+    const options = { expectedVersion, correlationId: requestId, organisationId: current.state.organisationId };
+    let result: DecideResult<PostState>;
+    try {
+      result = await this.commands.execute(new DecideCommand('post', id, { type: action, actor, data, context: this.context(website) }, options));
+    } catch (error) {
+      if (action === 'Save' && error instanceof ConflictError) await this.keepDraft(id, actor, data as PostContent, expectedVersion ?? null, error, website);
+      throw withFailureWording(action, error);
+    }
+    await this.projections.waitFor(result.position);
+    if (action === 'Save' && result.events.length) {
+      await this.redirects.afterSave(current.state, result.state, id, website, actor, requestId);
+    }
+    return this.load(viewer, id);
+  }
+
+  /** A refused save is kept as a draft revision of the post (recoverable, never lost). */
+  private async keepDraft(id: string, actor: Actor, changes: PostContent, baseVersion: number | null, error: ConflictError, website: WebsiteRow) {
+    const reason = (error.details as { reason?: string } | undefined)?.reason ?? 'stale_version';
+    const by: Holder = { userId: actor.userId, name: actor.name ?? actor.userId, since: new Date().toISOString() };
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand('post', id, { type: 'KeepDraft', actor: { userId: actor.userId, name: actor.name, roles: ['system'] }, data: { by, changes, baseVersion, reason }, context: this.context(website) }),
+    );
+    await this.projections.waitFor(result.position);
+  }
+
+  private contentOf(body: unknown): PostContent {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The request body must be a JSON object');
+    const editable = Object.keys(contentSchema.shape);
+    const picked = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([key]) => editable.includes(key)));
+    return parseInput(contentSchema, picked);
+  }
+
+  /** SendTo hands the page to a member who may work this stage. */
+  private async sendTarget(state: PostState, userId: string): Promise<Holder> {
+    const found = await this.db.query<{ name: string; org_role: string; cms_role: string | null; status: string }>(
+      `SELECT name, org_role, record->>'cmsRole' AS cms_role, status FROM rm_members WHERE organisation_id = $1 AND user_id = $2`,
+      [state.organisationId, userId],
+    );
+    const member = found.rows[0];
+    if (!member || member.status !== 'accepted') throw ValidationError.field('userId', 'This person is not an active member of the organisation');
+    const stage = state.status as PreStage;
+    const roles = [member.org_role, `cms:${member.cms_role ?? 'none'}`];
+    if (!mayTake(STAGE_ROLES[stage] ?? [], { userId, roles })) {
+      throw ValidationError.field('userId', `${member.name} cannot work on the ${STATUS_LABELS[stage] ?? stage} stage`);
+    }
+    return { userId, name: member.name, since: '' };
+  }
+
+  private async exportOf(viewer: Viewer, id: string, body: unknown) {
+    const post = await this.load(viewer, id);
+    const format = (body as { format?: string } | undefined)?.format ?? 'html';
+    const html = `<!doctype html><html lang="${post.locale}"><head><meta charset="utf-8"><title>${escapeHtml(String(post.title ?? ''))}</title>${
+      post.metaDescription ? `<meta name="description" content="${escapeHtml(String(post.metaDescription))}">` : ''
+    }</head><body><article><h1>${escapeHtml(String(post.title ?? ''))}</h1>${(post.richText as { html?: string } | null)?.html ?? ''}</article></body></html>`;
+    return format === 'json'
+      ? { format, filename: `${post.slug ?? id}.json`, content: JSON.stringify(post) }
+      : { format: 'html', filename: `${post.slug ?? id}.html`, content: html };
+  }
+
+  private context(website: WebsiteRow): PostContext {
+    return {
+      settings: {
+        secondEdit: website.secondEdit,
+        customerReview: website.customerReview,
+        factCheckLevels: website.factCheckLevels,
+        regulated: website.regulated,
+        fourEyes: website.fourEyes ?? true,
+      },
+      now: new Date().toISOString(),
+    };
+  }
+
+  private allowed(viewer: Viewer, state: PostState | undefined, website: WebsiteRow | undefined): string[] {
+    if (!state || !website) return [];
+    return postDecider.allowedActions(state.status, actorFor(viewer, state.organisationId), state, this.context(website)).filter((a) => a !== 'KeepDraft');
+  }
+
+  private async load(viewer: Viewer, id: string): Promise<Record<string, unknown> & { allowedActions: string[] }> {
+    const { state, record } = await this.loadState(viewer, id);
+    const website = (await this.settingsOf([state.websiteId!])).get(state.websiteId!);
+    return { ...record, allowedActions: this.allowed(viewer, state, website), stages: website ? enabledStages(this.context(website).settings) : [] };
+  }
+
+  private async loadState(viewer: Viewer, id: string): Promise<{ state: PostState; record: Record<string, unknown> }> {
+    checkId(id);
+    const found = await this.db.query<{ state: PostState; record: Record<string, unknown>; organisation_id: string }>(
+      'SELECT state, record, organisation_id FROM rm_posts WHERE id = $1',
+      [id],
+    );
+    const row = found.rows[0];
+    if (!row || !canSeeOrganisation(viewer, row.organisation_id)) throw new NotFoundError('Post not found');
+    await this.ensureCms(row.organisation_id);
+    return { state: row.state, record: row.record };
+  }
+
+  /** The post's events, for history, drafts and as-of views (also of posts deleted forever). */
+  private async streamOf(viewer: Viewer, id: string) {
+    checkId(id);
+    const events = await this.store.readStream(`post-${id}`);
+    const organisationId = (events[0]?.data as { organisationId?: string } | undefined)?.organisationId;
+    if (!organisationId || !canSeeOrganisation(viewer, organisationId)) throw new NotFoundError('Post not found');
+    return events;
+  }
+
+  private async statesOf(ids: string[]): Promise<Map<string, PostState>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.db.query<{ id: string; state: PostState }>('SELECT id, state FROM rm_posts WHERE id = ANY($1::text[])', [ids]);
+    return new Map(found.rows.map((r) => [r.id, r.state]));
+  }
+
+  private async settingsOf(ids: string[]): Promise<Map<string, WebsiteRow>> {
+    if (ids.length === 0) return new Map();
+    const found = await this.db.query<{ record: WebsiteRow }>('SELECT record FROM rm_websites WHERE id = ANY($1::text[])', [ids]);
+    return new Map(found.rows.map((r) => [r.record.id, r.record]));
+  }
+
+  private async website(viewer: Viewer, websiteId: string): Promise<WebsiteRow> {
+    checkId(websiteId);
+    const website = (await this.settingsOf([websiteId])).get(websiteId);
+    if (!website || !canSeeOrganisation(viewer, website.organisationId)) throw ValidationError.field('websiteId', 'Website not found');
+    await this.ensureCms(website.organisationId);
+    return website;
+  }
+
+  /** Posts are the CMS product: an organisation whose plan lacks it gets 403 "Upgrade to access". */
+  private async ensureCms(organisationId: string) {
+    const found = await this.db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
+    ensureProduct(found.rows[0]?.products ?? [], 'cms');
+  }
+}
+
+/** "Error: Unable to publish/save/delete/discard post - {msg}" for the actions the spec names. */
+function withFailureWording(action: string, error: unknown): unknown {
+  const verb = FAILURE_VERB[action];
+  if (!verb || !(error instanceof AppError)) return error;
+  const wrapped = Object.create(Object.getPrototypeOf(error)) as AppError;
+  Object.assign(wrapped, error);
+  Object.defineProperty(wrapped, 'message', { value: `Error: Unable to ${verb} post - ${error.message}` });
+  return wrapped;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

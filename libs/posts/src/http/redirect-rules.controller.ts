@@ -1,0 +1,130 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
+import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import { NEW } from '#libs/platform/src/decider.js';
+import { ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
+import { readHistory } from '#libs/platform/src/http/history.js';
+import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
+import { loadVisible, tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { missing, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
+import { REDIRECT_TYPES, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
+import { RedirectRules } from './redirect-rules.service.js';
+
+const path = (field: string) =>
+  z
+    .string({ error: (i) => (i.input === undefined ? missing(field) : `${field} must be text`) })
+    .trim()
+    .min(1, missing(field))
+    .max(2000, tooLong(2000))
+    .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), `${field} must be a path starting with / or a full URL`);
+
+const fields = {
+  fromPath: path('fromPath').refine((v) => v.startsWith('/'), 'fromPath must be a path starting with /'),
+  toPath: path('toPath'),
+  type: z.union(REDIRECT_TYPES.map((t) => z.literal(t)) as never, { error: `type must be one of ${REDIRECT_TYPES.join(', ')}` }) as z.ZodType<(typeof REDIRECT_TYPES)[number]>,
+  locale: z.string({ error: 'locale must be text' }).max(20).nullable(),
+};
+const createSchema = z.object({
+  websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100),
+  fromPath: fields.fromPath,
+  toPath: fields.toPath,
+  type: fields.type.optional(),
+  locale: fields.locale.optional(),
+});
+const updateSchema = z.object({ fromPath: fields.fromPath.optional(), toPath: fields.toPath.optional(), type: fields.type.optional(), locale: fields.locale.optional() });
+
+const LIST = {
+  resource: 'redirect-rules',
+  table: 'rm_redirect_rules',
+  fields: { id: 'id', websiteId: 'website_id', fromPath: 'from_path', toPath: 'to_path', automatic: 'automatic', objectId: 'object_id', createdAt: 'created_at', updatedAt: 'updated_at' },
+  search: ['from_path', 'to_path'],
+  dateField: 'createdAt',
+  defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
+};
+
+type RuleRecord = Record<string, unknown> & { id: string; organisationId: string; websiteId: string; status: 'active' };
+
+/** Redirect rules of a website: made by hand here, or automatically when a published slug changes. */
+@Controller('redirect-rules')
+export class RedirectRulesController {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly commands: CommandBus,
+    private readonly projections: ProjectionManager,
+    private readonly rules: RedirectRules,
+  ) {}
+
+  @Get()
+  async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    const result = await runList<RuleRecord>(this.db, LIST, query, tenantScope(viewer, 'organisation_id'));
+    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
+  }
+
+  @Get(':id/history')
+  async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    await this.load(viewer, id);
+    return readHistory(this.store, this.db, `redirectrule-${id}`);
+  }
+
+  @Get(':id')
+  async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    return this.present(await this.load(viewer, id), viewer);
+  }
+
+  @Post()
+  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+    const input = parseInput(createSchema, body);
+    checkId(input.websiteId);
+    const site = await this.db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [input.websiteId]);
+    const organisationId = site.rows[0]?.organisation_id;
+    if (!organisationId || !canSeeOrganisation(viewer, organisationId)) throw ValidationError.field('websiteId', 'Website not found');
+    const actor = actorFor(viewer, organisationId);
+    if (!redirectRuleDecider.allowedActions(NEW, actor).includes('Create')) throw new ForbiddenError('Your role may not create redirect rules');
+    if (input.fromPath === input.toPath) throw ValidationError.field('toPath', 'A redirect cannot lead to itself');
+    const id = await this.rules.create(
+      { organisationId, websiteId: input.websiteId, fromPath: input.fromPath, toPath: input.toPath, type: input.type ?? 301, locale: input.locale ?? null, objectId: null, automatic: false },
+      actor,
+      requestId,
+    );
+    return this.present(await this.load(viewer, id), viewer);
+  }
+
+  @Put(':id')
+  async update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
+    const current = await this.load(viewer, id);
+    const picked = body && typeof body === 'object' ? Object.fromEntries(Object.entries(body).filter(([k]) => k in updateSchema.shape)) : body;
+    const data = parseInput(updateSchema, picked);
+    return this.decide(viewer, current, 'Update', data, expectedVersionOf(body), requestId);
+  }
+
+  @Delete(':id')
+  async remove(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @RequestId() requestId: string) {
+    const current = await this.load(viewer, id);
+    await this.decide(viewer, current, 'Delete', {}, undefined, requestId, false);
+    return { ...current, status: 'deleted', allowedActions: [] };
+  }
+
+  private async decide(viewer: Viewer, current: RuleRecord, type: string, data: unknown, expectedVersion: number | undefined, requestId: string, reload = true) {
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand('redirectrule', current.id, { type, actor: actorFor(viewer, current.organisationId), data }, { expectedVersion, correlationId: requestId, organisationId: current.organisationId }),
+    );
+    await this.projections.waitFor(result.position);
+    return reload ? this.present(await this.load(viewer, current.id), viewer) : null;
+  }
+
+  private load(viewer: Viewer, id: string) {
+    return loadVisible<RuleRecord>(this.db, viewer, { table: 'rm_redirect_rules', label: 'Redirect rule', organisationOf: (r) => r.organisationId }, id);
+  }
+
+  private present(record: RuleRecord, viewer: Viewer) {
+    return { ...record, allowedActions: redirectRuleDecider.allowedActions('active', actorFor(viewer, record.organisationId)) };
+  }
+}

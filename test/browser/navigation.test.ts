@@ -1,0 +1,131 @@
+// The console's menu in Debian's Chromium through playwright-core, against the real API with the
+// demo data: each role sees exactly the built screens among the navigation `GET /api/auth/user`
+// gives it, and a writer who opens an administrator's screen by its address sees no user data.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, EDITOR, OWNER, WRITER, setups } from '../e2e/setups.js';
+import { CHROMIUM_PATH, logIn, logOut, openConsole, type ConsoleSession } from './chromium.js';
+
+const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
+
+const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+/**
+ * Screens the console has built, by navigation entry, with their menu labels. Screens added
+ * later need not be listed: every menu entry must still be one of the user's navigation.
+ */
+const BUILT: Record<string, string> = {
+  dashboard: 'Dashboard',
+  websites: 'Websites',
+  organisations: 'Organisations',
+  members: 'Members',
+  users: 'Users',
+  'admin/outbox': 'Outbox',
+  'admin/projections': 'Projections',
+};
+const ADMIN_SCREENS = ['Users', 'Outbox', 'Projections'];
+
+// The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
+const setup = setups[0];
+
+describe.skipIf(!hasChromium || !setup)(`navigation by role in Chromium (${setup?.name})`, () => {
+  let app: { url: string; stop(): Promise<void> };
+  let session: ConsoleSession;
+  let page: Page;
+  let pageErrors: string[] = [];
+  let serverErrors: string[] = [];
+
+  const shot = (name: string) => page.screenshot({ path: `${screenshots}navigation-${name}.png`, fullPage: true, animations: 'disabled' });
+  const mainMenu = () => page.getByRole('menu', { name: 'Main menu' });
+  const menuItems = () => mainMenu().getByRole('menuitem');
+
+  /** The menu's entries: label and navigation entry (its link `#/{resource}`, `#/` for the dashboard). */
+  const menuEntries = async () => {
+    const entries: { label: string; entry: string }[] = [];
+    for (const item of await menuItems().all()) {
+      const href = (await item.getAttribute('href')) ?? '';
+      entries.push({ label: (await item.innerText()).trim(), entry: href.replace(/^#\/?/, '') || 'dashboard' });
+    }
+    return entries;
+  };
+
+  /** `GET /api/auth/user`'s navigation for the logged-in user. */
+  const navigation = async () => {
+    const response = await page.request.get(`${app.url}/api/auth/user`);
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { navigation: string[] }).navigation;
+  };
+
+  /** A fresh page load at the login page, without the previous user's session. */
+  const logInAfresh = async (credentials: { email: string; password: string }) => {
+    await page.request.post(`${app.url}/api/auth/logout`);
+    await page.goto(`${app.url}/`);
+    await logIn(page, credentials);
+  };
+
+  beforeAll(async () => {
+    session = await openConsole(setup);
+    ({ app, page, pageErrors, serverErrors } = session);
+    await page.goto(`${app.url}/`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  const roles = [
+    { who: 'writer', credentials: WRITER, admin: false },
+    { who: 'editor', credentials: EDITOR, admin: false },
+    { who: 'owner', credentials: OWNER, admin: false },
+    { who: 'platform admin', credentials: ADMIN, admin: true },
+  ];
+
+  for (const { who, credentials, admin } of roles) {
+    it(`the ${who} sees exactly the built screens of their navigation`, async () => {
+      await logInAfresh(credentials);
+      const allowed = await navigation();
+      expect(allowed).toContain('dashboard');
+      const builtLabels = allowed.filter((entry) => entry in BUILT).map((entry) => BUILT[entry]!);
+      // The menu settles once the permissions are read: every built screen of the navigation...
+      await expect
+        .poll(async () => (await menuEntries()).map((e) => e.label).filter((label) => Object.values(BUILT).includes(label)).sort(), {
+          timeout: 10_000,
+        })
+        .toEqual([...builtLabels].sort());
+      // ...and nothing outside it.
+      const entries = await menuEntries();
+      for (const { label, entry } of entries) expect(allowed, `${who}'s menu shows ${label} (${entry})`).toContain(entry);
+      const labels = entries.map((e) => e.label);
+      for (const screen of ADMIN_SCREENS) expect(labels.includes(screen), `${who} sees ${screen}`).toBe(admin);
+      await shot(`${who.replace(' ', '-')}-menu`);
+    });
+  }
+
+  it('shows a writer no user data at the address of an administrator screen', async () => {
+    await logInAfresh(WRITER);
+    await page.goto(`${app.url}/#/users`);
+    await page.getByText('Only platform administrators can see the users.').waitFor();
+    expect(await page.getByText(ADMIN.email).count()).toBe(0);
+    expect(await page.getByRole('row').count()).toBe(0);
+    await shot('writer-users');
+
+    await page.goto(`${app.url}/#/admin/outbox`);
+    await page.getByText('Only platform administrators can read the outbox.').waitFor();
+    expect(await page.getByRole('row').count()).toBe(0);
+
+    await page.goto(`${app.url}/#/admin/projections`);
+    await page.getByText('Only platform administrators can see and rebuild the projections.').waitFor();
+    expect(await page.getByRole('row').count()).toBe(0);
+    // The menu still offers none of them.
+    for (const screen of ADMIN_SCREENS) expect(await mainMenu().getByRole('menuitem', { name: screen }).count()).toBe(0);
+    await logOut(page);
+  });
+
+  it('raised no page error and no server error', () => {
+    expect(pageErrors).toEqual([]);
+    expect(serverErrors).toEqual([]);
+  });
+});

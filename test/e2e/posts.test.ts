@@ -1,0 +1,301 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR, OWNER, WRITER, boot, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+
+const CHECKER = { email: 'checker@demo.example', password: 'Demo-pass-1' };
+const BODY = { outline: '1. Why\n2. How', richText: { json: { type: 'doc' }, html: '<p>Plants need <a href="https://example.org">light</a> and water.</p>' } };
+
+for (const setup of setups) {
+  describe(`posts: the article workflow (${setup.name})`, () => {
+    let t: Booted;
+    let owner: Agent;
+    let editor: Agent;
+    let writer: Agent;
+    let checker: Agent;
+    let everyStage: string;
+    let noStages: string;
+
+    /** A website of the demo organisation with these workflow settings. */
+    async function website(name: string, settings: Record<string, unknown>) {
+      const res = await owner.post('/api/websites').send({ name, url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`, ...settings });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as string;
+    }
+
+    async function act(agent: Agent, id: string, action: string, body: Record<string, unknown> = {}) {
+      const res = await agent.post(`/api/posts/${id}/actions/${action}`).send(body);
+      expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
+      return res.body;
+    }
+
+    beforeAll(async () => {
+      t = await boot(setup);
+      [owner, editor, writer, checker] = await Promise.all([OWNER, EDITOR, WRITER, CHECKER].map((who) => signIn(t.url, who)));
+      everyStage = await website('Every Stage', { secondEdit: true, customerReview: true, factCheckLevels: 4 });
+      noStages = await website('No Stages', { secondEdit: false, customerReview: false, factCheckLevels: 0 });
+    });
+    afterAll(async () => t?.stop());
+
+    it('takes a post from Create to Published through every stage on a website with all four fact-check levels', async () => {
+      const created = await writer.post('/api/posts').send({ websiteId: everyStage, title: 'How to grow basil', type: 'blog' });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const id = created.body.id;
+      expect(created.body).toMatchObject({ status: 'Writer', statusLabel: 'Writing', slug: 'how-to-grow-basil', locale: 'en', version: 1, holder: { name: 'Wendy Writer' } });
+      expect(created.body.stages).toEqual(['Writer', 'Edit', 'SecondEdit', 'Review', 'FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck']);
+      expect(created.body.allowedActions).toEqual(expect.arrayContaining(['Save', 'Discard', 'SubmitForEdit']));
+      expect(created.body.allowedActions).not.toContain('Publish');
+
+      // Submitting without outline and body: the spec's messages.
+      const early = await writer.post(`/api/posts/${id}/actions/SubmitForEdit`).send({});
+      expect(early.status).toBe(422);
+      expect(early.body.errors).toEqual({ outline: 'Outline field is required', richText: 'richText is missing!' });
+
+      const saved = await writer.put(`/api/posts/${id}`).send({ ...created.body, ...BODY, status: 'Published', allowedActions: ['Everything'] });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body).toMatchObject({ status: 'Writer', version: 2, words: 5, links: 1 });
+
+      let post = await act(writer, id, 'SubmitForEdit', { note: 'Ready for a look' });
+      expect(post).toMatchObject({ status: 'Edit', holder: null });
+      // The writer may not act on the Edit stage; the editor may.
+      expect(post.allowedActions).toEqual([]);
+      expect((await writer.post(`/api/posts/${id}/actions/SubmitForSecondEdit`).send({})).status).toBe(403);
+      post = await act(editor, id, 'Select');
+      expect(post.holder).toMatchObject({ name: 'Eddie Editor' });
+      post = (await editor.put(`/api/posts/${id}`).send({ version: post.version, subtitle: 'A windowsill guide' })).body;
+      expect(post.subtitle).toBe('A windowsill guide');
+      post = await act(editor, id, 'SubmitForSecondEdit');
+      expect(post.status).toBe('SecondEdit');
+      post = await act(editor, id, 'SubmitForReview');
+      expect(post.status).toBe('Review');
+      post = await act(checker, id, 'SubmitForFactCheck');
+      expect(post.status).toBe('FactCheck');
+      for (const next of ['SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck', 'Published']) {
+        post = await act(checker, id, 'ApproveFactCheck');
+        expect(post.status).toBe(next);
+      }
+      expect(post.publishedAt).toEqual(expect.any(String));
+      expect(post.allowedActions).toEqual(['ExportPage']);
+      expect((await owner.get(`/api/posts/${id}`)).body.allowedActions).toEqual(expect.arrayContaining(['Save', 'Delete', 'Archive', 'ExportPage']));
+
+      const history = (await owner.get(`/api/posts/${id}/history`)).body as { type: string; from: string | null; to: string | null; actor: { name: string }; note: string | null; action: string }[];
+      const moves = history.filter((e) => e.from && e.to).map((e) => `${e.from}->${e.to}`);
+      expect(moves).toEqual([
+        'Writer->Edit', 'Edit->SecondEdit', 'SecondEdit->Review', 'Review->FactCheck', 'FactCheck->SecondFactCheck',
+        'SecondFactCheck->ThirdFactCheck', 'ThirdFactCheck->FourthFactCheck', 'FourthFactCheck->Published',
+      ]);
+      expect(history[0]).toMatchObject({ type: 'PostCreated', action: 'Create', actor: { name: 'Wendy Writer' } });
+      expect(history.find((e) => e.to === 'Edit')).toMatchObject({ note: 'Ready for a look', action: 'SubmitForEdit', actor: { name: 'Wendy Writer' } });
+      expect(history.at(-1)).toMatchObject({ type: 'PostFactCheckApproved', actor: { name: 'Rita Reviewer' } });
+    });
+
+    it('takes a post from Create to Published on a website without optional stages; four eyes stops the editor who saved it', async () => {
+      const id = (await editor.post('/api/posts').send({ websiteId: noStages, title: 'A brief', type: 'comparison', ...BODY })).body.id;
+      let post = (await editor.get(`/api/posts/${id}`)).body;
+      expect(post).toMatchObject({ status: 'Writer', holder: null, stages: ['Writer', 'Edit'] });
+      post = await act(writer, id, 'Select');
+      post = await act(writer, id, 'SubmitForEdit');
+      expect(post.status).toBe('Edit');
+      expect(post.allowedActions).not.toContain('SubmitForFactCheck');
+      // The editor created (saved) the brief: four eyes forbids them to publish.
+      const refused = await editor.post(`/api/posts/${id}/actions/Publish`).send({});
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('Error: Unable to publish post - Four-eyes rule: someone who saved this post may not approve or publish it');
+      expect((await editor.get(`/api/posts/${id}`)).body.allowedActions).not.toContain('Publish');
+      post = await act(owner, id, 'Publish');
+      expect(post.status).toBe('Published');
+      // Unpublish, publish again, archive.
+      post = await act(owner, id, 'Delete');
+      expect(post).toMatchObject({ status: 'Deleted', statusLabel: 'Unpublished' });
+      post = await act(owner, id, 'Publish');
+      expect(post.status).toBe('Published');
+      post = await act(owner, id, 'Archive');
+      expect(post.status).toBe('Archived');
+    });
+
+    it('two concurrent saves of one version: one wins, the other gets 409 and its content is kept as a draft', async () => {
+      const created = (await editor.post('/api/posts').send({ websiteId: noStages, title: 'Race', type: 'blog' })).body;
+      await act(editor, created.id, 'Select');
+      const version = (await editor.get(`/api/posts/${created.id}`)).body.version;
+      const [a, b] = await Promise.all([
+        editor.put(`/api/posts/${created.id}`).send({ version, title: 'Race: first' }),
+        editor.put(`/api/posts/${created.id}`).send({ version, title: 'Race: second' }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const loser = a.status === 409 ? a : b;
+      expect(loser.body.message).toMatch(/^Error: Unable to save post - This post was changed by someone else/);
+      const drafts = (await editor.get(`/api/posts/${created.id}/drafts`)).body;
+      expect(drafts).toHaveLength(1);
+      expect(drafts[0]).toMatchObject({ reason: 'stale_version', baseVersion: version, by: { name: 'Eddie Editor' } });
+      expect(['Race: first', 'Race: second']).toContain(drafts[0].changes.title);
+      expect(drafts[0].changes.title).not.toBe((await editor.get(`/api/posts/${created.id}`)).body.title);
+      const missingVersion = await editor.put(`/api/posts/${created.id}`).send({ title: 'No version' });
+      expect(missingVersion.status).toBe(422);
+      expect(missingVersion.body.errors.version).toBe('version is missing!');
+    });
+
+    it('a take-over followed by the old holder saving: 409 naming who took it and when, and a recoverable draft', async () => {
+      const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Mine for now', type: 'blog' })).body;
+      expect(created.holder.name).toBe('Wendy Writer');
+      const taken = await act(editor, created.id, 'TakeOver');
+      expect(taken.holder).toMatchObject({ name: 'Eddie Editor' });
+      const stale = await writer.put(`/api/posts/${created.id}`).send({ version: taken.version, title: 'My unsaved words' });
+      expect(stale.status).toBe(409);
+      expect(stale.body.message).toBe(`Error: Unable to save post - Eddie Editor took over this page at ${taken.holder.since}. Your changes were kept as a draft.`);
+      expect(stale.body.reason).toBe('taken_over');
+      const drafts = (await writer.get(`/api/posts/${created.id}/drafts`)).body;
+      expect(drafts[0]).toMatchObject({ reason: 'taken_over', changes: { title: 'My unsaved words' }, by: { name: 'Wendy Writer' } });
+      expect((await writer.get(`/api/posts/${created.id}`)).body.title).toBe('Mine for now');
+      // Discard releases the page back to the pool; anyone of the stage may select it again.
+      const released = await act(editor, created.id, 'Discard');
+      expect(released.holder).toBeNull();
+      expect(released.allowedActions).toContain('Select');
+    });
+
+    it('answers the post as it was at a moment (asOf), and refuses a bad one', async () => {
+      const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Version one', type: 'blog' })).body;
+      await new Promise((r) => setTimeout(r, 20));
+      const between = new Date().toISOString();
+      await new Promise((r) => setTimeout(r, 20));
+      await writer.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'Version two' });
+      const then = (await writer.get(`/api/posts/${created.id}?asOf=${encodeURIComponent(between)}`)).body;
+      expect(then).toMatchObject({ title: 'Version one', version: 1, asOf: between, allowedActions: [] });
+      expect((await writer.get(`/api/posts/${created.id}`)).body.title).toBe('Version two');
+      expect((await writer.get(`/api/posts/${created.id}?asOf=2000-01-01T00:00:00Z`)).status).toBe(404);
+      expect((await writer.get(`/api/posts/${created.id}?asOf=yesterday`)).status).toBe(400);
+    });
+
+    it('changing the slug of a published post creates an automatic redirect rule', async () => {
+      const created = (await editor.post('/api/posts').send({ websiteId: noStages, title: 'Old name', type: 'blog', ...BODY })).body;
+      await act(writer, created.id, 'Select');
+      await act(writer, created.id, 'SubmitForEdit');
+      const published = await act(owner, created.id, 'Publish');
+      const moved = await owner.put(`/api/posts/${created.id}`).send({ version: published.version, slug: 'new-name' });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const rules = await owner.get(`/api/redirect-rules?${listQuery({ filter: { objectId: created.id } })}`);
+      expect(rules.body).toHaveLength(1);
+      expect(rules.body[0]).toMatchObject({ fromPath: '/old-name', toPath: '/new-name', type: 301, automatic: true, botCounter: 0, userCounter: 0, locale: 'en' });
+      // Moving it again updates the chain instead of stacking redirects.
+      await owner.put(`/api/posts/${created.id}`).send({ version: moved.body.version, slug: 'newest-name' });
+      const again = (await owner.get(`/api/redirect-rules?${listQuery({ filter: { objectId: created.id }, sort: ['fromPath', 'ASC'] })}`)).body;
+      expect(again.map((r: { fromPath: string; toPath: string }) => `${r.fromPath}->${r.toPath}`)).toEqual(['/new-name->/newest-name', '/old-name->/newest-name']);
+      // Redirect rules by hand, with validation.
+      const manual = await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/promo', toPath: '/newest-name' });
+      expect(manual.status, JSON.stringify(manual.body)).toBe(201);
+      expect(manual.body).toMatchObject({ automatic: false, type: 301 });
+      expect((await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/promo', toPath: '/x' })).status).toBe(409);
+      const bad = await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: 'promo', toPath: '' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toMatchObject({ fromPath: 'fromPath must be a path starting with / or a full URL', toPath: 'toPath is missing!' });
+      expect((await owner.delete(`/api/redirect-rules/${manual.body.id}`)).status).toBe(200);
+      expect((await owner.get(`/api/redirect-rules/${manual.body.id}`)).status).toBe(404);
+    });
+
+    it('validates with the spec messages and never answers 500 to bad input', async () => {
+      const missing = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog' });
+      expect(missing.status).toBe(422);
+      expect(missing.body.errors.title).toBe('title is missing!');
+      const long = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog', title: 'x'.repeat(301) });
+      expect(long.body.errors.title).toBe('The maximum length is 300 characters');
+      const image = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog', title: 'Pic', coverImage: { url: 'https://img.example/a.png', width: 100, height: 100 } });
+      expect(image.status).toBe(422);
+      expect(image.body.errors).toMatchObject({ 'coverImage.title': 'Title field is required!', 'coverImage.alt': 'Alt field is required!', 'coverImage.caption': 'Caption field is required!' });
+      const small = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog', title: 'Pic', coverImage: { url: 'https://img.example/a.png', title: 'T', alt: 'A', caption: 'C', width: 100, height: 100 } });
+      expect(small.body.errors['coverImage.width']).toBe('The image must be between 1024x512 and 4096x4096 pixels');
+      for (const body of [{ websiteId: 42, title: 'x', type: 'blog' }, { websiteId: noStages, title: 'x', type: 'poem' }, { websiteId: noStages, title: ['x'], type: 'blog' }, []]) {
+        const res = await editor.post('/api/posts').send(body as object);
+        expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+        expect(res.status).toBeLessThan(500);
+        expect(res.body.message).toEqual(expect.any(String));
+      }
+      const badJson = await editor.post('/api/posts').set('Content-Type', 'application/json').send('{"title":');
+      expect(badJson.status).toBe(400);
+      expect((await editor.post('/api/posts/not-a-post/actions/Publish').send({})).status).toBe(404);
+      const id = (await editor.post('/api/posts').send({ websiteId: noStages, title: 'Optimised', type: 'blog', optimisation: true, category: 'Health' })).body.id;
+      const post = (await editor.get(`/api/posts/${id}`)).body;
+      const locked = await editor.put(`/api/posts/${id}`).send({ version: post.version, category: 'Finance' });
+      expect(locked.status).toBe(422);
+      expect(locked.body.message).toBe('Error: Unable to save post - Posts under optimisation cannot change vertical or dates');
+      const returned = await editor.post(`/api/posts/${id}/actions/ReturnToWriter`).send({});
+      expect(returned.status).toBe(422);
+    });
+
+    it('lists posts per CMS tab with counts, filters and the spec page size; bulk actions answer per post', async () => {
+      const ids: string[] = [];
+      for (const title of ['Bulk one', 'Bulk two']) ids.push((await editor.post('/api/posts').send({ websiteId: noStages, title, type: 'top_10', ...BODY })).body.id);
+      const briefs = await editor.get(`/api/posts?${listQuery({ filter: { tab: 'briefs', websiteId: noStages, type: 'top_10' } })}`);
+      expect(briefs.body.map((p: { title: string }) => p.title).sort()).toEqual(['Bulk one', 'Bulk two']);
+      expect(briefs.body[0].richText).toBeUndefined();
+      const counts = (await editor.get(`/api/posts/counts?websiteId=${noStages}`)).body;
+      expect(counts.briefs).toBeGreaterThanOrEqual(2);
+      expect(counts.all).toBe(totalOf(await editor.get(`/api/posts?${listQuery({ filter: { websiteId: noStages } })}`)));
+      const result = await writer.post('/api/posts/bulk-actions').send({ action: 'Select', ids: [...ids, 'missing-post'] });
+      expect(result.status).toBe(200);
+      expect(result.body.results).toEqual([
+        { id: ids[0], ok: true },
+        { id: ids[1], ok: true },
+        { id: 'missing-post', ok: false, error: 'Post not found' },
+      ]);
+      const mine = await writer.get(`/api/posts?${listQuery({ filter: { mine: true, type: 'top_10' } })}`);
+      expect(mine.body).toHaveLength(2);
+      const outline = await writer.get(`/api/posts?${listQuery({ filter: { tab: 'create', type: 'top_10' } })}`);
+      expect(outline.body).toHaveLength(2);
+      // The spec's own paging style, and a date range on the due date.
+      const paged = await editor.get('/api/posts?page=1&limit=1&sort=title&sortDirection=ASC');
+      expect(paged.body).toHaveLength(1);
+      expect((await editor.get(`/api/posts?${listQuery({ filter: { dueDate_gte: '2026-01-01' } })}`)).status).toBe(200);
+      expect((await editor.get(`/api/posts?${listQuery({ filter: { tab: 'nope' } })}`)).status).toBe(400);
+      expect((await editor.get(`/api/posts?${listQuery({ filter: { dueDate_gte: 'soon' } })}`)).status).toBe(400);
+    });
+
+    it('audits every workflow event of the organisation: search, paging and CSV', async () => {
+      const all = await owner.get(`/api/audit?${listQuery({ filter: { resource: 'post', action: 'SubmitForEdit' }, range: [0, 4] })}`);
+      expect(all.status).toBe(200);
+      expect(all.body.length).toBeGreaterThan(0);
+      expect(all.body[0]).toMatchObject({ resource: 'post', action: 'SubmitForEdit', from: 'Writer', to: 'Edit', actor: { name: expect.any(String) } });
+      const writerId = (await writer.get('/api/auth/user')).body.id;
+      const byWriter = (await owner.get(`/api/audit?${listQuery({ filter: { actorId: writerId }, range: [0, 999] })}`)).body;
+      expect(byWriter.every((e: { actor: { id: string } }) => e.actor.id === writerId)).toBe(true);
+      const today = new Date().toISOString().slice(0, 10);
+      const ranged = await owner.get(`/api/audit?from=${today}&to=${today}&page=1&limit=3`);
+      expect(ranged.body).toHaveLength(3);
+      const csv = await owner.get(`/api/audit/export.csv?${listQuery({ filter: { resource: 'post' } })}`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers['content-type']).toMatch(/text\/csv/);
+      const lines = csv.text.trim().split('\r\n');
+      expect(lines[0]).toBe('time,actor,email,action,type,resource,resourceId,from,to,note');
+      expect(lines.length).toBeGreaterThan(10);
+      // Another organisation sees none of it.
+      const stranger = request.agent(t.url);
+      await stranger.post('/api/auth/signup').send({ email: 'stranger@elsewhere.example', password: 'Stranger-pass-1', name: 'Stan', orgName: 'Elsewhere' });
+      const theirs = (await stranger.get('/api/audit')).body as { organisationId: string }[];
+      const ownOrg = (await stranger.get('/api/auth/user')).body.organisations[0].id;
+      expect(theirs.every((e) => e.organisationId === ownOrg)).toBe(true);
+    });
+
+    it('reports the time in each stage, returns per stage, queue age and people', async () => {
+      const id = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Bounced', type: 'blog', ...BODY })).body.id;
+      await act(writer, id, 'SubmitForEdit');
+      await act(editor, id, 'ReturnToWriter', { note: 'Needs sources' });
+      await act(writer, id, 'SubmitForEdit');
+      const report = (await owner.get(`/api/reports/workflow?websiteId=${noStages}`)).body;
+      const writerStage = report.stages.find((s: { stage: string }) => s.stage === 'Writer');
+      const editStage = report.stages.find((s: { stage: string }) => s.stage === 'Edit');
+      expect(editStage.returns).toBeGreaterThanOrEqual(1);
+      expect(editStage.returnRate).toBeGreaterThan(0);
+      expect(writerStage.completed).toBeGreaterThanOrEqual(2);
+      expect(writerStage.avgHours).toEqual(expect.any(Number));
+      const editQueue = report.queues.find((q: { stage: string }) => q.stage === 'Edit');
+      expect(editQueue.waiting).toBeGreaterThanOrEqual(1);
+      expect(report.people.some((p: { name: string; stage: string }) => p.name === 'Wendy Writer' && p.stage === 'Writer')).toBe(true);
+      expect(report.websites.some((w: { name: string }) => w.name === 'No Stages')).toBe(true);
+      expect((await owner.get('/api/reports/workflow?from=yesterday')).status).toBe(400);
+    });
+
+    it('describes the workflow at GET /api/workflows/post', async () => {
+      const res = await owner.get('/api/workflows/post');
+      expect(res.status).toBe(200);
+      expect(res.body.statuses).toContain('FourthFactCheck');
+      expect(res.body.actions).toEqual(expect.arrayContaining(['Create', 'Save', 'SubmitForEdit', 'ReturnToWriter', 'ApproveFactCheck', 'ApproveRegulation', 'DeclineRegulation', 'Publish', 'Delete', 'DeleteForever', 'Archive', 'TakeOver', 'Select', 'Discard', 'SendTo', 'ExportPage']));
+    });
+  });
+}
