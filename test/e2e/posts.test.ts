@@ -291,6 +291,32 @@ for (const setup of setups) {
       expect((await owner.get('/api/reports/workflow?from=yesterday')).status).toBe(400);
     });
 
+    it('a member listed as contributor on posts in progress cannot be removed until others are assigned; the members list counts posts', async () => {
+      const id = (await writer.post('/api/posts').send({ websiteId: everyStage, title: 'Checked by Rita', type: 'blog', ...BODY })).body.id;
+      await act(writer, id, 'SubmitForEdit');
+      await act(editor, id, 'SubmitForSecondEdit');
+      await act(editor, id, 'SubmitForReview');
+      await act(checker, id, 'Select');
+      const members = (await owner.get('/api/members')).body as { id: string; email: string; version: number; posts: number }[];
+      const rita = members.find((m) => m.email === CHECKER.email)!;
+      expect(members.find((m) => m.email === WRITER.email)!.posts).toBeGreaterThan(0);
+      await owner.put(`/api/members/${rita.id}`).send({ websiteIds: [everyStage, noStages] });
+      const message = 'A member listed as contributor on posts cannot be removed until others are assigned.';
+      const fromSite = await owner.post(`/api/members/${rita.id}/actions/RemoveFromWebsite`).send({ websiteId: everyStage });
+      expect(fromSite.status).toBe(422);
+      expect(fromSite.body.message).toBe(message);
+      const deactivate = await owner.post(`/api/members/${rita.id}/actions/Deactivate`).send({});
+      expect(deactivate.status).toBe(422);
+      expect(deactivate.body.message).toBe(message);
+      // Another website of hers holds none of her posts.
+      expect((await owner.post(`/api/members/${rita.id}/actions/RemoveFromWebsite`).send({ websiteId: noStages })).status).toBe(200);
+      // Once someone else holds the page she can go.
+      await act(owner, id, 'TakeOver');
+      const removed = await owner.post(`/api/members/${rita.id}/actions/RemoveFromWebsite`).send({ websiteId: everyStage });
+      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expect(removed.body.websiteIds).toEqual([]);
+    });
+
     it('describes the workflow at GET /api/workflows/post', async () => {
       const res = await owner.get('/api/workflows/post');
       expect(res.status).toBe(200);

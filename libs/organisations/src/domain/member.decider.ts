@@ -102,7 +102,10 @@ export const memberDecider = defineDecider<
       if ((command.data.contributorPosts ?? 0) > 0) throw new InvalidTransitionError(CONTRIBUTORS_STAY);
       return [{ type: 'MemberAccessChanged', data: { websiteIds: access.websiteIds.filter((id) => id !== command.data.websiteId) } }];
     },
-    Deactivate: () => [{ type: 'MemberDeactivated', data: {} }],
+    Deactivate: (_state, command: { data: { contributorPosts?: number } }) => {
+      if ((command.data?.contributorPosts ?? 0) > 0) throw new InvalidTransitionError(CONTRIBUTORS_STAY);
+      return [{ type: 'MemberDeactivated', data: {} }];
+    },
     Reactivate: () => [{ type: 'MemberReactivated', data: {} }],
   },
   evolve: (state, event) => {

@@ -24,6 +24,7 @@ import { missing, parseInput, requiredText, z } from '#libs/platform/src/validat
 import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberStatus } from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
+import { PRE_PUBLICATION } from '#libs/posts/src/domain/stages.js';
 
 const access = {
   orgRole: z.enum(ORGANISATION_ROLES, { error: `orgRole must be one of ${ORGANISATION_ROLES.join(', ')}` }),
@@ -59,7 +60,12 @@ const changeSchema = z.object({
 const removeSchema = z.object({ websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100) });
 
 /** Last active comes from the sessions; post counts arrive with the posts (issue 4). */
-const MEMBER_RECORD = `record || jsonb_build_object('lastActive', (SELECT max(last_seen_at) FROM identity_sessions s WHERE s.user_id = rm_members.user_id), 'posts', 0)`;
+const MEMBER_RECORD = `record || jsonb_build_object(
+  'lastActive', (SELECT max(last_seen_at) FROM identity_sessions s WHERE s.user_id = rm_members.user_id),
+  'posts', (SELECT count(*) FROM rm_posts p WHERE p.organisation_id = rm_members.organisation_id AND p.writer_id = rm_members.user_id))`;
+
+/** Posts still in the workflow whose writer, editor or current holder is the member (the spec's "contributor"). */
+const IN_PROGRESS = PRE_PUBLICATION.map((s) => `'${s}'`).join(', ');
 
 const LIST = {
   resource: 'members',
@@ -212,7 +218,10 @@ export class MembersController {
   private async act(viewer: Viewer, member: MemberRecord, action: string, body: unknown, request: Request, requestId: string) {
     const roles = [...actorFor(viewer, member.organisationId).roles, ...(member.userId === viewer.userId ? [SELF] : [])];
     const actor = { userId: viewer.userId, roles };
-    const data = action === 'ChangeAccess' ? parseInput(changeSchema, body) : action === 'RemoveFromWebsite' ? parseInput(removeSchema, body) : {};
+    let data: Record<string, unknown> = action === 'ChangeAccess' ? parseInput(changeSchema, body) : action === 'RemoveFromWebsite' ? parseInput(removeSchema, body) : {};
+    if (action === 'RemoveFromWebsite' || action === 'Deactivate') {
+      data = { ...data, contributorPosts: await this.contributorPosts(member, data.websiteId as string | undefined) };
+    }
     await this.decide(member, action, actor, data, expectedVersionOf(body), requestId);
     if (action === 'Resend') await this.sendInvitation(member.userId, member.email, member.organisationId, request);
     if (action === 'Accept') viewer.memberships.set(member.organisationId, member.orgRole);
@@ -236,6 +245,16 @@ export class MembersController {
       );
     }
     await this.projections.waitFor(membership?.position ?? result.position);
+  }
+
+  /** How many posts in progress list the member as writer, editor or holder (on one website, or anywhere). */
+  private async contributorPosts(member: MemberRecord, websiteId?: string): Promise<number> {
+    const found = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM rm_posts WHERE organisation_id = $1 AND status IN (${IN_PROGRESS})
+         AND (writer_id = $2 OR editor_id = $2 OR holder_id = $2) AND ($3::text IS NULL OR website_id = $3)`,
+      [member.organisationId, member.userId, websiteId ?? null],
+    );
+    return found.rows[0]?.n ?? 0;
   }
 
   private async sendInvitation(userId: string, email: string, organisationId: string, request: Request) {
