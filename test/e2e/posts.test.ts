@@ -235,9 +235,9 @@ for (const setup of setups) {
         { id: ids[1], ok: true },
         { id: 'missing-post', ok: false, error: 'Post not found' },
       ]);
-      const mine = await writer.get(`/api/posts?${listQuery({ filter: { mine: true, type: 'top_10' } })}`);
+      const mine = await writer.get(`/api/posts?${listQuery({ filter: { mine: true, type: 'top_10', websiteId: noStages } })}`);
       expect(mine.body).toHaveLength(2);
-      const outline = await writer.get(`/api/posts?${listQuery({ filter: { tab: 'create', type: 'top_10' } })}`);
+      const outline = await writer.get(`/api/posts?${listQuery({ filter: { tab: 'create', type: 'top_10', websiteId: noStages } })}`);
       expect(outline.body).toHaveLength(2);
       // The spec's own paging style, and a date range on the due date.
       const paged = await editor.get('/api/posts?page=1&limit=1&sort=title&sortDirection=ASC');

@@ -11,6 +11,7 @@ import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { seedCommunity } from './community.seed.js';
+import { seedPosts } from './posts.seed.js';
 
 /** The demo's sign-in: shown on the login page and printed at start (embedded demo only). */
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -75,8 +76,10 @@ export class DemoService {
       { name: 'Demo Blog', url: 'https://blog.demo.example', type: 'news', industry: 'media', factCheckLevels: 2, secondEdit: true },
       { name: 'Demo Shop', url: 'https://shop.demo.example', type: 'ecommerce', industry: 'retail', factCheckLevels: 0, secondEdit: false },
     ] as const;
+    const siteIds: string[] = [];
     for (const site of sites) {
       const id = randomUUID();
+      siteIds.push(id);
       const domain = new URL(site.url).hostname;
       await this.run('websitedomain', domain, 'Claim', SYSTEM_ACTOR, { websiteId: id, organisationId });
       await this.run('website', id, 'Create', { ...owner, roles: [...owner.roles] }, {
@@ -112,6 +115,18 @@ export class DemoService {
     }
     this.log.info({ organisationId }, 'demo organisation created');
     await seedCommunity({ db: this.db, commands: this.commands, projections: this.projections }, organisationId);
+    const actor = (i: number, roles: string[]) => ({ userId: ids[i], name: DEMO_USERS[i].name, roles: ['user', ...roles] });
+    const settingsOf = (site: (typeof sites)[number]) => ({ secondEdit: site.secondEdit, customerReview: false, factCheckLevels: site.factCheckLevels, regulated: false, fourEyes: true });
+    await seedPosts({ commands: this.commands, projections: this.projections }, {
+      organisationId,
+      actors: {
+        owner: actor(0, ['owner', 'cms:admin']),
+        editor: actor(1, ['member', 'cms:editor']),
+        writer: actor(2, ['member', 'cms:creator']),
+        checker: actor(3, ['member', 'cms:reviewer']),
+      },
+      sites: { blog: { id: siteIds[0], settings: settingsOf(sites[0]) }, shop: { id: siteIds[1], settings: settingsOf(sites[1]) } },
+    });
   }
 
   private async run(aggregate: string, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {

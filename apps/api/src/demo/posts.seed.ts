@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandBus } from '@nestjs/cqrs';
+import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import type { Actor } from '#libs/platform/src/decider.js';
+import type { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import type { WorkflowSettings } from '#libs/posts/src/domain/stages.js';
+
+type Who = 'owner' | 'editor' | 'writer' | 'checker';
+
+export interface DemoPeople {
+  organisationId: string;
+  actors: Record<Who, Actor>;
+  sites: { blog: { id: string; settings: WorkflowSettings }; shop: { id: string; settings: WorkflowSettings } };
+}
+
+const body = (text: string) => ({
+  outline: text.split('. ').map((line, i) => `${i + 1}. ${line}`).join('\n'),
+  richText: { json: null, html: text.split('. ').map((p) => `<p>${p}.</p>`).join('') },
+});
+
+/** Demo posts in several stages, moved by the demo people the way the workflow allows (four eyes included). */
+const POSTS: Array<{ site: 'blog' | 'shop'; by: Who; title: string; type: string; fields?: Record<string, unknown>; steps: Array<[Who, string, Record<string, unknown>?]> }> = [
+  {
+    site: 'blog', by: 'writer', title: '10 houseplants that survive anything', type: 'top_10',
+    fields: { ...body('Snake plants tolerate low light. Pothos forgive missed waterings. ZZ plants store water in their roots'), category: 'Houseplants', dueDate: '2026-11-01' },
+    steps: [['writer', 'SubmitForEdit', { note: 'First draft done' }], ['editor', 'SubmitForSecondEdit'], ['editor', 'SubmitForFactCheck'], ['checker', 'ApproveFactCheck'], ['checker', 'ApproveFactCheck']],
+  },
+  {
+    site: 'blog', by: 'writer', title: 'How to repot a cactus', type: 'blog',
+    fields: { ...body('Wear thick gloves. Use a fast-draining mix. Wait a week before watering'), category: 'Cacti', dueDate: '2026-12-05' },
+    steps: [['writer', 'SubmitForEdit'], ['editor', 'SubmitForSecondEdit'], ['editor', 'SubmitForFactCheck']],
+  },
+  {
+    site: 'blog', by: 'writer', title: 'Watering schedules explained', type: 'learning_center',
+    fields: { ...body('Most plants prefer drying out a little. Check the soil with a finger. Water deeply, less often'), category: 'Care', dueDate: '2026-12-10' },
+    steps: [['writer', 'SubmitForEdit'], ['editor', 'ReturnToWriter', { note: 'Please add a table of seasons' }], ['writer', 'SubmitForEdit'], ['editor', 'Select']],
+  },
+  { site: 'blog', by: 'editor', title: 'Brief: the best soil for succulents', type: 'blog', fields: { subtitle: 'Compare three mixes; cite a horticulture source', dueDate: '2026-12-20' }, steps: [] },
+  { site: 'blog', by: 'writer', title: 'Orchid care for beginners', type: 'blog', fields: { outline: '1. Light\n2. Water\n3. Reblooming', category: 'Orchids' }, steps: [] },
+  {
+    site: 'shop', by: 'writer', title: 'Top 10 watering cans', type: 'top_10',
+    fields: { ...body('Long spouts reach the back of shelves. Brass lasts for decades. Small cans suit windowsills'), category: 'Tools' },
+    steps: [['writer', 'SubmitForEdit'], ['owner', 'Publish']],
+  },
+  {
+    site: 'shop', by: 'writer', title: 'Ceramic or plastic pots?', type: 'comparison',
+    fields: { ...body('Ceramic breathes and is heavy. Plastic keeps moisture and is light'), category: 'Pots' },
+    steps: [['writer', 'SubmitForEdit']],
+  },
+];
+
+export async function seedPosts(deps: { commands: CommandBus; projections: ProjectionManager }, people: DemoPeople): Promise<void> {
+  for (const post of POSTS) {
+    const id = randomUUID();
+    const site = people.sites[post.site];
+    const run = async (who: Who, type: string, data: Record<string, unknown>) => {
+      const result: DecideResult = await deps.commands.execute(
+        new DecideCommand('post', id, { type, actor: people.actors[who], data, context: { settings: site.settings, now: new Date().toISOString() } }, { organisationId: people.organisationId }),
+      );
+      await deps.projections.waitFor(result.position);
+    };
+    await run(post.by, 'Create', {
+      organisationId: people.organisationId,
+      websiteId: site.id,
+      locale: 'en',
+      type: post.type,
+      title: post.title,
+      slug: post.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      ...post.fields,
+    });
+    for (const [who, action, data] of post.steps) await run(who, action, data ?? {});
+  }
+}
