@@ -19,6 +19,7 @@ import type { GlobalPosition } from '#libs/eventstore/src/types.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { benchContext, makeEvent, streamIds, type BenchContext } from './events.js';
 import { counterProjection, quiet } from './projections.js';
+import { createPosts, postCommands } from './posts.js';
 import { cleanupOnSignal, fmt, log, machineLoad, median, openTarget, timed } from './harness.js';
 import {
   BASELINE_SCHEMA,
@@ -45,6 +46,8 @@ const SIZES = {
   /** Warm-up before each append figure (single appends / batches). */
   warmSingle: scaled(200),
   warmBatches: scaled(10),
+  /** Save commands per round on posts with long histories (and their bare appends). */
+  postSaves: scaled(400),
   /** The log read by read_all and the catch-up is topped up to at least this many events. */
   minLog: scaled(40_000),
   /** Events the warm-up reader and projection process before read_all / catch-up rounds. */
@@ -289,6 +292,30 @@ async function runAll(db: SqlDriver, openPlain: () => Promise<PlainConnection>):
         r.value,
         r.baseline,
         `${SIZES.batches} appends of 100 events per round; median of ${ROUNDS}`,
+      ),
+    );
+  }
+
+  // 4. The article workflow's command path (read + fold + decide + append) on posts with 100 events.
+  {
+    log('post_save_command: creating 20 + 20 posts with 100 events each, warming up');
+    const commands = postCommands(store);
+    const mine = await createPosts(store, 20, 100);
+    const theirs = await createPosts(store, 20, 100);
+    await commands.saves(mine, SIZES.warmSingle);
+    await commands.appends(theirs, SIZES.warmSingle);
+    const r = await compare(
+      'post_save_command',
+      () => commands.saves(mine, SIZES.postSaves),
+      () => commands.appends(theirs, SIZES.postSaves),
+    );
+    results.push(
+      result(
+        'post_save_command',
+        'commands/s',
+        r.value,
+        r.baseline,
+        `${SIZES.postSaves} Save commands per round through the DecideHandler on 20 posts with 100+ events each; baseline: the bare append of the same event with the exact version; median of ${ROUNDS}`,
       ),
     );
   }

@@ -209,23 +209,31 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
     await dismissAll();
   });
 
-  it('removes a member with access from the website', async () => {
-    // Wendy gets access to Demo Blog through the API, as an admin would in Members.
+  it('removes a member with access from the website, but not one who is a contributor on its posts', async () => {
+    // Wendy (who writes demo posts in progress) and Rita get access to Demo Blog through the API.
     const writer = await member('writer@demo.example');
     await api('PUT', `members/${writer.id}`, { websiteIds: [...writer.websiteIds, website.id], version: writer.version });
+    const checker = await member('checker@demo.example');
+    await api('PUT', `members/${checker.id}`, { websiteIds: [...checker.websiteIds, website.id], version: checker.version });
     await page.reload();
     const wendy = memberRow('Wendy Writer');
+    const rita = memberRow('Rita Reviewer');
     await wendy.getByRole('cell', { name: 'This website', exact: true }).waitFor();
-    await wendy.getByRole('cell', { name: 'Member', exact: true }).waitFor();
+    await rita.getByRole('cell', { name: 'Member', exact: true }).waitFor();
     expect(await show().getByText(ONLY_ADMINS).count()).toBe(0);
     await shot('11-roles-with-writer');
 
     await removeFromWebsite('Wendy Writer');
+    const contributor = 'A member listed as contributor on posts cannot be removed until others are assigned.';
+    await notifications().filter({ hasText: contributor }).waitFor();
+    await dismissAll();
+    await removeFromWebsite('Rita Reviewer');
     await notifications().filter({ hasText: 'Removed from website' }).waitFor();
-    await wendy.waitFor({ state: 'detached' });
-    await show().getByText(ONLY_ADMINS).waitFor();
+    await rita.waitFor({ state: 'detached' });
+    expect(await wendy.count()).toBe(1);
     await memberRow('Olivia Owner').waitFor();
-    expect((await member('writer@demo.example')).websiteIds).not.toContain(website.id);
+    expect((await member('checker@demo.example')).websiteIds).not.toContain(website.id);
+    expect((await member('writer@demo.example')).websiteIds).toContain(website.id);
     await shot('12-writer-removed');
     await dismissAll();
   });

@@ -143,9 +143,9 @@ for (const setup of setups) {
         const admin = await signIn(t.url, ADMIN);
         const list = await admin.get('/api/users?sort=["email","ASC"]&range=[0,99]&filter={"q":"demo.example"}');
         expect(list.status).toBe(200);
-        expect(list.body.map((u: { email: string }) => u.email)).toEqual(['editor@demo.example', 'owner@demo.example', 'writer@demo.example']);
-        expect(list.headers['content-range']).toBe('users 0-2/3');
-        expect((await admin.get(`/api/users/${list.body[0].id}`)).body.email).toBe('editor@demo.example');
+        expect(list.body.map((u: { email: string }) => u.email)).toEqual(['checker@demo.example', 'editor@demo.example', 'owner@demo.example', 'writer@demo.example']);
+        expect(list.headers['content-range']).toBe('users 0-3/4');
+        expect((await admin.get(`/api/users/${list.body[0].id}`)).body.email).toBe('checker@demo.example');
         expect((await (await signIn(t.url, OWNER)).get('/api/users')).status).toBe(403);
       });
 

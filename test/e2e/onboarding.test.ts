@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, OWNER, WRITER, boot, setups, signIn, type Booted } from './setups.js';
+import { ADMIN, EDITOR, OWNER, boot, setups, signIn, type Booted } from './setups.js';
 
 /** A customer's website, served by the test: its home page is whatever `page` holds now. */
 async function customerSite(): Promise<{ url: string; page: { html: string; status: number }; close(): Promise<void> }> {
@@ -187,6 +187,9 @@ for (const setup of setups) {
       expect(exited.body.organisations.map((o: { name: string }) => o.name)).toEqual(['Cory Co']);
       expect((await agent.get('/api/websites')).body).toEqual([]);
       expect((await agent.post('/api/auth/demo/exit').send({})).status).toBe(400);
+      // Members of the demo organisation are not offered a demo of their own organisation.
+      const demoOwner = await signIn(t.url, OWNER);
+      expect((await demoOwner.get('/api/auth/user')).body).toMatchObject({ demo: null, demoAvailable: false });
     });
 
     it('a platform admin in demo mode has no platform rights until they exit', async () => {
@@ -204,7 +207,8 @@ for (const setup of setups) {
       const me = (await owner.get('/api/auth/user')).body;
       const [blog, shop] = me.websites;
       const members = (await owner.get('/api/members')).body as { id: string; email: string; version: number }[];
-      const writer = members.find((m) => m.email === WRITER.email)!;
+      // The fact checker holds no post in progress (the writer does: the spec keeps contributors).
+      const writer = members.find((m) => m.email === 'checker@demo.example')!;
       const ownerMember = members.find((m) => m.email === OWNER.email)!;
       const given = await owner.put(`/api/members/${writer.id}`).send({ websiteIds: [blog.id, shop.id] });
       expect(given.body.websiteIds).toEqual([blog.id, shop.id]);

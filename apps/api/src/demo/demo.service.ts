@@ -65,6 +65,7 @@ export class DemoService {
       // The organisation demo mode shows (read-only) to anyone who enters it.
       demo: true,
     });
+    await this.run('organisation', organisationId, 'SetBusinessProfile', owner, { employees: '11-50', monthlyVisitors: '20k-50k', ltv: '250-500', aov: '20-50' });
     for (let i = 0; i < DEMO_USERS.length; i++) {
       if (i > 0) await this.run('organisation', organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });
       const joined: DecideResult = await this.commands.execute(

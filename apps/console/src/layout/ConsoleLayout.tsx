@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout, Menu, usePermissions, useResourceDefinitions } from 'react-admin';
 import { OUTBOX_RESOURCE } from '../outbox';
 import { PROJECTIONS_RESOURCE } from '../projections';
+import { PostMenuItems } from '../posts';
 import type { ConsolePermissions } from '../types';
 import { USERS_RESOURCE } from '../users';
 import { ConsoleAppBar } from './ConsoleAppBar';
@@ -32,6 +33,7 @@ export const ConsoleMenu = () => {
         .map((name) => (
           <Menu.ResourceItem key={name} name={name} />
         ))}
+      <PostMenuItems visible={visible} />
     </Menu>
   );
 };

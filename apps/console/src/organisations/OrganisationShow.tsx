@@ -14,6 +14,7 @@ import { FieldGrid } from '../common/FieldGrid';
 import { History } from '../common/History';
 import { StatusChip } from '../common/StatusChip';
 import { OrganisationBilling } from './OrganisationBilling';
+import { OrganisationMembers } from './OrganisationMembers';
 import { OrganisationTitle } from './OrganisationTitle';
 
 const Actions = () => (
@@ -35,6 +36,9 @@ export const OrganisationShow = () => (
           <DateField source="createdAt" label="Created" showTime />
           <TextField source="version" />
         </FieldGrid>
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="Members" path="members">
+        <OrganisationMembers />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="Websites" path="websites">
         <ReferenceManyField reference="websites" target="organisationId" label={false} sort={{ field: 'name', order: 'ASC' }}>

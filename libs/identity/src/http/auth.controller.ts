@@ -321,7 +321,8 @@ export class AuthController {
       navigation,
       /** Demo mode: the organisation shown read-only, or null; and whether it can be entered. */
       demo: viewer.demoOrganisationId ? { organisationId: viewer.demoOrganisationId, name: organisations.rows[0]?.name ?? 'Demo' } : null,
-      demoAvailable: demoOrganisationId !== null,
+      // Members of the demo organisation see it already; demo mode is for everyone else.
+      demoAvailable: demoOrganisationId !== null && !viewer.demoOrganisationId && !viewer.memberships.has(demoOrganisationId),
     };
   }
 }

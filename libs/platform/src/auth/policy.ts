@@ -61,10 +61,10 @@ export function rolesFor(viewer: Viewer, organisationId?: string | null): string
  */
 const ROLE_NAVIGATION: Record<string, string[]> = {
   creator: ['create', 'your-posts'],
-  editor: ['community', 'questions', 'in-progress', 'review', 'published', 'category-description', 'pages', 'outline-review'],
+  editor: ['community', 'questions', 'in-progress', 'review', 'published', 'category-description', 'pages', 'outline-review', 'audit', 'workflow-report'],
   manager: [
     'learn', 'categorize', 'topics', 'upload', 'products', 'keyword-groups', 'experts', 'clusters', 'categories',
-    'website-conf', 'redirects', 'editorial', 'source-files',
+    'website-conf', 'redirects', 'redirect-rules', 'editorial', 'source-files',
   ],
   admin: ['groups', 'site-stats', 'pipeline', 'creator-stats', 'word-counter', 'orders', 'indexing-api'],
   owner: ['roles-and-permissions', 'login-as'],

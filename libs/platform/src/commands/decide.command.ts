@@ -72,8 +72,39 @@ export async function loadAggregate(store: EventStore, entry: RegisteredDecider,
   return { state, version: events.length, events: events as RecordedEvent[] };
 }
 
+/**
+ * Folded states of recently used aggregates. Streams only grow, so a state folded up to version
+ * n stays true: the next command reads only the events after n (usually none) instead of the
+ * whole history. Bounded; the least recently used entry goes first.
+ */
+export class AggregateCache {
+  private readonly entries = new Map<string, { version: number; state: unknown }>();
+
+  constructor(private readonly capacity = 2000) {}
+
+  async load(store: EventStore, entry: RegisteredDecider, id: string): Promise<{ state: any; version: number }> {
+    const streamId = `${entry.name}-${id}`;
+    const cached = this.entries.get(streamId);
+    const events = await store.readStream(streamId, cached ? { fromVersion: cached.version + 1 } : undefined);
+    const base = cached ?? { version: 0, state: entry.decider.initialState };
+    const state = (events as unknown as DomainEvent[]).reduce(entry.decider.evolve, base.state);
+    const version = base.version + events.length;
+    this.remember(streamId, version, state);
+    return { state, version };
+  }
+
+  remember(streamId: string, version: number, state: unknown): void {
+    if (version === 0) return;
+    this.entries.delete(streamId);
+    this.entries.set(streamId, { version, state });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
 @CommandHandler(DecideCommand)
 export class DecideHandler implements ICommandHandler<DecideCommand, DecideResult> {
+  private readonly cache = new AggregateCache();
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly registry: DeciderRegistry,
@@ -84,7 +115,7 @@ export class DecideHandler implements ICommandHandler<DecideCommand, DecideResul
     const streamId = `${aggregate}-${id}`;
     const commandId = randomUUID();
     for (let attempt = 1; ; attempt++) {
-      const { state, version } = await loadAggregate(this.store, entry, id);
+      const { state, version } = await this.cache.load(this.store, entry, id);
       if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
         throw staleVersion(entry.decider.table.name, options.expectedVersion, version);
       }
@@ -109,6 +140,7 @@ export class DecideHandler implements ICommandHandler<DecideCommand, DecideResul
           })),
           version === 0 ? 'no_stream' : version,
         );
+        this.cache.remember(streamId, result.nextVersion, next);
         return { id, state: next, version: result.nextVersion, position: result.position, events };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
