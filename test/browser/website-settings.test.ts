@@ -188,7 +188,8 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
 
     const saved = await api<{ customHeadCode: string; siteBuilder: unknown }>('GET', `websites/${website.id}`);
     expect(saved.customHeadCode).toBe(HEAD_CODE);
-    expect(saved.siteBuilder).toEqual({ token: 'sb-token-12345678', siteId: 'site-42' });
+    // The API never answers the token itself: only its hint (what a later save sends back to keep it).
+    expect(saved.siteBuilder).toEqual({ token: '••••••••5678', tokenHint: '••••••••5678', siteId: 'site-42' });
     await page.reload();
     await tab('Custom code').click();
     await show().getByText(HEAD_CODE).waitFor();

@@ -11,6 +11,7 @@ import { stageMetricsProjection } from '#libs/posts/src/projections/stage-metric
 import { auditProjection } from '#libs/platform/src/audit/audit.projection.js';
 import { IDENTITY_SCHEMA } from '#libs/identity/src/schema.js';
 import { ORGANISATION_EVENT_TYPES } from '#libs/organisations/src/domain/events.js';
+import { ORGANISATIONS_SCHEMA } from '#libs/organisations/src/domain/website-fields.js';
 import { organisationsProjection } from '#libs/organisations/src/projections/organisations.projection.js';
 import { websitesProjection } from '#libs/organisations/src/projections/websites.projection.js';
 import { membersProjection } from '#libs/organisations/src/projections/members.projection.js';
@@ -27,7 +28,7 @@ export const catalog: Catalog = {
     usersProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
     postsProjection, redirectRulesProjection, stageMetricsProjection, auditProjection,
   ],
-  schemas: [IDENTITY_SCHEMA],
+  schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA],
 };
 
 /** The Kafka relay when `KAFKA_BROKERS` is set. */

@@ -2,7 +2,9 @@ import type { Website } from '../types';
 
 /** The site-builder integration of a website (`siteBuilder`, `null` when there is none). */
 export interface SiteBuilder {
+  /** From the API: the token's hint (never the token); sent back unchanged, it keeps the stored token. */
   token: string;
+  tokenHint?: string;
   siteId: string;
   authorsCollectionId?: string | null;
   categoriesCollectionId?: string | null;
@@ -55,6 +57,6 @@ export const websiteTransform = <T extends Record<string, unknown>>(data: T): T 
   siteBuilder: toSiteBuilder(data.siteBuilder),
 });
 
-/** Shows a secret's last characters only. */
+/** Shows a secret's last characters only (the API already answers a hint such as ••••••••5678). */
 export const maskSecret = (value: string | null | undefined) =>
-  !value ? '—' : value.length <= 4 ? '••••' : `••••${value.slice(-4)}`;
+  !value ? '—' : value.startsWith('••••') ? value : value.length <= 4 ? '••••' : `••••${value.slice(-4)}`;

@@ -1,4 +1,12 @@
 import type { EventTypeDefinition } from '#libs/eventstore/src/index.js';
+import { secretHint } from './website-fields.js';
+
+function withoutSiteBuilderToken(data: Record<string, unknown>): Record<string, unknown> {
+  const builder = data.siteBuilder as { token?: string } | null | undefined;
+  if (!builder || typeof builder.token !== 'string') return data;
+  const { token, ...rest } = builder;
+  return { ...data, siteBuilder: { ...rest, tokenHint: secretHint(token) } };
+}
 
 /** Every event type of the organisations context, by its stored name. */
 export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
@@ -9,8 +17,9 @@ export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
   { type: 'OrganisationMemberAdded', schemaVersion: 1 },
   { type: 'OrganisationBusinessProfileSet', schemaVersion: 1 },
   { type: 'WebsiteInstallationVerified', schemaVersion: 1 },
-  { type: 'WebsiteCreated', schemaVersion: 1 },
-  { type: 'WebsiteSettingsChanged', schemaVersion: 1 },
+  // v2 keeps the site-builder token out of the log (only its hint); v1 events are read the same way.
+  { type: 'WebsiteCreated', schemaVersion: 2, upcasters: { 1: withoutSiteBuilderToken } },
+  { type: 'WebsiteSettingsChanged', schemaVersion: 2, upcasters: { 1: withoutSiteBuilderToken } },
   { type: 'WebsiteDeactivated', schemaVersion: 1 },
   { type: 'WebsiteActivated', schemaVersion: 1 },
   { type: 'WebsiteDomainClaimed', schemaVersion: 1 },

@@ -20,8 +20,13 @@ export interface WebsiteLocale {
   urlPrefix: string;
 }
 
+/**
+ * The external site builder a website publishes to. Its token is a secret: it is kept in the
+ * `website_secrets` table, never in events (which are immutable and replicated to Kafka); events
+ * and records carry only `tokenHint` (its last four characters).
+ */
 export interface SiteBuilderIntegration {
-  token: string;
+  tokenHint: string;
   siteId: string;
   authorsCollectionId?: string;
   categoriesCollectionId?: string;
@@ -63,3 +68,20 @@ export interface WebsiteSettings {
 export function domainOf(url: string): string {
   return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
 }
+
+/** How a stored secret is shown: never the value, only its last four characters. */
+export const SECRET_MASK = '••••••••';
+export const secretHint = (value: string) => `${SECRET_MASK}${value.slice(-4)}`;
+/** Whether a submitted token is the hint sent back unchanged (react-admin sends whole records). */
+export const isSecretHint = (value: string) => value.startsWith(SECRET_MASK);
+
+/** Tables of the organisations context that are not read models: secrets stay out of the log. */
+export const ORGANISATIONS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS website_secrets (
+  website_id text NOT NULL,
+  name       text NOT NULL,
+  value      text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (website_id, name)
+);
+`;

@@ -90,6 +90,7 @@ const websiteFields = {
   siteBuilder: z.union([
     z.object({
       token: requiredText('token', 500),
+      tokenHint: z.string().max(100).optional(),
       siteId: requiredText('siteId', 200),
       authorsCollectionId: optionalText('authorsCollectionId'),
       categoriesCollectionId: optionalText('categoriesCollectionId'),

@@ -33,8 +33,13 @@ import {
   WEBSITE_INDUSTRIES,
   WEBSITE_TYPES,
   domainOf,
+  isSecretHint,
+  secretHint,
+  type SiteBuilderIntegration,
   type WebsiteSettings,
 } from '../domain/website-fields.js';
+
+type SiteBuilderInput = Omit<SiteBuilderIntegration, 'tokenHint'> & { token: string; tokenHint?: string };
 import { websiteCreateSchema, websiteUpdateSchema } from './organisation.schemas.js';
 
 const LIST = {
@@ -140,9 +145,11 @@ export class WebsitesController {
       throw new ForbiddenError('Only owners and admins of the organisation may add websites');
     }
     await this.ensureProductsFor(organisationId, input);
-    const { organisationId: _ignored, domain, locales, regulated, ...rest } = input;
+    const { organisationId: _ignored, domain, locales, regulated, siteBuilder: builderInput, ...rest } = input;
+    const builder = await this.siteBuilderOf(null, builderInput as SiteBuilderInput | null | undefined);
     const settings: WebsiteSettings = {
       ...rest,
+      siteBuilder: builder.value ?? null,
       domain: websiteDomain(input.url, domain),
       locales: locales ?? [{ locale: input.defaultLocale, urlPrefix: '' }],
       regulated: regulated ?? (input.industry ? REGULATED_INDUSTRIES.includes(input.industry) : false),
@@ -159,6 +166,7 @@ export class WebsitesController {
       await this.releaseDomain(settings.domain, id, organisationId, requestId);
       throw error;
     }
+    await this.storeToken(id, builder.token);
     return this.present(await this.load(viewer, id), viewer);
   }
 
@@ -187,8 +195,15 @@ export class WebsitesController {
     const expectedVersion = expectedVersionOf(body);
     let data: Partial<WebsiteSettings> = {};
     let newDomain: string | null = null;
+    let token: string | null | undefined;
     if (action === 'Update') {
-      data = parseInput(websiteUpdateSchema, body) as Partial<WebsiteSettings>;
+      const { siteBuilder: builderInput, ...parsed } = parseInput(websiteUpdateSchema, body) as Partial<WebsiteSettings> & { siteBuilder?: SiteBuilderInput | null };
+      data = parsed;
+      if (builderInput !== undefined) {
+        const builder = await this.siteBuilderOf(current.id, builderInput);
+        data.siteBuilder = builder.value;
+        token = builder.token;
+      }
       data.domain = websiteDomain(data.url ?? current.url, data.domain);
       if (data.domain !== current.domain) newDomain = data.domain;
       if (!websiteDecider.allowedActions(current.status, actor).includes('Update')) {
@@ -213,8 +228,41 @@ export class WebsitesController {
       throw error;
     }
     if (newDomain) await this.releaseDomain(current.domain, current.id, organisationId, requestId);
+    await this.storeToken(current.id, token);
     await this.projections.waitFor(result.position);
     return this.present(await this.load(viewer, current.id), viewer);
+  }
+
+  /**
+   * The site-builder settings as events carry them (a token hint, never the token) and the token
+   * to store: `undefined` keeps the stored one, `null` removes it. A token sent back as its hint
+   * (react-admin returns the whole record) keeps the stored token.
+   */
+  private async siteBuilderOf(websiteId: string | null, input: SiteBuilderInput | null | undefined): Promise<{ value: SiteBuilderIntegration | null | undefined; token: string | null | undefined }> {
+    if (input === undefined) return { value: undefined, token: undefined };
+    if (input === null) return { value: null, token: null };
+    const { token, tokenHint: _hint, ...rest } = input;
+    if (isSecretHint(token)) {
+      const stored = websiteId
+        ? (await this.db.query<{ value: string }>(`SELECT value FROM website_secrets WHERE website_id = $1 AND name = 'siteBuilderToken'`, [websiteId])).rows[0]?.value
+        : undefined;
+      if (!stored) throw ValidationError.field('siteBuilder.token', missing('token'));
+      return { value: { ...rest, tokenHint: secretHint(stored) }, token: undefined };
+    }
+    return { value: { ...rest, tokenHint: secretHint(token) }, token };
+  }
+
+  private async storeToken(websiteId: string, token: string | null | undefined) {
+    if (token === undefined) return;
+    if (token === null) {
+      await this.db.query(`DELETE FROM website_secrets WHERE website_id = $1 AND name = 'siteBuilderToken'`, [websiteId]);
+      return;
+    }
+    await this.db.query(
+      `INSERT INTO website_secrets (website_id, name, value) VALUES ($1, 'siteBuilderToken', $2)
+       ON CONFLICT (website_id, name) DO UPDATE SET value = $2, updated_at = now()`,
+      [websiteId, token],
+    );
   }
 
   /** Switching on a product's feature needs the product in the organisation's plan (403 "Upgrade to access"). */
@@ -251,6 +299,12 @@ export class WebsitesController {
   }
 
   private present(record: WebsiteRecord, viewer: Viewer) {
-    return { ...record, allowedActions: websiteDecider.allowedActions(record.status, actorFor(viewer, record.organisationId)) };
+    // The site-builder token is never answered: `token` holds its hint, which a save sends back to keep it.
+    const builder = record.siteBuilder as SiteBuilderIntegration | null | undefined;
+    return {
+      ...record,
+      ...(builder ? { siteBuilder: { ...builder, token: builder.tokenHint } } : {}),
+      allowedActions: websiteDecider.allowedActions(record.status, actorFor(viewer, record.organisationId)),
+    };
   }
 }
