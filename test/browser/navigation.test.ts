@@ -46,8 +46,10 @@ describe.skipIf(!hasChromium || !setup)(`navigation by role in Chromium (${setup
   const menuEntries = async () => {
     const entries: { label: string; entry: string }[] = [];
     for (const item of await menuItems().all()) {
+      // An item that opens another screen's route names its navigation entry (data-navigation).
+      const named = await item.getAttribute('data-navigation');
       const href = (await item.getAttribute('href')) ?? '';
-      entries.push({ label: (await item.innerText()).trim(), entry: href.replace(/^#\/?/, '') || 'dashboard' });
+      entries.push({ label: (await item.innerText()).trim(), entry: named ?? (href.replace(/^#\/?/, '') || 'dashboard') });
     }
     return entries;
   };
@@ -121,6 +123,21 @@ describe.skipIf(!hasChromium || !setup)(`navigation by role in Chromium (${setup
     expect(await page.getByRole('row').count()).toBe(0);
     // The menu still offers none of them.
     for (const screen of ADMIN_SCREENS) expect(await mainMenu().getByRole('menuitem', { name: screen }).count()).toBe(0);
+    await logOut(page);
+  });
+
+  it('an owner logs in as an active member from "Log in as" and returns', async () => {
+    await logInAfresh(OWNER);
+    await mainMenu().getByRole('menuitem', { name: 'Log in as' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'Wendy Writer' });
+    await row.getByRole('button', { name: 'Log in as Wendy Writer' }).click();
+    await page.getByText(/You are logged in as Wendy Writer/).waitFor();
+    // The writer's navigation now: no organisation settings of an owner.
+    await expect.poll(async () => (await menuEntries()).map((e) => e.entry)).not.toContain('login-as');
+    await shot('owner-as-writer');
+    await page.getByRole('button', { name: /Return to/ }).click();
+    await page.getByText(/You are logged in as Wendy Writer/).waitFor({ state: 'detached' });
+    await expect.poll(async () => (await menuEntries()).map((e) => e.entry)).toContain('login-as');
     await logOut(page);
   });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OWNER, boot, sessionCookie, setups, signIn, type Booted } from './setups.js';
+import { ADMIN, OWNER, WRITER, boot, sessionCookie, setups, signIn, type Booted } from './setups.js';
 
 const strong = 'Str0ng-pass!';
 
@@ -149,12 +149,44 @@ for (const setup of setups) {
         expect((await (await signIn(t.url, OWNER)).get('/api/users')).status).toBe(403);
       });
 
-      it('is refused to anyone but a platform admin, and for unknown users', async () => {
+      it('lets an owner act as an active member of their organisation, seeing that organisation only', async () => {
+        // The writer also belongs to another organisation, which the owner must not reach through them.
+        const stranger = request.agent(t.url);
+        await stranger.post('/api/auth/signup').send({ email: 'other-owner@elsewhere.example', password: 'Other-pass-1', name: 'Otto', orgName: 'Elsewhere' });
+        const elsewhere = (await stranger.get('/api/auth/user')).body.organisations[0].id;
+        const invited = await stranger.post('/api/members').send({ organisationId: elsewhere, email: WRITER.email, name: 'Wendy Writer' });
+        expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+        const writer = await signIn(t.url, WRITER);
+        expect((await writer.post(`/api/members/${invited.body.id}/actions/Accept`).send({})).status).toBe(200);
+        expect((await writer.get(`/api/organisations/${elsewhere}`)).status).toBe(200);
+
+        const owner = await signIn(t.url, OWNER);
+        const ownerMe = (await owner.get('/api/auth/user')).body;
+        const writerId = (await writer.get('/api/auth/user')).body.id;
+        const as = await owner.post(`/api/auth/login/as/${writerId}`);
+        expect(as.status, JSON.stringify(as.body)).toBe(200);
+        expect(as.body).toMatchObject({ id: writerId, impersonatedBy: { id: ownerMe.id } });
+        expect(as.body.organisations.map((o: { name: string }) => o.name)).toEqual(['Demo Publishing']);
+        expect((await owner.get(`/api/organisations/${elsewhere}`)).status).toBe(404);
+        expect((await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: elsewhere }))}`)).body).toEqual([]);
+        const back = await owner.post('/api/auth/logout/subUser');
+        expect(back.body).toMatchObject({ id: ownerMe.id, impersonatedBy: null });
+
+        // Not as someone outside their organisations, nor a platform admin; members may not at all.
+        const strangerId = (await stranger.get('/api/auth/user')).body.id;
+        const outside = await owner.post(`/api/auth/login/as/${strangerId}`);
+        expect(outside.status).toBe(403);
+        expect(outside.body.message).toBe('Owners may log in as active members of their own organisation only');
+        expect((await writer.post(`/api/auth/login/as/${ownerMe.id}`)).status).toBe(403);
+      });
+
+      it('is refused to anyone but a platform admin or an owner, and for unknown users', async () => {
         const owner = await signIn(t.url, OWNER);
         const admin = await signIn(t.url, ADMIN);
         const adminId = (await admin.get('/api/auth/user')).body.id;
         const refused = await owner.post(`/api/auth/login/as/${adminId}`);
         expect(refused.status).toBe(403);
+        expect((await owner.post('/api/auth/login/as/00000000-0000-4000-8000-000000000000')).status).toBe(403);
         expect((await admin.post('/api/auth/login/as/00000000-0000-4000-8000-000000000000')).status).toBe(404);
         expect((await admin.post('/api/auth/login/as/bad%20id')).status).toBe(400);
       });

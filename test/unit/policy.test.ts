@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, ensure, ensureProduct, navigationFor, rolesFor } from '#libs/platform/src/auth/policy.js';
+import { can, ensure, ensureProduct, loginAsScope, navigationFor, rolesFor } from '#libs/platform/src/auth/policy.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ForbiddenError } from '#libs/platform/src/errors.js';
 
@@ -54,5 +54,18 @@ describe('the policy module', () => {
     expect(() => ensureProduct(['cms'], 'cro')).toThrow('Upgrade to access');
     expect(() => ensureProduct(undefined, 'cms')).toThrow(ForbiddenError);
     expect(() => ensureProduct(['cms', 'cro'], 'cro')).not.toThrow();
+  });
+
+  it('lets platform admins log in as anyone, owners as members of their organisation only (session limited to it)', () => {
+    const target = (organisations: string[], platformAdmin = false) => ({ userId: 'u-2', platformAdmin, organisations });
+    const admin = viewer('admin', { platformAdmin: true, memberships: new Map() });
+    expect(loginAsScope(admin, target([]))).toBeNull();
+    const owner = viewer('owner', { memberships: new Map([['org-1', 'owner'], ['org-2', 'member']]) });
+    expect(loginAsScope(owner, target(['org-2', 'org-1']))).toBe('org-1');
+    expect(() => loginAsScope(owner, target(['org-2']))).toThrow('Owners may log in as active members of their own organisation only');
+    expect(() => loginAsScope(owner, target(['org-1'], true))).toThrow(ForbiddenError);
+    expect(() => loginAsScope(viewer('member'), target(['org-1']))).toThrow(ForbiddenError);
+    expect(() => loginAsScope({ ...owner, impersonatorSessionId: 's-0' }, target(['org-1']))).toThrow('Return to your own account first');
+    expect(() => loginAsScope({ ...owner, demoOrganisationId: 'org-9' }, target(['org-1']))).toThrow(ForbiddenError);
   });
 });

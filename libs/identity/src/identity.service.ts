@@ -77,13 +77,16 @@ export class IdentityService {
     return ok && row ? row.user_id : null;
   }
 
-  /** A new session; `impersonatorSessionId` marks a platform admin's login-as. */
-  async createSession(userId: string, impersonatorSessionId: string | null = null): Promise<string> {
+  /**
+   * A new session; `impersonatorSessionId` marks a login-as, and `scopeOrganisationId` limits
+   * what the session sees to one organisation (an owner logged in as one of their members).
+   */
+  async createSession(userId: string, impersonatorSessionId: string | null = null, scopeOrganisationId: string | null = null): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.db.query(
-      `INSERT INTO identity_sessions (id, user_id, expires_at, impersonator_session_id)
-       VALUES ($1, $2, now() + make_interval(hours => $3), $4)`,
-      [hashToken(token), userId, this.config.sessionAbsoluteHours, impersonatorSessionId],
+      `INSERT INTO identity_sessions (id, user_id, expires_at, impersonator_session_id, scope_organisation_id)
+       VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5)`,
+      [hashToken(token), userId, this.config.sessionAbsoluteHours, impersonatorSessionId, scopeOrganisationId],
     );
     return token;
   }
@@ -95,16 +98,23 @@ export class IdentityService {
 
   /** The viewer of a session token, extending its idle expiry; null when missing or expired. */
   async resolveSession(token: string): Promise<Viewer | null> {
-    const session = await this.db.query<{ id: string; user_id: string; impersonator_session_id: string | null; demo_organisation_id: string | null }>(
+    const session = await this.db.query<{
+      id: string;
+      user_id: string;
+      impersonator_session_id: string | null;
+      demo_organisation_id: string | null;
+      scope_organisation_id: string | null;
+    }>(
       `UPDATE identity_sessions SET last_seen_at = now()
        WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
          AND last_seen_at > now() - make_interval(mins => $2)
-       RETURNING id, user_id, impersonator_session_id, demo_organisation_id`,
+       RETURNING id, user_id, impersonator_session_id, demo_organisation_id, scope_organisation_id`,
       [hashToken(token), this.config.sessionIdleMinutes],
     );
     const row = session.rows[0];
     if (!row) return null;
-    const viewer = await this.loadViewer(row.user_id, row.id, row.impersonator_session_id);
+    let viewer = await this.loadViewer(row.user_id, row.id, row.impersonator_session_id);
+    if (viewer && row.scope_organisation_id) viewer = limitedTo(viewer, row.scope_organisation_id);
     return viewer && row.demo_organisation_id ? inDemoMode(viewer, row.demo_organisation_id) : viewer;
   }
 
@@ -200,6 +210,19 @@ export function inDemoMode(viewer: Viewer, organisationId: string): Viewer {
     demoOrganisationId: organisationId,
     memberships: new Map([[organisationId, 'member']]),
     productRoles: new Map([[organisationId, { cmsRole: 'analyst', croRole: 'analyst' }]]),
+  };
+}
+
+/** A viewer who sees one organisation only (an owner's log-in-as of one of their members). */
+function limitedTo(viewer: Viewer, organisationId: string): Viewer {
+  const role = viewer.memberships.get(organisationId);
+  const productRoles = viewer.productRoles?.get(organisationId);
+  return {
+    ...viewer,
+    platformAdmin: false,
+    scopeOrganisationId: organisationId,
+    memberships: new Map(role ? [[organisationId, role]] : []),
+    productRoles: new Map(productRoles ? [[organisationId, productRoles]] : []),
   };
 }
 

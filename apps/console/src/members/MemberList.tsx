@@ -17,6 +17,7 @@ import { EmptyState } from '../common/EmptyState';
 import type { Member } from '../types';
 import { EditIfChangeAccess } from './EditIfChangeAccess';
 import { LastActiveField } from './LastActiveField';
+import { LoginAsMemberButton } from './LoginAsMemberButton';
 import { MemberActionButtons } from './MemberActionButtons';
 import { MemberStatusChip } from './MemberStatusChip';
 import { statusChoices } from './roles';
@@ -87,6 +88,7 @@ export const MemberList = () => {
           <Column label="" disableSort cellSx={() => ({ py: 0.5 })}>
             <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end' }}>
               <MemberActionButtons compact />
+              <LoginAsMemberButton compact />
               <EditIfChangeAccess compact />
             </Box>
           </Column>

@@ -5,6 +5,7 @@ import { DataTable, Link, ReferenceManyField, useRecordContext } from 'react-adm
 import { humanize } from '../common/choices';
 import { EditIfChangeAccess } from '../members/EditIfChangeAccess';
 import { LastActiveField } from '../members/LastActiveField';
+import { LoginAsMemberButton } from '../members/LoginAsMemberButton';
 import { MemberActionButtons } from '../members/MemberActionButtons';
 import { MemberStatusChip } from '../members/MemberStatusChip';
 import type { Member } from '../types';
@@ -52,6 +53,7 @@ export const OrganisationMembers = () => {
           <Column label="" disableSort cellSx={() => ({ py: 0.5 })}>
             <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end' }}>
               <MemberActionButtons compact />
+              <LoginAsMemberButton compact />
               <EditIfChangeAccess compact />
             </Box>
           </Column>

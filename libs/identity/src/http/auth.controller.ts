@@ -4,10 +4,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, Public } from '#libs/platform/src/auth/public.decorator.js';
-import { ensure, navigationFor } from '#libs/platform/src/auth/policy.js';
+import { ensure, loginAsScope, navigationFor } from '#libs/platform/src/auth/policy.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SQL } from '#libs/platform/src/tokens.js';
@@ -164,18 +164,26 @@ export class AuthController {
     return { ok: true, expiresAt: await this.identity.sessionExpiry(viewer.sessionId) };
   }
 
-  /** A platform admin acts as another user; `POST /auth/logout/subUser` returns. */
+  /**
+   * A platform admin acts as another user, or an owner as an active member of their organisation
+   * (that session sees that organisation only); `POST /auth/logout/subUser` returns.
+   */
   @Post('login/as/:id')
   @HttpCode(200)
   async loginAs(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    ensure(viewer, 'users.loginAs');
     checkId(id);
     if (id === viewer.userId) throw new BadRequestError('You are already logged in as this user');
-    const target = await this.db.query('SELECT 1 FROM rm_users WHERE id = $1', [id]);
-    if (!target.rows[0]) throw new NotFoundError('User not found');
+    const target = await this.db.query<{ platform_admin: boolean }>('SELECT platform_admin FROM rm_users WHERE id = $1', [id]);
+    if (!target.rows[0]) {
+      // Owners learn nothing about users outside their organisations.
+      if (!viewer.platformAdmin) throw new ForbiddenError('Owners may log in as active members of their own organisation only');
+      throw new NotFoundError('User not found');
+    }
+    const active = await this.db.query<{ organisation_id: string }>(`SELECT organisation_id FROM rm_members WHERE user_id = $1 AND status = 'accepted'`, [id]);
+    const scope = loginAsScope(viewer, { userId: id, platformAdmin: target.rows[0].platform_admin, organisations: active.rows.map((r) => r.organisation_id) });
     const ownToken = (request.cookies as Record<string, string>)[SESSION_COOKIE];
     response.cookie(RETURN_COOKIE, ownToken, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/api/auth' });
-    const token = await this.identity.createSession(id, viewer.sessionId);
+    const token = await this.identity.createSession(id, viewer.sessionId, scope);
     return { ...(await this.setSessionCookie(token, request, response)), redirect: '/' };
   }
 

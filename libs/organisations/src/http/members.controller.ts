@@ -9,7 +9,7 @@ import { IdentityService } from '#libs/identity/src/identity.service.js';
 import { Links } from '#libs/identity/src/links.js';
 import { Mailer } from '#libs/identity/src/mailer.js';
 import { CurrentViewer, Public, RequestId } from '#libs/platform/src/auth/public.decorator.js';
-import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { actorFor, canSeeOrganisation, seesOwnRecordsEverywhere, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { NEW, type Actor } from '#libs/platform/src/decider.js';
@@ -274,6 +274,7 @@ export class MembersController {
   /** Members of the viewer's organisations, and the viewer's own invitations (to accept or decline). */
   private scope(viewer: Viewer) {
     const tenant = tenantScope(viewer, 'organisation_id');
+    if (!seesOwnRecordsEverywhere(viewer)) return tenant;
     return { sql: `(${tenant.sql} OR user_id = $${tenant.params.length + 1})`, params: [...tenant.params, viewer.userId] };
   }
 
@@ -281,7 +282,7 @@ export class MembersController {
     checkId(id);
     const found = await this.db.query<{ record: MemberRecord }>(`SELECT ${MEMBER_RECORD} AS record FROM rm_members WHERE id = $1`, [id]);
     const record = found.rows[0]?.record;
-    if (!record || !(canSeeOrganisation(viewer, record.organisationId) || record.userId === viewer.userId)) {
+    if (!record || !(canSeeOrganisation(viewer, record.organisationId) || (record.userId === viewer.userId && seesOwnRecordsEverywhere(viewer)))) {
       throw new NotFoundError('Member not found');
     }
     return record;

@@ -85,6 +85,24 @@ export function navigationFor(viewer: Viewer): string[] {
   return [...new Set(items)];
 }
 
+/**
+ * Log-in-as: platform admins as anyone; an organisation's owner (seed 000 section 2: owners have
+ * login-as) as an active member of that organisation, with the session limited to it. Nobody
+ * while already logged in as someone, or in demo mode; never as a platform admin or oneself.
+ * Answers the organisation the session is limited to (null: not limited), or throws 403.
+ */
+export function loginAsScope(
+  viewer: Viewer,
+  target: { userId: string; platformAdmin: boolean; organisations: string[] },
+): string | null {
+  if (viewer.impersonatorSessionId || viewer.demoOrganisationId) throw new ForbiddenError('Return to your own account first');
+  if (viewer.platformAdmin) return null;
+  if (target.platformAdmin) throw new ForbiddenError('You may not log in as a platform administrator');
+  const owned = target.organisations.find((org) => viewer.memberships.get(org) === 'owner');
+  if (!owned) throw new ForbiddenError('Owners may log in as active members of their own organisation only');
+  return owned;
+}
+
 /** The spec's answer when an organisation's plan does not include a product. */
 export const UPGRADE_TO_ACCESS = 'Upgrade to access';
 

@@ -20,6 +20,16 @@ export interface Viewer {
    * of the user's own organisations.
    */
   demoOrganisationId?: string | null;
+  /** Set when an owner is logged in as one of their members: the session sees this organisation only. */
+  scopeOrganisationId?: string | null;
+}
+
+/**
+ * Whether the viewer's own records in other organisations (their invitations) count as theirs:
+ * not while the session is limited to one organisation (log-in-as by an owner, demo mode).
+ */
+export function seesOwnRecordsEverywhere(viewer: Viewer): boolean {
+  return !viewer.scopeOrganisationId && !viewer.demoOrganisationId;
 }
 
 // The role names live with the policy (viewer.ts only re-exports them: no import cycle at load).
