@@ -1,25 +1,18 @@
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
-  DataTable,
   FilterButton,
   List,
-  ReferenceField,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
 } from 'react-admin';
-import { humanize } from '../common/choices';
 import { EmptyState } from '../common/EmptyState';
 import type { Member } from '../types';
-import { EditIfChangeAccess } from './EditIfChangeAccess';
-import { LastActiveField } from './LastActiveField';
-import { LoginAsMemberButton } from './LoginAsMemberButton';
-import { MemberActionButtons } from './MemberActionButtons';
-import { MemberStatusChip } from './MemberStatusChip';
+import { MemberTable } from './MemberTable';
 import { statusChoices } from './roles';
 
 const filters = [
@@ -37,8 +30,6 @@ const ListActions = () => (
   </TopToolbar>
 );
 
-const Column = DataTable.Col<Member>;
-const role = (value: string | undefined) => (value ? humanize(value) : '—');
 
 export const MemberList = () => {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -65,34 +56,7 @@ export const MemberList = () => {
           linkType="show"
         />
       ) : (
-        <DataTable
-          rowClick="show"
-          bulkActionButtons={false}
-          sx={{ '& .MuiTableCell-head, & .column-name, & .column-email, & .column-status': { whiteSpace: 'nowrap' } }}
-        >
-          <Column source="name" />
-          <Column source="email" />
-          <Column source="status">
-            <MemberStatusChip />
-          </Column>
-          <Column source="organisationId" label="Organisation" disableSort>
-            <ReferenceField source="organisationId" reference="organisations" link={false} />
-          </Column>
-          <Column source="orgRole" label="Org role" disableSort render={(record) => role(record.orgRole)} />
-          <Column source="cmsRole" label="CMS role" disableSort render={(record) => role(record.cmsRole)} />
-          <Column source="croRole" label="CRO role" disableSort render={(record) => role(record.croRole)} />
-          <Column source="lastActive" label="Last active" disableSort>
-            <LastActiveField />
-          </Column>
-          <Column source="posts" label="Posts" align="right" disableSort />
-          <Column label="" disableSort cellSx={() => ({ py: 0.5 })}>
-            <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end' }}>
-              <MemberActionButtons compact />
-              <LoginAsMemberButton compact />
-              <EditIfChangeAccess compact />
-            </Box>
-          </Column>
-        </DataTable>
+        <MemberTable showOrganisation />
       )}
     </List>
   );

@@ -1,17 +1,7 @@
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { DataTable, Link, ReferenceManyField, useRecordContext } from 'react-admin';
-
-import { humanize } from '../common/choices';
-import { EditIfChangeAccess } from '../members/EditIfChangeAccess';
-import { LastActiveField } from '../members/LastActiveField';
-import { LoginAsMemberButton } from '../members/LoginAsMemberButton';
-import { MemberActionButtons } from '../members/MemberActionButtons';
-import { MemberStatusChip } from '../members/MemberStatusChip';
-import type { Member } from '../types';
-
-const Column = DataTable.Col<Member>;
-const role = (value: string | undefined) => (value ? humanize(value) : '—');
+import { Link, ReferenceManyField, useRecordContext } from 'react-admin';
+import { MemberTable } from '../members/MemberTable';
 
 /** Organisation settings → Members: who belongs, their roles, invitations; invite and change roles from here. */
 export const OrganisationMembers = () => {
@@ -37,27 +27,7 @@ export const OrganisationMembers = () => {
         )}
       </Box>
       <ReferenceManyField reference="members" target="organisationId" label={false} sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-        <DataTable rowClick="show" bulkActionButtons={false} empty={<Typography variant="body2">No members yet: invite the people who write, edit and review.</Typography>}>
-          <Column source="name" />
-          <Column source="email" />
-          <Column source="status">
-            <MemberStatusChip />
-          </Column>
-          <Column source="orgRole" label="Org role" disableSort render={(record) => role(record.orgRole)} />
-          <Column source="cmsRole" label="CMS role" disableSort render={(record) => role(record.cmsRole)} />
-          <Column source="croRole" label="CRO role" disableSort render={(record) => role(record.croRole)} />
-          <Column source="lastActive" label="Last active" disableSort>
-            <LastActiveField />
-          </Column>
-          <Column source="posts" label="Posts" align="right" disableSort />
-          <Column label="" disableSort cellSx={() => ({ py: 0.5 })}>
-            <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end' }}>
-              <MemberActionButtons compact />
-              <LoginAsMemberButton compact />
-              <EditIfChangeAccess compact />
-            </Box>
-          </Column>
-        </DataTable>
+        <MemberTable empty={<Typography variant="body2">No members yet: invite the people who write, edit and review.</Typography>} />
       </ReferenceManyField>
     </Stack>
   );

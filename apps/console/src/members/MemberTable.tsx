@@ -1,0 +1,51 @@
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { DataTable, ReferenceField } from 'react-admin';
+import { humanize } from '../common/choices';
+import type { Member } from '../types';
+import { EditIfChangeAccess } from './EditIfChangeAccess';
+import { LastActiveField } from './LastActiveField';
+import { LoginAsMemberButton } from './LoginAsMemberButton';
+import { MemberActionButtons } from './MemberActionButtons';
+import { MemberStatusChip } from './MemberStatusChip';
+
+const Column = DataTable.Col<Member>;
+const role = (value: string | undefined) => (value ? humanize(value) : '—');
+
+/**
+ * The members table of the Members screen and of an organisation's Members tab: name, email,
+ * status, roles, last active, posts, and the row's actions (workflow, log in as, edit).
+ */
+export const MemberTable = ({ showOrganisation = false, empty }: { showOrganisation?: boolean; empty?: ReactNode }) => (
+  <DataTable
+    rowClick="show"
+    bulkActionButtons={false}
+    empty={empty}
+    sx={{ '& .MuiTableCell-head, & .column-name, & .column-email, & .column-status': { whiteSpace: 'nowrap' } }}
+  >
+    <Column source="name" />
+    <Column source="email" />
+    <Column source="status">
+      <MemberStatusChip />
+    </Column>
+    {showOrganisation && (
+      <Column source="organisationId" label="Organisation" disableSort>
+        <ReferenceField source="organisationId" reference="organisations" link={false} />
+      </Column>
+    )}
+    <Column source="orgRole" label="Org role" disableSort render={(record) => role(record.orgRole)} />
+    <Column source="cmsRole" label="CMS role" disableSort render={(record) => role(record.cmsRole)} />
+    <Column source="croRole" label="CRO role" disableSort render={(record) => role(record.croRole)} />
+    <Column source="lastActive" label="Last active" disableSort>
+      <LastActiveField />
+    </Column>
+    <Column source="posts" label="Posts" align="right" disableSort />
+    <Column label="" disableSort cellSx={() => ({ py: 0.5 })}>
+      <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end' }}>
+        <MemberActionButtons compact />
+        <LoginAsMemberButton compact />
+        <EditIfChangeAccess compact />
+      </Box>
+    </Column>
+  </DataTable>
+);
