@@ -186,6 +186,16 @@ for (const setup of setups) {
       const bad = await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: 'promo', toPath: '' });
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toMatchObject({ fromPath: 'fromPath must be a path starting with / or a full URL', toPath: 'toPath is missing!' });
+      // Editing a rule to another rule's path is refused too (the read model never sees two).
+      const other = (await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/sale', toPath: '/newest-name' })).body;
+      const clash = await owner.put(`/api/redirect-rules/${other.id}`).send({ ...other, fromPath: '/promo' });
+      expect(clash.status).toBe(409);
+      expect(clash.body.message).toBe('A redirect from /promo already exists');
+      expect((await owner.put(`/api/redirect-rules/${other.id}`).send({ ...other, toPath: '/sale' })).status).toBe(422);
+      const renamed = await owner.put(`/api/redirect-rules/${other.id}`).send({ ...other, fromPath: '/sales', type: 302 });
+      expect(renamed.body).toMatchObject({ fromPath: '/sales', type: 302, version: 2 });
+      const states = await t.app.runtime.projections.states();
+      expect(states.find((p) => p.name === 'redirect-rules')?.status).toBe('running');
       expect((await owner.delete(`/api/redirect-rules/${manual.body.id}`)).status).toBe(200);
       expect((await owner.get(`/api/redirect-rules/${manual.body.id}`)).status).toBe(404);
     });
@@ -289,6 +299,25 @@ for (const setup of setups) {
       expect(report.people.some((p: { name: string; stage: string }) => p.name === 'Wendy Writer' && p.stage === 'Writer')).toBe(true);
       expect(report.websites.some((w: { name: string }) => w.name === 'No Stages')).toBe(true);
       expect((await owner.get('/api/reports/workflow?from=yesterday')).status).toBe(400);
+      // A period applies to the stays that ended in it; the queues are always now.
+      const today = new Date().toISOString().slice(0, 10);
+      const ranged = await owner.get(`/api/reports/workflow?websiteId=${noStages}&from=${today}&to=${today}`);
+      expect(ranged.status, JSON.stringify(ranged.body)).toBe(200);
+      expect(ranged.body.stages.find((s: { stage: string }) => s.stage === 'Edit').returns).toBe(editStage.returns);
+      expect((await owner.get(`/api/reports/workflow?websiteId=${noStages}&from=2000-01-01&to=2000-01-02`)).body.stages.every((s: { completed: number }) => s.completed === 0)).toBe(true);
+      // The returned post went straight back to its writer: not waiting in the writers' pool, and
+      // the editor who returned it without claiming it is credited with the Edit stay.
+      expect(report.people.some((p: { name: string; stage: string }) => p.name === 'Eddie Editor' && p.stage === 'Edit')).toBe(true);
+      const history = (await owner.get(`/api/posts/${id}/history`)).body as { type: string; data: { holder?: { name: string } } }[];
+      expect(history.find((e) => e.type === 'PostReturned')!.data.holder).toMatchObject({ name: 'Wendy Writer' });
+      expect((await owner.get(`/api/posts/${id}`)).body.status).toBe('Edit');
+      // Managers, editors and analysts read the report and the audit; writers do not.
+      expect((await writer.get('/api/reports/workflow')).status).toBe(403);
+      const audit = await writer.get('/api/audit');
+      expect(audit.status).toBe(403);
+      expect(audit.body.message).toBe('Only managers, editors and analysts may read the audit trail');
+      expect((await writer.get('/api/audit/export.csv')).status).toBe(403);
+      expect((await editor.get('/api/audit')).status).toBe(200);
     });
 
     it('a member listed as contributor on posts in progress cannot be removed until others are assigned; the members list counts posts', async () => {

@@ -4,7 +4,7 @@ import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer } from '../auth/public.decorator.js';
 import type { Viewer } from '../auth/viewer.js';
 import { sendList } from '../http/records.js';
-import { tenantScope } from '../http/tenancy.js';
+import { WORKFLOW_READERS, organisationsReadableBy } from '../auth/policy.js';
 import { runList, type ListDefinition, type ListQuery } from '../list-query.js';
 import { SQL } from '../tokens.js';
 
@@ -32,6 +32,12 @@ const LIST: ListDefinition = {
 const CSV_COLUMNS = ['time', 'actor', 'email', 'action', 'type', 'resource', 'resourceId', 'from', 'to', 'note'] as const;
 const EXPORT_LIMIT = 100_000;
 
+/** The organisations whose trail the viewer reads: managers, editors and analysts only. */
+function auditScope(viewer: Viewer): { sql: string; params: unknown[] } {
+  const readable = organisationsReadableBy(viewer, WORKFLOW_READERS, 'Only managers, editors and analysts may read the audit trail');
+  return readable ? { sql: 'organisation_id = ANY($1::text[])', params: [readable] } : { sql: 'true', params: [] };
+}
+
 /** CSV cells: quoted when needed; a leading = + - @ is defused so spreadsheets do not run it. */
 function cell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
@@ -49,12 +55,12 @@ export class AuditController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    return sendList(response, await runList(this.db, LIST, query, tenantScope(viewer, 'organisation_id')));
+    return sendList(response, await runList(this.db, LIST, query, auditScope(viewer)));
   }
 
   @Get('export.csv')
   async export(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res() response: Response) {
-    const result = await runList<Record<string, any>>(this.db, { ...LIST, maxPageSize: EXPORT_LIMIT }, { ...query, range: JSON.stringify([0, EXPORT_LIMIT - 1]) }, tenantScope(viewer, 'organisation_id'));
+    const result = await runList<Record<string, any>>(this.db, { ...LIST, maxPageSize: EXPORT_LIMIT }, { ...query, range: JSON.stringify([0, EXPORT_LIMIT - 1]) }, auditScope(viewer));
     const lines = [CSV_COLUMNS.join(',')];
     for (const r of result.rows) {
       lines.push([r.time, r.actor?.name, r.actor?.email, r.action, r.type, r.resource, r.resourceId, r.from, r.to, r.note].map(cell).join(','));

@@ -103,6 +103,20 @@ export function loginAsScope(
   return owned;
 }
 
+/** Who reads an organisation's audit trail and workflow report: its managers, editors and analysts. */
+export const WORKFLOW_READERS = ['owner', 'admin', 'cms:admin', 'cms:manager', 'cms:editor', 'cms:analyst'] as const;
+
+/**
+ * The organisations whose records the viewer may read with these roles (null: all, for platform
+ * admins); 403 with `refusal` when there is none.
+ */
+export function organisationsReadableBy(viewer: Viewer, roles: readonly string[], refusal: string): string[] | null {
+  if (viewer.platformAdmin) return null;
+  const readable = [...viewer.memberships.keys()].filter((org) => rolesFor(viewer, org).some((role) => roles.includes(role)));
+  if (readable.length === 0) throw new ForbiddenError(refusal);
+  return readable;
+}
+
 /** The spec's answer when an organisation's plan does not include a product. */
 export const UPGRADE_TO_ACCESS = 'Upgrade to access';
 

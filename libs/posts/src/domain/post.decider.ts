@@ -63,7 +63,8 @@ export interface PostState {
   createdAt: string | null;
 }
 
-type Move = { action: string; from: Status; to: Status; by: Holder; note?: string; at: string };
+/** A move between statuses; a return names who holds the post again (whoever last held that stage). */
+type Move = { action: string; from: Status; to: Status; by: Holder; note?: string; at: string; holder?: Holder | null };
 
 export type PostEvent =
   | DomainEvent<'PostCreated', { organisationId: string; websiteId: string; locale: string; type: PostType; content: PostContent; words: number; links: number; by: Holder; holder: Holder | null }>
@@ -248,7 +249,20 @@ const optionalNote = (data: unknown): string | undefined => {
 
 function move(type: 'PostSubmitted' | 'PostReturned' | 'PostFactCheckApproved' | 'PostRegulationDeclined' | 'PostPublished' | 'PostUnpublished' | 'PostArchived', state: PostState, action: string, to: Status, actor: Actor, context: unknown, note?: string): PostEvent {
   const { now } = contextOf(context);
-  return { type, data: { action, from: state.status as Status, to, by: holderOf(actor, now), ...(note ? { note } : {}), at: now } } as PostEvent;
+  const returned = type === 'PostReturned' || type === 'PostRegulationDeclined';
+  const previous = returned && isPre(to) ? state.lastHolders[to] : undefined;
+  return {
+    type,
+    data: {
+      action,
+      from: state.status as Status,
+      to,
+      by: holderOf(actor, now),
+      ...(note ? { note } : {}),
+      at: now,
+      ...(returned ? { holder: previous ? { ...previous, since: now } : null } : {}),
+    },
+  } as PostEvent;
 }
 
 /** What publishing needs (the spec's "{field} is missing!"). */
@@ -431,7 +445,8 @@ function evolve(state: PostState, event: PostEvent): PostState {
       const d = event.data;
       const to = d.to;
       // Every move releases the page; a post returned to a stage goes back to whoever held it.
-      const holder = event.type === 'PostReturned' || event.type === 'PostRegulationDeclined' ? (isPre(to) ? state.lastHolders[to] ?? null : null) : null;
+      const returned = event.type === 'PostReturned' || event.type === 'PostRegulationDeclined';
+      const holder = returned ? (d.holder !== undefined ? d.holder : isPre(to) ? (state.lastHolders[to] ?? null) : null) : null;
       const next: PostState = {
         ...state,
         status: to,

@@ -102,6 +102,8 @@ export class RedirectRulesController {
     const current = await this.load(viewer, id);
     const picked = body && typeof body === 'object' ? Object.fromEntries(Object.entries(body).filter(([k]) => k in updateSchema.shape)) : body;
     const data = parseInput(updateSchema, picked);
+    if (data.fromPath !== undefined && data.fromPath !== current.fromPath) await this.rules.ensureFree(current.websiteId, data.fromPath, current.id);
+    if ((data.toPath ?? current.toPath) === (data.fromPath ?? current.fromPath)) throw ValidationError.field('toPath', 'A redirect cannot lead to itself');
     return this.decide(viewer, current, 'Update', data, expectedVersionOf(body), requestId);
   }
 

@@ -31,9 +31,18 @@ export class RedirectRules {
     private readonly projections: ProjectionManager,
   ) {}
 
+  /** 409 when another rule of the website already redirects from `fromPath`. */
+  async ensureFree(websiteId: string, fromPath: string, ruleId: string | null = null): Promise<void> {
+    const clash = await this.db.query<{ id: string }>('SELECT id FROM rm_redirect_rules WHERE website_id = $1 AND from_path = $2 AND id IS DISTINCT FROM $3', [
+      websiteId,
+      fromPath,
+      ruleId,
+    ]);
+    if (clash.rows[0]) throw new ConflictError(`A redirect from ${fromPath} already exists`, { fromPath: `A redirect from ${fromPath} already exists` });
+  }
+
   async create(fields: RedirectRuleFields, actor: Actor, correlationId?: string): Promise<string> {
-    const clash = await this.db.query<{ id: string }>('SELECT id FROM rm_redirect_rules WHERE website_id = $1 AND from_path = $2', [fields.websiteId, fields.fromPath]);
-    if (clash.rows[0]) throw new ConflictError(`A redirect from ${fields.fromPath} already exists`, { fromPath: `A redirect from ${fields.fromPath} already exists` });
+    await this.ensureFree(fields.websiteId, fields.fromPath);
     const id = randomUUID();
     await this.run(id, 'Create', actor, fields, fields.organisationId, correlationId);
     return id;

@@ -4,7 +4,7 @@ import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { BadRequestError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
-import { tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { WORKFLOW_READERS, organisationsReadableBy } from '#libs/platform/src/auth/policy.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 import { PRE_PUBLICATION, STATUS_LABELS } from '../domain/stages.js';
 
@@ -21,7 +21,8 @@ export class WorkflowReportController {
 
   @Get('workflow')
   async workflow(@CurrentViewer() viewer: Viewer, @Query() query: Record<string, unknown>) {
-    const scope = tenantScope(viewer, 's.organisation_id');
+    const readable = organisationsReadableBy(viewer, WORKFLOW_READERS, 'Only managers, editors and analysts may read the workflow report');
+    const scope = readable ? { sql: 's.organisation_id = ANY($1::text[])', params: [readable] as unknown[] } : { sql: 'true', params: [] as unknown[] };
     const params: unknown[] = [...scope.params];
     const where = [scope.sql];
     const add = (v: unknown) => {
@@ -43,6 +44,8 @@ export class WorkflowReportController {
     const base = where.join(' AND ');
     const closed = [base, 's.left_at IS NOT NULL', ...period].join(' AND ');
     const open = [base, 's.left_at IS NULL'].join(' AND ');
+    // The queues are "now": their query binds the scope and website only, not the period.
+    const openParams = params.slice(0, params.length - period.length);
     const duration = HOURS('s.left_at - s.entered_at');
 
     const [stages, queues, people, websites] = await Promise.all([
@@ -60,7 +63,7 @@ export class WorkflowReportController {
            coalesce(max(${HOURS('now() - s.entered_at')}) FILTER (WHERE s.holder_id IS NULL), 0) AS "oldestWaitingHours",
            coalesce(round(avg(extract(epoch FROM now() - s.entered_at) / 3600) FILTER (WHERE s.holder_id IS NULL)::numeric, 2)::float8, 0) AS "avgWaitingHours"
          FROM rm_post_stage_spans s WHERE ${open} GROUP BY s.stage`,
-        params,
+        openParams,
       ),
       this.db.query<Record<string, unknown>>(
         `SELECT s.holder_id AS "userId", max(s.holder_name) AS name, s.stage, count(*)::int AS completed,

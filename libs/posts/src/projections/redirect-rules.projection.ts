@@ -18,7 +18,9 @@ export const redirectRulesProjection: Projection = {
       version         integer NOT NULL,
       record          jsonb NOT NULL
     );
-    CREATE UNIQUE INDEX IF NOT EXISTS rm_redirect_rules_from ON rm_redirect_rules (website_id, from_path);
+    -- Not unique: the commands refuse a second rule from one path; a read model must never stop on data.
+    DROP INDEX IF EXISTS rm_redirect_rules_from;
+    CREATE INDEX IF NOT EXISTS rm_redirect_rules_from_path ON rm_redirect_rules (website_id, from_path);
     CREATE INDEX IF NOT EXISTS rm_redirect_rules_to ON rm_redirect_rules (website_id, to_path);
   `,
   tables: ['rm_redirect_rules'],

@@ -60,16 +60,22 @@ export const stageMetricsProjection: Projection = {
       default: {
         // A move: close the open span, open one for the stage it enters.
         const outcome = event.type === 'PostReturned' || event.type === 'PostRegulationDeclined' ? 'returned' : d.to === 'Published' ? 'published' : 'forward';
+        // A stay nobody claimed is credited to whoever moved the post on.
         const closed = await tx.query<{ organisation_id: string; website_id: string }>(
-          `UPDATE rm_post_stage_spans SET left_at = $2, outcome = $3, next_stage = $4 WHERE post_id = $1 AND left_at IS NULL
+          `UPDATE rm_post_stage_spans SET left_at = $2, outcome = $3, next_stage = $4,
+             holder_id = coalesce(holder_id, $5), holder_name = coalesce(holder_name, $6)
+           WHERE post_id = $1 AND left_at IS NULL
            RETURNING organisation_id, website_id`,
-          [postId, at, outcome, d.to],
+          [postId, at, outcome, d.to, d.by?.userId ?? null, d.by?.name ?? null],
         );
         const owner = closed.rows[0];
         if (owner && isStage(d.to)) {
+          // A returned post goes straight back to whoever held that stage: claimed from the start.
+          const holder = d.holder ?? null;
           await tx.query(
-            `INSERT INTO rm_post_stage_spans (post_id, organisation_id, website_id, stage, entered_at) VALUES ($1, $2, $3, $4, $5)`,
-            [postId, owner.organisation_id, owner.website_id, d.to, at],
+            `INSERT INTO rm_post_stage_spans (post_id, organisation_id, website_id, stage, entered_at, claimed_at, holder_id, holder_name)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+            [postId, owner.organisation_id, owner.website_id, d.to, at, holder ? at : null, holder?.userId ?? null, holder?.name ?? null],
           );
         }
       }
