@@ -6,6 +6,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   base: '/',
+  resolve: {
+    // ra-input-rich-text's lockfile entry nests an older @tiptap/core and @tiptap/pm (3.31) beside
+    // the root's 3.34 that its newer extensions need: one copy of each, or the build fails
+    // (missing export isValidCSSStyleValue) and ProseMirror would be loaded twice.
+    dedupe: ['@tiptap/core', '@tiptap/pm'],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -138,13 +138,17 @@ for (const setup of setups) {
       expect(created.holder.name).toBe('Wendy Writer');
       const taken = await act(editor, created.id, 'TakeOver');
       expect(taken.holder).toMatchObject({ name: 'Eddie Editor' });
-      const stale = await writer.put(`/api/posts/${created.id}`).send({ version: taken.version, title: 'My unsaved words' });
+      // The old holder still has the version from before the take-over: the take-over is what they learn.
+      const stale = await writer.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'My unsaved words' });
       expect(stale.status).toBe(409);
       expect(stale.body.message).toBe(`Error: Unable to save post - Eddie Editor took over this page at ${taken.holder.since}. Your changes were kept as a draft.`);
       expect(stale.body.reason).toBe('taken_over');
       const drafts = (await writer.get(`/api/posts/${created.id}/drafts`)).body;
       expect(drafts[0]).toMatchObject({ reason: 'taken_over', changes: { title: 'My unsaved words' }, by: { name: 'Wendy Writer' } });
-      expect((await writer.get(`/api/posts/${created.id}`)).body.title).toBe('Mine for now');
+      const after = (await writer.get(`/api/posts/${created.id}`)).body;
+      expect(after.title).toBe('Mine for now');
+      // The kept draft moved the version: the record answers the one to send next.
+      expect(after.version).toBe((await writer.get(`/api/posts/${created.id}/history`)).body.length);
       // Discard releases the page back to the pool; anyone of the stage may select it again.
       const released = await act(editor, created.id, 'Discard');
       expect(released.holder).toBeNull();

@@ -1,4 +1,5 @@
 import { Admin, localStorageStore, Resource } from 'react-admin';
+import { audit } from './audit';
 import { answers, questions } from './community';
 import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLayout } from './layout/ConsoleLayout';
@@ -7,7 +8,10 @@ import { LoginPage } from './login/LoginPage';
 import { members } from './members';
 import { organisations } from './organisations';
 import { outbox } from './outbox';
+import { postRoutes, posts } from './posts';
 import { projections } from './projections';
+import { redirectRules } from './redirect-rules';
+import { workflowReport } from './reports';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { users } from './users';
@@ -34,6 +38,11 @@ export const App = () => (
     <Resource {...members} />
     <Resource {...questions} />
     <Resource {...answers} />
+    <Resource {...posts} />
+    {postRoutes}
+    <Resource {...redirectRules} />
+    <Resource {...audit} />
+    <Resource {...workflowReport} />
     <Resource {...users} />
     <Resource {...outbox} />
     <Resource {...projections} />

@@ -8,6 +8,7 @@ import { USERS_RESOURCE } from '../users';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { DemoBanner } from './DemoBanner';
 import { ImpersonationBanner } from './ImpersonationBanner';
+import { OwnerMenuItems } from './OwnerMenuItems';
 import { useKeepAlive } from './useKeepAlive';
 
 /** Resources only a platform administrator sees in the menu (when the API's navigation is unknown). */
@@ -34,6 +35,7 @@ export const ConsoleMenu = () => {
           <Menu.ResourceItem key={name} name={name} />
         ))}
       <PostMenuItems visible={visible} />
+      <OwnerMenuItems visible={visible} />
     </Menu>
   );
 };

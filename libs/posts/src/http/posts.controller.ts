@@ -263,6 +263,18 @@ export class PostsController {
       data = parseInput(actionSchema, body ?? {});
     }
     const options = { expectedVersion, correlationId: requestId, organisationId: current.state.organisationId };
+    if (action === 'Save') {
+      // Someone else holding the page comes before a stale version: whoever was taken over learns
+      // who took it and when (their version is older by then), and their changes are kept.
+      try {
+        postDecider.decide({ type: 'Save', actor, data, context: this.context(website) }, current.state);
+      } catch (error) {
+        if (error instanceof ConflictError) {
+          await this.keepDraft(id, actor, data as PostContent, expectedVersion ?? null, error, website);
+          throw withFailureWording(action, error);
+        }
+      }
+    }
     let result: DecideResult<PostState>;
     try {
       result = await this.commands.execute(new DecideCommand('post', id, { type: action, actor, data, context: this.context(website) }, options));

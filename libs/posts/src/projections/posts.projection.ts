@@ -48,6 +48,8 @@ export const postsProjection: Projection = {
     'PostCreated', 'PostSaved', 'PostSelected', 'PostDiscarded', 'PostTakenOver', 'PostSentTo', 'PostSubmitted', 'PostReturned',
     'PostFactCheckApproved', 'PostRegulationApproved', 'PostRegulationDeclined', 'PostPublished', 'PostUnpublished', 'PostArchived',
     'PostDeletedForever',
+    // Changing nothing shown, but moving the version a client must send next.
+    'PostDraftKept', 'PostExported',
   ],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('post-'.length);

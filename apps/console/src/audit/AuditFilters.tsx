@@ -1,0 +1,46 @@
+import { useWatch } from 'react-hook-form';
+import { DateInput, SearchInput, SelectInput, useGetList } from 'react-admin';
+import type { Member } from '../types';
+import { humanizeName, resourceChoices } from './labels';
+import { useActionChoices } from './useActionChoices';
+
+/** Who: the organisation's members (`GET /api/members`), by user id (the audit's `actorId`). */
+const ActorInput = (props: { source: string; label?: string; alwaysOn?: boolean }) => {
+  const { data, isPending } = useGetList<Member>('members', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const seen = new Set<string>();
+  const choices = (data ?? [])
+    .filter((member) => {
+      const key = String(member.userId);
+      if (!member.userId || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((member) => ({ id: member.userId, name: member.name || member.email }));
+  return <SelectInput {...props} choices={choices} isPending={isPending} emptyText="Anyone" />;
+};
+
+/** What: the commands of every workflow, or of the chosen resource's. */
+const ActionInput = (props: { source: string; label?: string; alwaysOn?: boolean }) => {
+  const resource = useWatch({ name: 'resource' }) as string | undefined;
+  const current = useWatch({ name: props.source }) as string | undefined;
+  const choices = useActionChoices(resource);
+  // A value chosen before the resource changed stays visible (and removable).
+  if (current && !choices.some((choice) => choice.id === current)) choices.unshift({ id: current, name: humanizeName(current) });
+  return <SelectInput {...props} choices={choices} emptyText="Any action" />;
+};
+
+/**
+ * The audit's filters. The date range is the list helper's `time_gte` / `time_lte` (whole days,
+ * both included), so no special query parameter is needed.
+ */
+export const auditFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search notes and names" />,
+  <ActorInput key="actorId" source="actorId" label="Who" alwaysOn />,
+  <ActionInput key="action" source="action" label="Action" alwaysOn />,
+  <SelectInput key="resource" source="resource" label="Record type" choices={resourceChoices} emptyText="Any record" alwaysOn />,
+  <DateInput key="time_gte" source="time_gte" label="From" alwaysOn />,
+  <DateInput key="time_lte" source="time_lte" label="To" alwaysOn />,
+];

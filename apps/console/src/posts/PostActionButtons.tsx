@@ -1,0 +1,308 @@
+import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import PanToolOutlinedIcon from '@mui/icons-material/PanToolOutlined';
+import PublishIcon from '@mui/icons-material/Publish';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import UndoIcon from '@mui/icons-material/Undo';
+import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
+import LogoutOutlinedIcon from '@mui/icons-material/LogoutOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Menu,
+  MenuItem,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import { useState, type ReactElement } from 'react';
+import { Confirm, useGetList } from 'react-admin';
+import { ACTION_LABELS, ACTION_ORDER, HOLD_ACTIONS, NOT_BUTTONS, actionLabel } from './labels';
+import type { Post } from './types';
+import { usePostAction } from './usePostAction';
+
+const icon = (action: string): ReactElement | undefined => {
+  if (action.startsWith('SubmitFor')) return <ArrowForwardIcon />;
+  if (action.startsWith('ReturnTo') || action === 'DeclineRegulation') return <UndoIcon />;
+  const icons: Record<string, ReactElement> = {
+    Select: <PanToolOutlinedIcon />,
+    Discard: <LogoutOutlinedIcon />,
+    TakeOver: <SwapHorizIcon />,
+    SendTo: <SendOutlinedIcon />,
+    ApproveFactCheck: <CheckCircleOutlineIcon />,
+    ApproveRegulation: <CheckCircleOutlineIcon />,
+    Publish: <PublishIcon />,
+    Delete: <UnpublishedOutlinedIcon />,
+    Archive: <ArchiveOutlinedIcon />,
+    DeleteForever: <DeleteForeverOutlinedIcon />,
+    ExportPage: <FileDownloadOutlinedIcon />,
+  };
+  return icons[action];
+};
+
+/** Asks for the note a return or a declined regulation needs (the API answers "note is missing!" without one). */
+export const NoteDialog = ({
+  open,
+  title,
+  confirmLabel,
+  required,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  required: boolean;
+  busy: boolean;
+  error?: string;
+  onConfirm: (note: string) => void;
+  onClose: () => void;
+}) => {
+  const [note, setNote] = useState('');
+  const [touched, setTouched] = useState(false);
+  const missing = required && touched && !note.trim();
+  const shown = missing ? 'note is missing!' : error;
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="post-note-title">
+      <DialogTitle id="post-note-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {required ? 'Say what needs to change: the note goes with the post and stays in its history.' : 'Add a note if you like; it stays in the history.'}
+        </DialogContentText>
+        <TextField
+          autoFocus
+          multiline
+          minRows={3}
+          fullWidth
+          label="Note"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          error={Boolean(shown)}
+          helperText={shown || ' '}
+          required={required}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disabled={busy}
+          onClick={() => {
+            setTouched(true);
+            if (required && !note.trim()) return;
+            onConfirm(note.trim());
+          }}
+        >
+          {busy ? <CircularProgress size={18} /> : confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+interface MemberChoice {
+  id: string | number;
+  userId: string;
+  name: string;
+  cmsRole: string;
+  orgRole: string;
+  status: string;
+}
+
+/** SendTo: hands the page to a member (the API says when they may not work this stage). */
+const SendToDialog = ({
+  open,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+  stage,
+}: {
+  open: boolean;
+  busy: boolean;
+  error?: string;
+  stage: string;
+  onConfirm: (userId: string) => void;
+  onClose: () => void;
+}) => {
+  const { data: members, isPending } = useGetList<MemberChoice>(
+    'members',
+    { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: open },
+  );
+  const [userId, setUserId] = useState('');
+  const active = (members ?? []).filter((m) => m.status === 'accepted' && m.userId);
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="post-send-title">
+      <DialogTitle id="post-send-title">Send this post to…</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>They will hold the post in its {stage} stage.</DialogContentText>
+        <TextField
+          select
+          fullWidth
+          label="Member"
+          value={userId}
+          onChange={(event) => setUserId(event.target.value)}
+          error={Boolean(error)}
+          helperText={error || (isPending ? 'Loading the members…' : ' ')}
+        >
+          {active.map((m) => (
+            <MenuItem key={m.userId} value={m.userId}>
+              {m.name} · {m.cmsRole === 'none' ? m.orgRole : `CMS ${m.cmsRole}`}
+            </MenuItem>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" disabled={busy || !userId} onClick={() => onConfirm(userId)}>
+          Send
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/**
+ * One button per action of `record.allowedActions` (in workflow order), filtered by `only` or
+ * without the holder actions. Returns ask for a note, SendTo for a member, Unpublish / Archive /
+ * Delete forever for a confirmation, Export for a format.
+ */
+export const PostActionButtons = ({
+  record,
+  only,
+  disabled = false,
+  disabledReason,
+  onFieldErrors,
+  size = 'medium',
+}: {
+  record: Post | undefined;
+  /** Just these actions (e.g. the holder's Select / Discard / TakeOver). */
+  only?: string[];
+  disabled?: boolean;
+  disabledReason?: string;
+  onFieldErrors?: (errors: Record<string, string>) => void;
+  size?: 'small' | 'medium';
+}) => {
+  const { run, running, busy } = usePostAction(record, { onFieldErrors });
+  const [asking, setAsking] = useState<string | null>(null);
+  const [dialogError, setDialogError] = useState<string | undefined>();
+  const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  if (!record) return null;
+
+  const allowed = ACTION_ORDER.filter(
+    (action) =>
+      record.allowedActions?.includes(action) &&
+      !NOT_BUTTONS.includes(action) &&
+      (only ? only.includes(action) : !HOLD_ACTIONS.includes(action)),
+  );
+  if (allowed.length === 0) return null;
+
+  const close = () => {
+    setAsking(null);
+    setDialogError(undefined);
+  };
+  const runFromDialog = async (action: string, body: Record<string, unknown>) => {
+    const outcome = await run(action, body);
+    if (outcome.ok) close();
+    else setDialogError(outcome.errors?.note ?? outcome.errors?.userId ?? outcome.message);
+  };
+  const start = (action: string, target: HTMLElement) => {
+    const label = ACTION_LABELS[action];
+    if (action === 'ExportPage') setExportAnchor(target);
+    else if (action === 'SendTo' || label?.note || label?.confirm) setAsking(action);
+    else void run(action);
+  };
+
+  const asked = asking ? ACTION_LABELS[asking] : undefined;
+  return (
+    <>
+      {allowed.map((action) => {
+        const label = ACTION_LABELS[action];
+        const button = (
+          <Button
+            key={action}
+            size={size}
+            variant={action === 'Publish' || action.startsWith('SubmitFor') || action === 'ApproveFactCheck' || action === 'Select' ? 'contained' : 'outlined'}
+            color={label?.color === 'inherit' ? 'inherit' : (label?.color ?? 'primary')}
+            startIcon={running === action ? <CircularProgress size={16} /> : icon(action)}
+            disabled={disabled || busy}
+            onClick={(event) => start(action, event.currentTarget)}
+            data-action={action}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {actionLabel(action)}
+          </Button>
+        );
+        return disabled && disabledReason ? (
+          <Tooltip key={action} title={disabledReason}>
+            <span>{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        );
+      })}
+      <Menu anchorEl={exportAnchor} open={Boolean(exportAnchor)} onClose={() => setExportAnchor(null)}>
+        {(['html', 'json'] as const).map((format) => (
+          <MenuItem
+            key={format}
+            onClick={() => {
+              setExportAnchor(null);
+              void run('ExportPage', { format });
+            }}
+          >
+            Export as {format.toUpperCase()}
+          </MenuItem>
+        ))}
+      </Menu>
+      {asking && asked?.note ? (
+        <NoteDialog
+          open
+          title={`${asked.label}: ${record.title}`}
+          confirmLabel={asked.label}
+          required={asked.note === 'required'}
+          busy={busy}
+          error={dialogError}
+          onConfirm={(note) => void runFromDialog(asking, { note })}
+          onClose={close}
+        />
+      ) : null}
+      {asking === 'SendTo' ? (
+        <SendToDialog
+          open
+          busy={busy}
+          error={dialogError}
+          stage={record.statusLabel}
+          onConfirm={(userId) => void runFromDialog('SendTo', { userId })}
+          onClose={close}
+        />
+      ) : null}
+      {asking && asked?.confirm && !asked.note ? (
+        <Confirm
+          isOpen
+          loading={busy}
+          title={`${asked.label} "${record.title}"?`}
+          content={asked.confirm}
+          confirm={asked.label}
+          confirmColor="warning"
+          onConfirm={() => void runFromDialog(asking, {})}
+          onClose={close}
+        />
+      ) : null}
+    </>
+  );
+};

@@ -1,0 +1,188 @@
+import HistoryIcon from '@mui/icons-material/History';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Typography,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { RecordContextProvider, RichTextField } from 'react-admin';
+import { usePostAsOf, usePostHistory } from './api';
+import { EVENT_LABELS, actionLabel, statusLabel, typeLabel } from './labels';
+import { PostStatusChip, formatTime } from './PostStage';
+import type { Post, PostHistoryEntry } from './types';
+
+const entryLabel = (entry: PostHistoryEntry) => (entry.action ? actionLabel(entry.action) : (EVENT_LABELS[entry.type] ?? entry.type));
+
+/** What a Save changed, named (the values are in the as-of view). */
+const savedFields = (entry: PostHistoryEntry): string | null => {
+  const changes = (entry.data as { changes?: Record<string, unknown> } | null | undefined)?.changes;
+  if (!changes || typeof changes !== 'object') return null;
+  const names = Object.keys(changes).map((key) => (key === 'richText' ? 'body' : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()));
+  return names.length ? `Changed ${names.join(', ')}` : null;
+};
+
+/** The person the event was about (taken from, sent to). */
+const about = (entry: PostHistoryEntry): string | null => {
+  const data = entry.data as { from?: { name?: string }; to?: { name?: string } } | null | undefined;
+  if (entry.type === 'PostTakenOver' && data?.from && typeof data.from === 'object') return `from ${data.from.name}`;
+  if (entry.type === 'PostSentTo' && data?.to && typeof data.to === 'object') return `to ${data.to.name}`;
+  return null;
+};
+
+/** The post's history as a timeline, newest first: who, when, from → to, the note; each opens the post as it was then. */
+export const PostHistory = ({ record }: { record: Post }) => {
+  const { data, error, isPending } = usePostHistory(record.id, record.version);
+  const [asOf, setAsOf] = useState<string | null>(null);
+  if (error) return <Alert severity="info">The history could not be loaded: {(error as Error).message}</Alert>;
+  if (isPending) return <CircularProgress size={24} />;
+  const entries = [...(data ?? [])].sort((a, b) => b.version - a.version);
+  if (entries.length === 0) return <Typography color="text.secondary">No events yet.</Typography>;
+  return (
+    <>
+      <Box component="ol" aria-label="History" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {entries.map((entry) => {
+          const detail = savedFields(entry) ?? about(entry);
+          return (
+            <Box
+              component="li"
+              key={`${entry.version}-${entry.id}`}
+              data-history-action={entry.action ?? entry.type}
+              sx={{ position: 'relative', pl: 2.5, pb: 1.5, borderLeft: 2, borderColor: 'divider', ml: 0.75, '&:last-of-type': { borderColor: 'transparent' } }}
+            >
+              <Box
+                sx={{
+                  position: 'absolute',
+                  left: -7,
+                  top: 4,
+                  width: 12,
+                  height: 12,
+                  borderRadius: '50%',
+                  bgcolor: entry.from && entry.to ? 'primary.main' : 'grey.400',
+                }}
+              />
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {entryLabel(entry)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  by {entry.actor?.name ?? entry.actor?.email ?? 'the system'}
+                </Typography>
+              </Box>
+              <Typography variant="caption" color="text.secondary" component="div">
+                {formatTime(entry.time)} · version {entry.version}
+              </Typography>
+              {entry.from && entry.to ? (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}>
+                  <Chip size="small" variant="outlined" label={statusLabel(entry.from)} />
+                  <span aria-hidden>→</span>
+                  <Chip size="small" color="primary" variant="outlined" label={statusLabel(entry.to)} />
+                </Box>
+              ) : null}
+              {detail ? (
+                <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.25 }}>
+                  {detail}
+                </Typography>
+              ) : null}
+              {entry.note ? (
+                <Typography variant="body2" sx={{ mt: 0.5, px: 1, py: 0.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}>
+                  “{entry.note}”
+                </Typography>
+              ) : null}
+              <Button size="small" startIcon={<HistoryIcon fontSize="small" />} onClick={() => setAsOf(entry.time)} sx={{ mt: 0.25, ml: -0.75 }}>
+                View as of this moment
+              </Button>
+            </Box>
+          );
+        })}
+      </Box>
+      <AsOfDialog id={record.id} asOf={asOf} onClose={() => setAsOf(null)} />
+    </>
+  );
+};
+
+const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box>
+    <Typography variant="caption" color="text.secondary" component="div">
+      {label}
+    </Typography>
+    <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+/** The read-only post as it was at a moment of its history (`GET /api/posts/{id}?asOf=`). */
+export const AsOfDialog = ({ id, asOf, onClose }: { id: Post['id']; asOf: string | null; onClose: () => void }) => {
+  const { data: post, error, isPending } = usePostAsOf(id, asOf);
+  return (
+    <Dialog open={asOf != null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="post-as-of-title">
+      <DialogTitle id="post-as-of-title">As it was at {formatTime(asOf)}</DialogTitle>
+      <DialogContent dividers>
+        {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
+        {isPending && asOf ? <CircularProgress size={24} /> : null}
+        {post ? (
+          <Box data-as-of={asOf ?? ''}>
+            <Alert severity="info" sx={{ mb: 2 }}>
+              A read-only view of version {post.version}. Nothing here can be changed.
+            </Alert>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+              <PostStatusChip record={post} />
+              {post.holder ? (
+                <Typography variant="body2" color="text.secondary">
+                  held by {post.holder.name}
+                </Typography>
+              ) : null}
+            </Box>
+            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {post.title}
+            </Typography>
+            {post.subtitle ? (
+              <Typography variant="subtitle1" color="text.secondary">
+                {post.subtitle}
+              </Typography>
+            ) : null}
+            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2, my: 2 }}>
+              <Field label="Slug">{post.slug || '—'}</Field>
+              <Field label="Type">{typeLabel(post.type)}</Field>
+              <Field label="Locale">{post.locale}</Field>
+              <Field label="Category">{post.category || '—'}</Field>
+              <Field label="Due date">{post.dueDate || '—'}</Field>
+              <Field label="Words">{post.words ?? 0}</Field>
+              <Field label="Tags">{post.tags?.length ? post.tags.join(', ') : '—'}</Field>
+            </Box>
+            <Divider sx={{ my: 2 }} />
+            <Typography variant="overline" color="text.secondary">
+              Outline
+            </Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mb: 2 }}>
+              {post.outline || 'No outline yet.'}
+            </Typography>
+            <Typography variant="overline" color="text.secondary">
+              Body
+            </Typography>
+            {post.richText?.html ? (
+              <RecordContextProvider value={post}>
+                <RichTextField source="richText.html" sx={{ display: 'block', '& p': { mt: 0 } }} />
+              </RecordContextProvider>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                No body yet.
+              </Typography>
+            )}
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

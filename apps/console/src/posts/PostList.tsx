@@ -1,0 +1,386 @@
+import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
+import { Box, Button, Chip, Tab, Tabs, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  CreateButton,
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  Pagination,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TextInput,
+  Title,
+  TopToolbar,
+  useGetIdentity,
+  useGetList,
+  useListContext,
+  useRecordContext,
+  useStore,
+  type Identifier,
+} from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import type { Website } from '../types';
+import { POSTS, usePostCounts, usePostOptions } from './api';
+import { BulkPostActions, BulkSummaryContext, BulkSummaryDialog, type BulkSummary } from './BulkPostActions';
+import {
+  CREATOR_TABS,
+  EDITOR_TABS,
+  EMPTY_TEXT,
+  TABS,
+  tabFilter,
+  typeLabel,
+  type AllPostsView,
+  type PostTab,
+} from './labels';
+import { PostStatusChip } from './PostStage';
+import type { Post } from './types';
+import { WorkflowDiagramButton } from './WorkflowDiagram';
+
+/** The spec's default page size. */
+const PAGE_SIZE = 100;
+export const LIST_STORE_KEY = 'posts.list';
+const TAB_STORE_KEY = 'posts.tab';
+const VIEW_STORE_KEY = 'posts.allView';
+
+interface Identity {
+  navigation?: string[];
+  organisations?: { cmsRole?: string }[];
+}
+
+/**
+ * Creators (CMS role creator, or a navigation with Your Posts and no In Progress) see their own
+ * work first; everyone else sees the editorial tabs.
+ */
+export const useIsCreator = () => {
+  const { identity, isPending } = useGetIdentity();
+  const who = identity as unknown as Identity | undefined;
+  const navigation = who?.navigation ?? [];
+  const cmsRoles = (who?.organisations ?? []).map((o) => o.cmsRole).filter(Boolean);
+  const creator = cmsRoles.length ? cmsRoles.every((role) => role === 'creator') : navigation.includes('your-posts') && !navigation.includes('in-progress');
+  return { creator, isPending };
+};
+
+/** Member names for the writer and editor filters. */
+const MemberFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
+  const { data } = useGetList<{ id: Identifier; userId: string; name: string; status: string }>('members', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const choices = (data ?? []).filter((m) => m.userId).map((m) => ({ id: m.userId, name: m.name }));
+  return <SelectInput source={source} label={label} choices={choices} emptyText="Anyone" />;
+};
+
+/** The locales the user's websites have. */
+const LocaleFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
+  const { data } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const locales = [...new Set((data ?? []).flatMap((w) => [w.defaultLocale, ...(w.locales ?? []).map((l) => l.locale)]).filter(Boolean))].sort();
+  return <SelectInput source={source} label={label} choices={locales.map((l) => ({ id: l, name: l }))} emptyText="Any" />;
+};
+
+const OptionFilterInput = ({ source, label, kind }: { source: string; label: string; kind: 'types' | 'statuses'; alwaysOn?: boolean }) => {
+  const { data } = usePostOptions();
+  const choices = kind === 'types' ? (data?.types ?? []).map((t) => ({ id: t, name: typeLabel(t) })) : (data?.statuses ?? []);
+  return <SelectInput source={source} label={label} choices={choices} emptyText="Any" />;
+};
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />,
+  <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
+    <SelectInput optionText="name" label="Website" emptyText="All websites" sx={{ minWidth: 200 }} />
+  </ReferenceInput>,
+  <LocaleFilterInput key="locale" source="locale" label="Locale" />,
+  <MemberFilterInput key="writerId" source="writerId" label="Writer" />,
+  <MemberFilterInput key="editorId" source="editorId" label="Editor" />,
+  <TextInput key="category" source="category" label="Category" />,
+  <OptionFilterInput key="type" source="type" label="Type" kind="types" />,
+  <OptionFilterInput key="status" source="status" label="Status" kind="statuses" />,
+  <DateInput key="dueDate_gte" source="dueDate_gte" label="Due from" />,
+  <DateInput key="dueDate_lte" source="dueDate_lte" label="Due until" />,
+  <DateInput key="quotaDate_gte" source="quotaDate_gte" label="Quota from" />,
+  <DateInput key="quotaDate_lte" source="quotaDate_lte" label="Quota until" />,
+];
+
+const ListActions = ({ canCreate }: { canCreate: boolean }) => {
+  const { filterValues } = useListContext();
+  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const website = (websites ?? []).find((w) => w.id === filterValues.websiteId);
+  return (
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <FilterButton />
+      <WorkflowDiagramButton stages={website ? stagesOf(website) : undefined} websiteName={website?.name} regulated={website?.regulated} />
+      {canCreate ? <CreateButton label="Create post" variant="contained" /> : null}
+    </TopToolbar>
+  );
+};
+
+/** The pre-publication stages a website uses (as the API's `stages`). */
+const stagesOf = (website: Website) => [
+  'Writer',
+  'Edit',
+  ...(website.secondEdit ? ['SecondEdit'] : []),
+  ...(website.customerReview ? ['Review'] : []),
+  ...['FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck'].slice(0, Math.max(0, Math.min(4, website.factCheckLevels ?? 0))),
+];
+
+const CountChip = ({ value, active }: { value: number | undefined; active: boolean }) => (
+  <Chip
+    size="small"
+    label={value ?? '…'}
+    color={active ? 'primary' : 'default'}
+    sx={{ ml: 0.75, height: 20, minWidth: 24, fontWeight: 600, '& .MuiChip-label': { px: 0.75 } }}
+  />
+);
+
+/**
+ * The CMS Articles tabs with their counts (`GET /api/posts/counts` for the chosen website); the
+ * fact-check tabs show only the levels that website uses (all four with no website chosen).
+ */
+const PostTabs = ({
+  tab,
+  tabs,
+  onChange,
+  view,
+  onView,
+}: {
+  tab: PostTab;
+  tabs: PostTab[];
+  onChange: (tab: PostTab) => void;
+  view: AllPostsView;
+  onView: (view: AllPostsView) => void;
+}) => {
+  const { filterValues, setPage, onUnselectItems } = useListContext();
+  const websiteId = (filterValues.websiteId as Identifier | undefined) ?? null;
+  const counts = usePostCounts(websiteId);
+  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const website = (websites ?? []).find((w) => w.id === websiteId);
+  const levels = websiteId ? (website?.factCheckLevels ?? 4) : 4;
+  const shown = tabs
+    .map((value) => TABS.find((t) => t.value === value)!)
+    .filter((t) => !t.factCheckLevel || t.factCheckLevel <= levels);
+  const current = shown.some((t) => t.value === tab) ? tab : (shown[0]?.value ?? 'all');
+  const countKey = (value: PostTab) => value;
+
+  const change = (next: PostTab) => {
+    onUnselectItems();
+    setPage(1);
+    onChange(next);
+  };
+  return (
+    <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={current}
+        onChange={(_, next: PostTab) => change(next)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="CMS Articles"
+        sx={{ minHeight: 44, '& .MuiTab-root': { minHeight: 44, minWidth: 0, px: 1.5, textTransform: 'none', fontSize: 14 } }}
+      >
+        {shown.map((t) => (
+          <Tab
+            key={t.value}
+            value={t.value}
+            data-tab={t.value}
+            label={
+              <Tooltip title={t.hint} enterDelay={600}>
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+                  {t.label}
+                  <CountChip value={counts.data?.[countKey(t.value)]} active={t.value === current} />
+                </Box>
+              </Tooltip>
+            }
+          />
+        ))}
+      </Tabs>
+      {current === 'all' ? (
+        <Box sx={{ px: 2, py: 1 }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_, next: AllPostsView | null) => {
+              if (!next) return;
+              onUnselectItems();
+              setPage(1);
+              onView(next);
+            }}
+            aria-label="Which posts"
+          >
+            <ToggleButton value="all" data-view="all" sx={{ textTransform: 'none' }}>
+              Every post <CountChip value={counts.data?.all} active={view === 'all'} />
+            </ToggleButton>
+            <ToggleButton value="unpublished" data-view="unpublished" sx={{ textTransform: 'none' }}>
+              Unpublished <CountChip value={counts.data?.unpublished} active={view === 'unpublished'} />
+            </ToggleButton>
+            <ToggleButton value="archived" data-view="archived" sx={{ textTransform: 'none' }}>
+              Archived <CountChip value={counts.data?.archived} active={view === 'archived'} />
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </Box>
+      ) : null}
+    </Box>
+  );
+};
+
+/** A tab without posts; with a search or a filter set (the website aside), says the filters hide them. */
+const Empty = ({ tab }: { tab: PostTab }) => {
+  const { filterValues, setFilters } = useListContext();
+  const narrowed = Object.keys(filterValues).some((key) => key !== 'websiteId' && filterValues[key] !== '' && filterValues[key] != null);
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }} data-empty={tab}>
+      <ArticleOutlinedIcon sx={{ fontSize: 56, opacity: 0.4 }} />
+      {narrowed ? (
+        <>
+          <Typography sx={{ mt: 1 }}>No posts in this tab match the filters.</Typography>
+          <Button
+            size="small"
+            sx={{ mt: 1 }}
+            onClick={() => setFilters(filterValues.websiteId ? { websiteId: filterValues.websiteId } : {}, {})}
+          >
+            Clear the filters
+          </Button>
+        </>
+      ) : (
+        <>
+          <Typography sx={{ mt: 1 }}>No posts in this tab yet.</Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {EMPTY_TEXT[tab]}
+          </Typography>
+        </>
+      )}
+    </Box>
+  );
+};
+
+const Column = DataTable.Col<Post>;
+const nowrap = () => ({ whiteSpace: 'nowrap' as const });
+
+const dateOnly = (value: string | null | undefined) => (value ? new Date(value).toLocaleDateString() : '—');
+
+/** The posts table of the current tab. */
+const PostTable = ({ tab }: { tab: PostTab }) => (
+  <DataTable
+    rowClick="edit"
+    bulkActionButtons={<BulkPostActions storeKey={LIST_STORE_KEY} />}
+    empty={<Empty tab={tab} />}
+    sx={{
+      '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+      '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
+      '& .MuiTableCell-root': { py: 0.75, px: 1 },
+      '& .MuiTableCell-paddingCheckbox': { pl: 1 },
+    }}
+  >
+    <Column
+      source="title"
+      render={(post) => (
+        <Box sx={{ minWidth: 180, maxWidth: 380 }}>
+          <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {post.title}
+          </Typography>
+          {post.subtitle ? (
+            <Typography variant="caption" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 1, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+              {post.subtitle}
+            </Typography>
+          ) : null}
+        </Box>
+      )}
+    />
+    <Column source="status" render={(post) => <PostStatusChip record={post} />} cellSx={nowrap} />
+    <Column
+      source="holder"
+      label="Worked on by"
+      disableSort
+      render={(post) =>
+        post.holder ? (
+          post.holder.name
+        ) : ['Published', 'Deleted', 'Archived'].includes(post.status) ? (
+          '—'
+        ) : (
+          <Typography variant="body2" component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+            in the pool
+          </Typography>
+        )
+      }
+      cellSx={nowrap}
+    />
+    <Column source="writer" label="Writer" disableSort render={(post) => post.writer?.name ?? '—'} cellSx={nowrap} />
+    <Column source="websiteId" label="Website" disableSort cellSx={nowrap}>
+      <WebsiteAndLocale />
+    </Column>
+    <Column source="type" render={(post) => typeLabel(post.type)} cellSx={nowrap} />
+    <Column source="dueDate" label="Due" render={(post) => post.dueDate ?? '—'} cellSx={nowrap} />
+    <Column source="words" align="right" />
+    <Column source="updatedAt" label="Updated" render={(post) => dateOnly(post.updatedAt)} cellSx={nowrap} />
+  </DataTable>
+);
+
+/** "Demo Shop · en" */
+const WebsiteAndLocale = () => {
+  const post = useRecordContext<Post>();
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'baseline' }}>
+      <ReferenceField source="websiteId" reference="websites" link={false} />
+      <Typography component="span" variant="body2" color="text.secondary">
+        · {post?.locale}
+      </Typography>
+    </Box>
+  );
+};
+
+/**
+ * The CMS Articles screen: the spec's tabs above one table (page size 100), filters, sorts and
+ * bulk actions. `routeTab` comes from the role navigation's entries (Your Posts, In Progress,
+ * Review, Published); picking another tab there moves to the posts list.
+ */
+export const PostList = ({ routeTab }: { routeTab?: PostTab }) => {
+  const { creator, isPending } = useIsCreator();
+  const [storedTab, setStoredTab] = useStore<PostTab | null>(TAB_STORE_KEY, null);
+  const [view, setView] = useStore<AllPostsView>(VIEW_STORE_KEY, 'all');
+  const navigate = useNavigate();
+  const tabs = creator ? CREATOR_TABS : EDITOR_TABS;
+  const fallback: PostTab = creator ? 'your-posts' : 'in-progress';
+  const wanted = routeTab ?? storedTab ?? fallback;
+  const tab = tabs.includes(wanted) ? wanted : fallback;
+
+  useEffect(() => {
+    if (routeTab) setStoredTab(routeTab);
+  }, [routeTab, setStoredTab]);
+
+  const filter = useMemo(() => tabFilter(tab, view), [tab, view]);
+  const change = (next: PostTab) => {
+    setStoredTab(next);
+    if (routeTab && next !== routeTab) navigate(`/${POSTS}`);
+  };
+  const label = TABS.find((t) => t.value === tab)?.label ?? 'Posts';
+  const [summary, setSummary] = useState<BulkSummary | null>(null);
+  if (isPending) return null;
+  return (
+    <BulkSummaryContext.Provider value={setSummary}>
+      <Title title={`Articles: ${label}`} />
+      <List<Post>
+        resource={POSTS}
+        title={false}
+        storeKey={LIST_STORE_KEY}
+        disableSyncWithLocation
+        filter={filter}
+        filters={filters}
+        actions={<ListActions canCreate />}
+        perPage={PAGE_SIZE}
+        sort={{ field: 'updatedAt', order: 'DESC' }}
+        empty={false}
+        pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+        // The layout grows to its content's width: contain the tabs and the table (both scroll
+        // sideways on narrow screens) instead of widening the page.
+        sx={{ '& .RaList-main': { mt: 1 }, '& .RaList-content': { minWidth: 0, contain: 'inline-size' } }}
+      >
+        <PostTabs tab={tab} tabs={tabs} onChange={change} view={view} onView={setView} />
+        <PostTable tab={tab} />
+      </List>
+      <BulkSummaryDialog summary={summary} onClose={() => setSummary(null)} />
+    </BulkSummaryContext.Provider>
+  );
+};

@@ -1,0 +1,41 @@
+import { Edit, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { notifyApiError } from './errors';
+import { RedirectRuleForm } from './RedirectRuleForm';
+import type { RedirectRule } from './types';
+
+const RuleTitle = () => {
+  const record = useRecordContext<RedirectRule>();
+  return <>{record ? `Redirect ${record.fromPath}` : 'Redirect'}</>;
+};
+
+/** What `PUT /api/redirect-rules/{id}` takes; `version` is the expected version (409 when stale). */
+const toUpdate = (data: Record<string, unknown>) => ({
+  fromPath: String(data.fromPath ?? '').trim(),
+  toPath: String(data.toPath ?? '').trim(),
+  type: data.type,
+  locale: data.locale ? data.locale : null,
+  version: data.version,
+});
+
+// Pessimistic: the PUT leaves at once and the API's field errors show under the inputs.
+export const RedirectRuleEdit = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      title={<RuleTitle />}
+      mutationMode="pessimistic"
+      transform={toUpdate}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('Redirect saved', { type: 'success' });
+          redirect('list', 'redirect-rules');
+        },
+        onError: notifyApiError(notify),
+      }}
+      actions={false}
+    >
+      <RedirectRuleForm edit />
+    </Edit>
+  );
+};

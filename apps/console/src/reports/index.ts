@@ -1,0 +1,15 @@
+import InsightsIcon from '@mui/icons-material/Insights';
+import { WorkflowReportPage } from './WorkflowReportPage';
+
+export const WORKFLOW_REPORT = 'workflow-report';
+
+/**
+ * The workflow report as a list-only resource: its menu entry is the API's navigation
+ * `workflow-report` (the console's menu lists resources), its page is `#/workflow-report`.
+ */
+export const workflowReport = {
+  name: WORKFLOW_REPORT,
+  list: WorkflowReportPage,
+  icon: InsightsIcon,
+  options: { label: 'Workflow report' },
+};
