@@ -64,9 +64,8 @@ export const TakeOverDialog = ({
   const { data: current } = useQuery({ queryKey: [POSTS, 'fresh', record.id, conflict?.message], queryFn: () => fetchPost(record.id), enabled: open });
   const { run, busy } = usePostAction(current);
   const canTakeOver = Boolean(current?.allowedActions?.includes('TakeOver'));
-  // The API checks the version before who holds the page: after a take-over, the previous
-  // holder's save is refused as "changed by someone else". The page they held now has another
-  // holder: that is a take-over, and the dialog says so.
+  // The API answers a take-over with reason 'taken_over'. A plain stale version whose page now
+  // has another holder than the one this form was opened with is a take-over too: say so.
   const takenFromMe =
     conflict?.reason === 'taken_over' ||
     (conflict?.reason !== 'held' &&
@@ -77,10 +76,11 @@ export const TakeOverDialog = ({
     : conflict?.reason === 'held'
       ? `${holder?.name ?? 'Someone'} is working on this post`
       : 'This post changed meanwhile';
+  // The dialog says it in its own words; the API's answer stays readable under it.
   const explanation =
-    conflict?.reason === 'taken_over' || conflict?.reason === 'held' || !takenFromMe || !holder
-      ? readable(conflict?.message ?? '')
-      : `${holder.name} took over this page at ${formatTime(holder.since)}. Your changes were kept as a draft.`;
+    takenFromMe && holder
+      ? `${holder.name} took over this page at ${formatTime(holder.since)}. Your changes were kept as a draft.`
+      : readable(conflict?.message ?? '');
   const details = explanation === readable(conflict?.message ?? '') ? null : readable(conflict?.message ?? '');
 
   const viewCurrent = () => {
