@@ -1,7 +1,7 @@
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
 import { useGetIdentity, useNotify } from 'react-admin';
 import { returnToAdmin } from '../providers/authProvider';
+import { SessionBanner } from './SessionBanner';
 
 interface Impersonator {
   id: string | number;
@@ -28,28 +28,8 @@ export const ImpersonationBanner = () => {
   };
 
   return (
-    <Box sx={{ mt: 1 }}>
-      <Alert
-        severity="warning"
-        variant="filled"
-        role="status"
-        data-testid="impersonation-banner"
-        sx={{ alignItems: 'center', py: 0 }}
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            variant="outlined"
-            onClick={() => void back()}
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
-          >
-            Return to {admin.name}
-          </Button>
-        }
-      >
-        You are logged in as {identity.fullName} ({String((identity as { email?: string }).email ?? '')})
-      </Alert>
-    </Box>
+    <SessionBanner severity="warning" testId="impersonation-banner" action={`Return to ${admin.name}`} busy={busy} onAction={() => void back()}>
+      You are logged in as {identity.fullName} ({String((identity as { email?: string }).email ?? '')})
+    </SessionBanner>
   );
 };
