@@ -81,6 +81,13 @@ describe.skipIf(!hasChromium || !setup)(`billing in Chromium (${setup?.name})`, 
     await shot('03-starter');
   });
 
+  it('shows the upgrade prompt on a product the plan does not include', async () => {
+    // The Starter plan of the previous step has no community: its screen offers the upgrade instead.
+    await page.goto(`${app.url}/#/questions`);
+    await page.getByText('Upgrade to access').first().waitFor();
+    await shot('04-community-upgrade');
+  });
+
   it('raised no page error and no server error', () => {
     expect(pageErrors).toEqual([]);
     expect(serverErrors).toEqual([]);
