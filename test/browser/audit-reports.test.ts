@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, OWNER, WRITER, setups, signIn, type Agent } from '../e2e/setups.js';
+import { EDITOR, OWNER, WRITER, publishOwnBio, setups, signIn, type Agent } from '../e2e/setups.js';
 import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
@@ -73,6 +73,7 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
     const quiet = await owner.post('/api/websites').send({ name: 'Quiet Site', url: 'https://quiet.example' });
     expect(quiet.status, JSON.stringify(quiet.body)).toBe(201);
     shopReturnsBefore = await editReturns(shopId);
+    await publishOwnBio(writer, owner, shopId);
 
     // Submitted, returned with a note, resubmitted.
     const created = await writer.post('/api/posts').send({ websiteId: shopId, title: 'Audit trail post', type: 'blog', ...BODY });

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, OWNER, WRITER, setups, signIn, type Agent } from '../e2e/setups.js';
+import { EDITOR, OWNER, WRITER, publishOwnBio, setups, signIn, type Agent } from '../e2e/setups.js';
 import { CHROMIUM_PATH, launchChromium, logIn, logOut, openConsole, type BrowserSession, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
@@ -76,6 +76,8 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     [owner, editor, writer] = await Promise.all([OWNER, EDITOR, WRITER].map((who) => signIn(app.url, who)));
     const websites = (await owner.get('/api/auth/user')).body.websites as { id: string; name: string }[];
     shopId = websites.find((w) => w.name === 'Demo Shop')!.id;
+    // The writer's bio on Demo Shop: published pages credit their writer (the bio prompt has its own test).
+    await publishOwnBio(writer, owner, shopId);
     // A website without posts, for the empty tabs.
     const empty = await owner.post('/api/websites').send({ name: 'Empty Garden', url: 'https://empty-garden.example' });
     expect(empty.status, JSON.stringify(empty.body)).toBe(201);

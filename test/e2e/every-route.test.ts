@@ -40,6 +40,7 @@ for (const setup of setups) {
       await admin.post('/api/answers').send({ questionId: questionB, body: 'B answer' });
       await admin.post('/api/posts').send({ websiteId: siteB, title: 'B post', type: 'blog' });
       await admin.post('/api/redirect-rules').send({ websiteId: siteB, fromPath: '/b-old', toPath: '/b-new' });
+      await admin.post('/api/bios').send({ websiteId: siteB, kind: 'expert', displayName: 'B Expert', text: 'Knows B.' });
     });
     afterAll(async () => t?.stop());
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, OWNER, WRITER, boot, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+import { EDITOR, OWNER, WRITER, boot, listQuery, publishOwnBio, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
 
 const CHECKER = { email: 'checker@demo.example', password: 'Demo-pass-1' };
 const BODY = { outline: '1. Why\n2. How', richText: { json: { type: 'doc' }, html: '<p>Plants need <a href="https://example.org">light</a> and water.</p>' } };
@@ -33,6 +33,7 @@ for (const setup of setups) {
       [owner, editor, writer, checker] = await Promise.all([OWNER, EDITOR, WRITER, CHECKER].map((who) => signIn(t.url, who)));
       everyStage = await website('Every Stage', { secondEdit: true, customerReview: true, factCheckLevels: 4 });
       noStages = await website('No Stages', { secondEdit: false, customerReview: false, factCheckLevels: 0 });
+      for (const who of [writer, editor, owner]) await publishOwnBio(who, owner, noStages);
     });
     afterAll(async () => t?.stop());
 
@@ -69,10 +70,25 @@ for (const setup of setups) {
       expect(post.status).toBe('Review');
       post = await act(checker, id, 'SubmitForFactCheck');
       expect(post.status).toBe('FactCheck');
-      for (const next of ['SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck', 'Published']) {
+      for (const next of ['SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck']) {
         post = await act(checker, id, 'ApproveFactCheck');
         expect(post.status).toBe(next);
       }
+      // The page credits its writer, who has no bio on this website yet: the spec's prompt.
+      expect(post.bioPrompts).toEqual([
+        { field: 'writer', label: 'Writer', message: "click to add Writer's bio", userId: expect.any(String), name: 'Wendy Writer', bioId: null },
+      ]);
+      const noBio = await checker.post(`/api/posts/${id}/actions/ApproveFactCheck`).send({});
+      expect(noBio.status).toBe(422);
+      expect(noBio.body.errors).toEqual({ writerBio: "click to add Writer's bio" });
+      // The writer writes it (a draft is not enough), an editor publishes it, then the last check publishes the post.
+      const draft = await writer.post('/api/bios').send({ websiteId: everyStage, userId: post.bioPrompts[0].userId, displayName: 'Wendy Writer', text: 'Wendy grows herbs.' });
+      expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+      expect((await checker.get(`/api/posts/${id}`)).body.bioPrompts).toEqual([expect.objectContaining({ field: 'writer', bioId: draft.body.id })]);
+      expect((await checker.post(`/api/posts/${id}/actions/ApproveFactCheck`).send({})).status).toBe(422);
+      expect((await editor.post(`/api/bios/${draft.body.id}/actions/Publish`).send({})).status).toBe(200);
+      post = await act(checker, id, 'ApproveFactCheck');
+      expect(post).toMatchObject({ status: 'Published', bioPrompts: [] });
       expect(post.publishedAt).toEqual(expect.any(String));
       expect(post.allowedActions).toEqual(['ExportPage']);
       expect((await owner.get(`/api/posts/${id}`)).body.allowedActions).toEqual(expect.arrayContaining(['Save', 'Delete', 'Archive', 'ExportPage']));
@@ -231,6 +247,39 @@ for (const setup of setups) {
       expect(locked.body.message).toBe('Error: Unable to save post - Posts under optimisation cannot change vertical or dates');
       const returned = await editor.post(`/api/posts/${id}/actions/ReturnToWriter`).send({});
       expect(returned.status).toBe(422);
+    });
+
+    it('keeps the components inserted into the body (JSON and HTML) and refuses incomplete ones with the spec wording', async () => {
+      const cta = { type: 'callToAction', attrs: { text: 'Start your trial', url: 'https://shop.example/trial', variant: 'primary' } };
+      const product = { type: 'productBox', attrs: { name: 'Watering can', url: 'https://shop.example/can', rating: 4.5, summary: 'Two litres.' } };
+      const faq = { type: 'faq', attrs: { items: [{ question: 'How often?', answer: 'Weekly.' }] } };
+      const callout = { type: 'callout', attrs: { tone: 'tip', text: 'Use rain water.' } };
+      const doc = (...components: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Intro' }] }, ...components] });
+      const html = '<p>Intro</p><div data-component="call-to-action" data-text="Start your trial" data-url="https://shop.example/trial" data-variant="primary"><a href="https://shop.example/trial">Start your trial</a></div>';
+      const created = await editor.post('/api/posts').send({ websiteId: noStages, title: 'Components', type: 'product_review', richText: { json: doc(cta, product, faq, callout), html } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.richText.json.content.slice(1)).toEqual([cta, product, faq, callout]);
+      expect(created.body.richText.html).toBe(html);
+      await act(editor, created.body.id, 'Select');
+      const refusals: [object, string][] = [
+        [{ ...product, attrs: { ...product.attrs, url: '' } }, 'Product call-to-action link missing'],
+        [{ ...product, attrs: { ...product.attrs, rating: 7 } }, 'Rating is entered 0 to 5'],
+        [{ ...product, attrs: { ...product.attrs, name: ' ' } }, 'Product box: name is missing!'],
+        [{ ...cta, attrs: { ...cta.attrs, url: 'javascript:alert(1)' } }, 'Call to action: the link must be a valid URL'],
+        [{ ...cta, attrs: { ...cta.attrs, text: '' } }, 'Call to action: text is missing!'],
+        [{ type: 'faq', attrs: { items: [] } }, 'FAQ list is required'],
+        [{ type: 'faq', attrs: { items: [{ question: 'Why?', answer: '' }] } }, 'FAQ: every item needs a question and an answer'],
+        [{ type: 'callout', attrs: { tone: 'info' } }, 'Callout: text is missing!'],
+      ];
+      const before = (await editor.get(`/api/posts/${created.body.id}`)).body;
+      for (const [component, message] of refusals) {
+        // Nested anywhere (here inside a blockquote), a component is checked.
+        const res = await editor.put(`/api/posts/${created.body.id}`).send({ version: before.version, richText: { json: doc({ type: 'blockquote', content: [component] }), html } });
+        expect(res.status, message).toBe(422);
+        expect(res.body.errors).toEqual({ richText: message });
+        expect(res.body.message).toBe(`Error: Unable to save post - ${message}`);
+      }
+      expect((await editor.get(`/api/posts/${created.body.id}`)).body.version).toBe(before.version);
     });
 
     it('lists posts per CMS tab with counts, filters and the spec page size; bulk actions answer per post', async () => {

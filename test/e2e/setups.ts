@@ -121,3 +121,16 @@ export async function until<T>(what: string, probe: () => Promise<T>, done: (val
   }
   return last;
 }
+
+/**
+ * `member` writes their own bio on a website and `publisher` (an editor) publishes it: published
+ * pages credit their writer, so a post is published only once its writer has a published bio.
+ */
+export async function publishOwnBio(member: Agent, publisher: Agent, websiteId: string): Promise<string> {
+  const me = (await member.get('/api/auth/user')).body as { id: string; name: string };
+  const created = await member.post('/api/bios').send({ websiteId, kind: 'writer', userId: me.id, displayName: me.name, text: `${me.name} writes for this website.` });
+  if (created.status !== 201) throw new Error(`bio of ${me.name}: ${created.status} ${JSON.stringify(created.body)}`);
+  const published = await publisher.post(`/api/bios/${created.body.id}/actions/Publish`).send({});
+  if (published.status !== 200) throw new Error(`publishing the bio of ${me.name}: ${published.status} ${JSON.stringify(published.body)}`);
+  return created.body.id as string;
+}

@@ -9,6 +9,7 @@ import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import { CommunityModule } from '#libs/community/src/community.module.js';
+import { ExpertsModule } from '#libs/experts/src/experts.module.js';
 import { IdentityModule } from '#libs/identity/src/identity.module.js';
 import { OrganisationsModule } from '#libs/organisations/src/organisations.module.js';
 import { PostsModule } from '#libs/posts/src/posts.module.js';
@@ -33,7 +34,7 @@ export interface App {
 export async function createApp(config: AppConfig, options: { log?: Logger } = {}): Promise<App> {
   const runtime = await createRuntime(config, catalog, { log: options.log, relays });
   try {
-    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, DemoModule] })
+    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, ExpertsModule, DemoModule] })
     class AppModule {}
 
     const app = await NestFactory.create<NestExpressApplication>(AppModule, {

@@ -3,6 +3,8 @@ import { COMMUNITY_EVENT_TYPES } from '#libs/community/src/domain/events.js';
 import { answersProjection } from '#libs/community/src/projections/answers.projection.js';
 import { questionsProjection } from '#libs/community/src/projections/questions.projection.js';
 import { usersProjection } from '#libs/identity/src/projections/users.projection.js';
+import { BIO_EVENT_TYPES } from '#libs/experts/src/domain/bio.decider.js';
+import { biosProjection } from '#libs/experts/src/projections/bios.projection.js';
 import { POST_EVENT_TYPES } from '#libs/posts/src/domain/post.decider.js';
 import { REDIRECT_RULE_EVENT_TYPES } from '#libs/posts/src/domain/redirect-rule.decider.js';
 import { postsProjection } from '#libs/posts/src/projections/posts.projection.js';
@@ -23,10 +25,10 @@ import type { Catalog } from '#libs/platform/src/runtime.js';
 
 /** Every event type, projection and table of the product: one list for the api, worker, CLI and bench. */
 export const catalog: Catalog = {
-  eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...POST_EVENT_TYPES, ...REDIRECT_RULE_EVENT_TYPES],
+  eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...POST_EVENT_TYPES, ...REDIRECT_RULE_EVENT_TYPES, ...BIO_EVENT_TYPES],
   projections: [
     usersProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
-    postsProjection, redirectRulesProjection, stageMetricsProjection, auditProjection,
+    postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, auditProjection,
   ],
   schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA],
 };

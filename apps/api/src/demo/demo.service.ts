@@ -10,6 +10,7 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { seedBios } from './bios.seed.js';
 import { seedCommunity } from './community.seed.js';
 import { seedPosts } from './posts.seed.js';
 
@@ -118,14 +119,17 @@ export class DemoService {
     await seedCommunity({ db: this.db, commands: this.commands, projections: this.projections }, organisationId);
     const actor = (i: number, roles: string[]) => ({ userId: ids[i], name: DEMO_USERS[i].name, roles: ['user', ...roles] });
     const settingsOf = (site: (typeof sites)[number]) => ({ secondEdit: site.secondEdit, customerReview: false, factCheckLevels: site.factCheckLevels, regulated: false, fourEyes: true });
+    const actors = {
+      owner: actor(0, ['owner', 'cms:admin']),
+      editor: actor(1, ['member', 'cms:editor']),
+      writer: actor(2, ['member', 'cms:creator']),
+      checker: actor(3, ['member', 'cms:reviewer']),
+    };
+    const expertId = await seedBios({ commands: this.commands, projections: this.projections }, { organisationId, websiteId: siteIds[0], owner: actors.owner, people: actors });
     await seedPosts({ commands: this.commands, projections: this.projections }, {
       organisationId,
-      actors: {
-        owner: actor(0, ['owner', 'cms:admin']),
-        editor: actor(1, ['member', 'cms:editor']),
-        writer: actor(2, ['member', 'cms:creator']),
-        checker: actor(3, ['member', 'cms:reviewer']),
-      },
+      actors,
+      expertId,
       sites: { blog: { id: siteIds[0], settings: settingsOf(sites[0]) }, shop: { id: siteIds[1], settings: settingsOf(sites[1]) } },
     });
   }

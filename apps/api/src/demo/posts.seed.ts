@@ -10,19 +10,55 @@ type Who = 'owner' | 'editor' | 'writer' | 'checker';
 export interface DemoPeople {
   organisationId: string;
   actors: Record<Who, Actor>;
+  /** The expert bio the first blog post credits. */
+  expertId: string;
   sites: { blog: { id: string; settings: WorkflowSettings }; shop: { id: string; settings: WorkflowSettings } };
 }
 
-const body = (text: string) => ({
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const attrs = (values: Record<string, string>) => Object.entries(values).map(([k, v]) => ` data-${k}="${escape(v)}"`).join('');
+
+/** The editor's product components (libs/posts/src/domain/components.ts) as the editor stores them: JSON nodes and their HTML. */
+const COMPONENTS = {
+  callout: (tone: string, text: string) => ({ json: { type: 'callout', attrs: { tone, text } }, html: `<aside data-component="callout" data-tone="${tone}">${escape(text)}</aside>` }),
+  faq: (items: { question: string; answer: string }[]) => ({
+    json: { type: 'faq', attrs: { items } },
+    html: `<div data-component="faq"${attrs({ items: JSON.stringify(items) })}><dl>${items.map((i) => `<dt>${escape(i.question)}</dt><dd>${escape(i.answer)}</dd>`).join('')}</dl></div>`,
+  }),
+  productBox: (name: string, url: string, rating: number, summary: string) => ({
+    json: { type: 'productBox', attrs: { name, url, rating, summary } },
+    html: `<div data-component="product-box"${attrs({ name, url, rating: String(rating), summary })}><p><strong>${escape(name)}</strong></p><p>${rating} / 5</p><p>${escape(summary)}</p><p><a href="${escape(url)}">See the product</a></p></div>`,
+  }),
+  callToAction: (text: string, url: string) => ({
+    json: { type: 'callToAction', attrs: { text, url, variant: 'primary' } },
+    html: `<div data-component="call-to-action"${attrs({ text, url, variant: 'primary' })}><a href="${escape(url)}">${escape(text)}</a></div>`,
+  }),
+};
+
+/** An outline and a body of paragraphs, followed by components. */
+const body = (text: string, components: { json: object; html: string }[] = []) => ({
   outline: text.split('. ').map((line, i) => `${i + 1}. ${line}`).join('\n'),
-  richText: { json: null, html: text.split('. ').map((p) => `<p>${p}.</p>`).join('') },
+  richText: {
+    json: { type: 'doc', content: [...text.split('. ').map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: `${p}.` }] })), ...components.map((c) => c.json)] },
+    html: text.split('. ').map((p) => `<p>${escape(p)}.</p>`).join('') + components.map((c) => c.html).join(''),
+  },
 });
 
 /** Demo posts in several stages, moved by the demo people the way the workflow allows (four eyes included). */
-const POSTS: Array<{ site: 'blog' | 'shop'; by: Who; title: string; type: string; fields?: Record<string, unknown>; steps: Array<[Who, string, Record<string, unknown>?]> }> = [
+const POSTS: Array<{ site: 'blog' | 'shop'; by: Who; title: string; type: string; withExpert?: boolean; fields?: Record<string, unknown>; steps: Array<[Who, string, Record<string, unknown>?]> }> = [
   {
-    site: 'blog', by: 'writer', title: '10 houseplants that survive anything', type: 'top_10',
-    fields: { ...body('Snake plants tolerate low light. Pothos forgive missed waterings. ZZ plants store water in their roots'), category: 'Houseplants', dueDate: '2026-11-01' },
+    site: 'blog', by: 'writer', title: '10 houseplants that survive anything', type: 'top_10', withExpert: true,
+    fields: {
+      ...body('Snake plants tolerate low light. Pothos forgive missed waterings. ZZ plants store water in their roots', [
+        COMPONENTS.callout('tip', 'Group plants by how much water they need.'),
+        COMPONENTS.faq([
+          { question: 'Which plant survives the darkest room?', answer: 'The ZZ plant.' },
+          { question: 'How often should I water a snake plant?', answer: 'Every two to three weeks.' },
+        ]),
+      ]),
+      category: 'Houseplants',
+      dueDate: '2026-11-01',
+    },
     steps: [['writer', 'SubmitForEdit', { note: 'First draft done' }], ['editor', 'SubmitForSecondEdit'], ['editor', 'SubmitForFactCheck'], ['checker', 'ApproveFactCheck'], ['checker', 'ApproveFactCheck']],
   },
   {
@@ -39,7 +75,13 @@ const POSTS: Array<{ site: 'blog' | 'shop'; by: Who; title: string; type: string
   { site: 'blog', by: 'writer', title: 'Orchid care for beginners', type: 'blog', fields: { outline: '1. Light\n2. Water\n3. Reblooming', category: 'Orchids' }, steps: [] },
   {
     site: 'shop', by: 'writer', title: 'Top 10 watering cans', type: 'top_10',
-    fields: { ...body('Long spouts reach the back of shelves. Brass lasts for decades. Small cans suit windowsills'), category: 'Tools' },
+    fields: {
+      ...body('Long spouts reach the back of shelves. Brass lasts for decades. Small cans suit windowsills', [
+        COMPONENTS.productBox('Aqua Can 2 L', 'https://shop.example/aqua-can', 4.5, 'A long thin spout and a light body.'),
+        COMPONENTS.callToAction('Shop the watering cans', 'https://shop.example/watering-cans'),
+      ]),
+      category: 'Tools',
+    },
     steps: [['writer', 'SubmitForEdit'], ['owner', 'Publish']],
   },
   {
@@ -67,6 +109,7 @@ export async function seedPosts(deps: { commands: CommandBus; projections: Proje
       title: post.title,
       slug: post.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
       ...post.fields,
+      ...(post.withExpert ? { expertId: people.expertId } : {}),
     });
     for (const [who, action, data] of post.steps) await run(who, action, data ?? {});
   }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { BooleanInput, DateInput, NumberInput, required, TextArrayInput, TextInput } from 'react-admin';
 import { DefaultEditorOptions, RichTextInput, type RichTextInputProps } from 'ra-input-rich-text';
+import { BodyToolbar, COMPONENT_EXTENSIONS, componentCardsSx } from './components';
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' };
 
@@ -24,6 +25,8 @@ export const BodyInput = ({ readOnly }: { readOnly?: boolean }) => {
   const editorOptions = useMemo<NonNullable<RichTextInputProps['editorOptions']>>(
     () => ({
       ...DefaultEditorOptions,
+      // The product components (call to action, product box, FAQ, callout) beside the standard ones.
+      extensions: [...(DefaultEditorOptions.extensions ?? []), ...COMPONENT_EXTENSIONS],
       onUpdate: ({ editor }) => setValue('richText.json', editor.isEmpty ? null : (editor.getJSON() as Record<string, unknown>)),
     }),
     [setValue],
@@ -35,7 +38,8 @@ export const BodyInput = ({ readOnly }: { readOnly?: boolean }) => {
       editorOptions={editorOptions}
       readOnly={readOnly}
       helperText="Words and links are counted when you save"
-      sx={{ '& .ProseMirror': { minHeight: 220 } }}
+      toolbar={<BodyToolbar readOnly={readOnly} />}
+      sx={[{ '& .ProseMirror': { minHeight: 220 } }, componentCardsSx]}
     />
   );
 };

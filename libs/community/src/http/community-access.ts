@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
-import { UPGRADE_TO_ACCESS, ensureProduct } from '#libs/platform/src/auth/policy.js';
+import { UPGRADE_TO_ACCESS } from '#libs/platform/src/auth/policy.js';
+import { ensureOrganisationProduct } from '#libs/platform/src/http/tenancy.js';
 import { canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ForbiddenError } from '#libs/platform/src/errors.js';
 
@@ -8,8 +9,7 @@ export const COMMUNITY_PRODUCT = 'community';
 
 /** Refuses (403 "Upgrade to access") when the organisation's plan does not include the community. */
 export async function ensureCommunity(db: SqlExecutor, organisationId: string): Promise<void> {
-  const found = await db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
-  ensureProduct(found.rows[0]?.products ?? [], COMMUNITY_PRODUCT);
+  await ensureOrganisationProduct(db, organisationId, COMMUNITY_PRODUCT);
 }
 
 /**

@@ -61,7 +61,7 @@ export function rolesFor(viewer: Viewer, organisationId?: string | null): string
  */
 const ROLE_NAVIGATION: Record<string, string[]> = {
   creator: ['create', 'your-posts'],
-  editor: ['community', 'questions', 'in-progress', 'review', 'published', 'category-description', 'pages', 'outline-review', 'audit', 'workflow-report'],
+  editor: ['community', 'questions', 'in-progress', 'review', 'published', 'bios', 'category-description', 'pages', 'outline-review', 'audit', 'workflow-report'],
   manager: [
     'learn', 'categorize', 'topics', 'upload', 'products', 'keyword-groups', 'experts', 'clusters', 'categories',
     'website-conf', 'redirects', 'redirect-rules', 'editorial', 'source-files',

@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { ensureProduct } from '../auth/policy.js';
 import { canSeeOrganisation, visibleOrganisations, type Viewer } from '../auth/viewer.js';
 import { NotFoundError } from '../errors.js';
 import { checkId } from './records.js';
@@ -24,4 +25,10 @@ export async function loadVisible<T extends Record<string, unknown>>(
   const record = found.rows[0]?.record;
   if (!record || !canSeeOrganisation(viewer, source.organisationOf(record))) throw new NotFoundError(`${source.label} not found`);
   return record;
+}
+
+/** Refuses (403 "Upgrade to access") when the organisation's plan does not include `product`. */
+export async function ensureOrganisationProduct(db: SqlExecutor, organisationId: string, product: string): Promise<void> {
+  const found = await db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
+  ensureProduct(found.rows[0]?.products ?? [], product);
 }

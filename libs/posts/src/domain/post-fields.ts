@@ -1,3 +1,5 @@
+import { documentProblem } from './components.js';
+import { SLUG_MESSAGE, SLUG_PATTERN, slugify } from '#libs/platform/src/slug.js';
 import { missing, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
 
 /** The spec's post types (seed 000 section 3). */
@@ -12,6 +14,8 @@ export type PostType = (typeof POST_TYPES)[number];
 export const IMAGE_LIMITS = { minWidth: 1024, minHeight: 512, maxWidth: 4096, maxHeight: 4096 };
 export const IMAGE_SIZE_MESSAGE = `The image must be between ${IMAGE_LIMITS.minWidth}x${IMAGE_LIMITS.minHeight} and ${IMAGE_LIMITS.maxWidth}x${IMAGE_LIMITS.maxHeight} pixels`;
 export const OUTLINE_REQUIRED = 'Outline field is required';
+/** The spec's prompt for a credited person without a bio: "click to add {field}'s bio". */
+export const missingBio = (field: string) => `click to add ${field}'s bio`;
 export const OPTIMISATION_LOCKED = 'Posts under optimisation cannot change vertical or dates';
 
 const date = (field: string) =>
@@ -46,6 +50,10 @@ export const richTextSchema = z
     json: z.record(z.string(), z.unknown(), { error: 'richText.json must be an object' }).nullable().optional(),
     html: z.string({ error: 'richText.html must be text' }).max(1_000_000, tooLong(1_000_000)),
   }, { error: 'richText must be an object with html' })
+  .superRefine((value, ctx) => {
+    const problem = documentProblem(value.json);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
+  })
   .nullable();
 
 /** Fields a user edits (Create and Save). Read-only fields sent back by react-admin are dropped. */
@@ -56,7 +64,7 @@ export const contentShape = {
     .string({ error: 'slug must be text' })
     .trim()
     .max(200, tooLong(200))
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug may contain lower-case letters, digits and single dashes')
+    .regex(SLUG_PATTERN, SLUG_MESSAGE)
     .nullable(),
   outline: z.string({ error: 'outline must be text' }).max(50_000, tooLong(50_000)).nullable(),
   richText: richTextSchema,
@@ -98,16 +106,7 @@ export const createSchema = z.object({
 });
 
 /** Slugs come from titles when none is given. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 200)
-    .replace(/-+$/, '') || 'post';
-}
+export const postSlug = (title: string) => slugify(title, 200, 'post');
 
 /** Words and links of the body, counted from its HTML. */
 export function measure(html: string | undefined | null): { words: number; links: number } {

@@ -1,7 +1,7 @@
 import { NEW, defineDecider, mayTake, type Actor, type DomainEvent, type Transition } from '#libs/platform/src/decider.js';
 import { ConflictError, InvalidTransitionError, ValidationError } from '#libs/platform/src/errors.js';
 import { missing } from '#libs/platform/src/validation.js';
-import { OPTIMISATION_LOCKED, OUTLINE_REQUIRED, measure, type PostContent, type PostType } from './post-fields.js';
+import { OPTIMISATION_LOCKED, OUTLINE_REQUIRED, measure, missingBio, type PostContent, type PostType } from './post-fields.js';
 import {
   ADMINS,
   CREATORS,
@@ -30,10 +30,21 @@ export interface Holder {
   since: string;
 }
 
-/** What a decision needs from outside the post: its website's settings now, and the time. */
+/** A person the published page credits (writer, expert, fact-checker), by the post's field. */
+export interface CreditedPerson {
+  field: 'writer' | 'expert' | 'factChecker';
+  /** How the prompt names them: "Writer", "Expert", "Fact-checker". */
+  label: string;
+}
+
+/**
+ * What a decision needs from outside the post: its website's settings now, the time, and (for
+ * publishing) the credited people who have no published bio yet.
+ */
 export interface PostContext {
   settings: WorkflowSettings;
   now: string;
+  missingBios?: readonly CreditedPerson[];
 }
 
 export const PURGED = 'Purged';
@@ -101,7 +112,7 @@ const STAGE_NAMES: Record<PreStage, string> = {
 
 const contextOf = (context: unknown): PostContext => {
   const c = context as Partial<PostContext> | undefined;
-  return { settings: c?.settings ?? DEFAULT_WORKFLOW, now: c?.now ?? new Date(0).toISOString() };
+  return { settings: c?.settings ?? DEFAULT_WORKFLOW, now: c?.now ?? new Date(0).toISOString(), missingBios: c?.missingBios ?? [] };
 };
 const holderOf = (actor: Actor, now: string): Holder => ({ userId: actor.userId, name: actor.name ?? actor.userId, since: now });
 const isPre = (status: string): status is PreStage => (PRE_PUBLICATION as readonly string[]).includes(status);
@@ -265,12 +276,13 @@ function move(type: 'PostSubmitted' | 'PostReturned' | 'PostFactCheckApproved' |
   } as PostEvent;
 }
 
-/** What publishing needs (the spec's "{field} is missing!"). */
-function ensurePublishable(state: PostState) {
+/** What publishing needs (the spec's "{field} is missing!", and a bio for everyone the page credits). */
+function ensurePublishable(state: PostState, context: unknown) {
   const errors: Record<string, string> = {};
   if (!state.content.title) errors.title = missing('title');
   if (!state.content.slug) errors.slug = missing('slug');
   if (!state.content.richText?.html?.trim()) errors.richText = missing('richText');
+  for (const person of contextOf(context).missingBios ?? []) errors[`${person.field}Bio`] = missingBio(person.label);
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, errors);
 }
@@ -317,7 +329,7 @@ function handlers() {
     },
     ApproveFactCheck: (state, { actor, context }) => {
       const to = nextStage(state.status as PreStage, contextOf(context).settings);
-      if (to === 'Published') ensurePublishable(state);
+      if (to === 'Published') ensurePublishable(state, context);
       return [move('PostFactCheckApproved', state, 'ApproveFactCheck', to, actor, context)];
     },
     ApproveRegulation: (state, { actor, context }) => {
@@ -326,7 +338,7 @@ function handlers() {
     },
     DeclineRegulation: (state, { data, actor, context }) => [move('PostRegulationDeclined', state, 'DeclineRegulation', 'Edit', actor, context, requireNote(data))],
     Publish: (state, { data, actor, context }) => {
-      ensurePublishable(state);
+      ensurePublishable(state, context);
       return [move('PostPublished', state, 'Publish', 'Published', actor, context, optionalNote(data))];
     },
     Delete: (state, { data, actor, context }) => [move('PostUnpublished', state, 'Delete', 'Deleted', actor, context, optionalNote(data))],

@@ -4,22 +4,22 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
-import { ensureProduct } from '#libs/platform/src/auth/policy.js';
 import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { NEW, mayTake, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { ensureOrganisationProduct, tenantScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, z } from '#libs/platform/src/validation.js';
-import { POST_TYPES, contentSchema, createSchema, slugify, type PostContent } from '../domain/post-fields.js';
+import { POST_TYPES, contentSchema, createSchema, postSlug, type PostContent } from '../domain/post-fields.js';
 import { PURGED, postDecider, type Holder, type PostContext, type PostState } from '../domain/post.decider.js';
 import { POST_STATUSES, PRE_PUBLICATION, STAGE_ROLES, STATUS_LABELS, enabledStages, type PreStage, type WorkflowSettings } from '../domain/stages.js';
 import { presentPost } from '../projections/posts.projection.js';
+import { bioPromptsFor } from './bio-prompts.js';
 import { RedirectRules } from './redirect-rules.service.js';
 
 /** The CMS Articles tabs (seed 000 section 2) as conditions on the posts read model. */
@@ -98,7 +98,10 @@ const bulkSchema = z.object({
 /** The spec's wording when an action fails (seed 000 section 8). */
 const FAILURE_VERB: Record<string, string> = { Publish: 'publish', Save: 'save', Delete: 'delete', DeleteForever: 'delete', Discard: 'discard' };
 
-type WebsiteRow = { id: string; organisationId: string; status: string; defaultLocale: string; locales: { locale: string; urlPrefix: string }[] } & WorkflowSettings;
+/** The actions that may publish the post: the credited people need their bios first. */
+const PUBLISHING = ['Publish', 'ApproveFactCheck'];
+
+type WebsiteRow = { id: string; organisationId: string; status: string; defaultLocale: string; locales: { locale: string; urlPrefix: string }[]; factCheckerDisplay?: boolean } & WorkflowSettings;
 
 @Controller('posts')
 export class PostsController {
@@ -200,7 +203,7 @@ export class PostsController {
           type: 'Create',
           actor,
           context: this.context(website),
-          data: { ...content, slug: content.slug ?? slugify(content.title), organisationId: website.organisationId, websiteId: website.id, locale },
+          data: { ...content, slug: content.slug ?? postSlug(content.title), organisationId: website.organisationId, websiteId: website.id, locale },
         },
         { correlationId: requestId, organisationId: website.organisationId },
       ),
@@ -256,7 +259,11 @@ export class PostsController {
     let data: unknown;
     if (action === 'Save') {
       if (expectedVersion === undefined) throw ValidationError.field('version', missing('version'));
-      data = this.contentOf(body);
+      try {
+        data = this.contentOf(body);
+      } catch (error) {
+        throw withFailureWording(action, error);
+      }
     } else if (action === 'SendTo') {
       data = { to: await this.sendTarget(current.state, parseInput(sendToSchema, body).userId) };
     } else {
@@ -277,7 +284,8 @@ export class PostsController {
     }
     let result: DecideResult<PostState>;
     try {
-      result = await this.commands.execute(new DecideCommand('post', id, { type: action, actor, data, context: this.context(website) }, options));
+      const context = PUBLISHING.includes(action) ? { ...this.context(website), missingBios: await bioPromptsFor(this.db, current.state, website) } : this.context(website);
+      result = await this.commands.execute(new DecideCommand('post', id, { type: action, actor, data, context }, options));
     } catch (error) {
       if (action === 'Save' && error instanceof ConflictError) await this.keepDraft(id, actor, data as PostContent, expectedVersion ?? null, error, website);
       throw withFailureWording(action, error);
@@ -354,7 +362,12 @@ export class PostsController {
   private async load(viewer: Viewer, id: string): Promise<Record<string, unknown> & { allowedActions: string[] }> {
     const { state, record } = await this.loadState(viewer, id);
     const website = (await this.settingsOf([state.websiteId!])).get(state.websiteId!);
-    return { ...record, allowedActions: this.allowed(viewer, state, website), stages: website ? enabledStages(this.context(website).settings) : [] };
+    return {
+      ...record,
+      allowedActions: this.allowed(viewer, state, website),
+      stages: website ? enabledStages(this.context(website).settings) : [],
+      bioPrompts: website && state.status !== PURGED ? await bioPromptsFor(this.db, state, website) : [],
+    };
   }
 
   private async loadState(viewer: Viewer, id: string): Promise<{ state: PostState; record: Record<string, unknown> }> {
@@ -400,8 +413,7 @@ export class PostsController {
 
   /** Posts are the CMS product: an organisation whose plan lacks it gets 403 "Upgrade to access". */
   private async ensureCms(organisationId: string) {
-    const found = await this.db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
-    ensureProduct(found.rows[0]?.products ?? [], 'cms');
+    await ensureOrganisationProduct(this.db, organisationId, 'cms');
   }
 }
 

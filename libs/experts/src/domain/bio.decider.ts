@@ -1,0 +1,107 @@
+import { NEW, defineDecider, mayTake, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
+import { ValidationError } from '#libs/platform/src/errors.js';
+import { EDITORS } from '#libs/posts/src/domain/stages.js';
+import { publishProblems, type BioContent, type BioKind } from './bio-fields.js';
+
+export const BIO_STATUSES = ['draft', 'published', 'deleted'] as const;
+export type BioStatus = (typeof BIO_STATUSES)[number];
+
+/** Where a bio belongs and whose it is (a member for writer bios; experts may be outside people). */
+export interface BioOwner {
+  organisationId: string;
+  websiteId: string;
+  kind: BioKind;
+  userId: string | null;
+}
+
+export type BioEvent =
+  | DomainEvent<'BioCreated', BioOwner & { content: BioContent }>
+  | DomainEvent<'BioChanged', { changes: BioContent }>
+  | DomainEvent<'BioPublished', { at: string }>
+  | DomainEvent<'BioUnpublished', { at: string }>
+  | DomainEvent<'BioDeleted', { at: string }>;
+
+export interface BioState {
+  status: BioStatus | typeof NEW;
+  owner: BioOwner | null;
+  content: BioContent;
+}
+
+/** What a bio decision needs from outside: whose bio is being created (self-service), and the time. */
+export interface BioContext {
+  userId?: string | null;
+  now?: string;
+}
+
+/** CMS editors manage every bio; anyone may write their own (a writer's bio is about them). */
+const editorOrSelf = (state: BioState, actor: Actor, context: BioContext | undefined): boolean => {
+  if (mayTake(EDITORS, actor)) return true;
+  const subject = state.owner ? state.owner.userId : (context?.userId ?? null);
+  return subject !== null && subject === actor.userId;
+};
+
+const BIO_FIELDS = [
+  'displayName', 'slug', 'role', 'title', 'profilePic', 'categories', 'text', 'metaDescription', 'expertise', 'education', 'highlights', 'quote',
+  'socialUrls',
+] as const satisfies readonly (keyof BioContent)[];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const nowOf = (context: unknown) => (context as BioContext | undefined)?.now ?? new Date(0).toISOString();
+
+export const bioDecider = defineDecider<BioStatus, 'Create' | 'Update' | 'Publish' | 'Unpublish' | 'Delete', BioState, BioEvent>({
+  table: {
+    name: 'bio',
+    statuses: BIO_STATUSES,
+    transitions: [
+      { action: 'Create', from: [NEW], to: 'draft', roles: ['*'], guard: editorOrSelf, description: 'Editors for anyone; a member for themself' },
+      { action: 'Update', from: ['draft', 'published'], roles: ['*'], guard: editorOrSelf, description: 'Editors, or the person the bio is about' },
+      { action: 'Publish', from: ['draft'], to: 'published', roles: EDITORS, description: 'Shown on the website and credited on posts' },
+      { action: 'Unpublish', from: ['published'], to: 'draft', roles: EDITORS },
+      { action: 'Delete', from: ['draft', 'published'], to: 'deleted', roles: EDITORS },
+    ],
+  },
+  initialState: { status: NEW, owner: null, content: {} },
+  statusOf: (state) => state.status,
+  handlers: {
+    Create: (_state, { data }: { data: BioOwner & { content: BioContent } }) => [{ type: 'BioCreated', data }],
+    Update: (state, { data }: { data: BioContent }) => {
+      const changes = Object.fromEntries(
+        BIO_FIELDS.filter((k) => data[k] !== undefined && !same(data[k], state.content[k])).map((k) => [k, data[k]]),
+      ) as BioContent;
+      if (state.status === 'published') {
+        const problems = publishProblems({ ...state.content, ...changes });
+        const first = Object.values(problems)[0];
+        if (first) throw new ValidationError(first, problems);
+      }
+      return Object.keys(changes).length ? [{ type: 'BioChanged', data: { changes } }] : [];
+    },
+    Publish: (state, { context }) => {
+      const problems = publishProblems(state.content);
+      const first = Object.values(problems)[0];
+      if (first) throw new ValidationError(first, problems);
+      return [{ type: 'BioPublished', data: { at: nowOf(context) } }];
+    },
+    Unpublish: (_state, { context }) => [{ type: 'BioUnpublished', data: { at: nowOf(context) } }],
+    Delete: (_state, { context }) => [{ type: 'BioDeleted', data: { at: nowOf(context) } }],
+  },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'BioCreated': {
+        const { content, ...owner } = event.data;
+        return { status: 'draft', owner, content };
+      }
+      case 'BioChanged':
+        return { ...state, content: { ...state.content, ...event.data.changes } };
+      case 'BioPublished':
+        return { ...state, status: 'published' };
+      case 'BioUnpublished':
+        return { ...state, status: 'draft' };
+      case 'BioDeleted':
+        return { ...state, status: 'deleted' };
+      default:
+        return state;
+    }
+  },
+});
+
+export const BIO_EVENT_TYPES = ['BioCreated', 'BioChanged', 'BioPublished', 'BioUnpublished', 'BioDeleted'].map((type) => ({ type, schemaVersion: 1 }));

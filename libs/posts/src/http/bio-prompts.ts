@@ -1,0 +1,54 @@
+import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { missingBio } from '../domain/post-fields.js';
+import type { CreditedPerson, PostState } from '../domain/post.decider.js';
+
+/** A person the published page credits who has no published bio on its website yet. */
+export interface BioPrompt extends CreditedPerson {
+  /** "click to add Writer's bio" (the spec's wording). */
+  message: string;
+  /** The member the bio is about (writers, fact-checkers), or null for an expert. */
+  userId: string | null;
+  name: string | null;
+  /** The bio that exists but is not published yet (open it to finish it), or null. */
+  bioId: string | null;
+}
+
+/**
+ * Who the published page credits: its writer (the credited one when set), its expert, and its
+ * fact-checker on websites that display fact-checkers. Each needs a published bio on the website.
+ */
+export async function bioPromptsFor(db: SqlExecutor, state: PostState, website: { id: string; factCheckerDisplay?: boolean }): Promise<BioPrompt[]> {
+  const people: { field: CreditedPerson['field']; label: string; userId: string | null; name: string | null; expertId?: string }[] = [];
+  const writer = state.content.creditedWriterId ?? state.lastHolders.Writer?.userId ?? state.content.writerId ?? null;
+  if (writer) people.push({ field: 'writer', label: 'Writer', userId: writer, name: writer === state.lastHolders.Writer?.userId ? state.lastHolders.Writer.name : null });
+  if (state.content.expertId) people.push({ field: 'expert', label: 'Expert', userId: null, name: null, expertId: state.content.expertId });
+  const factChecker = state.lastHolders.FactCheck;
+  if (website.factCheckerDisplay && factChecker) people.push({ field: 'factChecker', label: 'Fact-checker', userId: factChecker.userId, name: factChecker.name });
+  if (people.length === 0) return [];
+
+  const userIds = people.flatMap((p) => (p.userId ? [p.userId] : []));
+  const found = await db.query<{ id: string; user_id: string | null; kind: string; status: string; display_name: string }>(
+    `SELECT id, user_id, kind, status, display_name FROM rm_bios WHERE website_id = $1 AND (user_id = ANY($2::text[]) OR id = $3)`,
+    [website.id, userIds, state.content.expertId ?? ''],
+  );
+  const names = await db.query<{ user_id: string; name: string }>(
+    'SELECT user_id, name FROM rm_members WHERE organisation_id = $1 AND user_id = ANY($2::text[])',
+    [state.organisationId, userIds],
+  );
+  const prompts: BioPrompt[] = [];
+  for (const person of people) {
+    const bio = person.expertId
+      ? found.rows.find((b) => b.id === person.expertId && b.kind === 'expert')
+      : found.rows.find((b) => b.user_id === person.userId);
+    if (bio?.status === 'published') continue;
+    prompts.push({
+      field: person.field,
+      label: person.label,
+      message: missingBio(person.label),
+      userId: person.userId,
+      name: person.name ?? names.rows.find((n) => n.user_id === person.userId)?.name ?? bio?.display_name ?? null,
+      bioId: bio?.id ?? null,
+    });
+  }
+  return prompts;
+}
