@@ -12,6 +12,7 @@ export const AUDIT_RESOURCES: Record<string, { reference?: string; label: string
   answer: { label: 'Answer' },
   organisation: { reference: 'organisations', label: 'Organisation', text: 'name' },
   redirectrule: { reference: 'redirect-rules', label: 'Redirect rule', text: 'fromPath' },
+  bio: { reference: 'bios', label: 'Bio', text: 'displayName' },
   websitedomain: { label: 'Website domain' },
 };
 
