@@ -1,3 +1,5 @@
+import { STATUS_LABELS } from '../posts/labels';
+
 /**
  * How the audit names what it lists. The API speaks in stream names (`post`, `redirectrule`) and
  * command names (`ReturnToWriter`); the console shows words, and keeps the raw value as a tooltip.
@@ -32,19 +34,5 @@ export const humanizeName = (value: string): string => {
   return words.map((word, i) => (i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : /^[A-Z0-9]+$/.test(word) && word.length > 1 ? word : word.toLowerCase())).join(' ');
 };
 
-/** The console's names of the article stages (the API's STATUS_LABELS, seed 000 section 4). */
-export const POST_STATUS_LABELS: Record<string, string> = {
-  Writer: 'Writing',
-  Edit: 'Edit',
-  SecondEdit: 'Review',
-  Review: 'Customer review',
-  FactCheck: 'Fact check',
-  SecondFactCheck: 'Second fact check',
-  ThirdFactCheck: 'Third fact check',
-  FourthFactCheck: 'Fourth fact check',
-  Published: 'Published',
-  Deleted: 'Unpublished',
-  Archived: 'Archived',
-};
-
-export const statusLabel = (status: string): string => POST_STATUS_LABELS[status] ?? humanizeName(status);
+/** A post's status as the CMS names it (one list: the posts' labels); other statuses humanised. */
+export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? humanizeName(status);
