@@ -1,5 +1,6 @@
 import { Admin, localStorageStore, Resource } from 'react-admin';
 import { audit } from './audit';
+import { bios } from './bios';
 import { answers, questions } from './community';
 import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLayout } from './layout/ConsoleLayout';
@@ -40,6 +41,7 @@ export const App = () => (
     <Resource {...answers} />
     <Resource {...posts} />
     {postRoutes}
+    <Resource {...bios} />
     <Resource {...redirectRules} />
     <Resource {...audit} />
     <Resource {...workflowReport} />

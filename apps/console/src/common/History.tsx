@@ -12,12 +12,8 @@ import { useEffect, useState } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { HistoryEntry } from '../types';
+import { actorName } from './historyText';
 
-const actorName = (actor: HistoryEntry['actor']): string => {
-  if (!actor) return '—';
-  if (typeof actor === 'string') return actor;
-  return actor.name ?? actor.email ?? String(actor.id ?? '—');
-};
 
 const summary = (data: unknown): string => {
   if (data == null) return '';

@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/ma
 import { useFormContext } from 'react-hook-form';
 import { useNotify } from 'react-admin';
 import { usePostDrafts } from './api';
-import { formatTime } from './PostStage';
+import { formatTime } from '../common/historyText';
 import type { Post, PostDraft } from './types';
 
 const REASONS: Record<string, string> = {

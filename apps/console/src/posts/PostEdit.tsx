@@ -17,11 +17,14 @@ import {
 } from 'react-admin';
 import { POSTS, errorParts, expectedVersionFor, failureMessage, usePostDrafts, usePostHistory } from './api';
 import { typeLabel } from './labels';
+import { BioPrompts } from './BioPrompts';
+import { PeopleFields } from './PeopleFields';
 import { PostActionButtons } from './PostActionButtons';
 import { PostDrafts } from './PostDrafts';
 import { ContentFields, CoverImageFields, DetailFields, SECTION_FIELDS } from './PostFields';
 import { PostHistory } from './PostHistory';
-import { HolderBar, PostStatusChip, StageStepper, formatTime } from './PostStage';
+import { formatTime } from '../common/historyText';
+import { HolderBar, PostStatusChip, StageStepper } from './PostStage';
 import type { Website } from '../types';
 import { TakeOverDialog } from './TakeOverDialog';
 import type { Post, SaveConflict } from './types';
@@ -46,6 +49,8 @@ const EDITABLE = [
   'featured',
   'best',
   'optimisation',
+  'creditedWriterId',
+  'expertId',
 ] as const;
 
 const isEmpty = (value: unknown) =>
@@ -106,7 +111,7 @@ const useUnsavedChanges = (record: Post) => {
 /** The inputs of the form, by name: a server error on any other name would block every later submit. */
 const INPUTS = new Set([
   'title', 'subtitle', 'slug', 'outline', 'richText.html', 'category', 'subCategory', 'dueDate', 'quotaDate', 'metaDescription',
-  'tags', 'topics', 'products', 'sourceUrls', 'showTOC', 'featured', 'best', 'optimisation',
+  'tags', 'topics', 'products', 'sourceUrls', 'showTOC', 'featured', 'best', 'optimisation', 'creditedWriterId', 'expertId',
   'coverImage.url', 'coverImage.title', 'coverImage.alt', 'coverImage.caption', 'coverImage.width', 'coverImage.height',
 ]);
 const ALIASES: Record<string, string> = { richText: 'richText.html', coverImage: 'coverImage.url' };
@@ -120,16 +125,19 @@ const toFormErrors = (errors: Record<string, string>) =>
       .filter(([field]) => INPUTS.has(field)),
   );
 
-type Section = keyof typeof SECTION_FIELDS;
+/** The sections of PostFields, and People (the credited writer and the expert, see PeopleFields). */
+const FIELDS_OF = { ...SECTION_FIELDS, people: ['creditedWriterId', 'expertId'] } as const;
+type Section = keyof typeof FIELDS_OF;
 const SECTIONS: { value: Section; label: string }[] = [
   { value: 'content', label: 'Content' },
   { value: 'details', label: 'Details' },
+  { value: 'people', label: 'People' },
   { value: 'cover', label: 'Cover image' },
 ];
 
 const SectionTabs = ({ value, onChange }: { value: Section; onChange: (value: Section) => void }) => {
   const { errors } = useFormState();
-  const hasError = (section: Section) => SECTION_FIELDS[section].some((field) => field in errors);
+  const hasError = (section: Section) => (FIELDS_OF[section] as readonly string[]).some((field) => field in errors);
   return (
     <Tabs value={value} onChange={(_, next: Section) => onChange(next)} aria-label="Post sections" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
       {SECTIONS.map((s) => (
@@ -279,6 +287,7 @@ const Header = ({ record, dirty }: { record: Post; dirty: boolean }) => {
         </Box>
         <HolderBar record={record} disabled={dirty} disabledReason="Save your changes first" />
         <FourEyesHint record={record} website={website} />
+        <BioPrompts record={record} />
       </CardContent>
     </Card>
   );
@@ -325,6 +334,9 @@ const EditorLayout = ({
             </Section>
             <Section active={section === 'details'}>
               <DetailFields readOnly={readOnly} />
+            </Section>
+            <Section active={section === 'people'}>
+              <PeopleFields readOnly={readOnly} />
             </Section>
             <Section active={section === 'cover'}>
               <CoverImageFields readOnly={readOnly} />

@@ -16,17 +16,19 @@ import { useState, type ReactNode } from 'react';
 import { RecordContextProvider, RichTextField } from 'react-admin';
 import { usePostAsOf, usePostHistory } from './api';
 import { EVENT_LABELS, actionLabel, statusLabel, typeLabel } from './labels';
-import { PostStatusChip, formatTime } from './PostStage';
+import { changedFields, formatTime } from '../common/historyText';
+import { PostStatusChip } from './PostStage';
 import type { Post, PostHistoryEntry } from './types';
 
 const entryLabel = (entry: PostHistoryEntry) => (entry.action ? actionLabel(entry.action) : (EVENT_LABELS[entry.type] ?? entry.type));
 
+/** Fields whose names say less than the thing (ids of people, the body). */
+const FIELD_NAMES: Record<string, string> = { richText: 'body', creditedWriterId: 'credited writer', expertId: 'expert', writerId: 'writer', coverImage: 'cover image' };
+
 /** What a Save changed, named (the values are in the as-of view). */
 const savedFields = (entry: PostHistoryEntry): string | null => {
-  const changes = (entry.data as { changes?: Record<string, unknown> } | null | undefined)?.changes;
-  if (!changes || typeof changes !== 'object') return null;
-  const names = Object.keys(changes).map((key) => (key === 'richText' ? 'body' : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()));
-  return names.length ? `Changed ${names.join(', ')}` : null;
+  const names = changedFields(entry, FIELD_NAMES);
+  return names ? `Changed ${names}` : null;
 };
 
 /** The person the event was about (taken from, sent to). */

@@ -1,3 +1,4 @@
+import { formatTime } from '../common/historyText';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import { Alert, Box, Chip, Step, StepLabel, Stepper, Typography, type ChipProps } from '@mui/material';
 import { STATUS_LABELS, statusLabel } from './labels';
@@ -35,12 +36,6 @@ export const PostStatusChip = ({ record, size = 'small' }: { record: Pick<Post, 
   );
 };
 
-export const formatTime = (iso: string | null | undefined) => {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-};
 
 /**
  * The stages of the post's website, then Published, with the current one highlighted (an

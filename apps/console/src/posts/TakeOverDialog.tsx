@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useNotify, useRefresh } from 'react-admin';
 import { fetchPost, POSTS } from './api';
-import { formatTime } from './PostStage';
+import { formatTime } from '../common/historyText';
 import type { Post, SaveConflict } from './types';
 import { usePostAction } from './usePostAction';
 

@@ -35,6 +35,21 @@ export interface CoverImage {
   height: number;
 }
 
+/**
+ * Someone the published page credits who has no published bio on the post's website (the spec's
+ * "Missing writer bio: click to add {field}'s bio"); `bioId` is their draft bio when one exists.
+ */
+export interface BioPrompt {
+  field: 'writer' | 'expert' | 'factChecker';
+  label: string;
+  /** "click to add Writer's bio" */
+  message: string;
+  /** The member (writers, fact-checkers); null for an expert. */
+  userId: Identifier | null;
+  name: string | null;
+  bioId: Identifier | null;
+}
+
 export interface RichText {
   json: Record<string, unknown> | null;
   html: string;
@@ -77,6 +92,12 @@ export interface Post extends RaRecord {
   best?: boolean;
   optimisation?: boolean;
   regulationApproved?: boolean;
+  /** The member the page names as writer instead of the real one (optional). */
+  creditedWriterId?: Identifier | null;
+  /** An expert bio of the website the page names as the post's expert (optional). */
+  expertId?: Identifier | null;
+  /** The credited people without a published bio; Publish is refused while any remains (single post only). */
+  bioPrompts?: BioPrompt[];
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;

@@ -17,6 +17,7 @@ import { NoMatches } from '../audit/NoMatches';
 import { EmptyState } from '../common/EmptyState';
 import { AutomaticChip } from './AutomaticChip';
 import { typeLabel, type RedirectRule } from './types';
+import { DATE_TIME } from '../common/historyText';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search paths" />,
@@ -67,7 +68,6 @@ const Count = ({ source }: { source: 'userCounter' | 'botCounter'; label?: strin
 };
 
 const Column = DataTable.Col<RedirectRule>;
-const WHEN = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
 
 /** Redirect rules (`GET /api/redirect-rules`): the website's old addresses and where they lead. */
 export const RedirectRuleList = () => {
@@ -123,10 +123,10 @@ export const RedirectRuleList = () => {
             <Count source="botCounter" />
           </Column>
           <Column source="lastRedirect" label="Last redirect" disableSort>
-            <DateField source="lastRedirect" showTime options={WHEN} emptyText="Never" />
+            <DateField source="lastRedirect" showTime options={DATE_TIME} emptyText="Never" />
           </Column>
           <Column source="updatedAt" label="Updated">
-            <DateField source="updatedAt" showTime options={WHEN} />
+            <DateField source="updatedAt" showTime options={DATE_TIME} />
           </Column>
         </DataTable>
       )}

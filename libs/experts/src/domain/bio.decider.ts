@@ -45,7 +45,9 @@ const BIO_FIELDS = [
   'socialUrls',
 ] as const satisfies readonly (keyof BioContent)[];
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Absent, null, '' and [] all mean "nothing": sending one where another is stored is no change. */
+const nothing = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const same = (a: unknown, b: unknown) => (nothing(a) && nothing(b)) || JSON.stringify(a) === JSON.stringify(b);
 const nowOf = (context: unknown) => (context as BioContext | undefined)?.now ?? new Date(0).toISOString();
 
 export const bioDecider = defineDecider<BioStatus, 'Create' | 'Update' | 'Publish' | 'Unpublish' | 'Delete', BioState, BioEvent>({

@@ -1,0 +1,135 @@
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DateField,
+  List,
+  ReferenceField,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useListContext,
+  useRecordContext,
+} from 'react-admin';
+import { NoMatches } from '../audit/NoMatches';
+import { EmptyState } from '../common/EmptyState';
+import { StatusChip } from '../common/StatusChip';
+import { BioAvatar } from './BioAvatar';
+import { withReturnTo } from './returnTo';
+import { KIND_LABELS, STATUS_CHOICES, type Bio } from './types';
+import { DATE_TIME } from '../common/historyText';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search names" />,
+  <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
+    <SelectInput optionText="name" label="Website" emptyText="All websites" sx={{ minWidth: 180 }} />
+  </ReferenceInput>,
+  <SelectInput
+    key="kind"
+    source="kind"
+    label="Kind"
+    emptyText="Any"
+    choices={[
+      { id: 'writer', name: 'Writers' },
+      { id: 'expert', name: 'Experts' },
+    ]}
+    alwaysOn
+  />,
+  <SelectInput key="status" source="status" label="Status" emptyText="Any" choices={STATUS_CHOICES} alwaysOn />,
+];
+
+/** New bio, on the website and of the kind the list is filtered by. */
+const Actions = () => {
+  const { filterValues } = useListContext();
+  const to = withReturnTo('/bios/create', null, { websiteId: filterValues.websiteId, kind: filterValues.kind });
+  return (
+    <TopToolbar>
+      <CreateButton label="New bio" variant="contained" to={to} />
+    </TopToolbar>
+  );
+};
+
+const Photo = (_props: { label?: string }) => {
+  const record = useRecordContext<Bio>();
+  return record ? <BioAvatar src={record.profilePic} name={record.displayName} size={36} /> : null;
+};
+
+const Name = (_props: { label?: string }) => {
+  const record = useRecordContext<Bio>();
+  if (!record) return null;
+  const about = [record.title, record.role].filter(Boolean).join(', ');
+  return (
+    <Box>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {record.displayName}
+      </Typography>
+      {about ? (
+        <Typography variant="caption" color="text.secondary">
+          {about}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+};
+
+const Kind = (_props: { label?: string }) => {
+  const record = useRecordContext<Bio>();
+  return record ? <Chip size="small" variant="outlined" label={KIND_LABELS[record.kind] ?? record.kind} data-kind={record.kind} /> : null;
+};
+
+const Column = DataTable.Col<Bio>;
+
+/** CMS settings, Bios: the writers and experts the websites credit on their posts (`GET /api/bios`). */
+export const BioList = () => {
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  return (
+    <List
+      title="Bios"
+      filters={filters}
+      actions={<Actions />}
+      sort={{ field: 'displayName', order: 'ASC' }}
+      perPage={50}
+      empty={
+        <EmptyState
+          title="No bios yet"
+          text="Published posts credit their writer, expert and fact-checker by their bios. Create the first one: a writer of your team, or an outside expert."
+          icon={<BadgeOutlinedIcon />}
+          createLabel="Create the first bio"
+        />
+      }
+    >
+      {small ? (
+        <SimpleList<Bio>
+          leftAvatar={(record) => <BioAvatar src={record.profilePic} name={record.displayName} />}
+          primaryText={(record) => record.displayName}
+          secondaryText={(record) => `${KIND_LABELS[record.kind] ?? record.kind} · ${record.status}`}
+          linkType="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false} empty={<NoMatches text="No bios match these filters." />}>
+          <Column source="profilePic" label="" disableSort sx={{ width: 56 }}>
+            <Photo />
+          </Column>
+          <Column source="displayName" label="Name">
+            <Name />
+          </Column>
+          <Column source="kind" label="Kind">
+            <Kind />
+          </Column>
+          <Column source="websiteId" label="Website">
+            <ReferenceField source="websiteId" reference="websites" link={false} />
+          </Column>
+          <Column source="status" label="Status">
+            <StatusChip />
+          </Column>
+          <Column source="updatedAt" label="Updated">
+            <DateField source="updatedAt" showTime options={DATE_TIME} />
+          </Column>
+        </DataTable>
+      )}
+    </List>
+  );
+};

@@ -1,0 +1,364 @@
+// The Bios screens (CMS settings, Bios tab) and the post editor's writer bio prompt, in the built
+// console in Chromium against the real API with the demo data: the owner opens Bios from the menu,
+// creates an expert bio on Demo Blog (a bad profile pic URL shows the API's message) and publishes
+// it; a writer's post on Demo Shop names a draft expert in its People tab; the editor who holds it
+// at the Edit stage sees "click to add Writer's bio", cannot publish, follows the prompt to a bio
+// form filled from the post, saves and publishes the bio, comes back, finishes the expert's bio the
+// same way, and publishes the post once no prompt is left.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR, OWNER, WRITER, listQuery, setups, signIn, type Agent } from '../e2e/setups.js';
+import { CHROMIUM_PATH, logIn, logOut, openConsole, type ConsoleSession } from './chromium.js';
+
+const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
+
+const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+const EXPERT = 'Dr. Petra Moss';
+const DRAFT_EXPERT = 'Dr. Ivy Fern';
+const PHOTO = 'https://img.example/petra-moss.svg';
+const TITLE = 'Repotting a monstera without tears';
+const BODY = { outline: '1. When\n2. How', richText: { json: { type: 'doc' }, html: '<p>Repot in spring, one size up, with airy soil.</p>' } };
+const PROMPT = "click to add Writer's bio";
+const EXPERT_PROMPT = "click to add Expert's bio";
+
+/** A portrait for the profile pics (the browser asks img.example; the test answers). */
+const PORTRAIT = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">
+  <rect width="160" height="160" fill="#7cb38a"/><circle cx="80" cy="62" r="30" fill="#f3d9c2"/>
+  <path d="M30 160c6-34 26-52 50-52s44 18 50 52z" fill="#2f6b4f"/><path d="M50 58c0-22 14-34 30-34s30 12 30 34c-8-10-20-14-30-14s-22 4-30 14z" fill="#5a3b2a"/>
+</svg>`;
+
+interface BioRecord {
+  id: string;
+  status: string;
+  kind: string;
+  userId: string | null;
+  displayName: string;
+  slug: string;
+  text: string | null;
+  expertise: string[];
+  education: string[];
+  socialUrls: string[];
+  profilePic: string | null;
+}
+
+// The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
+const setup = setups[0];
+
+describe.skipIf(!hasChromium || !setup)(`bios in Chromium (${setup?.name})`, () => {
+  let app: { url: string; stop(): Promise<void> };
+  let session: ConsoleSession;
+  let page: Page;
+  let pageErrors: string[] = [];
+  let serverErrors: string[] = [];
+  let owner: Agent;
+  let editor: Agent;
+  let writer: Agent;
+  let blogId: string;
+  let shopId: string;
+  let wendyId: string;
+  let draftExpertId: string;
+  let postId: string;
+
+  const shot = async (name: string) => {
+    // From the top: a scrolled page draws the fixed app bar in the middle of a full-page picture.
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.screenshot({ path: `${screenshots}bios-${name}.png`, fullPage: true, animations: 'disabled' });
+  };
+  /** Closes the notifications of the previous steps (they would cover the next pictures). */
+  const dismissNotifications = async () => {
+    // At most 4 show at once: the waiting ones come up as the shown ones close.
+    await expect
+      .poll(async () => {
+        for (const button of await page.getByRole('button', { name: 'Dismiss' }).all()) await button.click({ timeout: 1_000 }).catch(() => undefined);
+        return page.getByRole('button', { name: 'Dismiss' }).count();
+      })
+      .toBe(0);
+  };
+  const bios = async (filter: Record<string, unknown>): Promise<BioRecord[]> =>
+    (await owner.get(`/api/bios?${listQuery({ filter, range: [0, 99] })}`)).body;
+  const post = async () => (await owner.get(`/api/posts/${postId}`)).body as { status: string; bioPrompts: { field: string; bioId: string | null }[]; expertId?: string };
+  const helper = (text: string) => page.locator('.MuiFormHelperText-root', { hasText: text });
+  const choose = async (combobox: string, option: string) => {
+    await page.getByRole('combobox', { name: combobox }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  const addEntries = async (label: string, entries: string[]) => {
+    const input = page.getByRole('combobox', { name: label });
+    for (const entry of entries) {
+      await input.fill(entry);
+      await input.press('Enter');
+    }
+  };
+  /** Logs out through the user menu, then in as someone else, from a fresh page (landing on the dashboard). */
+  const switchTo = async (credentials: { email: string; password: string }) => {
+    await logOut(page);
+    await page.goto(`${app.url}/`);
+    await logIn(page, credentials);
+  };
+  const bioIdFromUrl = () => decodeURIComponent(new URL(page.url()).hash.replace(/^#\/bios\//, '').split('?')[0]!);
+
+  beforeAll(async () => {
+    session = await openConsole(setup);
+    ({ app, page, pageErrors, serverErrors } = session);
+    // Tall enough for a whole bio form.
+    await page.setViewportSize({ width: 1280, height: 1700 });
+    await page.route('https://img.example/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: PORTRAIT }));
+    [owner, editor, writer] = await Promise.all([OWNER, EDITOR, WRITER].map((who) => signIn(app.url, who)));
+    const websites = (await owner.get('/api/auth/user')).body.websites as { id: string; name: string }[];
+    blogId = websites.find((w) => w.name === 'Demo Blog')!.id;
+    shopId = websites.find((w) => w.name === 'Demo Shop')!.id;
+    wendyId = (await writer.get('/api/auth/user')).body.id;
+    // The prompt shows while Wendy has no published bio on Demo Shop: whatever the demo data holds, start without one.
+    for (const bio of await bios({ websiteId: shopId, userId: wendyId })) {
+      console.info(`[bios] the demo data gives Wendy Writer a bio on Demo Shop (${bio.status}); the test deletes it`);
+      expect((await owner.delete(`/api/bios/${bio.id}`)).status).toBe(200);
+    }
+    // An expert of Demo Shop whose bio is a draft without text (publishing it needs the text).
+    const draft = await owner.post('/api/bios').send({ websiteId: shopId, kind: 'expert', displayName: DRAFT_EXPERT, role: 'Plant pathologist' });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    draftExpertId = draft.body.id;
+    // Wendy's post on Demo Shop, still in her Writer stage.
+    const created = await writer.post('/api/posts').send({ websiteId: shopId, title: TITLE, type: 'blog', ...BODY });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    postId = created.body.id;
+  }, 120_000);
+
+  // A failed step leaves a picture of the screen it failed on.
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await shot(`failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('opens Bios from the owner\'s menu', async () => {
+    await page.goto(`${app.url}/`);
+    await logIn(page, OWNER);
+    await page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Bios' }).click();
+    await page.waitForURL(/#\/bios/);
+    // The demo's bios, or the invitation to create the first one.
+    await page.getByRole('link', { name: /^(New bio|Create the first bio)$/ }).waitFor();
+    await shot('01-list');
+  });
+
+  it('creates an expert bio on Demo Blog: a bad profile pic URL shows the API\'s message', async () => {
+    await page.getByRole('link', { name: /^(New bio|Create the first bio)$/ }).click();
+    await page.waitForURL(/#\/bios\/create/);
+    await choose('Website', 'Demo Blog');
+    await choose('Kind', 'Expert');
+    // Experts are outside people: no member to pick.
+    expect(await page.getByRole('combobox', { name: 'Member' }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Display name' }).fill(EXPERT);
+    await page.getByRole('textbox', { name: 'Role' }).fill('Botanist');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('PhD in plant biology');
+    await page.getByRole('textbox', { name: 'Profile pic URL' }).fill('petra.jpg');
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Petra has studied houseplants for twenty years and runs the university greenhouse in Bonn.');
+    await page.getByRole('textbox', { name: 'Quote' }).fill('Most plants die of kindness: too much water.');
+    await page.getByRole('textbox', { name: 'Meta description' }).fill('Dr. Petra Moss, botanist: houseplant care she has tested for twenty years.');
+    await addEntries('Expertise', ['Houseplants', 'Soil']);
+    await addEntries('Education', ['PhD, University of Bonn']);
+    await addEntries('Social URLs', ['https://social.example/petramoss']);
+    await page.getByRole('button', { name: 'Create bio' }).click();
+    await helper('profilePic must be a valid URL (http or https)').waitFor();
+    expect(page.url()).toMatch(/#\/bios\/create/);
+    expect(await bios({ websiteId: blogId, q: 'Petra' })).toEqual([]);
+    await shot('02-create-invalid-profile-pic');
+
+    await dismissNotifications();
+    await page.getByRole('textbox', { name: 'Profile pic URL' }).fill(PHOTO);
+    // The preview shows the photo as soon as the URL is a URL.
+    await expect.poll(() => page.locator(`img[src="${PHOTO}"]`).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Create bio' }).click();
+    await page.waitForURL(/#\/bios\/(?!create)[^/?]+$/);
+    await page.getByText('Bio created as a draft').waitFor();
+    const id = bioIdFromUrl();
+    const bio = (await owner.get(`/api/bios/${id}`)).body as BioRecord;
+    expect(bio).toMatchObject({
+      status: 'draft',
+      kind: 'expert',
+      userId: null,
+      displayName: EXPERT,
+      slug: 'dr-petra-moss',
+      profilePic: PHOTO,
+      expertise: ['Houseplants', 'Soil'],
+      education: ['PhD, University of Bonn'],
+      socialUrls: ['https://social.example/petramoss'],
+    });
+    await page.locator('.MuiChip-root[data-status="draft"]').waitFor();
+    await page.getByRole('list', { name: 'History' }).locator('[data-history-event="BioCreated"]').waitFor();
+    await shot('03-expert-draft');
+  });
+
+  it('publishes it with the Publish button of its allowed actions', async () => {
+    await dismissNotifications();
+    await page.locator('[data-action="Publish"]').click();
+    await page.getByText('Bio published').waitFor();
+    await page.locator('.MuiChip-root[data-status="published"]').waitFor();
+    await page.locator('[data-action="Unpublish"]').waitFor();
+    const history = page.getByRole('list', { name: 'History' });
+    await history.locator('[data-history-event="BioPublished"]').waitFor();
+    expect(await history.locator('[data-history-event="BioPublished"]').textContent()).toContain('Olivia Owner');
+    expect((await bios({ websiteId: blogId, q: 'Petra' }))[0]).toMatchObject({ status: 'published' });
+    await shot('04-expert-published');
+
+    await page.getByRole('link', { name: 'Bios' }).first().click();
+    await page.waitForURL(/#\/bios(\?.*)?$/);
+    await choose('Website', 'Demo Blog');
+    await choose('Kind', 'Experts');
+    const row = page.getByRole('row').filter({ hasText: EXPERT });
+    await row.locator('[data-status="published"]').waitFor();
+    await row.locator(`img[src="${PHOTO}"]`).waitFor();
+    await shot('05-list-experts');
+  });
+
+  it('lets the writer name a draft expert in the People tab: the post then prompts for both bios', async () => {
+    await dismissNotifications();
+    await switchTo(WRITER);
+    await page.goto(`${app.url}/#/posts/${postId}`);
+    await page.getByRole('link', { name: PROMPT }).waitFor();
+    await page.getByRole('tab', { name: 'People' }).click();
+    await page.getByRole('combobox', { name: 'Credited writer' }).waitFor();
+    await page.getByRole('combobox', { name: 'Expert' }).click();
+    // Only the experts of the post's website are offered.
+    const options = await page.getByRole('option').allTextContents();
+    expect(options).toContain(`${DRAFT_EXPERT} (draft)`);
+    expect(options).not.toContain(EXPERT);
+    await page.getByRole('option', { name: `${DRAFT_EXPERT} (draft)` }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Post saved').waitFor();
+    await dismissNotifications();
+    await page.getByRole('link', { name: EXPERT_PROMPT }).waitFor();
+    expect((await post()).expertId).toBe(draftExpertId);
+    await shot('06-writer-people-tab');
+    await page.locator('[data-action="SubmitForEdit"]').click();
+    await page.getByText('Post submitted for edit').waitFor();
+    // The editor takes it from the pool (through the API: the editor's part in the console starts at the post).
+    expect((await editor.post(`/api/posts/${postId}/actions/Select`).send({})).status).toBe(200);
+  });
+
+  it('shows the editor the prompts on the post, and Publish is refused with the spec\'s message', async () => {
+    await dismissNotifications();
+    await switchTo(EDITOR);
+    await page.goto(`${app.url}/#/posts/${postId}`);
+    await page.locator('[data-holder="Eddie Editor"]').waitFor();
+    const prompt = page.locator('[data-bio-prompt="writer"]');
+    await prompt.getByRole('link', { name: PROMPT }).waitFor();
+    await prompt.getByText('Wendy Writer has no bio on this website yet').waitFor();
+    await page.locator('[data-bio-prompt="expert"]').getByText(`${DRAFT_EXPERT}’s bio is still a draft`).waitFor();
+    await shot('07-editor-prompts');
+    await page.locator('[data-action="Publish"]').click();
+    await page.getByText(`Error: Unable to publish post - ${PROMPT}`).waitFor();
+    expect((await post()).status).toBe('Edit');
+    await shot('08-publish-refused');
+  });
+
+  it('follows the prompt to a bio form filled from the post, creates and publishes the bio', async () => {
+    await dismissNotifications();
+    await page.getByRole('link', { name: PROMPT }).click();
+    await page.waitForURL(/#\/bios\/create\?/);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Display name' }).inputValue()).toBe('Wendy Writer');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Website' }).textContent()).toBe('Demo Shop');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Kind' }).textContent()).toBe('Writer (a member)');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Member' }).textContent()).toBe('Wendy Writer');
+    await page.getByText('cannot be published until their bio is').waitFor();
+    await page.getByRole('textbox', { name: 'Role' }).fill('Staff writer');
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Wendy has kept a jungle of houseplants alive in a north-facing flat for ten years.');
+    await addEntries('Categories', ['Houseplants']);
+    await shot('09-create-from-prompt');
+    await page.getByRole('button', { name: 'Create bio' }).click();
+    await page.waitForURL(/#\/bios\/(?!create)[^/?]+\?returnTo=/);
+    await page.getByText('Bio created: publish it so the post can credit it').waitFor();
+    await dismissNotifications();
+    const id = bioIdFromUrl();
+    expect((await owner.get(`/api/bios/${id}`)).body).toMatchObject({ kind: 'writer', userId: wendyId, displayName: 'Wendy Writer', status: 'draft', websiteId: shopId });
+    await page.locator('[data-return-notice="draft"]').waitFor();
+    // The post now knows the draft: its prompt leads to it.
+    expect((await post()).bioPrompts).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'writer', bioId: id })]));
+    await shot('10-writer-bio-draft');
+
+    await page.locator('[data-action="Publish"]').click();
+    await page.getByText('Bio published').waitFor();
+    await page.locator('[data-return-notice="published"]').waitFor();
+    await shot('11-writer-bio-published');
+    await page.getByRole('link', { name: 'Back to the post' }).click();
+    await page.waitForURL(new RegExp(`#/posts/${postId}$`));
+    await page.locator('[data-bio-prompt="expert"]').waitFor();
+    await expect.poll(() => page.locator('[data-bio-prompt="writer"]').count()).toBe(0);
+  });
+
+  it('finishes the draft expert bio from its prompt: Publish needs its text', async () => {
+    await dismissNotifications();
+    await page.getByRole('link', { name: EXPERT_PROMPT }).click();
+    await page.waitForURL(new RegExp(`#/bios/${draftExpertId}\\?returnTo=`));
+    await page.locator('[data-return-notice="draft"]').waitFor();
+    await page.locator('[data-action="Publish"]').click();
+    await helper('text is missing!').waitFor();
+    await shot('12-expert-text-missing');
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Ivy diagnoses sick plants for garden centres across Bavaria.');
+    // Unsaved changes keep Publish off.
+    await expect.poll(() => page.locator('[data-action="Publish"]').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Bio saved').waitFor();
+    await expect.poll(() => page.locator('[data-action="Publish"]').isDisabled()).toBe(false);
+    await page.locator('[data-action="Publish"]').click();
+    await page.getByText('Bio published').waitFor();
+    await page.locator('[data-return-notice="published"]').waitFor();
+    const history = page.getByRole('list', { name: 'History' });
+    // Only what the form changed is sent: the history names the text alone.
+    await history.locator('[data-history-event="BioChanged"]').getByText('Changed text', { exact: true }).waitFor();
+    await shot('13-expert-published-history');
+    await page.getByRole('link', { name: 'Back to the post' }).click();
+    await page.waitForURL(new RegExp(`#/posts/${postId}$`));
+  });
+
+  it('shows the post without prompts, and publishes it', async () => {
+    await dismissNotifications();
+    await page.locator('[data-holder="Eddie Editor"]').waitFor();
+    await expect.poll(() => page.locator('[data-bio-prompt]').count()).toBe(0);
+    expect((await post()).bioPrompts).toEqual([]);
+    await shot('14-post-without-prompts');
+    await page.locator('[data-action="Publish"]').click();
+    await page.getByText('Post published').waitFor();
+    await page.locator('.MuiChip-root[data-status="Published"]').first().waitFor();
+    expect(await post()).toMatchObject({ status: 'Published', bioPrompts: [] });
+    await shot('15-post-published');
+  });
+
+  it('lists the Demo Shop bios for the editor, published', async () => {
+    await dismissNotifications();
+    await page.getByRole('menu', { name: 'Main menu' }).getByRole('menuitem', { name: 'Bios' }).click();
+    await page.waitForURL(/#\/bios/);
+    await choose('Website', 'Demo Shop');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Demo Blog' }).count()).toBe(0);
+    // Logging out reset the saved filters: every kind is listed.
+    expect((await page.getByRole('combobox', { name: 'Kind' }).textContent())?.replace(/\u200b/g, '').trim()).toBe('');
+    for (const name of ['Wendy Writer', DRAFT_EXPERT]) {
+      await page.getByRole('row').filter({ hasText: name }).locator('[data-status="published"]').waitFor();
+    }
+    await shot('16-list-demo-shop');
+  });
+
+  it('opens the existing bio when the member already has one on the website', async () => {
+    await dismissNotifications();
+    const existing = (await bios({ websiteId: shopId, userId: wendyId }))[0]!;
+    const query = new URLSearchParams({ websiteId: shopId, kind: 'writer', userId: wendyId, displayName: 'Wendy W.' });
+    await page.goto(`${app.url}/#/bios/create?${query}`);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Display name' }).inputValue()).toBe('Wendy W.');
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('A second bio of Wendy.');
+    await page.getByRole('button', { name: 'Create bio' }).click();
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Wendy Writer already has a bio on this website').waitFor();
+    await page.waitForURL(new RegExp(`#/bios/${existing.id}$`));
+    await expect.poll(() => page.getByRole('textbox', { name: 'Display name' }).inputValue()).toBe('Wendy Writer');
+    expect(await bios({ websiteId: shopId, userId: wendyId })).toHaveLength(1);
+  });
+
+  it('raised no page error and no server error', () => {
+    expect(pageErrors).toEqual([]);
+    expect(serverErrors).toEqual([]);
+  });
+});
