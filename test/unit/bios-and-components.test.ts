@@ -42,6 +42,9 @@ describe('bio decider', () => {
     const published = events.reduce(bioDecider.evolve, draft);
     expect(() => bioDecider.decide({ type: 'Update', actor: editor, data: { text: ' ' } }, published)).toThrow(ValidationError);
     expect(bioDecider.decide({ type: 'Update', actor: editor, data: { text: 'Writes.' } }, published)).toEqual([]);
+    // Absent, null, '' and [] are all "nothing": a form sending empty lists back changes nothing.
+    expect(bioDecider.decide({ type: 'Update', actor: editor, data: { categories: [], quote: null, role: '', text: 'Writes.' } }, published)).toEqual([]);
+    expect(bioDecider.decide({ type: 'Update', actor: editor, data: { categories: ['Herbs'] } }, published)).toEqual([{ type: 'BioChanged', data: { changes: { categories: ['Herbs'] } } }]);
     expect(() => bioDecider.decide({ type: 'Publish', actor: editor, data: {} }, published)).toThrow(InvalidTransitionError);
   });
 });
