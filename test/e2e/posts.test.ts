@@ -247,6 +247,16 @@ for (const setup of setups) {
       expect(locked.body.message).toBe('Error: Unable to save post - Posts under optimisation cannot change vertical or dates');
       const returned = await editor.post(`/api/posts/${id}/actions/ReturnToWriter`).send({});
       expect(returned.status).toBe(422);
+      // The people a post credits: a member of the organisation, an expert bio of the website.
+      const stranger = await editor.post('/api/posts').send({ websiteId: noStages, title: 'Credits', type: 'blog', creditedWriterId: 'not-a-member' });
+      expect(stranger.body.errors).toEqual({ creditedWriterId: 'The credited writer must be a member of the organisation' });
+      const writerBio = (await owner.get(`/api/bios?${listQuery({ filter: { websiteId: noStages, kind: 'writer' } })}`)).body[0];
+      const notExpert = await editor.post('/api/posts').send({ websiteId: noStages, title: 'Credits', type: 'blog', expertId: writerBio.id });
+      expect(notExpert.body.errors).toEqual({ expertId: 'The expert must be an expert bio of this website' });
+      const expert = (await editor.post('/api/bios').send({ websiteId: noStages, kind: 'expert', displayName: 'Ivy Expert' })).body;
+      const credited = await editor.post('/api/posts').send({ websiteId: noStages, title: 'Credits', type: 'blog', expertId: expert.id, creditedWriterId: writerBio.userId });
+      expect(credited.status, JSON.stringify(credited.body)).toBe(201);
+      expect(credited.body.bioPrompts).toEqual([expect.objectContaining({ field: 'expert', message: "click to add Expert's bio", bioId: expert.id })]);
     });
 
     it('keeps the components inserted into the body (JSON and HTML) and refuses incomplete ones with the spec wording', async () => {

@@ -194,6 +194,7 @@ export class PostsController {
     const actor = actorFor(viewer, website.organisationId);
     if (!postDecider.allowedActions(NEW, actor).includes('Create')) throw new ForbiddenError('Your role may not create posts');
     const { websiteId: _w, locale: _l, ...content } = input;
+    await this.checkPeople(website.organisationId, website.id, content);
     const id = randomUUID();
     const result: DecideResult = await this.commands.execute(
       new DecideCommand(
@@ -261,6 +262,7 @@ export class PostsController {
       if (expectedVersion === undefined) throw ValidationError.field('version', missing('version'));
       try {
         data = this.contentOf(body);
+        await this.checkPeople(current.state.organisationId!, current.state.websiteId!, data as PostContent, current.state.content);
       } catch (error) {
         throw withFailureWording(action, error);
       }
@@ -312,6 +314,18 @@ export class PostsController {
     const editable = Object.keys(contentSchema.shape);
     const picked = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([key]) => editable.includes(key)));
     return parseInput(contentSchema, picked);
+  }
+
+  /** The people a post credits (when they change): the credited writer is a member of the organisation, the expert an expert bio of the website. */
+  private async checkPeople(organisationId: string, websiteId: string, content: PostContent, before: PostContent = {}) {
+    if (content.creditedWriterId && content.creditedWriterId !== before.creditedWriterId) {
+      const found = await this.db.query('SELECT 1 FROM rm_members WHERE organisation_id = $1 AND user_id = $2', [organisationId, content.creditedWriterId]);
+      if (found.rows.length === 0) throw ValidationError.field('creditedWriterId', 'The credited writer must be a member of the organisation');
+    }
+    if (content.expertId && content.expertId !== before.expertId) {
+      const found = await this.db.query(`SELECT 1 FROM rm_bios WHERE id = $1 AND website_id = $2 AND kind = 'expert'`, [content.expertId, websiteId]);
+      if (found.rows.length === 0) throw ValidationError.field('expertId', 'The expert must be an expert bio of this website');
+    }
   }
 
   /** SendTo hands the page to a member who may work this stage. */
