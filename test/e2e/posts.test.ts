@@ -290,6 +290,12 @@ for (const setup of setups) {
         expect(res.body.message).toBe(`Error: Unable to save post - ${message}`);
       }
       expect((await editor.get(`/api/posts/${created.body.id}`)).body.version).toBe(before.version);
+
+      // Whatever sends the HTML, nothing in it runs: scripts, handlers, frames and javascript: links are dropped.
+      const hostile = '<p style="text-align: center">Hi<script>alert(1)</script><img src="https://img.example/a.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a></p><iframe src="https://evil.example"></iframe>';
+      const cleaned = await editor.put(`/api/posts/${created.body.id}`).send({ version: before.version, richText: { json: null, html: hostile } });
+      expect(cleaned.status, JSON.stringify(cleaned.body)).toBe(200);
+      expect(cleaned.body.richText.html).toBe('<p style="text-align:center">Hi<img src="https://img.example/a.png" /><a>x</a></p>');
     });
 
     it('lists posts per CMS tab with counts, filters and the spec page size; bulk actions answer per post', async () => {

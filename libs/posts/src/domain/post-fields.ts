@@ -1,3 +1,4 @@
+import { sanitizeBodyHtml } from './body-html.js';
 import { documentProblem } from './components.js';
 import { SLUG_MESSAGE, SLUG_PATTERN, slugify } from '#libs/platform/src/slug.js';
 import { missing, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
@@ -54,6 +55,7 @@ export const richTextSchema = z
     const problem = documentProblem(value.json);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
   })
+  .transform((value) => ({ ...value, html: sanitizeBodyHtml(value.html) }))
   .nullable();
 
 /** Fields a user edits (Create and Save). Read-only fields sent back by react-admin are dropped. */
