@@ -218,6 +218,25 @@ for (const setup of setups) {
       expect(states.find((p) => p.name === 'redirect-rules')?.status).toBe('running');
       expect((await owner.delete(`/api/redirect-rules/${manual.body.id}`)).status).toBe(200);
       expect((await owner.get(`/api/redirect-rules/${manual.body.id}`)).status).toBe(404);
+
+      // The website asks, by its public key, where an old path leads; each answer counts a bot or a user hit.
+      const key = (await owner.get(`/api/websites/${noStages}`)).body.key as string;
+      const visitor = request(t.url);
+      const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
+      const hit = await visitor.get(`/api/public/redirects?key=${key}&path=${encodeURIComponent('/old-name/')}`).set('User-Agent', browser);
+      expect(hit.status, JSON.stringify(hit.body)).toBe(200);
+      expect(hit.body).toEqual({ fromPath: '/old-name', toPath: '/newest-name', type: 301 });
+      expect(hit.headers['cache-control']).toBe('no-store');
+      await visitor.get(`/api/public/redirects?key=${key}&path=/old-name`).set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)');
+      await visitor.get(`/api/public/redirects?key=${key}&path=/old-name`).set('User-Agent', 'edge-worker/1.0').set('X-Visitor-User-Agent', browser);
+      const counted = (await owner.get(`/api/redirect-rules?${listQuery({ filter: { objectId: created.id, fromPath: '/old-name' } })}`)).body[0];
+      expect(counted).toMatchObject({ fromPath: '/old-name', userCounter: 2, botCounter: 1, lastRedirect: expect.any(String) });
+      expect((await owner.get(`/api/redirect-rules/${counted.id}`)).body).toMatchObject({ userCounter: 2, botCounter: 1 });
+      expect((await visitor.get(`/api/public/redirects?key=${key}&path=/nowhere`)).status).toBe(404);
+      expect((await visitor.get(`/api/public/redirects?key=not-a-key&path=/old-name`)).status).toBe(404);
+      const noPath = await visitor.get(`/api/public/redirects?key=${key}`);
+      expect(noPath.status).toBe(422);
+      expect(noPath.body.errors).toEqual({ path: 'path is missing!' });
     });
 
     it('validates with the spec messages and never answers 500 to bad input', async () => {

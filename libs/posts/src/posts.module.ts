@@ -3,12 +3,14 @@ import { DeciderRegistry } from '#libs/platform/src/commands/decide.command.js';
 import { postDecider } from './domain/post.decider.js';
 import { redirectRuleDecider } from './domain/redirect-rule.decider.js';
 import { PostsController } from './http/posts.controller.js';
+import { PublicRedirectsController } from './http/public-redirects.controller.js';
+import { RedirectCounters } from './http/redirect-counters.js';
 import { RedirectRulesController } from './http/redirect-rules.controller.js';
 import { RedirectRules } from './http/redirect-rules.service.js';
 import { WorkflowReportController } from './http/workflow-report.controller.js';
 
-/** The CMS: posts and their workflow, redirect rules, the workflow report. */
-@Module({ controllers: [PostsController, RedirectRulesController, WorkflowReportController], providers: [RedirectRules] })
+/** The CMS: posts and their workflow, redirect rules (and the public redirect lookup that counts their hits), the workflow report. */
+@Module({ controllers: [PostsController, RedirectRulesController, PublicRedirectsController, WorkflowReportController], providers: [RedirectRules, RedirectCounters] })
 export class PostsModule implements OnModuleInit {
   constructor(private readonly deciders: DeciderRegistry) {}
 

@@ -15,6 +15,7 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
 import { REDIRECT_TYPES, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
+import { RedirectCounters, type RedirectCount } from './redirect-counters.js';
 import { RedirectRules } from './redirect-rules.service.js';
 
 const path = (field: string) =>
@@ -60,12 +61,14 @@ export class RedirectRulesController {
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
     private readonly rules: RedirectRules,
+    private readonly counters: RedirectCounters,
   ) {}
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
     const result = await runList<RuleRecord>(this.db, LIST, query, tenantScope(viewer, 'organisation_id'));
-    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
+    const counts = await this.counters.of(result.rows.map((r) => r.id));
+    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer, counts)) });
   }
 
   @Get(':id/history')
@@ -76,7 +79,7 @@ export class RedirectRulesController {
 
   @Get(':id')
   async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
-    return this.present(await this.load(viewer, id), viewer);
+    return this.present(await this.load(viewer, id), viewer, await this.counters.of([id]));
   }
 
   @Post()
@@ -94,7 +97,7 @@ export class RedirectRulesController {
       actor,
       requestId,
     );
-    return this.present(await this.load(viewer, id), viewer);
+    return this.present(await this.load(viewer, id), viewer, await this.counters.of([id]));
   }
 
   @Put(':id')
@@ -119,14 +122,19 @@ export class RedirectRulesController {
       new DecideCommand('redirectrule', current.id, { type, actor: actorFor(viewer, current.organisationId), data }, { expectedVersion, correlationId: requestId, organisationId: current.organisationId }),
     );
     await this.projections.waitFor(result.position);
-    return reload ? this.present(await this.load(viewer, current.id), viewer) : null;
+    return reload ? this.present(await this.load(viewer, current.id), viewer, await this.counters.of([current.id])) : null;
   }
 
   private load(viewer: Viewer, id: string) {
     return loadVisible<RuleRecord>(this.db, viewer, { table: 'rm_redirect_rules', label: 'Redirect rule', organisationOf: (r) => r.organisationId }, id);
   }
 
-  private present(record: RuleRecord, viewer: Viewer) {
-    return { ...record, allowedActions: redirectRuleDecider.allowedActions('active', actorFor(viewer, record.organisationId)) };
+  /** The rule with its counters (kept beside the read model, see redirect-counters.ts) and what the viewer may do. */
+  private present(record: RuleRecord, viewer: Viewer, counts?: Map<string, RedirectCount>) {
+    return {
+      ...record,
+      ...(counts?.get(record.id) ?? {}),
+      allowedActions: redirectRuleDecider.allowedActions('active', actorFor(viewer, record.organisationId)),
+    };
   }
 }

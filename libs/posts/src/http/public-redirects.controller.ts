@@ -1,0 +1,55 @@
+import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import { Public } from '#libs/platform/src/auth/public.decorator.js';
+import { NotFoundError } from '#libs/platform/src/errors.js';
+import { SQL } from '#libs/platform/src/tokens.js';
+import { parseInput, z } from '#libs/platform/src/validation.js';
+import { RedirectCounters, isBot } from './redirect-counters.js';
+
+const query = z.object({
+  key: z.string({ error: 'key is missing!' }).trim().min(1, 'key is missing!').max(100, 'key is not a website key'),
+  path: z
+    .string({ error: 'path is missing!' })
+    .min(1, 'path is missing!')
+    .max(2000, 'The maximum length is 2000 characters')
+    .refine((p) => p.startsWith('/'), 'path must start with /'),
+});
+
+/**
+ * What a website (its server, edge worker or CDN function) asks before serving a path: is there a
+ * redirect from it? Public, by the website's key (the one its tracking script uses). Each answer
+ * counts a hit on the rule, as a bot or a user by the visitor's User-Agent (`X-Visitor-User-Agent`
+ * when the website asks on a visitor's behalf).
+ */
+@Controller('public/redirects')
+export class PublicRedirectsController {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    private readonly counters: RedirectCounters,
+  ) {}
+
+  @Public()
+  @Get()
+  async resolve(
+    @Query() raw: Record<string, unknown>,
+    @Headers('x-visitor-user-agent') visitorAgent: string | undefined,
+    @Headers('user-agent') userAgent: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const { key, path } = parseInput(query, raw);
+    response.setHeader('Cache-Control', 'no-store');
+    const site = await this.db.query<{ id: string }>(`SELECT id FROM rm_websites WHERE record->>'key' = $1 AND status = 'active'`, [key]);
+    const websiteId = site.rows[0]?.id;
+    if (!websiteId) throw new NotFoundError('No website has this key');
+    const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    const found = await this.db.query<{ id: string; from_path: string; to_path: string; record: { type: number } }>(
+      'SELECT id, from_path, to_path, record FROM rm_redirect_rules WHERE website_id = $1 AND from_path = ANY($2::text[]) ORDER BY from_path = $3 DESC LIMIT 1',
+      [websiteId, [...new Set([path, trimmed])], path],
+    );
+    const rule = found.rows[0];
+    if (!rule) throw new NotFoundError('No redirect from this path');
+    await this.counters.hit(rule.id, isBot(visitorAgent ?? userAgent));
+    return { fromPath: rule.from_path, toPath: rule.to_path, type: rule.record.type };
+  }
+}
