@@ -1,8 +1,9 @@
-import { Alert, Box, Card, CardContent, CircularProgress, Typography } from '@mui/material';
+import { Alert, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useRecordContext } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
-import { actorName, changedFields, formatTime } from '../common/historyText';
+import { actorName, changedFields } from '../common/historyText';
+import { Timeline, TimelineEntry } from '../common/Timeline';
 import { BIOS, type Bio } from './types';
 
 const EVENT_LABELS: Record<string, string> = {
@@ -37,48 +38,29 @@ export const BioHistory = () => {
         {error ? <Alert severity="info">The history could not be loaded: {(error as Error).message}</Alert> : null}
         {isPending ? <CircularProgress size={24} /> : null}
         {!isPending && !error && entries.length === 0 ? <Typography color="text.secondary">No events yet.</Typography> : null}
-        <Box component="ol" aria-label="History" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Timeline>
           {entries.map((entry) => {
             const fields = entry.type === 'BioChanged' ? changedFields(entry, FIELD_LABELS) : null;
             const major = entry.type === 'BioPublished' || entry.type === 'BioCreated';
             return (
-              <Box
-                component="li"
+              <TimelineEntry
                 key={`${entry.version}-${entry.type}`}
-                data-history-event={entry.type}
-                sx={{ position: 'relative', pl: 2.5, pb: 1.5, borderLeft: 2, borderColor: 'divider', ml: 0.75, '&:last-of-type': { borderColor: 'transparent' } }}
+                data={{ 'data-history-event': entry.type }}
+                title={EVENT_LABELS[entry.type] ?? entry.type}
+                by={actorName(entry.actor, 'the system')}
+                time={entry.time ?? entry.timestamp}
+                version={entry.version}
+                dot={entry.type === 'BioPublished' ? 'success.main' : major ? 'primary.main' : 'grey.400'}
               >
-                <Box
-                  sx={{
-                    position: 'absolute',
-                    left: -7,
-                    top: 4,
-                    width: 12,
-                    height: 12,
-                    borderRadius: '50%',
-                    bgcolor: entry.type === 'BioPublished' ? 'success.main' : major ? 'primary.main' : 'grey.400',
-                  }}
-                />
-                <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {EVENT_LABELS[entry.type] ?? entry.type}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    by {actorName(entry.actor, 'the system')}
-                  </Typography>
-                </Box>
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {formatTime(entry.time ?? entry.timestamp)} · version {entry.version}
-                </Typography>
                 {fields ? (
                   <Typography variant="caption" component="div" color="text.secondary">
                     Changed {fields}
                   </Typography>
                 ) : null}
-              </Box>
+              </TimelineEntry>
             );
           })}
-        </Box>
+        </Timeline>
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Create, useNotify, useRedirect, useStore, type Identifier } from 'react-admin';
 import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
 import { QuestionForm } from './QuestionForm';
@@ -7,6 +8,8 @@ import type { Question } from './types';
 /** The Community "create" screen: an editor's question starts as a draft, a creator's waits for the moderators. */
 export const QuestionCreate = () => {
   const [websiteId] = useStore<Identifier | null>(WEBSITE_STORE_KEY, null);
+  // Taken once: new default values make react-admin reset the form, which would wipe what was typed.
+  const [defaultValues] = useState(() => ({ locale: 'en', ...(websiteId ? { websiteId } : {}) }));
   const notify = useNotify();
   const redirect = useRedirect();
   const onSuccess = (data: Question) => {
@@ -15,7 +18,7 @@ export const QuestionCreate = () => {
   };
   return (
     <Create title="Ask a question" mutationOptions={{ onSuccess }}>
-      <QuestionForm defaultValues={{ locale: 'en', ...(websiteId ? { websiteId } : {}) }} toolbar={<SaveOnlyToolbar />} />
+      <QuestionForm defaultValues={defaultValues} toolbar={<SaveOnlyToolbar />} />
     </Create>
   );
 };

@@ -17,6 +17,7 @@ import { RecordContextProvider, RichTextField } from 'react-admin';
 import { usePostAsOf, usePostHistory } from './api';
 import { EVENT_LABELS, actionLabel, statusLabel, typeLabel } from './labels';
 import { changedFields, formatTime } from '../common/historyText';
+import { Timeline, TimelineEntry } from '../common/Timeline';
 import { PostStatusChip } from './PostStage';
 import type { Post, PostHistoryEntry } from './types';
 
@@ -49,38 +50,19 @@ export const PostHistory = ({ record }: { record: Post }) => {
   if (entries.length === 0) return <Typography color="text.secondary">No events yet.</Typography>;
   return (
     <>
-      <Box component="ol" aria-label="History" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <Timeline>
         {entries.map((entry) => {
           const detail = savedFields(entry) ?? about(entry);
           return (
-            <Box
-              component="li"
+            <TimelineEntry
               key={`${entry.version}-${entry.id}`}
-              data-history-action={entry.action ?? entry.type}
-              sx={{ position: 'relative', pl: 2.5, pb: 1.5, borderLeft: 2, borderColor: 'divider', ml: 0.75, '&:last-of-type': { borderColor: 'transparent' } }}
+              data={{ 'data-history-action': entry.action ?? entry.type }}
+              title={entryLabel(entry)}
+              by={entry.actor?.name ?? entry.actor?.email ?? 'the system'}
+              time={entry.time}
+              version={entry.version}
+              dot={entry.from && entry.to ? 'primary.main' : 'grey.400'}
             >
-              <Box
-                sx={{
-                  position: 'absolute',
-                  left: -7,
-                  top: 4,
-                  width: 12,
-                  height: 12,
-                  borderRadius: '50%',
-                  bgcolor: entry.from && entry.to ? 'primary.main' : 'grey.400',
-                }}
-              />
-              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {entryLabel(entry)}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  by {entry.actor?.name ?? entry.actor?.email ?? 'the system'}
-                </Typography>
-              </Box>
-              <Typography variant="caption" color="text.secondary" component="div">
-                {formatTime(entry.time)} · version {entry.version}
-              </Typography>
               {entry.from && entry.to ? (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}>
                   <Chip size="small" variant="outlined" label={statusLabel(entry.from)} />
@@ -101,10 +83,10 @@ export const PostHistory = ({ record }: { record: Post }) => {
               <Button size="small" startIcon={<HistoryIcon fontSize="small" />} onClick={() => setAsOf(entry.time)} sx={{ mt: 0.25, ml: -0.75 }}>
                 View as of this moment
               </Button>
-            </Box>
+            </TimelineEntry>
           );
         })}
-      </Box>
+      </Timeline>
       <AsOfDialog id={record.id} asOf={asOf} onClose={() => setAsOf(null)} />
     </>
   );
