@@ -18,6 +18,8 @@ export const websitesProjection: Projection = {
       record          jsonb NOT NULL
     );
     CREATE INDEX IF NOT EXISTS rm_websites_organisation ON rm_websites (organisation_id);
+    -- The public calls of a website (redirect lookup, tracking) find it by its key.
+    CREATE INDEX IF NOT EXISTS rm_websites_key ON rm_websites ((record->>'key'));
   `,
   tables: ['rm_websites'],
   handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated', 'WebsiteInstallationVerified'],
