@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR, OWNER, WRITER, publishOwnBio, setups, signIn, type Agent } from '../e2e/setups.js';
 import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
@@ -92,6 +93,12 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
     const published = await act(owner, movedPostId, 'Publish');
     const renamed = await owner.put(`/api/posts/${movedPostId}`).send({ version: published.version, slug: 'new-name' });
     expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    // Visitors and a crawler follow the old address (the website asks the public lookup).
+    const key = (await owner.get(`/api/websites/${shopId}`)).body.key as string;
+    for (const agent of ['Mozilla/5.0 Firefox/133.0', 'Mozilla/5.0 Chrome/131.0', 'Googlebot/2.1']) {
+      const hit = await request(app.url).get(`/api/public/redirects?key=${key}&path=/old-name`).set('User-Agent', agent);
+      expect(hit.status, JSON.stringify(hit.body)).toBe(200);
+    }
 
     await page.goto(`${app.url}/`);
     await logIn(page, OWNER);
@@ -232,6 +239,8 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
     expect(await automatic.innerText()).toContain('/new-name');
     expect(await automatic.innerText()).toContain('Demo Shop');
     expect(await automatic.locator(`[data-post-link="${movedPostId}"]`).getAttribute('href')).toMatch(new RegExp(`#/posts/${movedPostId}(/show)?$`));
+    expect(await automatic.locator('[data-counter="userCounter"]').innerText()).toBe('2');
+    expect(await automatic.locator('[data-counter="botCounter"]').innerText()).toBe('1');
     await shot('redirects-01-list');
   });
 

@@ -80,8 +80,12 @@ describe.skipIf(!hasChromium || !setup)(`community in Chromium (${setup?.name})`
   });
 
   it('creates a question: a draft of the editor', async () => {
+    // The form is ready once it has mounted: react-admin resets it then, which would wipe what was
+    // typed before. Its locale input asks for the website when it mounts.
+    const mounted = page.waitForRequest((r) => /\/api\/websites\/[^/?]+$/.test(r.url()));
     await page.getByRole('tab', { name: /^Create/ }).click();
     await page.waitForURL(/#\/questions\/create/);
+    await mounted;
     await expect.poll(() => page.getByRole('combobox', { name: 'Website' }).textContent()).toBe('Demo Blog');
     await page.getByRole('textbox', { name: 'Title' }).fill(TITLE);
     await page.getByRole('textbox', { name: 'Question' }).fill('We are never home during the week.');

@@ -64,7 +64,11 @@ const TypeChip = (_props: { label?: string }) => {
 
 const Count = ({ source }: { source: 'userCounter' | 'botCounter'; label?: string }) => {
   const record = useRecordContext<RedirectRule>();
-  return <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>{(record?.[source] ?? 0).toLocaleString()}</Box>;
+  return (
+    <Box component="span" data-counter={source} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+      {(record?.[source] ?? 0).toLocaleString()}
+    </Box>
+  );
 };
 
 const Column = DataTable.Col<RedirectRule>;
