@@ -22,7 +22,7 @@ async function main() {
     '',
     `  Platform console: http://localhost:${config.port}`,
     `  Event store: ${store}; projections ${config.runProjections ? 'run in this process' : 'run in the worker'}${config.kafkaBrokers ? '; Kafka relay on' : ''}`,
-    ...(config.demoData ? [`  Demo login: ${DEMO_USERS[0].email} / ${DEMO_PASSWORD} (also ${DEMO_USERS[1].email}, ${DEMO_USERS[2].email})`] : []),
+    ...(config.demoData ? [`  Demo login: ${DEMO_USERS[0].email} / ${DEMO_PASSWORD} (also ${DEMO_USERS.slice(1).map((u) => u.email).join(', ')})`] : []),
     `  Platform admin: ${admin.email}${config.adminPassword ? '' : ` / ${admin.password}`}`,
     '',
   ];

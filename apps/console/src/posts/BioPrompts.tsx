@@ -23,6 +23,7 @@ export const bioPromptPath = (post: Pick<Post, 'id' | 'websiteId'>, prompt: BioP
 export const BioPrompts = ({ record }: { record: Post }) => {
   const prompts = record.bioPrompts ?? [];
   if (prompts.length === 0 || ['Deleted', 'Archived'].includes(record.status)) return null;
+  const published = record.status === 'Published';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }} aria-label="Missing bios" role="group">
       {prompts.map((prompt) => (
@@ -35,8 +36,8 @@ export const BioPrompts = ({ record }: { record: Post }) => {
           </Link>
           <Typography variant="body2" component="div" color="text.secondary" sx={{ mt: 0.25 }}>
             {prompt.bioId != null
-              ? `${prompt.name ? `${prompt.name}’s` : 'Their'} bio is still a draft: the post can be published once the bio is.`
-              : `${prompt.name ?? 'This person'} has no bio on this website yet: the post can be published once they have one.`}
+              ? `${prompt.name ? `${prompt.name}’s` : 'Their'} bio is still a draft: ${published ? 'the page credits them without it until it is published.' : 'the post can be published once the bio is.'}`
+              : `${prompt.name ?? 'This person'} has no bio on this website yet: ${published ? 'the page credits them without one.' : 'the post can be published once they have one.'}`}
           </Typography>
         </Alert>
       ))}
