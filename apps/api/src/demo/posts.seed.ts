@@ -4,6 +4,7 @@ import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/de
 import type { Actor } from '#libs/platform/src/decider.js';
 import type { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import type { WorkflowSettings } from '#libs/posts/src/domain/stages.js';
+import { escapeHtml } from '#libs/platform/src/html.js';
 
 type Who = 'owner' | 'editor' | 'writer' | 'checker';
 
@@ -15,23 +16,22 @@ export interface DemoPeople {
   sites: { blog: { id: string; settings: WorkflowSettings }; shop: { id: string; settings: WorkflowSettings } };
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const attrs = (values: Record<string, string>) => Object.entries(values).map(([k, v]) => ` data-${k}="${escape(v)}"`).join('');
+const attrs = (values: Record<string, string>) => Object.entries(values).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
 
 /** The editor's product components (libs/posts/src/domain/components.ts) as the editor stores them: JSON nodes and their HTML. */
 const COMPONENTS = {
-  callout: (tone: string, text: string) => ({ json: { type: 'callout', attrs: { tone, text } }, html: `<aside data-component="callout" data-tone="${tone}">${escape(text)}</aside>` }),
+  callout: (tone: string, text: string) => ({ json: { type: 'callout', attrs: { tone, text } }, html: `<aside data-component="callout" data-tone="${tone}">${escapeHtml(text)}</aside>` }),
   faq: (items: { question: string; answer: string }[]) => ({
     json: { type: 'faq', attrs: { items } },
-    html: `<div data-component="faq"${attrs({ items: JSON.stringify(items) })}><dl>${items.map((i) => `<dt>${escape(i.question)}</dt><dd>${escape(i.answer)}</dd>`).join('')}</dl></div>`,
+    html: `<div data-component="faq"${attrs({ items: JSON.stringify(items) })}><dl>${items.map((i) => `<dt>${escapeHtml(i.question)}</dt><dd>${escapeHtml(i.answer)}</dd>`).join('')}</dl></div>`,
   }),
   productBox: (name: string, url: string, rating: number, summary: string) => ({
     json: { type: 'productBox', attrs: { name, url, rating, summary } },
-    html: `<div data-component="product-box"${attrs({ name, url, rating: String(rating), summary })}><p><strong>${escape(name)}</strong></p><p>${rating} / 5</p><p>${escape(summary)}</p><p><a href="${escape(url)}">See the product</a></p></div>`,
+    html: `<div data-component="product-box"${attrs({ name, url, rating: String(rating), summary })}><p><strong>${escapeHtml(name)}</strong></p><p>${rating} / 5</p><p>${escapeHtml(summary)}</p><p><a href="${escapeHtml(url)}">See the product</a></p></div>`,
   }),
   callToAction: (text: string, url: string) => ({
     json: { type: 'callToAction', attrs: { text, url, variant: 'primary' } },
-    html: `<div data-component="call-to-action"${attrs({ text, url, variant: 'primary' })}><a href="${escape(url)}">${escape(text)}</a></div>`,
+    html: `<div data-component="call-to-action"${attrs({ text, url, variant: 'primary' })}><a href="${escapeHtml(url)}">${escapeHtml(text)}</a></div>`,
   }),
 };
 
@@ -40,7 +40,7 @@ const body = (text: string, components: { json: object; html: string }[] = []) =
   outline: text.split('. ').map((line, i) => `${i + 1}. ${line}`).join('\n'),
   richText: {
     json: { type: 'doc', content: [...text.split('. ').map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: `${p}.` }] })), ...components.map((c) => c.json)] },
-    html: text.split('. ').map((p) => `<p>${escape(p)}.</p>`).join('') + components.map((c) => c.html).join(''),
+    html: text.split('. ').map((p) => `<p>${escapeHtml(p)}.</p>`).join('') + components.map((c) => c.html).join(''),
   },
 });
 

@@ -13,6 +13,7 @@ import { newPassword } from '../domain/password-policy.js';
 import { IdentityService } from '../identity.service.js';
 import { Links } from '../links.js';
 import { Mailer } from '../mailer.js';
+import { escapeHtml } from '#libs/platform/src/html.js';
 
 export const RESET_SENT = 'If an account exists for this email, we have sent a link to reset its password.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Please log in with it.';
@@ -26,7 +27,6 @@ const sendSchema = z.object({
 });
 const confirmSchema = z.object({ password: newPassword });
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `POST /auth/password_reset/send` and `/confirm/{resetCode}`, and the mail outbox. */
 @Controller()

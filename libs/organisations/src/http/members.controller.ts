@@ -25,6 +25,7 @@ import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberStatu
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
 import { PRE_PUBLICATION } from '#libs/posts/src/domain/stages.js';
+import { escapeHtml } from '#libs/platform/src/html.js';
 
 const access = {
   orgRole: z.enum(ORGANISATION_ROLES, { error: `orgRole must be one of ${ORGANISATION_ROLES.join(', ')}` }),
@@ -267,7 +268,7 @@ export class MembersController {
       to: email,
       subject: `You are invited to join ${orgName}`,
       text: `You are invited to join ${orgName}. Open this link within 7 days to accept and choose your password:\n\n${link}`,
-      html: `<p>You are invited to join <strong>${orgName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</strong>.</p><p><a href="${link}">Accept the invitation</a> (the link works for 7 days, once).</p>`,
+      html: `<p>You are invited to join <strong>${escapeHtml(orgName)}</strong>.</p><p><a href="${link}">Accept the invitation</a> (the link works for 7 days, once).</p>`,
     });
   }
 

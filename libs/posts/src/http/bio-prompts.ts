@@ -31,24 +31,26 @@ export async function bioPromptsFor(db: SqlExecutor, state: PostState, website: 
     `SELECT id, user_id, kind, status, display_name FROM rm_bios WHERE website_id = $1 AND (user_id = ANY($2::text[]) OR id = $3)`,
     [website.id, userIds, state.content.expertId ?? ''],
   );
-  const names = await db.query<{ user_id: string; name: string }>(
-    'SELECT user_id, name FROM rm_members WHERE organisation_id = $1 AND user_id = ANY($2::text[])',
-    [state.organisationId, userIds],
-  );
   const prompts: BioPrompt[] = [];
+  const bioNames = new Map<BioPrompt, string>();
   for (const person of people) {
     const bio = person.expertId
       ? found.rows.find((b) => b.id === person.expertId && b.kind === 'expert')
       : found.rows.find((b) => b.user_id === person.userId);
     if (bio?.status === 'published') continue;
-    prompts.push({
-      field: person.field,
-      label: person.label,
-      message: missingBio(person.label),
-      userId: person.userId,
-      name: person.name ?? names.rows.find((n) => n.user_id === person.userId)?.name ?? bio?.display_name ?? null,
-      bioId: bio?.id ?? null,
-    });
+    const prompt: BioPrompt = { field: person.field, label: person.label, message: missingBio(person.label), userId: person.userId, name: person.name, bioId: bio?.id ?? null };
+    if (bio) bioNames.set(prompt, bio.display_name);
+    prompts.push(prompt);
   }
+  // Names the holders did not give (a credited writer): the member's, read only when a prompt needs one; else the bio's.
+  const unnamed = prompts.filter((p) => p.name === null && p.userId !== null).map((p) => p.userId!);
+  if (unnamed.length) {
+    const names = await db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM rm_members WHERE organisation_id = $1 AND user_id = ANY($2::text[])', [
+      state.organisationId,
+      unnamed,
+    ]);
+    for (const prompt of prompts) prompt.name ??= names.rows.find((n) => n.user_id === prompt.userId)?.name ?? null;
+  }
+  for (const prompt of prompts) prompt.name ??= bioNames.get(prompt) ?? null;
   return prompts;
 }

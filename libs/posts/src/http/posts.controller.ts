@@ -21,6 +21,7 @@ import { POST_STATUSES, PRE_PUBLICATION, STAGE_ROLES, STATUS_LABELS, enabledStag
 import { presentPost } from '../projections/posts.projection.js';
 import { bioPromptsFor } from './bio-prompts.js';
 import { RedirectRules } from './redirect-rules.service.js';
+import { escapeHtml } from '#libs/platform/src/html.js';
 
 /** The CMS Articles tabs (seed 000 section 2) as conditions on the posts read model. */
 export const TABS: Record<string, string> = {
@@ -441,6 +442,3 @@ function withFailureWording(action: string, error: unknown): unknown {
   return wrapped;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

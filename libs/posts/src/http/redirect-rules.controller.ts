@@ -79,7 +79,7 @@ export class RedirectRulesController {
 
   @Get(':id')
   async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
-    return this.present(await this.load(viewer, id), viewer, await this.counters.of([id]));
+    return this.presentOne(viewer, id);
   }
 
   @Post()
@@ -97,7 +97,7 @@ export class RedirectRulesController {
       actor,
       requestId,
     );
-    return this.present(await this.load(viewer, id), viewer, await this.counters.of([id]));
+    return this.presentOne(viewer, id);
   }
 
   @Put(':id')
@@ -122,7 +122,12 @@ export class RedirectRulesController {
       new DecideCommand('redirectrule', current.id, { type, actor: actorFor(viewer, current.organisationId), data }, { expectedVersion, correlationId: requestId, organisationId: current.organisationId }),
     );
     await this.projections.waitFor(result.position);
-    return reload ? this.present(await this.load(viewer, current.id), viewer, await this.counters.of([current.id])) : null;
+    return reload ? this.presentOne(viewer, current.id) : null;
+  }
+
+  /** One rule as the API answers it, with its counters. */
+  private async presentOne(viewer: Viewer, id: string) {
+    return this.present(await this.load(viewer, id), viewer, await this.counters.of([id]));
   }
 
   private load(viewer: Viewer, id: string) {
