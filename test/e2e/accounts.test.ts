@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OWNER, WRITER, boot, sessionCookie, setups, signIn, type Booted } from './setups.js';
+import { ADMIN, OWNER, WRITER, boot, sessionCookie, setups, signIn, type Booted, newAgent } from './setups.js';
 
 const strong = 'Str0ng-pass!';
 
@@ -22,7 +22,7 @@ for (const setup of setups) {
       });
 
       it('creates the user and their organisation (owner) and signs them in', async () => {
-        const agent = request.agent(t.url);
+        const agent = newAgent(t.url);
         const res = await agent.post('/api/auth/signup').send(body({ emailJoin: true, isMobile: false }));
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         expect(sessionCookie(res)).toMatch(/^sid=/);
@@ -151,7 +151,7 @@ for (const setup of setups) {
 
       it('lets an owner act as an active member of their organisation, seeing that organisation only', async () => {
         // The writer also belongs to another organisation, which the owner must not reach through them.
-        const stranger = request.agent(t.url);
+        const stranger = newAgent(t.url);
         await stranger.post('/api/auth/signup').send({ email: 'other-owner@elsewhere.example', password: 'Other-pass-1', name: 'Otto', orgName: 'Elsewhere' });
         const elsewhere = (await stranger.get('/api/auth/user')).body.organisations[0].id;
         const invited = await stranger.post('/api/members').send({ organisationId: elsewhere, email: WRITER.email, name: 'Wendy Writer' });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OWNER, boot, sessionCookie, setups, type Booted } from './setups.js';
+import { ADMIN, OWNER, boot, sessionCookie, setups, type Booted, newAgent } from './setups.js';
 
 const INVALID_LOGIN = 'Invalid email or password';
 
@@ -165,7 +165,7 @@ for (const setup of setups) {
       });
 
       it('shows the platform admin the projections navigation', async () => {
-        const agent = request.agent(t.url);
+        const agent = newAgent(t.url);
         expect((await agent.post('/api/auth/login').send(ADMIN)).status).toBe(200);
         const res = await agent.get('/api/auth/user');
         expect(res.status).toBe(200);

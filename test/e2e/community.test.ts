@@ -3,7 +3,7 @@ import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, OWNER, WRITER, boot, listQuery, sessionCookie, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+import { EDITOR, OWNER, WRITER, boot, listQuery, sessionCookie, setups, signIn, totalOf, type Agent, type Booted, newAgent } from './setups.js';
 
 type Rec = Record<string, any>;
 
@@ -376,7 +376,7 @@ for (const setup of setups) {
       let answerB: Rec;
 
       beforeAll(async () => {
-        other = request.agent(t.url);
+        other = newAgent(t.url);
         const signup = await other.post('/api/auth/signup').send({ email: `b-${randomUUID().slice(0, 8)}@tenant-b.example`, password: STRONG, name: 'Bea B', orgName: 'Tenant B Media' });
         expect(signup.status, JSON.stringify(signup.body)).toBe(201);
         orgB = signup.body.organisations[0].id;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, OWNER, boot, sessionCookie, setups, signIn, type Agent, type Booted } from './setups.js';
+import { ADMIN, EDITOR, OWNER, boot, sessionCookie, setups, signIn, type Agent, type Booted, newAgent } from './setups.js';
 
 const STRONG = 'Inv1ted-pass!';
 
@@ -102,7 +102,7 @@ for (const setup of setups) {
 
     it('an existing user can decline an invitation they see in their own list', async () => {
       const email = `sam-${Math.random().toString(36).slice(2)}@invitee.example`;
-      const signup = await request.agent(t.url).post('/api/auth/signup').send({ email, password: STRONG, name: 'Sam', orgName: 'Sam Co' });
+      const signup = await newAgent(t.url).post('/api/auth/signup').send({ email, password: STRONG, name: 'Sam', orgName: 'Sam Co' });
       expect(signup.status).toBe(201);
       const invited = (await owner.post('/api/members').send({ organisationId: orgId, email, name: 'Sam' })).body;
       const sam = await signIn(t.url, { email, password: STRONG });

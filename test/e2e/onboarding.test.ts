@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, OWNER, boot, setups, signIn, type Booted } from './setups.js';
+import { ADMIN, EDITOR, OWNER, boot, setups, signIn, type Booted, newAgent } from './setups.js';
 
 /** A customer's website, served by the test: its home page is whatever `page` holds now. */
 async function customerSite(): Promise<{ url: string; page: { html: string; status: number }; close(): Promise<void> }> {
@@ -36,7 +36,7 @@ for (const setup of setups) {
     });
 
     it('a new organisation answers the business questions with the spec buckets', async () => {
-      const agent = request.agent(t.url);
+      const agent = newAgent(t.url);
       const signup = await agent
         .post('/api/auth/signup')
         .send({ email: 'founder@shop.example', password: 'Founder-pass-1', name: 'Fiona Founder', orgName: 'Fiona Shop' });
@@ -75,7 +75,7 @@ for (const setup of setups) {
     });
 
     it('verifies the tracking script on the website: failure with the spec message, then success', async () => {
-      const agent = request.agent(t.url);
+      const agent = newAgent(t.url);
       await agent.post('/api/auth/signup').send({ email: 'owner@install.example', password: 'Install-pass-1', name: 'Ian', orgName: 'Install Co' });
       const created = await agent.post('/api/websites').send({ name: 'Install Shop', url: site.url });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -135,7 +135,7 @@ for (const setup of setups) {
       });
       await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
       try {
-        const agent = request.agent(t.url);
+        const agent = newAgent(t.url);
         await agent.post('/api/auth/signup').send({ email: 'owner@ssrf.example', password: 'Ssrf-pass-1', name: 'Sam', orgName: 'Ssrf Co' });
         const port = (counting.address() as AddressInfo).port;
         const created = await agent.post('/api/websites').send({ name: 'Internal', url: `http://127.0.0.1:${port}` });
@@ -158,7 +158,7 @@ for (const setup of setups) {
     afterAll(async () => t?.stop());
 
     it('a new user enters demo mode, sees the demo organisation read-only, and exits back to their own', async () => {
-      const agent = request.agent(t.url);
+      const agent = newAgent(t.url);
       await agent.post('/api/auth/signup').send({ email: 'curious@new.example', password: 'Curious-pass-1', name: 'Cory', orgName: 'Cory Co' });
       const me = (await agent.get('/api/auth/user')).body;
       expect(me).toMatchObject({ demo: null, demoAvailable: true });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, OWNER, WRITER, boot, listQuery, publishOwnBio, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+import { EDITOR, OWNER, WRITER, boot, listQuery, publishOwnBio, setups, signIn, totalOf, type Agent, type Booted, newAgent } from './setups.js';
 
 const CHECKER = { email: 'checker@demo.example', password: 'Demo-pass-1' };
 const BODY = { outline: '1. Why\n2. How', richText: { json: { type: 'doc' }, html: '<p>Plants need <a href="https://example.org">light</a> and water.</p>' } };
@@ -363,7 +363,7 @@ for (const setup of setups) {
       expect(lines[0]).toBe('time,actor,email,action,type,resource,resourceId,from,to,note');
       expect(lines.length).toBeGreaterThan(10);
       // Another organisation sees none of it.
-      const stranger = request.agent(t.url);
+      const stranger = newAgent(t.url);
       await stranger.post('/api/auth/signup').send({ email: 'stranger@elsewhere.example', password: 'Stranger-pass-1', name: 'Stan', orgName: 'Elsewhere' });
       const theirs = (await stranger.get('/api/audit')).body as { organisationId: string }[];
       const ownOrg = (await stranger.get('/api/auth/user')).body.organisations[0].id;

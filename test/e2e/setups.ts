@@ -77,8 +77,16 @@ export const ADMIN = { email: 'admin@platform.example', password: 'Admin-pass-1'
 export type Agent = ReturnType<typeof request.agent>;
 
 /** A supertest agent signed in as `credentials` (it keeps the session cookie). */
+/**
+ * A cookie-keeping client that behaves like the console in a browser: it sends the console's
+ * `Origin` with every request (state-changing requests without an allowed Origin are refused).
+ */
+export function newAgent(url: string): Agent {
+  return request.agent(url).set('Origin', new URL(url).origin);
+}
+
 export async function signIn(url: string, credentials: { email: string; password: string }): Promise<Agent> {
-  const agent = request.agent(url);
+  const agent = newAgent(url);
   const res = await agent.post('/api/auth/login').send(credentials);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return agent;
