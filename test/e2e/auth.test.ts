@@ -180,7 +180,7 @@ for (const setup of setups) {
         const cookie = sessionCookie(login);
         expect((await request(t.url).get('/api/auth/user').set('Cookie', cookie)).status).toBe(200);
 
-        const out = await request(t.url).post('/api/auth/logout').set('Cookie', cookie);
+        const out = await request(t.url).post('/api/auth/logout').set('Origin', t.url).set('Cookie', cookie);
         expect(out.status).toBe(200);
         expect(out.body.redirect).toBe('/login');
         const cleared = (out.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('sid='));
@@ -191,7 +191,7 @@ for (const setup of setups) {
         const after = await request(t.url).get('/api/auth/user').set('Cookie', cookie);
         expect(after.status).toBe(401);
         expect(after.body.redirect).toBe('/login');
-        const write = await request(t.url).post('/api/organisations').set('Cookie', cookie).send({ name: 'After logout' });
+        const write = await request(t.url).post('/api/organisations').set('Origin', t.url).set('Cookie', cookie).send({ name: 'After logout' });
         expect(write.status).toBe(401);
       });
 
@@ -199,7 +199,7 @@ for (const setup of setups) {
         const a = sessionCookie(await request(t.url).post('/api/auth/login').send(OWNER));
         const b = sessionCookie(await request(t.url).post('/api/auth/login').send(OWNER));
         expect(a).not.toBe(b);
-        expect((await request(t.url).post('/api/auth/logout').set('Cookie', a)).status).toBe(200);
+        expect((await request(t.url).post('/api/auth/logout').set('Origin', t.url).set('Cookie', a)).status).toBe(200);
         expect((await request(t.url).get('/api/auth/user').set('Cookie', a)).status).toBe(401);
         expect((await request(t.url).get('/api/auth/user').set('Cookie', b)).status).toBe(200);
       });

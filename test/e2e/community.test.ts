@@ -329,6 +329,7 @@ for (const setup of setups) {
         const httpClient = (url: string, options: fetchUtils.Options = {}) => {
           const headers = new Headers((options.headers as ConstructorParameters<typeof Headers>[0]) ?? { Accept: 'application/json' });
           headers.set('Cookie', cookie);
+          headers.set('Origin', t.url);
           return fetchUtils.fetchJson(url, { ...options, headers });
         };
         dp = simpleRestProvider(`${t.url}/api`, httpClient);

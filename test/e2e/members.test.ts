@@ -41,11 +41,11 @@ for (const setup of setups) {
       expect(magic.headers.location).toBe('/reset-initial-password');
       const cookie = sessionCookie(magic);
 
-      const weak = await request(t.url).put('/api/auth/user/initialPassword').set('Cookie', cookie).send({ password: 'short' });
+      const weak = await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: 'short' });
       expect(weak.status).toBe(422);
-      const set = await request(t.url).put('/api/auth/user/initialPassword').set('Cookie', cookie).send({ password: STRONG });
+      const set = await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: STRONG });
       expect(set.status, JSON.stringify(set.body)).toBe(200);
-      expect((await request(t.url).put('/api/auth/user/initialPassword').set('Cookie', cookie).send({ password: STRONG })).status).toBe(409);
+      expect((await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: STRONG })).status).toBe(409);
 
       const ivy = await signIn(t.url, { email: 'ivy@invitee.example', password: STRONG });
       const me = (await ivy.get('/api/auth/user')).body;
@@ -86,7 +86,7 @@ for (const setup of setups) {
       const invited = (await owner.post('/api/members').send({ organisationId: orgId, email: 'dan@invitee.example', name: 'Dan' })).body;
       const { code } = await magicCodeFor('dan@invitee.example');
       const cookie = sessionCookie(await request(t.url).get(`/api/auth/magic/${code}`).redirects(0));
-      await request(t.url).put('/api/auth/user/initialPassword').set('Cookie', cookie).send({ password: STRONG });
+      await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: STRONG });
       const dan = await signIn(t.url, { email: 'dan@invitee.example', password: STRONG });
       expect((await dan.get(`/api/organisations/${orgId}`)).status).toBe(200);
 

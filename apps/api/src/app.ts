@@ -6,6 +6,7 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import cors from 'cors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import { CommunityModule } from '#libs/community/src/community.module.js';
@@ -15,6 +16,7 @@ import { OrganisationsModule } from '#libs/organisations/src/organisations.modul
 import { PostsModule } from '#libs/posts/src/posts.module.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
+import { inputGuard } from '#libs/platform/src/http/input-guard.js';
 import { PinoNestLogger, type Logger } from '#libs/platform/src/logging.js';
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
 import { metricsHandler } from '#libs/platform/src/metrics.js';
@@ -76,7 +78,8 @@ export async function createApp(config: AppConfig, options: { log?: Logger } = {
 
 function configureHttp(app: NestExpressApplication, runtime: Runtime) {
   const { config, log, metrics } = runtime;
-  app.set('trust proxy', 'loopback');
+  // Forwarded headers are trusted for the protocol only, and only when TRUST_PROXY says a proxy is there.
+  app.set('trust proxy', config.trustProxy ? 'loopback, linklocal, uniquelocal' : false);
   app.disable('x-powered-by');
   app.setGlobalPrefix('api', { exclude: [] });
   app.use(
@@ -102,14 +105,19 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
   app.use(cookieParser());
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', express.text({ type: 'text/plain', limit: '1mb' }));
-  app.enableCors({
-    origin: true,
+  // NUL bytes, lone surrogates, over-long query values and deep JSON are refused before routing.
+  app.use('/api', inputGuard());
+  // Credentialed CORS for the allow-listed origins only (the console itself is same-origin);
+  // the public endpoints for customer websites answer their own CORS, never with credentials.
+  const credentialed = cors({
+    origin: (origin, callback) => callback(null, origin !== undefined && config.corsOrigins.includes(origin)),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Range', 'Content-Type', 'Authorization', 'X-Request-Id'],
     exposedHeaders: ['Content-Range', 'X-Request-Id'],
     maxAge: 600,
   });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/public/') ? next() : credentialed(req, res, next)));
   // Errors raised before NestJS routing (bad JSON, body too large) get the same error shape.
   app.use('/api', (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);

@@ -11,6 +11,9 @@ import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SYSTEM, type UserRole } from './domain/user.decider.js';
 
+/** What a limited session may do: `initial-password` (opened by an invitation link) only sets the first password. */
+export type SessionPurpose = 'initial-password';
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The message for any failed login: never says whether the email exists. */
@@ -81,14 +84,27 @@ export class IdentityService {
    * A new session; `impersonatorSessionId` marks a login-as, and `scopeOrganisationId` limits
    * what the session sees to one organisation (an owner logged in as one of their members).
    */
-  async createSession(userId: string, impersonatorSessionId: string | null = null, scopeOrganisationId: string | null = null): Promise<string> {
+  async createSession(
+    userId: string,
+    impersonatorSessionId: string | null = null,
+    scopeOrganisationId: string | null = null,
+    purpose: SessionPurpose | null = null,
+  ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     await this.db.query(
-      `INSERT INTO identity_sessions (id, user_id, expires_at, impersonator_session_id, scope_organisation_id)
-       VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5)`,
-      [hashToken(token), userId, this.config.sessionAbsoluteHours, impersonatorSessionId, scopeOrganisationId],
+      `INSERT INTO identity_sessions (id, user_id, expires_at, impersonator_session_id, scope_organisation_id, purpose)
+       VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5, $6)`,
+      [hashToken(token), userId, purpose ? 1 : this.config.sessionAbsoluteHours, impersonatorSessionId, scopeOrganisationId, purpose],
     );
     return token;
+  }
+
+  /** A session opened for one purpose (an invitation's first password) becomes an ordinary one. */
+  async completeSessionPurpose(sessionId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE identity_sessions SET purpose = NULL, expires_at = now() + make_interval(hours => $2) WHERE id = $1 AND ended_at IS NULL`,
+      [sessionId, this.config.sessionAbsoluteHours],
+    );
   }
 
   /** The stored id of a session token (what `Viewer.sessionId` and impersonation refer to). */
@@ -104,17 +120,19 @@ export class IdentityService {
       impersonator_session_id: string | null;
       demo_organisation_id: string | null;
       scope_organisation_id: string | null;
+      purpose: string | null;
     }>(
       `UPDATE identity_sessions SET last_seen_at = now()
        WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
          AND last_seen_at > now() - make_interval(mins => $2)
-       RETURNING id, user_id, impersonator_session_id, demo_organisation_id, scope_organisation_id`,
+       RETURNING id, user_id, impersonator_session_id, demo_organisation_id, scope_organisation_id, purpose`,
       [hashToken(token), this.config.sessionIdleMinutes],
     );
     const row = session.rows[0];
     if (!row) return null;
     let viewer = await this.loadViewer(row.user_id, row.id, row.impersonator_session_id);
     if (viewer && row.scope_organisation_id) viewer = limitedTo(viewer, row.scope_organisation_id);
+    if (viewer && row.purpose === 'initial-password') viewer = { ...viewer, sessionPurpose: 'initial-password' };
     return viewer && row.demo_organisation_id ? inDemoMode(viewer, row.demo_organisation_id) : viewer;
   }
 
@@ -200,7 +218,7 @@ export class IdentityService {
 }
 
 /**
- * The viewer in demo mode: a member of the demo organisation only, with analyst roles and no
+ * The viewer in demo mode: a member of the demo organisation only, with viewer roles and no
  * platform rights (what they see is the demo's data; the guard refuses every change).
  */
 export function inDemoMode(viewer: Viewer, organisationId: string): Viewer {
@@ -209,7 +227,8 @@ export function inDemoMode(viewer: Viewer, organisationId: string): Viewer {
     platformAdmin: false,
     demoOrganisationId: organisationId,
     memberships: new Map([[organisationId, 'member']]),
-    productRoles: new Map([[organisationId, { cmsRole: 'analyst', croRole: 'analyst' }]]),
+    // A viewer, not an analyst: no audit trail, no reports, no member emails (DESIGN.md "Demo mode").
+    productRoles: new Map([[organisationId, { cmsRole: 'none', croRole: 'viewer' }]]),
   };
 }
 

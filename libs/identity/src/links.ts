@@ -26,6 +26,16 @@ export class Links {
     return code;
   }
 
+  /** The user of a valid link (unused, not expired) without using it; null otherwise. */
+  async peek(code: string, purpose: LinkPurpose): Promise<string | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(code)) return null;
+    const found = await this.db.query<{ user_id: string }>(
+      `SELECT user_id FROM identity_links WHERE id = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()`,
+      [hash(code), purpose],
+    );
+    return found.rows[0]?.user_id ?? null;
+  }
+
   /** Uses a link once: answers its user, or 410 "Your link has expired" (unknown, used, or too old). */
   async consume(code: string, purpose: LinkPurpose): Promise<string> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(code)) throw new GoneError(LINK_EXPIRED);

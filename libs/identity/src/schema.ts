@@ -22,6 +22,8 @@ CREATE INDEX IF NOT EXISTS identity_sessions_user ON identity_sessions (user_id)
 ALTER TABLE identity_sessions ADD COLUMN IF NOT EXISTS impersonator_session_id text;
 ALTER TABLE identity_sessions ADD COLUMN IF NOT EXISTS demo_organisation_id text;
 ALTER TABLE identity_sessions ADD COLUMN IF NOT EXISTS scope_organisation_id text;
+-- 'initial-password': a session opened by an invitation link, good for choosing the first password only.
+ALTER TABLE identity_sessions ADD COLUMN IF NOT EXISTS purpose text;
 ALTER TABLE identity_credentials ADD COLUMN IF NOT EXISTS must_set_password boolean NOT NULL DEFAULT false;
 CREATE TABLE IF NOT EXISTS identity_login_failures (
   key       text NOT NULL,

@@ -31,6 +31,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Platform <no-reply@platform.example>'),
   PUBLIC_URL: z.url('must be the URL people open the console at').optional(),
   FETCH_PRIVATE_HOSTS: bool.default(false),
+  CORS_ORIGINS: z
+    .string()
+    .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), 'must be a comma-separated list of origins like https://console.example.com')
+    .optional(),
+  TRUST_PROXY: bool.default(false),
   OIDC_ISSUER: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_JWKS_URL: z.url('must be the URL of the identity provider\'s JWKS').optional(),
@@ -68,6 +73,13 @@ export interface AppConfig {
    * tracking-script check). Off by default: a user-given URL must not reach internal services.
    */
   fetchPrivateHosts: boolean;
+  /**
+   * Origins allowed to call the API with credentials (CORS) and to send state-changing requests
+   * (default: `PUBLIC_URL`'s origin; the console itself is same-origin).
+   */
+  corsOrigins: string[];
+  /** Behind a TLS-terminating proxy: `X-Forwarded-Proto` marks cookies Secure. Nothing else trusts forwarded headers. */
+  trustProxy: boolean;
   /** Third-party sign-in: ID tokens are verified against this issuer, audience and JWKS. */
   oidc?: { issuer: string; audience: string; jwksUrl: string };
 }
@@ -85,6 +97,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.SMTP_URL && !c.PUBLIC_URL) {
+    // Links in mails are built from PUBLIC_URL only (never from a request's Host header).
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: must be set when SMTP_URL is set (links in mails are built from it)');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -105,6 +121,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
     fetchPrivateHosts: c.FETCH_PRIVATE_HOSTS,
+    corsOrigins: c.CORS_ORIGINS
+      ? c.CORS_ORIGINS.split(',').map((o) => new URL(o.trim()).origin)
+      : c.PUBLIC_URL
+        ? [new URL(c.PUBLIC_URL).origin]
+        : [],
+    trustProxy: c.TRUST_PROXY,
     oidc:
       c.OIDC_ISSUER && c.OIDC_AUDIENCE && c.OIDC_JWKS_URL
         ? { issuer: c.OIDC_ISSUER, audience: c.OIDC_AUDIENCE, jwksUrl: c.OIDC_JWKS_URL }

@@ -34,9 +34,10 @@ export interface Transition<S extends string, A extends string, State> {
   /**
    * An extra condition on the state, the actor and the command's context (facts from outside the
    * aggregate, e.g. its website's workflow settings) that also hides the action when false. A
-   * string is a refusal with its reason (what the 422 says).
+   * string is a refusal with its reason (what the 422 says); `{ forbidden }` is a refusal for
+   * who the actor is (a 403 with that reason).
    */
-  guard?: (state: State, actor: Actor, context: any) => boolean | string;
+  guard?: (state: State, actor: Actor, context: any) => boolean | string | { forbidden: string };
   description?: string;
 }
 
@@ -119,6 +120,8 @@ export function defineDecider<S extends string, A extends string, State, E exten
       if (permitted.length === 0) throw new ForbiddenError(`Your role may not ${command.type} this ${table.name}`);
       const verdicts = permitted.map((t) => (t.guard ? t.guard(state, command.actor, command.context) : true));
       if (!verdicts.includes(true)) {
+        const forbidden = verdicts.find((v): v is { forbidden: string } => typeof v === 'object' && v !== null);
+        if (forbidden) throw new ForbiddenError(forbidden.forbidden);
         const reason = verdicts.find((v): v is string => typeof v === 'string');
         throw new InvalidTransitionError(reason ?? `${command.type} is not allowed for this ${table.name} now`);
       }

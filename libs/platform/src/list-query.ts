@@ -1,5 +1,7 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { allowed } from './allow-list.js';
 import { BadRequestError } from './errors.js';
+import { checkJson, checkText } from './http/input-guard.js';
 
 /**
  * The one list helper of the simple-rest conventions. It accepts react-admin's
@@ -51,18 +53,56 @@ export interface ListResult<T> {
 function parseJson(name: string, value: unknown): unknown {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string') throw new BadRequestError(`${name} must be JSON`);
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     throw new BadRequestError(`${name} is not valid JSON`);
   }
+  checkJson(parsed, `The ${name}`, { maxDepth: 3 });
+  return parsed;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Limits of the one list helper: a page is at most this many rows; offsets fit an int32. */
+export const LIST_LIMITS = { maxPageSize: 1000, maxOffset: 2_147_483_647 - 1000 } as const;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A plain decimal number as PostgreSQL's numeric takes it (no exponent, no blanks). */
+const NUMBER = /^-?\d{1,15}(\.\d{1,10})?$/;
+
+/** Whether `text` is a real calendar date YYYY-MM-DD between years 1 and 9999 (not 2024-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A filter's plain value as text: strings, numbers and booleans only. */
+function plainValue(key: string, value: unknown): string {
+  if (typeof value === 'string') {
+    if (value.length > 1000) throw new BadRequestError(`Filter ${key} is too long`);
+    return value;
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  throw new BadRequestError(`Filter ${key} must be a plain value or a list`);
+}
+
+/** A whole number from the request within [min, max], or 400 naming it. */
+function boundedInteger(name: string, value: unknown, min: number, max: number): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new BadRequestError(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}
 
 /**
  * Builds and runs the query. `scope` is SQL (with `$n` placeholders starting at 1) restricting
- * rows to what the user may see, e.g. tenancy; it is always applied.
+ * rows to what the user may see, e.g. tenancy; it is always applied. Every filter and sort key is
+ * looked up in the definition's allow-lists (own keys only); every value is a bind parameter.
  */
 export async function runList<T = Record<string, unknown>>(
   db: SqlExecutor,
@@ -77,53 +117,52 @@ export async function runList<T = Record<string, unknown>>(
     return `$${params.length}`;
   };
 
-  const filter = (parseJson('filter', query.filter) ?? {}) as Record<string, unknown>;
+  const filter = parseJson('filter', query.filter) ?? {};
   if (typeof filter !== 'object' || Array.isArray(filter) || filter === null) throw new BadRequestError('filter must be a JSON object');
   let byIds = false;
-  for (const [key, value] of Object.entries(filter)) {
+  for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
     if (key === 'q') continue;
-    const custom = def.customFilters?.[key];
+    const custom = def.customFilters ? allowed(def.customFilters, key) : undefined;
     if (custom) {
+      if (typeof value === 'object') throw new BadRequestError(`Filter ${key} must be a plain value`);
       where.push(custom(value, add));
       continue;
     }
     // `{field}_gte` / `{field}_lte`: a range on a field (dates as YYYY-MM-DD, or numbers).
     const bound = /^(.+)_(gte|lte)$/.exec(key);
-    if (bound && def.fields[bound[1]]) {
+    const boundColumn = bound ? allowed(def.fields, bound[1]) : undefined;
+    if (bound && boundColumn) {
       if (typeof value !== 'string' && typeof value !== 'number') throw new BadRequestError(`Filter ${key} must be a date or a number`);
       const text = String(value);
-      if (typeof value === 'string' && !(DATE.test(text) && !Number.isNaN(Date.parse(text))) && Number.isNaN(Number(text))) {
-        throw new BadRequestError(`Filter ${key} must be a date as YYYY-MM-DD or a number`);
-      }
-      const column = def.fields[bound[1]];
+      const isDate = typeof value === 'string' && isCalendarDate(text);
+      if (!isDate && !NUMBER.test(text)) throw new BadRequestError(`Filter ${key} must be a date as YYYY-MM-DD or a number`);
       const placeholder = add(text);
       where.push(
-        DATE.test(text)
-          ? `${column} ${bound[2] === 'gte' ? '>=' : '<'} (${placeholder}::date${bound[2] === 'lte' ? ' + 1' : ''})`
-          : `${column} ${bound[2] === 'gte' ? '>=' : '<='} ${placeholder}::numeric`,
+        isDate
+          ? `${boundColumn} ${bound[2] === 'gte' ? '>=' : '<'} (${placeholder}::date${bound[2] === 'lte' ? ' + 1' : ''})`
+          : `${boundColumn} ${bound[2] === 'gte' ? '>=' : '<='} ${placeholder}::numeric`,
       );
       continue;
     }
-    const column = def.fields[key];
-    if (!column) throw new BadRequestError(`Unknown filter ${key}`);
+    const column = allowed(def.fields, key);
+    if (!column) throw new BadRequestError(`Unknown filter ${key.slice(0, 100)}`);
     if (Array.isArray(value)) {
       if (key === 'id') byIds = true;
       if (value.length === 0) {
         where.push('false');
         continue;
       }
-      if (value.some((v) => typeof v === 'object')) throw new BadRequestError(`Filter ${key} must list plain values`);
-      where.push(`${column}::text = ANY(${add(value.map(String))}::text[])`);
-    } else if (typeof value === 'object') {
-      throw new BadRequestError(`Filter ${key} must be a plain value or a list`);
+      if (value.length > LIST_LIMITS.maxPageSize) throw new BadRequestError(`Filter ${key} lists more than ${LIST_LIMITS.maxPageSize} values`);
+      where.push(`${column}::text = ANY(${add(value.map((v) => plainValue(key, v)))}::text[])`);
     } else {
-      where.push(`${column}::text = ${add(String(value))}`);
+      where.push(`${column}::text = ${add(plainValue(key, value))}`);
     }
   }
-  const search = filter.q ?? query.search;
+  const search = (filter as Record<string, unknown>).q ?? query.search;
   if (search !== undefined && search !== '') {
     if (typeof search !== 'string' || search.length > 200) throw new BadRequestError('The search must be text of at most 200 characters');
+    checkText(search, 'The search');
     const pattern = add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(${def.search.map((expr) => `${expr} ILIKE ${pattern}`).join(' OR ')})`);
   }
@@ -133,7 +172,7 @@ export async function runList<T = Record<string, unknown>>(
   ] as const) {
     const value = query[bound];
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) {
+    if (typeof value !== 'string' || !isCalendarDate(value)) {
       throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
     }
     if (!def.dateField) throw new BadRequestError(`This list has no date to filter by`);
@@ -145,39 +184,46 @@ export async function runList<T = Record<string, unknown>>(
   const sort = query.sort;
   if (typeof sort === 'string' && sort.startsWith('[')) {
     const parsed = parseJson('sort', sort);
-    if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') throw new BadRequestError('sort must be ["field","ASC|DESC"]');
+    if (!Array.isArray(parsed) || typeof parsed[0] !== 'string' || (parsed[1] !== undefined && typeof parsed[1] !== 'string')) {
+      throw new BadRequestError('sort must be ["field","ASC|DESC"]');
+    }
     sortField = parsed[0];
-    sortOrder = String(parsed[1] ?? 'ASC');
+    sortOrder = parsed[1] ?? 'ASC';
   } else if (typeof sort === 'string' && sort !== '') {
     sortField = sort;
     sortOrder = typeof query.sortDirection === 'string' ? query.sortDirection : 'ASC';
+  } else if (sort !== undefined && sort !== '') {
+    throw new BadRequestError('sort must be ["field","ASC|DESC"]');
   }
   sortOrder = sortOrder.toUpperCase();
   if (sortOrder !== 'ASC' && sortOrder !== 'DESC') throw new BadRequestError('The sort direction must be ASC or DESC');
-  const sortColumn = def.fields[sortField];
-  if (!sortColumn) throw new BadRequestError(`Cannot sort by ${sortField}`);
+  const sortColumn = allowed(def.fields, sortField);
+  if (!sortColumn) throw new BadRequestError(`Cannot sort by ${sortField.slice(0, 100)}`);
 
-  const pageSize = def.defaultPageSize ?? 100;
-  const maxPageSize = def.maxPageSize ?? 1000;
+  const maxPageSize = Math.min(def.maxPageSize ?? LIST_LIMITS.maxPageSize, LIST_LIMITS.maxPageSize);
+  const pageSize = Math.min(def.defaultPageSize ?? 100, maxPageSize);
   let start = 0;
   let end = pageSize - 1;
   const range = parseJson('range', query.range);
   if (range !== undefined) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
-      throw new BadRequestError('range must be [start, end] with 0 <= start <= end');
+    if (
+      !Array.isArray(range) ||
+      range.length !== 2 ||
+      !range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= LIST_LIMITS.maxOffset + LIST_LIMITS.maxPageSize) ||
+      range[1] < range[0]
+    ) {
+      throw new BadRequestError(`range must be [start, end] with 0 <= start <= end <= ${LIST_LIMITS.maxOffset + LIST_LIMITS.maxPageSize}`);
     }
     [start, end] = range as [number, number];
   } else if (query.page !== undefined || query.limit !== undefined) {
-    const page = Number(query.page ?? 1);
-    const limit = Number(query.limit ?? pageSize);
-    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(limit) || limit < 1) {
-      throw new BadRequestError('page and limit must be positive whole numbers');
-    }
+    const limit = query.limit === undefined ? pageSize : Math.min(boundedInteger('limit', query.limit, 1, LIST_LIMITS.maxOffset), maxPageSize);
+    const page = query.page === undefined ? 1 : boundedInteger('page', query.page, 1, Math.floor(LIST_LIMITS.maxOffset / limit) + 1);
     start = (page - 1) * limit;
     end = start + limit - 1;
   } else if (byIds) {
     end = maxPageSize - 1;
   }
+  if (start > LIST_LIMITS.maxOffset) throw new BadRequestError(`The list cannot start after row ${LIST_LIMITS.maxOffset}`);
   if (end - start + 1 > maxPageSize) end = start + maxPageSize - 1;
 
   const whereSql = where.join(' AND ');

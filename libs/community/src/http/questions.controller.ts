@@ -1,3 +1,4 @@
+import { allowed } from '#libs/platform/src/allow-list.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -66,7 +67,7 @@ const LIST = {
     // The console's tabs (seed 000 section 2: new, draft, published, moderator, deleted); `all` is every one.
     view: (value: unknown, add: (value: unknown) => string) => {
       if (value === 'all') return 'true';
-      const status = typeof value === 'string' ? VIEWS[value] : undefined;
+      const status = allowed(VIEWS, value);
       if (!status) throw new BadRequestError(`view must be one of ${Object.keys(VIEWS).join(', ')}, all`);
       return `status = ${add(status)}`;
     },

@@ -256,6 +256,10 @@ export class AuthController {
     if (viewer.impersonatorSessionId) throw new BadRequestError('Return to your own account before entering demo mode');
     const organisationId = await this.identity.demoOrganisationId();
     if (!organisationId) throw new NotFoundError('Demo mode is not available on this platform');
+    // The same rule as `demoAvailable`: members of the demo organisation (and sessions already in it) cannot enter it.
+    if (viewer.demoOrganisationId || viewer.memberships.has(organisationId) || viewer.scopeOrganisationId) {
+      throw new ForbiddenError('Demo mode is not available to you');
+    }
     await this.identity.setDemoMode(viewer.sessionId, organisationId);
     return { ...(await this.describe(inDemoMode(viewer, organisationId))), redirect: '/' };
   }

@@ -14,6 +14,7 @@ import { IdentityService } from '../identity.service.js';
 import { Links } from '../links.js';
 import { Mailer } from '../mailer.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
+import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
 export const RESET_SENT = 'If an account exists for this email, we have sent a link to reset its password.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Please log in with it.';
@@ -48,7 +49,7 @@ export class PasswordResetController {
     const userId = await this.identity.findUserIdByEmail(email);
     if (userId) {
       const code = await this.links.create(userId, 'reset');
-      const base = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+      const base = publicBaseUrl(this.config, request);
       const link = `${base}/reset-password?code=${encodeURIComponent(code)}`;
       await this.mailer.send({
         to: email,

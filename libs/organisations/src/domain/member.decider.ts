@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import type { OrganisationRole } from './organisation.decider.js';
-import { InvalidTransitionError } from '#libs/platform/src/errors.js';
+import { ForbiddenError, InvalidTransitionError } from '#libs/platform/src/errors.js';
 
 /** The spec's rules for taking a member off a website (seed 000 section 5). */
 export const ADMINS_STAY_ON_WEBSITES = 'Admins cannot be removed from a website because they have access to all websites.';
@@ -50,6 +50,28 @@ export interface MemberState {
 
 /** Who manages an organisation: the policy's list. */
 const MANAGERS = [...ORGANISATION_MANAGERS];
+
+/** The role-grant rules (DESIGN.md "Trust boundary", Roles). */
+export const ONLY_OWNERS_MANAGE_OWNERS = "Only owners may change an owner's membership";
+export const ONLY_OWNERS_GRANT_OWNER = 'Only owners may make someone an owner';
+export const NOT_YOUR_OWN_ROLE = 'Nobody can change their own organisation role';
+export const LAST_OWNER_STAYS = 'The last owner of an organisation cannot be demoted or deactivated. Make someone else an owner first.';
+
+/** Who may grant or revoke `owner`, and manage an owner's membership. */
+const OWNER_GRANTORS = ['owner', 'platform_admin', 'system'];
+
+/** Facts from outside the member aggregate its role rules read: how many active owners the organisation has. */
+export interface MemberContext {
+  activeOwners?: number;
+}
+
+const grantsOwner = (actor: { roles: readonly string[] }) => actor.roles.some((role) => OWNER_GRANTORS.includes(role));
+const isOwner = (state: MemberState) => state.access?.orgRole === 'owner';
+/** Admins manage members and admins; an owner's membership is managed by owners only. */
+const managesThisMember = (state: MemberState, actor: { roles: readonly string[] }) => !isOwner(state) || grantsOwner(actor) || { forbidden: ONLY_OWNERS_MANAGE_OWNERS };
+/** The last active owner stays: an organisation always has someone who can manage it. */
+const isLastActiveOwner = (state: MemberState, context: unknown) =>
+  isOwner(state) && state.status === 'accepted' && ((context as MemberContext | undefined)?.activeOwners ?? 0) <= 1;
 /** The invitee (the command's actor is the member's own user). */
 export const SELF = 'self';
 
@@ -64,32 +86,53 @@ export const memberDecider = defineDecider<
     statuses: ['pending', 'accepted', 'rejected', 'inactive'],
     transitions: [
       { action: 'Join', from: [NEW], to: 'accepted', roles: ['system'], description: 'A founder or a member added without an invitation' },
-      { action: 'Invite', from: [NEW], to: 'pending', roles: [...MANAGERS, 'system'] },
+      { action: 'Invite', from: [NEW], to: 'pending', roles: [...MANAGERS, 'system'], description: 'Only owners invite owners' },
       { action: 'Accept', from: ['pending'], to: 'accepted', roles: [SELF, 'system'] },
       { action: 'Decline', from: ['pending'], to: 'rejected', roles: [SELF] },
-      { action: 'Resend', from: ['pending', 'rejected'], to: 'pending', roles: MANAGERS },
-      { action: 'ChangeAccess', from: ['pending', 'accepted', 'inactive'], roles: MANAGERS },
+      { action: 'Resend', from: ['pending', 'rejected'], to: 'pending', roles: MANAGERS, guard: managesThisMember },
+      {
+        action: 'ChangeAccess',
+        from: ['pending', 'accepted', 'inactive'],
+        roles: MANAGERS,
+        guard: managesThisMember,
+        description: 'Only owners grant or revoke owner; nobody changes their own organisation role; the last active owner keeps it',
+      },
       {
         action: 'RemoveFromWebsite',
         from: ['pending', 'accepted', 'inactive'],
         roles: MANAGERS,
+        guard: managesThisMember,
         description: 'Takes one website off the member (not an admin or owner: they have every website)',
       },
-      { action: 'Deactivate', from: ['accepted'], to: 'inactive', roles: MANAGERS },
-      { action: 'Reactivate', from: ['inactive'], to: 'accepted', roles: MANAGERS },
+      {
+        action: 'Deactivate',
+        from: ['accepted'],
+        to: 'inactive',
+        roles: MANAGERS,
+        guard: (state, actor, context) => (isLastActiveOwner(state, context) ? LAST_OWNER_STAYS : managesThisMember(state, actor)),
+        description: 'Not the last active owner',
+      },
+      { action: 'Reactivate', from: ['inactive'], to: 'accepted', roles: MANAGERS, guard: managesThisMember },
     ],
   },
   initialState: { status: NEW, organisationId: null, userId: null, access: null },
   statusOf: (state) => state.status,
   handlers: {
     Join: (_state, command: { data: MemberFacts }) => [{ type: 'MemberJoined', data: command.data }],
-    Invite: (_state, command: { data: MemberAccess & { organisationId: string; userId: string; email: string; name: string }; actor: { userId: string } }) => [
-      { type: 'MemberInvited', data: { ...command.data, invitedBy: command.actor.userId } },
-    ],
+    Invite: (_state, command: { data: MemberAccess & { organisationId: string; userId: string; email: string; name: string }; actor: { userId: string; roles: readonly string[] } }) => {
+      if (command.data.orgRole === 'owner' && !grantsOwner(command.actor)) throw new ForbiddenError(ONLY_OWNERS_GRANT_OWNER);
+      return [{ type: 'MemberInvited', data: { ...command.data, invitedBy: command.actor.userId } }];
+    },
     Accept: () => [{ type: 'MemberInvitationAccepted', data: {} }],
     Decline: () => [{ type: 'MemberInvitationDeclined', data: {} }],
     Resend: () => [{ type: 'MemberInvitationResent', data: {} }],
-    ChangeAccess: (state, command: { data: Partial<MemberAccess> }) => {
+    ChangeAccess: (state, command: { data: Partial<MemberAccess>; actor: { userId: string; roles: readonly string[] }; context?: unknown }) => {
+      const role = command.data.orgRole;
+      if (role !== undefined && role !== state.access?.orgRole) {
+        if (command.actor.userId === state.userId) throw new ForbiddenError(NOT_YOUR_OWN_ROLE);
+        if (role === 'owner' && !grantsOwner(command.actor)) throw new ForbiddenError(ONLY_OWNERS_GRANT_OWNER);
+        if (isLastActiveOwner(state, command.context)) throw new InvalidTransitionError(LAST_OWNER_STAYS);
+      }
       const changes = Object.fromEntries(
         Object.entries(command.data).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(state.access?.[k as keyof MemberAccess])),
       );

@@ -43,8 +43,9 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
     transitions: [
       { action: 'Create', from: [NEW], to: 'active', roles: [ANY_USER, 'system'], description: 'The creator becomes its owner' },
       { action: 'Update', from: ['active'], roles: MANAGERS },
-      { action: 'AddMember', from: ['active'], roles: [...MANAGERS, 'system'] },
-      { action: 'RemoveMember', from: ['active'], roles: [...MANAGERS, 'system'] },
+      // Membership follows the member aggregate (invitation accepted, deactivated): the system only.
+      { action: 'AddMember', from: ['active'], roles: ['system'], description: 'Follows a member who joined or was reactivated' },
+      { action: 'RemoveMember', from: ['active'], roles: ['system'], description: 'Follows a member who was deactivated' },
       { action: 'SetBusinessProfile', from: ['active'], roles: MANAGERS, description: 'Onboarding: the answers about the business' },
       { action: 'ChangePlan', from: ['active'], roles: ['owner', PLATFORM_ADMIN, 'system'], description: 'Billing: the products the organisation may use' },
     ],

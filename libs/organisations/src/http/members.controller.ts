@@ -21,11 +21,12 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { CONFIG, EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
-import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberStatus } from '../domain/member.decider.js';
+import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberAccess, type MemberContext, type MemberState, type MemberStatus } from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
 import { PRE_PUBLICATION } from '#libs/posts/src/domain/stages.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
+import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
 const access = {
   orgRole: z.enum(ORGANISATION_ROLES, { error: `orgRole must be one of ${ORGANISATION_ROLES.join(', ')}` }),
@@ -110,18 +111,35 @@ export class MembersController {
   @Get('members')
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
     const result = await runList<MemberRecord>(this.db, LIST, query, this.scope(viewer));
-    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
+    const owners = await this.activeOwnersByOrganisation([...new Set(result.rows.map((r) => r.organisationId))]);
+    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer, owners.get(r.organisationId) ?? 0)) });
+  }
+
+  /** How many active owners an organisation has (the last one stays: the member rules read it). */
+  private async activeOwners(organisationId: string): Promise<number> {
+    return (await this.activeOwnersByOrganisation([organisationId])).get(organisationId) ?? 0;
+  }
+
+  private async activeOwnersByOrganisation(organisationIds: string[]): Promise<Map<string, number>> {
+    if (organisationIds.length === 0) return new Map();
+    const found = await this.db.query<{ organisation_id: string; n: number }>(
+      `SELECT organisation_id, count(*)::int AS n FROM rm_members
+       WHERE organisation_id = ANY($1::text[]) AND status = 'accepted' AND org_role = 'owner' GROUP BY organisation_id`,
+      [organisationIds],
+    );
+    return new Map(found.rows.map((r) => [r.organisation_id, r.n]));
   }
 
   @Get('members/:id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     await this.load(viewer, id);
+    if (viewer.demoOrganisationId) throw new ForbiddenError('Member histories are not shown in demo mode');
     return readHistory(this.store, this.db, `member-${id}`);
   }
 
   @Get('members/:id')
   async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
-    return this.present(await this.load(viewer, id), viewer);
+    return this.presentOne(await this.load(viewer, id), viewer);
   }
 
   /** Invites by email: the invitee gets a magic link valid 7 days. */
@@ -164,7 +182,7 @@ export class MembersController {
     );
     await this.projections.waitFor(result.position);
     await this.sendInvitation(userId, input.email, organisationId, request);
-    return this.present(await this.load(viewer, id), viewer);
+    return this.presentOne(await this.load(viewer, id), viewer);
   }
 
   @Put('members/:id')
@@ -187,10 +205,23 @@ export class MembersController {
     return this.act(viewer, member, action, body ?? {}, request, requestId);
   }
 
-  /** The invitation's magic link: signs the invitee in, then asks for their first password. */
+  /**
+   * The invitation's magic link. For someone who already has a password it opens no session: it
+   * leads to the login page and then to their invitations (Members, where they accept it). For a
+   * new user it opens a session that may only choose the first password (DESIGN.md "Magic links").
+   */
   @Public()
   @Get('auth/magic/:code')
   async magic(@Param('code') code: string, @Req() request: Request, @Res() response: Response) {
+    const invited = await this.links.peek(code, 'invitation');
+    if (!invited) {
+      response.redirect(302, '/link-expired');
+      return;
+    }
+    if (!(await this.identity.mustSetPassword(invited))) {
+      response.redirect(302, '/#/members');
+      return;
+    }
     let userId: string;
     try {
       userId = await this.links.consume(code, 'invitation');
@@ -198,9 +229,9 @@ export class MembersController {
       response.redirect(302, '/link-expired');
       return;
     }
-    const token = await this.identity.createSession(userId);
+    const token = await this.identity.createSession(userId, null, null, 'initial-password');
     response.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
-    response.redirect(302, (await this.identity.mustSetPassword(userId)) ? '/reset-initial-password' : '/');
+    response.redirect(302, '/reset-initial-password');
   }
 
   /** An invitee's first password; it accepts their pending invitations. */
@@ -209,6 +240,7 @@ export class MembersController {
     const { password } = parseInput(z.object({ password: newPassword }), body);
     if (!(await this.identity.mustSetPassword(viewer.userId))) throw new ConflictError('Your password is already set. Use "Forgot password?" to change it.');
     await this.identity.setPassword(viewer.userId, password, viewer.sessionId);
+    await this.identity.completeSessionPurpose(viewer.sessionId);
     const pending = await this.db.query<{ record: MemberRecord }>(`SELECT record FROM rm_members WHERE user_id = $1 AND status = 'pending'`, [viewer.userId]);
     for (const { record } of pending.rows) {
       await this.decide(record, 'Accept', { userId: viewer.userId, roles: [SELF] }, {}, undefined, requestId);
@@ -223,16 +255,26 @@ export class MembersController {
     if (action === 'RemoveFromWebsite' || action === 'Deactivate') {
       data = { ...data, contributorPosts: await this.contributorPosts(member, data.websiteId as string | undefined) };
     }
-    await this.decide(member, action, actor, data, expectedVersionOf(body), requestId);
+    await this.decide(member, action, actor, data, expectedVersionOf(body), requestId, { activeOwners: await this.activeOwners(member.organisationId) });
     if (action === 'Resend') await this.sendInvitation(member.userId, member.email, member.organisationId, request);
     if (action === 'Accept') viewer.memberships.set(member.organisationId, member.orgRole);
-    return this.present(await this.load(viewer, member.id), viewer);
+    return this.presentOne(await this.load(viewer, member.id), viewer);
   }
 
   /** Decides on the member and keeps the organisation's membership (who may see what) in step. */
-  private async decide(member: MemberRecord, action: string, actor: Actor, data: unknown, expectedVersion: number | undefined, requestId: string) {
+  private async decide(
+    member: MemberRecord,
+    action: string,
+    actor: Actor,
+    data: unknown,
+    expectedVersion: number | undefined,
+    requestId: string,
+    context: MemberContext = {},
+  ) {
     const options = { correlationId: requestId, organisationId: member.organisationId };
-    const result: DecideResult = await this.commands.execute(new DecideCommand('member', member.id, { type: action, actor, data }, { ...options, expectedVersion }));
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand('member', member.id, { type: action, actor, data, context }, { ...options, expectedVersion }),
+    );
     const state = result.state as { status: MemberStatus; access: { orgRole: string } };
     const system = { userId: actor.userId, roles: ['system'] };
     let membership: DecideResult | null = null;
@@ -260,7 +302,7 @@ export class MembersController {
 
   private async sendInvitation(userId: string, email: string, organisationId: string, request: Request) {
     const code = await this.links.create(userId, 'invitation');
-    const base = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+    const base = publicBaseUrl(this.config, request);
     const link = `${base}/api/auth/magic/${encodeURIComponent(code)}`;
     const org = await this.db.query<{ name: string }>('SELECT name FROM rm_organisations WHERE id = $1', [organisationId]);
     const orgName = org.rows[0]?.name ?? 'an organisation';
@@ -268,7 +310,7 @@ export class MembersController {
       to: email,
       subject: `You are invited to join ${orgName}`,
       text: `You are invited to join ${orgName}. Open this link within 7 days to accept and choose your password:\n\n${link}`,
-      html: `<p>You are invited to join <strong>${escapeHtml(orgName)}</strong>.</p><p><a href="${link}">Accept the invitation</a> (the link works for 7 days, once).</p>`,
+      html: `<p>You are invited to join <strong>${escapeHtml(orgName)}</strong>.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a> (the link works for 7 days, once).</p>`,
     });
   }
 
@@ -289,12 +331,24 @@ export class MembersController {
     return record;
   }
 
-  private present(record: MemberRecord, viewer: Viewer) {
+  private async presentOne(record: MemberRecord, viewer: Viewer) {
+    return this.present(record, viewer, await this.activeOwners(record.organisationId));
+  }
+
+  private present(record: MemberRecord, viewer: Viewer, activeOwners: number) {
     const roles = [...actorFor(viewer, record.organisationId).roles, ...(record.userId === viewer.userId ? [SELF] : [])];
+    const state: MemberState = {
+      status: record.status,
+      organisationId: record.organisationId,
+      userId: record.userId,
+      access: { orgRole: record.orgRole as MemberAccess['orgRole'], cmsRole: record.cmsRole, croRole: record.croRole, websiteIds: record.websiteIds ?? [], locales: record.locales ?? [] } as MemberAccess,
+    };
     return {
       ...record,
+      // Demo mode reads like a viewer: the demo organisation's people without their email addresses.
+      ...(viewer.demoOrganisationId ? { email: null } : {}),
       statusLabel: STATUS_LABELS[record.status],
-      allowedActions: memberDecider.allowedActions(record.status, { userId: viewer.userId, roles }),
+      allowedActions: memberDecider.allowedActions(record.status, { userId: viewer.userId, roles }, state, { activeOwners } satisfies MemberContext),
     };
   }
 }

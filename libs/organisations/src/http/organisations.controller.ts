@@ -13,6 +13,7 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { missing, parseInput } from '#libs/platform/src/validation.js';
+import { ForbiddenError, InvalidTransitionError } from '#libs/platform/src/errors.js';
 import { BUSINESS_QUESTIONS, type BusinessProfile } from '../domain/onboarding.js';
 import { organisationDecider } from '../domain/organisation.decider.js';
 import { joinCommand } from '../domain/join.js';
@@ -42,6 +43,9 @@ const LIST = {
   dateField: 'createdAt',
   defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
 };
+
+/** The organisation actions a request may name (membership changes follow the member aggregate). */
+const PUBLIC_ACTIONS = new Set(['Update', 'ChangePlan', 'SetBusinessProfile']);
 
 @Controller('organisations')
 export class OrganisationsController {
@@ -91,6 +95,10 @@ export class OrganisationsController {
 
   @Post()
   async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+    if (viewer.scopeOrganisationId || viewer.demoOrganisationId) {
+      // An owner logged in as a member acts inside one organisation only: no new organisations in the member's name.
+      throw new ForbiddenError('Return to your own account to create an organisation');
+    }
     const data = parseInput(organisationCreateSchema, body);
     const id = randomUUID();
     const result: DecideResult = await this.commands.execute(
@@ -119,6 +127,7 @@ export class OrganisationsController {
     @RequestId() requestId: string,
   ) {
     await this.load(viewer, id);
+    if (!PUBLIC_ACTIONS.has(action)) throw new InvalidTransitionError(`Action ${action.slice(0, 100)} is not supported for an organisation`);
     const data =
       action === 'Update'
         ? parseInput(organisationUpdateSchema, body ?? {})

@@ -41,6 +41,7 @@ import {
 
 type SiteBuilderInput = Omit<SiteBuilderIntegration, 'tokenHint'> & { token: string; tokenHint?: string };
 import { websiteCreateSchema, websiteUpdateSchema } from './organisation.schemas.js';
+import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
 const LIST = {
   resource: 'websites',
@@ -116,7 +117,7 @@ export class WebsitesController {
   @Get(':id/installation')
   async installation(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Req() request: Request) {
     const website = await this.load(viewer, id);
-    const base = this.config.publicUrl ?? `${request.protocol}://${request.get('host')}`;
+    const base = publicBaseUrl(this.config, request);
     const installation = website.installation as { verified: boolean; verifiedAt: string | null; url: string | null } | undefined;
     return {
       websiteId: id,

@@ -22,6 +22,8 @@ export interface Viewer {
   demoOrganisationId?: string | null;
   /** Set when an owner is logged in as one of their members: the session sees this organisation only. */
   scopeOrganisationId?: string | null;
+  /** Set on a session opened by an invitation link: it may only choose the first password. */
+  sessionPurpose?: 'initial-password' | null;
 }
 
 /**

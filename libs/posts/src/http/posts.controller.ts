@@ -1,3 +1,4 @@
+import { allowed } from '#libs/platform/src/allow-list.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -75,7 +76,7 @@ const listDefinition = (viewer: Viewer): ListDefinition => ({
   recordColumn: LIST_RECORD,
   customFilters: {
     tab: (value) => {
-      const condition = typeof value === 'string' ? TABS[value] : undefined;
+      const condition = allowed(TABS, value);
       if (!condition) throw new BadRequestError(`tab must be one of ${Object.keys(TABS).join(', ')}`);
       return `(${condition})`;
     },
@@ -434,7 +435,7 @@ export class PostsController {
 
 /** "Error: Unable to publish/save/delete/discard post - {msg}" for the actions the spec names. */
 function withFailureWording(action: string, error: unknown): unknown {
-  const verb = FAILURE_VERB[action];
+  const verb = allowed(FAILURE_VERB, action);
   if (!verb || !(error instanceof AppError)) return error;
   const wrapped = Object.create(Object.getPrototypeOf(error)) as AppError;
   Object.assign(wrapped, error);
