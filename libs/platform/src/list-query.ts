@@ -93,9 +93,9 @@ function plainValue(key: string, value: unknown): string {
 }
 
 /** A whole number from the request within [min, max], or 400 naming it. */
-function boundedInteger(name: string, value: unknown, min: number, max: number): number {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new BadRequestError(`${name} must be a whole number from ${min} to ${max}`);
+function positiveInteger(name: string, value: unknown): number {
+  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new BadRequestError(`${name} must be a positive whole number`);
   return n;
 }
 
@@ -216,8 +216,8 @@ export async function runList<T = Record<string, unknown>>(
     }
     [start, end] = range as [number, number];
   } else if (query.page !== undefined || query.limit !== undefined) {
-    const limit = query.limit === undefined ? pageSize : Math.min(boundedInteger('limit', query.limit, 1, LIST_LIMITS.maxOffset), maxPageSize);
-    const page = query.page === undefined ? 1 : boundedInteger('page', query.page, 1, Math.floor(LIST_LIMITS.maxOffset / limit) + 1);
+    const limit = query.limit === undefined ? pageSize : Math.min(positiveInteger('limit', query.limit), maxPageSize);
+    const page = query.page === undefined ? 1 : positiveInteger('page', query.page);
     start = (page - 1) * limit;
     end = start + limit - 1;
   } else if (byIds) {

@@ -28,13 +28,21 @@ export function memberIdOf(organisationId: string, userId: string): string {
 
 type MemberFacts = MemberAccess & { organisationId: string; userId: string; email: string; name: string };
 
+/**
+ * Set (by the schema v1 -> v2 upcaster, events.ts) on access facts recorded before website access
+ * was enforced (DESIGN.md "Website access"); never on new events.
+ */
+export interface BeforeWebsiteAccess {
+  beforeWebsiteAccess?: true;
+}
+
 export type MemberEvent =
-  | DomainEvent<'MemberJoined', MemberFacts>
-  | DomainEvent<'MemberInvited', MemberAccess & { organisationId: string; userId: string; email: string; name: string; invitedBy: string }>
+  | DomainEvent<'MemberJoined', MemberFacts & BeforeWebsiteAccess>
+  | DomainEvent<'MemberInvited', MemberAccess & BeforeWebsiteAccess & { organisationId: string; userId: string; email: string; name: string; invitedBy: string }>
   | DomainEvent<'MemberInvitationAccepted', Record<string, never>>
   | DomainEvent<'MemberInvitationDeclined', Record<string, never>>
   | DomainEvent<'MemberInvitationResent', Record<string, never>>
-  | DomainEvent<'MemberAccessChanged', Partial<MemberAccess>>
+  | DomainEvent<'MemberAccessChanged', Partial<MemberAccess> & BeforeWebsiteAccess>
   | DomainEvent<'MemberDeactivated', Record<string, never>>
   | DomainEvent<'MemberReactivated', Record<string, never>>;
 
@@ -46,6 +54,8 @@ export interface MemberState {
   organisationId: string | null;
   userId: string | null;
   access: MemberAccess | null;
+  /** The access was recorded before website access was enforced and not changed since: the start-up grant may apply. */
+  accessBeforeWebsiteRule?: boolean;
 }
 
 /** Who manages an organisation: the policy's list. */
@@ -77,7 +87,7 @@ export const SELF = 'self';
 
 export const memberDecider = defineDecider<
   MemberStatus,
-  'Join' | 'Invite' | 'Accept' | 'Decline' | 'Resend' | 'ChangeAccess' | 'RemoveFromWebsite' | 'Deactivate' | 'Reactivate',
+  'Join' | 'Invite' | 'Accept' | 'Decline' | 'Resend' | 'ChangeAccess' | 'RemoveFromWebsite' | 'Deactivate' | 'Reactivate' | 'GrantExistingWebsites',
   MemberState,
   MemberEvent
 >({
@@ -109,10 +119,20 @@ export const memberDecider = defineDecider<
         from: ['accepted'],
         to: 'inactive',
         roles: MANAGERS,
-        guard: (state, actor, context) => (isLastActiveOwner(state, context) ? LAST_OWNER_STAYS : managesThisMember(state, actor)),
+        guard: (state, actor, context) => {
+          const manages = managesThisMember(state, actor);
+          if (manages !== true) return manages;
+          return isLastActiveOwner(state, context) ? LAST_OWNER_STAYS : true;
+        },
         description: 'Not the last active owner',
       },
       { action: 'Reactivate', from: ['inactive'], to: 'accepted', roles: MANAGERS, guard: managesThisMember },
+      {
+        action: 'GrantExistingWebsites',
+        from: ['pending', 'accepted', 'rejected', 'inactive'],
+        roles: ['system'],
+        description: "Once, at start: a member recorded before website access was enforced with no website gets the organisation's websites of that moment",
+      },
     ],
   },
   initialState: { status: NEW, organisationId: null, userId: null, access: null },
@@ -150,16 +170,22 @@ export const memberDecider = defineDecider<
       return [{ type: 'MemberDeactivated', data: {} }];
     },
     Reactivate: () => [{ type: 'MemberReactivated', data: {} }],
+    GrantExistingWebsites: (state, command: { data: { websiteIds: string[] } }) => {
+      const access = state.access!;
+      // Left alone: members recorded under the rule, or whose access changed since, owners and admins (every website), and members with websites.
+      if (!state.accessBeforeWebsiteRule || access.orgRole === 'owner' || access.orgRole === 'admin' || access.websiteIds.length > 0) return [];
+      return [{ type: 'MemberAccessChanged', data: { websiteIds: [...command.data.websiteIds] } }];
+    },
   },
   evolve: (state, event) => {
     switch (event.type) {
       case 'MemberInvited': {
-        const { organisationId, userId, email: _e, name: _n, invitedBy: _i, ...access } = event.data;
-        return { status: 'pending', organisationId, userId, access };
+        const { organisationId, userId, email: _e, name: _n, invitedBy: _i, beforeWebsiteAccess, ...access } = event.data;
+        return { status: 'pending', organisationId, userId, access, accessBeforeWebsiteRule: beforeWebsiteAccess === true };
       }
       case 'MemberJoined': {
-        const { organisationId, userId, email: _e, name: _n, ...access } = event.data;
-        return { status: 'accepted', organisationId, userId, access };
+        const { organisationId, userId, email: _e, name: _n, beforeWebsiteAccess, ...access } = event.data;
+        return { status: 'accepted', organisationId, userId, access, accessBeforeWebsiteRule: beforeWebsiteAccess === true };
       }
       case 'MemberInvitationAccepted':
       case 'MemberReactivated':
@@ -168,8 +194,11 @@ export const memberDecider = defineDecider<
         return { ...state, status: 'rejected' };
       case 'MemberInvitationResent':
         return { ...state, status: 'pending' };
-      case 'MemberAccessChanged':
-        return { ...state, access: { ...state.access!, ...event.data } };
+      case 'MemberAccessChanged': {
+        // A change recorded under the rule settles the member's websites: the start-up grant no longer applies.
+        const { beforeWebsiteAccess, ...changes } = event.data;
+        return { ...state, access: { ...state.access!, ...changes }, accessBeforeWebsiteRule: state.accessBeforeWebsiteRule === true && beforeWebsiteAccess === true };
+      }
       case 'MemberDeactivated':
         return { ...state, status: 'inactive' };
       default:
