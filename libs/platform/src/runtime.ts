@@ -57,6 +57,7 @@ export async function createRuntime(
     const registry = new EventTypeRegistry().register(...catalog.eventTypes);
     const store = new RegisteredEventStore(inner, registry);
     await migrate(db, ...catalog.schemas);
+    if (config.databaseUrl) await warnIfSuperuser(db, log);
     const subscribers: Subscriber[] = [
       ...catalog.projections.map((projection) => ({ kind: 'projection' as const, projection })),
       ...(options.relays?.(config, log) ?? []).map((relay) => ({ kind: 'relay' as const, relay })),
@@ -86,5 +87,20 @@ export async function createRuntime(
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * The product should connect as an ordinary role that owns its tables (deploy/postgres/create-role.sql):
+ * a superuser turns any injection into reading files and running programs on the database host.
+ */
+async function warnIfSuperuser(db: SqlDriver, log: Logger): Promise<void> {
+  const found = await db.query<{ name: string; superuser: boolean }>('SELECT current_user AS name, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user');
+  const role = found.rows[0];
+  if (role?.superuser) {
+    log.warn(
+      { role: role.name },
+      'connected to PostgreSQL as a superuser: create an ordinary role that owns the database (deploy/postgres/create-role.sql) and use it in DATABASE_URL',
+    );
   }
 }
