@@ -1,0 +1,342 @@
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import type request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arbitraries, classicBodies, classicQueries, hash, type FuzzContext, type FuzzInput } from '../support/fuzz.js';
+import { ADMIN, WRITER, boot, newAgent, setups, signIn, type Agent, type Booted } from './setups.js';
+
+/**
+ * The route fuzzer (DESIGN.md "Trust boundary"): fast-check walks every route the HTTP router
+ * lists with generated hostile paths, queries and bodies, as an anonymous visitor, the demo
+ * writer and a fresh sign-up (a member of their own organisation only). None of them belongs to
+ * organisation B, which has one record of every kind, each carrying a unique marker. The test
+ * fails on any 5xx (or a request that hangs) and on any answer that shows B's marker or an id of
+ * B's records the request did not itself contain. All failures of a run are collected, deduplicated
+ * (route, status, cause) and reported together.
+ *
+ *   FUZZ_SEED=123 npx vitest run test/e2e/route-fuzzer.test.ts   reproduces a run
+ *   FUZZ_REQUESTS=20000                                          generated requests per store (default 5,000)
+ *   FUZZ_CONCURRENCY=8                                           requests in flight (default 6)
+ */
+
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomBytes(4).readUInt32BE(0) >>> 1;
+const TARGET = Number(process.env.FUZZ_REQUESTS ?? 5000);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
+const STRONG = 'Str0ng-pass!';
+
+interface Route {
+  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
+  path: string;
+}
+
+/** Every route the API has, read from the HTTP router itself: routes added later are fuzzed too. */
+function routesOf(t: Booted): Route[] {
+  const instance = t.app.app.getHttpAdapter().getInstance() as { router?: { stack: unknown[] }; _router?: { stack: unknown[] } };
+  const stack = (instance.router ?? instance._router)!.stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+  return stack.flatMap((layer) =>
+    layer.route ? Object.keys(layer.route.methods).map((method) => ({ method: method as Route['method'], path: layer.route!.path })) : [],
+  );
+}
+
+/** Routes that end the session under test. */
+const SESSION_ENDING = new Set(['post /api/auth/logout', 'post /api/auth/logout/subUser']);
+
+interface Actor {
+  name: 'anonymous' | 'writer' | 'stranger';
+  agent: Agent;
+  email?: string;
+  login?: () => Promise<Agent>;
+  /** Re-login in flight (requests run concurrently). */
+  restoring?: Promise<void>;
+  /** B's ids this actor sent in a write that succeeded (they may come back later: it knew them). */
+  known: Set<string>;
+}
+
+interface Failure {
+  kind: '5xx' | 'leak' | 'hang';
+  actor: string;
+  method: string;
+  route: string;
+  url: string;
+  body: string;
+  status: number;
+  response: string;
+  cause: string;
+}
+
+const excerpt = (text: string, max = 240) => {
+  const printable = JSON.stringify(text).slice(1, -1);
+  return printable.length > max ? `${printable.slice(0, max)}…(${text.length} chars)` : printable;
+};
+
+/** A cause without the parts that change from input to input, so one bug is reported once. */
+const normalise = (message: string) =>
+  message
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/'[^']*'/g, "'…'")
+    .replace(/\d+/g, 'N')
+    .slice(0, 200);
+
+for (const setup of setups) {
+  describe(`route fuzzer (${setup.name})`, () => {
+    let t: Booted;
+    let routes: Route[];
+    let admin: Agent;
+    let ctx: FuzzContext;
+    const marker = `zzb-secret-${randomBytes(4).toString('hex')}`;
+    /** B's secrets other than the marker: record ids and its website key -> what they are. */
+    const secrets = new Map<string, string>();
+    /** Server-side error of each failed request, by request id (the app logs every 5xx). */
+    const serverErrors = new Map<string, string>();
+    let actors: Actor[];
+
+    const must = async (what: string, res: request.Response | Promise<request.Response>, ok = [200, 201]) => {
+      const r = await res;
+      if (!ok.includes(r.status)) throw new Error(`fixture: ${what} answered ${r.status} ${excerpt(r.text, 500)}`);
+      return r.body;
+    };
+
+    beforeAll(async () => {
+      t = await boot(setup);
+      // Every 5xx is logged by the app with its request id: keep the cause for the report.
+      const log = t.app.runtime.log as unknown as { error: (...args: unknown[]) => unknown };
+      const original = log.error.bind(log);
+      log.error = (...args: unknown[]) => {
+        const [fields] = args as [{ requestId?: unknown; err?: { name?: string; message?: string; stack?: string } } | undefined];
+        if (fields && typeof fields === 'object' && fields.requestId !== undefined) {
+          const err = fields.err;
+          const frame = err?.stack?.split('\n').find((line) => /\/(libs|apps)\//.test(line))?.trim().replace(/^at /, '').replace(/\(?\/.*?\/((libs|apps)\/[^)]*)\)?/, '$1');
+          serverErrors.set(String(fields.requestId), `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}${frame ? ` @ ${frame}` : ''}`);
+        }
+        return original(...args);
+      };
+      routes = routesOf(t).filter((r) => !SESSION_ENDING.has(`${r.method} ${r.path}`));
+      admin = await signIn(t.url, ADMIN);
+
+      // The actors. None is a member of B.
+      const strangerEmail = `stranger-${randomBytes(3).toString('hex')}@stranger.example`;
+      const stranger = newAgent(t.url);
+      await must('sign-up', stranger.post('/api/auth/signup').send({ email: strangerEmail, password: STRONG, name: 'Stranger', orgName: 'Stranger Co' }));
+      await stranger.post('/api/websites').send({ name: 'Stranger site', url: 'https://stranger-site.example' });
+      const loginAs = (credentials: { email: string; password: string }) => async () => {
+        const agent = newAgent(t.url);
+        const res = await agent.post('/api/auth/login').send(credentials);
+        if (res.status !== 200) throw new Error(`re-login of ${credentials.email}: ${res.status} ${excerpt(res.text)}`);
+        return agent;
+      };
+      actors = [
+        { name: 'anonymous', agent: newAgent(t.url), known: new Set() },
+        { name: 'writer', agent: await signIn(t.url, WRITER), email: WRITER.email, login: loginAs(WRITER), known: new Set() },
+        { name: 'stranger', agent: stranger, email: strangerEmail, login: loginAs({ email: strangerEmail, password: STRONG }), known: new Set() },
+      ];
+
+      // Organisation B (the platform admin creates and owns it) with one record of every kind,
+      // each text carrying the marker.
+      const orgB = (await must('organisation B', admin.post('/api/organisations').send({ name: `${marker} Tenant` }))).id as string;
+      const siteB = (await must('website of B', admin.post('/api/websites').send({ organisationId: orgB, name: `${marker} site`, url: `https://${marker}.example` }))).id as string;
+      await must('member of B', admin.post('/api/members').send({ organisationId: orgB, email: `${marker}@b.example`, name: `${marker} Member` }));
+      await must('plan of B', admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'growth' }));
+      const questionB = (await must('question of B', admin.post('/api/questions').send({ websiteId: siteB, title: `${marker} question` }))).id as string;
+      await must('answer of B', admin.post('/api/answers').send({ questionId: questionB, body: `${marker} answer` }));
+      await must('post of B', admin.post('/api/posts').send({ websiteId: siteB, title: `${marker} post`, type: 'blog' }));
+      await must('redirect rule of B', admin.post('/api/redirect-rules').send({ websiteId: siteB, fromPath: `/${marker}-old`, toPath: `/${marker}-new` }));
+      await must('bio of B', admin.post('/api/bios').send({ websiteId: siteB, kind: 'expert', displayName: `${marker} Expert`, text: `Knows ${marker}.` }));
+      const siteBRecord = await must('website of B', admin.get(`/api/websites/${siteB}`));
+      const adminId = (await must('admin', admin.get('/api/auth/user'))).id as string;
+
+      // B's ids (and the actors' own) by resource, from the admin's lists.
+      const resources = [...new Set(routes.map((r) => /^\/api\/([a-z-]+)\/:id(\/|$)/.exec(r.path)?.[1]).filter((r): r is string => !!r && r !== 'auth'))];
+      const foreignByResource: Record<string, string[]> = {};
+      const ownByResource: Record<string, string[]> = {};
+      for (const resource of resources) {
+        const list = await admin.get(`/api/${resource}?range=[0,999]`);
+        if (list.status !== 200 || !Array.isArray(list.body)) continue;
+        for (const record of list.body as Array<Record<string, unknown>>) {
+          const ofB = resource === 'organisations' ? record.id === orgB : record.organisationId === orgB;
+          const id = String(record.id);
+          if (ofB) {
+            (foreignByResource[resource] ??= []).push(id);
+            secrets.set(id.toLowerCase(), `${resource} ${id}`);
+            if (typeof record.userId === 'string' && record.userId !== adminId) secrets.set(record.userId.toLowerCase(), `user ${record.userId} (member of B)`);
+          } else if ((ownByResource[resource] ??= []).length < 4 && !(resource === 'users' && id === adminId)) {
+            ownByResource[resource].push(id);
+          }
+        }
+      }
+      for (const [id, what] of secrets) if (what.startsWith('user ')) (foreignByResource.users ??= []).push(id);
+      const siteKeys = [String(siteBRecord.key)];
+      secrets.set(String(siteBRecord.key).toLowerCase(), `website key of B`);
+      const sites = (await admin.get('/api/websites?range=[0,999]')).body as Array<{ key?: string; organisationId: string }>;
+      for (const site of sites) if (site.organisationId !== orgB && site.key && siteKeys.length < 4) siteKeys.push(site.key);
+      const workflows = (await must('workflows', admin.get('/api/workflows'))) as Array<{ name: string; actions: string[] }>;
+      ctx = {
+        foreignIds: Object.values(foreignByResource).flat(),
+        ownIds: Object.values(ownByResource).flat(),
+        foreignByResource,
+        ownByResource,
+        siteKeys,
+        actions: [...new Set(workflows.flatMap((w) => w.actions))],
+        workflowNames: workflows.map((w) => w.name),
+      };
+    }, 120_000);
+    afterAll(async () => t?.stop());
+
+    /** What of B an answer shows that its request did not contain. */
+    const leaksIn = (answer: string, requestText: string, actor?: Actor): string[] => {
+      const text = answer.toLowerCase();
+      const asked = requestText.toLowerCase();
+      const found: string[] = [];
+      if (text.includes(marker)) found.push(`B's marker (${marker})`);
+      for (const [secret, what] of secrets) {
+        if (text.includes(secret) && !asked.includes(secret) && !actor?.known.has(secret)) found.push(what);
+      }
+      return found;
+    };
+
+    it('finds the routes, and its leak detector sees B through the eyes of B\'s owner', async () => {
+      expect(routes.length).toBeGreaterThan(30);
+      expect(ctx.foreignIds.length).toBeGreaterThanOrEqual(8);
+      const post = ctx.foreignByResource.posts[0];
+      const own = await admin.get(`/api/posts/${post}`);
+      expect(leaksIn(own.text, '')).toContain(`B's marker (${marker})`);
+      expect(leaksIn((await admin.get('/api/organisations?range=[0,999]')).text, '')).not.toEqual([]);
+    });
+
+    it('answers every generated request below 500 and never shows another organisation\'s data', async () => {
+      const started = Date.now();
+      const { requestFor } = arbitraries(ctx);
+      const decoded = (text: string) => {
+        try {
+          return decodeURIComponent(text);
+        } catch {
+          return text;
+        }
+      };
+
+      // The requests: per route and actor, the classic attacks and `runs` generated ones.
+      type Task = { actor: Actor; route: Route; input: FuzzInput };
+      const tasks: Task[] = [];
+      const runs = Math.max(1, Math.ceil(TARGET / (routes.length * actors.length)));
+      const queries = classicQueries();
+      const bodies = classicBodies();
+      for (const actor of actors) {
+        for (const route of routes) {
+          const label = `${actor.name} ${route.method} ${route.path}`;
+          const seed = (SEED ^ hash(label)) >>> 0;
+          for (const input of fc.sample(requestFor(route.method, route.path), { numRuns: runs, seed })) tasks.push({ actor, route, input });
+          const concrete = (i: number) => {
+            const resource = /^\/api\/([a-z-]+)/.exec(route.path)?.[1] ?? '';
+            const ids = [...(ctx.ownByResource[resource] ?? []), ...(ctx.foreignByResource[resource] ?? []), '00000000-0000-4000-8000-000000000000'];
+            return route.path
+              .replace(':id', ids[i % ids.length])
+              .replace(':action', ctx.actions[i % ctx.actions.length])
+              .replace(/:[A-Za-z]+/g, 'x');
+          };
+          if (route.method === 'get' && !route.path.includes(':')) for (const query of queries) tasks.push({ actor, route, input: { path: route.path, query } });
+          if (route.method !== 'get') bodies.forEach((body, i) => tasks.push({ actor, route, input: { path: concrete(i), query: '', body } }));
+        }
+      }
+      // A reproducible interleaving of actors and routes.
+      const order = fc.sample(fc.shuffledSubarray(tasks.map((_, i) => i), { minLength: tasks.length }), { numRuns: 1, seed: SEED })[0];
+
+      const failures: Failure[] = [];
+      const statuses = new Map<number, number>();
+      let sent = 0;
+      let next = 0;
+
+      const restore = async (actor: Actor) => {
+        if (actor.restoring) return actor.restoring;
+        actor.restoring = (async () => {
+          if (!actor.login) {
+            actor.agent = newAgent(t.url);
+            return;
+          }
+          const me = await actor.agent.get('/api/auth/user');
+          if (me.status === 200 && me.body.email === actor.email && !me.body.demo) return;
+          if (me.status === 200 && me.body.email === actor.email && me.body.demo) {
+            const exit = await actor.agent.post('/api/auth/demo/exit').send({});
+            if (exit.status === 200) return;
+          }
+          actor.agent = await actor.login();
+        })().finally(() => {
+          actor.restoring = undefined;
+        });
+        return actor.restoring;
+      };
+
+      const run = async (task: Task) => {
+        const { actor, route, input } = task;
+        if (actor.restoring) await actor.restoring;
+        const id = `fuzz-${sent}`;
+        sent++;
+        const url = input.query ? `${input.path}?${input.query}` : input.path;
+        let req = actor.agent[route.method](url).set('X-Request-Id', id).timeout({ response: 20_000, deadline: 30_000 });
+        if (input.body) req = req.set('Content-Type', input.body.type).send(input.body.text);
+        const base = { actor: actor.name, method: route.method.toUpperCase(), route: route.path, url: excerpt(url, 300), body: excerpt(input.body?.text ?? '', 200) };
+        let res: request.Response;
+        try {
+          res = await req;
+        } catch (error) {
+          failures.push({ ...base, kind: 'hang', status: 0, response: '', cause: `no answer: ${(error as Error).message}` });
+          return;
+        }
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const answer = `${res.text ?? ''} ${res.headers.location ?? ''}`;
+        if (res.status >= 500) {
+          const message = typeof res.body?.message === 'string' ? res.body.message : excerpt(res.text ?? '', 100);
+          failures.push({ ...base, kind: '5xx', status: res.status, response: excerpt(res.text ?? ''), cause: serverErrors.get(id) ?? message });
+        }
+        const requestText = `${url} ${decoded(url)} ${input.body?.text ?? ''}`;
+        const leaks = leaksIn(answer, requestText, actor);
+        if (leaks.length) failures.push({ ...base, kind: 'leak', status: res.status, response: excerpt(res.text ?? '', 400), cause: `shows ${leaks.join(', ')}` });
+        // Remember B's ids a successful write carried: if they come back later, the actor knew them.
+        if (route.method !== 'get' && res.status < 300) for (const secret of secrets.keys()) if (requestText.toLowerCase().includes(secret)) actor.known.add(secret);
+        // Keep the actors who they are: a lost session logs in again, a new one (sign-up, demo mode) is undone.
+        if (res.status === 401 && actor.login && !route.path.startsWith('/api/auth/login')) await restore(actor);
+        else if (res.status < 300 && route.path.startsWith('/api/auth/') && !['/api/auth/user', '/api/auth/demo', '/api/auth/keep-alive', '/api/auth/password_reset/send'].includes(route.path))
+          await restore(actor);
+      };
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < order.length) await run(tasks[order[next++]]);
+        }),
+      );
+
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(
+        `route fuzzer (${setup.name}): ${sent} requests, ${routes.length} routes, ${actors.length} actors, seed ${SEED} (FUZZ_SEED=${SEED} reproduces it), ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+      );
+
+      // One failure per (kind, route, status, cause), with the shortest input that showed it,
+      // printed grouped by cause.
+      const unique = new Map<string, Failure & { count: number; actors: Set<string> }>();
+      for (const f of failures) {
+        const key = `[${f.kind}] ${f.method} ${f.route} -> ${f.status}: ${normalise(f.cause)}`;
+        const seen = unique.get(key);
+        if (!seen) unique.set(key, { ...f, count: 1, actors: new Set([f.actor]) });
+        else {
+          seen.count++;
+          seen.actors.add(f.actor);
+          if (f.url.length + f.body.length < seen.url.length + seen.body.length) Object.assign(seen, { ...f, count: seen.count, actors: seen.actors });
+        }
+      }
+      const byCause = new Map<string, Array<Failure & { count: number; actors: Set<string> }>>();
+      for (const f of unique.values()) {
+        const cause = `[${f.kind}] ${f.kind === 'leak' ? 'shows another organisation\'s data' : normalise(f.cause)}`;
+        byCause.set(cause, [...(byCause.get(cause) ?? []), f]);
+      }
+      const lines: string[] = [];
+      for (const [cause, group] of [...byCause].sort((a, b) => a[0].localeCompare(b[0]))) {
+        lines.push(`${cause}`);
+        for (const f of group.sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method)))
+          lines.push(
+            `  ${f.method} ${f.route} -> ${f.status} (${f.count}x; ${[...f.actors].join(', ')}): ${f.cause}\n      ${f.method} ${f.url}${f.body ? `\n      body: ${f.body}` : ''}${f.kind === 'leak' ? `\n      answer: ${f.response}` : ''}`,
+          );
+      }
+      if (unique.size) console.log(`route fuzzer (${setup.name}): ${unique.size} distinct failures, ${byCause.size} causes (FUZZ_SEED=${SEED})\n${lines.join('\n')}`);
+      expect(sent).toBeGreaterThanOrEqual(TARGET);
+      expect([...unique.keys()].sort(), `FUZZ_SEED=${SEED}; the causes and inputs are printed above`).toEqual([]);
+    }, 600_000);
+  });
+}
