@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer } from '../auth/public.decorator.js';
+import { toCsv } from '../csv.js';
 import type { Viewer } from '../auth/viewer.js';
 import { sendList } from '../http/records.js';
 import { WORKFLOW_READERS, organisationsReadableBy } from '../auth/policy.js';
@@ -38,13 +39,6 @@ function auditScope(viewer: Viewer): { sql: string; params: unknown[] } {
   return readable ? { sql: 'organisation_id = ANY($1::text[])', params: [readable] } : { sql: 'true', params: [] };
 }
 
-/** CSV cells: quoted when needed; a leading = + - @ is defused so spreadsheets do not run it. */
-function cell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * `GET /api/audit`: every workflow event of the viewer's organisations, searchable by actor,
  * action, resource and date range (`from`/`to`), paged; `GET /api/audit/export.csv` the same as CSV.
@@ -61,12 +55,10 @@ export class AuditController {
   @Get('export.csv')
   async export(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res() response: Response) {
     const result = await runList<Record<string, any>>(this.db, { ...LIST, maxPageSize: EXPORT_LIMIT }, { ...query, range: JSON.stringify([0, EXPORT_LIMIT - 1]) }, auditScope(viewer));
-    const lines = [CSV_COLUMNS.join(',')];
-    for (const r of result.rows) {
-      lines.push([r.time, r.actor?.name, r.actor?.email, r.action, r.type, r.resource, r.resourceId, r.from, r.to, r.note].map(cell).join(','));
-    }
+    const rows = result.rows.map((r) => [r.time, r.actor?.name, r.actor?.email, r.action, r.type, r.resource, r.resourceId, r.from, r.to, r.note]);
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', 'attachment; filename="audit.csv"');
-    response.send(`${lines.join('\r\n')}\r\n`);
+    // Inert and quoted cells (csv.ts): the trail holds user text (notes, names).
+    response.send(toCsv(CSV_COLUMNS, rows));
   }
 }

@@ -1,4 +1,5 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
+import { ValidationError } from '#libs/platform/src/errors.js';
 import { EDITORS } from './stages.js';
 
 export const REDIRECT_TYPES = [301, 302, 307, 308] as const;
@@ -21,6 +22,39 @@ export type RedirectRuleEvent =
   | DomainEvent<'RedirectRuleChanged', Partial<Pick<RedirectRuleFields, 'fromPath' | 'toPath' | 'type' | 'locale'>>>
   | DomainEvent<'RedirectRuleDeleted', { reason?: string }>;
 
+/**
+ * Why `value` cannot be a redirect path, or null when it can. A path starts with exactly one `/`
+ * (`//host` and `/\host` are read by browsers as another website), holds no backslash and no
+ * control character; only a rule's target (`allowUrl`) may instead be an absolute http(s) URL.
+ */
+export function redirectPathProblem(field: string, value: string, allowUrl: boolean): string | null {
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return `${field} must not contain control characters`;
+  if (value.includes('\\')) return `${field} must not contain a backslash (\\)`;
+  if (/^https?:\/\//i.test(value)) {
+    if (!allowUrl) return `${field} must be a path starting with /`;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return `${field} must be a valid http(s) URL`;
+    }
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? null : `${field} must be a valid http(s) URL`;
+  }
+  if (!value.startsWith('/')) return `${field} must be a path starting with / or a full URL`;
+  if (value.startsWith('//')) return `${field} must start with a single /`;
+  return null;
+}
+
+/** Refuses a command whose paths break the rule above (whoever sends it: the API, automatic rules, imports). */
+function ensurePaths(data: { fromPath?: unknown; toPath?: unknown }) {
+  for (const [field, allowUrl] of [['fromPath', false], ['toPath', true]] as const) {
+    const value = data[field];
+    if (value === undefined) continue;
+    const problem = typeof value === 'string' ? redirectPathProblem(field, value, allowUrl) : `${field} must be text`;
+    if (problem) throw ValidationError.field(field, problem);
+  }
+}
+
 export interface RedirectRuleState {
   status: 'active' | 'deleted' | typeof NEW;
   fields: RedirectRuleFields | null;
@@ -39,8 +73,12 @@ export const redirectRuleDecider = defineDecider<'active' | 'deleted', 'Create' 
   initialState: { status: NEW, fields: null },
   statusOf: (state) => state.status,
   handlers: {
-    Create: (_state, command: { data: RedirectRuleFields }) => [{ type: 'RedirectRuleCreated', data: command.data }],
+    Create: (_state, command: { data: RedirectRuleFields }) => {
+      ensurePaths(command.data);
+      return [{ type: 'RedirectRuleCreated', data: command.data }];
+    },
     Update: (state, command: { data: Partial<RedirectRuleFields> }) => {
+      ensurePaths(command.data);
       const changes = Object.fromEntries(
         (['fromPath', 'toPath', 'type', 'locale'] as const)
           .filter((k) => command.data[k] !== undefined && command.data[k] !== state.fields?.[k])

@@ -5,6 +5,7 @@ import { Public } from '#libs/platform/src/auth/public.decorator.js';
 import { NotFoundError } from '#libs/platform/src/errors.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, z } from '#libs/platform/src/validation.js';
+import { redirectPathProblem } from '../domain/redirect-rule.decider.js';
 import { RedirectCounters, isBot } from './redirect-counters.js';
 
 const query = z.object({
@@ -13,7 +14,12 @@ const query = z.object({
     .string({ error: 'path is missing!' })
     .min(1, 'path is missing!')
     .max(2000, 'The maximum length is 2000 characters')
-    .refine((p) => p.startsWith('/'), 'path must start with /'),
+    .refine((p) => p.startsWith('/'), 'path must start with /')
+    // The same rule as a rule's fromPath: one leading /, no backslash, no control character.
+    .superRefine((p, ctx) => {
+      const problem = p.startsWith('/') ? redirectPathProblem('path', p, false) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 
 /**
@@ -48,7 +54,8 @@ export class PublicRedirectsController {
       [websiteId, [...new Set([path, trimmed])], path],
     );
     const rule = found.rows[0];
-    if (!rule) throw new NotFoundError('No redirect from this path');
+    // A rule stored before paths were checked never sends a visitor to another website.
+    if (!rule || redirectPathProblem('toPath', rule.to_path, true)) throw new NotFoundError('No redirect from this path');
     await this.counters.hit(rule.id, isBot(visitorAgent ?? userAgent));
     return { fromPath: rule.from_path, toPath: rule.to_path, type: rule.record.type };
   }

@@ -14,21 +14,25 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
-import { REDIRECT_TYPES, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
+import { REDIRECT_TYPES, redirectPathProblem, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
 import { RedirectCounters, type RedirectCount } from './redirect-counters.js';
 import { RedirectRules } from './redirect-rules.service.js';
 
-const path = (field: string) =>
+/** A rule's path: exactly one leading `/`, no backslash, no control character; `allowUrl`: or an absolute http(s) URL. */
+const path = (field: 'fromPath' | 'toPath', allowUrl: boolean) =>
   z
     .string({ error: (i) => (i.input === undefined ? missing(field) : `${field} must be text`) })
     .trim()
     .min(1, missing(field))
     .max(2000, tooLong(2000))
-    .refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), `${field} must be a path starting with / or a full URL`);
+    .superRefine((v, ctx) => {
+      const problem = redirectPathProblem(field, v, allowUrl);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 const fields = {
-  fromPath: path('fromPath').refine((v) => v.startsWith('/'), 'fromPath must be a path starting with /'),
-  toPath: path('toPath'),
+  fromPath: path('fromPath', false),
+  toPath: path('toPath', true),
   type: z.union(REDIRECT_TYPES.map((t) => z.literal(t)) as never, { error: `type must be one of ${REDIRECT_TYPES.join(', ')}` }) as z.ZodType<(typeof REDIRECT_TYPES)[number]>,
   locale: z.string({ error: 'locale must be text' }).max(20).nullable(),
 };
@@ -103,7 +107,7 @@ export class RedirectRulesController {
   @Put(':id')
   async update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
     const current = await this.load(viewer, id);
-    const picked = body && typeof body === 'object' ? Object.fromEntries(Object.entries(body).filter(([k]) => k in updateSchema.shape)) : body;
+    const picked = body && typeof body === 'object' ? Object.fromEntries(Object.entries(body).filter(([k]) => Object.hasOwn(updateSchema.shape, k))) : body;
     const data = parseInput(updateSchema, picked);
     if (data.fromPath !== undefined && data.fromPath !== current.fromPath) await this.rules.ensureFree(current.websiteId, data.fromPath, current.id);
     if ((data.toPath ?? current.toPath) === (data.fromPath ?? current.fromPath)) throw ValidationError.field('toPath', 'A redirect cannot lead to itself');
