@@ -47,4 +47,16 @@ export class Links {
     if (!used.rows[0]) throw new GoneError(LINK_EXPIRED);
     return used.rows[0].user_id;
   }
+
+  /**
+   * Marks every unused link of a purpose of this user as used (DESIGN.md "Reset links": a
+   * successful reset invalidates every other reset link of that user). Answers how many.
+   */
+  async revokeAll(userId: string, purpose: LinkPurpose): Promise<number> {
+    const revoked = await this.db.query(`UPDATE identity_links SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL RETURNING id`, [
+      userId,
+      purpose,
+    ]);
+    return revoked.rows.length;
+  }
 }

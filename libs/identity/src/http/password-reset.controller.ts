@@ -67,6 +67,8 @@ export class PasswordResetController {
   async confirm(@Param('resetCode') resetCode: string, @Body() body: unknown) {
     const { password } = parseInput(confirmSchema, body);
     const userId = await this.links.consume(resetCode, 'reset');
+    // Every other reset link of this user stops working (one may sit in a mailbox someone else reads).
+    await this.links.revokeAll(userId, 'reset');
     await this.identity.setPassword(userId, password);
     return { ok: true, message: PASSWORD_CHANGED, redirect: '/login' };
   }
