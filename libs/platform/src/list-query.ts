@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { allowed } from './allow-list.js';
+import { isCalendarDate } from './dates.js';
 import { BadRequestError } from './errors.js';
 import { checkJson, checkText } from './http/input-guard.js';
 
@@ -63,23 +64,13 @@ function parseJson(name: string, value: unknown): unknown {
   return parsed;
 }
 
+export { isCalendarDate };
+
 /** Limits of the one list helper: a page is at most this many rows; offsets fit an int32. */
 export const LIST_LIMITS = { maxPageSize: 1000, maxOffset: 2_147_483_647 - 1000 } as const;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A plain decimal number as PostgreSQL's numeric takes it (no exponent, no blanks). */
 const NUMBER = /^-?\d{1,15}(\.\d{1,10})?$/;
-
-/** Whether `text` is a real calendar date YYYY-MM-DD between years 1 and 9999 (not 2024-02-30). */
-export function isCalendarDate(text: string): boolean {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** A filter's plain value as text: strings, numbers and booleans only. */
 function plainValue(key: string, value: unknown): string {
@@ -133,10 +124,11 @@ export async function runList<T = Record<string, unknown>>(
     const bound = /^(.+)_(gte|lte)$/.exec(key);
     const boundColumn = bound ? allowed(def.fields, bound[1]) : undefined;
     if (bound && boundColumn) {
-      if (typeof value !== 'string' && typeof value !== 'number') throw new BadRequestError(`Filter ${key} must be a date or a number`);
-      const text = String(value);
-      const isDate = typeof value === 'string' && isCalendarDate(text);
-      if (!isDate && !NUMBER.test(text)) throw new BadRequestError(`Filter ${key} must be a date as YYYY-MM-DD or a number`);
+      // Fields named like dates (createdAt, dueDate...) take dates; the others take numbers.
+      const isDate = bound[1] === def.dateField || /(At|Date)$/.test(bound[1]);
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+      if (isDate && !isCalendarDate(text)) throw new BadRequestError(`Filter ${key} must be a date as YYYY-MM-DD`);
+      if (!isDate && !NUMBER.test(text)) throw new BadRequestError(`Filter ${key} must be a number`);
       const placeholder = add(text);
       where.push(
         isDate

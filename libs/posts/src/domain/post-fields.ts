@@ -2,6 +2,7 @@ import { sanitizeBodyHtml } from './body-html.js';
 import { documentProblem } from './components.js';
 import { SLUG_MESSAGE, SLUG_PATTERN, slugify } from '#libs/platform/src/slug.js';
 import { missing, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
+import { isCalendarDate } from '#libs/platform/src/dates.js';
 
 /** The spec's post types (seed 000 section 3). */
 export const POST_TYPES = [
@@ -23,7 +24,7 @@ const date = (field: string) =>
   z
     .string({ error: `${field} must be a date (YYYY-MM-DD)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${field} must be a date (YYYY-MM-DD)`)
+    .refine((v) => isCalendarDate(v), `${field} must be a date (YYYY-MM-DD)`)
     .nullable();
 const id = (field: string) => z.string({ error: `${field} must be text` }).max(100, tooLong(100)).nullable();
 const list = (field: string, max = 50, length = 200) =>
