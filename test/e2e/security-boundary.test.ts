@@ -221,6 +221,22 @@ for (const setup of setups) {
         expect(partner.headers['access-control-expose-headers']).toContain('Content-Range');
       });
 
+      it("public endpoints answer CORS without credentials, and share answers with the website's own origin only", async () => {
+        const site = (await owner.get('/api/websites')).body[0] as { key: string; url: string };
+        const own = new URL(site.url).origin;
+        const lookup = (origin: string) => request(t.url).get('/api/public/redirects').query({ key: site.key, path: '/nowhere' }).set('Origin', origin);
+        const mine = await lookup(own);
+        expect(mine.status).toBe(404);
+        expect(mine.headers['access-control-allow-origin']).toBe(own);
+        expect(mine.headers['access-control-allow-credentials']).toBeUndefined();
+        for (const origin of ['https://evil.example', 'null', 'https://console.example']) {
+          expect((await lookup(origin)).headers['access-control-allow-origin'], origin).toBeUndefined();
+        }
+        const preflight = await request(t.url).options('/api/public/redirects').set('Origin', own).set('Access-Control-Request-Method', 'GET');
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      });
+
       it('refuses Origin: null, a cross-site Referer without Origin, neither header, and a forged X-Forwarded-Host', async () => {
         const cookie = sessionCookie(await request(t.url).post('/api/auth/login').send(OWNER));
         const before = (await request(t.url).get('/api/organisations').set('Cookie', cookie)).headers['content-range'];
