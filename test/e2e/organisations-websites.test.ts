@@ -29,7 +29,8 @@ for (const setup of setups) {
     let rivalSite: Rec;
 
     beforeAll(async () => {
-      t = await boot(setup);
+      // A console served from another origin (Vite's dev server) is on the CORS allow-list.
+      t = await boot(setup, { CORS_ORIGINS: 'http://localhost:5173' });
       owner = await signIn(t.url, OWNER);
       admin = await signIn(t.url, ADMIN);
       ownerCookie = sessionCookie(await request(t.url).post('/api/auth/login').send(OWNER));
