@@ -29,7 +29,9 @@ describe.skipIf(!hasChromium || !setup)(`invitation acceptance in Chromium (${se
     page = session.page;
     const owner = await signIn(session.app.url, OWNER);
     const orgId = (await owner.get('/api/auth/user')).body.organisations[0].id;
-    const invited = await owner.post('/api/members').send({ organisationId: orgId, email: INVITEE.email, name: INVITEE.name, cmsRole: 'editor' });
+    // Both demo websites, as the console's invitation form preselects them.
+    const websiteIds = ((await owner.get('/api/websites')).body as Array<{ id: string }>).map((w) => w.id);
+    const invited = await owner.post('/api/members').send({ organisationId: orgId, email: INVITEE.email, name: INVITEE.name, cmsRole: 'editor', websiteIds });
     expect(invited.status, JSON.stringify(invited.body)).toBe(201);
     const mails = (await (await signIn(session.app.url, ADMIN)).get('/api/admin/outbox')).body as Array<{ to: string; text: string }>;
     const text = mails.find((m) => m.to === INVITEE.email)!.text;

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setups } from '../e2e/setups.js';
+import { setups, signIn } from '../e2e/setups.js';
 import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
@@ -60,6 +60,8 @@ describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, 
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(INVITEE.name);
     await page.getByRole('combobox', { name: 'CMS role', exact: true }).click();
     await page.getByRole('option', { name: 'Editor', exact: true }).click();
+    // Every website of the organisation is preselected: members reach only the websites listed.
+    for (const name of ['Demo Blog', 'Demo Shop']) await page.locator('form .MuiChip-label', { hasText: name }).waitFor();
     await shot('02-invite');
     await page.getByRole('button', { name: 'Send invitation' }).click();
 
@@ -70,6 +72,10 @@ describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, 
     expect(await ines.locator('[data-status]').textContent()).toBe('Invited');
     await ines.getByText(INVITEE.email).waitFor();
     await ines.getByRole('cell', { name: 'Editor', exact: true }).waitFor();
+    const owner = await signIn(app.url, DEMO);
+    const invited = ((await owner.get('/api/members')).body as Array<{ email: string; websiteIds: string[] }>).find((m) => m.email === INVITEE.email)!;
+    const websites = ((await owner.get('/api/websites')).body as Array<{ id: string }>).map((w) => w.id);
+    expect([...invited.websiteIds].sort()).toEqual(websites.sort());
     await shot('03-invited');
   });
 

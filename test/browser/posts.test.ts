@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, OWNER, WRITER, publishOwnBio, setups, signIn, type Agent } from '../e2e/setups.js';
+import { EDITOR, OWNER, WRITER, giveWebsite, publishOwnBio, setups, signIn, type Agent } from '../e2e/setups.js';
 import { CHROMIUM_PATH, launchChromium, logIn, logOut, openConsole, type BrowserSession, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
@@ -81,6 +81,7 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     // A website without posts, for the empty tabs.
     const empty = await owner.post('/api/websites').send({ name: 'Empty Garden', url: 'https://empty-garden.example' });
     expect(empty.status, JSON.stringify(empty.body)).toBe(201);
+    await giveWebsite(owner, empty.body.id);
   }, 120_000);
 
   // A failed step leaves a picture of the screen it failed on.

@@ -2,7 +2,7 @@
 // HTTP stack: who may write which bio, the validation messages, slugs, publishing, versions, lists
 // and history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, OWNER, WRITER, boot, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+import { EDITOR, OWNER, WRITER, boot, giveWebsite, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
 
 for (const setup of setups) {
   describe(`bios (${setup.name})`, () => {
@@ -18,6 +18,7 @@ for (const setup of setups) {
       t = await boot(setup);
       [owner, editor, writer] = await Promise.all([OWNER, EDITOR, WRITER].map((who) => signIn(t.url, who)));
       siteId = (await owner.post('/api/websites').send({ name: 'Bio Garden', url: 'https://bio-garden.example' })).body.id;
+      await giveWebsite(owner, siteId);
       writerId = (await writer.get('/api/auth/user')).body.id;
       editorId = (await editor.get('/api/auth/user')).body.id;
     });

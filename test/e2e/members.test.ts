@@ -26,7 +26,9 @@ for (const setup of setups) {
     };
 
     it('invites by email, the invitee follows the magic link, sets a password and becomes an active member', async () => {
-      const invited = await owner.post('/api/members').send({ organisationId: orgId, email: 'ivy@invitee.example', name: 'Ivy Invitee', orgRole: 'member', cmsRole: 'editor' });
+      // Both demo websites, as the console's invitation form preselects them.
+      const websiteIds = ((await owner.get('/api/websites')).body as Array<{ id: string }>).map((w) => w.id);
+      const invited = await owner.post('/api/members').send({ organisationId: orgId, email: 'ivy@invitee.example', name: 'Ivy Invitee', orgRole: 'member', cmsRole: 'editor', websiteIds });
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
       expect(invited.body).toMatchObject({ status: 'pending', statusLabel: 'Invited', email: 'ivy@invitee.example', cmsRole: 'editor', croRole: 'none' });
       expect(invited.body.allowedActions).toEqual(expect.arrayContaining(['Resend', 'ChangeAccess']));

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDITOR, OWNER, WRITER, boot, listQuery, publishOwnBio, setups, signIn, totalOf, type Agent, type Booted, newAgent } from './setups.js';
+import { EDITOR, OWNER, WRITER, boot, giveWebsite, listQuery, publishOwnBio, setups, signIn, totalOf, type Agent, type Booted, newAgent } from './setups.js';
 
 const CHECKER = { email: 'checker@demo.example', password: 'Demo-pass-1' };
 const BODY = { outline: '1. Why\n2. How', richText: { json: { type: 'doc' }, html: '<p>Plants need <a href="https://example.org">light</a> and water.</p>' } };
@@ -19,6 +19,8 @@ for (const setup of setups) {
     async function website(name: string, settings: Record<string, unknown>) {
       const res = await owner.post('/api/websites').send({ name, url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`, ...settings });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
+      // The demo's editor, writer and checker work on it (members reach the websites listed on their membership).
+      await giveWebsite(owner, res.body.id);
       return res.body.id as string;
     }
 

@@ -142,3 +142,20 @@ export async function publishOwnBio(member: Agent, publisher: Agent, websiteId: 
   if (published.status !== 200) throw new Error(`publishing the bio of ${me.name}: ${published.status} ${JSON.stringify(published.body)}`);
   return created.body.id as string;
 }
+
+/**
+ * Adds a website to members' access (default: every member of the website's organisation who is
+ * not an owner or admin): members reach only the websites on their membership (DESIGN.md
+ * "Website access"), so a website a test creates is theirs only once it is listed.
+ */
+export async function giveWebsite(owner: Agent, websiteId: string, emails?: string[]): Promise<void> {
+  const { organisationId } = (await owner.get(`/api/websites/${websiteId}`)).body as { organisationId: string };
+  const filter = { organisationId };
+  const members = (await owner.get(`/api/members?${listQuery({ filter, range: [0, 999] })}`)).body as Array<{ id: string; email: string; orgRole: string; status: string; websiteIds: string[] }>;
+  for (const member of members) {
+    if (emails ? !emails.includes(member.email) : member.orgRole === 'owner' || member.orgRole === 'admin' || member.status === 'rejected') continue;
+    if (member.websiteIds.includes(websiteId)) continue;
+    const res = await owner.put(`/api/members/${member.id}`).send({ websiteIds: [...member.websiteIds, websiteId] });
+    if (res.status !== 200) throw new Error(`giving ${member.email} the website: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}

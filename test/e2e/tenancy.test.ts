@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, EDITOR, OWNER, boot, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+import { ADMIN, EDITOR, OWNER, boot, giveWebsite, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
 
 type Rec = Record<string, any>;
 
@@ -191,6 +191,9 @@ for (const setup of setups) {
         expect(created.status).toBe(201);
         const off = await owner.post(`/api/websites/${created.body.id}/actions/Deactivate`).send({});
         expect(off.body.status).toBe('inactive');
+        // Not on the editor's membership yet: out of reach (404); once listed, the role refuses (403).
+        expect((await editor.post(`/api/websites/${created.body.id}/actions/Activate`).send({})).status).toBe(404);
+        await giveWebsite(owner, created.body.id, [EDITOR.email]);
         const res = await editor.post(`/api/websites/${created.body.id}/actions/Activate`).send({});
         expect(res.status).toBe(403);
         expect((await owner.get(`/api/websites/${created.body.id}`)).body.status).toBe('inactive');

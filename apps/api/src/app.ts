@@ -14,6 +14,7 @@ import { ExpertsModule } from '#libs/experts/src/experts.module.js';
 import { IdentityModule } from '#libs/identity/src/identity.module.js';
 import { OrganisationsModule } from '#libs/organisations/src/organisations.module.js';
 import { PostsModule } from '#libs/posts/src/posts.module.js';
+import { WebsiteAccessMigration } from '#libs/organisations/src/website-access.migration.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
 import { inputGuard } from '#libs/platform/src/http/input-guard.js';
@@ -52,6 +53,7 @@ export async function createApp(config: AppConfig, options: { log?: Logger } = {
     configureHttp(app, runtime);
     await app.init();
     if (config.runProjections) await runtime.projections.start();
+    await app.get(WebsiteAccessMigration).run();
     await app.get(DemoService).seed();
     let closed = false;
     return {

@@ -166,8 +166,8 @@ export class IdentityService {
         'SELECT email, name, role, platform_admin FROM rm_users WHERE id = $1',
         [userId],
       ),
-      this.db.query<{ organisation_id: string; role: string; cms_role: string | null; cro_role: string | null }>(
-        `SELECT m.organisation_id, m.role, r.record->>'cmsRole' AS cms_role, r.record->>'croRole' AS cro_role
+      this.db.query<{ organisation_id: string; role: string; cms_role: string | null; cro_role: string | null; website_ids: string[] | null }>(
+        `SELECT m.organisation_id, m.role, r.record->>'cmsRole' AS cms_role, r.record->>'croRole' AS cro_role, r.record->'websiteIds' AS website_ids
          FROM rm_memberships m LEFT JOIN rm_members r ON r.organisation_id = m.organisation_id AND r.user_id = m.user_id
          WHERE m.user_id = $1`,
         [userId],
@@ -185,6 +185,8 @@ export class IdentityService {
       impersonatorSessionId,
       memberships: new Map(memberships.rows.map((m) => [m.organisation_id, m.role])),
       productRoles: new Map(memberships.rows.map((m) => [m.organisation_id, { cmsRole: m.cms_role ?? 'none', croRole: m.cro_role ?? 'none' }])),
+      // The websites on each membership; owners and admins reach all regardless (http/tenancy.ts reachableWebsites).
+      websiteAccess: new Map(memberships.rows.map((m) => [m.organisation_id, Array.isArray(m.website_ids) ? m.website_ids.filter((id) => typeof id === 'string') : []])),
     };
   }
 
@@ -227,6 +229,8 @@ export function inDemoMode(viewer: Viewer, organisationId: string): Viewer {
     platformAdmin: false,
     demoOrganisationId: organisationId,
     memberships: new Map([[organisationId, 'member']]),
+    // Every website of the demo organisation, whatever the user's own membership there lists.
+    websiteAccess: new Map([[organisationId, null]]),
     // A viewer, not an analyst: no audit trail, no reports, no member emails (DESIGN.md "Demo mode").
     productRoles: new Map([[organisationId, { cmsRole: 'none', croRole: 'viewer' }]]),
   };

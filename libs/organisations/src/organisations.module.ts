@@ -7,9 +7,10 @@ import { organisationDecider } from './domain/organisation.decider.js';
 import { websiteDecider, websiteDomainDecider } from './domain/website.decider.js';
 import { OrganisationsController } from './http/organisations.controller.js';
 import { WebsitesController } from './http/websites.controller.js';
+import { WebsiteAccessMigration } from './website-access.migration.js';
 
 /** Organisations, their members and their websites. */
-@Module({ imports: [IdentityModule], controllers: [OrganisationsController, WebsitesController, MembersController] })
+@Module({ imports: [IdentityModule], controllers: [OrganisationsController, WebsitesController, MembersController], providers: [WebsiteAccessMigration], exports: [WebsiteAccessMigration] })
 export class OrganisationsModule implements OnModuleInit {
   constructor(private readonly deciders: DeciderRegistry) {}
 

@@ -5,6 +5,7 @@ import { IdentityService } from '#libs/identity/src/identity.service.js';
 import { SYSTEM } from '#libs/identity/src/domain/user.decider.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { joinCommand } from '#libs/organisations/src/domain/join.js';
+import { memberIdOf } from '#libs/organisations/src/domain/member.decider.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
@@ -114,6 +115,13 @@ export class DemoService {
         videoCms: false,
         croProxy: false,
       });
+    }
+    // Website access (DESIGN.md): the demo's editor, writer and checker work on both websites.
+    for (let i = 1; i < DEMO_USERS.length; i++) {
+      const granted: DecideResult = await this.commands.execute(
+        new DecideCommand('member', memberIdOf(organisationId, ids[i]), { type: 'ChangeAccess', actor: owner, data: { websiteIds: siteIds } }, { organisationId }),
+      );
+      await this.projections.waitFor(granted.position);
     }
     this.log.info({ organisationId }, 'demo organisation created');
     await seedCommunity({ db: this.db, commands: this.commands, projections: this.projections }, organisationId);

@@ -1,4 +1,6 @@
 import { Box, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   AutocompleteArrayInput,
   email,
@@ -12,8 +14,10 @@ import {
   TextArrayInput,
   TextField,
   TextInput,
+  useGetList,
   type SimpleFormProps,
 } from 'react-admin';
+import type { Website } from '../types';
 import { cmsRoleChoices, croRoleChoices, orgRoleChoices } from './roles';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
@@ -48,6 +52,29 @@ const WebsitesInput = ({ organisationId }: { organisationId?: string }) => (
     </ReferenceArrayInput>
 );
 
+/**
+ * An invitation starts with every website of the chosen organisation (DESIGN.md "Website
+ * access": members reach only the websites listed); the inviter may take some off. Chosen once
+ * per organisation, so what the inviter changed stays.
+ */
+const PreselectAllWebsites = () => {
+  const organisationId = useWatch({ name: 'organisationId' }) as string | undefined;
+  const { setValue } = useFormContext();
+  const { data } = useGetList<Website>(
+    'websites',
+    { filter: { organisationId: organisationId || '-' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: Boolean(organisationId) },
+  );
+  const chosenFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!organisationId || !data || chosenFor.current === organisationId) return;
+    if (data.some((website) => String(website.organisationId) !== String(organisationId))) return;
+    chosenFor.current = organisationId;
+    setValue('websiteIds', data.map((website) => website.id), { shouldDirty: true });
+  }, [organisationId, data, setValue]);
+  return null;
+};
+
 /** Invitation (`create`) and access (edit) form of a member. */
 export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, 'children'> & { create?: boolean }) => (
   <SimpleForm {...props} sx={{ maxWidth: 760 }}>
@@ -76,6 +103,7 @@ export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, '
       <SelectInput source="croRole" label="CRO role" choices={croRoleChoices} validate={required()} />
     </Box>
     <Section>Access</Section>
+    {create ? <PreselectAllWebsites /> : null}
     <FormDataConsumer<{ organisationId?: string }>>
       {({ formData }) => <WebsitesInput organisationId={formData.organisationId || undefined} />}
     </FormDataConsumer>

@@ -117,7 +117,7 @@ export class AnswersController {
     const question = await loadVisible<QuestionRecord>(
       this.db,
       viewer,
-      { table: 'rm_questions', label: 'Question', organisationOf: (r) => r.organisationId },
+      { table: 'rm_questions', label: 'Question', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId },
       questionId,
     );
     const organisationId = question.organisationId;
@@ -175,7 +175,7 @@ export class AnswersController {
   }
 
   private load(viewer: Viewer, id: string): Promise<AnswerRecord> {
-    return loadVisible<AnswerRecord>(this.db, viewer, { table: 'rm_answers', label: 'Answer', organisationOf: (r) => r.organisationId }, id);
+    return loadVisible<AnswerRecord>(this.db, viewer, { table: 'rm_answers', label: 'Answer', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id);
   }
 
   private present(record: AnswerRecord, viewer: Viewer) {

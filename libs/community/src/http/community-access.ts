@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { UPGRADE_TO_ACCESS } from '#libs/platform/src/auth/policy.js';
-import { ensureOrganisationProduct } from '#libs/platform/src/http/tenancy.js';
+import { canReachWebsite, ensureOrganisationProduct, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ForbiddenError } from '#libs/platform/src/errors.js';
 
@@ -14,19 +14,21 @@ export async function ensureCommunity(db: SqlExecutor, organisationId: string): 
 
 /**
  * The scope of a community list: the viewer's organisations (all for platform admins) whose plan
- * includes the community. A list asked for one website or organisation of the viewer whose plan
- * lacks it, and a viewer none of whose organisations has it, get 403 "Upgrade to access".
+ * includes the community, and there the websites they reach (`websiteColumn`). A list asked for
+ * one website or organisation of the viewer whose plan lacks it, and a viewer none of whose
+ * organisations has it, get 403 "Upgrade to access".
  */
 export async function communityScope(
   db: SqlExecutor,
   viewer: Viewer,
   asked: { websiteId?: unknown; organisationId?: unknown },
   column = 'organisation_id',
+  websiteColumn = 'website_id',
 ): Promise<{ sql: string; params: unknown[] }> {
   if (typeof asked.websiteId === 'string' && asked.websiteId.length <= 100) {
     const site = await db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [asked.websiteId]);
     const organisationId = site.rows[0]?.organisation_id;
-    if (organisationId && canSeeOrganisation(viewer, organisationId)) await ensureCommunity(db, organisationId);
+    if (organisationId && canReachWebsite(viewer, organisationId, asked.websiteId)) await ensureCommunity(db, organisationId);
   }
   if (typeof asked.organisationId === 'string' && canSeeOrganisation(viewer, asked.organisationId)) {
     await ensureCommunity(db, asked.organisationId);
@@ -38,7 +40,8 @@ export async function communityScope(
   );
   const ids = enabled.rows.map((r) => r.id);
   if (ids.length === 0 && !viewer.platformAdmin) throw new ForbiddenError(UPGRADE_TO_ACCESS);
-  return { sql: `${column} = ANY($1::text[])`, params: [ids] };
+  const websites = websiteScope(viewer, column, websiteColumn, 2);
+  return { sql: `${column} = ANY($1::text[]) AND ${websites.sql}`, params: [ids, ...websites.params] };
 }
 
 /** `filter` as an object, to read what decides the page size and the plan check (runList parses and checks it). */

@@ -196,7 +196,7 @@ export class QuestionsController {
     const website = await loadVisible<{ id: string; organisationId: string }>(
       this.db,
       viewer,
-      { table: 'rm_websites', label: 'Website', organisationOf: (r) => r.organisationId },
+      { table: 'rm_websites', label: 'Website', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.id },
       websiteId,
     );
     const organisationId = website.organisationId;
@@ -261,7 +261,7 @@ export class QuestionsController {
   }
 
   private load(viewer: Viewer, id: string): Promise<QuestionRecord> {
-    return loadVisible<QuestionRecord>(this.db, viewer, { table: 'rm_questions', label: 'Question', organisationOf: (r) => r.organisationId }, id);
+    return loadVisible<QuestionRecord>(this.db, viewer, { table: 'rm_questions', label: 'Question', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id);
   }
 
   private present(record: QuestionRecord, viewer: Viewer) {

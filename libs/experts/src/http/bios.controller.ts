@@ -4,13 +4,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
-import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { actorFor, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { mayTake, type Actor } from '#libs/platform/src/decider.js';
 import { BadRequestError, ConflictError, ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { ensureOrganisationProduct, loadVisible, tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { canReachWebsite, ensureOrganisationProduct, loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
@@ -53,7 +53,7 @@ export class BiosController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<BioRecord>(this.db, LIST, query, tenantScope(viewer, 'organisation_id'));
+    const result = await runList<BioRecord>(this.db, LIST, query, websiteScope(viewer, 'organisation_id', 'website_id'));
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
   }
 
@@ -74,7 +74,7 @@ export class BiosController {
     checkId(input.websiteId);
     const site = await this.db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [input.websiteId]);
     const organisationId = site.rows[0]?.organisation_id;
-    if (!organisationId || !canSeeOrganisation(viewer, organisationId)) throw ValidationError.field('websiteId', 'Website not found');
+    if (!organisationId || !canReachWebsite(viewer, organisationId, input.websiteId)) throw ValidationError.field('websiteId', 'Website not found');
     await ensureOrganisationProduct(this.db, organisationId, PRODUCT);
     const kind = input.kind ?? (input.userId ? 'writer' : 'expert');
     const userId = input.userId ?? null;
@@ -148,7 +148,7 @@ export class BiosController {
   }
 
   private load(viewer: Viewer, id: string) {
-    return loadVisible<BioRecord>(this.db, viewer, { table: 'rm_bios', label: 'Bio', organisationOf: (r) => r.organisationId }, id);
+    return loadVisible<BioRecord>(this.db, viewer, { table: 'rm_bios', label: 'Bio', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id);
   }
 
   private present(record: BioRecord, viewer: Viewer) {

@@ -9,6 +9,7 @@ import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
+import { websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, requiredText, z } from '#libs/platform/src/validation.js';
@@ -292,7 +293,8 @@ export class AuthController {
   private async describe(viewer: Viewer) {
     const orgIds = [...viewer.memberships.keys()];
     const orgScope = viewer.platformAdmin ? 'true' : 'id = ANY($1::text[])';
-    const webScope = viewer.platformAdmin ? 'true' : 'organisation_id = ANY($1::text[])';
+    // The website options: only the websites the viewer reaches (DESIGN.md "Website access").
+    const webScope = websiteScope(viewer, 'organisation_id', 'id');
     const params = viewer.platformAdmin ? [] : [orgIds];
     const [organisations, websites] = await Promise.all([
       this.db.query<{ id: string; name: string; products: string[] | null }>(
@@ -300,8 +302,8 @@ export class AuthController {
         params,
       ),
       this.db.query<{ id: string; name: string; organisation_id: string }>(
-        `SELECT id, name, organisation_id FROM rm_websites WHERE ${webScope} ORDER BY name`,
-        params,
+        `SELECT id, name, organisation_id FROM rm_websites WHERE ${webScope.sql} ORDER BY name`,
+        webScope.params,
       ),
     ]);
     const navigation = navigationFor(viewer);

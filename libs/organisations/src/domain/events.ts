@@ -8,6 +8,13 @@ function withoutSiteBuilderToken(data: Record<string, unknown>): Record<string, 
   return { ...data, siteBuilder: { ...rest, tokenHint: secretHint(token) } };
 }
 
+/**
+ * Member access facts of schema v1 were recorded before website access was enforced (DESIGN.md
+ * "Website access"): the mark lets the start-up grant find members whose empty list meant "no
+ * restriction" (website-access.migration.ts); v2 events, recorded under the rule, never carry it.
+ */
+const beforeWebsiteAccess = (data: Record<string, unknown>) => ({ ...data, beforeWebsiteAccess: true });
+
 /** Every event type of the organisations context, by its stored name. */
 export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
   // v2 adds the plan; organisations created before billing existed are on the starter plan.
@@ -25,12 +32,12 @@ export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
   { type: 'WebsiteDomainClaimed', schemaVersion: 1 },
   { type: 'WebsiteDomainReleased', schemaVersion: 1 },
   { type: 'OrganisationMemberRemoved', schemaVersion: 1 },
-  { type: 'MemberJoined', schemaVersion: 1 },
-  { type: 'MemberInvited', schemaVersion: 1 },
+  { type: 'MemberJoined', schemaVersion: 2, upcasters: { 1: beforeWebsiteAccess } },
+  { type: 'MemberInvited', schemaVersion: 2, upcasters: { 1: beforeWebsiteAccess } },
   { type: 'MemberInvitationAccepted', schemaVersion: 1 },
   { type: 'MemberInvitationDeclined', schemaVersion: 1 },
   { type: 'MemberInvitationResent', schemaVersion: 1 },
-  { type: 'MemberAccessChanged', schemaVersion: 1 },
+  { type: 'MemberAccessChanged', schemaVersion: 2, upcasters: { 1: beforeWebsiteAccess } },
   { type: 'MemberDeactivated', schemaVersion: 1 },
   { type: 'MemberReactivated', schemaVersion: 1 },
 ];

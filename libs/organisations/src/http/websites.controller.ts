@@ -6,7 +6,7 @@ import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
 import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
-import { loadVisible, tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import type { Actor } from '#libs/platform/src/decider.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { NEW } from '#libs/platform/src/decider.js';
@@ -102,7 +102,7 @@ export class WebsitesController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<WebsiteRecord>(this.db, LIST, query, tenantScope(viewer, 'organisation_id'));
+    const result = await runList<WebsiteRecord>(this.db, LIST, query, websiteScope(viewer, 'organisation_id', 'id'));
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
   }
 
@@ -296,7 +296,7 @@ export class WebsitesController {
   }
 
   private load(viewer: Viewer, id: string): Promise<WebsiteRecord> {
-    return loadVisible<WebsiteRecord>(this.db, viewer, { table: 'rm_websites', label: 'Website', organisationOf: (r) => r.organisationId }, id);
+    return loadVisible<WebsiteRecord>(this.db, viewer, { table: 'rm_websites', label: 'Website', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.id }, id);
   }
 
   private present(record: WebsiteRecord, viewer: Viewer) {

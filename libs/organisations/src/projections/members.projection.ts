@@ -61,7 +61,9 @@ export const membersProjection: Projection = {
       );
       return;
     }
-    const patch: Record<string, unknown> = event.type === 'MemberAccessChanged' ? { ...d } : { status: STATUS[event.type] };
+    // `beforeWebsiteAccess` marks upcast v1 events for the member decider only (domain/events.ts).
+    const { beforeWebsiteAccess: _before, ...changes } = d;
+    const patch: Record<string, unknown> = event.type === 'MemberAccessChanged' ? changes : { status: STATUS[event.type] };
     Object.assign(patch, { updatedAt: at, version: event.streamVersion });
     await tx.query(
       `UPDATE rm_members SET status = coalesce($2, status), org_role = coalesce($3, org_role), updated_at = $4, version = $5,

@@ -5,6 +5,7 @@ import { CurrentViewer } from '../auth/public.decorator.js';
 import { toCsv } from '../csv.js';
 import type { Viewer } from '../auth/viewer.js';
 import { sendList } from '../http/records.js';
+import { websiteScope } from '../http/tenancy.js';
 import { WORKFLOW_READERS, organisationsReadableBy } from '../auth/policy.js';
 import { runList, type ListDefinition, type ListQuery } from '../list-query.js';
 import { SQL } from '../tokens.js';
@@ -33,10 +34,24 @@ const LIST: ListDefinition = {
 const CSV_COLUMNS = ['time', 'actor', 'email', 'action', 'type', 'resource', 'resourceId', 'from', 'to', 'note'] as const;
 const EXPORT_LIMIT = 100_000;
 
-/** The organisations whose trail the viewer reads: managers, editors and analysts only. */
+/**
+ * The website of an audit row's record: the website itself, or the `websiteId` its stream's events
+ * carry (posts, questions, answers, bios, redirect rules, domains); null for records of no website.
+ */
+const AUDIT_WEBSITE = `CASE WHEN resource = 'website' THEN resource_id ELSE (
+  SELECT w.data->>'websiteId' FROM rm_audit w
+  WHERE w.resource = rm_audit_view.resource AND w.resource_id = rm_audit_view.resource_id AND w.data ? 'websiteId'
+  ORDER BY w.version LIMIT 1) END`;
+
+/**
+ * The organisations whose trail the viewer reads: managers, editors and analysts only; and of
+ * website-bound records only those of the websites they reach (DESIGN.md "Website access").
+ */
 function auditScope(viewer: Viewer): { sql: string; params: unknown[] } {
   const readable = organisationsReadableBy(viewer, WORKFLOW_READERS, 'Only managers, editors and analysts may read the audit trail');
-  return readable ? { sql: 'organisation_id = ANY($1::text[])', params: [readable] } : { sql: 'true', params: [] };
+  if (!readable) return { sql: 'true', params: [] };
+  const websites = websiteScope(viewer, 'organisation_id', `(${AUDIT_WEBSITE})`, 2);
+  return { sql: `organisation_id = ANY($1::text[]) AND (${websites.sql} OR (${AUDIT_WEBSITE}) IS NULL)`, params: [readable, ...websites.params] };
 }
 
 /**

@@ -13,6 +13,12 @@ export interface Viewer {
   memberships: Map<string, string>;
   /** organisationId -> the member's CMS and CRO roles there (from their member record). */
   productRoles?: Map<string, { cmsRole: string; croRole: string }>;
+  /**
+   * organisationId -> the websites on the member's record there, or `null` for every website
+   * (owners, admins, demo mode). Read through `reachableWebsites` (http/tenancy.ts), which also
+   * gives owners, admins and platform admins every website (DESIGN.md "Website access").
+   */
+  websiteAccess?: Map<string, readonly string[] | null>;
   /** Set when a platform admin is logged in as this user (login-as): the admin's session. */
   impersonatorSessionId?: string | null;
   /**

@@ -10,20 +10,85 @@ export function tenantScope(viewer: Viewer, organisationColumn: string): { sql: 
   return visible ? { sql: `${organisationColumn} = ANY($1::text[])`, params: [visible] } : { sql: 'true', params: [] };
 }
 
+/** Whether an organisation role reaches every website of its organisation: owners and admins (DESIGN.md "Website access"). */
+export function reachesEveryWebsite(orgRole: string): boolean {
+  return orgRole === 'owner' || orgRole === 'admin';
+}
+
 /**
- * Reads one read-model record (`record` column) by id. A record that does not exist and one of
- * an organisation the viewer does not belong to answer the same 404.
+ * The websites of `organisationId` the viewer reaches: `null` means every website (platform
+ * admins, the organisation's owners and admins, demo mode), otherwise the websites on their
+ * membership (none when they are not a member, or their membership lists none).
+ */
+export function reachableWebsites(viewer: Viewer, organisationId: string): readonly string[] | null {
+  if (viewer.platformAdmin) return null;
+  const role = viewer.memberships.get(organisationId);
+  if (!role) return [];
+  if (reachesEveryWebsite(role)) return null;
+  const listed = viewer.websiteAccess?.get(organisationId);
+  return listed === undefined ? [] : listed;
+}
+
+/** Whether the viewer reaches the website (of `organisationId`): its records, actions, reports and creates. */
+export function canReachWebsite(viewer: Viewer, organisationId: string, websiteId: string | null | undefined): boolean {
+  if (!canSeeOrganisation(viewer, organisationId)) return false;
+  const reachable = reachableWebsites(viewer, organisationId);
+  return reachable === null || (typeof websiteId === 'string' && reachable.includes(websiteId));
+}
+
+/**
+ * The list scope of a website-bound read model: rows of the viewer's organisations, and there of
+ * the websites they reach (all for platform admins). Placeholders start at `firstParam`, so the
+ * scope can follow another one.
+ */
+export function websiteScope(
+  viewer: Viewer,
+  organisationColumn: string,
+  websiteColumn: string,
+  firstParam = 1,
+): { sql: string; params: unknown[] } {
+  if (viewer.platformAdmin) return { sql: 'true', params: [] };
+  const everyWebsite: string[] = [];
+  const pairs: { organisations: string[]; websites: string[] } = { organisations: [], websites: [] };
+  for (const organisationId of viewer.memberships.keys()) {
+    const reachable = reachableWebsites(viewer, organisationId);
+    if (reachable === null) {
+      everyWebsite.push(organisationId);
+      continue;
+    }
+    for (const websiteId of reachable) {
+      pairs.organisations.push(organisationId);
+      pairs.websites.push(websiteId);
+    }
+  }
+  const [all, orgs, sites] = [firstParam, firstParam + 1, firstParam + 2].map((n) => `$${n}`);
+  return {
+    // Pairs, not two lists: a website id listed on one membership never opens another organisation's rows.
+    sql: `(${organisationColumn} = ANY(${all}::text[]) OR (${organisationColumn}, ${websiteColumn}) IN (SELECT * FROM unnest(${orgs}::text[], ${sites}::text[])))`,
+    params: [everyWebsite, pairs.organisations, pairs.websites],
+  };
+}
+
+/**
+ * Reads one read-model record (`record` column) by id. A record that does not exist, one of an
+ * organisation the viewer does not belong to and, for website-bound records (`websiteOf`), one
+ * of a website they do not reach answer the same 404.
  */
 export async function loadVisible<T extends Record<string, unknown>>(
   db: SqlExecutor,
   viewer: Viewer,
-  source: { table: string; label: string; organisationOf(record: T): string },
+  source: { table: string; label: string; organisationOf(record: T): string; websiteOf?(record: T): string | null | undefined },
   id: string,
 ): Promise<T> {
   checkId(id);
   const found = await db.query<{ record: T }>(`SELECT record FROM ${source.table} WHERE id = $1`, [id]);
   const record = found.rows[0]?.record;
-  if (!record || !canSeeOrganisation(viewer, source.organisationOf(record))) throw new NotFoundError(`${source.label} not found`);
+  const visible =
+    record &&
+    (source.websiteOf
+      ? canReachWebsite(viewer, source.organisationOf(record), source.websiteOf(record))
+      : canSeeOrganisation(viewer, source.organisationOf(record)));
+  if (!record || !visible) throw new NotFoundError(`${source.label} not found`);
   return record;
 }
 

@@ -5,13 +5,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
-import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { actorFor, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { NEW, mayTake, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { ensureOrganisationProduct, tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { canReachWebsite, ensureOrganisationProduct, reachesEveryWebsite, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
@@ -127,7 +127,7 @@ export class PostsController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<Record<string, unknown>>(this.db, listDefinition(viewer), query, tenantScope(viewer, 'organisation_id'));
+    const result = await runList<Record<string, unknown>>(this.db, listDefinition(viewer), query, websiteScope(viewer, 'organisation_id', 'website_id'));
     const states = await this.statesOf(result.rows.map((r) => r.id as string));
     const settings = await this.settingsOf([...new Set(result.rows.map((r) => r.websiteId as string))]);
     return sendList(response, {
@@ -139,7 +139,7 @@ export class PostsController {
   /** How many posts each CMS tab holds (for the tab labels), optionally for one website. */
   @Get('counts')
   async counts(@CurrentViewer() viewer: Viewer, @Query('websiteId') websiteId?: string) {
-    const scope = tenantScope(viewer, 'organisation_id');
+    const scope = websiteScope(viewer, 'organisation_id', 'website_id');
     const params = [...scope.params];
     let where = scope.sql;
     if (websiteId !== undefined) {
@@ -332,12 +332,15 @@ export class PostsController {
 
   /** SendTo hands the page to a member who may work this stage. */
   private async sendTarget(state: PostState, userId: string): Promise<Holder> {
-    const found = await this.db.query<{ name: string; org_role: string; cms_role: string | null; status: string }>(
-      `SELECT name, org_role, record->>'cmsRole' AS cms_role, status FROM rm_members WHERE organisation_id = $1 AND user_id = $2`,
+    const found = await this.db.query<{ name: string; org_role: string; cms_role: string | null; status: string; website_ids: string[] | null }>(
+      `SELECT name, org_role, record->>'cmsRole' AS cms_role, status, record->'websiteIds' AS website_ids FROM rm_members WHERE organisation_id = $1 AND user_id = $2`,
       [state.organisationId, userId],
     );
     const member = found.rows[0];
     if (!member || member.status !== 'accepted') throw ValidationError.field('userId', 'This person is not an active member of the organisation');
+    if (!reachesEveryWebsite(member.org_role) && !(member.website_ids ?? []).includes(state.websiteId!)) {
+      throw ValidationError.field('userId', `${member.name} does not work on this website`);
+    }
     const stage = state.status as PreStage;
     const roles = [member.org_role, `cms:${member.cms_role ?? 'none'}`];
     if (!mayTake(STAGE_ROLES[stage] ?? [], { userId, roles })) {
@@ -388,12 +391,12 @@ export class PostsController {
 
   private async loadState(viewer: Viewer, id: string): Promise<{ state: PostState; record: Record<string, unknown> }> {
     checkId(id);
-    const found = await this.db.query<{ state: PostState; record: Record<string, unknown>; organisation_id: string }>(
-      'SELECT state, record, organisation_id FROM rm_posts WHERE id = $1',
+    const found = await this.db.query<{ state: PostState; record: Record<string, unknown>; organisation_id: string; website_id: string }>(
+      'SELECT state, record, organisation_id, website_id FROM rm_posts WHERE id = $1',
       [id],
     );
     const row = found.rows[0];
-    if (!row || !canSeeOrganisation(viewer, row.organisation_id)) throw new NotFoundError('Post not found');
+    if (!row || !canReachWebsite(viewer, row.organisation_id, row.website_id)) throw new NotFoundError('Post not found');
     await this.ensureCms(row.organisation_id);
     return { state: row.state, record: row.record };
   }
@@ -402,8 +405,8 @@ export class PostsController {
   private async streamOf(viewer: Viewer, id: string) {
     checkId(id);
     const events = await this.store.readStream(`post-${id}`);
-    const organisationId = (events[0]?.data as { organisationId?: string } | undefined)?.organisationId;
-    if (!organisationId || !canSeeOrganisation(viewer, organisationId)) throw new NotFoundError('Post not found');
+    const created = events[0]?.data as { organisationId?: string; websiteId?: string } | undefined;
+    if (!created?.organisationId || !canReachWebsite(viewer, created.organisationId, created.websiteId)) throw new NotFoundError('Post not found');
     return events;
   }
 
@@ -422,7 +425,8 @@ export class PostsController {
   private async website(viewer: Viewer, websiteId: string): Promise<WebsiteRow> {
     checkId(websiteId);
     const website = (await this.settingsOf([websiteId])).get(websiteId);
-    if (!website || !canSeeOrganisation(viewer, website.organisationId)) throw ValidationError.field('websiteId', 'Website not found');
+    // A website the viewer does not reach answers as one that does not exist.
+    if (!website || !canReachWebsite(viewer, website.organisationId, website.id)) throw ValidationError.field('websiteId', 'Website not found');
     await this.ensureCms(website.organisationId);
     return website;
   }

@@ -3,13 +3,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
-import { actorFor, canSeeOrganisation, type Viewer } from '#libs/platform/src/auth/viewer.js';
+import { actorFor, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { NEW } from '#libs/platform/src/decider.js';
 import { ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { loadVisible, tenantScope } from '#libs/platform/src/http/tenancy.js';
+import { canReachWebsite, loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
@@ -70,7 +70,7 @@ export class RedirectRulesController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<RuleRecord>(this.db, LIST, query, tenantScope(viewer, 'organisation_id'));
+    const result = await runList<RuleRecord>(this.db, LIST, query, websiteScope(viewer, 'organisation_id', 'website_id'));
     const counts = await this.counters.of(result.rows.map((r) => r.id));
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer, counts)) });
   }
@@ -92,7 +92,7 @@ export class RedirectRulesController {
     checkId(input.websiteId);
     const site = await this.db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [input.websiteId]);
     const organisationId = site.rows[0]?.organisation_id;
-    if (!organisationId || !canSeeOrganisation(viewer, organisationId)) throw ValidationError.field('websiteId', 'Website not found');
+    if (!organisationId || !canReachWebsite(viewer, organisationId, input.websiteId)) throw ValidationError.field('websiteId', 'Website not found');
     const actor = actorFor(viewer, organisationId);
     if (!redirectRuleDecider.allowedActions(NEW, actor).includes('Create')) throw new ForbiddenError('Your role may not create redirect rules');
     if (input.fromPath === input.toPath) throw ValidationError.field('toPath', 'A redirect cannot lead to itself');
@@ -135,7 +135,7 @@ export class RedirectRulesController {
   }
 
   private load(viewer: Viewer, id: string) {
-    return loadVisible<RuleRecord>(this.db, viewer, { table: 'rm_redirect_rules', label: 'Redirect rule', organisationOf: (r) => r.organisationId }, id);
+    return loadVisible<RuleRecord>(this.db, viewer, { table: 'rm_redirect_rules', label: 'Redirect rule', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id);
   }
 
   /** The rule with its counters (kept beside the read model, see redirect-counters.ts) and what the viewer may do. */

@@ -4,6 +4,7 @@ import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { BadRequestError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
+import { websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { WORKFLOW_READERS, organisationsReadableBy } from '#libs/platform/src/auth/policy.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 import { PRE_PUBLICATION, STATUS_LABELS } from '../domain/stages.js';
@@ -22,7 +23,11 @@ export class WorkflowReportController {
   @Get('workflow')
   async workflow(@CurrentViewer() viewer: Viewer, @Query() query: Record<string, unknown>) {
     const readable = organisationsReadableBy(viewer, WORKFLOW_READERS, 'Only managers, editors and analysts may read the workflow report');
-    const scope = readable ? { sql: 's.organisation_id = ANY($1::text[])', params: [readable] as unknown[] } : { sql: 'true', params: [] as unknown[] };
+    // The readers' organisations, and there only the websites they reach (DESIGN.md "Website access").
+    const reach = websiteScope(viewer, 's.organisation_id', 's.website_id', readable ? 2 : 1);
+    const scope = readable
+      ? { sql: `s.organisation_id = ANY($1::text[]) AND ${reach.sql}`, params: [readable, ...reach.params] as unknown[] }
+      : { sql: reach.sql, params: reach.params };
     const params: unknown[] = [...scope.params];
     const where = [scope.sql];
     const add = (v: unknown) => {
