@@ -63,6 +63,11 @@ export class IdentityService {
     }
   }
 
+  /** The cost of hashing a new password, spent where no account is made (answers take the same time). */
+  async hashLikeRegistration(password: string): Promise<void> {
+    await argon2.hash(password, { type: argon2.argon2id });
+  }
+
   async findUserIdByEmail(email: string): Promise<string | null> {
     const found = await this.db.query<{ user_id: string }>('SELECT user_id FROM identity_credentials WHERE lower(email) = lower($1)', [email]);
     return found.rows[0]?.user_id ?? null;

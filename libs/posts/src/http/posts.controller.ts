@@ -1,4 +1,5 @@
 import { allowed } from '#libs/platform/src/allow-list.js';
+import { isTimestamp } from '#libs/platform/src/dates.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -175,7 +176,7 @@ export class PostsController {
   @Get(':id')
   async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query('asOf') asOf?: string) {
     if (asOf === undefined) return this.load(viewer, id);
-    if (typeof asOf !== 'string' || Number.isNaN(Date.parse(asOf))) throw new BadRequestError('asOf must be a date and time (ISO 8601)');
+    if (typeof asOf !== 'string' || !isTimestamp(asOf)) throw new BadRequestError('asOf must be a date and time (ISO 8601)');
     const at = new Date(asOf);
     const events = (await this.streamOf(viewer, id)).filter((e) => e.createdAt.getTime() <= at.getTime());
     if (events.length === 0) throw new NotFoundError(`The post did not exist at ${at.toISOString()}`);

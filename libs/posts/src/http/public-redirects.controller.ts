@@ -1,5 +1,5 @@
-import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Headers, Inject, Query, Res, Req } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { Public } from '#libs/platform/src/auth/public.decorator.js';
 import { NotFoundError } from '#libs/platform/src/errors.js';
@@ -7,6 +7,7 @@ import { SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, z } from '#libs/platform/src/validation.js';
 import { redirectPathProblem } from '../domain/redirect-rule.decider.js';
 import { RedirectCounters, isBot } from './redirect-counters.js';
+import { allowWebsiteOrigin } from '#libs/platform/src/http/public-cors.js';
 
 const query = z.object({
   key: z.string({ error: 'key is missing!' }).trim().min(1, 'key is missing!').max(100, 'key is not a website key'),
@@ -42,12 +43,17 @@ export class PublicRedirectsController {
     @Headers('x-visitor-user-agent') visitorAgent: string | undefined,
     @Headers('user-agent') userAgent: string | undefined,
     @Res({ passthrough: true }) response: Response,
+    @Req() request: Request,
   ) {
     const { key, path } = parseInput(query, raw);
     response.setHeader('Cache-Control', 'no-store');
-    const site = await this.db.query<{ id: string }>(`SELECT id FROM rm_websites WHERE record->>'key' = $1 AND status = 'active'`, [key]);
+    const site = await this.db.query<{ id: string; url: string | null }>(
+      `SELECT id, record->>'url' AS url FROM rm_websites WHERE record->>'key' = $1 AND status = 'active'`,
+      [key],
+    );
     const websiteId = site.rows[0]?.id;
     if (!websiteId) throw new NotFoundError('No website has this key');
+    allowWebsiteOrigin(request, response, site.rows[0].url);
     const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const found = await this.db.query<{ id: string; from_path: string; to_path: string; record: { type: number } }>(
       'SELECT id, from_path, to_path, record FROM rm_redirect_rules WHERE website_id = $1 AND from_path = ANY($2::text[]) ORDER BY from_path = $3 DESC LIMIT 1',

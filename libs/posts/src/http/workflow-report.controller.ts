@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
+import { isCalendarDate } from '#libs/platform/src/dates.js';
 import { BadRequestError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
 import { websiteScope } from '#libs/platform/src/http/tenancy.js';
@@ -9,7 +10,6 @@ import { WORKFLOW_READERS, organisationsReadableBy } from '#libs/platform/src/au
 import { SQL } from '#libs/platform/src/tokens.js';
 import { PRE_PUBLICATION, STATUS_LABELS } from '../domain/stages.js';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HOURS = (expr: string) => `round((extract(epoch FROM ${expr}) / 3600)::numeric, 2)::float8`;
 
 /**
@@ -43,7 +43,7 @@ export class WorkflowReportController {
     for (const [bound, op] of [['from', '>='], ['to', '<']] as const) {
       const value = query[bound];
       if (value === undefined || value === '') continue;
-      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
+      if (typeof value !== 'string' || !isCalendarDate(value)) throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
       period.push(`s.left_at ${op} (${add(value)}::date${bound === 'to' ? ' + 1' : ''})`);
     }
     const base = where.join(' AND ');
