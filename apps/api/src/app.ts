@@ -18,7 +18,7 @@ import { WebsiteAccessMigration } from '#libs/organisations/src/website-access.m
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
 import { inputGuard } from '#libs/platform/src/http/input-guard.js';
-import { PinoNestLogger, type Logger } from '#libs/platform/src/logging.js';
+import { LOG_REDACT_PATHS, PinoNestLogger, REDACTED, redactUrl, type Logger } from '#libs/platform/src/logging.js';
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
 import { metricsHandler } from '#libs/platform/src/metrics.js';
 import { createRuntime, type Runtime } from '#libs/platform/src/runtime.js';
@@ -94,6 +94,10 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/api/health/live' || req.url === '/api/metrics' },
+      // No secrets in the request log: cookies, credentials, link codes and passwords are redacted
+      // (also when the logger given to createApp was not made by createLogger), and so are link codes in URLs.
+      redact: { paths: LOG_REDACT_PATHS, censor: REDACTED },
+      serializers: { req: (req: { url?: string }) => Object.assign(req, { url: redactUrl(req.url) }) },
     }),
   );
   app.use((req: Request, res: Response, next: NextFunction) => {

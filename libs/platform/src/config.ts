@@ -39,6 +39,9 @@ const schema = z.object({
   OIDC_ISSUER: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_JWKS_URL: z.url('must be the URL of the identity provider\'s JWKS').optional(),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
 });
 
 export interface AppConfig {
@@ -82,6 +85,12 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Third-party sign-in: ID tokens are verified against this issuer, audience and JWKS. */
   oidc?: { issuer: string; audience: string; jwksUrl: string };
+  /**
+   * Requests per minute (0: no limit) on the public endpoints (DESIGN.md "Rate limits"):
+   * `authPerAddress` for each sign-in, sign-up, reset and magic-link route per client address;
+   * `publicPerAddress` and `publicPerSite` for `/api/public/*` per address and per website key.
+   */
+  rateLimits: { authPerAddress: number; publicPerAddress: number; publicPerSite: number };
 }
 
 export class ConfigError extends Error {
@@ -131,5 +140,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.OIDC_ISSUER && c.OIDC_AUDIENCE && c.OIDC_JWKS_URL
         ? { issuer: c.OIDC_ISSUER, audience: c.OIDC_AUDIENCE, jwksUrl: c.OIDC_JWKS_URL }
         : undefined,
+    rateLimits: {
+      authPerAddress: c.RATE_LIMIT_AUTH_PER_MINUTE,
+      publicPerAddress: c.RATE_LIMIT_PUBLIC_PER_MINUTE,
+      publicPerSite: c.RATE_LIMIT_PUBLIC_SITE_PER_MINUTE,
+    },
   };
 }

@@ -1,8 +1,9 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DecideHandler, DeciderRegistry } from './commands/decide.command.js';
 import { ErrorFilter } from './http/error.filter.js';
+import { RateLimitGuard } from './http/rate-limit.js';
 import { OpsController } from './ops/ops.controller.js';
 import { ProjectionManager } from './projections/projection-manager.js';
 import type { Runtime } from './runtime.js';
@@ -30,6 +31,8 @@ export class PlatformModule {
         { provide: ProjectionManager, useValue: runtime.projections },
         { provide: METRICS, useValue: runtime.metrics },
         { provide: APP_FILTER, useFactory: () => new ErrorFilter(runtime.log) },
+        // Public sign-in routes and /api/public/*: per address (and per website key) limits.
+        { provide: APP_GUARD, useFactory: () => new RateLimitGuard(runtime.config) },
         DeciderRegistry,
         DecideHandler,
       ],

@@ -8,6 +8,7 @@ import { ensure, loginAsScope, navigationFor } from '#libs/platform/src/auth/pol
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
+import { clientAddress } from '#libs/platform/src/http/rate-limit.js';
 import { checkId } from '#libs/platform/src/http/records.js';
 import { websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
@@ -66,9 +67,24 @@ export const NOT_REGISTERED = 'This user is not registered please contact admin 
 /** Where a logged-in-as admin's own session waits to be restored (`POST /auth/logout/subUser`). */
 export const RETURN_COOKIE = 'sid_return';
 
-/** A redirect target inside the console only (never another site). */
+/**
+ * A redirect target inside the console only (never another site): a path on our own origin that
+ * starts with exactly one `/` (DESIGN.md "Redirect paths"). Control characters and whitespace are
+ * refused (browsers strip tabs and newlines, so `/\t/evil.example` would become `//evil.example`),
+ * and so is any backslash (browsers read it as `/`). Anything else falls back to `/`.
+ */
 function safeRedirect(from: string | undefined): string {
-  return from && /^\/(?![/\\])/.test(from) ? from : '/';
+  const base = 'http://x.invalid';
+  if (!from || !from.startsWith('/') || from.startsWith('//')) return '/';
+  if (/[\p{Cc}\p{Cf}\p{Z}\s\\]/u.test(from)) return '/';
+  let url: URL;
+  try {
+    url = new URL(from, base);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== base || url.pathname.startsWith('//')) return '/';
+  return from;
 }
 
 @Controller('auth')
@@ -87,14 +103,15 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const input = parseInput(loginSchema, body);
-    const address = request.ip ?? 'unknown';
+    // Failures count per (account, address) and per address; the account alone is only slowed down.
+    const address = clientAddress(request);
     await this.throttle.before(input.email, address);
     const userId = await this.identity.verifyPassword(input.email, input.password);
     if (!userId) {
       await this.throttle.failed(input.email, address);
       throw new UnauthorizedError(INVALID_LOGIN);
     }
-    await this.throttle.succeeded(input.email);
+    await this.throttle.succeeded(input.email, address);
     return { ...(await this.startSession(userId, request, response)), redirect: safeRedirect(input.from) };
   }
 

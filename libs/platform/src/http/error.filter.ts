@@ -3,7 +3,7 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { Request, Response } from 'express';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '#libs/eventstore/src/index.js';
 import { AppError } from '../errors.js';
-import type { Logger } from '../logging.js';
+import { redactUrl, type Logger } from '../logging.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -55,6 +55,12 @@ export function toErrorBody(exception: unknown): ErrorBody {
   return body(500, 'Something went wrong on our side. Please try again.');
 }
 
+/** Seconds until a refused request may be tried again: the error's own figure, else a minute. */
+function retryAfterOf(body: ErrorBody): number {
+  const seconds = body.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
+}
+
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   constructor(private readonly log: Logger) {}
@@ -65,10 +71,12 @@ export class ErrorFilter implements ExceptionFilter {
     const request = http.getRequest<Request & { id?: string }>();
     const body = toErrorBody(exception);
     if (body.statusCode >= 500) {
-      this.log.error({ err: exception, requestId: request.id, url: request.originalUrl }, 'request failed');
+      this.log.error({ err: exception, requestId: request.id, url: redactUrl(request.originalUrl) }, 'request failed');
     }
     if (body.statusCode === 401) body.redirect = '/login';
     if (response.headersSent) return;
+    // 429s say when to try again (RFC 9110 `Retry-After`, in seconds).
+    if (body.statusCode === 429) response.setHeader('Retry-After', String(retryAfterOf(body)));
     response.status(body.statusCode).json(body);
   }
 }
