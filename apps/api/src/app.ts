@@ -18,6 +18,7 @@ import { WebsiteAccessMigration } from '#libs/organisations/src/website-access.m
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
 import { inputGuard } from '#libs/platform/src/http/input-guard.js';
+import { publicPreflight } from '#libs/platform/src/http/public-cors.js';
 import { LOG_REDACT_PATHS, PinoNestLogger, REDACTED, redactUrl, type Logger } from '#libs/platform/src/logging.js';
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
 import { metricsHandler } from '#libs/platform/src/metrics.js';
@@ -124,6 +125,7 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
     maxAge: 600,
   });
   app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/public/') ? next() : credentialed(req, res, next)));
+  app.use(publicPreflight());
   // Errors raised before NestJS routing (bad JSON, body too large) get the same error shape.
   app.use('/api', (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -21,6 +21,12 @@ import { LoginThrottle } from '../login-throttle.js';
 import { OidcVerifier } from '../oidc.js';
 import { INVALID_LOGIN, IdentityService, inDemoMode } from '../identity.service.js';
 import { SESSION_COOKIE } from './auth.guard.js';
+import { escapeHtml } from '#libs/platform/src/html.js';
+import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { CONFIG } from '#libs/platform/src/tokens.js';
+import { productsOf } from '#libs/organisations/src/domain/plans.js';
+import { Mailer } from '../mailer.js';
 
 const email = z
   .string({ error: (i) => (i.input === undefined ? 'email is missing!' : 'Please enter a valid email address.') })
@@ -96,6 +102,8 @@ export class AuthController {
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
     @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly mailer: Mailer,
   ) {}
 
   @Public()
@@ -120,8 +128,54 @@ export class AuthController {
   @Post('signup')
   async signup(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const input = parseInput(signupSchema, body);
+    if (await this.identity.findUserIdByEmail(input.email)) {
+      // No enumeration (DESIGN.md "Trust boundary"): the address's owner gets a mail, and the
+      // answer looks like a new account's, with a session cookie that opens nothing.
+      await this.identity.hashLikeRegistration(input.password);
+      await this.mailAccountExists(input.email, request);
+      response.cookie(SESSION_COOKIE, randomBytes(32).toString('base64url'), { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
+      return { ...(await this.lookAlikeOfNewAccount(input)), redirect: '/' };
+    }
     const userId = await this.createAccount(input, request);
     return { ...(await this.startSession(userId, request, response)), redirect: '/' };
+  }
+
+  private async mailAccountExists(email: string, request: Request) {
+    const base = publicBaseUrl(this.config, request);
+    await this.mailer.send({
+      to: email,
+      subject: 'You already have an account',
+      text: `Someone (maybe you) tried to create an account with this email address, which already has one. To use it, log in:\n\n${base}/login\n\nForgot your password? Choose a new one here:\n\n${base}/forgot-password\n\nIf it was not you, ignore this mail: nothing changed.`,
+      html: `<p>Someone (maybe you) tried to create an account with this email address, which already has one.</p><p><a href="${escapeHtml(`${base}/login`)}">Log in</a> or <a href="${escapeHtml(`${base}/forgot-password`)}">choose a new password</a>.</p><p>If it was not you, ignore this mail: nothing changed.</p>`,
+    });
+  }
+
+  /** What a sign-up answers for a new owner of a new organisation on the starter plan (the shape of `describe`). */
+  private async lookAlikeOfNewAccount(input: { email: string; name: string; orgName: string }) {
+    const organisationId = randomUUID();
+    const viewer: Viewer = {
+      userId: randomUUID(),
+      email: input.email,
+      name: input.name,
+      role: 'owner',
+      platformAdmin: false,
+      sessionId: '',
+      memberships: new Map([[organisationId, 'owner']]),
+      productRoles: new Map([[organisationId, { cmsRole: 'admin', croRole: 'admin' }]]),
+    };
+    return {
+      id: viewer.userId,
+      email: viewer.email,
+      impersonatedBy: null,
+      name: viewer.name,
+      role: viewer.role,
+      platformAdmin: false,
+      organisations: [{ id: organisationId, name: input.orgName, role: 'owner', cmsRole: 'admin', croRole: 'admin', products: productsOf('starter') }],
+      websites: [],
+      navigation: navigationFor(viewer),
+      demo: null,
+      demoAvailable: (await this.identity.demoOrganisationId()) !== null,
+    };
   }
 
   /** Third-party sign-in with an OpenID Connect ID token; only registered users get in. */
