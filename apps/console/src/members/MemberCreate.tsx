@@ -1,6 +1,6 @@
 import { Create, Loading, useGetList, useNotify, useRedirect } from 'react-admin';
 import { SaveOnlyToolbar } from '../common/SaveOnlyToolbar';
-import type { Member } from '../types';
+import type { Member, Website } from '../types';
 import { memberDefaults, MemberForm } from './MemberForm';
 
 export const MemberCreate = () => {
@@ -11,9 +11,15 @@ export const MemberCreate = () => {
     pagination: { page: 1, perPage: 2 },
     sort: { field: 'name', order: 'ASC' },
   });
-  if (isPending) return <Loading />;
   const only = total === 1 ? organisations?.[0] : undefined;
-  const defaults = { ...memberDefaults, ...(only ? { organisationId: only.id } : {}) };
+  // Its websites are preselected: members reach only the websites on their membership.
+  const { data: websites, isPending: websitesPending } = useGetList<Website>(
+    'websites',
+    { filter: { organisationId: only?.id ?? '-' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    { enabled: Boolean(only) },
+  );
+  if (isPending || (only && websitesPending)) return <Loading />;
+  const defaults = { ...memberDefaults, ...(only ? { organisationId: only.id, websiteIds: (websites ?? []).map((w) => w.id) } : {}) };
   const onSuccess = (data: Member) => {
     notify(`Invitation sent to ${data.email}`, { type: 'success' });
     redirect('list', 'members');

@@ -54,18 +54,19 @@ const WebsitesInput = ({ organisationId }: { organisationId?: string }) => (
 
 /**
  * An invitation starts with every website of the chosen organisation (DESIGN.md "Website
- * access": members reach only the websites listed); the inviter may take some off. Chosen once
- * per organisation, so what the inviter changed stays.
+ * access": members reach only the websites listed); the inviter may take some off. The form's
+ * default organisation comes with its websites in the default values (MemberCreate); another
+ * organisation chosen here gets its websites once, so what the inviter changed stays.
  */
 const PreselectAllWebsites = () => {
   const organisationId = useWatch({ name: 'organisationId' }) as string | undefined;
-  const { setValue } = useFormContext();
+  const { setValue, formState } = useFormContext();
   const { data } = useGetList<Website>(
     'websites',
     { filter: { organisationId: organisationId || '-' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
     { enabled: Boolean(organisationId) },
   );
-  const chosenFor = useRef<string | null>(null);
+  const chosenFor = useRef<string | null>((formState.defaultValues?.organisationId as string | undefined) ?? null);
   useEffect(() => {
     if (!organisationId || !data || chosenFor.current === organisationId) return;
     if (data.some((website) => String(website.organisationId) !== String(organisationId))) return;
