@@ -16,12 +16,12 @@ import { ADMIN, WRITER, boot, newAgent, setups, signIn, type Agent, type Booted 
  *
  *   FUZZ_SEED=123 npx vitest run test/e2e/route-fuzzer.test.ts   reproduces a run
  *   FUZZ_REQUESTS=20000                                          generated requests per store (default 5,000)
- *   FUZZ_CONCURRENCY=8                                           requests in flight (default 6)
+ *   FUZZ_CONCURRENCY=4                                           requests in flight (default 8)
  */
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomBytes(4).readUInt32BE(0) >>> 1;
 const TARGET = Number(process.env.FUZZ_REQUESTS ?? 5000);
-const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 6);
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 const STRONG = 'Str0ng-pass!';
 
 interface Route {
@@ -50,6 +50,8 @@ interface Actor {
   restoring?: Promise<void>;
   /** B's ids this actor sent in a write that succeeded (they may come back later: it knew them). */
   known: Set<string>;
+  /** Ids of records the actor reaches, by resource. */
+  reach: Record<string, string[]>;
 }
 
 interface Failure {
@@ -98,7 +100,9 @@ for (const setup of setups) {
     };
 
     beforeAll(async () => {
-      t = await boot(setup);
+      // Rate limits so high they never answer 429 (their code still runs on every request): the
+      // fuzzer wants the handlers behind them. The limits themselves are tested elsewhere.
+      t = await boot(setup, { RATE_LIMIT_AUTH_PER_MINUTE: '1000000', RATE_LIMIT_PUBLIC_PER_MINUTE: '1000000', RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: '1000000' });
       // Every 5xx is logged by the app with its request id: keep the cause for the report.
       const log = t.app.runtime.log as unknown as { error: (...args: unknown[]) => unknown };
       const original = log.error.bind(log);
@@ -106,7 +110,9 @@ for (const setup of setups) {
         const [fields] = args as [{ requestId?: unknown; err?: { name?: string; message?: string; stack?: string } } | undefined];
         if (fields && typeof fields === 'object' && fields.requestId !== undefined) {
           const err = fields.err;
-          const frame = err?.stack?.split('\n').find((line) => /\/(libs|apps)\//.test(line))?.trim().replace(/^at /, '').replace(/\(?\/.*?\/((libs|apps)\/[^)]*)\)?/, '$1');
+          // The first frame of the product's own code (below the SQL driver), for the report.
+          const frames = err?.stack?.split('\n').filter((line) => /\/(libs|apps)\//.test(line) && !line.includes('node_modules')) ?? [];
+          const frame = (frames.find((line) => !line.includes('/libs/eventstore/')) ?? frames[0])?.trim().replace(/^at /, '').replace(/\(?\/.*?\/((libs|apps)\/[^)]*)\)?/, '$1');
           serverErrors.set(String(fields.requestId), `${err?.name ?? 'Error'}: ${err?.message ?? String(err)}${frame ? ` @ ${frame}` : ''}`);
         }
         return original(...args);
@@ -119,6 +125,9 @@ for (const setup of setups) {
       const stranger = newAgent(t.url);
       await must('sign-up', stranger.post('/api/auth/signup').send({ email: strangerEmail, password: STRONG, name: 'Stranger', orgName: 'Stranger Co' }));
       await stranger.post('/api/websites').send({ name: 'Stranger site', url: 'https://stranger-site.example' });
+      // (With the community in its plan, the stranger gets past "Upgrade to access" too.)
+      const strangerOrg = ((await stranger.get('/api/auth/user')).body.organisations as Array<{ id: string }>)[0].id;
+      await stranger.post(`/api/organisations/${strangerOrg}/actions/ChangePlan`).send({ plan: 'growth' });
       const loginAs = (credentials: { email: string; password: string }) => async () => {
         const agent = newAgent(t.url);
         const res = await agent.post('/api/auth/login').send(credentials);
@@ -126,9 +135,9 @@ for (const setup of setups) {
         return agent;
       };
       actors = [
-        { name: 'anonymous', agent: newAgent(t.url), known: new Set() },
-        { name: 'writer', agent: await signIn(t.url, WRITER), email: WRITER.email, login: loginAs(WRITER), known: new Set() },
-        { name: 'stranger', agent: stranger, email: strangerEmail, login: loginAs({ email: strangerEmail, password: STRONG }), known: new Set() },
+        { name: 'anonymous', agent: newAgent(t.url), known: new Set(), reach: {} },
+        { name: 'writer', agent: await signIn(t.url, WRITER), email: WRITER.email, login: loginAs(WRITER), known: new Set(), reach: {} },
+        { name: 'stranger', agent: stranger, email: strangerEmail, login: loginAs({ email: strangerEmail, password: STRONG }), known: new Set(), reach: {} },
       ];
 
       // Organisation B (the platform admin creates and owns it) with one record of every kind,
@@ -163,6 +172,16 @@ for (const setup of setups) {
             ownByResource[resource].push(id);
           }
         }
+        // What each signed-in actor reaches itself: its ids go into bodies and paths most often.
+        for (const actor of actors.filter((a) => a.login)) {
+          const reach = await actor.agent.get(`/api/${resource}?range=[0,7]`);
+          if (reach.status === 200 && Array.isArray(reach.body)) actor.reach[resource] = (reach.body as Array<{ id: unknown }>).map((r) => String(r.id));
+        }
+      }
+      for (const actor of actors.filter((a) => a.login)) {
+        const me = (await actor.agent.get('/api/auth/user')).body as { id: string; organisations: Array<{ id: string }> };
+        actor.reach.users = [me.id];
+        actor.reach.organisations = [...new Set([...(actor.reach.organisations ?? []), ...me.organisations.map((o) => o.id)])];
       }
       for (const [id, what] of secrets) if (what.startsWith('user ')) (foreignByResource.users ??= []).push(id);
       const siteKeys = [String(siteBRecord.key)];
@@ -205,7 +224,13 @@ for (const setup of setups) {
 
     it('answers every generated request below 500 and never shows another organisation\'s data', async () => {
       const started = Date.now();
-      const { requestFor } = arbitraries(ctx);
+      // Each actor aims mostly at what it reaches (the anonymous visitor at what anybody reaches).
+      const generators = new Map(
+        actors.map((actor) => [
+          actor,
+          arbitraries(actor.login ? { ...ctx, ownByResource: Object.fromEntries(Object.entries({ ...ctx.ownByResource, ...actor.reach }).filter(([, ids]) => ids.length)) } : ctx),
+        ]),
+      );
       const decoded = (text: string) => {
         try {
           return decodeURIComponent(text);
@@ -214,34 +239,58 @@ for (const setup of setups) {
         }
       };
 
-      // The requests: per route and actor, the classic attacks and `runs` generated ones.
+      // The requests: per route and actor, the classic attacks, then generated ones up to TARGET.
       type Task = { actor: Actor; route: Route; input: FuzzInput };
       const tasks: Task[] = [];
-      const runs = Math.max(1, Math.ceil(TARGET / (routes.length * actors.length)));
       const queries = classicQueries();
       const bodies = classicBodies();
+      // The classic query attacks go to the routes that read a query (a bad one changes their
+      // answer), and to the anonymous visitor only where it is let in.
+      const readsQuery = new Set<string>();
+      const openToAnonymous = new Set<string>();
+      for (const route of routes.filter((r) => r.method === 'get' && !r.path.includes(':'))) {
+        if ((await newAgent(t.url).get(route.path)).status !== 401) openToAnonymous.add(route.path);
+        const plain = (await admin.get(route.path)).status;
+        for (const probe of ['filter=%7B', 'from=2024-02-30', 'sort=%5B1%5D', 'page=0', 'range=%5B1%5D', 'key=&path=']) {
+          if ((await admin.get(`${route.path}?${probe}`)).status !== plain) {
+            readsQuery.add(route.path);
+            break;
+          }
+        }
+      }
       for (const actor of actors) {
         for (const route of routes) {
-          const label = `${actor.name} ${route.method} ${route.path}`;
-          const seed = (SEED ^ hash(label)) >>> 0;
-          for (const input of fc.sample(requestFor(route.method, route.path), { numRuns: runs, seed })) tasks.push({ actor, route, input });
           const concrete = (i: number) => {
             const resource = /^\/api\/([a-z-]+)/.exec(route.path)?.[1] ?? '';
-            const ids = [...(ctx.ownByResource[resource] ?? []), ...(ctx.foreignByResource[resource] ?? []), '00000000-0000-4000-8000-000000000000'];
+            const ids = [...(actor.reach[resource] ?? ctx.ownByResource[resource] ?? []), ...(ctx.foreignByResource[resource] ?? []), '00000000-0000-4000-8000-000000000000'];
             return route.path
               .replace(':id', ids[i % ids.length])
               .replace(':action', ctx.actions[i % ctx.actions.length])
               .replace(/:[A-Za-z]+/g, 'x');
           };
-          if (route.method === 'get' && !route.path.includes(':')) for (const query of queries) tasks.push({ actor, route, input: { path: route.path, query } });
+          if (route.method === 'get' && readsQuery.has(route.path) && (actor.name !== 'anonymous' || openToAnonymous.has(route.path)))
+            for (const query of queries) tasks.push({ actor, route, input: { path: route.path, query } });
           if (route.method !== 'get') bodies.forEach((body, i) => tasks.push({ actor, route, input: { path: concrete(i), query: '', body } }));
+        }
+      }
+      const classic = tasks.length;
+      const runs = Math.max(10, Math.ceil((TARGET - classic) / (routes.length * actors.length)));
+      for (const actor of actors) {
+        for (const route of routes) {
+          const seed = (SEED ^ hash(`${actor.name} ${route.method} ${route.path}`)) >>> 0;
+          for (const input of fc.sample(generators.get(actor)!.requestFor(route.method, route.path), { numRuns: runs, seed })) tasks.push({ actor, route, input });
         }
       }
       // A reproducible interleaving of actors and routes.
       const order = fc.sample(fc.shuffledSubarray(tasks.map((_, i) => i), { minLength: tasks.length }), { numRuns: 1, seed: SEED })[0];
 
       const failures: Failure[] = [];
+      const notes = new Set<string>();
       const statuses = new Map<number, number>();
+      const timings = new Map<string, number>();
+      /** Statuses per route, printed with FUZZ_VERBOSE=1 (how deep the generated inputs get). */
+      const perRoute = new Map<string, Map<number, number>>();
+      const messages = new Map<string, Set<string>>();
       let sent = 0;
       let next = 0;
 
@@ -258,7 +307,17 @@ for (const setup of setups) {
             const exit = await actor.agent.post('/api/auth/demo/exit').send({});
             if (exit.status === 200) return;
           }
-          actor.agent = await actor.login();
+          // A login refused (throttled after the fuzzer's failed logins) is retried once; after
+          // that the actor goes on without a session rather than stopping the run.
+          for (let attempt = 0; attempt < 2; attempt++) {
+            try {
+              actor.agent = await actor.login();
+              return;
+            } catch (error) {
+              if (attempt === 1) notes.add(`${actor.name} could not log in again: ${(error as Error).message}`);
+              else await new Promise((resolve) => setTimeout(resolve, 1000));
+            }
+          }
         })().finally(() => {
           actor.restoring = undefined;
         });
@@ -272,16 +331,30 @@ for (const setup of setups) {
         sent++;
         const url = input.query ? `${input.path}?${input.query}` : input.path;
         let req = actor.agent[route.method](url).set('X-Request-Id', id).timeout({ response: 20_000, deadline: 30_000 });
+        if (input.headers) req = req.set(input.headers);
         if (input.body) req = req.set('Content-Type', input.body.type).send(input.body.text);
-        const base = { actor: actor.name, method: route.method.toUpperCase(), route: route.path, url: excerpt(url, 300), body: excerpt(input.body?.text ?? '', 200) };
+        const shown = `${input.headers ? `headers ${JSON.stringify(input.headers)} ` : ''}${input.body && input.body.type !== 'application/json' ? `(${input.body.type}) ` : ''}${input.body?.text ?? ''}`;
+        const base = { actor: actor.name, method: route.method.toUpperCase(), route: route.path, url: excerpt(url, 300), body: excerpt(shown, 200) };
         let res: request.Response;
+        const t0 = Date.now();
         try {
           res = await req;
+          const key = `${route.method.toUpperCase()} ${route.path}`;
+          timings.set(key, (timings.get(key) ?? 0) + Date.now() - t0);
         } catch (error) {
           failures.push({ ...base, kind: 'hang', status: 0, response: '', cause: `no answer: ${(error as Error).message}` });
           return;
         }
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const counts = perRoute.get(`${route.method.toUpperCase()} ${route.path} ${actor.name}`) ?? new Map<number, number>();
+        counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
+        if (process.env.FUZZ_VERBOSE && res.status >= 400 && typeof res.body?.message === 'string') {
+          const key = `${route.method.toUpperCase()} ${route.path} ${actor.name}`;
+          const seen = messages.get(key) ?? new Set<string>();
+          if (seen.size < 6) seen.add(`${res.status} ${res.body.message.slice(0, 80)}`);
+          messages.set(key, seen);
+        }
+        perRoute.set(`${route.method.toUpperCase()} ${route.path} ${actor.name}`, counts);
         const answer = `${res.text ?? ''} ${res.headers.location ?? ''}`;
         if (res.status >= 500) {
           const message = typeof res.body?.message === 'string' ? res.body.message : excerpt(res.text ?? '', 100);
@@ -305,8 +378,19 @@ for (const setup of setups) {
 
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(
-        `route fuzzer (${setup.name}): ${sent} requests, ${routes.length} routes, ${actors.length} actors, seed ${SEED} (FUZZ_SEED=${SEED} reproduces it), ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+        `route fuzzer (${setup.name}): ${sent} requests (${classic} classic, ${tasks.length - classic} generated: ${runs} per route and actor), ${routes.length} routes, ${actors.length} actors, seed ${SEED} (FUZZ_SEED=${SEED} reproduces it), ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
       );
+
+      if (process.env.FUZZ_VERBOSE)
+        console.log(
+          [...perRoute]
+            .sort()
+            .map(([key, counts]) => `${key}: ${JSON.stringify(Object.fromEntries([...counts].sort((a, b) => a[0] - b[0])))} ${JSON.stringify([...(messages.get(key) ?? [])])}`)
+            .join('\n'),
+        );
+      if (notes.size) console.log(`route fuzzer (${setup.name}): ${[...notes].join('; ')}`);
+      const slowest = [...timings].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      console.log(`route fuzzer (${setup.name}): most time spent on ${slowest.map(([route, ms]) => `${route} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
 
       // One failure per (kind, route, status, cause), with the shortest input that showed it,
       // printed grouped by cause.

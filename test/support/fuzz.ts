@@ -64,6 +64,22 @@ export const HOSTILE_STRINGS = [
   'x'.repeat(10_001),
 ];
 
+/** HTML for rich text (sanitised on save): nesting, unclosed tags, scripts. */
+export const HOSTILE_HTML = [
+  '<p>x</p>',
+  '<div>'.repeat(10_000),
+  '<b><i>'.repeat(5000) + 'x',
+  '<a href="javascript:alert(1)">x</a>',
+  '<img src=x onerror=alert(1)>',
+  '<svg><script>alert(1)</script></svg>',
+  '<!--',
+  '<'.repeat(50_000),
+  '<p>\u0000</p>',
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+];
+
 export const HOSTILE_NUMBERS = [0, -1, -0, 1.5, 1e20, 1e300, 1e308, -1e308, 5e-324, 2147483648, 9007199254740993, Number.MAX_SAFE_INTEGER, -2147483649];
 
 /** Raw JSON number texts JSON.stringify cannot produce. */
@@ -213,6 +229,8 @@ export interface FuzzInput {
   path: string;
   query: string;
   body?: { text: string; type: string };
+  /** Extra request headers (values a client can send: printable Latin-1). */
+  headers?: Record<string, string>;
 }
 
 export function arbitraries(ctx: FuzzContext) {
@@ -279,6 +297,103 @@ export function arbitraries(ctx: FuzzContext) {
     .chain((keys) => fc.tuple(...keys.map((k) => valueFor(k).map((v) => [k, v] as [string, string]))))
     .map((entries) => objectText(entries));
 
+  /**
+   * Bodies that look like what the console sends for this route (the resource's own fields with
+   * valid values), with some fields replaced by hostile values: they get past "missing field"
+   * checks and carry the hostile value deeper (validation, deciders, SQL, sanitiser).
+   */
+  const own = (resource: string) => ctx.ownByResource[resource] ?? [];
+  const ownId = (resource: string) =>
+    own(resource).length ? fc.constantFrom(...own(resource)).map((v) => JSON.stringify(v)) : fc.uuid().map((v) => JSON.stringify(v));
+  const text = (...values: string[]) => fc.constantFrom(...values).map((v) => JSON.stringify(v));
+  const VALID: Record<string, fc.Arbitrary<string>> = {
+    name: text('Fuzz', 'Fuzz name'),
+    title: text('Fuzz title', 'What is fuzzing?'),
+    email: fc.nat({ max: 999_999 }).map((n) => JSON.stringify(`fuzz${n}@example.com`)),
+    password: text('Str0ng-pass!'),
+    newPassword: text('Str0ng-pass!'),
+    url: text('https://fuzz.example', 'https://fuzz.example/page'),
+    fromPath: fc.nat({ max: 999_999 }).map((n) => JSON.stringify(`/fuzz-${n}`)),
+    toPath: text('/fuzz-to', 'https://fuzz.example/to'),
+    body: text('A fuzzed answer with enough words in it.'),
+    orgRole: text('member', 'admin', 'owner', 'editor', 'writer'),
+    cmsRole: text('writer', 'editor'),
+    role: text('owner', 'member'),
+    type: fc.constantFrom('"blog"', '"news"', '301', '302'),
+    kind: text('expert', 'writer'),
+    displayName: text('Fuzz Expert'),
+    text: text('Knows fuzzing.'),
+    locale: text('en', 'en-GB'),
+    plan: text('growth', 'starter', 'free'),
+    note: text('fuzz'),
+    reason: text('fuzz'),
+    orgName: text('Fuzz Co'),
+    category: text('general'),
+    dueDate: text('2025-01-01'),
+    action: fc.constantFrom(...ctx.actions).map((a) => JSON.stringify(a)),
+    expectedVersion: fc.integer({ min: 0, max: 4 }).map(String),
+    version: fc.integer({ min: 0, max: 4 }).map(String),
+    websiteId: ownId('websites'),
+    organisationId: ownId('organisations'),
+    questionId: ownId('questions'),
+    userId: ownId('users'),
+    websiteIds: ownId('websites').map((v) => `[${v}]`),
+    richText: fc.constantFrom(...HOSTILE_HTML).map((html) => JSON.stringify({ html, json: { root: { children: [] } } })),
+    secondEdit: fc.constantFrom('true', 'false'),
+    factCheckLevels: fc.integer({ min: 0, max: 4 }).map(String),
+  };
+  const TEMPLATES: Record<string, string[]> = {
+    organisations: ['name', 'country', 'timezone'],
+    websites: ['organisationId', 'name', 'url', 'secondEdit', 'factCheckLevels'],
+    members: ['organisationId', 'email', 'name', 'orgRole', 'cmsRole', 'websiteIds'],
+    questions: ['websiteId', 'title', 'body', 'category'],
+    answers: ['questionId', 'body'],
+    posts: ['websiteId', 'title', 'type', 'locale', 'richText', 'dueDate', 'category'],
+    'redirect-rules': ['websiteId', 'fromPath', 'toPath', 'type'],
+    bios: ['websiteId', 'kind', 'displayName', 'text', 'userId'],
+    'auth/signup': ['email', 'password', 'name', 'orgName'],
+    'auth/login': ['email', 'password'],
+    'auth/user/upsert': ['email', 'name', 'role'],
+    'auth/password_reset/send': ['email'],
+    'auth/password_reset/confirm': ['password', 'newPassword'],
+    'auth/user/initialPassword': ['password'],
+    'bulk-actions': ['action', 'ids', 'note'],
+    actions: ['expectedVersion', 'note', 'userId', 'websiteId', 'websiteIds', 'orgRole', 'plan', 'title', 'richText', 'reason'],
+  };
+  const templateFor = (routePath: string, method: string): string[] => {
+    const resource = /^\/api\/([a-z-]+)/.exec(routePath)?.[1] ?? '';
+    if (routePath.endsWith('/bulk-actions')) return TEMPLATES['bulk-actions'];
+    if (routePath.includes('/actions/')) return TEMPLATES.actions;
+    const auth = Object.keys(TEMPLATES).find((k) => k.startsWith('auth/') && routePath.startsWith(`/api/${k}`));
+    if (auth) return TEMPLATES[auth];
+    const fields = TEMPLATES[resource] ?? ['name', 'title'];
+    return method === 'put' ? [...fields, 'version'] : fields;
+  };
+  const templated = (routePath: string, method: string): fc.Arbitrary<string> => {
+    const resource = /^\/api\/([a-z-]+)/.exec(routePath)?.[1] ?? '';
+    const fields = templateFor(routePath, method);
+    const valid = (field: string) => (field === 'ids' ? ownId(resource).map((v) => `[${v}]`) : (VALID[field] ?? valueFor(field)));
+    const base = fc.tuple(...fields.map((field) => valid(field).map((v) => [field, v] as [string, string])));
+    // Mostly one or two fields made hostile (or left out), the others valid, sometimes one more field.
+    const mutation = fc.record({
+      hostile: fc.oneof(
+        { arbitrary: fc.constant([] as string[]), weight: 2 },
+        { arbitrary: fc.constantFrom(...fields).map((f) => [f]), weight: 4 },
+        ...(fields.length > 1 ? [{ arbitrary: fc.uniqueArray(fc.constantFrom(...fields), { minLength: 2, maxLength: 2 }), weight: 2 }] : []),
+      ),
+      dropped: fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.constantFrom(...fields), weight: 1 }),
+      extra: fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.tuple(fieldName, valueText), weight: 1 }),
+    });
+    return fc
+      .tuple(base, mutation)
+      .chain(([entries, m]) =>
+        fc.tuple(...m.hostile.map((f) => valueFor(f).map((v) => [f, v] as [string, string]))).map((replacements) => {
+          const out = entries.filter(([f]) => f !== m.dropped).map(([f, v]) => replacements.find(([r]) => r === f) ?? ([f, v] as [string, string]));
+          return objectText(m.extra ? [...out, m.extra] : out);
+        }),
+      );
+  };
+
   /** Raw bodies nobody should have to parse twice. */
   const RAW_BODIES = [
     '{"__proto__":{"x":1}}',
@@ -314,9 +429,9 @@ export function arbitraries(ctx: FuzzContext) {
     { arbitrary: fc.object().map((o) => JSON.stringify(o) ?? '{}'), weight: 1 },
   );
   const body = fc.oneof(
-    { arbitrary: bodyText.map((text) => ({ text, type: 'application/json' })), weight: 12 },
-    { arbitrary: anyText.map((text) => ({ text, type: 'text/plain' })), weight: 1 },
-    { arbitrary: bodyText.map((text) => ({ text, type: 'application/x-www-form-urlencoded' })), weight: 1 },
+    { arbitrary: bodyText.map((body) => ({ text: body, type: 'application/json' })), weight: 12 },
+    { arbitrary: anyText.map((body) => ({ text: body, type: 'text/plain' })), weight: 1 },
+    { arbitrary: bodyText.map((body) => ({ text: body, type: 'application/x-www-form-urlencoded' })), weight: 1 },
     { arbitrary: fc.constant(undefined), weight: 1 },
   );
 
@@ -433,22 +548,71 @@ export function arbitraries(ctx: FuzzContext) {
     return fc.oneof({ arbitrary: fc.stringMatching(/^[0-9a-f]{8,64}$/), weight: 1 }, { arbitrary: hostile, weight: 2 });
   };
 
+  // ---- headers -------------------------------------------------------------------------------
+
+  /** Header values Node's HTTP client lets through (no control characters, Latin-1). */
+  const headerText = fc.oneof(
+    hostileString.filter((v) => /^[\t\x20-\x7e\x80-\xff]*$/.test(v) && v.length < 8000),
+    fc.constantFrom('Googlebot/2.1', 'Mozilla/5.0', 'x'.repeat(7000), 'sid=%00', '\xff\xfe'),
+  );
+  const headers = fc.oneof(
+    { arbitrary: fc.constant(undefined), weight: 12 },
+    {
+      arbitrary: fc
+        .uniqueArray(
+          fc.oneof(
+            fc.tuple(fc.constantFrom('X-Visitor-User-Agent', 'User-Agent', 'Referer', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'Accept-Language', 'Accept'), headerText),
+            fc.tuple(fc.constant('Range'), fc.constantFrom('posts=0-1e20', 'items=-1-5', 'bytes=0-', 'posts=a-b', '=')),
+            fc.tuple(fc.constant('Cookie'), fc.constantFrom('sid=%00', 'sid=constructor', "sid=' OR '1'='1", `sid=${'a'.repeat(4000)}`, 'sid=', 'sid=%ED%A0%80', 'sid=1; sid=2')),
+            fc.tuple(fc.constant('Content-Encoding'), fc.constantFrom('gzip', 'deflate', 'br', 'bogus', 'identity')),
+            fc.tuple(fc.constant('Origin'), fc.constantFrom('null', 'https://evil.example')),
+          ),
+          { minLength: 1, maxLength: 3, selector: ([name]) => name },
+        )
+        .map((pairs) => Object.fromEntries(pairs)),
+      weight: 2,
+    },
+  );
+  const contentTypes = fc.constantFrom(
+    'application/json; charset=utf-16',
+    'application/json; charset=bogus',
+    'application/json; charset=latin1',
+    'application/merge-patch+json',
+    'application/vnd.api+json',
+    'multipart/form-data; boundary=x',
+    'application/json, text/plain',
+  );
+
   /** Requests for one route pattern (`/api/posts/:id/actions/:action`). */
   const requestFor = (method: string, routePath: string): fc.Arbitrary<FuzzInput> => {
     const names = [...routePath.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
     const resource = /^\/api\/([a-z-]+)/.exec(routePath)?.[1] ?? '';
     const params = fc.tuple(...names.map((name) => segment(name, resource)));
     const hasBody = method !== 'get';
+    // The public lookups answer "key is missing!" to almost anything: give them a key and a path.
+    const routeQuery = routePath.startsWith('/api/public/')
+      ? fc.oneof(
+          { arbitrary: fc.tuple(keyText, pathText, fc.array(pair, { maxLength: 2 })).map(([k, p, more]) => [`key=${percentEncode(k)}`, `path=${percentEncode(p)}`, ...more].join('&')), weight: 4 },
+          { arbitrary: query, weight: 1 },
+        )
+      : query;
     return fc
       .record({
         params,
-        query: hasBody ? fc.oneof({ arbitrary: fc.constant(''), weight: 4 }, { arbitrary: query, weight: 1 }) : query,
-        body: hasBody ? body : fc.oneof({ arbitrary: fc.constant(undefined), weight: 8 }, { arbitrary: body, weight: 1 }),
+        query: hasBody ? fc.oneof({ arbitrary: fc.constant(''), weight: 4 }, { arbitrary: routeQuery, weight: 1 }) : routeQuery,
+        body: hasBody
+          ? fc.oneof(
+              { arbitrary: templated(routePath, method).map((b) => ({ text: b, type: 'application/json' })), weight: 14 },
+              { arbitrary: body, weight: 6 },
+              { arbitrary: fc.tuple(templated(routePath, method), contentTypes).map(([b, type]) => ({ text: b, type })), weight: 1 },
+            )
+          : fc.oneof({ arbitrary: fc.constant(undefined), weight: 8 }, { arbitrary: body, weight: 1 }),
+        headers,
       })
-      .map(({ params: values, query: q, body: b }) => {
+      .map(({ params: values, query: q, body: b, headers: h }) => {
         let i = 0;
         const path = routePath.replace(/:[A-Za-z]+/g, () => values[i++]);
-        return { path, query: q, body: b };
+        return { path, query: q, body: b, ...(h ? { headers: h } : {}) };
       });
   };
 
