@@ -124,10 +124,17 @@ for (const setup of setups) {
       const strangerEmail = `stranger-${randomBytes(3).toString('hex')}@stranger.example`;
       const stranger = newAgent(t.url);
       await must('sign-up', stranger.post('/api/auth/signup').send({ email: strangerEmail, password: STRONG, name: 'Stranger', orgName: 'Stranger Co' }));
-      await stranger.post('/api/websites').send({ name: 'Stranger site', url: 'https://stranger-site.example' });
+      // The stranger owns records of every kind too, so that its requests get past "not found".
+      const strangerSite = (await stranger.post('/api/websites').send({ name: 'Stranger site', url: 'https://stranger-site.example' })).body.id as string;
       // (With the community in its plan, the stranger gets past "Upgrade to access" too.)
-      const strangerOrg = ((await stranger.get('/api/auth/user')).body.organisations as Array<{ id: string }>)[0].id;
-      await stranger.post(`/api/organisations/${strangerOrg}/actions/ChangePlan`).send({ plan: 'growth' });
+      const strangerUser = (await stranger.get('/api/auth/user')).body as { id: string; organisations: Array<{ id: string }> };
+      await stranger.post(`/api/organisations/${strangerUser.organisations[0].id}/actions/ChangePlan`).send({ plan: 'growth' });
+      const strangerQuestion = (await stranger.post('/api/questions').send({ websiteId: strangerSite, title: 'Stranger question' })).body.id as string;
+      await stranger.post('/api/answers').send({ questionId: strangerQuestion, body: 'Stranger answer with enough words.' });
+      await stranger.post('/api/posts').send({ websiteId: strangerSite, title: 'Stranger post', type: 'blog' });
+      await stranger.post('/api/redirect-rules').send({ websiteId: strangerSite, fromPath: '/stranger-old', toPath: '/stranger-new' });
+      await stranger.post('/api/bios').send({ websiteId: strangerSite, kind: 'writer', userId: strangerUser.id, displayName: 'Stranger', text: 'Writes for the stranger.' });
+      await stranger.post('/api/members').send({ organisationId: strangerUser.organisations[0].id, email: 'stranger-member@stranger.example', name: 'Stranger Member', orgRole: 'member', websiteIds: [strangerSite] });
       const loginAs = (credentials: { email: string; password: string }) => async () => {
         const agent = newAgent(t.url);
         const res = await agent.post('/api/auth/login').send(credentials);
@@ -224,6 +231,7 @@ for (const setup of setups) {
 
     it('answers every generated request below 500 and never shows another organisation\'s data', async () => {
       const started = Date.now();
+      const cpu = process.cpuUsage();
       // Each actor aims mostly at what it reaches (the anonymous visitor at what anybody reaches).
       const generators = new Map(
         actors.map((actor) => [
@@ -362,7 +370,13 @@ for (const setup of setups) {
         }
         const requestText = `${url} ${decoded(url)} ${input.body?.text ?? ''}`;
         const leaks = leaksIn(answer, requestText, actor);
-        if (leaks.length) failures.push({ ...base, kind: 'leak', status: res.status, response: excerpt(res.text ?? '', 400), cause: `shows ${leaks.join(', ')}` });
+        if (leaks.length) {
+          // The answer around the first thing of B it shows.
+          const lower = answer.toLowerCase();
+          const at = Math.min(...[marker, ...secrets.keys()].map((secret) => lower.indexOf(secret)).filter((i) => i >= 0));
+          const window = `${at > 150 ? '…' : ''}${answer.slice(Math.max(0, at - 150), at + 250)}`;
+          failures.push({ ...base, kind: 'leak', status: res.status, response: excerpt(window, 420), cause: `shows ${leaks.join(', ')}` });
+        }
         // Remember B's ids a successful write carried: if they come back later, the actor knew them.
         if (route.method !== 'get' && res.status < 300) for (const secret of secrets.keys()) if (requestText.toLowerCase().includes(secret)) actor.known.add(secret);
         // Keep the actors who they are: a lost session logs in again, a new one (sign-up, demo mode) is undone.
@@ -377,8 +391,11 @@ for (const setup of setups) {
       );
 
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      // The app and the fuzzer share this process: its CPU time is what the run costs on an idle machine.
+      const used = process.cpuUsage(cpu);
+      const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
       console.log(
-        `route fuzzer (${setup.name}): ${sent} requests (${classic} classic, ${tasks.length - classic} generated: ${runs} per route and actor), ${routes.length} routes, ${actors.length} actors, seed ${SEED} (FUZZ_SEED=${SEED} reproduces it), ${seconds} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
+        `route fuzzer (${setup.name}): ${sent} requests (${classic} classic, ${tasks.length - classic} generated: ${runs} per route and actor), ${routes.length} routes, ${actors.length} actors, seed ${SEED} (FUZZ_SEED=${SEED} reproduces it), ${seconds} s (${cpuSeconds} s CPU in this process); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`,
       );
 
       if (process.env.FUZZ_VERBOSE)

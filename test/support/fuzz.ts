@@ -60,6 +60,12 @@ export const HOSTILE_STRINGS = [
   '00000000-0000-0000-0000-000000000000',
   'not-a-uuid',
   'someone@example.com',
+  'Ünïcödé@exämple.com',
+  'http://127.0.0.1:1/',
+  'http://[::ffff:127.0.0.1]/',
+  'http://169.254.169.254/latest/meta-data',
+  'http://0x7f000001/',
+  'file:///etc/passwd',
   'a'.repeat(300),
   'x'.repeat(10_001),
 ];
@@ -312,7 +318,7 @@ export function arbitraries(ctx: FuzzContext) {
     email: fc.nat({ max: 999_999 }).map((n) => JSON.stringify(`fuzz${n}@example.com`)),
     password: text('Str0ng-pass!'),
     newPassword: text('Str0ng-pass!'),
-    url: text('https://fuzz.example', 'https://fuzz.example/page'),
+    url: text('https://fuzz.example', 'https://fuzz.example/page', 'http://127.0.0.1:1/', 'http://[::1]/', 'http://169.254.169.254/'),
     fromPath: fc.nat({ max: 999_999 }).map((n) => JSON.stringify(`/fuzz-${n}`)),
     toPath: text('/fuzz-to', 'https://fuzz.example/to'),
     body: text('A fuzzed answer with enough words in it.'),
@@ -421,6 +427,7 @@ export function arbitraries(ctx: FuzzContext) {
     '{"expectedVersion":"1","version":{"a":1}}',
     '{"ids":[{"a":1}],"action":"constructor"}',
     '{"ids":"not a list","action":"__proto__"}',
+    `{"name":"${'x'.repeat(1_100_000)}"}`,
   ];
   const bodyText = fc.oneof(
     { arbitrary: recordBody, weight: 10 },
@@ -672,5 +679,7 @@ export function classicBodies(): Array<{ text: string; type: string }> {
     '{"name":"\\u0000","title":"a\\u0000b","body":"\\u0000","fromPath":"/a\\u0000","email":"a\\u0000@example.com"}',
     '{"name":"\\ud800","title":"\\ud800","body":"\\ud800","fromPath":"/\\ud800"}',
     '{"name": "unterminated',
+    '{"expectedVersion":1e20,"version":1e20,"name":"v","title":"v"}',
+    '{"expectedVersion":-1,"version":1.5,"name":"v","title":"v"}',
   ].map((text) => ({ text, type: 'application/json' }));
 }
