@@ -15,7 +15,9 @@ import { ADMIN, WRITER, boot, newAgent, setups, signIn, type Agent, type Booted 
  * (route, status, cause) and reported together.
  *
  *   FUZZ_SEED=123 npx vitest run test/e2e/route-fuzzer.test.ts   reproduces a run
- *   FUZZ_REQUESTS=20000                                          generated requests per store (default 5,000)
+ *   FUZZ_REQUESTS=20000                                          requests per store (default 5,000; at least
+ *                                                                10 generated ones per route and actor)
+ *   FUZZ_VERBOSE=1                                               statuses and messages per route and actor
  *   FUZZ_CONCURRENCY=4                                           requests in flight (default 8)
  */
 
@@ -326,9 +328,13 @@ for (const setup of setups) {
               else await new Promise((resolve) => setTimeout(resolve, 1000));
             }
           }
-        })().finally(() => {
-          actor.restoring = undefined;
-        });
+        })()
+          .catch((error: Error) => {
+            notes.add(`${actor.name}: restoring the session failed: ${error.message}`);
+          })
+          .finally(() => {
+            actor.restoring = undefined;
+          });
         return actor.restoring;
       };
 
