@@ -80,7 +80,7 @@ function writeLoad(url: string, cookie: string) {
       try {
         const response = await fetch(`${url}/api/organisations`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Cookie: cookie },
+          headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: url },
           body: JSON.stringify({ name: `Load ${c}-${i}`, timezone: 'UTC' }),
         });
         if (response.status === 201) acknowledged.push(((await response.json()) as { id: string }).id);
