@@ -151,11 +151,11 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(CSV_HEADER);
     expect(lines).toHaveLength(1 + returns);
-    expect(lines.slice(1).every((line) => line.includes(',ReturnToWriter,PostReturned,'))).toBe(true);
+    expect(lines.slice(1).every((line) => line.includes(',"ReturnToWriter","PostReturned",'))).toBe(true);
     const ours = lines.filter((line) => line.includes(returnedPostId));
     expect(ours).toHaveLength(1);
-    expect(ours[0]).toContain('Eddie Editor,editor@demo.example,ReturnToWriter,PostReturned,post');
-    expect(ours[0]).toContain(`${returnedPostId},Edit,Writer,Needs sources`);
+    expect(ours[0]).toContain('"Eddie Editor","editor@demo.example","ReturnToWriter","PostReturned","post"');
+    expect(ours[0]).toContain(`"${returnedPostId}","Edit","Writer","Needs sources"`);
   });
 
   it('filters by person and by date', async () => {

@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium || !setup)(`navigation by role in Chromium (${setup
 
   /** A fresh page load at the login page, without the previous user's session. */
   const logInAfresh = async (credentials: { email: string; password: string }) => {
-    await page.request.post(`${app.url}/api/auth/logout`);
+    await page.request.post(`${app.url}/api/auth/logout`, { headers: { Origin: app.url } });
     await page.goto(`${app.url}/`);
     await logIn(page, credentials);
   };
