@@ -1,20 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OWNER, boot, setups, signIn, type Agent, type Booted } from './setups.js';
+import { ADMIN, OWNER, boot, setups, signIn, routesOf, type Agent, type Booted, type Route } from './setups.js';
 
-interface Route {
-  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
-  path: string;
-}
-
-/** Every route the API has, read from the HTTP router itself: routes added later are covered. */
-function routesOf(t: Booted): Route[] {
-  const instance = t.app.app.getHttpAdapter().getInstance() as { router?: { stack: unknown[] }; _router?: { stack: unknown[] } };
-  const stack = (instance.router ?? instance._router)!.stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
-  return stack.flatMap((layer) =>
-    layer.route ? Object.keys(layer.route.methods).map((method) => ({ method: method as Route['method'], path: layer.route!.path })) : [],
-  );
-}
 
 /** Resources readable only by platform admins: other users get 403 (they learn nothing either). */
 const ADMIN_ONLY = new Set(['users']);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arbitraries, classicBodies, classicQueries, hash, type FuzzContext, type FuzzInput } from '../support/fuzz.js';
-import { ADMIN, WRITER, boot, newAgent, setups, signIn, type Agent, type Booted } from './setups.js';
+import { ADMIN, WRITER, boot, newAgent, setups, signIn, routesOf, type Agent, type Booted, type Route } from './setups.js';
 
 /**
  * The route fuzzer (DESIGN.md "Trust boundary"): fast-check walks every route the HTTP router
@@ -26,19 +26,6 @@ const TARGET = Number(process.env.FUZZ_REQUESTS ?? 5000);
 const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 8);
 const STRONG = 'Str0ng-pass!';
 
-interface Route {
-  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
-  path: string;
-}
-
-/** Every route the API has, read from the HTTP router itself: routes added later are fuzzed too. */
-function routesOf(t: Booted): Route[] {
-  const instance = t.app.app.getHttpAdapter().getInstance() as { router?: { stack: unknown[] }; _router?: { stack: unknown[] } };
-  const stack = (instance.router ?? instance._router)!.stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
-  return stack.flatMap((layer) =>
-    layer.route ? Object.keys(layer.route.methods).map((method) => ({ method: method as Route['method'], path: layer.route!.path })) : [],
-  );
-}
 
 /** Routes that end the session under test. */
 const SESSION_ENDING = new Set(['post /api/auth/logout', 'post /api/auth/logout/subUser']);

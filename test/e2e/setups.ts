@@ -159,3 +159,17 @@ export async function giveWebsite(owner: Agent, websiteId: string, emails?: stri
     if (res.status !== 200) throw new Error(`giving ${member.email} the website: ${res.status} ${JSON.stringify(res.body)}`);
   }
 }
+
+export interface Route {
+  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
+  path: string;
+}
+
+/** Every route the API has, read from the HTTP router itself: routes added later are covered (and fuzzed). */
+export function routesOf(t: Booted): Route[] {
+  const instance = t.app.app.getHttpAdapter().getInstance() as { router?: { stack: unknown[] }; _router?: { stack: unknown[] } };
+  const stack = (instance.router ?? instance._router)!.stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+  return stack.flatMap((layer) =>
+    layer.route ? Object.keys(layer.route.methods).map((method) => ({ method: method as Route['method'], path: layer.route!.path })) : [],
+  );
+}
