@@ -193,6 +193,9 @@ for (const setup of setups) {
 
         // Owners grant owner; then the founder is no longer the last one.
         expect((await founder.put(`/api/members/${adaMember.id}`).send({ orgRole: 'owner' })).status).toBe(200);
+        // With two active owners, one owner may deactivate (and reactivate) the other.
+        expect((await founder.post(`/api/members/${adaMember.id}/actions/Deactivate`).send({})).status).toBe(200);
+        expect((await founder.post(`/api/members/${adaMember.id}/actions/Reactivate`).send({})).status).toBe(200);
         expect((await ada.put(`/api/members/${founderMember.id}`).send({ orgRole: 'admin' })).status).toBe(200);
         // The organisation's membership follows: the founder now manages as an admin, not an owner.
         const refused = await founder.put(`/api/members/${adaMember.id}`).send({ orgRole: 'member' });

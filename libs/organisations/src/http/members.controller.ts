@@ -94,6 +94,9 @@ type MemberRecord = Record<string, unknown> & { id: string; organisationId: stri
 /** The console's labels for the statuses (seed 000 section 3). */
 const STATUS_LABELS: Record<MemberStatus, string> = { accepted: 'Active', pending: 'Invited', rejected: 'Declined', inactive: 'inactive' };
 
+/** The member actions whose rules read the organisation's number of active owners (the last owner stays). */
+const OWNER_RULE_ACTIONS = new Set(['ChangeAccess', 'Deactivate']);
+
 /** Members of organisations: invitations by email, their acceptance, roles, deactivation. */
 @Controller()
 export class MembersController {
@@ -255,7 +258,9 @@ export class MembersController {
     if (action === 'RemoveFromWebsite' || action === 'Deactivate') {
       data = { ...data, contributorPosts: await this.contributorPosts(member, data.websiteId as string | undefined) };
     }
-    await this.decide(member, action, actor, data, expectedVersionOf(body), requestId, { activeOwners: await this.activeOwners(member.organisationId) });
+    // Only the rules about owners read how many there are: other actions skip the count.
+    const context: MemberContext = OWNER_RULE_ACTIONS.has(action) ? { activeOwners: await this.activeOwners(member.organisationId) } : {};
+    await this.decide(member, action, actor, data, expectedVersionOf(body), requestId, context);
     if (action === 'Resend') await this.sendInvitation(member.userId, member.email, member.organisationId, request);
     if (action === 'Accept') viewer.memberships.set(member.organisationId, member.orgRole);
     return this.presentOne(await this.load(viewer, member.id), viewer);
