@@ -7,7 +7,7 @@
 # Without DATABASE_URL the API keeps an embedded PGlite under DATA_DIR (/app/data): mount a
 # volume there, or set DATABASE_URL for PostgreSQL (see docker-compose.yml and k8s/).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false \

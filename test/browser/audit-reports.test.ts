@@ -6,9 +6,11 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith, poll } from '../support/expect.js';
+import { requires } from '../support/requires.js';
 import { EDITOR, OWNER, WRITER, publishOwnBio, setups, signIn, type Agent } from '../e2e/setups.js';
-import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, closePages, newPage, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -20,12 +22,11 @@ const CSV_HEADER = 'time,actor,email,action,type,resource,resourceId,from,to,not
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`audit, workflow report and redirects in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
   let session: ConsoleSession;
+  /** The running test's page (each test opens its own). */
   let page: Page;
-  let pageErrors: string[] = [];
-  let serverErrors: string[] = [];
   let owner: Agent;
   let shopId: string;
   let returnedPostId: string;
@@ -42,8 +43,6 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
     await page.getByRole('option', { name: option, exact: true }).click();
     await page.getByRole('listbox').waitFor({ state: 'detached' });
   };
-  /** Empties a react-admin select (its empty option is labelled "Clear value"). */
-  const clear = (label: string) => choose(label, 'Clear value');
   /** `GET /api/reports/workflow` as the owner: the figures the page must show. */
   const editStage = async (websiteId: string) => {
     const report = (await owner.get(`/api/reports/workflow?websiteId=${websiteId}`)).body as { stages: { stage: string; returns: number; returnRate: number }[] };
@@ -58,13 +57,24 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
 
   async function act(agent: Agent, id: string, action: string, body: Record<string, unknown> = {}) {
     const res = await agent.post(`/api/posts/${id}/actions/${action}`).send(body);
-    expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
+    expectWith(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
     return res.body as { version: number };
   }
 
+  /** The workflow report as the owner, on a page of the test's own: all time, on `website`. */
+  const openReport = async (website: string) => {
+    page = await newPage(session, OWNER, '/#/workflow-report');
+    const report = page.getByTestId('workflow-report');
+    await page.getByRole('button', { name: 'All time' }).click();
+    await choose('Website', website);
+    await poll(() => report.innerText()).toContain(`${website} ·`);
+    return report;
+  };
+
+  // The workflow the screens show, made through the API once for the file (no test changes it).
   beforeAll(async () => {
     session = await openConsole(setup);
-    ({ app, page, pageErrors, serverErrors } = session);
+    ({ app } = session);
     let editor: Agent;
     let writer: Agent;
     [owner, editor, writer] = await Promise.all([OWNER, EDITOR, WRITER].map((who) => signIn(app.url, who)));
@@ -72,13 +82,13 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
     shopId = websites.find((w) => w.name === 'Demo Shop')!.id;
     // A website where nothing happens, for the report's empty state.
     const quiet = await owner.post('/api/websites').send({ name: 'Quiet Site', url: 'https://quiet.example' });
-    expect(quiet.status, JSON.stringify(quiet.body)).toBe(201);
+    expectWith(quiet.status, JSON.stringify(quiet.body)).toBe(201);
     shopReturnsBefore = await editReturns(shopId);
     await publishOwnBio(writer, owner, shopId);
 
     // Submitted, returned with a note, resubmitted.
     const created = await writer.post('/api/posts').send({ websiteId: shopId, title: 'Audit trail post', type: 'blog', ...BODY });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expectWith(created.status, JSON.stringify(created.body)).toBe(201);
     returnedPostId = created.body.id;
     await act(writer, returnedPostId, 'SubmitForEdit');
     await act(editor, returnedPostId, 'ReturnToWriter', { note: 'Needs sources' });
@@ -86,34 +96,34 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
 
     // Published, then its address changed: an automatic redirect from the old one.
     const moved = await editor.post('/api/posts').send({ websiteId: shopId, title: 'Old name', type: 'blog', ...BODY });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(201);
+    expectWith(moved.status, JSON.stringify(moved.body)).toBe(201);
     movedPostId = moved.body.id;
     await act(writer, movedPostId, 'Select');
     await act(writer, movedPostId, 'SubmitForEdit');
     const published = await act(owner, movedPostId, 'Publish');
     const renamed = await owner.put(`/api/posts/${movedPostId}`).send({ version: published.version, slug: 'new-name' });
-    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expectWith(renamed.status, JSON.stringify(renamed.body)).toBe(200);
     // Visitors and a crawler follow the old address (the website asks the public lookup).
     const key = (await owner.get(`/api/websites/${shopId}`)).body.key as string;
     for (const agent of ['Mozilla/5.0 Firefox/133.0', 'Mozilla/5.0 Chrome/131.0', 'Googlebot/2.1']) {
       const hit = await request(app.url).get(`/api/public/redirects?key=${key}&path=/old-name`).set('User-Agent', agent);
-      expect(hit.status, JSON.stringify(hit.body)).toBe(200);
+      expectWith(hit.status, JSON.stringify(hit.body)).toBe(200);
     }
-
-    await page.goto(`${app.url}/`);
-    await logIn(page, OWNER);
   }, 120_000);
+
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
     await session?.close();
   });
 
   it('lists the workflow events with who, what, the record and the note', async () => {
+    page = await newPage(session, OWNER);
     await menu('Audit').click();
     await page.waitForURL(/#\/audit/);
     const returned = rows().filter({ hasText: 'Needs sources' });
     await returned.waitFor();
-    await expect.poll(() => returned.innerText()).toContain('Audit trail post'); // the post's title, not its id
+    await poll(() => returned.innerText()).toContain('Audit trail post'); // the post's title, not its id
     const text = await returned.innerText();
     for (const part of ['Eddie Editor', 'editor@demo.example', 'Return to writer', 'PostReturned', 'Edit → Writing']) expect(text).toContain(part);
     // The record links to its post.
@@ -131,9 +141,11 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
   it('filters by action, and the CSV export downloads the same events', async () => {
     // The demo data may hold returns of its own: the list shows exactly the API's ReturnToWriter events.
     const returns = await auditTotal({ action: 'ReturnToWriter' });
+    page = await newPage(session, OWNER, '/#/audit');
+    await rows().first().waitFor();
     expect(returns).toBeGreaterThanOrEqual(1);
     await choose('Action', 'Return to writer');
-    await expect.poll(() => rows().count()).toBe(returns);
+    await poll(() => rows().count()).toBe(returns);
     const actions = await Promise.all((await rows().locator('[data-action]').all()).map((cell) => cell.getAttribute('data-action')));
     expect(actions).toEqual(Array(returns).fill('ReturnToWriter'));
     expect(await rows().filter({ hasText: 'Needs sources' }).count()).toBe(1);
@@ -159,10 +171,11 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
   });
 
   it('filters by person and by date', async () => {
-    // Back to every action, then one person: only their events.
-    await clear('Action');
+    // Every action, then one person: only their events.
+    page = await newPage(session, OWNER, '/#/audit');
+    await rows().filter({ hasText: 'Eddie Editor' }).first().waitFor();
     await choose('Who', 'Wendy Writer');
-    await expect.poll(async () => (await rows().locator('.column-actorId').allInnerTexts()).every((who) => who.includes('Wendy Writer'))).toBe(true);
+    await poll(async () => (await rows().locator('.column-actorId').allInnerTexts()).every((who) => who.includes('Wendy Writer'))).toBe(true);
     expect(await rows().count()).toBeGreaterThanOrEqual(3);
     expect(await rows().filter({ hasText: 'Eddie Editor' }).count()).toBe(0);
     await shot('audit-03-person');
@@ -179,6 +192,7 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
   });
 
   it('reports time in stage and returns per stage on Demo Shop, with charts', async () => {
+    page = await newPage(session, OWNER);
     await menu('Workflow report').click();
     await page.waitForURL(/#\/workflow-report/);
     const report = page.getByTestId('workflow-report');
@@ -188,11 +202,11 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
     expect(await report.locator('[data-section="websites"]').innerText()).toContain('Demo Shop');
 
     await choose('Website', 'Demo Shop');
-    await expect.poll(() => report.innerText()).toContain('Demo Shop ·');
+    await poll(() => report.innerText()).toContain('Demo Shop ·');
     // The return this suite made is counted once in Edit (on top of any the demo data had).
     expect(await editReturns(shopId)).toBe(shopReturnsBefore + 1);
     const edit = report.locator('[data-section="stages"] tr[data-stage="Edit"]');
-    await expect.poll(() => edit.locator('[data-cell="returns"]').innerText()).toBe(String(shopReturnsBefore + 1));
+    await poll(() => edit.locator('[data-cell="returns"]').innerText()).toBe(String(shopReturnsBefore + 1));
     // Both charts are SVGs with bars: time in stage (average, median) and returns per stage, whose
     // "Returned" series has a bar (Edit's) labelled with its return rate.
     const returnsChart = report.locator('[data-chart="returns"]');
@@ -211,17 +225,18 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
   });
 
   it('narrows the report to the last 7 days', async () => {
-    const report = page.getByTestId('workflow-report');
+    const report = await openReport('Demo Shop');
     await page.getByRole('button', { name: 'Last 7 days' }).click();
-    await expect.poll(() => report.getByLabel('Loading the report').count()).toBe(0);
+    await poll(() => report.getByLabel('Loading the report').count()).toBe(0);
     await shot('report-04-shop-7-days');
-    expect(await report.getByRole('alert').count(), await report.innerText()).toBe(0);
+    expectWith(await report.getByRole('alert').count(), await report.innerText()).toBe(0);
     const edit = report.locator('[data-section="stages"] tr[data-stage="Edit"]');
-    await expect.poll(() => edit.locator('[data-cell="returns"]').innerText()).toBe(String(shopReturnsBefore + 1));
+    await poll(() => edit.locator('[data-cell="returns"]').innerText()).toBe(String(shopReturnsBefore + 1));
     await page.getByRole('button', { name: 'All time' }).click();
   });
 
   it('says when nothing moved through the workflow', async () => {
+    page = await newPage(session, OWNER, '/#/workflow-report');
     const report = page.getByTestId('workflow-report');
     await page.getByRole('button', { name: 'All time' }).click();
     await choose('Website', 'Quiet Site');
@@ -232,6 +247,7 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
   });
 
   it('lists redirects; an automatic one links to its post', async () => {
+    page = await newPage(session, OWNER);
     await menu('Redirects').click();
     await page.waitForURL(/#\/redirect-rules/);
     const automatic = rows().filter({ hasText: '/old-name' });
@@ -245,6 +261,8 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
   });
 
   it('creates a redirect, and refuses the same address again with the API message', async () => {
+    page = await newPage(session, OWNER, '/#/redirect-rules');
+    await rows().filter({ hasText: '/old-name' }).waitFor();
     await page.getByRole('link', { name: 'New redirect' }).click();
     await page.waitForURL(/#\/redirect-rules\/create/);
     await choose('Website', 'Demo Shop');
@@ -268,51 +286,59 @@ describe.skipIf(!hasChromium || !setup)(`audit, workflow report and redirects in
     await page.getByRole('textbox', { name: 'To' }).fill('/elsewhere');
     await page.getByRole('button', { name: 'Create redirect' }).click();
     // Under the input (the 409's errors.fromPath) and in the notification.
-    await expect.poll(() => page.getByText('A redirect from /spring-sale already exists').count()).toBeGreaterThanOrEqual(1);
+    await poll(() => page.getByText('A redirect from /spring-sale already exists').count()).toBeGreaterThanOrEqual(1);
     expect(page.url()).toMatch(/#\/redirect-rules\/create/);
     await shot('redirects-03-conflict');
   });
 
   it('edits a redirect, then deletes it after a confirmation', async () => {
+    // A manual redirect of its own, through the API.
+    const created = await owner.post('/api/redirect-rules').send({ websiteId: shopId, fromPath: '/summer-sale', toPath: '/offers' });
+    expectWith(created.status, JSON.stringify(created.body)).toBe(201);
+    page = await newPage(session, OWNER);
     await menu('Redirects').click();
-    await rows().filter({ hasText: '/spring-sale' }).locator('.column-fromPath').click();
+    await rows().filter({ hasText: '/summer-sale' }).locator('.column-fromPath').click();
     await page.waitForURL(/#\/redirect-rules\/[^/]+$/);
     const id = page.url().split('/').pop()!;
-    await expect.poll(() => page.getByRole('textbox', { name: 'To' }).inputValue()).toBe('/offers');
+    await poll(() => page.getByRole('textbox', { name: 'To' }).inputValue()).toBe('/offers');
     // Another rule's address is refused before saving (PUT does not check it; see the report).
     await page.getByRole('textbox', { name: 'From' }).fill('/old-name');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('A redirect from /old-name already exists').waitFor();
-    expect((await owner.get(`/api/redirect-rules/${id}`)).body).toMatchObject({ fromPath: '/spring-sale', version: 1 });
-    await page.getByRole('textbox', { name: 'From' }).fill('/spring-sale');
-    await page.getByRole('textbox', { name: 'To' }).fill('/offers/spring');
+    expect((await owner.get(`/api/redirect-rules/${id}`)).body).toMatchObject({ fromPath: '/summer-sale', version: 1 });
+    await page.getByRole('textbox', { name: 'From' }).fill('/summer-sale');
+    await page.getByRole('textbox', { name: 'To' }).fill('/offers/summer');
     await choose('Type', '302 Found (temporary)');
     await shot('redirects-04-edit');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Redirect saved').waitFor();
-    const row = rows().filter({ hasText: '/spring-sale' });
-    await expect.poll(() => row.innerText()).toContain('/offers/spring');
+    const row = rows().filter({ hasText: '/summer-sale' });
+    await poll(() => row.innerText()).toContain('/offers/summer');
     expect(await row.locator('.column-type').innerText()).toBe('302');
     const saved = (await owner.get(`/api/redirect-rules/${id}`)).body;
-    expect(saved).toMatchObject({ fromPath: '/spring-sale', toPath: '/offers/spring', type: 302, version: 2 });
+    expect(saved).toMatchObject({ fromPath: '/summer-sale', toPath: '/offers/summer', type: 302, version: 2 });
 
     await row.locator('.column-fromPath').click();
     await page.waitForURL(/#\/redirect-rules\/[^/]+$/);
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Visitors of /spring-sale will no longer be sent to /offers/spring.').waitFor();
+    await dialog.getByText('Visitors of /summer-sale will no longer be sent to /offers/summer.').waitFor();
     await shot('redirects-05-delete-confirm');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Redirect deleted').waitFor();
     await page.waitForURL(/#\/redirect-rules(\?.*)?$/);
     await rows().filter({ hasText: '/old-name' }).waitFor();
-    expect(await rows().filter({ hasText: '/spring-sale' }).count()).toBe(0);
+    expect(await rows().filter({ hasText: '/summer-sale' }).count()).toBe(0);
     expect((await owner.get(`/api/redirect-rules/${id}`)).status).toBe(404);
     await shot('redirects-06-after-delete');
   });
 
-  it('raised no page error and no server error', () => {
-    expect(pageErrors).toEqual([]);
-    expect(serverErrors).toEqual([]);
+  it('raised no page error and no server error', async () => {
+    // A page of its own (the audit once more), then every page the file opened.
+    page = await newPage(session, OWNER, '/#/audit');
+    await rows().filter({ hasText: 'Needs sources' }).waitFor();
+    await closePages(session);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.serverErrors).toEqual([]);
   });
 });

@@ -3,9 +3,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setups, signIn } from '../e2e/setups.js';
-import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
+import { requires } from '../support/requires.js';
+import { newAgent, setups, signIn } from '../e2e/setups.js';
+import { CHROMIUM_PATH, closePages, logIn, newPage, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -19,33 +21,43 @@ const NEW_USER = { name: 'Nora Newcomer', email: 'nora@newcomer.example', passwo
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`sign-up, password reset and log-in-as in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
   let session: ConsoleSession;
+  /** The running test's page (each test opens its own). */
   let page: Page;
-  let pageErrors: string[] = [];
-  let serverErrors: string[] = [];
-  let resetLink = '';
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}auth-${name}.png`, fullPage: true, animations: 'disabled' });
 
-  const logOut = async () => {
-    await page.getByRole('button', { name: 'Profile' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL(/#\/login$/);
+  /** The mails to `email` in the outbox (no SMTP server in tests), newest first, as the platform admin reads them. */
+  const mailsTo = async (email: string) => {
+    const res = await (await signIn(app.url, ADMIN)).get('/api/admin/outbox');
+    expect(res.status).toBe(200);
+    return (res.body as { id: string; to: string; text: string }[]).filter((m) => m.to === email);
+  };
+  /** A reset link of the test's own: asked for `email` through the API, read from the new mail. */
+  const newResetLink = async (email: string): Promise<string> => {
+    const before = new Set((await mailsTo(email)).map((m) => m.id));
+    const sent = await newAgent(app.url).post('/api/auth/password_reset/send').send({ email });
+    expectWith(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const mail = (await mailsTo(email)).find((m) => !before.has(m.id));
+    expect(mail).toBeDefined();
+    return /https?:\/\/\S+\/reset-password\?code=\S+/.exec(mail!.text)![0];
   };
 
   beforeAll(async () => {
     session = await openConsole(setup);
-    ({ app, page, pageErrors, serverErrors } = session);
+    ({ app } = session);
   }, 120_000);
+
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
     await session?.close();
   });
 
   it('signs up from the login page: the password rule first, then onboarding and the console', async () => {
-    await page.goto(`${app.url}/`);
+    page = await newPage(session, null);
     await page.waitForURL(/#\/login$/);
     await page.getByRole('link', { name: 'Forgot password?' }).waitFor();
     await shot('01-login-links');
@@ -87,7 +99,7 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
   });
 
   it('sends a reset link from "Forgot password?"', async () => {
-    await logOut();
+    page = await newPage(session, null);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(/\/forgot-password$/);
     await page.getByRole('textbox', { name: 'Email' }).fill(WRITER.email);
@@ -105,10 +117,11 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
     expect(mail).toBeDefined();
     const match = /https?:\/\/\S+\/reset-password\?code=\S+/.exec(mail!.text);
     expect(match).not.toBeNull();
-    resetLink = match![0];
   });
 
   it('sets a new password from the link and logs in with it', async () => {
+    const resetLink = await newResetLink(WRITER.email);
+    page = await newPage(session, null);
     await page.goto(resetLink);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByRole('textbox', { name: 'New password' }).fill(WRITER.newPassword);
@@ -128,6 +141,12 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
   });
 
   it('sends a used link to /link-expired, which offers a new one', async () => {
+    // A link of its own, used once through the API.
+    const resetLink = await newResetLink(WRITER.email);
+    const code = decodeURIComponent(new URL(resetLink).searchParams.get('code')!);
+    const used = await newAgent(app.url).post(`/api/auth/password_reset/confirm/${encodeURIComponent(code)}`).send({ password: 'Used-pass-4' });
+    expectWith(used.status, JSON.stringify(used.body)).toBe(200);
+    page = await newPage(session, null);
     await page.goto(resetLink);
     await page.getByRole('textbox', { name: 'New password' }).fill('Another-pass-3');
     await page.getByRole('textbox', { name: 'Confirm password' }).fill('Another-pass-3');
@@ -143,10 +162,9 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
   });
 
   it('lets the platform admin log in as Olivia Owner and return', async () => {
-    await page.goto(`${app.url}/`);
-    await page.getByText('Welcome, Wendy Writer').waitFor();
-    await logOut();
-    await logIn(page, ADMIN);
+    // A reset mail to the writer in the outbox.
+    await newResetLink(WRITER.email);
+    page = await newPage(session, ADMIN);
     await page.getByRole('menuitem', { name: 'Outbox' }).click();
     await page.getByRole('cell', { name: WRITER.email }).first().click();
     await page.getByTestId('mail-text').getByRole('link', { name: /\/reset-password\?code=/ }).first().waitFor();
@@ -179,8 +197,13 @@ describe.skipIf(!hasChromium || !setup)(`sign-up, password reset and log-in-as i
     await shot('14-back-to-admin');
   });
 
-  it('raised no page error and no server error', () => {
-    expect(pageErrors).toEqual([]);
-    expect(serverErrors).toEqual([]);
+  it('raised no page error and no server error', async () => {
+    // A page of its own (the login page and Forgot password once more), then every page the file opened.
+    page = await newPage(session, null);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
+    await closePages(session);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.serverErrors).toEqual([]);
   });
 });

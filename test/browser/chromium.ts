@@ -1,11 +1,12 @@
-// Debian's Chromium through playwright-core, each run with a fresh profile directory.
+// Debian's Chromium through playwright-core. A test file boots the app and launches Chromium once
+// (`openConsole` in `beforeAll`); each test opens its own pages (`newPage`: a fresh browser
+// context, logged in through the login page), so no test depends on where another left a page.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from '@jest/globals';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { boot, type Setup } from '../e2e/setups.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -21,74 +22,175 @@ const ARGS = [
   '--disable-sync',
 ];
 
+const VIEWPORT = { width: 1280, height: 800 };
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
 export interface BrowserSession {
-  context: BrowserContext;
+  browser: Browser;
+  /** A new browser context: cookies and storage of its own, as another browser would have. */
+  newContext(options?: { viewport?: { width: number; height: number } }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
+/** Chromium (a profile directory of its own, removed on close), ready to open contexts. */
 export async function launchChromium(): Promise<BrowserSession> {
-  const profile = await mkdtemp(join(tmpdir(), 'console-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1280, height: 800 },
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
   return {
-    context,
+    browser,
+    newContext: (options = {}) => browser.newContext({ viewport: options.viewport ?? VIEWPORT }),
     async close() {
-      await context.close().catch(() => undefined);
-      await rm(profile, { recursive: true, force: true });
+      await browser.close().catch(() => undefined);
     },
   };
 }
 
-/** The built console against the real API: a booted app, a fresh browser, and what went wrong. */
+/**
+ * The built console against the real API of one test file: the booted app and Chromium, shared by
+ * the file's tests (booting is expensive); each test opens pages of its own with `newPage`.
+ */
 export interface ConsoleSession {
   app: { url: string; stop(): Promise<void> };
   browser: BrowserSession;
-  page: Page;
-  /** Uncaught errors in the page. */
+  /** Uncaught errors of every page the file opened, each after the name of its test. */
   pageErrors: string[];
-  /** 5xx answers the page received. */
+  /** 5xx answers every page of the file received, each after the name of its test. */
   serverErrors: string[];
   close(): Promise<void>;
 }
 
+export interface ConsoleOptions {
+  /** Added to the API's environment, e.g. `FETCH_PRIVATE_HOSTS`. */
+  env?: Record<string, string>;
+  /** The size of every page the file opens (default 1280x800). */
+  viewport?: { width: number; height: number };
+  /** Runs on every new browser context before its page opens (e.g. `context.route` for images). */
+  prepare?: (context: BrowserContext) => Promise<unknown>;
+}
+
+interface OpenPage {
+  test: string;
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+  serverErrors: string[];
+}
+
+/** What a session keeps for itself: its options and the pages of the running test. */
+const internals = new WeakMap<ConsoleSession, { options: ConsoleOptions; open: OpenPage[] }>();
+
 /**
- * Builds the console if needed (`npm test` already did), boots the API for `setup` (with `env`
- * added to its environment, e.g. `FETCH_PRIVATE_HOSTS`), opens Chromium.
+ * Whether the running test's own function failed: jest-circus's events (the handlers it keeps on
+ * the test environment's global), so that `closePages` leaves a picture of a failed test's pages.
+ * Without them (another runner) there are no such pictures, nothing else changes.
  */
-export async function openConsole(setup: Setup, options: { env?: Record<string, string> } = {}): Promise<ConsoleSession> {
+let testFailed = false;
+const circusHandlers = (globalThis as Record<symbol, unknown>)[Symbol.for('EVENT_HANDLERS')];
+if (Array.isArray(circusHandlers)) {
+  circusHandlers.push((event: { name: string }) => {
+    if (event.name === 'test_start') testFailed = false;
+    if (event.name === 'test_fn_failure') testFailed = true;
+  });
+}
+
+/**
+ * Builds the console if needed (`npm test` already did), boots the API for `setup` and launches
+ * Chromium: once per file, in `beforeAll`. The tests then open their own pages with `newPage`, and
+ * `afterEach(() => closePages(session))` closes them.
+ */
+export async function openConsole(setup: Setup, options: ConsoleOptions = {}): Promise<ConsoleSession> {
   const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
   if (!existsSync(fileURLToPath(new URL('../../apps/console/dist/index.html', import.meta.url)))) {
     execFileSync('npm', ['run', 'build', '--workspace', 'apps/console'], { cwd: repoRoot, stdio: 'ignore' });
   }
   const app = await boot(setup, options.env);
-  const browser = await launchChromium();
-  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.setDefaultTimeout(15_000);
-  const pageErrors: string[] = [];
-  const serverErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  return {
+  let browser: BrowserSession;
+  try {
+    browser = await launchChromium();
+  } catch (error) {
+    await app.stop();
+    throw error;
+  }
+  const session: ConsoleSession = {
     app,
     browser,
-    page,
-    pageErrors,
-    serverErrors,
+    pageErrors: [],
+    serverErrors: [],
     async close() {
       await browser.close();
       await app.stop();
     },
   };
+  internals.set(session, { options, open: [] });
+  return session;
+}
+
+/**
+ * A fresh page for one test: a new browser context (no cookie, no storage of any other test) on
+ * the file's booted app, logged in as `user` through the login page (`logIn`, the one way tests
+ * log in), then at `path` of the console (e.g. `/#/members`) when given; otherwise on the
+ * dashboard. `user: null` opens `path` (default: the console, which shows the login page) without
+ * logging in. The page's uncaught errors and 5xx answers are collected for `closePages`.
+ */
+export async function newPage(session: ConsoleSession, user: Credentials | null, path?: string): Promise<Page> {
+  const state = internals.get(session);
+  if (!state) throw new Error('newPage needs a session of openConsole');
+  const test = expect.getState().currentTestName ?? '(outside a test)';
+  const context = await session.browser.newContext({ viewport: state.options.viewport });
+  await state.options.prepare?.(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const open: OpenPage = { test, context, page, pageErrors: [], serverErrors: [] };
+  state.open.push(open);
+  page.on('pageerror', (error) => {
+    open.pageErrors.push(error.message);
+    session.pageErrors.push(`${test}: ${error.message}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() < 500) return;
+    const answer = `${response.status()} ${response.request().method()} ${response.url()}`;
+    open.serverErrors.push(answer);
+    session.serverErrors.push(`${test}: ${answer}`);
+  });
+  if (user === null) {
+    await page.goto(`${session.app.url}${path ?? '/'}`);
+    return page;
+  }
+  await page.goto(`${session.app.url}/`);
+  await logIn(page, user);
+  if (path !== undefined) await page.goto(`${session.app.url}${path}`);
+  return page;
+}
+
+/**
+ * For `afterEach`: closes the pages the test opened with `newPage`, and fails the test when one of
+ * them raised an uncaught error or received a 5xx answer. A test that failed first leaves a
+ * picture of each of its pages in test-results/ (`failed-{file}-{test}.png`).
+ */
+export async function closePages(session: ConsoleSession | undefined): Promise<void> {
+  const state = session && internals.get(session);
+  if (!state) return;
+  const open = state.open.splice(0);
+  if (testFailed) {
+    const file = basename(expect.getState().testPath ?? 'browser', '.test.ts');
+    for (const [index, { test, page }] of open.entries()) {
+      const name = `failed-${file}-${test.slice(0, 60).replace(/\W+/g, '-')}${open.length > 1 ? `-${index + 1}` : ''}`;
+      await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+    }
+  }
+  await Promise.all(open.map(({ context }) => context.close().catch(() => undefined)));
+  expect({
+    pageErrors: open.flatMap((o) => o.pageErrors),
+    serverErrors: open.flatMap((o) => o.serverErrors),
+  }).toEqual({ pageErrors: [], serverErrors: [] });
 }
 
 /** Fills the console's login page (already open) and waits for the dashboard. */
-export async function logIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
+export async function logIn(page: Page, credentials: Credentials): Promise<void> {
   await page.waitForURL(/#\/login$/);
   await page.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
   await page.getByRole('textbox', { name: 'Password' }).fill(credentials.password);

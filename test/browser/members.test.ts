@@ -3,9 +3,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith, poll } from '../support/expect.js';
+import { requires } from '../support/requires.js';
 import { setups, signIn } from '../e2e/setups.js';
-import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, closePages, newPage, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -14,32 +16,44 @@ const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url
 
 const DEMO = { email: 'owner@demo.example', password: 'Demo-pass-1' };
 const INVITEE = { name: 'Ines Invitee', email: 'ines@invitee.example' };
+/** Invited through the API by the tests that resend an invitation and change access. */
+const RESENT = { name: 'Rene Resent', email: 'rene@invitee.example' };
+const CHANGED = { name: 'Cora Changed', email: 'cora@invitee.example' };
 
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`members in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
   let session: ConsoleSession;
+  /** The running test's page (each test opens its own). */
   let page: Page;
-  let pageErrors: string[] = [];
-  let serverErrors: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}members-${name}.png`, fullPage: true });
   const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 
+  /** The demo owner invites `invitee` as a CMS editor of every website of the organisation, through the API. */
+  const invite = async (invitee: { name: string; email: string }) => {
+    const owner = await signIn(app.url, DEMO);
+    const organisationId = (await owner.get('/api/auth/user')).body.organisations[0].id;
+    const websiteIds = ((await owner.get('/api/websites')).body as Array<{ id: string }>).map((w) => w.id);
+    const invited = await owner.post('/api/members').send({ organisationId, email: invitee.email, name: invitee.name, cmsRole: 'editor', websiteIds });
+    expectWith(invited.status, JSON.stringify(invited.body)).toBe(201);
+  };
+
   beforeAll(async () => {
     session = await openConsole(setup);
-    ({ app, page, pageErrors, serverErrors } = session);
+    ({ app } = session);
   }, 120_000);
+
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
     await session?.close();
   });
 
   it('logs in and opens Members from the menu: the demo owner, editor and writer are Active', async () => {
-    await page.goto(`${app.url}/`);
-    await logIn(page, DEMO);
+    page = await newPage(session, DEMO);
 
     await page.getByRole('menuitem', { name: 'Members' }).click();
     await page.waitForURL(/#\/members/);
@@ -52,10 +66,11 @@ describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, 
   });
 
   it('invites Ines Invitee as a CMS editor and lists her as Invited', async () => {
+    page = await newPage(session, DEMO, '/#/members');
     await page.getByRole('link', { name: 'Invite member' }).click();
     await page.waitForURL(/#\/members\/create/);
     // The owner has one organisation: it is chosen already.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Organisation', exact: true }).textContent()).toBe('Demo Publishing');
+    await poll(() => page.getByRole('combobox', { name: 'Organisation', exact: true }).textContent()).toBe('Demo Publishing');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(INVITEE.email);
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(INVITEE.name);
     await page.getByRole('combobox', { name: 'CMS role', exact: true }).click();
@@ -80,19 +95,24 @@ describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, 
   });
 
   it('sends the invitation again', async () => {
-    const ines = row(INVITEE.name);
-    await ines.getByRole('button', { name: 'Resend' }).click();
+    await invite(RESENT);
+    page = await newPage(session, DEMO, '/#/members');
+    const rene = row(RESENT.name);
+    await rene.locator('[data-status="pending"]').waitFor();
+    await rene.getByRole('button', { name: 'Resend' }).click();
     await page.getByText('Invitation sent again').waitFor();
     // Still on the list (the button does not open the row), still invited.
     expect(page.url()).toMatch(/#\/members(\?|$)/);
-    await ines.locator('[data-status="pending"]').waitFor();
+    await rene.locator('[data-status="pending"]').waitFor();
     await shot('04-resent');
   });
 
   it('changes her CMS role to reviewer in the edit form', async () => {
-    await row(INVITEE.name).getByRole('link', { name: 'Edit' }).click();
+    await invite(CHANGED);
+    page = await newPage(session, DEMO, '/#/members');
+    await row(CHANGED.name).getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(/#\/members\/[^/]+$/);
-    await expect.poll(() => page.getByRole('combobox', { name: 'CMS role', exact: true }).textContent()).toBe('Editor');
+    await poll(() => page.getByRole('combobox', { name: 'CMS role', exact: true }).textContent()).toBe('Editor');
     await page.getByRole('combobox', { name: 'CMS role', exact: true }).click();
     await page.getByRole('option', { name: 'Reviewer', exact: true }).click();
     await shot('05-edit');
@@ -103,14 +123,18 @@ describe.skipIf(!hasChromium || !setup)(`members in Chromium (${setup?.name})`, 
     await shot('06-show');
 
     await page.getByRole('menuitem', { name: 'Members' }).click();
-    const ines = row(INVITEE.name);
-    await ines.getByRole('cell', { name: 'Reviewer', exact: true }).waitFor();
-    expect(await ines.getByRole('cell', { name: 'Editor', exact: true }).count()).toBe(0);
+    const cora = row(CHANGED.name);
+    await cora.getByRole('cell', { name: 'Reviewer', exact: true }).waitFor();
+    expect(await cora.getByRole('cell', { name: 'Editor', exact: true }).count()).toBe(0);
     await shot('07-list-changed');
   });
 
-  it('raised no page error and no server error', () => {
-    expect(pageErrors).toEqual([]);
-    expect(serverErrors).toEqual([]);
+  it('raised no page error and no server error', async () => {
+    // A page of its own (the members once more), then every page the file opened.
+    page = await newPage(session, DEMO, '/#/members');
+    await row('Olivia Owner').getByText('Active').waitFor();
+    await closePages(session);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.serverErrors).toEqual([]);
   });
 });

@@ -4,9 +4,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith, poll } from '../support/expect.js';
+import { requires } from '../support/requires.js';
 import { ADMIN, EDITOR, OWNER, WRITER, setups } from '../e2e/setups.js';
-import { CHROMIUM_PATH, logIn, logOut, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, closePages, logOut, newPage, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -31,12 +33,11 @@ const ADMIN_SCREENS = ['Users', 'Outbox', 'Projections'];
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`navigation by role in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`navigation by role in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
   let session: ConsoleSession;
+  /** The running test's page (each test opens its own). */
   let page: Page;
-  let pageErrors: string[] = [];
-  let serverErrors: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}navigation-${name}.png`, fullPage: true, animations: 'disabled' });
   const mainMenu = () => page.getByRole('menu', { name: 'Main menu' });
@@ -61,18 +62,12 @@ describe.skipIf(!hasChromium || !setup)(`navigation by role in Chromium (${setup
     return ((await response.json()) as { navigation: string[] }).navigation;
   };
 
-  /** A fresh page load at the login page, without the previous user's session. */
-  const logInAfresh = async (credentials: { email: string; password: string }) => {
-    await page.request.post(`${app.url}/api/auth/logout`, { headers: { Origin: app.url } });
-    await page.goto(`${app.url}/`);
-    await logIn(page, credentials);
-  };
-
   beforeAll(async () => {
     session = await openConsole(setup);
-    ({ app, page, pageErrors, serverErrors } = session);
-    await page.goto(`${app.url}/`);
+    ({ app } = session);
   }, 120_000);
+
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
     await session?.close();
@@ -87,27 +82,26 @@ describe.skipIf(!hasChromium || !setup)(`navigation by role in Chromium (${setup
 
   for (const { who, credentials, admin } of roles) {
     it(`the ${who} sees exactly the built screens of their navigation`, async () => {
-      await logInAfresh(credentials);
+      page = await newPage(session, credentials);
       const allowed = await navigation();
       expect(allowed).toContain('dashboard');
       const builtLabels = allowed.filter((entry) => entry in BUILT).map((entry) => BUILT[entry]!);
       // The menu settles once the permissions are read: every built screen of the navigation...
-      await expect
-        .poll(async () => (await menuEntries()).map((e) => e.label).filter((label) => Object.values(BUILT).includes(label)).sort(), {
+      await poll(async () => (await menuEntries()).map((e) => e.label).filter((label) => Object.values(BUILT).includes(label)).sort(), {
           timeout: 10_000,
         })
         .toEqual([...builtLabels].sort());
       // ...and nothing outside it.
       const entries = await menuEntries();
-      for (const { label, entry } of entries) expect(allowed, `${who}'s menu shows ${label} (${entry})`).toContain(entry);
+      for (const { label, entry } of entries) expectWith(allowed, `${who}'s menu shows ${label} (${entry})`).toContain(entry);
       const labels = entries.map((e) => e.label);
-      for (const screen of ADMIN_SCREENS) expect(labels.includes(screen), `${who} sees ${screen}`).toBe(admin);
+      for (const screen of ADMIN_SCREENS) expectWith(labels.includes(screen), `${who} sees ${screen}`).toBe(admin);
       await shot(`${who.replace(' ', '-')}-menu`);
     });
   }
 
   it('shows a writer no user data at the address of an administrator screen', async () => {
-    await logInAfresh(WRITER);
+    page = await newPage(session, WRITER);
     await page.goto(`${app.url}/#/users`);
     await page.getByText('Only platform administrators can see the users.').waitFor();
     expect(await page.getByText(ADMIN.email).count()).toBe(0);
@@ -127,22 +121,26 @@ describe.skipIf(!hasChromium || !setup)(`navigation by role in Chromium (${setup
   });
 
   it('an owner logs in as an active member from "Log in as" and returns', async () => {
-    await logInAfresh(OWNER);
+    page = await newPage(session, OWNER);
     await mainMenu().getByRole('menuitem', { name: 'Log in as' }).click();
     const row = page.getByRole('row').filter({ hasText: 'Wendy Writer' });
     await row.getByRole('button', { name: 'Log in as Wendy Writer' }).click();
     await page.getByText(/You are logged in as Wendy Writer/).waitFor();
     // The writer's navigation now: no organisation settings of an owner.
-    await expect.poll(async () => (await menuEntries()).map((e) => e.entry)).not.toContain('login-as');
+    await poll(async () => (await menuEntries()).map((e) => e.entry)).not.toContain('login-as');
     await shot('owner-as-writer');
     await page.getByRole('button', { name: /Return to/ }).click();
     await page.getByText(/You are logged in as Wendy Writer/).waitFor({ state: 'detached' });
-    await expect.poll(async () => (await menuEntries()).map((e) => e.entry)).toContain('login-as');
+    await poll(async () => (await menuEntries()).map((e) => e.entry)).toContain('login-as');
     await logOut(page);
   });
 
-  it('raised no page error and no server error', () => {
-    expect(pageErrors).toEqual([]);
-    expect(serverErrors).toEqual([]);
+  it('raised no page error and no server error', async () => {
+    // A page of its own (the owner's menu once more), then every page the file opened.
+    page = await newPage(session, OWNER);
+    await mainMenu().getByRole('menuitem', { name: 'Websites' }).waitFor();
+    await closePages(session);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.serverErrors).toEqual([]);
   });
 });

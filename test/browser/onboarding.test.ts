@@ -8,9 +8,11 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setups } from '../e2e/setups.js';
-import { CHROMIUM_PATH, openConsole, signUp, type ConsoleSession } from './chromium.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
+import { requires } from '../support/requires.js';
+import { newAgent, setups } from '../e2e/setups.js';
+import { CHROMIUM_PATH, closePages, newPage, openConsole, signUp, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -26,9 +28,13 @@ const QUESTIONS = {
   aov: 'What is your average order value?',
 };
 const ANSWERS = { employees: '11-50', monthlyVisitors: '5k-20k', ltv: '250-500', aov: '20-50' };
+const WEBSITE_NAME = 'Olga Outdoor shop';
 
-/** The customer's website, served by the test on 127.0.0.1: its home page is whatever `page.html` holds. */
-async function customerSite(): Promise<{ url: string; page: { html: string }; hits: number; close(): Promise<void> }> {
+/**
+ * The customer's website, served by the test on `host` (a loopback address: one website per
+ * address, as a platform has one account per site): its home page is whatever `page.html` holds.
+ */
+async function customerSite(host: string): Promise<{ url: string; page: { html: string }; hits: number; close(): Promise<void> }> {
   const site = {
     url: '',
     page: { html: '<!doctype html><html><head><title>Olga Outdoor</title></head><body><h1>Tents and boots</h1></body></html>' },
@@ -39,23 +45,22 @@ async function customerSite(): Promise<{ url: string; page: { html: string }; hi
     site.hits++;
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(site.page.html);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  site.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  site.url = `http://${host}:${(server.address() as AddressInfo).port}`;
   return site;
 }
 
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`onboarding in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
   let session: ConsoleSession;
+  /** The running test's page (each test opens its own). */
   let page: Page;
-  let pageErrors: string[] = [];
-  let serverErrors: string[] = [];
-  let site: Awaited<ReturnType<typeof customerSite>>;
-  let websiteId = '';
-  let snippet = '';
+  /** The customer sites the tests served (each test that needs one has its own). */
+  const sites: Awaited<ReturnType<typeof customerSite>>[] = [];
+  let signedUp = 0;
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}onboarding-${name}.png`, fullPage: true, animations: 'disabled' });
   const question = (field: keyof typeof QUESTIONS) => page.locator(`[data-question="${field}"]`);
@@ -65,29 +70,71 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
   /** The API as the logged-in browser (the session cookie of the page's context). */
   const api = async <T>(path: string): Promise<T> => {
     const response = await page.request.get(`${app.url}/api/${path}`);
-    expect(response.status(), `GET /api/${path}: ${await response.text()}`).toBe(200);
+    expectWith(response.status(), `GET /api/${path}: ${await response.text()}`).toBe(200);
     return (await response.json()) as T;
   };
 
+  /** A customer site of the test's own, on an address of its own (closed after the file). */
+  const newSite = async () => {
+    const site = await customerSite(`127.0.0.${sites.length + 1}`);
+    sites.push(site);
+    return site;
+  };
+
+  /**
+   * A new user of the test's own, signed up through the API (organisation `NEW_USER.orgName`), as
+   * far in onboarding as the test starts: the business questions answered, and `site` added as
+   * their website, when asked for; then logged in on a fresh page at `path`.
+   */
+  const newcomer = async (path: string, progress: { business?: boolean; site?: { url: string } } = {}) => {
+    signedUp += 1;
+    const user = { ...NEW_USER, email: `olga-${signedUp}@outdoor.example` };
+    const agent = newAgent(app.url);
+    const signup = await agent.post('/api/auth/signup').send(user);
+    expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
+    const orgId = (await agent.get('/api/auth/user')).body.organisations[0].id as string;
+    if (progress.business) {
+      const answered = await agent.post(`/api/organisations/${orgId}/actions/SetBusinessProfile`).send(ANSWERS);
+      expectWith(answered.status, JSON.stringify(answered.body)).toBe(200);
+    }
+    let websiteId = '';
+    if (progress.site) {
+      const created = await agent.post('/api/websites').send({ organisationId: orgId, name: WEBSITE_NAME, url: progress.site.url });
+      expectWith(created.status, JSON.stringify(created.body)).toBe(201);
+      websiteId = created.body.id;
+    }
+    page = await newPage(session, user, path.replace('{website}', websiteId));
+    return { websiteId };
+  };
+
+  /** From the install step, a first verification against the site without the snippet: the failure page. */
+  const failVerification = async () => {
+    await page.getByRole('heading', { name: 'Install the tracking script' }).waitFor();
+    await page.getByRole('button', { name: 'Verify installation' }).click();
+    await page.getByRole('heading', { name: NOT_INSTALLED }).waitFor();
+  };
+
   beforeAll(async () => {
-    site = await customerSite();
-    // The customer site runs on 127.0.0.1, which the installation check refuses unless allowed.
+    // The customer sites run on 127.0.0.x, which the installation check refuses unless allowed.
     session = await openConsole(setup, { env: { FETCH_PRIVATE_HOSTS: 'true' } });
-    ({ app, page, pageErrors, serverErrors } = session);
+    ({ app } = session);
   }, 120_000);
+
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
     await session?.close();
-    await site?.close();
+    for (const site of sites) await site.close();
   });
 
   it('sends a visitor without a session from /onboarding to the login page', async () => {
-    await page.goto(`${app.url}/onboarding`);
+    page = await newPage(session, null, '/onboarding');
     await page.waitForURL(/#\/login$/);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
   it('goes from sign-up to the first step of onboarding', async () => {
+    page = await newPage(session, null);
     await signUp(page, app.url, NEW_USER);
     await page.getByRole('heading', { name: 'Set up your account' }).waitFor();
     await page.getByRole('heading', { name: 'About your business' }).waitFor();
@@ -99,6 +146,8 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
   });
 
   it('answers the business questions: a missing answer is said under its question', async () => {
+    await newcomer('/onboarding');
+    await page.getByRole('heading', { name: 'About your business' }).waitFor();
     await answer('employees', ANSWERS.employees);
     await answer('monthlyVisitors', ANSWERS.monthlyVisitors);
     await answer('ltv', ANSWERS.ltv);
@@ -123,7 +172,10 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
   });
 
   it('adds the website: its errors under the fields, then the snippet to install', async () => {
-    await page.getByRole('textbox', { name: 'Website name' }).fill('Olga Outdoor shop');
+    const site = await newSite();
+    await newcomer('/onboarding', { business: true });
+    await page.getByRole('heading', { name: 'Your website' }).waitFor();
+    await page.getByRole('textbox', { name: 'Website name' }).fill(WEBSITE_NAME);
     await page.getByRole('textbox', { name: 'Website URL' }).fill('not an address');
     await page.getByRole('button', { name: 'Add website' }).click();
     await page.getByText('Website must be a valid address (for example https://www.example.com)').waitFor();
@@ -135,12 +187,12 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
     const address = new URL(page.url());
     expect(address.pathname).toBe('/onboarding');
     expect(address.searchParams.get('step')).toBe('install');
-    websiteId = address.searchParams.get('website') ?? '';
+    const websiteId = address.searchParams.get('website') ?? '';
     expect(websiteId).not.toBe('');
 
     const installation = await api<{ snippet: string; key: string; verified: boolean }>(`websites/${websiteId}/installation`);
     expect(installation.verified).toBe(false);
-    snippet = installation.snippet;
+    const snippet = installation.snippet;
     expect(await page.getByTestId('tracking-snippet').textContent()).toBe(snippet);
     expect(snippet).toContain(installation.key);
     await page.getByText(`Paste this into the <head> of every page of ${site.url}, then verify.`).waitFor();
@@ -156,6 +208,9 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
   });
 
   it('shows the failure page with the spec text while the site lacks the snippet', async () => {
+    const site = await newSite();
+    const { websiteId } = await newcomer('/onboarding?step=install&website={website}', { business: true, site });
+    await page.getByRole('heading', { name: 'Install the tracking script' }).waitFor();
     const before = site.hits;
     await page.getByRole('button', { name: 'Verify installation' }).click();
     await page.waitForURL(/\/onboarding\/not-installed\?website=/);
@@ -185,6 +240,9 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
   });
 
   it('leads back to onboarding from the dashboard while the script is not verified', async () => {
+    const site = await newSite();
+    const { websiteId } = await newcomer('/onboarding?step=install&website={website}', { business: true, site });
+    await failVerification();
     await page.getByRole('link', { name: 'Skip for now' }).click();
     await page.getByText(`Welcome, ${NEW_USER.name}`).waitFor();
     const card = page.getByTestId('get-started');
@@ -206,7 +264,7 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
     await existing.getByText(site.url).waitFor();
     expect(await existing.count()).toBe(1);
     await shot('07-website-existing');
-    await existing.getByRole('button', { name: 'Continue with Olga Outdoor shop' }).click();
+    await existing.getByRole('button', { name: `Continue with ${WEBSITE_NAME}` }).click();
     await page.getByRole('heading', { name: 'Install the tracking script' }).waitFor();
     expect(new URL(page.url()).searchParams.get('website')).toBe(websiteId);
 
@@ -215,6 +273,10 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
   });
 
   it('after the snippet is installed, Try again leads to the success page and into the console', async () => {
+    const site = await newSite();
+    const { websiteId } = await newcomer('/onboarding?step=install&website={website}', { business: true, site });
+    await failVerification();
+    const { snippet } = await api<{ snippet: string }>(`websites/${websiteId}/installation`);
     site.page.html = `<!doctype html><html><head><title>Olga Outdoor</title>${snippet}</head><body><h1>Tents and boots</h1></body></html>`;
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.waitForURL(/\/onboarding\/installed\?website=/);
@@ -239,8 +301,12 @@ describe.skipIf(!hasChromium || !setup)(`onboarding in Chromium (${setup?.name})
     await shot('09-console');
   });
 
-  it('raised no page error and no server error', () => {
-    expect(pageErrors).toEqual([]);
-    expect(serverErrors).toEqual([]);
+  it('raised no page error and no server error', async () => {
+    // A page of its own (a newcomer's first step once more), then every page the file opened.
+    await newcomer('/onboarding');
+    await page.getByRole('heading', { name: 'About your business' }).waitFor();
+    await closePages(session);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.serverErrors).toEqual([]);
   });
 });

@@ -3,13 +3,16 @@
 // and a callout through the editor's Insert menu and their dialogs (which refuse incomplete
 // components with the API's messages), saves, and the API keeps them as TipTap nodes in
 // `richText.json` and as `data-component` elements in `richText.html`; the reopened post shows
-// them again (HTML → editor → HTML round-trips), and an edited callout is saved as such.
+// them again (HTML → editor → HTML round-trips), and an edited callout is saved as such. Each test
+// starts from a post of its own, created through the API with what the test needs in its body.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith, poll } from '../support/expect.js';
+import { requires } from '../support/requires.js';
 import { WRITER, setups, signIn, type Agent } from '../e2e/setups.js';
-import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, closePages, newPage, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -46,15 +49,43 @@ const componentsOf = (doc: JsonNode | null | undefined): JsonNode[] =>
 /** The `data-component` elements of the stored HTML (they hold no nested elements of their own kind). */
 const componentHtml = (html: string) => html.match(/<(div|aside) data-component="[^"]+"[\s\S]*?<\/\1>(?=<|$)/g) ?? [];
 
+/** The components as the API keeps them in `richText.html` (what the editor sends). */
+const CTA_HTML = `<div data-component="call-to-action" data-text="${CTA.text}" data-url="${CTA.url}" data-variant="secondary"><a href="${CTA.url}">${CTA.text}</a></div>`;
+const PRODUCT_HTML =
+  `<div data-component="product-box" data-name="${PRODUCT.name}" data-url="${PRODUCT.url}" data-rating="4.5" data-summary="A long thin spout &amp; a light body: &quot;easy&quot; to aim.">` +
+  `<p><strong>${PRODUCT.name}</strong></p><p>4.5 / 5</p><p>A long thin spout &amp; a light body: "easy" to aim.</p><p><a href="${PRODUCT.url}">See the product</a></p></div>`;
+const FAQ_HTML =
+  `<div data-component="faq" data-items="${escapeAttribute(JSON.stringify(FAQ))}"><dl>` +
+  `<dt>${FAQ[0].question}</dt><dd>${FAQ[0].answer}</dd><dt>${FAQ[1].question}</dt><dd>Yes, &lt;if&gt; it stood overnight.</dd></dl></div>`;
+const calloutHtml = (callout: { tone: string; text: string }) => `<aside data-component="callout" data-tone="${callout.tone}">${callout.text}</aside>`;
+
+/** A body of the intro alone, or of the intro and the four components (with `callout`), as the API keeps it. */
+const introBody = () => ({ html: `<p>${INTRO}</p>`, json: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: INTRO }] }] } });
+const fourComponentsBody = (callout: { tone: string; text: string }) => ({
+  html: `<p>${INTRO}</p>${CTA_HTML}${PRODUCT_HTML}${FAQ_HTML}${calloutHtml(callout)}`,
+  json: {
+    type: 'doc',
+    content: [
+      { type: 'paragraph', content: [{ type: 'text', text: INTRO }] },
+      { type: 'callToAction', attrs: CTA },
+      { type: 'productBox', attrs: PRODUCT },
+      { type: 'faq', attrs: { items: FAQ } },
+      { type: 'callout', attrs: callout },
+    ],
+  },
+});
+
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`Product components in the post body, in Chromium (${setup?.name})`, () => {
   let session: ConsoleSession;
+  /** The running test's page (each test opens its own). */
   let page: Page;
   let appUrl: string;
   let writer: Agent;
+  let shopId: string;
+  /** The running test's post. */
   let postId: string;
-  let savedHtml: string;
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}post-components-${name}.png`, fullPage: true, animations: 'disabled' });
   const post = async (): Promise<PostRecord> => (await writer.get(`/api/posts/${postId}`)).body;
@@ -73,28 +104,77 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
     await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
   };
-  const expectInput = async (input: Locator, value: string) => expect.poll(() => input.inputValue()).toBe(value);
+  const expectInput = async (input: Locator, value: string) => poll(() => input.inputValue()).toBe(value);
+
+  /**
+   * A post of the writer's own on Demo Shop with `body` (through the API), open in the editor as
+   * the writer; with `caretAfterIntro`, the caret at the end of the intro (where inserting goes).
+   */
+  const openPost = async (body: { html: string; json: Record<string, unknown> }, options: { caretAfterIntro?: boolean } = {}) => {
+    const created = await writer.post('/api/posts').send({ websiteId: shopId, title: TITLE, type: 'blog', richText: body });
+    expectWith(created.status, JSON.stringify(created.body)).toBe(201);
+    postId = created.body.id;
+    page = await newPage(session, WRITER, `/#/posts/${postId}`);
+    await page.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
+    await editorBox().getByText(INTRO).waitFor();
+    if (options.caretAfterIntro) {
+      await editorBox().getByText(INTRO).click();
+      await page.keyboard.press('End');
+    }
+  };
+
+  // Each component the way its own test inserts it, for the tests that need it in the body.
+  const insertCallToAction = async () => {
+    const dialog = await openInsert('Call to action', 'Insert a call to action');
+    await dialog.getByRole('textbox', { name: 'Button text' }).fill(CTA.text);
+    await dialog.getByRole('textbox', { name: 'Link' }).fill(CTA.url);
+    await dialog.getByRole('radio', { name: 'Secondary' }).check();
+    await insert(dialog);
+    await card('callToAction').getByText(CTA.text).waitFor();
+  };
+  const insertProductBox = async () => {
+    const dialog = await openInsert('Product box', 'Insert a product box');
+    await dialog.getByRole('textbox', { name: 'Product name' }).fill(PRODUCT.name);
+    await dialog.getByRole('textbox', { name: 'Product link' }).fill(PRODUCT.url);
+    await dialog.getByRole('textbox', { name: 'Rating' }).fill(String(PRODUCT.rating));
+    await dialog.getByRole('textbox', { name: 'Summary' }).fill(PRODUCT.summary);
+    await insert(dialog);
+    await card('productBox').getByText(PRODUCT.name).waitFor();
+  };
+  const insertFaq = async () => {
+    const dialog = await openInsert('FAQ', 'Insert an FAQ');
+    await dialog.getByRole('textbox', { name: 'Question 1' }).fill(FAQ[0].question);
+    await dialog.getByRole('textbox', { name: 'Answer 1' }).fill(FAQ[0].answer);
+    await dialog.getByRole('button', { name: 'Add a question' }).click();
+    await dialog.getByRole('textbox', { name: 'Question 2' }).fill(FAQ[1].question);
+    await dialog.getByRole('textbox', { name: 'Answer 2' }).fill(FAQ[1].answer);
+    await insert(dialog);
+    await card('faq').getByText('2 questions').waitFor();
+  };
+  const insertCallout = async () => {
+    const dialog = await openInsert('Callout', 'Insert a callout');
+    await dialog.getByRole('radio', { name: 'Tip' }).check();
+    await dialog.getByRole('textbox', { name: 'Text' }).fill(CALLOUT.text);
+    await insert(dialog);
+    await card('callout').getByText(CALLOUT.text).waitFor();
+  };
 
   beforeAll(async () => {
-    session = await openConsole(setup);
-    page = session.page;
+    session = await openConsole(setup, { viewport: { width: 1280, height: 1400 } });
     appUrl = session.app.url;
-    await page.setViewportSize({ width: 1280, height: 1400 });
     writer = await signIn(appUrl, WRITER);
+    const websites = (await writer.get('/api/auth/user')).body.websites as { id: string; name: string }[];
+    shopId = websites.find((w) => w.name === 'Demo Shop')!.id;
   }, 120_000);
 
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') await shot(`failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
     await session?.close();
   });
 
   it('creates a post on Demo Shop as the writer; the body toolbar has the Insert menu', async () => {
-    await page.goto(`${appUrl}/`);
-    await logIn(page, WRITER);
-    await page.goto(`${appUrl}/#/posts/create`);
+    page = await newPage(session, WRITER, '/#/posts/create');
     await page.getByRole('combobox', { name: 'Website' }).click();
     await page.getByRole('option', { name: 'Demo Shop' }).click();
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(TITLE);
@@ -116,6 +196,7 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
   });
 
   it('inserts a call to action once its text and a valid link are there', async () => {
+    await openPost(introBody(), { caretAfterIntro: true });
     const dialog = await openInsert('Call to action', 'Insert a call to action');
     await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
     await dialog.getByText('Call to action: text is missing!').waitFor();
@@ -134,6 +215,7 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
   });
 
   it('refuses a product box without its link ("Product call-to-action link missing"), then inserts it', async () => {
+    await openPost(introBody(), { caretAfterIntro: true });
     const dialog = await openInsert('Product box', 'Insert a product box');
     await dialog.getByRole('textbox', { name: 'Product name' }).fill(PRODUCT.name);
     await dialog.getByRole('textbox', { name: 'Rating' }).fill('7');
@@ -146,13 +228,14 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
     expect(await card('productBox').count()).toBe(0);
     await dialog.getByRole('textbox', { name: 'Product link' }).fill(PRODUCT.url);
     await dialog.getByRole('textbox', { name: 'Rating' }).fill(String(PRODUCT.rating));
-    await expect.poll(() => dialog.getByText('Product call-to-action link missing').count()).toBe(0);
+    await poll(() => dialog.getByText('Product call-to-action link missing').count()).toBe(0);
     await insert(dialog);
     await card('productBox').getByText(PRODUCT.name).waitFor();
     await card('productBox').getByText('★ 4.5 / 5').waitFor();
   });
 
   it('inserts an FAQ of two questions, each with its answer', async () => {
+    await openPost(introBody(), { caretAfterIntro: true });
     const dialog = await openInsert('FAQ', 'Insert an FAQ');
     await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
     await dialog.getByText('FAQ list is required').waitFor();
@@ -165,7 +248,7 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
     await dialog.getByRole('button', { name: 'Add a question' }).click();
     await dialog.getByRole('textbox', { name: 'Question 3' }).fill('Removed');
     await dialog.getByRole('button', { name: 'Remove question 3' }).click();
-    await expect.poll(() => dialog.getByRole('textbox', { name: 'Question 3' }).count()).toBe(0);
+    await poll(() => dialog.getByRole('textbox', { name: 'Question 3' }).count()).toBe(0);
     await dialog.getByRole('textbox', { name: 'Answer 2' }).fill(FAQ[1].answer);
     await shot('04-faq-dialog');
     await insert(dialog);
@@ -174,6 +257,11 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
   });
 
   it('inserts a tip callout', async () => {
+    // After the three other components, inserted the way their tests do.
+    await openPost(introBody(), { caretAfterIntro: true });
+    await insertCallToAction();
+    await insertProductBox();
+    await insertFaq();
     const dialog = await openInsert('Callout', 'Insert a callout');
     await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
     await dialog.getByText('Callout: text is missing!').waitFor();
@@ -189,6 +277,12 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
   });
 
   it('saves: the API keeps the four nodes in richText.json and their data-component elements in richText.html', async () => {
+    await openPost(introBody(), { caretAfterIntro: true });
+    await insertCallToAction();
+    await insertProductBox();
+    await insertFaq();
+    await insertCallout();
+    expect(await attributesOf(editorBox().locator('[data-component-kind]'), 'data-component-kind')).toEqual(COMPONENT_TYPES);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Post saved').waitFor();
     const saved = await post();
@@ -200,20 +294,14 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
     ]);
     const html = saved.richText!.html;
     expect(html.startsWith(`<p>${INTRO}</p>`)).toBe(true);
-    expect(componentHtml(html)).toEqual([
-      `<div data-component="call-to-action" data-text="${CTA.text}" data-url="${CTA.url}" data-variant="secondary"><a href="${CTA.url}">${CTA.text}</a></div>`,
-      `<div data-component="product-box" data-name="${PRODUCT.name}" data-url="${PRODUCT.url}" data-rating="4.5" data-summary="A long thin spout &amp; a light body: &quot;easy&quot; to aim.">` +
-        `<p><strong>${PRODUCT.name}</strong></p><p>4.5 / 5</p><p>A long thin spout &amp; a light body: "easy" to aim.</p><p><a href="${PRODUCT.url}">See the product</a></p></div>`,
-      `<div data-component="faq" data-items="${escapeAttribute(JSON.stringify(FAQ))}"><dl>` +
-        `<dt>${FAQ[0].question}</dt><dd>${FAQ[0].answer}</dd><dt>${FAQ[1].question}</dt><dd>Yes, &lt;if&gt; it stood overnight.</dd></dl></div>`,
-      `<aside data-component="callout" data-tone="tip">${CALLOUT.text}</aside>`,
-    ]);
-    savedHtml = html;
+    expect(componentHtml(html)).toEqual([CTA_HTML, PRODUCT_HTML, FAQ_HTML, calloutHtml(CALLOUT)]);
   });
 
   it('shows the components again when the post is reopened, and edits the callout with a double-click', async () => {
-    await page.reload();
-    await page.getByRole('textbox', { name: 'Title', exact: true }).waitFor();
+    // A post kept with the four components (as the save above keeps them), opened anew.
+    await openPost(fourComponentsBody(CALLOUT));
+    const savedHtml = (await post()).richText!.html;
+    expect(componentHtml(savedHtml)).toHaveLength(4);
     await card('callout').getByText(CALLOUT.text).waitFor();
     expect(await attributesOf(editorBox().locator('[data-component-kind]'), 'data-component-kind')).toEqual(COMPONENT_TYPES);
     await card('callToAction').getByText(CTA.text).waitFor();
@@ -224,7 +312,7 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
     // A selected component can be edited from the toolbar too.
     await card('productBox').getByText(PRODUCT.summary).click();
     const editButton = page.getByRole('button', { name: 'Edit the component' });
-    await expect.poll(() => editButton.isDisabled()).toBe(false);
+    await poll(() => editButton.isDisabled()).toBe(false);
     await editButton.click();
     const productDialog = dialogNamed('Edit the product box');
     await expectInput(productDialog.getByRole('textbox', { name: 'Product name' }), PRODUCT.name);
@@ -266,10 +354,12 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
   });
 
   it('shows the components read-only once the post went to edit: no Insert menu, no Edit', async () => {
+    // A post kept with the four components, the callout edited (as the test above leaves it).
+    await openPost(fourComponentsBody({ tone: 'warning', text: EDITED_CALLOUT }));
     const outline = '1. Spouts\n2. Sizes';
     await page.getByRole('textbox', { name: 'Outline' }).fill(outline);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await post()).outline).toBe(outline);
+    await poll(async () => (await post()).outline).toBe(outline);
     await page.locator('[data-action="SubmitForEdit"]').click();
     await page.getByText('Post submitted for edit').waitFor();
     await page.getByText('You can read this post.').waitFor();
@@ -281,8 +371,7 @@ describe.skipIf(!hasChromium || !setup)(`Product components in the post body, in
     await page.waitForTimeout(300);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await shot('09-read-only');
-    expect(session.pageErrors).toEqual([]);
-    expect(session.serverErrors).toEqual([]);
+    // (closePages: this test's page raised no page error and no server error.)
   });
 });
 

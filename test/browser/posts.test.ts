@@ -3,13 +3,16 @@
 // saves and submits it for edit; an editor finds it in the Edit tab, selects and publishes it and
 // reads its history (and the post as it was at its creation); bulk actions answer per post; the
 // owner takes a post over in another browser while the editor works on it, whose next save opens
-// the take-over dialog, and the kept draft is restored into the editor and saved.
+// the take-over dialog, and the kept draft is restored into the editor and saved. Each test makes
+// the post it starts from through the API (at the stage it needs) and opens a page of its own.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith, poll } from '../support/expect.js';
+import { requires } from '../support/requires.js';
 import { EDITOR, OWNER, WRITER, giveWebsite, publishOwnBio, setups, signIn, type Agent } from '../e2e/setups.js';
-import { CHROMIUM_PATH, launchChromium, logIn, logOut, openConsole, type BrowserSession, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, closePages, newPage, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -20,6 +23,19 @@ const TITLE = 'How to water succulents';
 const OUTLINE = '1. How often\n2. How much\n3. Signs of too much water';
 const BODY = 'Succulents need water only when the soil is completely dry.';
 const TAKEN_TITLE = 'Cacti in winter: my unsaved words';
+/** The posts the other tests make for themselves through the API (their rows are found by title). */
+const TITLES = {
+  refused: 'Succulents in the shade',
+  written: 'Succulents on a windowsill',
+  cover: 'Succulents in clay pots',
+  submitted: 'Succulents for beginners',
+  waiting: 'Succulents in winter',
+  published: 'Succulents from cuttings',
+  workflow: 'Succulents and sunburn',
+  returned: 'Ceramic or plastic pots, compared',
+  takenBrief: 'Brief: cactus light',
+};
+const COVER = { url: 'https://img.example/succulents.png', width: 1600, height: 800, title: 'Succulents on a windowsill', alt: 'Three succulents in clay pots', caption: 'Water them only when the soil is dry' };
 
 type Counts = Record<string, number>;
 interface PostRecord {
@@ -39,18 +55,17 @@ interface PostRecord {
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`CMS Articles in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
   let session: ConsoleSession;
+  /** The running test's page (each test opens its own). */
   let page: Page;
-  let pageErrors: string[] = [];
-  let serverErrors: string[] = [];
   let owner: Agent;
   let editor: Agent;
   let writer: Agent;
   let shopId: string;
+  /** The running test's post. */
   let postId: string;
-  let second: BrowserSession | null = null;
 
   const shot = (name: string, on: Page = page) => on.screenshot({ path: `${screenshots}posts-${name}.png`, fullPage: true, animations: 'disabled' });
   const counts = async (agent: Agent = editor): Promise<Counts> => (await agent.get(`/api/posts/counts?websiteId=${shopId}`)).body;
@@ -66,49 +81,79 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
   };
   /** One attribute of every element the locator finds, in document order. */
   const attributes = async (locator: Locator, name: string) => Promise.all((await locator.all()).map((element) => element.getAttribute(name)));
-  const expectInput = async (input: Locator, value: string) => expect.poll(() => input.inputValue()).toBe(value);
+  const expectInput = async (input: Locator, value: string) => poll(() => input.inputValue()).toBe(value);
+
+  /** A workflow action on a post through the API; the post as it answers. */
+  const act = async (agent: Agent, id: string, action: string, body: Record<string, unknown> = {}): Promise<PostRecord> => {
+    const res = await agent.post(`/api/posts/${id}/actions/${action}`).send(body);
+    expectWith(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body;
+  };
+  /** A save of a post through the API (at the version it has now); the post as it answers. */
+  const save = async (agent: Agent, id: string, changes: Record<string, unknown>): Promise<PostRecord> => {
+    const res = await agent.put(`/api/posts/${id}`).send({ version: (await post(id)).version, ...changes });
+    expectWith(res.status, `save: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body;
+  };
+  /**
+   * Wendy's post on Demo Shop through the API, held by her in her Writer stage: the title alone,
+   * or with the outline and body (`written`), or also submitted for edit, waiting in Edit's pool.
+   */
+  const writersPost = async (title: string, stage: 'created' | 'written' | 'submitted' = 'created'): Promise<string> => {
+    const body = stage === 'created' ? {} : { outline: OUTLINE, richText: { json: null, html: `<p>${BODY}</p>` } };
+    const res = await writer.post('/api/posts').send({ websiteId: shopId, title, type: 'blog', ...body });
+    expectWith(res.status, JSON.stringify(res.body)).toBe(201);
+    postId = res.body.id;
+    if (stage === 'submitted') await act(writer, postId, 'SubmitForEdit');
+    return postId;
+  };
+  /** The post at its first stage-by-stage story: created, saved twice (the text, the cover image), submitted, selected and published. */
+  const publishedPost = async (title: string): Promise<string> => {
+    const id = await writersPost(title);
+    await save(writer, id, { outline: OUTLINE, richText: { json: null, html: `<p>${BODY}</p>` } });
+    await save(writer, id, { coverImage: COVER });
+    await act(writer, id, 'SubmitForEdit');
+    await act(editor, id, 'Select');
+    await act(editor, id, 'Publish');
+    return id;
+  };
 
   beforeAll(async () => {
-    session = await openConsole(setup);
-    ({ app, page, pageErrors, serverErrors } = session);
     // An editor's screen: tall enough that the editor page needs no scrolling in the screenshots.
-    await page.setViewportSize({ width: 1280, height: 1300 });
+    session = await openConsole(setup, { viewport: { width: 1280, height: 1300 } });
+    ({ app } = session);
     [owner, editor, writer] = await Promise.all([OWNER, EDITOR, WRITER].map((who) => signIn(app.url, who)));
     const websites = (await owner.get('/api/auth/user')).body.websites as { id: string; name: string }[];
     shopId = websites.find((w) => w.name === 'Demo Shop')!.id;
     // The writer's bio on Demo Shop: published pages credit their writer (the bio prompt has its own test).
     await publishOwnBio(writer, owner, shopId);
-    // A website without posts, for the empty tabs.
-    const empty = await owner.post('/api/websites').send({ name: 'Empty Garden', url: 'https://empty-garden.example' });
-    expect(empty.status, JSON.stringify(empty.body)).toBe(201);
-    await giveWebsite(owner, empty.body.id);
   }, 120_000);
 
-  // A failed step leaves a picture of the screen it failed on.
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') await shot(`failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
-    await second?.close();
     await session?.close();
   });
 
   it('shows a writer Create and Your Posts, and lands them on Your Posts with the counts of the API', async () => {
-    await page.goto(`${app.url}/`);
-    await logIn(page, WRITER);
+    // A website without posts, for the empty tabs.
+    const empty = await owner.post('/api/websites').send({ name: 'Empty Garden', url: 'https://empty-garden.example' });
+    expectWith(empty.status, JSON.stringify(empty.body)).toBe(201);
+    await giveWebsite(owner, empty.body.id);
+    page = await newPage(session, WRITER);
     const menu = page.getByRole('menu', { name: 'Main menu' });
     await menu.getByRole('menuitem', { name: 'Your Posts' }).waitFor();
     await menu.getByRole('menuitem', { name: 'Create', exact: true }).waitFor();
     expect(await menu.getByRole('menuitem', { name: 'In Progress' }).count()).toBe(0);
     await menu.getByRole('menuitem', { name: 'Your Posts' }).click();
     await page.waitForURL(/#\/your-posts$/);
-    await expect.poll(() => tab('your-posts').getAttribute('aria-selected')).toBe('true');
+    await poll(() => tab('your-posts').getAttribute('aria-selected')).toBe('true');
     // A creator's tabs: their own work and the writing stages, not the editors' queues.
     const shown = await attributes(page.locator('[data-tab]'), 'data-tab');
     expect(shown).toEqual(['your-posts', 'briefs', 'outline', 'create', 'published', 'all']);
     const all = (await writer.get('/api/posts/counts')).body as Counts;
-    for (const name of shown) await expect.poll(() => tabCount(name!), { message: name! }).toBe(all[name!]);
+    // (The tab's name in the value: a failure says which tab.)
+    for (const name of shown) await poll(async () => ({ tab: name, count: await tabCount(name!) })).toEqual({ tab: name, count: all[name!] });
     // The demo's own posts of the writer are listed (Your Posts: written, held or created by them).
     await row('Orchid care for beginners').waitFor();
     await shot('01-writer-your-posts');
@@ -117,23 +162,24 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     await chooseWebsite('Empty Garden');
     await page.getByText('No posts in this tab yet.').waitFor();
     await page.getByText('You have no posts yet. Create one, or pick up a brief.').waitFor();
-    await expect.poll(() => tabCount('your-posts')).toBe(0);
+    await poll(() => tabCount('your-posts')).toBe(0);
     await shot('01b-writer-empty-website');
     await chooseWebsite('Demo Shop');
     // A search that finds nothing says the filters hide the posts.
     await page.getByPlaceholder('Search titles').fill('no such post anywhere');
     await page.getByText('No posts in this tab match the filters.').waitFor();
     await page.getByRole('button', { name: 'Clear the filters' }).click();
-    await expect.poll(() => page.getByPlaceholder('Search titles').inputValue()).toBe('');
-    await expect.poll(() => page.getByRole('combobox', { name: 'Website' }).textContent()).toBe('Demo Shop');
+    await poll(() => page.getByPlaceholder('Search titles').inputValue()).toBe('');
+    await poll(() => page.getByRole('combobox', { name: 'Website' }).textContent()).toBe('Demo Shop');
   });
 
   it('creates a post on Demo Shop and lands in the editor, held by the writer', async () => {
+    page = await newPage(session, WRITER, '/#/your-posts');
     await page.getByRole('link', { name: 'Create post' }).click();
     await page.waitForURL(/#\/posts\/create$/);
     await chooseWebsite('Demo Shop');
     // The locale comes from the website: its default unless another of its locales is chosen.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Locale' }).textContent()).toBe('en (the website’s default)');
+    await poll(() => page.getByRole('combobox', { name: 'Locale' }).textContent()).toBe('en (the website’s default)');
     await page.getByRole('combobox', { name: 'Locale' }).click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['en (the website’s default)', 'de']);
     await page.keyboard.press('Escape');
@@ -149,6 +195,9 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
   });
 
   it('refuses to submit without outline and body, with the messages under the inputs', async () => {
+    await writersPost(TITLES.refused);
+    page = await newPage(session, WRITER, `/#/posts/${postId}`);
+    await page.locator('[data-current="true"][data-stage="Writer"]').waitFor();
     await page.locator('[data-action="SubmitForEdit"]').click();
     await page.getByText('Outline field is required').first().waitFor();
     await page.getByText('Body is missing!').first().waitFor();
@@ -157,12 +206,15 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
   });
 
   it('writes the outline and the body in the rich text editor and saves', async () => {
+    await writersPost(TITLES.written);
+    page = await newPage(session, WRITER, `/#/posts/${postId}`);
+    await page.locator('[data-current="true"][data-stage="Writer"]').waitFor();
     await page.getByRole('textbox', { name: 'Outline' }).fill(OUTLINE);
     const editorBox = page.locator('.ProseMirror');
     await editorBox.click();
     await page.keyboard.type(BODY);
     // Unsaved changes keep the workflow buttons off.
-    await expect.poll(() => page.locator('[data-action="SubmitForEdit"]').isDisabled()).toBe(true);
+    await poll(() => page.locator('[data-action="SubmitForEdit"]').isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Post saved').waitFor();
     const saved = await post(postId);
@@ -171,7 +223,7 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     // TipTap's own document is kept beside the HTML.
     expect(saved.richText?.json).toMatchObject({ type: 'doc' });
     expect(saved.words).toBe(10);
-    await expect.poll(() => page.locator('[data-action="SubmitForEdit"]').isDisabled()).toBe(false);
+    await poll(() => page.locator('[data-action="SubmitForEdit"]').isDisabled()).toBe(false);
     await shot('04-writer-editor');
     // Saving again with nothing changed says so.
     await page.getByRole('button', { name: 'Save' }).click();
@@ -180,6 +232,9 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
   });
 
   it('shows the API\'s cover image messages under its inputs', async () => {
+    await writersPost(TITLES.cover, 'written');
+    page = await newPage(session, WRITER, `/#/posts/${postId}`);
+    await page.locator('[data-current="true"][data-stage="Writer"]').waitFor();
     await page.getByRole('tab', { name: 'Cover image' }).click();
     await page.getByRole('textbox', { name: 'Image URL' }).fill('https://img.example/succulents.png');
     await page.getByRole('spinbutton', { name: 'Width (px)' }).fill('100');
@@ -198,20 +253,23 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     await page.getByRole('spinbutton', { name: 'Width (px)' }).fill('1600');
     await page.getByRole('spinbutton', { name: 'Height (px)' }).fill('800');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(async () => (await post(postId)).coverImage).toMatchObject({ url: 'https://img.example/succulents.png', width: 1600, height: 800, alt: 'Three succulents in clay pots' });
+    await poll(async () => (await post(postId)).coverImage).toMatchObject({ url: 'https://img.example/succulents.png', width: 1600, height: 800, alt: 'Three succulents in clay pots' });
     await page.getByRole('tab', { name: 'Content' }).click();
   });
 
   it('lists it in the Create tab of the writer, then submits it for edit: it leaves the tab', async () => {
+    await writersPost(TITLES.submitted, 'written');
+    page = await newPage(session, WRITER);
     await page.getByRole('menuitem', { name: 'Your Posts' }).click();
+    await chooseWebsite('Demo Shop');
     await tab('create').click();
-    await row(TITLE).waitFor();
+    await row(TITLES.submitted).waitFor();
     const before = await counts(writer);
     expect(before.create).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => tabCount('create')).toBe(before.create);
+    await poll(() => tabCount('create')).toBe(before.create);
     await shot('05-writer-create-tab');
 
-    await row(TITLE).click();
+    await row(TITLES.submitted).click();
     await page.waitForURL(new RegExp(`#/posts/${postId}$`));
     await page.locator('[data-action="SubmitForEdit"]').click();
     await page.getByText('Post submitted for edit').waitFor();
@@ -220,39 +278,43 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
 
     await page.getByRole('menuitem', { name: 'Your Posts' }).click();
     await tab('create').click();
-    await expect.poll(() => tabCount('create')).toBe(before.create - 1);
-    await expect.poll(() => row(TITLE).count()).toBe(0);
+    await poll(() => tabCount('create')).toBe(before.create - 1);
+    await poll(() => row(TITLES.submitted).count()).toBe(0);
     // Still the writer's: in Your Posts.
     await tab('your-posts').click();
-    await row(TITLE).waitFor();
+    await row(TITLES.submitted).waitFor();
     await shot('06-writer-after-submit');
   });
 
   it('shows the editor In Progress, Review and Published; the post waits in the Edit tab with its count', async () => {
-    await logOut(page);
-    await logIn(page, EDITOR);
+    await writersPost(TITLES.waiting, 'submitted');
+    page = await newPage(session, EDITOR);
     const menu = page.getByRole('menu', { name: 'Main menu' });
     for (const entry of ['In Progress', 'Review', 'Published']) await menu.getByRole('menuitem', { name: entry }).waitFor();
     expect(await menu.getByRole('menuitem', { name: 'Your Posts' }).count()).toBe(0);
     await menu.getByRole('menuitem', { name: 'In Progress' }).click();
     await page.waitForURL(/#\/in-progress$/);
-    await expect.poll(() => tab('in-progress').getAttribute('aria-selected')).toBe('true');
+    await poll(() => tab('in-progress').getAttribute('aria-selected')).toBe('true');
     await chooseWebsite('Demo Shop');
     // Demo Shop uses no fact-check level: no fact-check tabs.
-    await expect.poll(() => tab('fact-check-1').count()).toBe(0);
+    await poll(() => tab('fact-check-1').count()).toBe(0);
     await tab('edit').click();
-    await row(TITLE).waitFor();
+    await row(TITLES.waiting).waitFor();
     const now = await counts();
     expect(now.edit).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => tabCount('edit')).toBe(now.edit);
-    await expect.poll(() => tabCount('in-progress')).toBe(now['in-progress']);
-    await expect.poll(() => tabCount('published')).toBe(now.published);
-    await row(TITLE).getByText('in the pool').waitFor();
+    await poll(() => tabCount('edit')).toBe(now.edit);
+    await poll(() => tabCount('in-progress')).toBe(now['in-progress']);
+    await poll(() => tabCount('published')).toBe(now.published);
+    await row(TITLES.waiting).getByText('in the pool').waitFor();
     await shot('07-editor-edit-tab');
   });
 
   it('selects the post and publishes it without touching its content (four eyes)', async () => {
-    await row(TITLE).click();
+    await writersPost(TITLES.published, 'submitted');
+    page = await newPage(session, EDITOR, '/#/in-progress');
+    await chooseWebsite('Demo Shop');
+    await tab('edit').click();
+    await row(TITLES.published).click();
     await page.waitForURL(new RegExp(`#/posts/${postId}$`));
     await page.getByText('Nobody is working on this post').waitFor();
     await shot('08-editor-pool');
@@ -271,6 +333,8 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
   });
 
   it('shows every step in the history with names, and the post as it was at its creation', async () => {
+    postId = await publishedPost(TITLE);
+    page = await newPage(session, EDITOR, `/#/posts/${postId}`);
     const entries = history().getByRole('listitem');
     await history().locator('[data-history-action="Publish"]').waitFor();
     const steps: Array<[string, string]> = [
@@ -309,6 +373,9 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
   });
 
   it('exports the published post as a file, and saves it afterwards', async () => {
+    postId = await publishedPost(TITLE);
+    page = await newPage(session, EDITOR, `/#/posts/${postId}`);
+    await page.locator('.MuiChip-root[data-status="Published"]').first().waitFor();
     await page.locator('[data-action="ExportPage"]').click();
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Export as HTML' }).click();
@@ -323,6 +390,8 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
   });
 
   it('draws the workflow: the stages in order, Demo Shop without its unused stages', async () => {
+    postId = await publishedPost(TITLES.workflow);
+    page = await newPage(session, EDITOR, `/#/posts/${postId}`);
     await page.getByRole('button', { name: 'Workflow' }).click();
     const dialog = page.getByRole('dialog', { name: /article workflow/ });
     await dialog.locator('[data-stage-card="Writer"]').waitFor();
@@ -343,10 +412,12 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     const briefs: string[] = [];
     for (const title of ['Brief: cactus soil', 'Brief: repotting', 'Brief: propagation']) {
       const res = await editor.post('/api/posts').send({ websiteId: shopId, title, type: 'blog', subtitle: 'For beginners' });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       briefs.push(res.body.id);
     }
+    page = await newPage(session, EDITOR);
     await page.getByRole('menuitem', { name: 'In Progress' }).click();
+    await chooseWebsite('Demo Shop');
     await tab('briefs').click();
     for (const title of ['Brief: cactus soil', 'Brief: repotting', 'Brief: propagation']) await row(title).waitFor();
     // Meanwhile the writer picks one up: the editor's screen still shows it in the pool.
@@ -364,13 +435,15 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     await summary.getByRole('button', { name: 'Close' }).click();
     expect((await post(briefs[0]!)).holder?.name).toBe('Eddie Editor');
     expect((await post(briefs[2]!)).holder?.name).toBe('Wendy Writer');
-    postId = briefs[0]!;
   });
 
   it('returns a post to its writer with the note the API requires', async () => {
+    await writersPost(TITLES.returned, 'submitted');
+    page = await newPage(session, EDITOR);
     await page.getByRole('menuitem', { name: 'In Progress' }).click();
+    await chooseWebsite('Demo Shop');
     await tab('edit').click();
-    await row('Ceramic or plastic pots?').click();
+    await row(TITLES.returned).click();
     await page.locator('[data-action="ReturnToWriter"]').click();
     const dialog = page.getByRole('dialog', { name: /^Return to writer: / });
     await dialog.getByRole('button', { name: 'Return to writer' }).click();
@@ -391,11 +464,11 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
       outline: '1. When\n2. With what',
       richText: { json: null, html: '<p>Feed them in spring, lightly.</p>' },
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expectWith(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
     expect((await writer.post(`/api/posts/${id}/actions/Select`).send({})).status).toBe(200);
     expect((await writer.post(`/api/posts/${id}/actions/SubmitForEdit`).send({})).status).toBe(200);
-    await page.goto(`${app.url}/#/posts/${id}`);
+    page = await newPage(session, EDITOR, `/#/posts/${id}`);
     await page.locator('[data-current="true"][data-stage="Edit"]').waitFor();
     await page.locator('[data-four-eyes]').getByText('someone else publishes it').waitFor();
     expect(await page.locator('[data-action="Publish"]').count()).toBe(0);
@@ -404,21 +477,21 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
   });
 
   it('opens the take-over dialog when the owner took the post over in another browser, and restores the kept draft', async () => {
-    // The editor holds "Brief: cactus soil" and opens it.
+    // The editor holds a brief (made and taken through the API) and opens it.
+    const brief = await editor.post('/api/posts').send({ websiteId: shopId, title: TITLES.takenBrief, type: 'blog', subtitle: 'For beginners' });
+    expectWith(brief.status, JSON.stringify(brief.body)).toBe(201);
+    postId = brief.body.id;
+    await act(editor, postId, 'Select');
+    page = await newPage(session, EDITOR);
     await page.getByRole('menuitem', { name: 'In Progress' }).click();
+    await chooseWebsite('Demo Shop');
     await tab('outline').click();
-    await row('Brief: cactus soil').click();
+    await row(TITLES.takenBrief).click();
     await page.waitForURL(new RegExp(`#/posts/${postId}$`));
     await page.locator('[data-holder="Eddie Editor"]').waitFor();
 
-    // The owner, in another browser, takes it over.
-    second = await launchChromium();
-    const other = second.context.pages()[0] ?? (await second.context.newPage());
-    other.setDefaultTimeout(15_000);
-    await other.setViewportSize({ width: 1280, height: 1300 });
-    await other.goto(`${app.url}/`);
-    await logIn(other, OWNER);
-    await other.goto(`${app.url}/#/posts/${postId}`);
+    // The owner, in another browser (a page with a browser context of its own), takes it over.
+    const other = await newPage(session, OWNER, `/#/posts/${postId}`);
     await other.locator('[data-holder="Eddie Editor"]').waitFor();
     await other.locator('[data-action="TakeOver"]').click();
     await other.getByText('You took over this post').waitFor();
@@ -437,7 +510,7 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     expect(await dialog.locator('[data-conflict-message]').textContent()).toContain('Error: Unable to save post - ');
     await dialog.getByRole('button', { name: 'Take over' }).waitFor();
     await shot('15-take-over-dialog');
-    expect((await post(postId)).title).toBe('Brief: cactus soil');
+    expect((await post(postId)).title).toBe(TITLES.takenBrief);
     const drafts = (await editor.get(`/api/posts/${postId}/drafts`)).body;
     expect(drafts[0]).toMatchObject({ changes: { title: TAKEN_TITLE }, by: { name: 'Eddie Editor' } });
 
@@ -445,8 +518,8 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     await dialog.getByRole('button', { name: 'Take over' }).click();
     await page.getByText('You took over this post').waitFor();
     await page.locator('[data-holder="Eddie Editor"]').waitFor();
-    await expectInput(title, 'Brief: cactus soil');
-    await expect.poll(() => page.getByRole('tab', { name: /^Drafts/ }).getAttribute('aria-selected')).toBe('true');
+    await expectInput(title, TITLES.takenBrief);
+    await poll(() => page.getByRole('tab', { name: /^Drafts/ }).getAttribute('aria-selected')).toBe('true');
     await page.getByRole('button', { name: 'Restore into editor' }).first().click();
     await expectInput(title, TAKEN_TITLE);
     await expectInput(page.getByRole('textbox', { name: 'Outline' }), '1. Less water\n2. More light');
@@ -461,8 +534,12 @@ describe.skipIf(!hasChromium || !setup)(`CMS Articles in Chromium (${setup?.name
     await shot('17-history-after-take-over');
   });
 
-  it('raised no page error and no server error', () => {
-    expect(pageErrors).toEqual([]);
-    expect(serverErrors).toEqual([]);
+  it('raised no page error and no server error', async () => {
+    // A page of its own (the editor's In Progress once more), then every page the file opened.
+    page = await newPage(session, EDITOR, '/#/in-progress');
+    await poll(() => tab('in-progress').getAttribute('aria-selected')).toBe('true');
+    await closePages(session);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.serverErrors).toEqual([]);
   });
 });

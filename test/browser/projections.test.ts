@@ -2,10 +2,11 @@
 // playwright-core, against the real API booted in process with the demo data.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { requires } from '../support/requires.js';
 import { setups } from '../e2e/setups.js';
-import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, closePages, logIn, newPage, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -19,14 +20,11 @@ const PROJECTIONS = ['users', 'organisations', 'websites', 'members'];
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`projections screen in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
   let session: ConsoleSession;
-  let context: BrowserContext;
+  /** The running test's page (each test opens its own). */
   let page: Page;
-  let pageErrors: string[] = [];
-  let serverErrors: string[] = [];
-  const adminRequests: string[] = [];
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}projections-${name}.png`, fullPage: true, animations: 'disabled' });
 
@@ -40,28 +38,32 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
     await row(name).locator('[data-lag="0"]').waitFor();
   };
 
+  /** The platform admin's Projections screen, on a page of the test's own. */
+  const openProjections = async () => {
+    page = await newPage(session, ADMIN, '/#/admin/projections');
+    await page.getByRole('columnheader', { name: 'Lag' }).waitFor();
+  };
+
   beforeAll(async () => {
     session = await openConsole(setup);
-    ({ app, page, pageErrors, serverErrors } = session);
-    context = session.browser.context;
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/admin/')) adminRequests.push(`${request.method()} ${request.url()}`);
-    });
+    ({ app } = session);
   }, 120_000);
+
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
     await session?.close();
   });
 
   it('logs in as the platform admin and opens Projections from the menu', async () => {
-    await page.goto(`${app.url}/`);
-    await logIn(page, ADMIN);
+    page = await newPage(session, ADMIN);
     await page.getByRole('menuitem', { name: 'Projections' }).click();
     await page.waitForURL(/#\/admin\/projections/);
     await page.getByRole('columnheader', { name: 'Lag' }).waitFor();
   });
 
   it('lists users, organisations and websites, running with lag 0', async () => {
+    await openProjections();
     for (const name of PROJECTIONS) await runningAndCaughtUp(name);
     for (const name of PROJECTIONS) {
       expect(await row(name).locator('[data-status]').textContent()).toBe('running');
@@ -73,6 +75,8 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
   });
 
   it('rebuilds websites after a confirmation, notifies the API message, and websites is running with lag 0 again', async () => {
+    await openProjections();
+    await runningAndCaughtUp('websites');
     await row('websites').getByRole('button', { name: 'Rebuild' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Rebuild "websites"?').waitFor();
@@ -101,6 +105,8 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
   });
 
   it('shows a failed projection with its error and a Restart button (API answer stubbed in the browser)', async () => {
+    await openProjections();
+    await runningAndCaughtUp('organisations');
     // The API has no way to make a projection fail on demand: the browser answers the list
     // with one failed state, and the restart with the API's 202 shape.
     const list = await (await page.request.get(`${app.url}/api/admin/projections`)).json();
@@ -148,6 +154,8 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
   });
 
   it('shows an empty state and a load error in the page, then the list again (answers stubbed in the browser)', async () => {
+    await openProjections();
+    await runningAndCaughtUp('websites');
     const isList = (url: URL) => url.pathname === '/api/admin/projections';
     await page.route(isList, (route) =>
       route.fulfill({
@@ -172,6 +180,11 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
   });
 
   it('logs out; the demo owner has no Projections entry in the menu', async () => {
+    await openProjections();
+    const adminRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/admin/')) adminRequests.push(`${request.method()} ${request.url()}`);
+    });
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     adminRequests.length = 0;
@@ -189,8 +202,12 @@ describe.skipIf(!hasChromium || !setup)(`projections screen in Chromium (${setup
     await shot('09-owner-direct');
   });
 
-  it('raised no page error and no server error', () => {
-    expect(pageErrors).toEqual([]);
-    expect(serverErrors).toEqual([]);
+  it('raised no page error and no server error', async () => {
+    // A page of its own (the projections once more), then every page the file opened.
+    await openProjections();
+    for (const name of PROJECTIONS) await runningAndCaughtUp(name);
+    await closePages(session);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.serverErrors).toEqual([]);
   });
 });

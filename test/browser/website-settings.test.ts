@@ -4,9 +4,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setups } from '../e2e/setups.js';
-import { CHROMIUM_PATH, logIn, openConsole, type ConsoleSession } from './chromium.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith, poll } from '../support/expect.js';
+import { requires } from '../support/requires.js';
+import { setups, signIn } from '../e2e/setups.js';
+import { CHROMIUM_PATH, closePages, newPage, openConsole, type ConsoleSession } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -30,12 +32,12 @@ interface ApiMember {
 // The console runs on the first store of this pass (PGlite, or PostgreSQL in CI's second pass).
 const setup = setups[0];
 
-describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.name})`, () => {
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`website settings in Chromium (${setup?.name})`, () => {
   let app: { url: string; stop(): Promise<void> };
   let session: ConsoleSession;
+  /** The running test's page (each test opens its own). */
   let page: Page;
-  let pageErrors: string[] = [];
-  let serverErrors: string[] = [];
+  /** Demo Blog. */
   let website: { id: string; organisationId: string };
 
   const shot = (name: string) => page.screenshot({ path: `${screenshots}website-settings-${name}.png`, fullPage: true });
@@ -47,7 +49,7 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
   /** The API as the logged-in browser (the session cookie of the page's context). */
   const api = async <T>(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<T> => {
     const response = await page.request.fetch(`${app.url}/api/${path}`, { method, data: body, headers: { Origin: app.url } });
-    expect(response.status(), `${method} /api/${path}: ${await response.text()}`).toBe(200);
+    expectWith(response.status(), `${method} /api/${path}: ${await response.text()}`).toBe(200);
     return (await response.json()) as T;
   };
   const members = () =>
@@ -71,22 +73,40 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
     for (let shown = await notifications().count(); shown > 0; shown = await notifications().count()) {
       // The first may be closing already (it leaves the page after its animation).
       await notifications().first().getByRole('button', { name: 'Dismiss' }).click({ timeout: 2_000 }).catch(() => undefined);
-      await expect.poll(() => notifications().count()).toBeLessThan(shown);
+      await poll(() => notifications().count()).toBeLessThan(shown);
     }
+  };
+
+  /** Demo Blog's page as the demo owner, on a page of the test's own; `tabName` opened when given. */
+  const openDemoBlog = async (tabName?: string) => {
+    page = await newPage(session, DEMO, `/#/websites/${website.id}/show`);
+    await show().getByText('https://blog.demo.example').first().waitFor();
+    if (tabName) await tab(tabName).click();
   };
 
   beforeAll(async () => {
     session = await openConsole(setup);
-    ({ app, page, pageErrors, serverErrors } = session);
+    ({ app } = session);
+    const owner = await signIn(app.url, DEMO);
+    const websites = (await owner.get('/api/websites')).body as Array<{ id: string; name: string; organisationId: string }>;
+    const blog = websites.find((w) => w.name === 'Demo Blog')!;
+    website = { id: blog.id, organisationId: blog.organisationId };
   }, 120_000);
+
+  afterEach(() => closePages(session));
 
   afterAll(async () => {
     await session?.close();
   });
 
   it('logs in as the demo owner and opens Demo Blog: Overview, Localisation, Custom code, Roles and permissions, History', async () => {
-    await page.goto(`${app.url}/`);
-    await logIn(page, DEMO);
+    // Demo Blog as the demo has it: no site builder connected (the custom code test connects one).
+    const owner = await signIn(app.url, DEMO);
+    if ((await owner.get(`/api/websites/${website.id}`)).body.siteBuilder) {
+      const disconnected = await owner.put(`/api/websites/${website.id}`).send({ siteBuilder: null });
+      expectWith(disconnected.status, JSON.stringify(disconnected.body)).toBe(200);
+    }
+    page = await newPage(session, DEMO);
     await page.getByRole('menuitem', { name: 'Websites' }).click();
     await page.getByRole('cell', { name: 'Demo Blog', exact: true }).click();
     await page.waitForURL(/#\/websites\/[^/]+\/show$/);
@@ -127,7 +147,7 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
   });
 
   it('lists only the owner under Roles and permissions, with All websites and the empty state', async () => {
-    await tab('Roles and permissions').click();
+    await openDemoBlog('Roles and permissions');
     await page.waitForURL(/\/show\/roles$/);
     const owner = memberRow('Olivia Owner');
     await owner.getByRole('cell', { name: 'All websites', exact: true }).waitFor();
@@ -142,11 +162,12 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
   });
 
   it('edits the custom head code on the Custom code tab and keeps it', async () => {
+    await openDemoBlog();
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await page.waitForURL(/#\/websites\/[^/]+$/);
     const edit = page.locator('.RaEdit-main');
     // Overview's inputs, then Localisation's.
-    await expect.poll(() => edit.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Demo Blog');
+    await poll(() => edit.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Demo Blog');
     const tabs = await edit.getByRole('tab').allTextContents();
     expect(tabs).toEqual(['Overview', 'Localisation', 'Custom code', 'Roles and permissions']);
     await page.getByRole('combobox', { name: 'Fact-check levels' }).waitFor();
@@ -156,7 +177,7 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
     await page.getByRole('combobox', { name: 'Time zone' }).waitFor();
     await shot('05-edit-overview');
     await tab('Localisation').click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Default locale' }).inputValue()).toBe('en');
+    await poll(() => page.getByRole('textbox', { name: 'Default locale' }).inputValue()).toBe('en');
     await page.getByRole('textbox', { name: 'URL prefix' }).nth(1).waitFor();
     await shot('06-edit-localisation');
 
@@ -200,7 +221,7 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
   });
 
   it('refuses to remove the owner with the API message', async () => {
-    await tab('Roles and permissions').click();
+    await openDemoBlog('Roles and permissions');
     await removeFromWebsite('Olivia Owner');
     await notifications().filter({ hasText: ADMINS_STAY }).waitFor();
     expect(await notifications().filter({ hasText: ADMINS_STAY }).getAttribute('data-notification')).toBe('error');
@@ -210,6 +231,7 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
   });
 
   it('removes a member with access from the website, but not one who is a contributor on its posts', async () => {
+    await openDemoBlog('Roles and permissions');
     // Wendy (who writes demo posts in progress) and Rita get access to Demo Blog through the API.
     const writer = await member('writer@demo.example');
     await api('PUT', `members/${writer.id}`, { websiteIds: [...writer.websiteIds, website.id], version: writer.version });
@@ -239,6 +261,8 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
   });
 
   it('shows at most 4 notifications at once, each with Dismiss; the 5th waits for a free place', async () => {
+    await openDemoBlog('Roles and permissions');
+    await memberRow('Olivia Owner').waitFor();
     // Counts the notifications in the page (those closing included) and every one that appeared
     // (page code as text: this project compiles without the DOM's types).
     await page.evaluate(`(() => {
@@ -259,7 +283,7 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
 
     // Five refusals in a row: each an error notification that stays 8 seconds.
     for (let i = 0; i < 5; i++) await removeFromWebsite('Olivia Owner');
-    await expect.poll(() => notifications().count()).toBe(4);
+    await poll(() => notifications().count()).toBe(4);
     expect(await seen()).toBe(4);
     for (const item of await notifications().all()) {
       expect(await item.textContent()).toContain(ADMINS_STAY);
@@ -269,27 +293,32 @@ describe.skipIf(!hasChromium || !setup)(`website settings in Chromium (${setup?.
 
     // Dismissing one makes room for the fifth.
     await notifications().first().getByRole('button', { name: 'Dismiss' }).click();
-    await expect.poll(seen).toBe(5);
-    await expect.poll(() => notifications().count()).toBe(4);
+    await poll(seen).toBe(5);
+    await poll(() => notifications().count()).toBe(4);
 
     // Each Dismiss removes its notification.
     for (let left = 4; left > 0; left--) {
       await notifications().first().getByRole('button', { name: 'Dismiss' }).click();
-      await expect.poll(() => notifications().count()).toBe(left - 1);
+      await poll(() => notifications().count()).toBe(left - 1);
     }
     expect(await max()).toBeLessThanOrEqual(4);
     await shot('14-notifications-dismissed');
   });
 
   it('closes a notification by itself after a while', async () => {
+    await openDemoBlog('Roles and permissions');
     await removeFromWebsite('Olivia Owner');
     await notifications().filter({ hasText: ADMINS_STAY }).waitFor();
     // Errors stay 8 seconds.
     await notifications().first().waitFor({ state: 'detached', timeout: 12_000 });
   });
 
-  it('raised no page error and no server error', () => {
-    expect(pageErrors).toEqual([]);
-    expect(serverErrors).toEqual([]);
+  it('raised no page error and no server error', async () => {
+    // A page of its own (Demo Blog's roles once more), then every page the file opened.
+    await openDemoBlog('Roles and permissions');
+    await memberRow('Olivia Owner').waitFor();
+    await closePages(session);
+    expect(session.pageErrors).toEqual([]);
+    expect(session.serverErrors).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, WRITER, boot, sessionCookie, setups, signIn, type Booted, newAgent } from './setups.js';
 
 const strong = 'Str0ng-pass!';
@@ -24,7 +25,7 @@ for (const setup of setups) {
       it('creates the user and their organisation (owner) and signs them in', async () => {
         const agent = newAgent(t.url);
         const res = await agent.post('/api/auth/signup').send(body({ emailJoin: true, isMobile: false }));
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(201);
         expect(sessionCookie(res)).toMatch(/^sid=/);
         expect(res.body).toMatchObject({ name: 'Nora New', role: 'owner', redirect: '/' });
         expect(res.body.organisations).toEqual([expect.objectContaining({ name: 'Nora Media', role: 'owner' })]);
@@ -122,7 +123,7 @@ for (const setup of setups) {
     it('POST /api/auth/user/upsert creates, then updates, a user by email (platform admins only)', async () => {
       const admin = await signIn(t.url, ADMIN);
       const created = await admin.post('/api/auth/user/upsert').send({ email: 'ursula@upsert.example', name: 'Ursula', role: 'writer' });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body).toMatchObject({ email: 'ursula@upsert.example', name: 'Ursula', role: 'writer' });
       const updated = await admin.post('/api/auth/user/upsert').send({ email: 'URSULA@upsert.example', name: 'Ursula Editor', role: 'editor' });
       expect(updated.status).toBe(200);
@@ -143,7 +144,7 @@ for (const setup of setups) {
         const owner = (await (await signIn(t.url, OWNER)).get('/api/auth/user')).body;
 
         const as = await agent.post(`/api/auth/login/as/${owner.id}`);
-        expect(as.status, JSON.stringify(as.body)).toBe(200);
+        expectWith(as.status, JSON.stringify(as.body)).toBe(200);
         expect(as.body).toMatchObject({ id: owner.id, impersonatedBy: { id: adminMe.id, email: ADMIN.email } });
         const me = await agent.get('/api/auth/user');
         expect(me.body).toMatchObject({ id: owner.id, email: OWNER.email, impersonatedBy: { id: adminMe.id } });
@@ -152,7 +153,7 @@ for (const setup of setups) {
         expect((await agent.post(`/api/auth/login/as/${adminMe.id}`)).status).toBe(403);
 
         const back = await agent.post('/api/auth/logout/subUser');
-        expect(back.status, JSON.stringify(back.body)).toBe(200);
+        expectWith(back.status, JSON.stringify(back.body)).toBe(200);
         expect(back.body).toMatchObject({ id: adminMe.id, impersonatedBy: null });
         expect((await agent.get('/api/auth/user')).body.id).toBe(adminMe.id);
         expect((await agent.get('/api/admin/projections')).status).toBe(200);
@@ -175,7 +176,7 @@ for (const setup of setups) {
         await stranger.post('/api/auth/signup').send({ email: 'other-owner@elsewhere.example', password: 'Other-pass-1', name: 'Otto', orgName: 'Elsewhere' });
         const elsewhere = (await stranger.get('/api/auth/user')).body.organisations[0].id;
         const invited = await stranger.post('/api/members').send({ organisationId: elsewhere, email: WRITER.email, name: 'Wendy Writer' });
-        expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+        expectWith(invited.status, JSON.stringify(invited.body)).toBe(201);
         const writer = await signIn(t.url, WRITER);
         expect((await writer.post(`/api/members/${invited.body.id}/actions/Accept`).send({})).status).toBe(200);
         expect((await writer.get(`/api/organisations/${elsewhere}`)).status).toBe(200);
@@ -184,7 +185,7 @@ for (const setup of setups) {
         const ownerMe = (await owner.get('/api/auth/user')).body;
         const writerId = (await writer.get('/api/auth/user')).body.id;
         const as = await owner.post(`/api/auth/login/as/${writerId}`);
-        expect(as.status, JSON.stringify(as.body)).toBe(200);
+        expectWith(as.status, JSON.stringify(as.body)).toBe(200);
         expect(as.body).toMatchObject({ id: writerId, impersonatedBy: { id: ownerMe.id } });
         expect(as.body.organisations.map((o: { name: string }) => o.name)).toEqual(['Demo Publishing']);
         expect((await owner.get(`/api/organisations/${elsewhere}`)).status).toBe(404);

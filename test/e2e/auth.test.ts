@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, boot, sessionCookie, setups, type Booted, newAgent } from './setups.js';
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -15,7 +16,7 @@ for (const setup of setups) {
     describe('POST /api/auth/login', () => {
       it('signs in: HTTP-only SameSite=Lax `sid` cookie and the current user with a safe redirect', async () => {
         const res = await request(t.url).post('/api/auth/login').send({ ...OWNER, from: '/websites?page=2' });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(200);
 
         const cookies = res.headers['set-cookie'] as unknown as string[];
         const sid = cookies.find((c) => c.startsWith('sid='));
@@ -71,7 +72,7 @@ for (const setup of setups) {
 
       it('accepts the email in another letter case', async () => {
         const res = await request(t.url).post('/api/auth/login').send({ email: 'Owner@Demo.Example', password: OWNER.password });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body.email).toBe(OWNER.email);
       });
 
@@ -125,9 +126,9 @@ for (const setup of setups) {
       it('answers 4xx for a JSON body that is not an object (never 500)', async () => {
         for (const body of ['[]', '"text"', 'null', '42']) {
           const res = await request(t.url).post('/api/auth/login').set('Content-Type', 'application/json').send(body);
-          expect(res.status, `${body}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
-          expect(res.status, body).toBeLessThan(500);
-          expect(res.body.message, body).toEqual(expect.any(String));
+          expectWith(res.status, `${body}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+          expectWith(res.status, body).toBeLessThan(500);
+          expectWith(res.body.message, body).toEqual(expect.any(String));
         }
       });
 
@@ -236,8 +237,8 @@ for (const setup of setups) {
       it('refuses a POST with a malformed Origin header with 400/403, never 500', async () => {
         for (const origin of ['not a url', 'https://', '://evil']) {
           const res = await request(t.url).post('/api/auth/login').set('Origin', origin).send(OWNER);
-          expect([400, 403], `${origin}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
-          expect(res.headers['set-cookie'], origin).toBeUndefined();
+          expectWith([400, 403], `${origin}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+          expectWith(res.headers['set-cookie'], origin).toBeUndefined();
         }
       });
     });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import type { RegisteredEventStore } from '#libs/eventstore/src/index.js';
 import { ADMIN, EDITOR, OWNER, boot, setups, signIn, type Booted } from './setups.js';
 
@@ -21,7 +22,7 @@ for (const setup of setups) {
       expect(billing.plans.map((p: { id: string }) => p.id)).toEqual(['starter', 'growth', 'scale']);
 
       const down = await owner.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'starter' });
-      expect(down.status, JSON.stringify(down.body)).toBe(200);
+      expectWith(down.status, JSON.stringify(down.body)).toBe(200);
       expect(down.body).toMatchObject({ plan: 'starter', products: ['cms'] });
       expect((await owner.get('/api/auth/user')).body.organisations[0].products).toEqual(['cms']);
 
@@ -42,7 +43,7 @@ for (const setup of setups) {
       const before = (await owner.get(`/api/websites/${site.id}`)).body;
       for (const toggle of ['videoCms', 'croProxy']) {
         const refused = await owner.put(`/api/websites/${site.id}`).send({ [toggle]: true });
-        expect(refused.status, toggle).toBe(403);
+        expectWith(refused.status, toggle).toBe(403);
         expect(refused.body.message).toBe('Upgrade to access');
       }
       const created = await owner.post('/api/websites').send({ name: 'Video site', url: 'https://video.starter.example', videoCms: true });
@@ -53,7 +54,7 @@ for (const setup of setups) {
       expect((await owner.put(`/api/websites/${site.id}`).send({ name: 'Demo Blog 2' })).status).toBe(200);
       await owner.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'scale' });
       const allowed = await owner.put(`/api/websites/${site.id}`).send({ videoCms: true, croProxy: true });
-      expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+      expectWith(allowed.status, JSON.stringify(allowed.body)).toBe(200);
       expect(allowed.body).toMatchObject({ videoCms: true, croProxy: true });
     });
 

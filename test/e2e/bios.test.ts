@@ -1,7 +1,8 @@
 // Writer and expert bios (the spec's "Expert/writer bio", CMS settings' Bios tab) through the real
 // HTTP stack: who may write which bio, the validation messages, slugs, publishing, versions, lists
 // and history.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { EDITOR, OWNER, WRITER, boot, giveWebsite, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
 
 for (const setup of setups) {
@@ -46,7 +47,7 @@ for (const setup of setups) {
         websiteId: siteId, kind: 'expert', displayName: 'Dr. Olive Grün', title: 'Botanist', role: 'Advisor',
         categories: ['Herbs'], expertise: ['Soil', 'Watering'], education: ['PhD Botany, Utrecht'], socialUrls: ['https://social.example/olive'],
       });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body).toMatchObject({ kind: 'expert', userId: null, status: 'draft', slug: 'dr-olive-grun', version: 1, expertise: ['Soil', 'Watering'] });
       expect(created.body.allowedActions).toEqual(expect.arrayContaining(['Update', 'Publish', 'Delete']));
       const id = created.body.id;
@@ -56,7 +57,7 @@ for (const setup of setups) {
       expect(early.body.errors).toEqual({ text: 'text is missing!' });
 
       const saved = await editor.put(`/api/bios/${id}`).send({ ...created.body, text: 'Olive studies herbs.', quote: 'Less water, more light.', status: 'published', allowedActions: ['All'] });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body).toMatchObject({ status: 'draft', text: 'Olive studies herbs.', version: 2 });
       const stale = await editor.put(`/api/bios/${id}`).send({ version: 1, title: 'Old' });
       expect(stale.status).toBe(409);
@@ -90,12 +91,12 @@ for (const setup of setups) {
       ];
       for (const [body, field, message] of cases) {
         const res = await editor.post('/api/bios').send(body);
-        expect(res.status, JSON.stringify(body)).toBe(422);
-        expect(res.body.errors[field], JSON.stringify(res.body)).toBe(message);
+        expectWith(res.status, JSON.stringify(body)).toBe(422);
+        expectWith(res.body.errors[field], JSON.stringify(res.body)).toBe(message);
       }
       for (const body of [[], { websiteId: 42 }, { websiteId: siteId, displayName: 'A', categories: 'Herbs' }]) {
         const res = await editor.post('/api/bios').send(body as object);
-        expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
+        expectWith(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }
       expect((await editor.post('/api/bios/not-a-bio/actions/Publish').send({})).status).toBe(404);
@@ -111,7 +112,7 @@ for (const setup of setups) {
       expect(again.body.errors).toEqual({ slug: 'Another bio of this website already has this slug' });
 
       const own = await writer.post('/api/bios').send({ websiteId: siteId, kind: 'writer', userId: writerId, displayName: 'Wendy Writer', text: 'Wendy writes.' });
-      expect(own.status, JSON.stringify(own.body)).toBe(201);
+      expectWith(own.status, JSON.stringify(own.body)).toBe(201);
       expect(own.body.allowedActions).toEqual(['Update']);
       const second = await editor.post('/api/bios').send({ websiteId: siteId, kind: 'writer', userId: writerId, displayName: 'Wendy W.' });
       expect(second.status).toBe(409);

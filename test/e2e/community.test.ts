@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { EDITOR, OWNER, WRITER, boot, listQuery, sessionCookie, setups, signIn, totalOf, type Agent, type Booted, newAgent } from './setups.js';
 
 type Rec = Record<string, any>;
@@ -27,14 +28,14 @@ for (const setup of setups) {
 
     const ask = async (agent: Agent, fields: Rec = {}) => {
       const res = await agent.post('/api/questions').send({ websiteId: blog.id, title: `Question ${randomUUID().slice(0, 8)}`, ...fields });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body as Rec;
     };
     const act = (agent: Agent, q: Rec, action: string, body: Rec = {}) =>
       agent.post(`/api/questions/${q.id}/actions/${action}`).send({ expectedVersion: q.version, ...body });
     const counts = async (websiteId: string) => {
       const res = await owner.get(`/api/questions/counts?websiteId=${websiteId}`);
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as Rec;
     };
 
@@ -54,7 +55,7 @@ for (const setup of setups) {
         if (member.cmsRole !== cmsRole) {
           console.info(`[community] the demo seed gives ${email} cmsRole ${member.cmsRole}; the test sets ${cmsRole}`);
           const changed = await owner.put(`/api/members/${member.id}`).send({ cmsRole });
-          expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+          expectWith(changed.status, JSON.stringify(changed.body)).toBe(200);
         }
       }
       editorName = (await editor.get('/api/auth/user')).body.name;
@@ -63,7 +64,7 @@ for (const setup of setups) {
 
     it('seeds the demo blog with questions in every forum status and published answers', async () => {
       const c = await counts(blog.id);
-      for (const tab of ['new', 'draft', 'published', 'moderator', 'deleted', 'publishedAnswers']) expect(c[tab], tab).toBeGreaterThan(0);
+      for (const tab of ['new', 'draft', 'published', 'moderator', 'deleted', 'publishedAnswers']) expectWith(c[tab], tab).toBeGreaterThan(0);
       const declined = await owner.get(`/api/questions?${listQuery({ filter: { websiteId: blog.id, moderatorStatus: 'declined' } })}`);
       expect(declined.body[0]).toMatchObject({ status: 'deleted', moderatorStatus: 'declined', declineReason: expect.any(String) });
       expect(await counts(shop.id)).toEqual({ new: 0, draft: 0, published: 0, moderator: 0, deleted: 0, publishedAnswers: 0 });
@@ -88,7 +89,7 @@ for (const setup of setups) {
       expect((await counts(blog.id)).draft).toBe(before.draft + 1);
 
       const submitted = await act(editor, created, 'Submit');
-      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+      expectWith(submitted.status, JSON.stringify(submitted.body)).toBe(200);
       expect(submitted.body).toMatchObject({ status: 'pending_review', statusLabel: 'pending review', moderatorStatus: 'pending_review', version: 2 });
       expect(submitted.body.allowedActions).toEqual(['Approve', 'Decline', 'Update', 'Delete']);
       expect((await counts(blog.id)).moderator).toBe(before.moderator + 1);
@@ -96,7 +97,7 @@ for (const setup of setups) {
       // Approve and Decline need the version the moderator saw.
       for (const [action, body] of [['Approve', {}], ['Decline', { reason: 'Duplicate' }]] as const) {
         const res = await editor.post(`/api/questions/${created.id}/actions/${action}`).send(body);
-        expect(res.status, action).toBe(422);
+        expectWith(res.status, action).toBe(422);
         expect(res.body).toMatchObject({ message: 'expectedVersion is missing!', errors: { expectedVersion: 'expectedVersion is missing!' } });
       }
 
@@ -120,7 +121,7 @@ for (const setup of setups) {
       expect(stale.status).toBe(409);
 
       const published = await act(editor, approved, 'Publish');
-      expect(published.status, JSON.stringify(published.body)).toBe(200);
+      expectWith(published.status, JSON.stringify(published.body)).toBe(200);
       expect(published.body).toMatchObject({ status: 'published', version: 4, publishedBy: { name: editorName }, publishedAt: expect.any(String) });
       expect(Date.now() - Date.parse(published.body.publishedAt)).toBeLessThan(60_000);
       expect(published.body.allowedActions).toEqual(['Unpublish', 'Update', 'Delete']);
@@ -137,7 +138,7 @@ for (const setup of setups) {
       expect(q.allowedActions).toEqual(['Update', 'Delete']);
       for (const action of ['Approve', 'Decline']) {
         const res = await act(writer, q, action, { reason: 'no' });
-        expect(res.status, action).toBe(403);
+        expectWith(res.status, action).toBe(403);
         expect(res.body.message).toBe(`Your role may not ${action} this question`);
       }
       // Another creator's question is not theirs to edit.
@@ -153,7 +154,7 @@ for (const setup of setups) {
       expect((await owner.get(`/api/questions/${q.id}`)).body.version).toBe(1);
 
       const declined = await act(editor, q, 'Decline', { reason: 'We answer billing questions by email' });
-      expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+      expectWith(declined.status, JSON.stringify(declined.body)).toBe(200);
       expect(declined.body).toMatchObject({ status: 'deleted', moderatorStatus: 'declined', declineReason: 'We answer billing questions by email' });
       expect(declined.body.allowedActions).toEqual(['Restore']);
       expect((await writer.get(`/api/questions/${q.id}`)).body.allowedActions).toEqual([]);
@@ -164,7 +165,7 @@ for (const setup of setups) {
     it('answers: pending, then published by a moderator; the question counts them', async () => {
       const q = (await act(owner, await ask(owner), 'Publish')).body;
       const res = await writer.post('/api/answers').send({ questionId: q.id, body: 'Yes, to every country in Europe.' });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       const answer = res.body;
       expect(answer).toMatchObject({ questionId: q.id, organisationId: orgA, websiteId: blog.id, status: 'pending', version: 1 });
       expect(answer.allowedActions).toEqual(['Update', 'Delete']);
@@ -172,7 +173,7 @@ for (const setup of setups) {
       const before = await counts(blog.id);
 
       const published = await editor.post(`/api/answers/${answer.id}/actions/Publish`).send({ expectedVersion: 1 });
-      expect(published.status, JSON.stringify(published.body)).toBe(200);
+      expectWith(published.status, JSON.stringify(published.body)).toBe(200);
       expect(published.body).toMatchObject({ status: 'published', version: 2, publishedBy: { name: editorName }, publishedAt: expect.any(String) });
       expect((await counts(blog.id)).publishedAnswers).toBe(before.publishedAnswers + 1);
 
@@ -238,7 +239,7 @@ for (const setup of setups) {
 
     it('filters by website, locale, status, moderator status, category, title search and dates', async () => {
       const total = (filter: Rec, extra = '') => owner.get(`/api/questions?${listQuery({ filter })}${extra}`).then((r) => {
-        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expectWith(r.status, JSON.stringify(r.body)).toBe(200);
         return totalOf(r);
       });
       expect(await total({ websiteId: shop.id, locale: 'de' })).toBe(5);
@@ -255,7 +256,7 @@ for (const setup of setups) {
       // The counts agree with the lists, tab by tab.
       const c = await counts(blog.id);
       for (const [tab, view] of [['new', 'new'], ['draft', 'draft'], ['published', 'published'], ['moderator', 'moderator'], ['deleted', 'deleted']]) {
-        expect(await total({ websiteId: blog.id, view }), tab).toBe(c[tab]);
+        expectWith(await total({ websiteId: blog.id, view }), tab).toBe(c[tab]);
       }
       const published = await owner.get(`/api/answers?${listQuery({ filter: { websiteId: blog.id, status: 'published' } })}`);
       expect(totalOf(published)).toBe(c.publishedAnswers);
@@ -265,7 +266,7 @@ for (const setup of setups) {
       const draft = await ask(owner);
       const waiting = await ask(writer);
       const res = await editor.post('/api/questions/bulk-actions').send({ action: 'Publish', ids: [draft.id, waiting.id, randomUUID()] });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.results).toEqual([
         { id: draft.id, ok: true },
         { id: waiting.id, ok: false, error: 'Publish is not allowed while the question is pending_review' },
@@ -316,9 +317,9 @@ for (const setup of setups) {
       ];
       for (const [label, pending, status, message] of cases) {
         const res = await pending;
-        expect(res.status, `${label}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(status);
-        if (typeof message === 'string') expect(res.body.message, label).toBe(message);
-        else expect(res.body.message, label).toMatch(message);
+        expectWith(res.status, `${label}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(status);
+        if (typeof message === 'string') expectWith(res.body.message, label).toBe(message);
+        else expectWith(res.body.message, label).toMatch(message);
       }
       expect((await owner.get(`/api/questions/${q.id}`)).body).toMatchObject({ version: 1, title: q.title });
     });
@@ -380,13 +381,13 @@ for (const setup of setups) {
       beforeAll(async () => {
         other = newAgent(t.url);
         const signup = await other.post('/api/auth/signup').send({ email: `b-${randomUUID().slice(0, 8)}@tenant-b.example`, password: STRONG, name: 'Bea B', orgName: 'Tenant B Media' });
-        expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+        expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
         orgB = signup.body.organisations[0].id;
       });
 
       it('starts on the starter plan: every community endpoint answers 403 "Upgrade to access"', async () => {
         const site = await other.post('/api/websites').send({ name: 'B Forum', url: `https://b-${randomUUID().slice(0, 8)}.example` });
-        expect(site.status, JSON.stringify(site.body)).toBe(201);
+        expectWith(site.status, JSON.stringify(site.body)).toBe(201);
         const refused: Array<[string, request.Test]> = [
           ['list questions', other.get('/api/questions')],
           ['list answers', other.get('/api/answers')],
@@ -395,13 +396,13 @@ for (const setup of setups) {
         ];
         for (const [label, pending] of refused) {
           const res = await pending;
-          expect(res.status, label).toBe(403);
-          expect(res.body.message, label).toBe(UPGRADE);
+          expectWith(res.status, label).toBe(403);
+          expectWith(res.body.message, label).toBe(UPGRADE);
         }
         const up = await other.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'growth' });
-        expect(up.status, JSON.stringify(up.body)).toBe(200);
+        expectWith(up.status, JSON.stringify(up.body)).toBe(200);
         const created = await other.post('/api/questions').send({ websiteId: site.body.id, title: 'Is B private?' });
-        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        expectWith(created.status, JSON.stringify(created.body)).toBe(201);
         questionB = created.body;
         answerB = (await other.post('/api/answers').send({ questionId: questionB.id, body: 'It is.' })).body;
         expect(answerB.status).toBe('pending');
@@ -417,8 +418,8 @@ for (const setup of setups) {
         ];
         for (const [label, pending] of downgraded) {
           const res = await pending;
-          expect(res.status, label).toBe(403);
-          expect(res.body.message, label).toBe(UPGRADE);
+          expectWith(res.status, label).toBe(403);
+          expectWith(res.body.message, label).toBe(UPGRADE);
         }
         // The demo organisation's plan is not B's: A is unaffected.
         expect((await owner.get('/api/questions')).status).toBe(200);
@@ -442,7 +443,7 @@ for (const setup of setups) {
             ];
             for (const [label, pending] of attempts) {
               const res = await pending;
-              expect(res.status, `${label} ${base}`).toBe(404);
+              expectWith(res.status, `${label} ${base}`).toBe(404);
               expect(res.body).toEqual(missing.body);
             }
             const list = await agent.get(`/api/${resource}?${listQuery({ range: [0, 999] })}`);

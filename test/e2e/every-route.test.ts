@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, boot, setups, signIn, routesOf, type Agent, type Booted, type Route } from './setups.js';
 
 
@@ -44,25 +45,25 @@ for (const setup of setups) {
         if (resource === 'auth') continue; // /auth/login/as/:id is a user id, covered by the auth suite
         if (ADMIN_ONLY.has(resource)) {
           const list = await owner.get(`/api/${resource}`);
-          expect(list.status, resource).toBe(403);
+          expectWith(list.status, resource).toBe(403);
           checked.push(resource);
           continue;
         }
         const all = (await admin.get(`/api/${resource}?range=[0,999]`)).body as Array<Record<string, unknown>>;
         const ofB = all.filter((r) => (resource === 'organisations' ? r.id === orgB : r.organisationId === orgB));
-        expect(ofB.length, `no record of organisation B for ${resource}: give the fixture one`).toBeGreaterThan(0);
+        expectWith(ofB.length, `no record of organisation B for ${resource}: give the fixture one`).toBeGreaterThan(0);
         const ids = ofB.map((r) => String(r.id));
         for (const route of routes.filter((r) => r.path.startsWith(`/api/${resource}/:id`))) {
           for (const id of ids) {
             const path = route.path.replace(':id', id).replace(':action', 'Update');
             const res = await owner[route.method](path).send({ name: 'Hijacked' });
-            expect(res.status, `${route.method.toUpperCase()} ${path}`).toBe(404);
+            expectWith(res.status, `${route.method.toUpperCase()} ${path}`).toBe(404);
           }
         }
         const list = (await owner.get(`/api/${resource}?range=[0,999]`)).body as Array<{ id: string }>;
-        expect(list.filter((r) => ids.includes(r.id)), `${resource} list`).toEqual([]);
+        expectWith(list.filter((r) => ids.includes(r.id)), `${resource} list`).toEqual([]);
         const many = (await owner.get(`/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`)).body;
-        expect(many, `${resource} getMany`).toEqual([]);
+        expectWith(many, `${resource} getMany`).toEqual([]);
         checked.push(resource);
       }
       expect(checked.sort()).toEqual(resources.filter((r) => r !== 'auth').sort());
@@ -92,7 +93,7 @@ for (const setup of setups) {
         for (const body of route.method === 'get' ? bodies.slice(0, 1) : bodies) {
           const res = await body.send(owner[route.method](concrete));
           if (res.status >= 500) failures.push(`${route.method.toUpperCase()} ${concrete} with ${body.label}: ${res.status} ${JSON.stringify(res.body)}`);
-          else if (res.status >= 400) expect(typeof res.body.message, `${route.method} ${concrete}`).toBe('string');
+          else if (res.status >= 400) expectWith(typeof res.body.message, `${route.method} ${concrete}`).toBe('string');
         }
         const odd = await owner[route.method](route.path.replace(/:[a-zA-Z]+/g, `%00${'y'.repeat(300)}`));
         if (odd.status >= 500) failures.push(`${route.method.toUpperCase()} ${route.path} with an odd id: ${odd.status}`);

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, EDITOR, OWNER, boot, sessionCookie, setups, signIn, type Agent, type Booted, newAgent } from './setups.js';
 
 const STRONG = 'Inv1ted-pass!';
@@ -29,7 +30,7 @@ for (const setup of setups) {
       // Both demo websites, as the console's invitation form preselects them.
       const websiteIds = ((await owner.get('/api/websites')).body as Array<{ id: string }>).map((w) => w.id);
       const invited = await owner.post('/api/members').send({ organisationId: orgId, email: 'ivy@invitee.example', name: 'Ivy Invitee', orgRole: 'member', cmsRole: 'editor', websiteIds });
-      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      expectWith(invited.status, JSON.stringify(invited.body)).toBe(201);
       expect(invited.body).toMatchObject({ status: 'pending', statusLabel: 'Invited', email: 'ivy@invitee.example', cmsRole: 'editor', croRole: 'none' });
       expect(invited.body.allowedActions).toEqual(expect.arrayContaining(['Resend', 'ChangeAccess']));
       const list = await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`);
@@ -46,7 +47,7 @@ for (const setup of setups) {
       const weak = await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: 'short' });
       expect(weak.status).toBe(422);
       const set = await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: STRONG });
-      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      expectWith(set.status, JSON.stringify(set.body)).toBe(200);
       expect((await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: STRONG })).status).toBe(409);
 
       const ivy = await signIn(t.url, { email: 'ivy@invitee.example', password: STRONG });
@@ -93,7 +94,7 @@ for (const setup of setups) {
       expect((await dan.get(`/api/organisations/${orgId}`)).status).toBe(200);
 
       const off = await owner.post(`/api/members/${invited.id}/actions/Deactivate`).send({});
-      expect(off.status, JSON.stringify(off.body)).toBe(200);
+      expectWith(off.status, JSON.stringify(off.body)).toBe(200);
       expect(off.body.statusLabel).toBe('inactive');
       expect((await dan.get(`/api/organisations/${orgId}`)).status).toBe(404);
       const on = await owner.post(`/api/members/${invited.id}/actions/Reactivate`).send({});

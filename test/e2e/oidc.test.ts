@@ -2,14 +2,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type KeyObject } from 'jose';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
+import { requires } from '../support/requires.js';
 import { boot, sessionCookie, setups, type Booted } from './setups.js';
 
 const ISSUER = 'https://id.test.example';
 const AUDIENCE = 'platform-console';
 const NOT_REGISTERED = 'This user is not registered please contact admin to register you';
 
-describe.skipIf(!setups[0])('third-party sign-in with an OpenID Connect ID token', () => {
+requires(setups[0] !== undefined, 'a store to run on (TEST_STORES)')('third-party sign-in with an OpenID Connect ID token', () => {
   let jwks: Server;
   let t: Booted;
   let privateKey: CryptoKey | KeyObject;
@@ -60,7 +62,7 @@ describe.skipIf(!setups[0])('third-party sign-in with an OpenID Connect ID token
     expect(unknown.body.message).toBe(NOT_REGISTERED);
 
     const signup = await request(t.url).post('/api/auth/signup/oidc').send({ token: await token(claims), signUpType: 'Google' });
-    expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+    expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
     expect(signup.body).toMatchObject({ email: 'gina@idp.example', name: 'Gina Google', role: 'owner' });
     expect(signup.body.organisations).toEqual([expect.objectContaining({ name: "Gina Google's organisation", role: 'owner' })]);
 

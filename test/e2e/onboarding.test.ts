@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, EDITOR, OWNER, boot, setups, signIn, type Booted, newAgent } from './setups.js';
 
 /** A customer's website, served by the test: its home page is whatever `page` holds now. */
@@ -40,7 +41,7 @@ for (const setup of setups) {
       const signup = await agent
         .post('/api/auth/signup')
         .send({ email: 'founder@shop.example', password: 'Founder-pass-1', name: 'Fiona Founder', orgName: 'Fiona Shop' });
-      expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+      expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
       const orgId = (await agent.get('/api/auth/user')).body.organisations[0].id;
 
       const options = (await agent.get('/api/organisations/options')).body;
@@ -63,7 +64,7 @@ for (const setup of setups) {
       expect(wrong.body.errors.employees).toBe('employees must be one of 1-10, 11-50, 51-100, 100+');
 
       const answered = await agent.post(`/api/organisations/${orgId}/actions/SetBusinessProfile`).send(ANSWERS);
-      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      expectWith(answered.status, JSON.stringify(answered.body)).toBe(200);
       expect(answered.body.business).toEqual(ANSWERS);
       expect(typeof answered.body.onboardedAt).toBe('string');
       const history = (await agent.get(`/api/organisations/${orgId}/history`)).body;
@@ -78,7 +79,7 @@ for (const setup of setups) {
       const agent = newAgent(t.url);
       await agent.post('/api/auth/signup').send({ email: 'owner@install.example', password: 'Install-pass-1', name: 'Ian', orgName: 'Install Co' });
       const created = await agent.post('/api/websites').send({ name: 'Install Shop', url: site.url });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.id;
       expect(created.body.allowedActions).toContain('VerifyInstallation');
 
@@ -103,7 +104,7 @@ for (const setup of setups) {
       site.page.status = 200;
       site.page.html = `<html><head><title>Shop</title>${installation.snippet}</head><body>Hello</body></html>`;
       const verified = await agent.post(`/api/websites/${id}/actions/VerifyInstallation`).send({});
-      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+      expectWith(verified.status, JSON.stringify(verified.body)).toBe(200);
       expect(verified.body.installation).toMatchObject({ verified: true, url: `${site.url}/` });
       expect((await agent.get(`/api/websites/${id}/installation`)).body).toMatchObject({ verified: true });
       const history = (await agent.get(`/api/websites/${id}/history`)).body;
@@ -139,7 +140,7 @@ for (const setup of setups) {
         await agent.post('/api/auth/signup').send({ email: 'owner@ssrf.example', password: 'Ssrf-pass-1', name: 'Sam', orgName: 'Ssrf Co' });
         const port = (counting.address() as AddressInfo).port;
         const created = await agent.post('/api/websites').send({ name: 'Internal', url: `http://127.0.0.1:${port}` });
-        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        expectWith(created.status, JSON.stringify(created.body)).toBe(201);
         const refused = await agent.post(`/api/websites/${created.body.id}/actions/VerifyInstallation`).send({});
         expect(refused.status).toBe(422);
         expect(refused.body.errors.url).toBe('The website address points to a private network');
@@ -166,7 +167,7 @@ for (const setup of setups) {
       const ownOrg = me.organisations[0].id;
 
       const entered = await agent.post('/api/auth/demo/enter').send({});
-      expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+      expectWith(entered.status, JSON.stringify(entered.body)).toBe(200);
       expect(entered.body.demo).toMatchObject({ name: 'Demo Publishing' });
       expect(entered.body.organisations.map((o: { name: string }) => o.name)).toEqual(['Demo Publishing']);
       const inDemo = (await agent.get('/api/auth/user')).body;
@@ -182,7 +183,7 @@ for (const setup of setups) {
       expect((await agent.post('/api/auth/demo/enter').send({})).status).toBe(403);
 
       const exited = await agent.post('/api/auth/demo/exit').send({});
-      expect(exited.status, JSON.stringify(exited.body)).toBe(200);
+      expectWith(exited.status, JSON.stringify(exited.body)).toBe(200);
       expect(exited.body.demo).toBeNull();
       expect(exited.body.organisations.map((o: { name: string }) => o.name)).toEqual(['Cory Co']);
       expect((await agent.get('/api/websites')).body).toEqual([]);
@@ -215,7 +216,7 @@ for (const setup of setups) {
       expect(given.body.allowedActions).toContain('RemoveFromWebsite');
 
       const removed = await owner.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({ websiteId: blog.id, expectedVersion: given.body.version });
-      expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+      expectWith(removed.status, JSON.stringify(removed.body)).toBe(200);
       expect(removed.body.websiteIds).toEqual([shop.id]);
       const again = await owner.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({ websiteId: blog.id });
       expect(again.status).toBe(200);

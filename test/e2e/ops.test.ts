@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { catalog } from '../../apps/api/src/catalog.js';
 import { ADMIN, OWNER, boot, listQuery, setups, signIn, totalOf, until, type Agent, type Booted } from './setups.js';
 
@@ -153,7 +154,7 @@ for (const setup of setups) {
         // The rebuilt read model serves writes again.
         const site = before.body.find((w: Rec) => w.name === 'Demo Shop');
         const updated = await owner.put(`/api/websites/${site.id}`).send({ ...site, name: 'Demo Shop' , currency: 'USD' });
-        expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+        expectWith(updated.status, JSON.stringify(updated.body)).toBe(200);
         expect(updated.body.version).toBe(site.version + 1);
         expect(updated.body.currency).toBe('USD');
         beforeRebuild = null;
@@ -210,7 +211,7 @@ for (const setup of setups) {
           await request(t.url).options('/api/websites').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'PUT'),
         ];
         const ids = responses.map((r) => r.headers['x-request-id']);
-        responses.forEach((r, i) => expect(ids[i], `response #${i} (${r.status})`).toMatch(UUID));
+        responses.forEach((r, i) => expectWith(ids[i], `response #${i} (${r.status})`).toMatch(UUID));
         expect(new Set(ids).size).toBe(ids.length);
       });
 
@@ -221,7 +222,7 @@ for (const setup of setups) {
         expect(onError.headers['x-request-id']).toBe('trace-401');
         for (const bad of ['has spaces in it', 'x'.repeat(101), '<script>']) {
           const res = await request(t.url).get('/api/health/live').set('X-Request-Id', bad);
-          expect(res.headers['x-request-id'], bad).toMatch(UUID);
+          expectWith(res.headers['x-request-id'], bad).toMatch(UUID);
         }
       });
     });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, WRITER, boot, listQuery, sessionCookie, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
 
 const WEBSITE_INVALID = 'Website must be a valid address (for example https://www.example.com)';
@@ -42,10 +43,10 @@ for (const setup of setups) {
       expect(blog && shop).toBeTruthy();
 
       const org = await admin.post('/api/organisations').send({ name: 'Rival Media' });
-      expect(org.status, JSON.stringify(org.body)).toBe(201);
+      expectWith(org.status, JSON.stringify(org.body)).toBe(201);
       rivalOrg = org.body;
       const site = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'Rival Site', url: `https://${host('rival')}` });
-      expect(site.status, JSON.stringify(site.body)).toBe(201);
+      expectWith(site.status, JSON.stringify(site.body)).toBe(201);
       rivalSite = site.body;
     });
     afterAll(async () => t?.stop());
@@ -58,7 +59,7 @@ for (const setup of setups) {
 
     const createSite = async (agent: Agent, fields: Rec = {}) => {
       const res = await agent.post('/api/websites').send({ name: `E2E ${randomUUID().slice(0, 6)}`, url: `https://${host('site')}`, ...fields });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body as Rec;
     };
 
@@ -104,9 +105,9 @@ for (const setup of setups) {
 
         for (const q of ['%', '_', '\\']) {
           const res = await owner.get(`/api/websites?${listQuery({ filter: { q } })}`);
-          expect(res.status, q).toBe(200);
-          expect(res.body, q).toEqual([]);
-          expect(totalOf(res), q).toBe(0);
+          expectWith(res.status, q).toBe(200);
+          expectWith(res.body, q).toEqual([]);
+          expectWith(totalOf(res), q).toBe(0);
         }
       });
 
@@ -171,8 +172,8 @@ for (const setup of setups) {
         ];
         for (const query of bad) {
           const res = await owner.get(`/api/websites?${query}`);
-          expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(400);
-          expect(res.body.message, query).toEqual(expect.any(String));
+          expectWith(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(400);
+          expectWith(res.body.message, query).toEqual(expect.any(String));
         }
         expect(await websitesTotal(owner, { q: 'demo' })).toBe(2);
       });
@@ -206,7 +207,7 @@ for (const setup of setups) {
         const before = await websitesTotal(owner, { organisationId: orgA });
         const domain = host('create');
         const res = await owner.post('/api/websites').send({ name: 'E2E Create', url: `https://www.${domain}/start` });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(201);
         const site = res.body;
         expect(site).toEqual(
           expect.objectContaining({
@@ -257,7 +258,7 @@ for (const setup of setups) {
           createdAt: '2000-01-01T00:00:00.000Z',
           allowedActions: ['Everything'],
         });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body).toEqual(
           expect.objectContaining({
             id: site.id,
@@ -298,7 +299,7 @@ for (const setup of setups) {
         const site = await createSite(owner);
         const next = host('derived');
         const res = await owner.put(`/api/websites/${site.id}`).send({ ...site, url: `https://${next}`, domain: '' });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body.url).toBe(`https://${next}`);
         expect(res.body.domain).toBe(next);
       });
@@ -308,10 +309,10 @@ for (const setup of setups) {
         const newDomain = host('move-new');
         const site = await createSite(owner, { url: `https://${oldDomain}` });
         const moved = await owner.put(`/api/websites/${site.id}`).send({ ...site, url: `https://${newDomain}`, domain: newDomain });
-        expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+        expectWith(moved.status, JSON.stringify(moved.body)).toBe(200);
         expect(moved.body.domain).toBe(newDomain);
         const reuse = await owner.post('/api/websites').send({ name: 'E2E Reuse', url: `https://${oldDomain}` });
-        expect(reuse.status, JSON.stringify(reuse.body)).toBe(201);
+        expectWith(reuse.status, JSON.stringify(reuse.body)).toBe(201);
         const taken = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Taken', url: `https://${newDomain}` });
         expect(taken.status).toBe(409);
         expect(taken.body.message).toBe(DOMAIN_TAKEN);
@@ -320,7 +321,7 @@ for (const setup of setups) {
       it('Deactivate and Activate change the status; Activate on an active site is 422; an unknown action is 422', async () => {
         const site = await createSite(owner);
         const off = await owner.post(`/api/websites/${site.id}/actions/Deactivate`).send({ expectedVersion: site.version });
-        expect(off.status, JSON.stringify(off.body)).toBe(200);
+        expectWith(off.status, JSON.stringify(off.body)).toBe(200);
         expect(off.body.status).toBe('inactive');
         expect(off.body.version).toBe(site.version + 1);
         expect(off.body.allowedActions).toEqual(['Update', 'Activate', 'VerifyInstallation']);
@@ -387,8 +388,8 @@ for (const setup of setups) {
       it('invalid or missing url -> the WEBSITE_INVALID message / "url is missing!"', async () => {
         for (const url of ['not a url', 'ftp://files.example', 'https://localhost', 'javascript:alert(1)']) {
           const res = await post({ name: 'E2E Bad URL', url });
-          expect(res.status, url).toBe(422);
-          expect(res.body.errors.url, url).toBe(WEBSITE_INVALID);
+          expectWith(res.status, url).toBe(422);
+          expectWith(res.body.errors.url, url).toBe(WEBSITE_INVALID);
         }
         const missing = await post({ name: 'E2E No URL' });
         expect(missing.status).toBe(422);
@@ -476,7 +477,7 @@ for (const setup of setups) {
       it('compares domains without letter case, path or www.', async () => {
         for (const url of ['https://BLOG.DEMO.EXAMPLE/some/path', 'http://www.blog.demo.example', 'https://blog.demo.example:8443/']) {
           const res = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'Copy Blog', url });
-          expect(res.status, url).toBe(409);
+          expectWith(res.status, url).toBe(409);
         }
       });
 
@@ -484,7 +485,7 @@ for (const setup of setups) {
         const res = await admin
           .post('/api/websites')
           .send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: 'https://www.blog.demo.example/', domain: 'www.blog.demo.example' });
-        expect(res.status, JSON.stringify(res.body)).toBe(409);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(409);
         expect(res.body.message).toBe(DOMAIN_TAKEN);
       });
 
@@ -493,7 +494,7 @@ for (const setup of setups) {
         const res = await admin
           .post('/api/websites')
           .send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: 'https://blog.demo.example', domain: host('elsewhere') });
-        expect(res.status, JSON.stringify(res.body)).toBe(422);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(422);
         expect(res.body.errors.domain).toBe('The domain must be the domain of the website URL (blog.demo.example)');
         const after = await admin.get('/api/websites');
         expect(after.headers['content-range']).toBe(before.headers['content-range']);
@@ -533,7 +534,7 @@ for (const setup of setups) {
         const res = await writer
           .post('/api/organisations')
           .send({ name: 'Writer Works', country: 'fr', timezone: 'Europe/Paris', locales: ['fr', 'en'], website: 'https://writer-works.example' });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(201);
         writerOrg = res.body;
         expect(writerOrg).toEqual(
           expect.objectContaining({
@@ -571,14 +572,14 @@ for (const setup of setups) {
         expect(missing.status).toBe(422);
         expect(missing.body.errors).toEqual({ organisationId: 'organisationId is missing!' });
         const ok = await writer.post('/api/websites').send({ organisationId: writerOrg.id, name: 'Writer Site', url: `https://${host('writer')}` });
-        expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+        expectWith(ok.status, JSON.stringify(ok.body)).toBe(201);
         expect(ok.body.organisationId).toBe(writerOrg.id);
         expect(ok.body.allowedActions).toEqual(['Update', 'Deactivate', 'VerifyInstallation']);
       });
 
       it('updates an organisation with PUT of the whole record; a stale version is 409', async () => {
         const res = await writer.put(`/api/organisations/${writerOrg.id}`).send({ ...writerOrg, name: 'Writer Works GmbH', country: 'de', role: 'platform_admin' });
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body).toEqual(
           expect.objectContaining({ id: writerOrg.id, name: 'Writer Works GmbH', country: 'DE', role: 'owner', version: writerOrg.version + 1, createdBy: writerOrg.createdBy }),
         );

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, EDITOR, OWNER, WRITER, boot, setups, signIn, type Booted } from './setups.js';
 
 const NEW_PASSWORD = 'N3w-secret!';
@@ -52,7 +53,7 @@ for (const setup of setups) {
       expect(weak.body.errors.password).toBe('Password must be at least 8 characters long');
 
       const done = await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD });
-      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expectWith(done.status, JSON.stringify(done.body)).toBe(200);
       expect(done.body).toMatchObject({ redirect: '/login' });
       expect((await oldSession.get('/api/auth/user')).status).toBe(401);
       expect((await request(t.url).post('/api/auth/login').send(WRITER)).status).toBe(401);

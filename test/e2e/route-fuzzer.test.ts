@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { arbitraries, classicBodies, classicQueries, hash, type FuzzContext, type FuzzInput } from '../support/fuzz.js';
 import { ADMIN, WRITER, boot, newAgent, setups, signIn, routesOf, type Agent, type Booted, type Route } from './setups.js';
 
@@ -14,7 +15,7 @@ import { ADMIN, WRITER, boot, newAgent, setups, signIn, routesOf, type Agent, ty
  * B's records the request did not itself contain. All failures of a run are collected, deduplicated
  * (route, status, cause) and reported together.
  *
- *   FUZZ_SEED=123 npx vitest run test/e2e/route-fuzzer.test.ts   reproduces a run
+ *   FUZZ_SEED=123 npm run jest -- test/e2e/route-fuzzer.test.ts   reproduces a run
  *   FUZZ_REQUESTS=20000                                          requests per store (default 5,000; at least
  *                                                                10 generated ones per route and actor)
  *   FUZZ_VERBOSE=1                                               statuses and messages per route and actor
@@ -430,7 +431,7 @@ for (const setup of setups) {
       }
       if (unique.size) console.log(`route fuzzer (${setup.name}): ${unique.size} distinct failures, ${byCause.size} causes (FUZZ_SEED=${SEED})\n${lines.join('\n')}`);
       expect(sent).toBeGreaterThanOrEqual(TARGET);
-      expect([...unique.keys()].sort(), `FUZZ_SEED=${SEED}; the causes and inputs are printed above`).toEqual([]);
+      expectWith([...unique.keys()].sort(), `FUZZ_SEED=${SEED}; the causes and inputs are printed above`).toEqual([]);
     }, 600_000);
   });
 }

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { LIMITS, LoginThrottle } from '#libs/identity/src/login-throttle.js';
 import { ADMIN, EDITOR, OWNER, WRITER, boot, setups, signIn, type Booted } from './setups.js';
 
@@ -39,11 +40,11 @@ async function resetCodesFor(url: string, email: string): Promise<string[]> {
 }
 
 function expectTooMany(res: request.Response, message?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(429);
+  expectWith(res.status, JSON.stringify(res.body)).toBe(429);
   expect(res.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests', ...(message ? { message } : {}) });
   expect(typeof res.body.message).toBe('string');
   const retryAfter = res.headers['retry-after'];
-  expect(retryAfter, 'Retry-After header').toMatch(/^\d+$/);
+  expectWith(retryAfter, 'Retry-After header').toMatch(/^\d+$/);
   return Number(retryAfter);
 }
 
@@ -65,7 +66,7 @@ for (const setup of setups) {
 
       // The middle link is used; the older and the newer one stop working.
       const done = await request(t.url).post(`/api/auth/password_reset/confirm/${writerCodes[1]}`).send({ password: NEW_PASSWORD });
-      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expectWith(done.status, JSON.stringify(done.body)).toBe(200);
       for (const code of [writerCodes[0], writerCodes[2]]) {
         const other = await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: 'Att4cker-choice!' });
         expect(other.status).toBe(410);
@@ -76,7 +77,7 @@ for (const setup of setups) {
 
       // Another user's link is not touched.
       const editor = await request(t.url).post(`/api/auth/password_reset/confirm/${editorCode}`).send({ password: NEW_PASSWORD });
-      expect(editor.status, JSON.stringify(editor.body)).toBe(200);
+      expectWith(editor.status, JSON.stringify(editor.body)).toBe(200);
 
       // A link asked for after the reset works.
       await request(t.url).post('/api/auth/password_reset/send').send({ email: WRITER.email });
@@ -95,7 +96,7 @@ for (const setup of setups) {
 
     const loginFrom = async (value: string) => {
       const res = await request(t.url).post('/api/auth/login').send({ ...OWNER, from: value });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.redirect as string;
     };
 
@@ -148,7 +149,7 @@ for (const setup of setups) {
 
       // Nobody can lock an account from another address: its owner signs in elsewhere.
       const elsewhere = await login('127.0.0.3', EDITOR);
-      expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
+      expectWith(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
       // A wrong password from another address is an ordinary failure, not a lock.
       expect((await login('127.0.0.4', { email: EDITOR.email, password: 'Wrong-pass-1' })).status).toBe(401);
       // The locked address still signs in other accounts.
@@ -163,7 +164,7 @@ for (const setup of setups) {
       }
       expect(statuses).toEqual(Array(20).fill(401));
       const owner = await login('127.0.1.100', OWNER);
-      expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+      expectWith(owner.status, JSON.stringify(owner.body)).toBe(200);
     }, 120_000);
 
     it('locks an address after 100 failures there (over any accounts); other addresses are not affected', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, WRITER, boot, newAgent, sessionCookie, setups, signIn, type Agent, type Booted } from './setups.js';
 
 /**
@@ -20,7 +21,7 @@ for (const setup of setups) {
     const signUp = async (email: string, orgName = `${email} Co`) => {
       const agent = newAgent(t.url);
       const res = await agent.post('/api/auth/signup').send({ email, password: STRONG, name: email.split('@')[0], orgName });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       return agent;
     };
     const outbox = async () => (await admin.get('/api/admin/outbox?range=[0,999]')).body as Array<{ to: string; subject: string; text: string; html: string }>;
@@ -44,10 +45,10 @@ for (const setup of setups) {
         for (const resource of ['posts', 'questions', 'websites', 'members', 'bios', 'redirect-rules', 'organisations']) {
           for (const key of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty']) {
             const res = await owner.get(`/api/${resource}`).query({ filter: JSON.stringify({ [key]: 'true OR true' }) });
-            expect(res.status, `${resource} filter ${key}`).toBe(400);
-            expect(res.body.message, `${resource} filter ${key}`).toBe(`Unknown filter ${key}`);
+            expectWith(res.status, `${resource} filter ${key}`).toBe(400);
+            expectWith(res.body.message, `${resource} filter ${key}`).toBe(`Unknown filter ${key}`);
             const sorted = await owner.get(`/api/${resource}`).query({ sort: JSON.stringify([key, 'ASC']) });
-            expect(sorted.status, `${resource} sort ${key}`).toBe(400);
+            expectWith(sorted.status, `${resource} sort ${key}`).toBe(400);
             expect(sorted.body.message).toBe(`Cannot sort by ${key}`);
           }
         }
@@ -57,7 +58,7 @@ for (const setup of setups) {
         for (const [resource, key] of [['posts', 'tab'], ['questions', 'view']]) {
           for (const value of ['constructor', '__proto__', 'toString']) {
             const res = await owner.get(`/api/${resource}`).query({ filter: JSON.stringify({ [key]: value }) });
-            expect(res.status, `${resource} ${key}=${value}`).toBe(400);
+            expectWith(res.status, `${resource} ${key}=${value}`).toBe(400);
             expect(res.body.message).toMatch(new RegExp(`^${key} must be one of `));
           }
         }
@@ -91,7 +92,7 @@ for (const setup of setups) {
           .set('Host', 'x"><script>alert(1)</script>')
           .set('Origin', 'https://console.example')
           .send({ organisationId: demoOrgId, email: 'hosty@invitee.example', name: 'Hosty' });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(201);
         const { mail } = await linkCode('hosty@invitee.example', /\/api\/auth\/magic\/([A-Za-z0-9_%-]+)/);
         expect(mail.text).toMatch(/^You are invited[\s\S]*https:\/\/console\.example\/api\/auth\/magic\//);
         expect(mail.html).toContain('href="https://console.example/api/auth/magic/');
@@ -144,7 +145,7 @@ for (const setup of setups) {
         expect((await as(request(t.url).get('/api/auth/user'))).status).toBe(200);
         for (const [method, path] of [['get', '/api/posts'], ['get', '/api/members'], ['post', '/api/organisations']] as const) {
           const res = await as(request(t.url)[method](path)).send({ name: 'x' });
-          expect(res.status, `${method} ${path}`).toBe(403);
+          expectWith(res.status, `${method} ${path}`).toBe(403);
           expect(res.body.message).toBe('Choose your password first.');
         }
         expect((await as(request(t.url).put('/api/auth/user/initialPassword')).send({ password: STRONG })).status).toBe(200);
@@ -205,7 +206,7 @@ for (const setup of setups) {
       it('membership changes cannot be sent to the organisation directly', async () => {
         for (const action of ['AddMember', 'RemoveMember', 'constructor']) {
           const res = await owner.post(`/api/organisations/${demoOrgId}/actions/${action}`).send({ userId: 'x', role: 'owner' });
-          expect(res.status, action).toBe(422);
+          expectWith(res.status, action).toBe(422);
           expect(res.body.message).toBe(`Action ${action} is not supported for an organisation`);
         }
       });
@@ -215,8 +216,8 @@ for (const setup of setups) {
       it('CORS answers only the allow-listed origins, never null or a reflected stranger', async () => {
         for (const origin of ['https://evil.example', 'null']) {
           const res = await request(t.url).options('/api/posts').set('Origin', origin).set('Access-Control-Request-Method', 'PUT');
-          expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
-          expect(res.headers['access-control-allow-credentials'], origin).toBeUndefined();
+          expectWith(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+          expectWith(res.headers['access-control-allow-credentials'], origin).toBeUndefined();
         }
         const partner = await request(t.url).options('/api/posts').set('Origin', 'https://partner.example').set('Access-Control-Request-Method', 'PUT');
         expect(partner.headers['access-control-allow-origin']).toBe('https://partner.example');
@@ -233,7 +234,7 @@ for (const setup of setups) {
         expect(mine.headers['access-control-allow-origin']).toBe(own);
         expect(mine.headers['access-control-allow-credentials']).toBeUndefined();
         for (const origin of ['https://evil.example', 'null', 'https://console.example']) {
-          expect((await lookup(origin)).headers['access-control-allow-origin'], origin).toBeUndefined();
+          expectWith((await lookup(origin)).headers['access-control-allow-origin'], origin).toBeUndefined();
         }
         const preflight = await request(t.url).options('/api/public/redirects').set('Origin', own).set('Access-Control-Request-Method', 'GET');
         expect(preflight.status).toBe(204);
@@ -251,8 +252,8 @@ for (const setup of setups) {
         ];
         for (const [label, headers] of attempts) {
           const res = await request(t.url).post('/api/organisations').set('Cookie', cookie).set(headers).send({ name: `CSRF ${label}` });
-          expect(res.status, label).toBe(403);
-          expect(res.body.message, label).toBe('Requests from another site are not allowed');
+          expectWith(res.status, label).toBe(403);
+          expectWith(res.body.message, label).toBe('Requests from another site are not allowed');
         }
         // A form post from another site does not log the user out.
         expect((await request(t.url).post('/api/auth/logout').set('Cookie', cookie).set('Referer', 'https://evil.example/')).status).toBe(403);
@@ -300,8 +301,8 @@ for (const setup of setups) {
         ];
         for (const [label, send] of cases) {
           const res = await send();
-          expect(res.status, label).toBe(400);
-          expect(res.body.message, label).toMatch(/not allowed \(a NUL character or broken Unicode\)/);
+          expectWith(res.status, label).toBe(400);
+          expectWith(res.body.message, label).toMatch(/not allowed \(a NUL character or broken Unicode\)/);
         }
       });
 
@@ -321,8 +322,8 @@ for (const setup of setups) {
         ];
         for (const [label, query, message] of cases) {
           const res = await owner.get('/api/posts').query(query);
-          expect(res.status, label).toBe(400);
-          expect(res.body.message, label).toBe(message);
+          expectWith(res.status, label).toBe(400);
+          expectWith(res.body.message, label).toBe(message);
         }
         expect((await owner.get('/api/posts').query({ from: '2024-02-29', to: '2024-03-01' })).status).toBe(200);
       });
@@ -340,8 +341,8 @@ for (const setup of setups) {
         const post = (await owner.get('/api/posts')).body[0] as { id: string };
         for (const action of ['constructor', 'toString', 'valueOf']) {
           const res = await owner.post(`/api/posts/${post.id}/actions/${action}`).send({});
-          expect(res.status, action).toBe(422);
-          expect(res.body.message, action).toBe(`Action ${action} is not supported for a post`);
+          expectWith(res.status, action).toBe(422);
+          expectWith(res.body.message, action).toBe(`Action ${action} is not supported for a post`);
         }
         const proto = await owner.post(`/api/posts/${post.id}/actions/__proto__`).send({});
         expect(proto.status).toBe(400);

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { OWNER, boot, listQuery, setups, signIn, type Agent, type Booted } from './setups.js';
 
 /**
@@ -23,7 +24,7 @@ for (const setup of setups) {
       t = await boot(setup);
       owner = await signIn(t.url, OWNER);
       const site = await owner.post('/api/websites').send({ name: 'Content Checks', url: 'https://content-checks.example' });
-      expect(site.status, JSON.stringify(site.body)).toBe(201);
+      expectWith(site.status, JSON.stringify(site.body)).toBe(201);
       websiteId = site.body.id;
       websiteKey = site.body.key;
     });
@@ -51,14 +52,14 @@ for (const setup of setups) {
       async function verify(url: string) {
         if (!checkedSite) {
           const site = await owner.post('/api/websites').send({ name: 'Installation Checks', url });
-          expect(site.status, JSON.stringify(site.body)).toBe(201);
+          expectWith(site.status, JSON.stringify(site.body)).toBe(201);
           checkedSite = site.body.id as string;
         } else {
           const moved = await owner.put(`/api/websites/${checkedSite}`).send({ url });
-          expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+          expectWith(moved.status, JSON.stringify(moved.body)).toBe(200);
         }
         const res = await owner.post(`/api/websites/${checkedSite}/actions/VerifyInstallation`).send({});
-        expect(res.status, JSON.stringify(res.body)).toBe(422);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(422);
         return res.body.errors.url as string;
       }
 
@@ -71,10 +72,10 @@ for (const setup of setups) {
 
       it('refuses loopback in its other spellings, link-local, shared and documentation addresses without fetching', async () => {
         for (const url of [`http://127.1:${port}/`, `http://0x7f.0.0.1:${port}/`, `http://2130706433:${port}/`, `http://0.0.0.0:${port}/`]) {
-          expect(await verify(url), url).toBe(PRIVATE);
+          expectWith(await verify(url), url).toBe(PRIVATE);
         }
         for (const url of ['http://169.254.169.254/', 'http://100.64.0.1/', 'http://192.0.2.10/', 'http://198.51.100.10/', 'http://203.0.113.10/']) {
-          expect(await verify(url), url).toBe(PRIVATE);
+          expectWith(await verify(url), url).toBe(PRIVATE);
         }
         expect(hits).toBe(0);
       });
@@ -99,18 +100,18 @@ for (const setup of setups) {
         ];
         for (const [fields, errors] of cases) {
           const res = await create(fields);
-          expect(res.status, JSON.stringify(fields)).toBe(422);
-          expect(res.body.errors, JSON.stringify(fields)).toEqual(errors);
+          expectWith(res.status, JSON.stringify(fields)).toBe(422);
+          expectWith(res.body.errors, JSON.stringify(fields)).toEqual(errors);
         }
         expect((await owner.get(`/api/redirect-rules?${listQuery({ filter: { websiteId } })}`)).body).toEqual([]);
       });
 
       it('accepts a single-slash path, and an absolute http(s) URL as the target only', async () => {
         const path = await create({ fromPath: '/spring', toPath: '/summer' });
-        expect(path.status, JSON.stringify(path.body)).toBe(201);
+        expectWith(path.status, JSON.stringify(path.body)).toBe(201);
         expect(path.body).toMatchObject({ fromPath: '/spring', toPath: '/summer' });
         const url = await create({ fromPath: '/partner', toPath: 'https://partner.example/landing?from=us' });
-        expect(url.status, JSON.stringify(url.body)).toBe(201);
+        expectWith(url.status, JSON.stringify(url.body)).toBe(201);
         expect(url.body.toPath).toBe('https://partner.example/landing?from=us');
       });
 
@@ -126,7 +127,7 @@ for (const setup of setups) {
           .put(`/api/redirect-rules/${rule.id}`)
           .set('Content-Type', 'application/json')
           .send('{"constructor":{"fromPath":"//evil.example"},"toString":"x","__proto__":{"toPath":"//evil.example"},"toPath":"/new-target"}');
-        expect(prototypeKeys.status, JSON.stringify(prototypeKeys.body)).toBe(200);
+        expectWith(prototypeKeys.status, JSON.stringify(prototypeKeys.body)).toBe(200);
         expect(prototypeKeys.body).toMatchObject({ fromPath: '/edit-me', toPath: '/new-target', version: 2 });
       });
 
@@ -136,8 +137,8 @@ for (const setup of setups) {
           ['/\\evil.example', 'path must not contain a backslash (\\)'],
         ]) {
           const res = await request(t.url).get(`/api/public/redirects?key=${websiteKey}&path=${encodeURIComponent(path)}`);
-          expect(res.status, path).toBe(422);
-          expect(res.body.errors, path).toEqual({ path: message });
+          expectWith(res.status, path).toBe(422);
+          expectWith(res.body.errors, path).toEqual({ path: message });
         }
         const found = await request(t.url).get(`/api/public/redirects?key=${websiteKey}&path=/spring`);
         expect(found.status).toBe(200);
@@ -164,7 +165,7 @@ for (const setup of setups) {
           '<a href="about.html">relative</a></p>',
         ].join(' ');
         const res = await owner.post('/api/posts').send({ websiteId, title: 'Links', type: 'blog', outline: '1. Links', richText: { json: { type: 'doc' }, html } });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(201);
         expect(res.body.richText.html).toBe(
           [
             '<p><a href="https://example.org/a" target="_blank" rel="noopener noreferrer">new tab</a>',
@@ -214,9 +215,9 @@ for (const setup of setups) {
         const ids: string[] = [];
         for (const [note] of notes) {
           const post = await owner.post('/api/posts').send({ websiteId, title: `CSV ${ids.length}`, type: 'blog', ...BODY });
-          expect(post.status, JSON.stringify(post.body)).toBe(201);
+          expectWith(post.status, JSON.stringify(post.body)).toBe(201);
           const submitted = await owner.post(`/api/posts/${post.body.id}/actions/SubmitForEdit`).send({ note });
-          expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+          expectWith(submitted.status, JSON.stringify(submitted.body)).toBe(200);
           ids.push(post.body.id);
         }
         for (const [i, id] of ids.entries()) {
@@ -231,7 +232,7 @@ for (const setup of setups) {
           // "time" is the moment of the event; every cell after it is known and quoted.
           expect(row).toMatch(/^"\d{4}-\d\d-\d\dT[\d:.]+(Z|\+00:00)",/);
           const rest = row.slice(row.indexOf('",') + 2);
-          expect(rest, notes[i][0]).toBe(`"${me.name}","owner@demo.example","SubmitForEdit","PostSubmitted","post","${id}","Writer","Edit",${notes[i][1]}`);
+          expectWith(rest, notes[i][0]).toBe(`"${me.name}","owner@demo.example","SubmitForEdit","PostSubmitted","post","${id}","Writer","Edit",${notes[i][1]}`);
         }
       });
     });

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { createLogger } from '#libs/platform/src/logging.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { ADMIN, OWNER, WRITER, newAgent, sessionCookie } from './setups.js';
@@ -55,12 +56,12 @@ describe('no secrets in the logs', () => {
     const mails = (await admin.get('/api/admin/outbox')).body as Array<{ to: string; text: string }>;
     const mail = mails.find((m) => m.to === WRITER.email);
     const code = /\/reset-password\?code=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1];
-    expect(code, 'reset link in the mail').toBeTruthy();
+    expectWith(code, 'reset link in the mail').toBeTruthy();
     secrets['reset code'] = decodeURIComponent(code!);
     // What the browser opens from the mail (the console page), then the confirmation.
     await request(t.url).get(`/reset-password?code=${code}`);
     const confirmed = await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD });
-    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expectWith(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     secrets['new password'] = NEW_PASSWORD;
     // A used code again (an error answer), and a magic link (a redirect answer).
     expect((await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD })).status).toBe(410);

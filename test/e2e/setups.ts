@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { expect } from 'vitest';
+import { expect } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { createFreshDatabase } from '../support/database.js';
 
@@ -88,7 +89,7 @@ export function newAgent(url: string): Agent {
 export async function signIn(url: string, credentials: { email: string; password: string }): Promise<Agent> {
   const agent = newAgent(url);
   const res = await agent.post('/api/auth/login').send(credentials);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expectWith(res.status, JSON.stringify(res.body)).toBe(200);
   return agent;
 }
 

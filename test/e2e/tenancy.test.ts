@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { ADMIN, EDITOR, OWNER, boot, giveWebsite, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
 
 type Rec = Record<string, any>;
@@ -30,10 +31,10 @@ for (const setup of setups) {
       shop = sites.find((w) => w.name === 'Demo Shop')!;
 
       const org = await admin.post('/api/organisations').send({ name: 'Other Tenant', country: 'NL', timezone: 'Europe/Amsterdam' });
-      expect(org.status, JSON.stringify(org.body)).toBe(201);
+      expectWith(org.status, JSON.stringify(org.body)).toBe(201);
       orgB = org.body;
       const site = await admin.post('/api/websites').send({ organisationId: orgB.id, name: 'Tenant B Site', url: 'https://tenant-b.example' });
-      expect(site.status, JSON.stringify(site.body)).toBe(201);
+      expectWith(site.status, JSON.stringify(site.body)).toBe(201);
       siteB = site.body;
     });
     afterAll(async () => t?.stop());
@@ -83,11 +84,11 @@ for (const setup of setups) {
         const before = await snapshotB();
         for (const action of ['Deactivate', 'Update', 'Activate']) {
           const res = await owner.post(`/api/websites/${siteB.id}/actions/${action}`).send({});
-          expect(res.status, action).toBe(404);
+          expectWith(res.status, action).toBe(404);
         }
         for (const action of ['Update', 'AddMember']) {
           const res = await owner.post(`/api/organisations/${orgB.id}/actions/${action}`).send({ name: 'Taken over' });
-          expect(res.status, action).toBe(404);
+          expectWith(res.status, action).toBe(404);
         }
         expect((await editor.post(`/api/websites/${siteB.id}/actions/Deactivate`).send({})).status).toBe(404);
         expect(await snapshotB()).toEqual(before);
@@ -144,7 +145,7 @@ for (const setup of setups) {
         expect(await snapshotB()).toEqual(before);
         // The refused create did not keep the domain either.
         const later = await admin.post('/api/websites').send({ organisationId: orgB.id, name: 'Planted later', url: 'https://planted-by-a.example' });
-        expect(later.status, JSON.stringify(later.body)).toBe(201);
+        expectWith(later.status, JSON.stringify(later.body)).toBe(201);
       });
 
       it("may not move A's website into B through PUT (organisationId is ignored)", async () => {
@@ -206,7 +207,7 @@ for (const setup of setups) {
         expect(totalOf(await owner.get('/api/websites'))).toBe(before);
         // Its domain was not kept either.
         const owned = await owner.post('/api/websites').send({ name: 'Owner Site', url: 'https://editor-site.example' });
-        expect(owned.status, JSON.stringify(owned.body)).toBe(201);
+        expectWith(owned.status, JSON.stringify(owned.body)).toBe(201);
 
         const org = await editor.put(`/api/organisations/${orgA.id}`).send({ ...orgA, name: 'Editor Publishing' });
         expect(org.status).toBe(403);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import type { RegisteredEventStore } from '#libs/eventstore/src/index.js';
 import { IdentityService } from '#libs/identity/src/identity.service.js';
 import { memberIdOf } from '#libs/organisations/src/domain/member.decider.js';
@@ -30,7 +31,7 @@ for (const setup of setups) {
     const onBlog: Rec = {};
 
     async function created(res: { status: number; body: any }, what: string) {
-      expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(201);
+      expectWith(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(201);
       return res.body as Rec;
     }
 
@@ -38,7 +39,7 @@ for (const setup of setups) {
       const members = (await owner.get('/api/members')).body as Rec[];
       const member = members.find((m) => m.email === email)!;
       const res = await owner.put(`/api/members/${member.id}`).send({ websiteIds });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.websiteIds).toEqual(websiteIds);
     }
 
@@ -55,10 +56,10 @@ for (const setup of setups) {
         const name = site === shop ? 'Shop' : 'Blog';
         into.post = await created(await owner.post('/api/posts').send({ websiteId: site, title: `${name} basil guide`, type: 'blog' }), 'post');
         const saved = await owner.put(`/api/posts/${into.post.id}`).send({ version: into.post.version, ...BODY });
-        expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+        expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
         // Leaving the Writer stage closes a stage span: the workflow report counts it.
         const submitted = await owner.post(`/api/posts/${into.post.id}/actions/SubmitForEdit`).send({});
-        expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+        expectWith(submitted.status, JSON.stringify(submitted.body)).toBe(200);
         into.question = await created(await owner.post('/api/questions').send({ websiteId: site, title: `${name} question about soil` }), 'question');
         into.answer = await created(await owner.post('/api/answers').send({ questionId: into.question.id, body: `${name} answer: loam.` }), 'answer');
         into.bio = await created(await owner.post('/api/bios').send({ websiteId: site, kind: 'expert', displayName: `${name} Expert` }), 'bio');
@@ -92,19 +93,19 @@ for (const setup of setups) {
       for (const [resource, record, websiteField] of lists) {
         for (const member of [writer, editor]) {
           const all = await member.get(`/api/${resource}?${listQuery({ range: [0, 999] })}`);
-          expect(all.status, `${resource}: ${JSON.stringify(all.body)}`).toBe(200);
-          expect(all.body.length, resource).toBeGreaterThan(0);
-          expect((all.body as Rec[]).every((r) => r[websiteField] === blog), resource).toBe(true);
-          expect(totalOf(all), resource).toBe(all.body.length);
+          expectWith(all.status, `${resource}: ${JSON.stringify(all.body)}`).toBe(200);
+          expectWith(all.body.length, resource).toBeGreaterThan(0);
+          expectWith((all.body as Rec[]).every((r) => r[websiteField] === blog), resource).toBe(true);
+          expectWith(totalOf(all), resource).toBe(all.body.length);
           const bySite = await member.get(`/api/${resource}?${listQuery({ filter: resource === 'websites' ? { id: shop } : { websiteId: shop } })}`);
-          expect(bySite.body, resource).toEqual([]);
-          expect(totalOf(bySite), resource).toBe(0);
+          expectWith(bySite.body, resource).toEqual([]);
+          expectWith(totalOf(bySite), resource).toBe(0);
           const byId = await member.get(`/api/${resource}?${listQuery({ filter: { id: [record.id] } })}`);
-          expect(byId.body, resource).toEqual([]);
+          expectWith(byId.body, resource).toEqual([]);
         }
         // The owner's same query finds the shop's record (so the checks above can fail).
         const ownerById = await owner.get(`/api/${resource}?${listQuery({ filter: { id: [record.id] } })}`);
-        expect((ownerById.body as Rec[]).map((r) => r.id), resource).toEqual([record.id]);
+        expectWith((ownerById.body as Rec[]).map((r) => r.id), resource).toEqual([record.id]);
       }
       // The blog's own records are listed.
       expect(((await writer.get(`/api/posts?${listQuery({ filter: { websiteId: blog } })}`)).body as Rec[]).map((p) => p.id)).toContain(onBlog.post.id);
@@ -130,13 +131,13 @@ for (const setup of setups) {
       for (const [resource, id] of records) {
         for (const member of [writer, editor]) {
           const res = await member.get(`/api/${resource}/${id}`);
-          expect(res.status, resource).toBe(404);
-          expect(res.body, resource).toEqual((await member.get(`/api/${resource}/${randomUUID()}`)).body);
+          expectWith(res.status, resource).toBe(404);
+          expectWith(res.body, resource).toEqual((await member.get(`/api/${resource}/${randomUUID()}`)).body);
           expect(JSON.stringify(res.body)).not.toContain('Shop');
         }
-        expect((await owner.get(`/api/${resource}/${id}`)).status, resource).toBe(200);
+        expectWith((await owner.get(`/api/${resource}/${id}`)).status, resource).toBe(200);
       }
-      for (const sub of ['history', 'drafts']) expect((await editor.get(`/api/posts/${onShop.post.id}/${sub}`)).status, sub).toBe(404);
+      for (const sub of ['history', 'drafts']) expectWith((await editor.get(`/api/posts/${onShop.post.id}/${sub}`)).status, sub).toBe(404);
       expect((await editor.get(`/api/posts/${onShop.post.id}?asOf=${new Date().toISOString()}`)).status).toBe(404);
       expect((await editor.get(`/api/websites/${shop}/history`)).status).toBe(404);
       expect((await editor.get(`/api/websites/${shop}/installation`)).status).toBe(404);
@@ -182,12 +183,12 @@ for (const setup of setups) {
       for (const [resource, body] of creates) {
         const totalBefore = totalOf(await owner.get(`/api/${resource}?${listQuery({ filter: { websiteId: shop } })}`));
         const res = await editor.post(`/api/${resource}`).send(body(shop));
-        expect([404, 422], `${resource}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+        expectWith([404, 422], `${resource}: ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
         const asUnknown = await editor.post(`/api/${resource}`).send(body(unknown));
-        expect(res.status, resource).toBe(asUnknown.status);
-        expect(res.body, resource).toEqual(asUnknown.body);
+        expectWith(res.status, resource).toBe(asUnknown.status);
+        expectWith(res.body, resource).toEqual(asUnknown.body);
         expect(JSON.stringify(res.body)).toContain('Website not found');
-        expect(totalOf(await owner.get(`/api/${resource}?${listQuery({ filter: { websiteId: shop } })}`)), resource).toBe(totalBefore);
+        expectWith(totalOf(await owner.get(`/api/${resource}?${listQuery({ filter: { websiteId: shop } })}`)), resource).toBe(totalBefore);
       }
       expect((await writer.post('/api/posts').send({ websiteId: shop, title: 'Planted', type: 'blog' })).status).toBe(422);
       // An answer to the shop's question: the question is not found.
@@ -202,7 +203,7 @@ for (const setup of setups) {
       const post = await created(await owner.post('/api/posts').send({ websiteId: shop, title: 'Shop handover', type: 'blog' }), 'post');
       const writerId = (await writer.get('/api/auth/user')).body.id;
       const res = await owner.post(`/api/posts/${post.id}/actions/SendTo`).send({ userId: writerId });
-      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expectWith(res.status, JSON.stringify(res.body)).toBe(422);
       expect(res.body.errors).toEqual({ userId: 'Wendy Writer does not work on this website' });
     });
 
@@ -219,8 +220,8 @@ for (const setup of setups) {
       for (const resourceId of [onShop.post.id, onShop.question.id, onShop.bio.id, onShop.rule.id, shop]) {
         const trail = await editor.get(`/api/audit?${listQuery({ filter: { resourceId } })}`);
         expect(trail.status).toBe(200);
-        expect(trail.body, resourceId).toEqual([]);
-        expect(((await owner.get(`/api/audit?${listQuery({ filter: { resourceId } })}`)).body as Rec[]).length, resourceId).toBeGreaterThan(0);
+        expectWith(trail.body, resourceId).toEqual([]);
+        expectWith(((await owner.get(`/api/audit?${listQuery({ filter: { resourceId } })}`)).body as Rec[]).length, resourceId).toBeGreaterThan(0);
       }
       const csv = await editor.get('/api/audit/export.csv');
       expect(csv.text).not.toContain(onShop.post.id);
@@ -234,7 +235,7 @@ for (const setup of setups) {
       const as = await signIn(t.url, OWNER);
       const writerId = (await writer.get('/api/auth/user')).body.id;
       const entered = await as.post(`/api/auth/login/as/${writerId}`);
-      expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+      expectWith(entered.status, JSON.stringify(entered.body)).toBe(200);
       expect(entered.body.websites).toEqual([{ id: blog, name: 'Demo Blog', organisationId }]);
       expect((await as.get(`/api/posts/${onShop.post.id}`)).status).toBe(404);
       expect((await as.get(`/api/posts/${onBlog.post.id}`)).status).toBe(200);
@@ -242,9 +243,9 @@ for (const setup of setups) {
       // A stranger in demo mode reads both demo websites (read-only).
       const stranger = newAgent(t.url);
       const signup = await stranger.post('/api/auth/signup').send({ email: 'stranger@elsewhere.example', password: 'Stranger-pass-1', name: 'Stan', orgName: 'Elsewhere' });
-      expect(signup.status, JSON.stringify(signup.body)).toBe(201);
+      expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
       const demo = await stranger.post('/api/auth/demo/enter').send({});
-      expect(demo.status, JSON.stringify(demo.body)).toBe(200);
+      expectWith(demo.status, JSON.stringify(demo.body)).toBe(200);
       expect((demo.body.websites as Rec[]).map((w) => w.name)).toEqual(['Demo Blog', 'Demo Shop']);
       expect(((await stranger.get('/api/auth/user')).body.websites as Rec[]).map((w) => w.name)).toEqual(['Demo Blog', 'Demo Shop']);
       expect((await stranger.get(`/api/posts/${onShop.post.id}`)).status).toBe(200);
@@ -253,7 +254,7 @@ for (const setup of setups) {
     it('the owner reaches both websites', async () => {
       for (const resource of ['posts', 'questions', 'bios', 'redirect-rules']) {
         const sites = new Set(((await owner.get(`/api/${resource}?${listQuery({ range: [0, 999] })}`)).body as Rec[]).map((r) => r.websiteId));
-        expect([...sites].sort(), resource).toEqual([blog, shop].sort());
+        expectWith([...sites].sort(), resource).toEqual([blog, shop].sort());
       }
     });
 
@@ -296,7 +297,7 @@ for (const setup of setups) {
         removed = (await recordedBefore('Rory', { orgRole: 'member', websiteIds: [] }, [{ websiteIds: [blog] }, { websiteIds: [] }])).member;
         // Invited under the rule with no website: that is a choice, not a leftover.
         const invited = await owner.post('/api/members').send({ organisationId, email: 'nina@recent.example', name: 'Nina Recent', websiteIds: [] });
-        expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+        expectWith(invited.status, JSON.stringify(invited.body)).toBe(201);
         recent = invited.body.id;
       }, 60_000);
 

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { OWNER, WRITER, boot, setups, signIn, type Booted } from './setups.js';
 
 for (const setup of setups) {
@@ -12,13 +13,13 @@ for (const setup of setups) {
     it('stores the token aside, answers only its hint, and keeps it when the record is saved back', async () => {
       const owner = await signIn(t.url, OWNER);
       const created = await owner.post('/api/websites').send({ name: 'Builder site', url: 'https://builder.example', siteBuilder: { token: 'sb-secret-token-9876', siteId: 'site-1' } });
-      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.siteBuilder).toEqual({ token: '••••••••9876', tokenHint: '••••••••9876', siteId: 'site-1' });
       const id = created.body.id;
 
       // react-admin sends the whole record back: the hint keeps the stored token.
       const saved = await owner.put(`/api/websites/${id}`).send({ ...created.body, name: 'Builder site 2' });
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body.siteBuilder.tokenHint).toBe('••••••••9876');
       const stored = await t.app.runtime.db.query<{ value: string }>(`SELECT value FROM website_secrets WHERE website_id = $1`, [id]);
       expect(stored.rows).toEqual([{ value: 'sb-secret-token-9876' }]);

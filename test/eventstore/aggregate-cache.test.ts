@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SqlEventStore } from '#libs/eventstore/src/sql/sql-event-store.js';
 import { DecideCommand, DecideHandler, DeciderRegistry } from '#libs/platform/src/commands/decide.command.js';
 import { postDecider, type PostState } from '#libs/posts/src/domain/post.decider.js';

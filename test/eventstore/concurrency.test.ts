@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { SqlEventStore, type RecordedEvent, type SqlExecutor } from '#libs/eventstore/src/index.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from '@jest/globals';
+import { requires } from '../support/requires.js';
 import { runsPglite } from '../support/database.js';
 
 const run = promisify(execFile);
@@ -11,7 +12,9 @@ const CLI = join(process.cwd(), 'dist/apps/api/src/cli.js');
 const MAIN = join(process.cwd(), 'dist/apps/api/src/main.js');
 
 /** `npm run projections -- ...` against an embedded data directory the server wrote. */
-describe.skipIf(!existsSync(CLI) || !runsPglite)('projections CLI (needs `npm run build:api`)', () => {
+(runsPglite
+  ? requires(existsSync(CLI), 'the built CLI (npm run build:api)')
+  : requires(false, 'the embedded store in this pass (the CLI test runs on PGlite; TEST_STORES leaves it out)', { optional: true }))('projections CLI (needs `npm run build:api`)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cli-'));
   const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', DATABASE_URL: '', EVENTSTORE_URL: '', KAFKA_BROKERS: '' };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

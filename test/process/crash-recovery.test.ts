@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
+import { requires } from '../support/requires.js';
 import { createFreshDatabase, runsPglite } from '../support/database.js';
 
 /**
@@ -125,7 +127,7 @@ if (process.env.DATABASE_URL) {
   });
 }
 
-describe.skipIf(!existsSync(MAIN))('process crash and shutdown (needs `npm run build:api`)', () => {
+requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash and shutdown (needs `npm run build:api`)', () => {
   const running: Server[] = [];
   afterAll(() => {
     for (const server of running) server.process.kill('SIGKILL');
@@ -156,9 +158,9 @@ describe.skipIf(!existsSync(MAIN))('process crash and shutdown (needs `npm run b
         } while (Date.now() < deadline);
         expect(health.projections.every((p) => p.status === 'running' && p.lag === 0)).toBe(true);
         const ids = await organisationIds(second.url, cookie);
-        for (const id of load.acknowledged) expect(ids.has(id), `acknowledged organisation ${id} is missing`).toBe(true);
+        for (const id of load.acknowledged) expectWith(ids.has(id), `acknowledged organisation ${id} is missing`).toBe(true);
         second.process.kill('SIGTERM');
-        expect(await second.exited, second.output.join("").slice(-3000)).toBe(0);
+        expectWith(await second.exited, second.output.join("").slice(-3000)).toBe(0);
       } finally {
         await cleanup();
       }
@@ -172,14 +174,14 @@ describe.skipIf(!existsSync(MAIN))('process crash and shutdown (needs `npm run b
         const load = writeLoad(first.url, await login(first.url));
         while (load.acknowledged.length < 10) await new Promise((r) => setTimeout(r, 50));
         first.process.kill('SIGTERM');
-        expect(await first.exited, first.output.join("").slice(-3000)).toBe(0);
+        expectWith(await first.exited, first.output.join("").slice(-3000)).toBe(0);
         await load.stop();
         const second = await startServer(env);
         running.push(second);
         const ids = await organisationIds(second.url, await login(second.url));
         for (const id of load.acknowledged) expect(ids.has(id)).toBe(true);
         second.process.kill('SIGTERM');
-        expect(await second.exited, second.output.join("").slice(-3000)).toBe(0);
+        expectWith(await second.exited, second.output.join("").slice(-3000)).toBe(0);
       } finally {
         await cleanup();
       }

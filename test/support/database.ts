@@ -42,7 +42,6 @@ if (adminUrl) {
     },
   });
 } else {
-  console.info('[tests] DATABASE_URL is not set: suites run on the embedded PGlite only.');
 }
 
 export const testDatabases: TestDatabase[] = all.filter((d) => wanted.includes(d.name));

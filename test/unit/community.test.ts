@@ -1,18 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { QUESTION_DELETED, answerDecider } from '#libs/community/src/domain/answer.decider.js';
+// Question and answer rules with their expectations written out; the tables of who may take
+// which action from where are in community.deciders.test.ts (typed by hand from DESIGN.md).
+import { describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
+import { answerDecider } from '#libs/community/src/domain/answer.decider.js';
 import { questionDecider } from '#libs/community/src/domain/question.decider.js';
-import { CREATORS, MODERATORS } from '#libs/community/src/domain/roles.js';
-import { NEW, mayTake, type Actor, type Decider } from '#libs/platform/src/decider.js';
-import { ForbiddenError, InvalidTransitionError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
+import type { Actor } from '#libs/platform/src/decider.js';
+import { ForbiddenError, InvalidTransitionError, ValidationError } from '#libs/platform/src/errors.js';
 
-/** Every role the policy's rolesFor can give, and a few it gives that count for nothing here. */
-const ALL_ROLES = [
-  'user', 'platform_admin', 'owner', 'admin', 'member',
-  'cms:admin', 'cms:analyst', 'cms:editor', 'cms:creator', 'cms:manager', 'cms:reviewer', 'cms:none',
-  'cro:admin', 'system',
-];
-const AUTHOR = 'u-author';
-const OTHER = 'u-other';
 const actor = (userId: string, ...roles: string[]): Actor => ({ userId, name: `Name of ${userId}`, roles });
 
 const question = { id: 'q-1', status: 'new', organisationId: 'org-1', websiteId: 'w-1' } as const;
@@ -35,91 +29,6 @@ const validData: Record<string, Record<string, unknown>> = {
     Delete: {},
   },
 };
-const contextOf: Record<string, unknown> = { question: undefined, answer: { question } };
-
-/**
- * A state in each status, reached through the decider's own events, created by `AUTHOR` (a
- * creator for statuses a creator's question starts in, a moderator otherwise).
- */
-function statesOf(decider: Decider<any, any, any, any>): Map<string, unknown> {
-  const name = decider.table.name;
-  const states = new Map<string, unknown>([[NEW, decider.initialState]]);
-  const moderator = actor(AUTHOR, 'owner');
-  const creator = actor(AUTHOR, 'cms:creator');
-  for (let round = 0; round < 4; round++) {
-    for (const [status, state] of [...states]) {
-      for (const t of decider.table.transitions) {
-        if (!t.from.includes(status as never)) continue;
-        const who = (t.roles as string[]).includes('owner') ? moderator : creator;
-        const events = decider.decide({ type: t.action, data: validData[name][t.action], actor: who, context: contextOf[name] }, state);
-        const next = events.reduce(decider.evolve, state);
-        const nextStatus = decider.statusOf(next);
-        if (!states.has(nextStatus)) states.set(nextStatus, next);
-      }
-    }
-  }
-  return states;
-}
-
-describe.each([questionDecider, answerDecider] as Decider<any, any, any, any>[])('the community $table.name transition table', (decider) => {
-  const states = statesOf(decider);
-  const name = decider.table.name;
-
-  it('reaches every status it declares', () => {
-    for (const status of decider.table.statuses) expect(states.has(status), `${status} reachable`).toBe(true);
-  });
-
-  const actions = decider.describe().actions;
-  for (const action of actions) {
-    const transitions = decider.table.transitions.filter((t) => t.action === action);
-    const froms = [...new Set(transitions.flatMap((t) => t.from as string[]))];
-    for (const from of froms) {
-      for (const role of ALL_ROLES) {
-        for (const userId of [AUTHOR, OTHER]) {
-          const who = actor(userId, 'user', role);
-          // Allowed when a transition from here lists the role and its guard (own record) holds.
-          const byRole = transitions.filter((t) => (t.from as string[]).includes(from) && mayTake(t.roles, who));
-          const allowed = byRole.some((t) => !t.guard || t.guard(states.get(from), who, contextOf[name]));
-          const expected = allowed ? 'allowed' : byRole.length ? 'refused with 422 (not their own)' : 'refused with 403';
-          it(`${action} from ${from} by ${role} (${userId === AUTHOR ? 'author' : 'someone else'}): ${expected}`, () => {
-            const state = states.get(from);
-            const run = () => decider.decide({ type: action, data: validData[name][action], actor: who, context: contextOf[name] }, state);
-            if (!allowed) {
-              expect(run).toThrow(byRole.length ? InvalidTransitionError : ForbiddenError);
-              expect(decider.allowedActions(from as never, who, state, contextOf[name])).not.toContain(action);
-              return;
-            }
-            const events = run();
-            expect(events.length).toBeGreaterThan(0);
-            const next = events.reduce(decider.evolve, state);
-            const to = byRole.find((t) => t.to)?.to;
-            if (to) expect(decider.statusOf(next)).toBe(to);
-            expect(decider.allowedActions(from as never, who, state, contextOf[name])).toContain(action);
-          });
-        }
-      }
-    }
-  }
-
-  it('refuses every action from a status its table does not list (422, or 404 before creation)', () => {
-    const god = actor(AUTHOR, ...ALL_ROLES);
-    let refusals = 0;
-    for (const [status, state] of states) {
-      for (const action of actions) {
-        const permitted = decider.table.transitions.some((t) => t.action === action && t.from.includes(status as never));
-        if (permitted) continue;
-        refusals++;
-        const run = () => decider.decide({ type: action, data: validData[name][action], actor: god, context: contextOf[name] }, state);
-        expect(run).toThrow(status === NEW ? NotFoundError : InvalidTransitionError);
-      }
-    }
-    expect(refusals).toBeGreaterThan(5);
-  });
-
-  it('refuses an unknown action with 422', () => {
-    expect(() => decider.decide({ type: 'Explode', data: {}, actor: actor(AUTHOR, ...ALL_ROLES) }, decider.initialState)).toThrow(InvalidTransitionError);
-  });
-});
 
 describe('question rules beyond the table', () => {
   const create = (who: Actor) =>
@@ -132,8 +41,8 @@ describe('question rules beyond the table', () => {
 
   it("a moderator's question is a draft, a creator's waits for the moderators", () => {
     expect(create(actor('u-1', 'user', 'owner'))).toMatchObject({ status: 'draft', moderatorStatus: null });
-    for (const role of MODERATORS) expect(create(actor('u-1', 'user', role)).status, role).toBe('draft');
-    for (const role of CREATORS) expect(create(actor('u-1', 'user', role))).toMatchObject({ status: 'pending_review', moderatorStatus: 'pending_review' });
+    for (const role of ['owner', 'admin', 'cms:admin', 'cms:manager', 'cms:editor', 'cms:reviewer']) expectWith(create(actor('u-1', 'user', role)).status, role).toBe('draft');
+    expect(create(actor('u-1', 'user', 'member', 'cms:creator'))).toMatchObject({ status: 'pending_review', moderatorStatus: 'pending_review' });
   });
 
   it('walks create, submit, approve, publish, unpublish, delete, restore with the moderator status', () => {
@@ -206,37 +115,6 @@ describe('question rules beyond the table', () => {
     expect(questionDecider.allowedActions('pending_review', actor('u-2', 'user', 'member', 'cms:creator'), waiting)).toEqual([]);
   });
 
-  it('is the table of the design (who may take what from where), written out', () => {
-    const M = [...MODERATORS].sort().join(',');
-    const C = 'cms:creator';
-    const rows = questionDecider.describe().transitions.map((t) => `${t.action} ${t.from.join('|')} -> ${t.to ?? '='} by ${[...t.roles].sort().join(',')}`);
-    expect(M).toBe('admin,cms:admin,cms:editor,cms:manager,cms:reviewer,owner');
-    expect(rows).toEqual([
-      `Create new -> draft by ${M}`,
-      `Create new -> pending_review by ${C}`,
-      `Submit draft -> pending_review by ${M}`,
-      `Submit draft -> pending_review by ${C}`,
-      `Approve pending_review -> new by ${M}`,
-      `Decline pending_review -> deleted by ${M}`,
-      `Publish new|draft -> published by ${M}`,
-      `Unpublish published -> draft by ${M}`,
-      `Update pending_review|new|draft|published -> = by ${M}`,
-      `Update pending_review|draft -> = by ${C}`,
-      `Delete pending_review|new|draft|published -> deleted by ${M}`,
-      `Delete pending_review|draft -> deleted by ${C}`,
-      `Restore deleted -> draft by ${M}`,
-    ]);
-    const answers = answerDecider.describe().transitions.map((t) => `${t.action} ${t.from.join('|')} -> ${t.to ?? '='} by ${[...t.roles].sort().join(',')}`);
-    expect(answers).toEqual([
-      `Create new -> pending by ${[...MODERATORS, C].sort().join(',')}`,
-      `Update pending|published -> = by ${M}`,
-      `Update pending -> = by ${C}`,
-      `Publish pending -> published by ${M}`,
-      `Delete pending|published -> deleted by ${M}`,
-      `Delete pending -> deleted by ${C}`,
-    ]);
-  });
-
   it('describes itself for GET /api/workflows/question', () => {
     expect(questionDecider.describe()).toMatchObject({
       name: 'question',
@@ -260,7 +138,7 @@ describe('answer rules beyond the table', () => {
   });
 
   it('is refused (422) on a deleted question and without a question', () => {
-    expect(() => create({ question: { ...question, status: 'deleted' } })).toThrow(QUESTION_DELETED);
+    expect(() => create({ question: { ...question, status: 'deleted' } })).toThrow('Answers cannot be added to a deleted question');
     expect(() => create({ question: { ...question, status: 'deleted' } })).toThrow(InvalidTransitionError);
     expect(() => create(undefined)).toThrow(InvalidTransitionError);
   });

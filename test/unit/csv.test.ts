@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { csvCell, toCsv } from '#libs/platform/src/csv.js';
 
 describe('CSV cells people open in spreadsheets', () => {
@@ -19,7 +20,7 @@ describe('CSV cells people open in spreadsheets', () => {
       ['＠A1', `"'＠A1"`],
       ['  =1+1', `"'  =1+1"`],
     ];
-    for (const [value, cell] of cases) expect(csvCell(value), JSON.stringify(value)).toBe(cell);
+    for (const [value, cell] of cases) expectWith(csvCell(value), JSON.stringify(value)).toBe(cell);
   });
 
   it('puts a quote mark after a separator inside a cell when a formula character follows it', () => {
@@ -34,7 +35,7 @@ describe('CSV cells people open in spreadsheets', () => {
       [';=cmd', `"';'=cmd"`],
       ['=a|=b', `"'=a|'=b"`],
     ];
-    for (const [value, cell] of cases) expect(csvCell(value), JSON.stringify(value)).toBe(cell);
+    for (const [value, cell] of cases) expectWith(csvCell(value), JSON.stringify(value)).toBe(cell);
   });
 
   it('quotes every cell and doubles inner quotes (RFC 4180), and leaves ordinary text alone', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { can, ensure, ensureProduct, loginAsScope, navigationFor, rolesFor } from '#libs/platform/src/auth/policy.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ForbiddenError } from '#libs/platform/src/errors.js';

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { fetchPublicPage, isPublicAddress, type ResolvedAddress } from '#libs/platform/src/http/public-page.js';
 
 const PRIVATE = 'The website address points to a private network';
@@ -27,7 +28,7 @@ describe('which addresses an outbound check may reach', () => {
       '64:ff9b::5db8:d822',
       '2002:5db8:d822::1',
     ]) {
-      expect(isPublicAddress(address), address).toBe(true);
+      expectWith(isPublicAddress(address), address).toBe(true);
     }
   });
 
@@ -57,13 +58,13 @@ describe('which addresses an outbound check may reach', () => {
       '240.0.0.1',
       '255.255.255.255',
     ]) {
-      expect(isPublicAddress(address), address).toBe(false);
+      expectWith(isPublicAddress(address), address).toBe(false);
     }
   });
 
   it('refuses loopback, unspecified, link-local, unique-local, multicast and reserved IPv6', () => {
     for (const address of ['::', '::1', '0:0:0:0:0:0:0:1', 'fe80::1', 'fe80::1%eth0', 'fec0::1', 'fc00::1', 'fd12:3456:789a::1', 'ff02::1', 'ff0e::1', '100::1', '2001:db8::1', '3fff::1', '4000::1']) {
-      expect(isPublicAddress(address), address).toBe(false);
+      expectWith(isPublicAddress(address), address).toBe(false);
     }
   });
 
@@ -97,12 +98,12 @@ describe('which addresses an outbound check may reach', () => {
       '2001:0:4136:e378:8000:63bf:3fff:fdd2',
       '2001:0:5db8:d822::1',
     ]) {
-      expect(isPublicAddress(address), address).toBe(false);
+      expectWith(isPublicAddress(address), address).toBe(false);
     }
   });
 
   it('refuses what is not an address at all', () => {
-    for (const text of ['', 'localhost', 'example.com', '127.1', '0x7f000001', '[::1]', '::ffff:999.0.0.1']) expect(isPublicAddress(text), text).toBe(false);
+    for (const text of ['', 'localhost', 'example.com', '127.1', '0x7f000001', '[::1]', '::ffff:999.0.0.1']) expectWith(isPublicAddress(text), text).toBe(false);
   });
 });
 
@@ -152,8 +153,8 @@ describe('fetching a public page', () => {
   it('refuses IPv6 transition forms of loopback in the URL without connecting', async () => {
     for (const host of ['[::ffff:127.0.0.1]', '[::127.0.0.1]', '[::ffff:0:7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]', '[2001::1]', '[::]', '[::1]', '0.0.0.0']) {
       const page = await fetchPublicPage(`http://${host}:${port}/`, { allowPrivateHosts: false, timeoutMs: 2_000 });
-      expect(page.ok, host).toBe(false);
-      expect(page.problem, host).toBe(PRIVATE);
+      expectWith(page.ok, host).toBe(false);
+      expectWith(page.problem, host).toBe(PRIVATE);
     }
     expect(hits).toEqual([]);
   });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
+import { expectWith } from '../support/expect.js';
 import { isSafeHref, sanitizeBodyHtml } from '#libs/posts/src/domain/body-html.js';
 import { redirectPathProblem, redirectRuleDecider } from '#libs/posts/src/domain/redirect-rule.decider.js';
 import { ValidationError } from '#libs/platform/src/errors.js';
@@ -30,7 +31,7 @@ describe('redirect paths', () => {
       ['toPath', 'evil.example', true, 'toPath must be a path starting with / or a full URL'],
       ['toPath', 'https://', true, 'toPath must be a valid http(s) URL'],
     ];
-    for (const [field, value, allowUrl, problem] of cases) expect(redirectPathProblem(field, value, allowUrl), value).toBe(problem);
+    for (const [field, value, allowUrl, problem] of cases) expectWith(redirectPathProblem(field, value, allowUrl), value).toBe(problem);
   });
 
   it('the decider refuses such paths whoever sends the command', () => {
@@ -42,9 +43,9 @@ describe('redirect paths', () => {
 
 describe('links in rich text', () => {
   it('keeps http(s), mailto, same-site paths and fragments only', () => {
-    for (const href of ['https://example.org', 'http://example.org/a?b=1', 'mailto:a@example.org', '/about', '#top']) expect(isSafeHref(href), href).toBe(true);
+    for (const href of ['https://example.org', 'http://example.org/a?b=1', 'mailto:a@example.org', '/about', '#top']) expectWith(isSafeHref(href), href).toBe(true);
     for (const href of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example', '/\\evil.example', 'http:/\\evil.example', 'about.html', 'https://', 'file:///etc/passwd']) {
-      expect(isSafeHref(href), href).toBe(false);
+      expectWith(isSafeHref(href), href).toBe(false);
     }
   });
 

@@ -7,8 +7,13 @@ import { ForbiddenError, InvalidTransitionError, NotFoundError } from './errors.
  * so the buttons a user sees and the actions the API accepts cannot disagree.
  */
 
-/** The status of an aggregate whose stream does not exist yet. */
-export const NEW = 'new' as const;
+/**
+ * The status of an aggregate whose stream does not exist yet. It must not be a word any table
+ * uses as a status: a community question's forum status `new` (seed 000 section 4) once
+ * collided with it, so an approved question answered 404, accepted `Create` again, and a
+ * question that did not exist accepted `Publish`.
+ */
+export const NEW = '(new)' as const;
 
 /** Who is acting, with the roles that count for this aggregate (organisation role, platform admin...). */
 export interface Actor {

@@ -7,7 +7,8 @@ import { MemberTable } from '../members/MemberTable';
 export const OrganisationMembers = () => {
   const organisation = useRecordContext<{ id: string; allowedActions?: string[] }>();
   if (!organisation) return null;
-  const manages = organisation.allowedActions?.includes('AddMember') ?? false;
+  // Owners and admins invite (the member workflow's Invite); on the organisation that is who may Update it.
+  const manages = organisation.allowedActions?.includes('Update') ?? false;
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>

@@ -33,11 +33,16 @@ export interface BioContext {
   now?: string;
 }
 
-/** CMS editors manage every bio; anyone may write their own (a writer's bio is about them). */
-const editorOrSelf = (state: BioState, actor: Actor, context: BioContext | undefined): boolean => {
+export const ONLY_EDITORS_WRITE_OTHERS = 'Only editors may write the bios of others';
+
+/**
+ * CMS editors manage every bio; anyone may write their own (a writer's bio is about them).
+ * Writing someone else's is refused for who the actor is: 403, as the HTTP layer answers.
+ */
+const editorOrSelf = (state: BioState, actor: Actor, context: BioContext | undefined): true | { forbidden: string } => {
   if (mayTake(EDITORS, actor)) return true;
   const subject = state.owner ? state.owner.userId : (context?.userId ?? null);
-  return subject !== null && subject === actor.userId;
+  return (subject !== null && subject === actor.userId) || { forbidden: ONLY_EDITORS_WRITE_OTHERS };
 };
 
 const BIO_FIELDS = [

@@ -82,6 +82,8 @@ const managesThisMember = (state: MemberState, actor: { roles: readonly string[]
 /** The last active owner stays: an organisation always has someone who can manage it. */
 const isLastActiveOwner = (state: MemberState, context: unknown) =>
   isOwner(state) && state.status === 'accepted' && ((context as MemberContext | undefined)?.activeOwners ?? 0) <= 1;
+/** Owners and admins reach every website of their organisation: no website is taken off them. */
+const hasEveryWebsite = (state: MemberState) => state.access?.orgRole === 'owner' || state.access?.orgRole === 'admin';
 /** The invitee (the command's actor is the member's own user). */
 export const SELF = 'self';
 
@@ -111,7 +113,12 @@ export const memberDecider = defineDecider<
         action: 'RemoveFromWebsite',
         from: ['pending', 'accepted', 'inactive'],
         roles: MANAGERS,
-        guard: managesThisMember,
+        // A rule of the record itself, so the action is not offered on an admin or owner.
+        guard: (state, actor) => {
+          const manages = managesThisMember(state, actor);
+          if (manages !== true) return manages;
+          return hasEveryWebsite(state) ? ADMINS_STAY_ON_WEBSITES : true;
+        },
         description: 'Takes one website off the member (not an admin or owner: they have every website)',
       },
       {
@@ -160,7 +167,6 @@ export const memberDecider = defineDecider<
     },
     RemoveFromWebsite: (state, command: { data: { websiteId: string; contributorPosts?: number } }) => {
       const access = state.access!;
-      if (access.orgRole === 'owner' || access.orgRole === 'admin') throw new InvalidTransitionError(ADMINS_STAY_ON_WEBSITES);
       if (!access.websiteIds.includes(command.data.websiteId)) return [];
       if ((command.data.contributorPosts ?? 0) > 0) throw new InvalidTransitionError(CONTRIBUTORS_STAY);
       return [{ type: 'MemberAccessChanged', data: { websiteIds: access.websiteIds.filter((id) => id !== command.data.websiteId) } }];

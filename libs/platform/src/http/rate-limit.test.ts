@@ -1,5 +1,5 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '../config.js';
 import { TooManyRequestsError } from '../errors.js';
 import { RateLimitGuard, clientAddress } from './rate-limit.js';

@@ -66,6 +66,9 @@ export class SubscriptionRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake();
+    // A relay keeps retrying a batch while its broker is down: end that wait, or stopping the
+    // process would hang until the broker is back.
+    if (this.subscriber.kind === 'relay') await this.subscriber.relay.stop?.();
     await this.loop;
     this.status = 'stopped';
   }
@@ -190,6 +193,7 @@ export class SubscriptionRunner {
           ready = await this.loadCheckpoint();
           continue;
         }
+        if (this.stopping) return;
         const message = `${(error as Error)?.message ?? String(error)}`;
         this.status = 'failed';
         this.error = message;

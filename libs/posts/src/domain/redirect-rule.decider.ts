@@ -40,7 +40,7 @@ export function redirectPathProblem(field: string, value: string, allowUrl: bool
     }
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? null : `${field} must be a valid http(s) URL`;
   }
-  if (!value.startsWith('/')) return `${field} must be a path starting with / or a full URL`;
+  if (!value.startsWith('/')) return allowUrl ? `${field} must be a path starting with / or a full URL` : `${field} must be a path starting with /`;
   if (value.startsWith('//')) return `${field} must start with a single /`;
   return null;
 }

@@ -296,6 +296,8 @@ export class PostsController {
       throw withFailureWording(action, error);
     }
     await this.projections.waitFor(result.position);
+    // A post deleted forever is gone from the read models: answer it as it was, now Purged (not a 404).
+    if (result.state.status === PURGED) return { ...current.record, status: PURGED, allowedActions: [] as string[] };
     if (action === 'Save' && result.events.length) {
       await this.redirects.afterSave(current.state, result.state, id, website, actor, requestId);
     }
