@@ -419,12 +419,12 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
     await page.getByRole('menuitem', { name: 'In Progress' }).click();
     await chooseWebsite('Demo Shop');
     await tab('briefs').click();
-    for (const title of ['Brief: cactus soil', 'Brief: repotting', 'Brief: propagation']) await row(title).waitFor();
-    // Meanwhile the writer picks one up: the editor's screen still shows it in the pool.
-    expect((await writer.post(`/api/posts/${briefs[2]}/actions/Select`).send({})).status).toBe(200);
     for (const title of ['Brief: cactus soil', 'Brief: repotting', 'Brief: propagation']) {
       await row(title).getByRole('checkbox').check();
     }
+    // Meanwhile the writer picks one up. The editor's selection keeps all three, even if the list
+    // refetches and the picked-up brief leaves the pool before the editor clicks.
+    expect((await writer.post(`/api/posts/${briefs[2]}/actions/Select`).send({})).status).toBe(200);
     await page.locator('[data-bulk-action="Select"]').click();
     const summary = page.getByRole('dialog', { name: 'Select: 2 of 3 done' });
     await summary.waitFor();

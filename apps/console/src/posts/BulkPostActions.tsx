@@ -12,7 +12,7 @@ import {
   ListItemIcon,
   ListItemText,
 } from '@mui/material';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useRef, useState } from 'react';
 import { Button, Confirm, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useUnselectAll } from 'react-admin';
 import { POSTS, bulkAction, errorParts } from './api';
 import { ACTION_LABELS, ACTION_ORDER, actionLabel } from './labels';
@@ -48,12 +48,16 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
 
+  // Titles of every post this list has shown: a selected post that left the tab after a refetch
+  // (someone else acted on it) is still named in the summary.
+  const seenTitles = useRef(new Map<string, string>());
+  for (const post of data ?? []) seenTitles.current.set(String(post.id), post.title);
   const selected = (data ?? []).filter((post) => selectedIds.includes(post.id));
   const available = ACTION_ORDER.filter((action) => !NOT_IN_BULK.includes(action) && selected.some((post) => post.allowedActions?.includes(action)));
 
   const run = async (action: string, note?: string) => {
     setBusy(true);
-    const titles = Object.fromEntries(selected.map((post) => [String(post.id), post.title]));
+    const titles = Object.fromEntries(selectedIds.map((id) => [String(id), seenTitles.current.get(String(id)) ?? String(id)]));
     try {
       const results = await bulkAction(action, selectedIds, note);
       showSummary({ action, results, titles });
