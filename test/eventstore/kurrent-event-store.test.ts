@@ -93,9 +93,9 @@ withServer('KurrentDB: the contract above, and the projection runner reading $al
     if (start) await readModels.query('INSERT INTO es_checkpoints (subscription, position) VALUES ($1, $2)', ['kurrent_seen', start]);
     await manager.start();
     try {
-      expect(await manager.waitFor(first.position, 20_000)).toBe(true);
+      await manager.waitFor(first.position, 20_000);
       const live = await store.append(`${prefix}-b`, [{ type: 'Counted', data: { n: 4 } }], 'no_stream');
-      expect(await manager.waitFor(live.position, 20_000)).toBe(true);
+      await manager.waitFor(live.position, 20_000);
       const rows = await readModels.query<{ stream: string; n: number }>('SELECT stream, n FROM kurrent_seen ORDER BY n');
       expect(rows.rows).toEqual([
         { stream: `${prefix}-a`, n: 1 },

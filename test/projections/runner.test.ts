@@ -56,13 +56,26 @@ for (const database of testDatabases) {
     const append = (store: SqlEventStore, types: string[]) =>
       store.append(`thing-${randomUUID()}`, types.map((type) => ({ type, data: {} })), 'no_stream');
 
+    it('says which read model is behind when it has not caught up within the wait', async () => {
+      const { store, manager } = await setup([recorder('idle')]);
+      // Not started: nothing will process the event.
+      const written = await append(store, ['Made']);
+      await expect(manager.waitFor(written.position, 300)).rejects.toMatchObject({
+        statusCode: 503,
+        message: 'Your change was saved, but the idle list has not caught up with it yet. Reload in a few seconds.',
+        details: { saved: true, behind: ['idle'], retryAfterSeconds: 5 },
+      });
+      await manager.start();
+      await manager.waitFor(written.position, 5000);
+    });
+
     it('catches up, then follows new events live', async () => {
       const { db, store, manager } = await setup([recorder('live')]);
       for (let i = 0; i < 5; i++) await append(store, Array(50).fill('Made'));
       await manager.start();
       await until(async () => (await count(db.driver, 'test_live')) === 250);
       const last = await append(store, ['Made']);
-      expect(await manager.waitFor(last.position, 5000)).toBe(true);
+      await manager.waitFor(last.position, 5000);
       expect(await count(db.driver, 'test_live')).toBe(251);
       const [state] = await manager.states();
       expect(state).toMatchObject({ status: 'running', lag: 0, position: last.position });
@@ -84,13 +97,22 @@ for (const database of testDatabases) {
       // The other projection is not held back.
       await until(async () => (await count(db.driver, 'test_sturdy')) === 5);
       // Still stopped after more events arrive: it never skips the poison event.
-      await append(store, ['Fine']);
+      const more = await append(store, ['Fine']);
+      // A command waiting for its events hears at once that they will not show (never "caught up").
+      const asked = Date.now();
+      await expect(manager.waitFor(more.position, 5000)).rejects.toMatchObject({
+        statusCode: 503,
+        message: 'Your change was saved, but the fragile list stopped on an error and cannot show it yet. An administrator can restart it under Projections.',
+        details: { saved: true, behind: ['fragile'] },
+      });
+      expect(Date.now() - asked).toBeLessThan(2000);
       await new Promise((r) => setTimeout(r, 200));
       expect(await count(db.driver, 'test_fragile')).toBe(2);
 
       behaviour.failOn = undefined; // the bug is fixed
       await manager.restart('fragile');
-      await until(async () => (await count(db.driver, 'test_fragile')) === 6);
+      await manager.waitFor(more.position, 10_000);
+      expect(await count(db.driver, 'test_fragile')).toBe(6);
       expect((await manager.states()).find((s) => s.name === 'fragile')).toMatchObject({ status: 'running', error: null, lag: 0 });
     });
 
@@ -105,7 +127,7 @@ for (const database of testDatabases) {
       const more = await append(store, ['Made']);
       await until(async () => (await count(db.driver, 'test_rebuilt')) === 301);
       expect(await count(db.driver, 'test_untouched')).toBe(301);
-      expect(await manager.waitFor(more.position)).toBe(true);
+      await manager.waitFor(more.position);
       const untouched = (await manager.states()).find((s) => s.name === 'untouched')!;
       expect(untouched.position).not.toBe(untouchedBefore);
       await expect(manager.rebuild('nope')).rejects.toThrow(/No projection named nope/);

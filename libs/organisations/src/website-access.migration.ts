@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore, GlobalPosition, SqlDriver } from '#libs/eventstore/src/index.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import { ReadModelBehindError } from '#libs/platform/src/errors.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, LOGGER, SQL } from '#libs/platform/src/tokens.js';
@@ -26,12 +27,20 @@ export class WebsiteAccessMigration {
     private readonly projections: ProjectionManager,
   ) {}
 
+  /** Waits for the read models; at start-up a projection behind or stopped is logged, not fatal. */
+  private async caughtUp(position: GlobalPosition | null, timeoutMs: number, consequence: string): Promise<void> {
+    try {
+      await this.projections.waitFor(position, timeoutMs);
+    } catch (error) {
+      if (!(error instanceof ReadModelBehindError)) throw error;
+      this.log.warn({ behind: error.details.behind }, `website access: read models behind the event log; ${consequence}`);
+    }
+  }
+
   /** Grants the organisation's websites to every member that qualifies; answers how many got them. */
   async run(): Promise<number> {
     // The candidates come from the members read model: let it reach the log's end first.
-    if (!(await this.projections.waitFor(await this.store.headPosition(), 30_000))) {
-      this.log.warn('website access: read models behind the event log; members not projected yet are granted at the next start');
-    }
+    await this.caughtUp(await this.store.headPosition(), 30_000, 'members not projected yet are granted at the next start');
     const candidates = await this.db.query<{ id: string; organisation_id: string }>(
       `SELECT id, organisation_id FROM rm_members
        WHERE org_role NOT IN ('owner', 'admin') AND coalesce(jsonb_array_length(record->'websiteIds'), 0) = 0
@@ -55,7 +64,7 @@ export class WebsiteAccessMigration {
         last = result.position;
       }
     }
-    await this.projections.waitFor(last);
+    await this.caughtUp(last, 5000, 'the grants show once they catch up');
     if (granted) this.log.info({ members: granted }, "website access: members recorded before it got their organisation's websites");
     return granted;
   }

@@ -74,3 +74,15 @@ export class GoneError extends AppError {
   override readonly name = 'GoneError';
   readonly statusCode = 410;
 }
+
+/**
+ * 503: the command was recorded, but a read model its answer comes from has not caught up (it
+ * stopped on an error, or is slower than the wait allows). Says so instead of answering a stale row.
+ */
+export class ReadModelBehindError extends AppError {
+  override readonly name = 'ReadModelBehindError';
+  readonly statusCode = 503;
+  constructor(message: string, readonly details: { saved: true; behind: string[]; retryAfterSeconds: number }) {
+    super(message);
+  }
+}

@@ -76,7 +76,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (body.statusCode === 401) body.redirect = '/login';
     if (response.headersSent) return;
     // 429s say when to try again (RFC 9110 `Retry-After`, in seconds).
-    if (body.statusCode === 429) response.setHeader('Retry-After', String(retryAfterOf(body)));
+    if (body.statusCode === 429 || body.statusCode === 503) response.setHeader('Retry-After', String(retryAfterOf(body)));
     response.status(body.statusCode).json(body);
   }
 }

@@ -17,7 +17,7 @@ export class OpsController {
     @Inject(METRICS) private readonly metrics: Metrics,
   ) {}
 
-  /** Readiness: the database answers and no projection stopped on an error. */
+  /** Readiness: the database answers and no projection stopped on an error (in any process). */
   @Public()
   @Get('health')
   async health(@Res({ passthrough: true }) response: Response) {
@@ -29,13 +29,14 @@ export class OpsController {
     } catch {
       database = 'down';
     }
-    // A stopped projection makes not-ready only the process that runs it: an api whose
-    // projections run in the worker keeps serving (its lists may just be stale).
-    const failed = states.some((s) => s.status === 'failed');
-    const ok = database === 'up' && !(failed && this.projections.running);
+    // A projection stopped on an error fails every process, wherever it runs: the api's commands
+    // cannot show their writes (they answer 503), and its lists are stale (DESIGN.md "Read your writes").
+    const failed = states.filter((s) => s.status === 'failed').map((s) => s.name);
+    const ok = database === 'up' && failed.length === 0;
     response.status(ok ? 200 : 503);
     return {
-      status: !ok ? 'error' : failed ? 'degraded' : 'ok',
+      status: ok ? 'ok' : 'error',
+      ...(failed.length ? { failed } : {}),
       database,
       projections: states.map((s) => ({ name: s.name, status: s.status, runner: s.runner, lag: s.lag, error: s.error })),
     };

@@ -7,7 +7,7 @@ import {
   type GlobalPosition,
   type SqlDriver,
 } from '#libs/eventstore/src/index.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ReadModelBehindError } from '../errors.js';
 import { markRunning, readAllCheckpoints } from './checkpoints.js';
 import { subscriberName, type Projection, type Subscriber } from './projection.js';
 import { SubscriptionRunner, type RunnerOptions, type RunnerStatus } from './subscription-runner.js';
@@ -141,34 +141,34 @@ export class ProjectionManager {
   async restart(name: string): Promise<void> {
     this.find(name);
     await markRunning(this.db, name);
-    this.runners.get(name)?.wake();
+    this.runners.get(name)?.resume();
   }
 
   /**
-   * Resolves when every projection has processed the event at `position` (read-your-writes
-   * after a command), or after `timeoutMs`; answers whether they caught up.
+   * Read your writes: resolves once every projection has processed the event at `position`.
+   * Throws `ReadModelBehindError` (503, "your change was saved…") at once when a projection
+   * stopped on an error, and after `timeoutMs` when one is still behind: a command never answers
+   * from a read model that has not caught up, and never counts a failed projection as caught up.
    */
-  async waitFor(position: GlobalPosition | null, timeoutMs = 5000): Promise<boolean> {
-    if (position === null) return true;
-    const names = this.projections.map((p) => p.name);
+  async waitFor(position: GlobalPosition | null, timeoutMs = 5000): Promise<void> {
+    if (position === null) return;
     const deadline = Date.now() + timeoutMs;
-    const done = (status: string | undefined, at: GlobalPosition | null | undefined) =>
-      status === 'failed' || comparePositions(at ?? null, position) >= 0;
-    const caughtUp = async () => {
-      // Runners of this process answer from memory; those another process leases, from the database.
-      const remote = names.filter((n) => {
-        const runner = this.runners.get(n);
-        return !runner || runner.status === 'standby' || runner.status === 'starting';
-      });
-      const local = names.filter((n) => !remote.includes(n));
-      if (!local.every((n) => done(this.runners.get(n)!.status, this.runners.get(n)!.position))) return false;
-      if (remote.length === 0) return true;
-      const rows = new Map((await readAllCheckpoints(this.db)).map((r) => [r.subscription, r]));
-      return remote.every((n) => done(rows.get(n)?.status, rows.get(n)?.position));
-    };
-    while (!(await caughtUp())) {
+    for (;;) {
+      const { behind, failed } = await this.behind(position);
+      if (failed.length) {
+        throw new ReadModelBehindError(
+          `Your change was saved, but ${listOf(failed)} stopped on an error and cannot show it yet. An administrator can restart ${failed.length === 1 ? 'it' : 'them'} under Projections.`,
+          { saved: true, behind: failed, retryAfterSeconds: 60 },
+        );
+      }
+      if (behind.length === 0) return;
       const left = deadline - Date.now();
-      if (left <= 0) return false;
+      if (left <= 0) {
+        throw new ReadModelBehindError(
+          `Your change was saved, but ${listOf(behind)} has not caught up with it yet. Reload in a few seconds.`,
+          { saved: true, behind, retryAfterSeconds: 5 },
+        );
+      }
       this.wakeAll();
       await new Promise<void>((resolve) => {
         const timer = setTimeout(finish, Math.min(left, this.running ? 100 : 20));
@@ -181,7 +181,27 @@ export class ProjectionManager {
         progress.once('progress', finish);
       });
     }
-    return true;
+  }
+
+  /** The projections that have not processed `position` yet, and those stopped on an error. */
+  private async behind(position: GlobalPosition): Promise<{ behind: string[]; failed: string[] }> {
+    const names = this.projections.map((p) => p.name);
+    // Runners of this process answer from memory; those another process leases, from the database.
+    const remote = names.filter((n) => {
+      const runner = this.runners.get(n);
+      return !runner || runner.status === 'standby' || runner.status === 'starting';
+    });
+    const rows = remote.length ? new Map((await readAllCheckpoints(this.db)).map((r) => [r.subscription, r])) : new Map();
+    const behind: string[] = [];
+    const failed: string[] = [];
+    for (const name of names) {
+      const runner = remote.includes(name) ? undefined : this.runners.get(name);
+      const status = runner ? runner.status : rows.get(name)?.status;
+      const at: GlobalPosition | null = runner ? runner.position : (rows.get(name)?.position ?? null);
+      if (status === 'failed') failed.push(name);
+      else if (comparePositions(at, position) < 0) behind.push(name);
+    }
+    return { behind, failed };
   }
 
   /**
@@ -209,4 +229,10 @@ export class ProjectionManager {
     if (runner.error) throw new Error(runner.error);
     return runner.processed;
   }
+}
+
+/** "the posts list", "the posts and members lists". */
+function listOf(names: string[]): string {
+  const shown = names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `the ${shown} ${names.length === 1 ? 'list' : 'lists'}`;
 }

@@ -63,6 +63,15 @@ export class SubscriptionRunner {
     this.wakeUp?.();
   }
 
+  /** Its checkpoint was marked running again (a restart): no longer failed, and it tries at once. */
+  resume(): void {
+    if (this.status === 'failed') {
+      this.status = 'starting';
+      this.error = null;
+    }
+    this.wake();
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake();
