@@ -10,7 +10,9 @@
  * and each side reports its median round, so drift on this shared 2-vCPU VM hits both equally.
  *
  * Env: BENCH_SCALE (float, default 1) multiplies every size; BENCH_ROUNDS (default 3) and
- * BENCH_CATCHUP_ROUNDS (default 2) set the rounds.
+ * BENCH_CATCHUP_ROUNDS (default 2) set the rounds. BENCH_SECTIONS (default `store,http`) picks
+ * the sections; `http` (bench/http.ts: the API under load) runs on PostgreSQL only, with
+ * BENCH_HTTP_POSTS (default 100000) and BENCH_HTTP_SECONDS (default 10).
  */
 import { performance } from 'node:perf_hooks';
 import type { SqlDriver } from '#libs/eventstore/src/sql/driver.js';
@@ -20,7 +22,9 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { benchContext, makeEvent, streamIds, type BenchContext } from './events.js';
 import { counterProjection, quiet } from './projections.js';
 import { createPosts, postCommands } from './posts.js';
-import { cleanupOnSignal, fmt, log, machineLoad, median, openTarget, timed } from './harness.js';
+import { cleanupOnSignal, createBenchDatabase, fmt, log, machineLoad, median, openTarget, timed } from './harness.js';
+import { httpSection } from './http.js';
+import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
 import {
   BASELINE_SCHEMA,
   createPlainStreams,
@@ -390,18 +394,38 @@ async function runAll(db: SqlDriver, openPlain: () => Promise<PlainConnection>):
 
 // ---------------------------------------------------------------------------------------------
 
+/** The HTTP section on a fresh database of its own (the API migrates and seeds it at start). */
+async function runHttp(url: string): Promise<BenchResult[]> {
+  const database = await createBenchDatabase(url);
+  const db = new PgDriver(database.url, { max: 10 });
+  const onSignal = () => void database.drop().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  try {
+    return await httpSection(db, database.url);
+  } finally {
+    process.off('SIGINT', onSignal);
+    await db.close().catch(() => undefined);
+    await database.drop();
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
+  const sections = (process.env.BENCH_SECTIONS ?? 'store,http').split(',').map((s) => s.trim());
   const target = await openTarget();
   cleanupOnSignal(target);
   const db = target.db;
-  let results: BenchResult[];
+  let results: BenchResult[] = [];
   try {
     const version = await db.query<{ version: string }>('SELECT version()');
     log(`store: ${db.kind} (${version.rows[0].version}); ${machineLoad()}`);
-    results = await runAll(db, target.openPlain);
+    if (sections.includes('store')) results = await runAll(db, target.openPlain);
   } finally {
     await target.cleanup();
+  }
+  if (sections.includes('http')) {
+    if (process.env.DATABASE_URL) results.push(...(await runHttp(process.env.DATABASE_URL)));
+    else log('http: skipped (the HTTP section needs DATABASE_URL: the API and the seeder share a PostgreSQL database)');
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; ${machineLoad()}`);
   for (const r of results) {

@@ -105,6 +105,29 @@ for (const setup of setups) {
       expect((await request(t.url).post('/api/auth/keep-alive')).status).toBe(401);
     });
 
+    it('writes nothing on a read request: the session is touched at most once a minute, and by keep-alive', async () => {
+      const agent = await signIn(t.url, OWNER);
+      const db = t.app.runtime.db;
+      const [session] = (await db.query<{ id: string }>(`SELECT id FROM identity_sessions WHERE ended_at IS NULL ORDER BY created_at DESC LIMIT 1`)).rows;
+      const seen = async () => (await db.query<{ at: string }>(`SELECT last_seen_at::text AS at FROM identity_sessions WHERE id = $1`, [session!.id])).rows[0]!.at;
+      // Seen 30 seconds ago: a read leaves the row alone.
+      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '30 seconds' WHERE id = $1`, [session!.id]);
+      const before = await seen();
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
+      expect((await agent.get('/api/posts')).status).toBe(200);
+      expect(await seen()).toBe(before);
+      // Seen 61 seconds ago: the next request moves it to now.
+      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '61 seconds' WHERE id = $1`, [session!.id]);
+      expect((await agent.get('/api/auth/user')).status).toBe(200);
+      const moved = (await db.query<{ age: number }>(`SELECT extract(epoch FROM now() - last_seen_at)::float AS age FROM identity_sessions WHERE id = $1`, [session!.id])).rows[0]!.age;
+      expect(moved).toBeLessThan(5);
+      // Keep-alive always moves it.
+      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '30 seconds' WHERE id = $1`, [session!.id]);
+      expect((await agent.post('/api/auth/keep-alive')).status).toBe(200);
+      const kept = (await db.query<{ age: number }>(`SELECT extract(epoch FROM now() - last_seen_at)::float AS age FROM identity_sessions WHERE id = $1`, [session!.id])).rows[0]!.age;
+      expect(kept).toBeLessThan(5);
+    });
+
     it('ends a session after its idle time and after its absolute lifetime', async () => {
       const idle = await signIn(t.url, OWNER);
       const absolute = await signIn(t.url, OWNER);

@@ -19,6 +19,41 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** The message for any failed login: never says whether the email exists. */
 export const INVALID_LOGIN = 'Invalid email or password';
 
+/** A session's idle expiry moves forward at most this often (a write per request otherwise). */
+const SESSION_TOUCH_SECONDS = 60;
+
+/** The user (alias `u`) and their memberships with the member record's product roles and websites. */
+const VIEWER_COLUMNS = `u.email, u.name, u.role, u.platform_admin,
+  coalesce((SELECT json_agg(json_build_object('organisationId', m.organisation_id, 'role', m.role, 'cmsRole', r.record->>'cmsRole',
+                                              'croRole', r.record->>'croRole', 'websiteIds', r.record->'websiteIds'))
+            FROM rm_memberships m LEFT JOIN rm_members r ON r.organisation_id = m.organisation_id AND r.user_id = m.user_id
+            WHERE m.user_id = u.id), '[]'::json) AS memberships`;
+
+interface ViewerRow {
+  email: string;
+  name: string;
+  role: string;
+  platform_admin: boolean;
+  memberships: Array<{ organisationId: string; role: string; cmsRole: string | null; croRole: string | null; websiteIds: unknown }>;
+}
+
+function viewerOf(row: ViewerRow, userId: string, sessionId: string, impersonatorSessionId: string | null): Viewer {
+  const memberships = typeof row.memberships === 'string' ? (JSON.parse(row.memberships) as ViewerRow['memberships']) : row.memberships;
+  return {
+    userId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    platformAdmin: row.platform_admin,
+    sessionId,
+    impersonatorSessionId,
+    memberships: new Map(memberships.map((m) => [m.organisationId, m.role])),
+    productRoles: new Map(memberships.map((m) => [m.organisationId, { cmsRole: m.cmsRole ?? 'none', croRole: m.croRole ?? 'none' }])),
+    // The websites on each membership; owners and admins reach all regardless (http/tenancy.ts reachableWebsites).
+    websiteAccess: new Map(memberships.map((m) => [m.organisationId, Array.isArray(m.websiteIds) ? m.websiteIds.filter((id): id is string => typeof id === 'string') : []])),
+  };
+}
+
 @Injectable()
 export class IdentityService {
   constructor(
@@ -117,34 +152,42 @@ export class IdentityService {
     return hashToken(token);
   }
 
-  /** The viewer of a session token, extending its idle expiry; null when missing or expired. */
+  /**
+   * The viewer of a session token; null when missing or expired. One round trip reads the
+   * session, the user and their memberships; the idle expiry is extended by a write at most once
+   * a minute (a read request writes nothing otherwise).
+   */
   async resolveSession(token: string): Promise<Viewer | null> {
-    const session = await this.db.query<{
+    const session = await this.db.query<ViewerRow & {
       id: string;
       user_id: string;
       impersonator_session_id: string | null;
       demo_organisation_id: string | null;
       scope_organisation_id: string | null;
       purpose: string | null;
+      stale: boolean;
     }>(
-      `UPDATE identity_sessions SET last_seen_at = now()
-       WHERE id = $1 AND ended_at IS NULL AND expires_at > now()
-         AND last_seen_at > now() - make_interval(mins => $2)
-       RETURNING id, user_id, impersonator_session_id, demo_organisation_id, scope_organisation_id, purpose`,
+      `SELECT s.id, s.user_id, s.impersonator_session_id, s.demo_organisation_id, s.scope_organisation_id, s.purpose,
+              s.last_seen_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds' AS stale, ${VIEWER_COLUMNS}
+       FROM identity_sessions s JOIN rm_users u ON u.id = s.user_id
+       WHERE s.id = $1 AND s.ended_at IS NULL AND s.expires_at > now()
+         AND s.last_seen_at > now() - make_interval(mins => $2)`,
       [hashToken(token), this.config.sessionIdleMinutes],
     );
     const row = session.rows[0];
     if (!row) return null;
-    let viewer = await this.loadViewer(row.user_id, row.id, row.impersonator_session_id);
-    if (viewer && row.scope_organisation_id) viewer = limitedTo(viewer, row.scope_organisation_id);
-    if (viewer && row.purpose === 'initial-password') viewer = { ...viewer, sessionPurpose: 'initial-password' };
-    return viewer && row.demo_organisation_id ? inDemoMode(viewer, row.demo_organisation_id) : viewer;
+    if (row.stale) await this.db.query('UPDATE identity_sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
+    let viewer = viewerOf(row, row.user_id, row.id, row.impersonator_session_id);
+    if (row.scope_organisation_id) viewer = limitedTo(viewer, row.scope_organisation_id);
+    if (row.purpose === 'initial-password') viewer = { ...viewer, sessionPurpose: 'initial-password' };
+    return row.demo_organisation_id ? inDemoMode(viewer, row.demo_organisation_id) : viewer;
   }
 
-  /** When the session ends by idling (its absolute expiry may come first). */
-  async sessionExpiry(sessionId: string): Promise<string | null> {
+  /** The person is still there (the console's keep-alive): the idle expiry moves now; answers it. */
+  async keepAlive(sessionId: string): Promise<string | null> {
     const found = await this.db.query<{ expires: Date | string }>(
-      `SELECT least(expires_at, last_seen_at + make_interval(mins => $2)) AS expires FROM identity_sessions WHERE id = $1`,
+      `UPDATE identity_sessions SET last_seen_at = now() WHERE id = $1
+       RETURNING least(expires_at, last_seen_at + make_interval(mins => $2)) AS expires`,
       [sessionId, this.config.sessionIdleMinutes],
     );
     return found.rows[0] ? new Date(found.rows[0].expires).toISOString() : null;
@@ -166,33 +209,8 @@ export class IdentityService {
   }
 
   async loadViewer(userId: string, sessionId: string, impersonatorSessionId: string | null = null): Promise<Viewer | null> {
-    const [user, memberships] = await Promise.all([
-      this.db.query<{ email: string; name: string; role: string; platform_admin: boolean }>(
-        'SELECT email, name, role, platform_admin FROM rm_users WHERE id = $1',
-        [userId],
-      ),
-      this.db.query<{ organisation_id: string; role: string; cms_role: string | null; cro_role: string | null; website_ids: string[] | null }>(
-        `SELECT m.organisation_id, m.role, r.record->>'cmsRole' AS cms_role, r.record->>'croRole' AS cro_role, r.record->'websiteIds' AS website_ids
-         FROM rm_memberships m LEFT JOIN rm_members r ON r.organisation_id = m.organisation_id AND r.user_id = m.user_id
-         WHERE m.user_id = $1`,
-        [userId],
-      ),
-    ]);
-    const u = user.rows[0];
-    if (!u) return null;
-    return {
-      userId,
-      email: u.email,
-      name: u.name,
-      role: u.role,
-      platformAdmin: u.platform_admin,
-      sessionId,
-      impersonatorSessionId,
-      memberships: new Map(memberships.rows.map((m) => [m.organisation_id, m.role])),
-      productRoles: new Map(memberships.rows.map((m) => [m.organisation_id, { cmsRole: m.cms_role ?? 'none', croRole: m.cro_role ?? 'none' }])),
-      // The websites on each membership; owners and admins reach all regardless (http/tenancy.ts reachableWebsites).
-      websiteAccess: new Map(memberships.rows.map((m) => [m.organisation_id, Array.isArray(m.website_ids) ? m.website_ids.filter((id) => typeof id === 'string') : []])),
-    };
+    const found = await this.db.query<ViewerRow>(`SELECT ${VIEWER_COLUMNS} FROM rm_users u WHERE u.id = $1`, [userId]);
+    return found.rows[0] ? viewerOf(found.rows[0], userId, sessionId, impersonatorSessionId) : null;
   }
 
   /**

@@ -233,7 +233,7 @@ export class AuthController {
   @Post('keep-alive')
   @HttpCode(200)
   async keepAlive(@CurrentViewer() viewer: Viewer) {
-    return { ok: true, expiresAt: await this.identity.sessionExpiry(viewer.sessionId) };
+    return { ok: true, expiresAt: await this.identity.keepAlive(viewer.sessionId) };
   }
 
   /**
