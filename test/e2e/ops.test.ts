@@ -7,8 +7,8 @@ import { ADMIN, OWNER, boot, listQuery, setups, signIn, totalOf, until, type Age
 type Rec = Record<string, any>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Every projection of the product's catalog (each must show in health, metrics and the admin list). */
-const PROJECTIONS = catalog.projections.map((p) => p.name);
+/** Every projection and process manager of the product's catalog (each must show in health, metrics and the admin list). */
+const PROJECTIONS = [...catalog.projections.map((p) => p.name), ...(catalog.processes ?? []).map((p) => p.name)];
 
 for (const setup of setups) {
   describe(`ops (${setup.name})`, () => {

@@ -166,6 +166,57 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
       }
     }, 240_000);
 
+    it(`${setup.name}: the sign-up process killed between its two commands finishes after a restart, with nothing twice`, async () => {
+      const { env, cleanup } = await setup.env();
+      try {
+        // The process manager kills its own OS process right after the organisation is created,
+        // before the owner's membership (PROCESS_CRASH_AFTER, a test-only fault injection).
+        const first = await startServer({ ...env, PROCESS_CRASH_AFTER: 'sign-up:0' });
+        running.push(first);
+        const signUp = await fetch(`${first.url}/api/auth/signup`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: first.url },
+          body: JSON.stringify({ email: 'crash@signup.example', password: 'Crash-pass-1', name: 'Cora Crash', orgName: 'Crash Test Co' }),
+        }).catch((error: unknown) => error as Error);
+        // The answer never came: the process died in the middle of the sign-up.
+        expect(signUp).toMatchObject({ message: 'fetch failed' });
+        expect(await first.exited).toBeNull();
+
+        const second = await startServer(env);
+        running.push(second);
+        const login = await fetch(`${second.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'crash@signup.example', password: 'Crash-pass-1' }),
+        });
+        expect(login.status).toBe(200);
+        const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+        const get = async (path: string) => {
+          let response: Response;
+          const deadline = Date.now() + 30_000;
+          // The process resumes from its checkpoint in the background: the membership follows.
+          do {
+            response = await fetch(`${second.url}${path}`, { headers: { Cookie: cookie } });
+            if (response.status === 200 && ((await response.clone().json()) as unknown[]).length > 0) break;
+            await new Promise((r) => setTimeout(r, 200));
+          } while (Date.now() < deadline);
+          return (await response.json()) as Array<Record<string, any>>;
+        };
+        const organisations = await get('/api/organisations');
+        expect(organisations.map((o) => o.name)).toEqual(['Crash Test Co']);
+        const history = await get(`/api/organisations/${organisations[0]!.id}/history`);
+        expect(history.map((e) => e.type)).toEqual(['OrganisationCreated']);
+        const members = await get('/api/members');
+        expect(members.map((m) => [m.email, m.orgRole, m.status])).toEqual([['crash@signup.example', 'owner', 'accepted']]);
+        const states = (await (await fetch(`${second.url}/api/health`)).json()) as { projections: Array<{ name: string; status: string; lag: number }> };
+        expect(states.projections.find((p) => p.name === 'sign-up')).toMatchObject({ status: 'running' });
+        second.process.kill('SIGTERM');
+        expectWith(await second.exited, second.output.join('').slice(-3000)).toBe(0);
+      } finally {
+        await cleanup();
+      }
+    }, 240_000);
+
     it(`${setup.name}: SIGTERM finishes in-flight work and exits cleanly`, async () => {
       const { env, cleanup } = await setup.env();
       try {

@@ -23,6 +23,12 @@ import type { AppConfig } from '#libs/platform/src/config.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import type { RelaySubscriber } from '#libs/platform/src/projections/projection.js';
 import type { Catalog } from '#libs/platform/src/runtime.js';
+import { USER_DECIDERS } from '#libs/identity/src/domain/deciders.js';
+import { ORGANISATIONS_DECIDERS } from '#libs/organisations/src/domain/deciders.js';
+import { COMMUNITY_DECIDERS } from '#libs/community/src/domain/deciders.js';
+import { POSTS_DECIDERS } from '#libs/posts/src/domain/deciders.js';
+import { EXPERTS_DECIDERS } from '#libs/experts/src/domain/deciders.js';
+import { signUpProcess } from '#libs/organisations/src/processes/sign-up.process.js';
 
 /** Every event type, projection and table of the product: one list for the api, worker, CLI and bench. */
 export const catalog: Catalog = {
@@ -32,6 +38,8 @@ export const catalog: Catalog = {
     postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, auditProjection,
   ],
   schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA],
+  deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS],
+  processes: [signUpProcess],
 };
 
 /** The Kafka relay when `KAFKA_BROKERS` is set. */

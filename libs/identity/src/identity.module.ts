@@ -1,6 +1,4 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
-import { DeciderRegistry } from '#libs/platform/src/commands/decide.command.js';
-import { userDecider } from './domain/user.decider.js';
+import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './http/auth.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
@@ -18,10 +16,4 @@ import { UsersController } from './http/users.controller.js';
   providers: [IdentityService, LoginThrottle, OidcVerifier, Links, Mailer, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [IdentityService, Links, Mailer],
 })
-export class IdentityModule implements OnModuleInit {
-  constructor(private readonly deciders: DeciderRegistry) {}
-
-  onModuleInit() {
-    this.deciders.register({ name: 'user', decider: userDecider });
-  }
-}
+export class IdentityModule {}

@@ -9,7 +9,7 @@ import type { AppConfig } from '#libs/platform/src/config.js';
 import { CONFIG, EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { SYSTEM, type UserRole } from './domain/user.decider.js';
+import { SYSTEM, type SignUp, type UserRole } from './domain/user.decider.js';
 
 /** What a limited session may do: `initial-password` (opened by an invitation link) only sets the first password. */
 export type SessionPurpose = 'initial-password';
@@ -66,7 +66,7 @@ export class IdentityService {
 
   /** Creates a user with a password. The email is unique (case-insensitively). */
   async register(
-    input: { email: string; name: string; password: string; role: UserRole; platformAdmin?: boolean; mustSetPassword?: boolean },
+    input: { email: string; name: string; password: string; role: UserRole; platformAdmin?: boolean; mustSetPassword?: boolean; signUp?: SignUp },
     actor = { userId: SYSTEM, roles: [SYSTEM] },
   ) {
     let id: string = randomUUID();
@@ -86,16 +86,22 @@ export class IdentityService {
         throw new ConflictError('A user with this email already exists', { email: 'A user with this email already exists' });
       }
     }
+    let result: DecideResult;
     try {
-      const result: DecideResult = await this.commands.execute(
-        new DecideCommand('user', id, { type: 'Register', actor, data: { email: input.email, name: input.name, role: input.role, platformAdmin: input.platformAdmin } }),
+      result = await this.commands.execute(
+        new DecideCommand('user', id, {
+          type: 'Register',
+          actor,
+          data: { email: input.email, name: input.name, role: input.role, platformAdmin: input.platformAdmin, ...(input.signUp ? { signUp: input.signUp } : {}) },
+        }),
       );
-      await this.projections.waitFor(result.position);
-      return { id };
     } catch (error) {
       await this.db.query('DELETE FROM identity_credentials WHERE user_id = $1', [id]);
       throw error;
     }
+    // The user exists from here on; a sign-up's organisation and membership follow (a process).
+    await this.projections.waitFor(result.position);
+    return { id };
   }
 
   /** The cost of hashing a new password, spent where no account is made (answers take the same time). */

@@ -33,7 +33,7 @@ export class PlatformModule {
         { provide: APP_FILTER, useFactory: () => new ErrorFilter(runtime.log) },
         // Public sign-in routes and /api/public/*: per address (and per website key) limits.
         { provide: APP_GUARD, useFactory: () => new RateLimitGuard(runtime.config) },
-        DeciderRegistry,
+        { provide: DeciderRegistry, useValue: runtime.deciders },
         DecideHandler,
       ],
       exports: [CONFIG, SQL, EVENT_STORE, LOGGER, ProjectionManager, METRICS, DeciderRegistry, CqrsModule],

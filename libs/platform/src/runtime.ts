@@ -13,7 +13,8 @@ import {
 } from '#libs/eventstore/src/index.js';
 import type { AppConfig } from './config.js';
 import { createLogger, type Logger } from './logging.js';
-import type { Projection, RelaySubscriber, Subscriber } from './projections/projection.js';
+import type { ProcessManager, Projection, RelaySubscriber, Subscriber } from './projections/projection.js';
+import { DecideHandler, DeciderRegistry, type RegisteredDecider } from './commands/decide.command.js';
 import { ProjectionManager } from './projections/projection-manager.js';
 import { createMetrics, type Metrics } from './metrics.js';
 
@@ -23,6 +24,10 @@ export interface Catalog {
   projections: Projection[];
   /** DDL of tables that are not projections (credentials, sessions...). */
   schemas: string[];
+  /** Every aggregate's decider, by stream name. */
+  deciders?: RegisteredDecider[];
+  /** The process managers: changes that span aggregates (DESIGN.md "Process managers"). */
+  processes?: ProcessManager[];
 }
 
 /** The infrastructure one process runs on, created before NestJS and closed after it. */
@@ -33,6 +38,8 @@ export interface Runtime {
   store: EventStore;
   registry: EventTypeRegistry;
   projections: ProjectionManager;
+  /** Every decider of the catalog (NestJS's command handler and the process managers use it). */
+  deciders: DeciderRegistry;
   metrics: Metrics;
   close(): Promise<void>;
 }
@@ -58,15 +65,21 @@ export async function createRuntime(
     const store = new RegisteredEventStore(inner, registry);
     await migrate(db, ...catalog.schemas);
     if (config.databaseUrl) await warnIfSuperuser(db, log);
+    const deciders = new DeciderRegistry();
+    for (const entry of catalog.deciders ?? []) deciders.register(entry);
     const subscribers: Subscriber[] = [
       ...catalog.projections.map((projection) => ({ kind: 'projection' as const, projection })),
+      ...(catalog.processes ?? []).map((process) => ({ kind: 'process' as const, process })),
       ...(options.relays?.(config, log) ?? []).map((relay) => ({ kind: 'relay' as const, relay })),
     ];
+    const commands = new DecideHandler(store, deciders);
     const projections = new ProjectionManager(db, store, subscribers, {
       batchSize: 1000,
       idleMaxMs: config.databaseUrl ? 1000 : 250,
       retryMs: 1000,
       log,
+      execute: (command) => commands.execute(command),
+      crashAfter: process.env.PROCESS_CRASH_AFTER,
     });
     await projections.migrate();
     const metrics = createMetrics(projections);
@@ -77,6 +90,7 @@ export async function createRuntime(
       store,
       registry,
       projections,
+      deciders,
       metrics,
       async close() {
         await projections.stop();

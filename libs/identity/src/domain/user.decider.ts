@@ -19,7 +19,7 @@ export const USER_ROLES = [
 export type UserRole = (typeof USER_ROLES)[number];
 
 export type UserEvent =
-  | DomainEvent<'UserRegistered', { email: string; name: string; role: UserRole; platformAdmin: boolean }>
+  | DomainEvent<'UserRegistered', { email: string; name: string; role: UserRole; platformAdmin: boolean; signUp?: SignUp }>
   | DomainEvent<'UserProfileChanged', { name?: string; role?: UserRole }>;
 
 export interface UserState {
@@ -28,6 +28,15 @@ export interface UserState {
   name: string;
   role: UserRole;
   platformAdmin: boolean;
+}
+
+/**
+ * A self-service sign-up also asks for an organisation of which the user is the owner: the
+ * sign-up process (libs/organisations/src/processes) creates it and the membership.
+ */
+export interface SignUp {
+  organisationId: string;
+  organisationName: string;
 }
 
 /** The process itself (first-start seeding). */
@@ -45,7 +54,7 @@ export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile',
   initialState: { status: NEW, email: '', name: '', role: 'writer', platformAdmin: false } as UserState,
   statusOf: (state) => state.status,
   handlers: {
-    Register: (_state, command: { data: { email: string; name: string; role: UserRole; platformAdmin?: boolean } }) => [
+    Register: (_state, command: { data: { email: string; name: string; role: UserRole; platformAdmin?: boolean; signUp?: SignUp } }) => [
       {
         type: 'UserRegistered',
         data: {
@@ -53,6 +62,7 @@ export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile',
           name: command.data.name,
           role: command.data.role,
           platformAdmin: command.data.platformAdmin ?? false,
+          ...(command.data.signUp ? { signUp: { organisationId: command.data.signUp.organisationId, organisationName: command.data.signUp.organisationName } } : {}),
         },
       },
     ],
@@ -62,8 +72,10 @@ export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile',
   },
   evolve: (state: UserState, event: UserEvent): UserState => {
     switch (event.type) {
-      case 'UserRegistered':
-        return { status: 'active', ...event.data };
+      case 'UserRegistered': {
+        const { signUp: _signUp, ...user } = event.data;
+        return { status: 'active', ...user };
+      }
       case 'UserProfileChanged':
         return { ...state, ...event.data };
       default:

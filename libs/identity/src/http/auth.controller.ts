@@ -15,7 +15,6 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, requiredText, z } from '#libs/platform/src/validation.js';
 import { newPassword } from '../domain/password-policy.js';
-import { joinCommand } from '#libs/organisations/src/domain/join.js';
 import { USER_ROLES } from '../domain/user.decider.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { OidcVerifier } from '../oidc.js';
@@ -208,28 +207,20 @@ export class AuthController {
         email: 'An account with this email already exists. Please log in.',
       });
     }
+    // One command: the user, asking for an organisation; the sign-up process creates it and the
+    // owner's membership, and `register` waits until they show.
     const { id: userId } = await this.identity.register({
       email: input.email,
       name: input.name,
       // Accounts made by a third-party sign-in have no password until the user asks for one (reset).
       password: input.password ?? `${randomUUID()}Aa1!`,
       role: 'owner',
+      signUp: { organisationId: randomUUID(), organisationName: input.orgName },
     });
-    const organisationId = randomUUID();
-    const result: DecideResult = await this.commands.execute(
-      new DecideCommand(
-        'organisation',
-        organisationId,
-        { type: 'Create', actor: { userId, roles: ['user'] }, data: { name: input.orgName, website: null, country: null, locales: ['en'], timezone: 'UTC' } },
-        { organisationId, correlationId: (request as Request & { id?: string }).id },
-      ),
-    );
-    const joined: DecideResult = await this.commands.execute(joinCommand(organisationId, { id: userId, email: input.email, name: input.name }, 'owner'));
-    await this.projections.waitFor(joined.position ?? result.position);
     return userId;
   }
 
-  /** Extends the session (the guard already moved its idle expiry) and says until when. */
+  /** Extends the session (its idle expiry moves now) and says until when. */
   @Post('keep-alive')
   @HttpCode(200)
   async keepAlive(@CurrentViewer() viewer: Viewer) {

@@ -38,6 +38,15 @@ export interface DecideOptions {
   expectedVersion?: number;
   correlationId?: string;
   organisationId?: string | null;
+  /**
+   * A stable id for this command (a process manager derives it from the triggering event): its
+   * events get ids derived from it, and a command whose first event is already in the stream
+   * answers that event's position without deciding again, so a retry after a crash appends
+   * nothing twice.
+   */
+  commandId?: string;
+  /** The event that caused this command (process managers), recorded as the events' causation. */
+  causationId?: string;
 }
 
 /** Load the aggregate's stream, fold it, decide, and append with the version read. */
@@ -64,6 +73,12 @@ const MAX_ATTEMPTS = 3;
 function eventId(commandId: string, index: number): string {
   const hex = createHash('sha256').update(`${commandId}:${index}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The event with this id in the stream, if a previous attempt of the command appended it. */
+async function alreadyAppended(store: EventStore, streamId: string, id: string): Promise<RecordedEvent | undefined> {
+  const events = await store.readStream(streamId);
+  return events.find((event) => event.id === id);
 }
 
 export async function loadAggregate(store: EventStore, entry: RegisteredDecider, id: string) {
@@ -113,7 +128,14 @@ export class DecideHandler implements ICommandHandler<DecideCommand, DecideResul
   async execute({ aggregate, id, command, options }: DecideCommand): Promise<DecideResult> {
     const entry = this.registry.get(aggregate);
     const streamId = `${aggregate}-${id}`;
-    const commandId = randomUUID();
+    const commandId = options.commandId ?? randomUUID();
+    if (options.commandId) {
+      const done = await alreadyAppended(this.store, streamId, eventId(commandId, 0));
+      if (done) {
+        const { state, version } = await this.cache.load(this.store, entry, id);
+        return { id, state, version, position: done.position, events: [] };
+      }
+    }
     for (let attempt = 1; ; attempt++) {
       const { state, version } = await this.cache.load(this.store, entry, id);
       if (options.expectedVersion !== undefined && options.expectedVersion !== version) {
@@ -134,7 +156,7 @@ export class DecideHandler implements ICommandHandler<DecideCommand, DecideResul
               actorId: command.actor.userId,
               organisationId,
               correlationId: options.correlationId ?? commandId,
-              causationId: commandId,
+              causationId: options.causationId ?? commandId,
               command: command.type,
             },
           })),

@@ -14,7 +14,7 @@ import { SubscriptionRunner, type RunnerOptions, type RunnerStatus } from './sub
 
 export interface SubscriptionState {
   name: string;
-  kind: 'projection' | 'relay';
+  kind: 'projection' | 'relay' | 'process';
   /** `running`/`failed` as recorded in the database; `runner` is this process's view, if it runs it. */
   status: 'running' | 'failed';
   runner: RunnerStatus | null;
@@ -46,6 +46,11 @@ export class ProjectionManager {
 
   get projections(): Projection[] {
     return this.subscribers.flatMap((s) => (s.kind === 'projection' ? [s.projection] : []));
+  }
+
+  /** The names of the process managers. */
+  get processes(): string[] {
+    return this.subscribers.flatMap((s) => (s.kind === 'process' ? [s.process.name] : []));
   }
 
   /** Creates every projection's tables (idempotent, safe with several processes). */
@@ -153,11 +158,34 @@ export class ProjectionManager {
   async waitFor(position: GlobalPosition | null, timeoutMs = 5000): Promise<void> {
     if (position === null) return;
     const deadline = Date.now() + timeoutMs;
+    // First the process managers: the commands they send for this position's events come after it,
+    // and the read models must show those too.
+    const processes = this.processes;
+    if (processes.length) {
+      await this.waitUntil(processes, position, deadline);
+      position = await this.followUps(processes, position);
+    }
+    await this.waitUntil(this.projections.map((p) => p.name), position, deadline);
+  }
+
+  /** The latest position the process managers appended at (the log's head for those another process runs). */
+  private async followUps(names: string[], position: GlobalPosition): Promise<GlobalPosition> {
+    let latest = position;
+    for (const name of names) {
+      const runner = this.runners.get(name);
+      const local = runner && runner.status !== 'standby' && runner.status !== 'starting';
+      const at = local ? runner.appended : await this.store.headPosition();
+      if (at && comparePositions(at, latest) > 0) latest = at;
+    }
+    return latest;
+  }
+
+  private async waitUntil(names: string[], position: GlobalPosition, deadline: number): Promise<void> {
     for (;;) {
-      const { behind, failed } = await this.behind(position);
+      const { behind, failed } = await this.behind(names, position);
       if (failed.length) {
         throw new ReadModelBehindError(
-          `Your change was saved, but ${listOf(failed)} stopped on an error and cannot show it yet. An administrator can restart ${failed.length === 1 ? 'it' : 'them'} under Projections.`,
+          `Your change was saved, but ${listOf(failed, this.processes)} stopped on an error and cannot show it yet. An administrator can restart ${failed.length === 1 ? 'it' : 'them'} under Projections.`,
           { saved: true, behind: failed, retryAfterSeconds: 60 },
         );
       }
@@ -165,7 +193,7 @@ export class ProjectionManager {
       const left = deadline - Date.now();
       if (left <= 0) {
         throw new ReadModelBehindError(
-          `Your change was saved, but ${listOf(behind)} has not caught up with it yet. Reload in a few seconds.`,
+          `Your change was saved, but ${listOf(behind, this.processes)} has not caught up with it yet. Reload in a few seconds.`,
           { saved: true, behind, retryAfterSeconds: 5 },
         );
       }
@@ -183,9 +211,8 @@ export class ProjectionManager {
     }
   }
 
-  /** The projections that have not processed `position` yet, and those stopped on an error. */
-  private async behind(position: GlobalPosition): Promise<{ behind: string[]; failed: string[] }> {
-    const names = this.projections.map((p) => p.name);
+  /** Of `names`, those that have not processed `position` yet, and those stopped on an error. */
+  private async behind(names: string[], position: GlobalPosition): Promise<{ behind: string[]; failed: string[] }> {
     // Runners of this process answer from memory; those another process leases, from the database.
     const remote = names.filter((n) => {
       const runner = this.runners.get(n);
@@ -231,8 +258,14 @@ export class ProjectionManager {
   }
 }
 
-/** "the posts list", "the posts and members lists". */
-function listOf(names: string[]): string {
-  const shown = names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `the ${shown} ${names.length === 1 ? 'list' : 'lists'}`;
+/** "the posts list", "the posts and members lists", "the sign-up process". */
+function listOf(names: string[], processes: readonly string[] = []): string {
+  const join = (items: string[]) => (items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+  const lists = names.filter((n) => !processes.includes(n));
+  const steps = names.filter((n) => processes.includes(n));
+  const parts = [
+    ...(lists.length ? [`the ${join(lists)} ${lists.length === 1 ? 'list' : 'lists'}`] : []),
+    ...(steps.length ? [`the ${join(steps)} ${steps.length === 1 ? 'process' : 'processes'}`] : []),
+  ];
+  return parts.join(' and ');
 }

@@ -1,4 +1,5 @@
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { DecideCommand } from '../commands/decide.command.js';
 
 /**
  * A read model fed from the global log. `apply` runs inside the transaction that also saves the
@@ -29,8 +30,26 @@ export interface RelaySubscriber {
   stop?(): Promise<void>;
 }
 
-export type Subscriber = { kind: 'projection'; projection: Projection } | { kind: 'relay'; relay: RelaySubscriber };
+/**
+ * A process manager (DESIGN.md "Process managers"): a change that spans aggregates. It reacts to
+ * an event of the log with the commands it calls for, in order; the runner sends each with a
+ * command id derived from the event's id and the command's index, so after a crash the retry
+ * appends nothing twice and the process always finishes. Its checkpoint moves after the commands.
+ */
+export interface ProcessManager {
+  readonly name: string;
+  /** Event types it reacts to. */
+  readonly handles: readonly string[];
+  /** The commands `event` calls for (none when it does not concern this process). */
+  react(event: RecordedEvent): DecideCommand[];
+}
+
+export type Subscriber =
+  | { kind: 'projection'; projection: Projection }
+  | { kind: 'relay'; relay: RelaySubscriber }
+  | { kind: 'process'; process: ProcessManager };
 
 export function subscriberName(subscriber: Subscriber): string {
-  return subscriber.kind === 'projection' ? subscriber.projection.name : subscriber.relay.name;
+  if (subscriber.kind === 'projection') return subscriber.projection.name;
+  return subscriber.kind === 'relay' ? subscriber.relay.name : subscriber.process.name;
 }

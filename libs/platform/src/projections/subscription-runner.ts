@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { EventStore, GlobalPosition, SqlDriver } from '#libs/eventstore/src/index.js';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent, type SqlDriver } from '#libs/eventstore/src/index.js';
+import { DecideCommand, type DecideResult } from '../commands/decide.command.js';
 import { CheckpointMovedError, advanceCheckpoint, markFailed, readCheckpoint } from './checkpoints.js';
-import { subscriberName, type Subscriber } from './projection.js';
+import { subscriberName, type ProcessManager, type Subscriber } from './projection.js';
 
 export type RunnerStatus = 'starting' | 'standby' | 'catching_up' | 'live' | 'failed' | 'stopped';
 
@@ -12,6 +13,10 @@ export interface RunnerOptions {
   /** How often a standby runner (another process holds the lease) or a failed one looks again. */
   retryMs: number;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Sends a process manager's commands (the decide path without HTTP). */
+  execute?: (command: DecideCommand) => Promise<DecideResult>;
+  /** Test only (`PROCESS_CRASH_AFTER=name:index`): a process kills its own OS process after that command. */
+  crashAfter?: string;
 }
 
 /** Idle back-off: poll again soon after activity, then less and less often. */
@@ -34,6 +39,8 @@ export class SubscriptionRunner {
   position: GlobalPosition | null = null;
   error: string | null = null;
   processed = 0;
+  /** A process manager's latest appended position (what a caller waits for next). */
+  appended: GlobalPosition | null = null;
   private stopping = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
@@ -126,6 +133,38 @@ export class SubscriptionRunner {
     }
   }
 
+  /**
+   * Sends the commands each event calls for, in order, each with a command id derived from the
+   * event's id: after a crash the batch runs again and every command already appended answers
+   * without appending (DecideHandler, `commandId`).
+   */
+  private async react(process: ProcessManager, batch: RecordedEvent[]): Promise<void> {
+    const execute = this.options.execute;
+    if (!execute) throw new Error(`process ${process.name} needs a command handler (RunnerOptions.execute)`);
+    const handles = new Set(process.handles);
+    for (const event of batch) {
+      if (!handles.has(event.type)) continue;
+      const commands = process.react(event);
+      for (const [index, command] of commands.entries()) {
+        try {
+          const result = await execute(
+            new DecideCommand(command.aggregate, command.id, command.command, {
+              ...command.options,
+              commandId: `${process.name}:${event.id}:${index}`,
+              causationId: event.id,
+              correlationId: event.metadata?.correlationId ?? event.id,
+            }),
+          );
+          if (result.position && comparePositions(result.position, this.appended) > 0) this.appended = result.position;
+        } catch (cause) {
+          throw new Error(`${event.type} ${event.id} (${event.streamId} v${event.streamVersion}), command ${index + 1} of ${commands.length} (${command.aggregate} ${command.command.type}): ${(cause as Error)?.message ?? cause}`, { cause });
+        }
+        // Fault injection for the crash tests only (test/process): die between two commands.
+        if (this.options.crashAfter === `${process.name}:${index}` && index < commands.length - 1) globalThis.process.kill(globalThis.process.pid, 'SIGKILL');
+      }
+    }
+  }
+
   private async loadCheckpoint(): Promise<boolean> {
     await this.db.query(
       'INSERT INTO es_checkpoints (subscription, position) VALUES ($1, NULL) ON CONFLICT (subscription) DO NOTHING',
@@ -189,6 +228,9 @@ export class SubscriptionRunner {
             }
             await advanceCheckpoint(tx, this.name, previous, last);
           });
+        } else if (this.subscriber.kind === 'process') {
+          await this.react(this.subscriber.process, batch);
+          await advanceCheckpoint(this.db, this.name, previous, last);
         } else {
           await this.subscriber.relay.handleBatch(batch);
           await advanceCheckpoint(this.db, this.name, previous, last);
