@@ -76,8 +76,18 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
   const row = (title: string, on: Page = page) => on.getByRole('row').filter({ hasText: title });
   const history = (on: Page = page) => on.getByRole('list', { name: 'History' });
   const chooseWebsite = async (name: string, on: Page = page) => {
-    await on.getByRole('combobox', { name: 'Website' }).click();
-    await on.getByRole('option', { name }).click();
+    // The menu closes if its choices re-render while it opens (the websites arrive a second time
+    // on a loaded machine): open it again rather than wait for an option that is gone.
+    for (let attempt = 1; ; attempt++) {
+      await on.getByRole('combobox', { name: 'Website' }).click();
+      try {
+        await on.getByRole('option', { name }).click({ timeout: 5000 });
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await on.keyboard.press('Escape');
+      }
+    }
   };
   /** One attribute of every element the locator finds, in document order. */
   const attributes = async (locator: Locator, name: string) => Promise.all((await locator.all()).map((element) => element.getAttribute(name)));
