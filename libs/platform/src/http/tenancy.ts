@@ -48,25 +48,22 @@ export function websiteScope(
   firstParam = 1,
 ): { sql: string; params: unknown[] } {
   if (viewer.platformAdmin) return { sql: 'true', params: [] };
-  const everyWebsite: string[] = [];
-  const pairs: { organisations: string[]; websites: string[] } = { organisations: [], websites: [] };
+  const params: unknown[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${firstParam + params.length - 1}`;
+  };
+  // One condition per organisation, an equality the planner can walk an index with (most people
+  // belong to one): all its rows, or its rows of the websites on the membership. Pairs, never two
+  // lists: a website id listed on one membership never opens another organisation's rows.
+  const parts: string[] = [];
   for (const organisationId of viewer.memberships.keys()) {
     const reachable = reachableWebsites(viewer, organisationId);
-    if (reachable === null) {
-      everyWebsite.push(organisationId);
-      continue;
-    }
-    for (const websiteId of reachable) {
-      pairs.organisations.push(organisationId);
-      pairs.websites.push(websiteId);
-    }
+    if (reachable === null) parts.push(`${organisationColumn} = ${add(organisationId)}`);
+    else if (reachable.length) parts.push(`(${organisationColumn} = ${add(organisationId)} AND ${websiteColumn} = ANY(${add([...reachable])}::text[]))`);
   }
-  const [all, orgs, sites] = [firstParam, firstParam + 1, firstParam + 2].map((n) => `$${n}`);
-  return {
-    // Pairs, not two lists: a website id listed on one membership never opens another organisation's rows.
-    sql: `(${organisationColumn} = ANY(${all}::text[]) OR (${organisationColumn}, ${websiteColumn}) IN (SELECT * FROM unnest(${orgs}::text[], ${sites}::text[])))`,
-    params: [everyWebsite, pairs.organisations, pairs.websites],
-  };
+  if (parts.length === 0) return { sql: 'false', params: [] };
+  return { sql: parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`, params };
 }
 
 /**
