@@ -27,10 +27,15 @@ for (const setup of setups) {
 
     const health = () => request(t.url).get('/api/health');
 
-    it('answers a command from the new state while the projections run', async () => {
+    it('answers a command from the new state: exactly the record a read shows next', async () => {
       const res = await owner.post('/api/posts').send({ websiteId, title: 'Fresh from the oven', type: 'blog' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ title: 'Fresh from the oven', status: 'Writer', version: 1 });
+      expect((await owner.get(`/api/posts/${res.body.id}`)).body).toEqual(res.body);
+      const saved = await owner.put(`/api/posts/${res.body.id}`).send({ ...res.body, subtitle: 'Still warm' });
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({ subtitle: 'Still warm', version: 2 });
+      expect((await owner.get(`/api/posts/${res.body.id}`)).body).toEqual(saved.body);
       expect((await health()).status).toBe(200);
     });
 

@@ -59,6 +59,8 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
       expect(events[0].createdAt).toBeInstanceOf(Date);
       expect(typeof events[0].metadata.time).toBe('string');
       expect(comparePositions(events[1].position, result.position)).toBe(0);
+      // The append says when its last event was recorded, as reading it back does.
+      expect(result.recordedAt.getTime()).toBe(events[1].createdAt.getTime());
     });
 
     it('enforces no_stream on an existing stream', async () => {

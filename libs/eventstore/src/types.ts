@@ -56,6 +56,8 @@ export interface AppendResult {
   nextVersion: number;
   /** The global position of the last event appended (or found, for an idempotent retry). */
   position: GlobalPosition;
+  /** When the last event was recorded (its `createdAt`): a command's answer shows it as the record's `updatedAt`. */
+  recordedAt: Date;
 }
 
 export interface ReadStreamOptions {

@@ -200,7 +200,7 @@ export class KurrentEventStore implements EventStore {
     const [last] = await this.readStream(streamId, { direction: 'backwards', fromVersion: nextVersion, maxCount: 1 });
     const position = last?.position ?? (result.position ? formatPosition(result.position) : undefined);
     if (!position) throw new Error(`Could not determine the position of the append to ${streamId}`);
-    return { nextVersion, position };
+    return { nextVersion, position, recordedAt: last?.createdAt ?? new Date() };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

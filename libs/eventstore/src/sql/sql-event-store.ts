@@ -154,7 +154,7 @@ export class SqlEventStore implements EventStore {
       moveVersion = `UPDATE es_streams SET version = version + $3, updated_at = now()
         WHERE stream_id = $1 AND version = $9::bigint RETURNING version`;
     }
-    const result = await this.db.query<{ version: string | null; position: string | null }>(
+    const result = await this.db.query<{ version: string | null; position: string | null; created_at: Date | string | null }>(
       `WITH s AS (${moveVersion}),
        ins AS (
          INSERT INTO es_events (event_id, stream_id, stream_version, category, type, schema_version, data, metadata)
@@ -162,14 +162,15 @@ export class SqlEventStore implements EventStore {
          FROM s, unnest($4::uuid[], $5::text[], $6::int[], $7::text[], $8::text[]) WITH ORDINALITY
            AS e(id, type, schema_version, data, metadata, ord)
          ORDER BY e.ord
-         RETURNING transaction_id, global_position)
+         RETURNING transaction_id, global_position, created_at)
        SELECT (SELECT version::text FROM s) AS version,
               (SELECT transaction_id::text || ':' || global_position::text FROM ins
-               ORDER BY global_position DESC LIMIT 1) AS position`,
+               ORDER BY global_position DESC LIMIT 1) AS position,
+              (SELECT created_at FROM ins ORDER BY global_position DESC LIMIT 1) AS created_at`,
       params,
     );
     const row = result.rows[0];
-    if (row?.version && row.position) return { nextVersion: Number(row.version), position: row.position };
+    if (row?.version && row.position) return { nextVersion: Number(row.version), position: row.position, recordedAt: new Date(row.created_at!) };
     // An idempotent retry finds its stream moved on by its own first attempt.
     const existing = await this.findExisting(this.db, streamId, events);
     if (existing) return existing;
@@ -183,9 +184,9 @@ export class SqlEventStore implements EventStore {
     streamId: string,
     events: Array<{ id: string }>,
   ): Promise<AppendResult | null> {
-    const found = await db.query<{ id: string; stream_id: string; stream_version: number; position: string }>(
+    const found = await db.query<{ id: string; stream_id: string; stream_version: number; position: string; created_at: Date | string }>(
       `SELECT event_id::text AS id, stream_id, stream_version::int AS stream_version,
-              transaction_id::text || ':' || global_position::text AS position
+              transaction_id::text || ':' || global_position::text AS position, created_at
        FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_version`,
       [events.map((e) => e.id)],
     );
@@ -195,7 +196,7 @@ export class SqlEventStore implements EventStore {
       throw new DuplicateEventIdError(wrong?.id ?? found.rows[0].id, streamId);
     }
     const last = found.rows[found.rows.length - 1];
-    return { nextVersion: Number(last.stream_version), position: last.position };
+    return { nextVersion: Number(last.stream_version), position: last.position, recordedAt: new Date(last.created_at) };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

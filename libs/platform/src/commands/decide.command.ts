@@ -64,6 +64,8 @@ export interface DecideResult<State = any> {
   state: State;
   version: number;
   position: GlobalPosition | null;
+  /** When the command's last event was recorded (null when it appended nothing). */
+  recordedAt: Date | null;
   events: DomainEvent[];
 }
 
@@ -133,7 +135,7 @@ export class DecideHandler implements ICommandHandler<DecideCommand, DecideResul
       const done = await alreadyAppended(this.store, streamId, eventId(commandId, 0));
       if (done) {
         const { state, version } = await this.cache.load(this.store, entry, id);
-        return { id, state, version, position: done.position, events: [] };
+        return { id, state, version, position: done.position, recordedAt: null, events: [] };
       }
     }
     for (let attempt = 1; ; attempt++) {
@@ -142,7 +144,7 @@ export class DecideHandler implements ICommandHandler<DecideCommand, DecideResul
         throw staleVersion(entry.decider.table.name, options.expectedVersion, version);
       }
       const events = entry.decider.decide(command, state);
-      if (events.length === 0) return { id, state, version, position: null, events };
+      if (events.length === 0) return { id, state, version, position: null, recordedAt: null, events };
       const next = events.reduce(entry.decider.evolve, state);
       const organisationId = options.organisationId ?? entry.organisationOf?.(next) ?? null;
       try {
@@ -163,7 +165,7 @@ export class DecideHandler implements ICommandHandler<DecideCommand, DecideResul
           version === 0 ? 'no_stream' : version,
         );
         this.cache.remember(streamId, result.nextVersion, next);
-        return { id, state: next, version: result.nextVersion, position: result.position, events };
+        return { id, state: next, version: result.nextVersion, position: result.position, recordedAt: result.recordedAt, events };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         // Someone wrote in between. Without a client version we decide again on the new state.

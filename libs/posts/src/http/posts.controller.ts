@@ -199,7 +199,7 @@ export class PostsController {
     const { websiteId: _w, locale: _l, ...content } = input;
     await this.checkPeople(website.organisationId, website.id, content);
     const id = randomUUID();
-    const result: DecideResult = await this.commands.execute(
+    const result: DecideResult<PostState> = await this.commands.execute(
       new DecideCommand(
         'post',
         id,
@@ -213,7 +213,7 @@ export class PostsController {
       ),
     );
     await this.projections.waitFor(result.position);
-    return this.load(viewer, id);
+    return this.answer(viewer, id, result, website);
   }
 
   /** Save: react-admin sends the whole record back; read-only fields are dropped, `version` is required. */
@@ -301,7 +301,22 @@ export class PostsController {
     if (action === 'Save' && result.events.length) {
       await this.redirects.afterSave(current.state, result.state, id, website, actor, requestId);
     }
-    return this.load(viewer, id);
+    return this.answer(viewer, id, result, website);
+  }
+
+  /**
+   * A command's answer, built from the state the handler decided on (DESIGN.md "Read your
+   * writes"): the record as the posts projection writes it, without reading it back.
+   */
+  private async answer(viewer: Viewer, id: string, result: DecideResult<PostState>, website: WebsiteRow) {
+    if (!result.recordedAt) return this.load(viewer, id); // nothing appended: the stored record is current
+    const state = result.state;
+    return {
+      ...presentPost(id, state, result.version, result.recordedAt.toISOString()),
+      allowedActions: this.allowed(viewer, state, website),
+      stages: enabledStages(this.context(website).settings),
+      bioPrompts: await bioPromptsFor(this.db, state, website),
+    };
   }
 
   /** A refused save is kept as a draft revision of the post (recoverable, never lost). */
