@@ -43,7 +43,7 @@ type SiteBuilderInput = Omit<SiteBuilderIntegration, 'tokenHint'> & { token: str
 import { websiteCreateSchema, websiteUpdateSchema } from './organisation.schemas.js';
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
-const LIST = {
+export const WEBSITES_LIST = {
   resource: 'websites',
   table: 'rm_websites',
   fields: {
@@ -102,7 +102,7 @@ export class WebsitesController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<WebsiteRecord>(this.db, LIST, query, websiteScope(viewer, 'organisation_id', 'id'));
+    const result = await runList<WebsiteRecord>(this.db, WEBSITES_LIST, query, websiteScope(viewer, 'organisation_id', 'id'));
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
   }
 

@@ -26,7 +26,9 @@ export const membersProjection: Projection = {
       version         integer NOT NULL,
       record          jsonb NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS rm_members_organisation ON rm_members (organisation_id);
+    -- The members list: an organisation's members by name (its default order), as an index walks them.
+    CREATE INDEX IF NOT EXISTS rm_members_organisation_name ON rm_members (organisation_id, name, id);
+    DROP INDEX IF EXISTS rm_members_organisation;
     CREATE INDEX IF NOT EXISTS rm_members_user ON rm_members (user_id);
   `,
   tables: ['rm_members'],

@@ -17,7 +17,9 @@ export const websitesProjection: Projection = {
       version         integer NOT NULL,
       record          jsonb NOT NULL
     );
-    CREATE INDEX IF NOT EXISTS rm_websites_organisation ON rm_websites (organisation_id);
+    -- The websites list: an organisation's websites by name (its default order).
+    CREATE INDEX IF NOT EXISTS rm_websites_organisation_name ON rm_websites (organisation_id, name, id);
+    DROP INDEX IF EXISTS rm_websites_organisation;
     -- The public calls of a website (redirect lookup, tracking) find it by its key.
     CREATE INDEX IF NOT EXISTS rm_websites_key ON rm_websites ((record->>'key'));
   `,

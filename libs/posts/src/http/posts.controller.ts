@@ -47,7 +47,7 @@ export const TABS: Record<string, string> = {
 /** Lists answer the record without the body (the editor loads one post for that). */
 const LIST_RECORD = `record - 'richText' - 'outline'`;
 
-const listDefinition = (viewer: Viewer): ListDefinition => ({
+export const postsListDefinition = (viewer: Viewer): ListDefinition => ({
   resource: 'posts',
   table: 'rm_posts',
   fields: {
@@ -128,7 +128,7 @@ export class PostsController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<Record<string, unknown>>(this.db, listDefinition(viewer), query, websiteScope(viewer, 'organisation_id', 'website_id'));
+    const result = await runList<Record<string, unknown>>(this.db, postsListDefinition(viewer), query, websiteScope(viewer, 'organisation_id', 'website_id'));
     const states = await this.statesOf(result.rows.map((r) => r.id as string));
     const settings = await this.settingsOf([...new Set(result.rows.map((r) => r.websiteId as string))]);
     return sendList(response, {

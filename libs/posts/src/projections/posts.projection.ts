@@ -38,6 +38,8 @@ export const postsProjection: Projection = {
       record          jsonb NOT NULL
     );
     CREATE INDEX IF NOT EXISTS rm_posts_organisation_status ON rm_posts (organisation_id, status);
+    -- The posts list in its default order (last changed first): the first page without a sort.
+    CREATE INDEX IF NOT EXISTS rm_posts_organisation_updated ON rm_posts (organisation_id, updated_at DESC NULLS LAST, id DESC);
     CREATE INDEX IF NOT EXISTS rm_posts_website ON rm_posts (website_id);
     CREATE INDEX IF NOT EXISTS rm_posts_writer ON rm_posts (writer_id);
     CREATE INDEX IF NOT EXISTS rm_posts_editor ON rm_posts (editor_id);
