@@ -129,8 +129,10 @@ export class PostsController {
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
     const result = await runList<Record<string, unknown>>(this.db, postsListDefinition(viewer), query, websiteScope(viewer, 'organisation_id', 'website_id'));
-    const states = await this.statesOf(result.rows.map((r) => r.id as string));
-    const settings = await this.settingsOf([...new Set(result.rows.map((r) => r.websiteId as string))]);
+    const [states, settings] = await Promise.all([
+      this.statesOf(result.rows.map((r) => r.id as string)),
+      this.settingsOf([...new Set(result.rows.map((r) => r.websiteId as string))]),
+    ]);
     return sendList(response, {
       ...result,
       rows: result.rows.map((r) => ({ ...r, allowedActions: this.allowed(viewer, states.get(r.id as string), settings.get(r.websiteId as string)) })),
