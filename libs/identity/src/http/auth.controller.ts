@@ -358,7 +358,7 @@ export class AuthController {
     // The website options: only the websites the viewer reaches (DESIGN.md "Website access").
     const webScope = websiteScope(viewer, 'organisation_id', 'id');
     const params = viewer.platformAdmin ? [] : [orgIds];
-    const [organisations, websites] = await Promise.all([
+    const [organisations, websites, demoOrganisationId] = await Promise.all([
       this.db.query<{ id: string; name: string; products: string[] | null }>(
         `SELECT id, name, record->'products' AS products FROM rm_organisations WHERE ${orgScope} ORDER BY name`,
         params,
@@ -367,9 +367,9 @@ export class AuthController {
         `SELECT id, name, organisation_id FROM rm_websites WHERE ${webScope.sql} ORDER BY name`,
         webScope.params,
       ),
+      this.identity.demoOrganisationId(),
     ]);
     const navigation = navigationFor(viewer);
-    const demoOrganisationId = await this.identity.demoOrganisationId();
     const impersonator = viewer.impersonatorSessionId
       ? (
           await this.db.query<{ id: string; name: string; email: string }>(

@@ -23,6 +23,8 @@ export const organisationsProjection: Projection = {
       PRIMARY KEY (organisation_id, user_id)
     );
     CREATE INDEX IF NOT EXISTS rm_memberships_user ON rm_memberships (user_id);
+    -- The platform's demo organisation (the current user asks for it on every page load).
+    CREATE INDEX IF NOT EXISTS rm_organisations_demo ON rm_organisations (created_at, id) WHERE record->>'demo' = 'true';
   `,
   tables: ['rm_organisations', 'rm_memberships'],
   handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationPlanChanged', 'OrganisationBusinessProfileSet', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'],
