@@ -28,6 +28,7 @@ import { ORGANISATIONS_DECIDERS } from '#libs/organisations/src/domain/deciders.
 import { COMMUNITY_DECIDERS } from '#libs/community/src/domain/deciders.js';
 import { POSTS_DECIDERS } from '#libs/posts/src/domain/deciders.js';
 import { EXPERTS_DECIDERS } from '#libs/experts/src/domain/deciders.js';
+import { membershipProcess } from '#libs/organisations/src/processes/membership.process.js';
 import { signUpProcess } from '#libs/organisations/src/processes/sign-up.process.js';
 
 /** Every event type, projection and table of the product: one list for the api, worker, CLI and bench. */
@@ -39,7 +40,7 @@ export const catalog: Catalog = {
   ],
   schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA],
   deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS],
-  processes: [signUpProcess],
+  processes: [signUpProcess, membershipProcess],
 };
 
 /** The Kafka relay when `KAFKA_BROKERS` is set. */

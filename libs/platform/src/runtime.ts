@@ -79,6 +79,11 @@ export async function createRuntime(
       retryMs: 1000,
       log,
       execute: (command) => commands.execute(command),
+      stateAt: async (event) => {
+        const entry = deciders.get(event.category);
+        const events = await store.readStream(event.streamId, { maxCount: event.streamVersion });
+        return entry.decider.fold(events as never);
+      },
       crashAfter: process.env.PROCESS_CRASH_AFTER,
     });
     await projections.migrate();

@@ -266,7 +266,7 @@ export class MembersController {
     return this.presentOne(await this.load(viewer, member.id), viewer);
   }
 
-  /** Decides on the member and keeps the organisation's membership (who may see what) in step. */
+  /** Decides on the member; the membership process keeps the organisation's members (who may see what) in step, and the answer waits for it. */
   private async decide(
     member: MemberRecord,
     action: string,
@@ -280,19 +280,7 @@ export class MembersController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('member', member.id, { type: action, actor, data, context }, { ...options, expectedVersion }),
     );
-    const state = result.state as { status: MemberStatus; access: { orgRole: string } };
-    const system = { userId: actor.userId, roles: ['system'] };
-    let membership: DecideResult | null = null;
-    if (result.events.length && state.status === 'accepted') {
-      membership = await this.commands.execute(
-        new DecideCommand('organisation', member.organisationId, { type: 'AddMember', actor: system, data: { userId: member.userId, role: state.access.orgRole } }, options),
-      );
-    } else if (result.events.length && state.status === 'inactive') {
-      membership = await this.commands.execute(
-        new DecideCommand('organisation', member.organisationId, { type: 'RemoveMember', actor: system, data: { userId: member.userId } }, options),
-      );
-    }
-    await this.projections.waitFor(membership?.position ?? result.position);
+    await this.projections.waitFor(result.position);
   }
 
   /** How many posts in progress list the member as writer, editor or holder (on one website, or anywhere). */

@@ -41,7 +41,13 @@ export interface ProcessManager {
   /** Event types it reacts to. */
   readonly handles: readonly string[];
   /** The commands `event` calls for (none when it does not concern this process). */
-  react(event: RecordedEvent): DecideCommand[];
+  react(event: RecordedEvent, context: ProcessContext): DecideCommand[] | Promise<DecideCommand[]>;
+}
+
+/** What a process manager may read while it reacts: deterministic, so a retry decides the same. */
+export interface ProcessContext {
+  /** The state of the event's own aggregate right after the event (its stream folded up to it). */
+  stateAt<State = unknown>(event: RecordedEvent): Promise<State>;
 }
 
 export type Subscriber =

@@ -15,7 +15,9 @@ export interface RunnerOptions {
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   /** Sends a process manager's commands (the decide path without HTTP). */
   execute?: (command: DecideCommand) => Promise<DecideResult>;
-  /** Test only (`PROCESS_CRASH_AFTER=name:index`): a process kills its own OS process after that command. */
+  /** The state of an event's aggregate right after it (for process managers). */
+  stateAt?: (event: RecordedEvent) => Promise<unknown>;
+  /** Test only (`PROCESS_CRASH_AFTER=name:index[:EventType]`): a process kills its own OS process after that command. */
   crashAfter?: string;
 }
 
@@ -140,11 +142,11 @@ export class SubscriptionRunner {
    */
   private async react(process: ProcessManager, batch: RecordedEvent[]): Promise<void> {
     const execute = this.options.execute;
-    if (!execute) throw new Error(`process ${process.name} needs a command handler (RunnerOptions.execute)`);
+    if (!execute || !this.options.stateAt) throw new Error(`process ${process.name} needs a command handler (RunnerOptions.execute, stateAt)`);
     const handles = new Set(process.handles);
     for (const event of batch) {
       if (!handles.has(event.type)) continue;
-      const commands = process.react(event);
+      const commands = await process.react(event, { stateAt: (at) => this.options.stateAt!(at) as never });
       for (const [index, command] of commands.entries()) {
         try {
           const result = await execute(
@@ -159,8 +161,10 @@ export class SubscriptionRunner {
         } catch (cause) {
           throw new Error(`${event.type} ${event.id} (${event.streamId} v${event.streamVersion}), command ${index + 1} of ${commands.length} (${command.aggregate} ${command.command.type}): ${(cause as Error)?.message ?? cause}`, { cause });
         }
-        // Fault injection for the crash tests only (test/process): die between two commands.
-        if (this.options.crashAfter === `${process.name}:${index}` && index < commands.length - 1) globalThis.process.kill(globalThis.process.pid, 'SIGKILL');
+        // Fault injection for the crash tests only (test/process): die after this command, before
+        // the next one or before the checkpoint moves.
+        const here = [`${process.name}:${index}`, `${process.name}:${index}:${event.type}`];
+        if (this.options.crashAfter && here.includes(this.options.crashAfter)) globalThis.process.kill(globalThis.process.pid, 'SIGKILL');
       }
     }
   }
