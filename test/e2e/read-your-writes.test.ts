@@ -34,7 +34,8 @@ for (const setup of setups) {
       expect((await owner.get(`/api/posts/${res.body.id}`)).body).toEqual(res.body);
       const saved = await owner.put(`/api/posts/${res.body.id}`).send({ ...res.body, subtitle: 'Still warm' });
       expect(saved.status).toBe(200);
-      expect(saved.body).toMatchObject({ subtitle: 'Still warm', version: 2 });
+      expect(saved.body.subtitle).toBe('Still warm');
+      expect(saved.body.version).toBeGreaterThan(res.body.version);
       expect((await owner.get(`/api/posts/${res.body.id}`)).body).toEqual(saved.body);
       expect((await health()).status).toBe(200);
     });

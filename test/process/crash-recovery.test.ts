@@ -166,12 +166,15 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
       }
     }, 240_000);
 
-    it(`${setup.name}: the sign-up process killed between its two commands finishes after a restart, with nothing twice`, async () => {
+    // Sign-up is two processes in a row: sign-up (the user asked for an organisation: create it)
+    // and founding (the organisation's founder: their owner membership). Each is killed after its
+    // command, before its checkpoint moves; after a restart it finishes and nothing is twice.
+    it.each(['sign-up:0', 'founding:0'])(`${setup.name}: a sign-up whose process dies at %s finishes after a restart, with nothing twice`, async (crashPoint) => {
       const { env, cleanup } = await setup.env();
       try {
-        // The process manager kills its own OS process right after the organisation is created,
-        // before the owner's membership (PROCESS_CRASH_AFTER, a test-only fault injection).
-        const first = await startServer({ ...env, PROCESS_CRASH_AFTER: 'sign-up:0' });
+        // The process manager kills its own OS process right after its command
+        // (PROCESS_CRASH_AFTER, a test-only fault injection).
+        const first = await startServer({ ...env, PROCESS_CRASH_AFTER: crashPoint });
         running.push(first);
         const signUp = await fetch(`${first.url}/api/auth/signup`, {
           method: 'POST',
@@ -209,7 +212,7 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
         const members = await get('/api/members');
         expect(members.map((m) => [m.email, m.orgRole, m.status])).toEqual([['crash@signup.example', 'owner', 'accepted']]);
         const states = (await (await fetch(`${second.url}/api/health`)).json()) as { projections: Array<{ name: string; status: string; lag: number }> };
-        expect(states.projections.find((p) => p.name === 'sign-up')).toMatchObject({ status: 'running' });
+        for (const name of ['sign-up', 'founding', 'membership']) expect(states.projections.find((p) => p.name === name)).toMatchObject({ status: 'running' });
         second.process.kill('SIGTERM');
         expectWith(await second.exited, second.output.join('').slice(-3000)).toBe(0);
       } finally {

@@ -28,6 +28,7 @@ import { ORGANISATIONS_DECIDERS } from '#libs/organisations/src/domain/deciders.
 import { COMMUNITY_DECIDERS } from '#libs/community/src/domain/deciders.js';
 import { POSTS_DECIDERS } from '#libs/posts/src/domain/deciders.js';
 import { EXPERTS_DECIDERS } from '#libs/experts/src/domain/deciders.js';
+import { foundingProcess } from '#libs/organisations/src/processes/founding.process.js';
 import { membershipProcess } from '#libs/organisations/src/processes/membership.process.js';
 import { signUpProcess } from '#libs/organisations/src/processes/sign-up.process.js';
 
@@ -40,7 +41,7 @@ export const catalog: Catalog = {
   ],
   schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA],
   deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS],
-  processes: [signUpProcess, membershipProcess],
+  processes: [signUpProcess, foundingProcess, membershipProcess],
 };
 
 /** The Kafka relay when `KAFKA_BROKERS` is set. */

@@ -16,8 +16,18 @@ export interface OrganisationProfile {
   timezone: string;
 }
 
+/**
+ * The person who founded the organisation (a sign-up, or someone creating another one): the
+ * founding process records them as its first member, an owner.
+ */
+export interface Founder {
+  userId: string;
+  email: string;
+  name: string;
+}
+
 export type OrganisationEvent =
-  | DomainEvent<'OrganisationCreated', OrganisationProfile & { createdBy: string; plan: Plan; demo?: boolean }>
+  | DomainEvent<'OrganisationCreated', OrganisationProfile & { createdBy: string; plan: Plan; demo?: boolean; founder?: Founder }>
   | DomainEvent<'OrganisationBusinessProfileSet', BusinessProfile>
   | DomainEvent<'OrganisationPlanChanged', { plan: Plan }>
   | DomainEvent<'OrganisationProfileChanged', Partial<OrganisationProfile>>
@@ -55,7 +65,7 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
   handlers: {
     SetBusinessProfile: (state, command: { data: BusinessProfile }) =>
       JSON.stringify(state.business) === JSON.stringify(command.data) ? [] : [{ type: 'OrganisationBusinessProfileSet', data: command.data }],
-    Create: (_state, command: { data: OrganisationProfile & { plan?: Plan; demo?: boolean }; actor: { userId: string } }) => [
+    Create: (_state, command: { data: OrganisationProfile & { plan?: Plan; demo?: boolean; founder?: Founder }; actor: { userId: string } }) => [
       { type: 'OrganisationCreated', data: { ...command.data, plan: command.data.plan ?? 'starter', createdBy: command.actor.userId } },
     ],
     ChangePlan: (state, command: { data: { plan: Plan } }) =>
@@ -81,7 +91,7 @@ export const organisationDecider = defineDecider<'active', 'Create' | 'Update' |
   evolve: (state: OrganisationState, event: OrganisationEvent): OrganisationState => {
     switch (event.type) {
       case 'OrganisationCreated': {
-        const { createdBy, plan, demo: _demo, ...profile } = event.data;
+        const { createdBy, plan, demo: _demo, founder: _founder, ...profile } = event.data;
         return { status: 'active', profile, createdBy, plan, members: { [createdBy]: 'owner' }, business: null };
       }
       case 'OrganisationBusinessProfileSet': {

@@ -16,7 +16,6 @@ import { missing, parseInput } from '#libs/platform/src/validation.js';
 import { ForbiddenError, InvalidTransitionError } from '#libs/platform/src/errors.js';
 import { BUSINESS_QUESTIONS, type BusinessProfile } from '../domain/onboarding.js';
 import { organisationDecider } from '../domain/organisation.decider.js';
-import { joinCommand } from '../domain/join.js';
 import { PLAN_NAMES, PLANS, productsOf } from '../domain/plans.js';
 import { z } from '#libs/platform/src/validation.js';
 import { organisationCreateSchema, organisationUpdateSchema } from './organisation.schemas.js';
@@ -101,11 +100,12 @@ export class OrganisationsController {
     }
     const data = parseInput(organisationCreateSchema, body);
     const id = randomUUID();
+    // The founding process records the creator as the owner; the answer waits for it.
+    const founder = { userId: viewer.userId, email: viewer.email, name: viewer.name };
     const result: DecideResult = await this.commands.execute(
-      new DecideCommand('organisation', id, { type: 'Create', data, actor: actorFor(viewer) }, { correlationId: requestId, organisationId: id }),
+      new DecideCommand('organisation', id, { type: 'Create', data: { ...data, founder }, actor: actorFor(viewer) }, { correlationId: requestId, organisationId: id }),
     );
-    const joined: DecideResult = await this.commands.execute(joinCommand(id, { id: viewer.userId, email: viewer.email, name: viewer.name }, 'owner'));
-    await this.projections.waitFor(joined.position ?? result.position);
+    await this.projections.waitFor(result.position);
     viewer.memberships.set(id, 'owner');
     return this.present(await this.load(viewer, id), viewer);
   }

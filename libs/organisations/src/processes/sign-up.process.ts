@@ -1,7 +1,6 @@
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessManager } from '#libs/platform/src/projections/projection.js';
-import { joinCommand } from '../domain/join.js';
 
 /** What this process reads of identity's `UserRegistered` (its event, not its tables). */
 interface Registered {
@@ -12,8 +11,8 @@ interface Registered {
 
 /**
  * Sign-up (DESIGN.md "Process managers"): a user registered with a sign-up gets the organisation
- * they named, and becomes its owner. Two commands on two aggregates; after a crash between them
- * the process runs again from its checkpoint and the first one appends nothing twice.
+ * they named, with them as its founder (the founding process makes them its owner). After a crash
+ * the process runs again from its checkpoint and appends nothing twice.
  */
 export const signUpProcess: ProcessManager = {
   name: 'sign-up',
@@ -23,14 +22,14 @@ export const signUpProcess: ProcessManager = {
     if (!data.signUp) return [];
     const userId = event.streamId.slice('user-'.length);
     const { organisationId, organisationName } = data.signUp;
+    const founder = { userId, email: data.email, name: data.name };
     return [
       new DecideCommand(
         'organisation',
         organisationId,
-        { type: 'Create', actor: { userId, roles: ['user'] }, data: { name: organisationName, website: null, country: null, locales: ['en'], timezone: 'UTC' } },
+        { type: 'Create', actor: { userId, roles: ['user'] }, data: { name: organisationName, website: null, country: null, locales: ['en'], timezone: 'UTC', founder } },
         { organisationId },
       ),
-      joinCommand(organisationId, { id: userId, email: data.email, name: data.name }, 'owner'),
     ];
   },
 };
