@@ -6,8 +6,9 @@
  *   node dist/bench/load.js '{"url": "...", "method": "GET", "path": "/api/health/live", ...}'
  *
  * `mode`: "plain" sends the same request; "create" gives every body a unique title; "ids" puts
- * the next id of `ids` (each used once) into the path's `:id`.
+ * the next id of `idsFile` (each used once) into the path's `:id`.
  */
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadSpec {
@@ -17,7 +18,8 @@ export interface LoadSpec {
   headers: Record<string, string>;
   body?: Record<string, unknown>;
   mode: 'plain' | 'create' | 'ids';
-  ids?: string[];
+  /** A file with one id per line (mode "ids"): too many for the command line. */
+  idsFile?: string;
   connections: number;
   seconds: number;
 }
@@ -35,7 +37,7 @@ export interface LoadResult {
 async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
   let next = 0;
-  const ids = spec.ids ?? [];
+  const ids = spec.idsFile ? readFileSync(spec.idsFile, 'utf8').split('\n').filter(Boolean) : [];
   const request = {
     method: spec.method,
     path: spec.path,

@@ -405,7 +405,9 @@ async function runHttp(url: string): Promise<BenchResult[]> {
   } finally {
     process.off('SIGINT', onSignal);
     await db.close().catch(() => undefined);
-    await database.drop();
+    // BENCH_HTTP_KEEP=1 keeps the database (with its 100,000 posts) to look into afterwards.
+    if (process.env.BENCH_HTTP_KEEP === '1') log(`http: kept ${database.url}`);
+    else await database.drop();
   }
 }
 

@@ -118,6 +118,28 @@ for (const database of testDatabases) {
       expectIndexWalk(all, 'rm_members', 'rm_members_organisation_name');
     });
 
+    it('counts a total up to 10,000 on every request; a larger one is shared for 10 seconds', async () => {
+      const owner = viewer({ 'org-a': 'owner', 'org-b': 'owner' });
+      const totalOf = async (organisationId: string) =>
+        (await runList(db, postsListDefinition(owner), { range: '[0,24]', filter: JSON.stringify({ organisationId }) }, websiteScope(owner, 'organisation_id', 'website_id'))).total;
+      const add = (id: string, organisationId: string) =>
+        db.query(
+          `INSERT INTO rm_posts (id, organisation_id, website_id, locale, type, status, title, created_at, updated_at, version, state, record)
+           VALUES ($1, $2, 'site-1', 'en', 'blog', 'Writer', 'Extra', now(), now(), 1, '{}', jsonb_build_object('id', $1::text))`,
+          [id, organisationId],
+        );
+      expect(await totalOf('org-b')).toBe(10_000);
+      await add('extra-b-1', 'org-b');
+      expect(await totalOf('org-b')).toBe(10_001);
+      expect(await totalOf('org-a')).toBe(90_000);
+      await add('extra-a-1', 'org-a');
+      // Above 10,000: the count of a moment ago, until it is 10 seconds old.
+      expect(await totalOf('org-a')).toBe(90_000);
+      await add('extra-b-2', 'org-b');
+      expect(await totalOf('org-b')).toBe(10_001);
+      await db.query(`DELETE FROM rm_posts WHERE id LIKE 'extra-%'`);
+    });
+
     it('websites by name', async () => {
       const { result, all } = await planOf(WEBSITES_LIST, { range: '[0,24]' }, websiteScope(viewer({ 'org-a': 'owner' }), 'organisation_id', 'id'));
       expect(result.rows).toHaveLength(25);

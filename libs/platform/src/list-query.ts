@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { allowed } from './allow-list.js';
 import { isCalendarDate } from './dates.js';
@@ -220,15 +221,14 @@ export async function runList<T = Record<string, unknown>>(
 
   const whereSql = where.join(' AND ');
   const recordColumn = def.recordColumn ?? 'record';
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.query<{ record: T }>(
       `SELECT ${recordColumn} AS record FROM ${def.table} WHERE ${whereSql}
        ORDER BY ${sortColumn} ${sortOrder} NULLS LAST, id ${sortOrder} LIMIT ${end - start + 1} OFFSET ${start}`,
       params,
     ),
-    db.query<{ total: string }>(`SELECT count(*)::text AS total FROM ${def.table} WHERE ${whereSql}`, params),
+    countRows(db, def.table, whereSql, params),
   ]);
-  const total = Number(count.rows[0].total);
   const last = rows.rows.length ? start + rows.rows.length - 1 : start;
   return {
     rows: rows.rows.map((r) => r.record),
@@ -237,4 +237,36 @@ export async function runList<T = Record<string, unknown>>(
     end: last,
     contentRange: `${def.resource} ${start}-${last}/${total}`,
   };
+}
+
+/**
+ * The total of a list (its `Content-Range`). Up to `EXACT_UP_TO` rows it is counted on every
+ * request, from at most that many rows. Above it the exact count (a scan of every matching row:
+ * 70 ms at 100,000 posts) is shared by the requests of the next `LARGE_TOTAL_TTL_MS` for the same
+ * list and filters: a total above 10,000 may be up to 10 seconds old.
+ */
+export const EXACT_UP_TO = 10_000;
+export const LARGE_TOTAL_TTL_MS = 10_000;
+const totalsByDatabase = new WeakMap<SqlExecutor, LRUCache<string, { total: Promise<number>; at: number }>>();
+
+async function countRows(db: SqlExecutor, table: string, whereSql: string, params: unknown[]): Promise<number> {
+  let largeTotals = totalsByDatabase.get(db);
+  if (!largeTotals) totalsByDatabase.set(db, (largeTotals = new LRUCache({ max: 2000 })));
+  const key = `${table}\n${whereSql}\n${JSON.stringify(params)}`;
+  const known = largeTotals.get(key);
+  if (known && Date.now() - known.at < LARGE_TOTAL_TTL_MS) return known.total;
+  const capped = await db.query<{ total: string }>(
+    `SELECT count(*)::text AS total FROM (SELECT 1 FROM ${table} WHERE ${whereSql} LIMIT ${EXACT_UP_TO + 1}) AS capped`,
+    params,
+  );
+  const small = Number(capped.rows[0].total);
+  if (small <= EXACT_UP_TO) {
+    largeTotals.delete(key);
+    return small;
+  }
+  // One count in flight per list: the requests meanwhile wait for it instead of counting too.
+  const total = db.query<{ total: string }>(`SELECT count(*)::text AS total FROM ${table} WHERE ${whereSql}`, params).then((r) => Number(r.rows[0].total));
+  largeTotals.set(key, { total, at: Date.now() });
+  total.catch(() => largeTotals.delete(key));
+  return total;
 }
