@@ -100,7 +100,7 @@ export class IdentityService {
       throw error;
     }
     // The user exists from here on; a sign-up's organisation and membership follow (a process).
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return { id };
   }
 

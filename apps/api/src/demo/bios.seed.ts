@@ -48,7 +48,7 @@ export async function seedBios(
     const run = async (type: string, data: unknown) => {
       const context = { userId, now: new Date().toISOString() };
       const result: DecideResult = await deps.commands.execute(new DecideCommand('bio', id, { type, actor: at.owner, data, context }, { organisationId: at.organisationId }));
-      await deps.projections.waitFor(result.position);
+      await deps.projections.waitForResult(result);
     };
     await run('Create', { organisationId: at.organisationId, websiteId: at.websiteId, kind: bio.kind, userId, content: bio.content });
     await run('Publish', {});

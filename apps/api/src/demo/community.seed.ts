@@ -98,7 +98,7 @@ export async function seedCommunity(demo: Demo, organisationId: string): Promise
     const result: DecideResult = await demo.commands.execute(
       new DecideCommand(aggregate, id, { type, actor, data, context }, { organisationId, expectedVersion }),
     );
-    await demo.projections.waitFor(result.position);
+    await demo.projections.waitForResult(result);
     return result;
   };
 

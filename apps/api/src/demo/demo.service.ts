@@ -144,6 +144,6 @@ export class DemoService {
 
   private async run(aggregate: string, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {
     const result: DecideResult = await this.commands.execute(new DecideCommand(aggregate, id, { type, actor, data }));
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
   }
 }

@@ -99,7 +99,7 @@ export async function seedPosts(deps: { commands: CommandBus; projections: Proje
       const result: DecideResult = await deps.commands.execute(
         new DecideCommand('post', id, { type, actor: people.actors[who], data, context: { settings: site.settings, now: new Date().toISOString() } }, { organisationId: people.organisationId }),
       );
-      await deps.projections.waitFor(result.position);
+      await deps.projections.waitForResult(result);
     };
     await run(post.by, 'Create', {
       organisationId: people.organisationId,

@@ -129,7 +129,7 @@ export class AnswersController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('answer', id, { type: 'Create', data: fields, actor: actorFor(viewer, organisationId), context }, { correlationId: requestId, organisationId }),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return this.present(await this.load(viewer, id), viewer);
   }
 
@@ -170,7 +170,7 @@ export class AnswersController {
         { expectedVersion: expectedVersionOf(body), correlationId: requestId, organisationId },
       ),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return this.present(await this.load(viewer, current.id), viewer);
   }
 

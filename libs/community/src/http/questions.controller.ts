@@ -210,7 +210,7 @@ export class QuestionsController {
         { correlationId: requestId, organisationId },
       ),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return this.present(await this.load(viewer, id), viewer);
   }
 
@@ -256,7 +256,7 @@ export class QuestionsController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('question', current.id, { type: action, data, actor }, { expectedVersion, correlationId: requestId, organisationId }),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return this.present(await this.load(viewer, current.id), viewer);
   }
 

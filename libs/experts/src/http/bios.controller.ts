@@ -124,7 +124,7 @@ export class BiosController {
 
   private async run(id: string, command: { type: string; actor: Actor; data: unknown; context: BioContext }, organisationId: string, expectedVersion: number | undefined, requestId: string) {
     const result: DecideResult = await this.commands.execute(new DecideCommand('bio', id, command, { expectedVersion, correlationId: requestId, organisationId }));
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
   }
 
   /** Editors write every bio; other members only their own (403 otherwise, before anything else). */

@@ -267,7 +267,7 @@ export class AuthController {
           correlationId: (request as Request & { id?: string }).id,
         }),
       );
-      await this.projections.waitFor(result.position);
+      await this.projections.waitForResult(result);
       response.status(200);
     } else {
       userId = (

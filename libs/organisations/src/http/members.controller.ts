@@ -183,7 +183,7 @@ export class MembersController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('member', id, { type: 'Invite', actor, data: { ...rest, organisationId, userId } }, { correlationId: requestId, organisationId }),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     await this.sendInvitation(userId, input.email, organisationId, request);
     return this.presentOne(await this.load(viewer, id), viewer);
   }
@@ -280,7 +280,7 @@ export class MembersController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('member', member.id, { type: action, actor, data, context }, { ...options, expectedVersion }),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
   }
 
   /** How many posts in progress list the member as writer, editor or holder (on one website, or anywhere). */

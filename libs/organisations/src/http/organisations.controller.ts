@@ -105,7 +105,7 @@ export class OrganisationsController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('organisation', id, { type: 'Create', data: { ...data, founder }, actor: actorFor(viewer) }, { correlationId: requestId, organisationId: id }),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     viewer.memberships.set(id, 'owner');
     return this.present(await this.load(viewer, id), viewer);
   }
@@ -143,7 +143,7 @@ export class OrganisationsController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('organisation', id, { type: action, data, actor: actorFor(viewer, id) }, { expectedVersion, correlationId: requestId, organisationId: id }),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return this.present(await this.load(viewer, id), viewer);
   }
 

@@ -162,7 +162,7 @@ export class WebsitesController {
       const result: DecideResult = await this.commands.execute(
         new DecideCommand('website', id, { type: 'Create', data: { ...settings, organisationId, key }, actor }, { correlationId: requestId, organisationId }),
       );
-      await this.projections.waitFor(result.position);
+      await this.projections.waitForResult(result);
     } catch (error) {
       await this.releaseDomain(settings.domain, id, organisationId, requestId);
       throw error;
@@ -230,7 +230,7 @@ export class WebsitesController {
     }
     if (newDomain) await this.releaseDomain(current.domain, current.id, organisationId, requestId);
     await this.storeToken(current.id, token);
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return this.present(await this.load(viewer, current.id), viewer);
   }
 

@@ -155,17 +155,28 @@ export class ProjectionManager {
    * stopped on an error, and after `timeoutMs` when one is still behind: a command never answers
    * from a read model that has not caught up, and never counts a failed projection as caught up.
    */
-  async waitFor(position: GlobalPosition | null, timeoutMs = 5000): Promise<void> {
+  async waitFor(position: GlobalPosition | null, timeoutMs = 5000, types?: readonly string[]): Promise<void> {
     if (position === null) return;
     const deadline = Date.now() + timeoutMs;
+    // Only the subscribers that read these event types can change because of them (all of them
+    // when the types are not known).
+    const reads = (handles: readonly string[] | undefined) => !types || !handles || handles.some((type) => types.includes(type));
     // First the process managers: the commands they send for this position's events come after it,
-    // and the read models must show those too.
-    const processes = this.processes;
+    // and the read models must show those too (whichever they are: every projection then).
+    const processes = this.subscribers.flatMap((s) => (s.kind === 'process' && reads(s.process.handles) ? [s.process.name] : []));
+    let projections = this.projections.filter((p) => reads(p.handles)).map((p) => p.name);
     if (processes.length) {
       await this.waitUntil(processes, position, deadline);
       position = await this.followUps(processes, position);
+      projections = this.projections.map((p) => p.name);
     }
-    await this.waitUntil(this.projections.map((p) => p.name), position, deadline);
+    await this.waitUntil(projections, position, deadline);
+  }
+
+  /** `waitFor` a command's result: its position, and only the read models its events concern. */
+  async waitForResult(result: { position: GlobalPosition | null; events: ReadonlyArray<{ type: string }> }, timeoutMs = 5000): Promise<void> {
+    // No events known (a retried command found its events stored): every read model.
+    await this.waitFor(result.position, timeoutMs, result.events.length ? result.events.map((event) => event.type) : undefined);
   }
 
   /** The latest position the process managers appended at (the log's head for those another process runs). */

@@ -214,7 +214,7 @@ export class PostsController {
         { correlationId: requestId, organisationId: website.organisationId },
       ),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return this.answer(viewer, id, result, website);
   }
 
@@ -297,7 +297,7 @@ export class PostsController {
       if (action === 'Save' && error instanceof ConflictError) await this.keepDraft(id, actor, data as PostContent, expectedVersion ?? null, error, website);
       throw withFailureWording(action, error);
     }
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     // A post deleted forever is gone from the read models: answer it as it was, now Purged (not a 404).
     if (result.state.status === PURGED) return { ...current.record, status: PURGED, allowedActions: [] as string[] };
     if (action === 'Save' && result.events.length) {
@@ -328,7 +328,7 @@ export class PostsController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('post', id, { type: 'KeepDraft', actor: { userId: actor.userId, name: actor.name, roles: ['system'] }, data: { by, changes, baseVersion, reason }, context: this.context(website) }),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
   }
 
   private contentOf(body: unknown): PostContent {

@@ -125,7 +125,7 @@ export class RedirectRulesController {
     const result: DecideResult = await this.commands.execute(
       new DecideCommand('redirectrule', current.id, { type, actor: actorFor(viewer, current.organisationId), data }, { expectedVersion, correlationId: requestId, organisationId: current.organisationId }),
     );
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
     return reload ? this.presentOne(viewer, current.id) : null;
   }
 

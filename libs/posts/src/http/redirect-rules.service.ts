@@ -77,6 +77,6 @@ export class RedirectRules {
 
   private async run(id: string, type: string, actor: Actor, data: unknown, organisationId: string, correlationId?: string) {
     const result: DecideResult = await this.commands.execute(new DecideCommand('redirectrule', id, { type, actor, data }, { organisationId, correlationId }));
-    await this.projections.waitFor(result.position);
+    await this.projections.waitForResult(result);
   }
 }
