@@ -261,6 +261,52 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
       }
     }, 240_000);
 
+    it(`${setup.name}: the slug-redirects process killed after creating the rule, before its checkpoint, leaves one rule after a restart`, async () => {
+      const { env, cleanup } = await setup.env();
+      try {
+        const first = await startServer({ ...env, PROCESS_CRASH_AFTER: 'slug-redirects:0:PostSaved' });
+        running.push(first);
+        const as = async (email: string) => {
+          const res = await fetch(`${first.url}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email, password: 'Demo-pass-1' }),
+          });
+          expect(res.status).toBe(200);
+          return res.headers.get('set-cookie')!.split(';')[0]!;
+        };
+        const owner = await as('owner@demo.example');
+        // A post the demo published (in English: its path is /{slug}).
+        const listed = (await (await fetch(`${first.url}/api/posts?filter=${encodeURIComponent(JSON.stringify({ tab: 'published', locale: 'en' }))}`, { headers: { Cookie: owner } })).json()) as Array<Record<string, any>>;
+        const published = listed[0]!;
+        expect(published.status).toBe('Published');
+        const moved = await fetch(`${first.url}/api/posts/${published.id}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Cookie: owner, Origin: first.url },
+          body: JSON.stringify({ version: published.version, slug: 'crash-slug-moved' }),
+        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        expect(moved).toBe('fetch failed');
+        expect(await first.exited).toBeNull();
+
+        const second = await startServer(env);
+        running.push(second);
+        const cookie = await login(second.url);
+        let rules: Array<Record<string, any>> = [];
+        const deadline = Date.now() + 30_000;
+        do {
+          const health = (await (await fetch(`${second.url}/api/health`)).json()) as { projections: Array<{ lag: number }> };
+          if (health.projections.every((p) => p.lag === 0)) break;
+          await new Promise((r) => setTimeout(r, 100));
+        } while (Date.now() < deadline);
+        rules = (await (await fetch(`${second.url}/api/redirect-rules?filter=${encodeURIComponent(JSON.stringify({ objectId: published.id }))}`, { headers: { Cookie: cookie } })).json()) as typeof rules;
+        expect(rules.map((r) => `${r.fromPath}->${r.toPath}`)).toEqual([`/${published.slug}->/crash-slug-moved`]);
+        second.process.kill('SIGTERM');
+        expectWith(await second.exited, second.output.join('').slice(-3000)).toBe(0);
+      } finally {
+        await cleanup();
+      }
+    }, 240_000);
+
     it(`${setup.name}: SIGTERM finishes in-flight work and exits cleanly`, async () => {
       const { env, cleanup } = await setup.env();
       try {

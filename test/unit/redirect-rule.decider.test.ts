@@ -8,7 +8,7 @@
 // The table is in test/support/community-tables.ts (shared with the end-to-end test).
 // Where those are silent, it records the product's decisions: a rule is active until
 // deleted; Editor+ create, change and delete rules; the process that follows published slug
-// changes (the `system` role) creates and deletes them too; other members only read them.
+// changes (the `system` role) creates, repoints and deletes them too; other members only read them.
 //
 // Nothing here reads the decider's own transition table: every expected answer is written out.
 import { describe, expect, it } from '@jest/globals';
@@ -47,6 +47,12 @@ describe('the process that follows published slug changes (role system)', () => 
   it('creates an automatic rule for the post', () => {
     const automatic = { ...RULE, objectId: 'p-1', automatic: true };
     given(redirectRuleDecider, []).when({ type: 'Create', data: automatic, actor: system }).then([{ type: 'RedirectRuleCreated', data: automatic }]);
+  });
+
+  it('repoints a rule that led to the old path (no chains)', () => {
+    given(redirectRuleDecider, [created]).when({ type: 'Update', data: { toPath: '/newest-name' }, actor: system }).then([
+      { type: 'RedirectRuleChanged', data: { toPath: '/newest-name' } },
+    ]);
   });
 
   it('deletes a rule that would loop, saying why', () => {

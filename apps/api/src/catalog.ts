@@ -29,6 +29,7 @@ import { COMMUNITY_DECIDERS } from '#libs/community/src/domain/deciders.js';
 import { POSTS_DECIDERS } from '#libs/posts/src/domain/deciders.js';
 import { EXPERTS_DECIDERS } from '#libs/experts/src/domain/deciders.js';
 import { foundingProcess } from '#libs/organisations/src/processes/founding.process.js';
+import { slugRedirectsProcess } from '#libs/posts/src/processes/slug-redirects.process.js';
 import { membershipProcess } from '#libs/organisations/src/processes/membership.process.js';
 import { signUpProcess } from '#libs/organisations/src/processes/sign-up.process.js';
 
@@ -41,7 +42,7 @@ export const catalog: Catalog = {
   ],
   schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA],
   deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS],
-  processes: [signUpProcess, foundingProcess, membershipProcess],
+  processes: [signUpProcess, foundingProcess, membershipProcess, slugRedirectsProcess],
 };
 
 /** The Kafka relay when `KAFKA_BROKERS` is set. */

@@ -79,9 +79,10 @@ export async function createRuntime(
       retryMs: 1000,
       log,
       execute: (command) => commands.execute(command),
-      stateAt: async (event) => {
+      stateAt: async (event, at) => {
         const entry = deciders.get(event.category);
-        const events = await store.readStream(event.streamId, { maxCount: event.streamVersion });
+        const upTo = at?.before ? event.streamVersion - 1 : event.streamVersion;
+        const events = upTo > 0 ? await store.readStream(event.streamId, { maxCount: upTo }) : [];
         return entry.decider.fold(events as never);
       },
       crashAfter: process.env.PROCESS_CRASH_AFTER,

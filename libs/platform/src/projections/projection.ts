@@ -33,8 +33,9 @@ export interface RelaySubscriber {
 /**
  * A process manager (DESIGN.md "Process managers"): a change that spans aggregates. It reacts to
  * an event of the log with the commands it calls for, in order; the runner sends each with a
- * command id derived from the event's id and the command's index, so after a crash the retry
- * appends nothing twice and the process always finishes. Its checkpoint moves after the commands.
+ * command id derived from the event's id and the command (aggregate, id, type), so after a crash
+ * the retry appends nothing twice and the process always finishes. Its checkpoint moves after the
+ * commands. `react` should answer the same commands when it runs again for the same event.
  */
 export interface ProcessManager {
   readonly name: string;
@@ -48,6 +49,10 @@ export interface ProcessManager {
 export interface ProcessContext {
   /** The state of the event's own aggregate right after the event (its stream folded up to it). */
   stateAt<State = unknown>(event: RecordedEvent): Promise<State>;
+  /** The same right before the event. */
+  stateBefore<State = unknown>(event: RecordedEvent): Promise<State>;
+  /** Read models a process may consult (its own context's read side). */
+  read: SqlExecutor;
 }
 
 export type Subscriber =

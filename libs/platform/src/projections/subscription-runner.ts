@@ -16,7 +16,7 @@ export interface RunnerOptions {
   /** Sends a process manager's commands (the decide path without HTTP). */
   execute?: (command: DecideCommand) => Promise<DecideResult>;
   /** The state of an event's aggregate right after it (for process managers). */
-  stateAt?: (event: RecordedEvent) => Promise<unknown>;
+  stateAt?: (event: RecordedEvent, options?: { before?: boolean }) => Promise<unknown>;
   /** Test only (`PROCESS_CRASH_AFTER=name:index[:EventType]`): a process kills its own OS process after that command. */
   crashAfter?: string;
 }
@@ -146,13 +146,19 @@ export class SubscriptionRunner {
     const handles = new Set(process.handles);
     for (const event of batch) {
       if (!handles.has(event.type)) continue;
-      const commands = await process.react(event, { stateAt: (at) => this.options.stateAt!(at) as never });
+      const commands = await process.react(event, {
+        stateAt: (at) => this.options.stateAt!(at) as never,
+        stateBefore: (at) => this.options.stateAt!(at, { before: true }) as never,
+        read: this.db,
+      });
       for (const [index, command] of commands.entries()) {
         try {
           const result = await execute(
             new DecideCommand(command.aggregate, command.id, command.command, {
               ...command.options,
-              commandId: `${process.name}:${event.id}:${index}`,
+              // Named by what it does, not by its place in the list: a retry that reads a little
+              // more (or less) still recognises each command it already sent.
+              commandId: `${process.name}:${event.id}:${command.aggregate}-${command.id}:${command.command.type}`,
               causationId: event.id,
               correlationId: event.metadata?.correlationId ?? event.id,
             }),

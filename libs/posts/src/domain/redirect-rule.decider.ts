@@ -66,7 +66,7 @@ export const redirectRuleDecider = defineDecider<'active' | 'deleted', 'Create' 
     statuses: ['active', 'deleted'],
     transitions: [
       { action: 'Create', from: [NEW], to: 'active', roles: [...EDITORS, 'system'] },
-      { action: 'Update', from: ['active'], roles: EDITORS },
+      { action: 'Update', from: ['active'], roles: [...EDITORS, 'system'] },
       { action: 'Delete', from: ['active'], to: 'deleted', roles: [...EDITORS, 'system'] },
     ],
   },

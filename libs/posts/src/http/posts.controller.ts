@@ -300,9 +300,6 @@ export class PostsController {
     await this.projections.waitForResult(result);
     // A post deleted forever is gone from the read models: answer it as it was, now Purged (not a 404).
     if (result.state.status === PURGED) return { ...current.record, status: PURGED, allowedActions: [] as string[] };
-    if (action === 'Save' && result.events.length) {
-      await this.redirects.afterSave(current.state, result.state, id, website, actor, requestId);
-    }
     return this.answer(viewer, id, result, website);
   }
 
