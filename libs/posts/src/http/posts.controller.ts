@@ -22,7 +22,6 @@ import { PURGED, postDecider, type Holder, type PostContext, type PostState } fr
 import { POST_STATUSES, PRE_PUBLICATION, STAGE_ROLES, STATUS_LABELS, enabledStages, type PreStage, type WorkflowSettings } from '../domain/stages.js';
 import { presentPost } from '../projections/posts.projection.js';
 import { bioPromptsFor } from './bio-prompts.js';
-import { RedirectRules } from './redirect-rules.service.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
 
 /** The CMS Articles tabs (seed 000 section 2) as conditions on the posts read model. */
@@ -113,7 +112,6 @@ export class PostsController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
-    private readonly redirects: RedirectRules,
   ) {}
 
   /** The choices of the post forms and the tabs. */

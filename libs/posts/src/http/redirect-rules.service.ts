@@ -7,7 +7,6 @@ import type { Actor } from '#libs/platform/src/decider.js';
 import { ConflictError } from '#libs/platform/src/errors.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SQL } from '#libs/platform/src/tokens.js';
-import type { PostState } from '../domain/post.decider.js';
 import type { RedirectRuleFields } from '../domain/redirect-rule.decider.js';
 
 interface WebsiteLocales {
@@ -22,7 +21,7 @@ export function postPath(website: WebsiteLocales, locale: string, slug: string):
   return `${prefix.startsWith('/') || prefix === '' ? prefix : `/${prefix}`}/${slug}`;
 }
 
-/** Creating redirect rules, by hand or when a published post's slug changes. */
+/** Creating redirect rules by hand (a published slug change: processes/slug-redirects.process.ts). */
 @Injectable()
 export class RedirectRules {
   constructor(
@@ -46,33 +45,6 @@ export class RedirectRules {
     const id = randomUUID();
     await this.run(id, 'Create', actor, fields, fields.organisationId, correlationId);
     return id;
-  }
-
-  /**
-   * A published post whose slug changed gets an automatic 301 from its old path. Rules that led
-   * to the old path now lead to the new one (no chains), and a rule from the new path is removed
-   * (it would loop).
-   */
-  async afterSave(before: PostState, after: PostState, postId: string, website: WebsiteLocales, actor: Actor, correlationId: string) {
-    const oldSlug = before.content.slug;
-    const newSlug = after.content.slug;
-    if (after.status !== 'Published' || !oldSlug || !newSlug || oldSlug === newSlug) return;
-    const fromPath = postPath(website, after.locale, oldSlug);
-    const toPath = postPath(website, after.locale, newSlug);
-    const system = { ...actor, roles: [...actor.roles, 'system'] };
-    const stale = await this.db.query<{ id: string; from_path: string; to_path: string }>(
-      'SELECT id, from_path, to_path FROM rm_redirect_rules WHERE website_id = $1 AND (to_path = $2 OR from_path = $3 OR from_path = $2)',
-      [website.id, fromPath, toPath],
-    );
-    for (const rule of stale.rows) {
-      if (rule.from_path === toPath || rule.from_path === fromPath) await this.run(rule.id, 'Delete', system, { reason: `The post ${postId} moved to ${toPath}` }, website.organisationId, correlationId);
-      else await this.run(rule.id, 'Update', system, { toPath }, website.organisationId, correlationId);
-    }
-    await this.create(
-      { organisationId: website.organisationId, websiteId: website.id, fromPath, toPath, type: 301, locale: after.locale, objectId: postId, automatic: true },
-      system,
-      correlationId,
-    );
   }
 
   private async run(id: string, type: string, actor: Actor, data: unknown, organisationId: string, correlationId?: string) {
