@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
-import { API_URL, httpClient } from '../providers/http';
+import { Button, useDataProvider, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { CommunityTab } from './QuestionList';
 import type { Question } from './types';
 
@@ -13,12 +13,6 @@ const BULK: Record<Exclude<CommunityTab, 'answers'>, string[]> = {
   deleted: ['Restore'],
 };
 
-interface BulkResult {
-  id: string;
-  ok: boolean;
-  error?: string;
-}
-
 /**
  * `POST /api/questions/bulk-actions` with the version of each selected question as the user saw
  * it: one result per question, the failures named in the notification.
@@ -27,6 +21,7 @@ export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answe
   const { selectedIds, data } = useListContext<Question>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const unselectAll = useUnselectAll('questions', `questions.${tab}`);
   const [busy, setBusy] = useState(false);
 
@@ -34,11 +29,7 @@ export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answe
     setBusy(true);
     try {
       const versions = Object.fromEntries((data ?? []).filter((q) => selectedIds.includes(q.id)).map((q) => [String(q.id), q.version]));
-      const { json } = await httpClient(`${API_URL}/questions/bulk-actions`, {
-        method: 'POST',
-        body: JSON.stringify({ action, ids: selectedIds.map(String), expectedVersions: versions }),
-      });
-      const results = (json as { results: BulkResult[] }).results;
+      const { data: results } = await dataProvider.bulkAction('questions', action, selectedIds, { expectedVersions: versions });
       const failed = results.filter((r) => !r.ok);
       const done = results.length - failed.length;
       if (failed.length === 0) notify(`${action}: ${done} question${done === 1 ? '' : 's'} done`, { type: 'success' });

@@ -1,30 +1,16 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Login, LoginForm, PasswordInput, required, TextInput } from 'react-admin';
-import { API_URL } from '../providers/http';
-
-interface DemoCredentials {
-  email: string;
-  password: string;
-}
+import { demoCredentials, type DemoCredentials } from '../providers/authProvider';
 
 /** `GET /api/auth/demo` answers the demo account in demo mode and 404 otherwise. */
 const useDemoCredentials = () => {
   const [demo, setDemo] = useState<DemoCredentials | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${API_URL}/auth/demo`, {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal: controller.signal,
-    })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((body: Partial<DemoCredentials> | null) => {
-        if (body && typeof body.email === 'string' && typeof body.password === 'string') {
-          setDemo({ email: body.email, password: body.password });
-        }
-      })
-      .catch(() => undefined);
+    void demoCredentials(controller.signal).then((found) => {
+      if (found) setDemo(found);
+    });
     return () => controller.abort();
   }, []);
   return demo;

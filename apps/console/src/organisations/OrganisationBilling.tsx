@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Organisation } from '../types';
-import { fetchBilling, productLabel, type BillingPlan, type OrganisationBilling as Billing, type ProductId } from './billing';
+import { productLabel, type BillingPlan, type OrganisationBilling as Billing, type ProductId } from './billing';
 
 const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'The action failed, please try again';
@@ -93,8 +93,9 @@ export const OrganisationBilling = () => {
   useEffect(() => {
     if (id == null) return;
     let cancelled = false;
-    fetchBilling(id)
-      .then((data) => {
+    dataProvider
+      .getPart<Billing>('organisations', id, 'billing')
+      .then(({ data }) => {
         if (cancelled) return;
         setBilling(data);
         setError(null);
@@ -108,7 +109,7 @@ export const OrganisationBilling = () => {
       cancelled = true;
     };
     // Refetch when the record changes (a plan change bumps its version).
-  }, [id, version, logoutIfAccessDenied]);
+  }, [id, version, logoutIfAccessDenied, dataProvider]);
 
   if (!record) return null;
   if (error) return <Alert severity="error">{error}</Alert>;

@@ -1,5 +1,4 @@
 import type { Identifier } from 'react-admin';
-import { API_URL, httpClient } from '../providers/http';
 
 /** The plans an organisation can be on, cheapest first. */
 export type PlanId = 'starter' | 'growth' | 'scale';
@@ -39,7 +38,3 @@ export const productLabel = (product: string) => PRODUCT_LABELS[product as Produ
 export const billingPath = (organisationId: Identifier) =>
   `/organisations/${encodeURIComponent(String(organisationId))}/show/billing`;
 
-export async function fetchBilling(organisationId: Identifier): Promise<OrganisationBilling> {
-  const { json } = await httpClient(`${API_URL}/organisations/${encodeURIComponent(String(organisationId))}/billing`);
-  return json as OrganisationBilling;
-}

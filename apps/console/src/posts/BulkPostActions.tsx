@@ -13,8 +13,9 @@ import {
   ListItemText,
 } from '@mui/material';
 import { createContext, useContext, useRef, useState } from 'react';
-import { Button, Confirm, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useUnselectAll } from 'react-admin';
-import { POSTS, bulkAction, errorParts } from './api';
+import { Button, Confirm, useDataProvider, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
+import { POSTS, errorParts } from './api';
 import { ACTION_LABELS, ACTION_ORDER, actionLabel } from './labels';
 import { NoteDialog } from './PostActionButtons';
 import type { BulkResult, Post } from './types';
@@ -44,6 +45,7 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(POSTS, storeKey);
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const showSummary = useContext(BulkSummaryContext);
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
@@ -59,7 +61,7 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
     setBusy(true);
     const titles = Object.fromEntries(selectedIds.map((id) => [String(id), seenTitles.current.get(String(id)) ?? String(id)]));
     try {
-      const results = await bulkAction(action, selectedIds, note);
+      const { data: results } = await dataProvider.bulkAction(POSTS, action, selectedIds, note ? { note } : {});
       showSummary({ action, results, titles });
       unselectAll();
       refresh();

@@ -13,8 +13,10 @@ import {
   useGetIdentity,
   useGetOne,
   useRecordContext,
+  useDataProvider,
   useSaveContext,
 } from 'react-admin';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { POSTS, errorParts, expectedVersionFor, failureMessage, usePostDrafts, usePostHistory } from './api';
 import { typeLabel } from './labels';
 import { BioPrompts } from './BioPrompts';
@@ -358,6 +360,7 @@ const PostEditor = ({ conflict, onConflictClose }: { conflict: SaveConflict | nu
   const record = useRecordContext<Post>();
   const { save } = useSaveContext();
   const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
   if (!record) return <Loading />;
   const onSubmit = async (values: Record<string, unknown>) => {
     const changes = changesOf(values as Partial<Post>, record);
@@ -365,7 +368,7 @@ const PostEditor = ({ conflict, onConflictClose }: { conflict: SaveConflict | nu
       notify('Warning: No changes to save', { type: 'warning' });
       return undefined;
     }
-    return save?.({ ...changes, version: await expectedVersionFor(record) });
+    return save?.({ ...changes, version: await expectedVersionFor(dataProvider, record) });
   };
   return (
     <Form onSubmit={onSubmit} warnWhenUnsavedChanges>

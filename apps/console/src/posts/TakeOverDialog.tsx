@@ -3,8 +3,9 @@ import LockPersonOutlinedIcon from '@mui/icons-material/LockPersonOutlined';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
-import { useNotify, useRefresh } from 'react-admin';
-import { fetchPost, POSTS } from './api';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
+import { POSTS } from './api';
 import { formatTime } from '../common/historyText';
 import type { Post, SaveConflict } from './types';
 import { usePostAction } from './usePostAction';
@@ -61,7 +62,12 @@ export const TakeOverDialog = ({
   const { getValues } = useFormContext();
   const notify = useNotify();
   const refresh = useRefresh();
-  const { data: current } = useQuery({ queryKey: [POSTS, 'fresh', record.id, conflict?.message], queryFn: () => fetchPost(record.id), enabled: open });
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const { data: current } = useQuery({
+    queryKey: [POSTS, 'fresh', record.id, conflict?.message],
+    queryFn: async () => (await dataProvider.getOne<Post>(POSTS, { id: record.id })).data,
+    enabled: open,
+  });
   const { run, busy } = usePostAction(current);
   const canTakeOver = Boolean(current?.allowedActions?.includes('TakeOver'));
   // The API answers a take-over with reason 'taken_over'. A plain stale version whose page now

@@ -1,76 +1,73 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Identifier } from 'react-admin';
-import { API_URL, httpClient } from '../providers/http';
-import type { BulkResult, Post, PostCounts, PostDraft, PostHistoryEntry, PostOptions, WorkflowDefinition } from './types';
+import { useDataProvider, type Identifier } from 'react-admin';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
+import { useApiOptions } from '../providers/useApiOptions';
+import type { Post, PostCounts, PostDraft, PostHistoryEntry, PostOptions, WorkflowDefinition } from './types';
 
 export const POSTS = 'posts';
 
-const url = (...parts: (string | Identifier)[]) => `${API_URL}/${parts.map((p) => encodeURIComponent(String(p))).join('/')}`;
-
 /**
- * The posts endpoints beyond simple-rest, through react-admin's query client (so every
- * `refresh()` after an action reloads them too).
+ * The posts endpoints beyond simple-rest, through the data provider and react-admin's query
+ * client (so every `refresh()` after an action reloads them too).
  */
-export const usePostCounts = (websiteId?: Identifier | null) =>
-  useQuery({
+export const usePostCounts = (websiteId?: Identifier | null) => {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
     queryKey: [POSTS, 'counts', websiteId ?? null],
-    queryFn: async () => {
-      const query = websiteId ? `?websiteId=${encodeURIComponent(String(websiteId))}` : '';
-      const { json } = await httpClient(`${url(POSTS, 'counts')}${query}`);
-      return json as PostCounts;
-    },
+    queryFn: async () => (await dataProvider.counts<PostCounts>(POSTS, { websiteId })).data,
     retry: false,
   });
+};
 
-/** The API's lists of types and statuses (with labels), which rarely change. */
-export const usePostOptions = () =>
-  useQuery({
-    queryKey: [POSTS, 'options'],
-    queryFn: async () => (await httpClient(url(POSTS, 'options'))).json as PostOptions,
-    staleTime: 10 * 60_000,
-    retry: false,
-  });
+/** `GET /api/posts/options`: the API's lists of types, tabs and statuses (with their labels). */
+export const usePostOptions = () => useApiOptions<PostOptions>(POSTS);
 
-export const usePostHistory = (id: Identifier | undefined, version: number | undefined) =>
-  useQuery({
+export const usePostHistory = (id: Identifier | undefined, version: number | undefined) => {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
     queryKey: [POSTS, 'history', id, version],
-    queryFn: async () => {
-      const { json } = await httpClient(url(POSTS, id!, 'history'));
-      return (Array.isArray(json) ? json : []) as PostHistoryEntry[];
-    },
+    queryFn: async () => (await dataProvider.history<PostHistoryEntry>(POSTS, id!)).data,
     enabled: id != null,
     retry: false,
   });
+};
 
-export const usePostDrafts = (id: Identifier | undefined) =>
-  useQuery({
+export const usePostDrafts = (id: Identifier | undefined) => {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
     queryKey: [POSTS, 'drafts', id],
     queryFn: async () => {
-      const { json } = await httpClient(url(POSTS, id!, 'drafts'));
-      return (Array.isArray(json) ? json : []) as PostDraft[];
+      const { data } = await dataProvider.getPart<PostDraft[]>(POSTS, id!, 'drafts');
+      return Array.isArray(data) ? data : [];
     },
     enabled: id != null,
     retry: false,
   });
+};
 
 /** The post as it was at `asOf` (read only: its `allowedActions` are empty). */
-export const usePostAsOf = (id: Identifier | undefined, asOf: string | null) =>
-  useQuery({
+export const usePostAsOf = (id: Identifier | undefined, asOf: string | null) => {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
     queryKey: [POSTS, 'asOf', id, asOf],
-    queryFn: async () => (await httpClient(`${url(POSTS, id!)}?asOf=${encodeURIComponent(asOf!)}`)).json as Post,
+    queryFn: async () => (await dataProvider.getOneAsOf<Post>(POSTS, id!, asOf!)).data,
     enabled: id != null && asOf != null,
     staleTime: Infinity,
     retry: false,
   });
+};
 
-export const useWorkflowDefinition = (enabled = true) =>
-  useQuery({
+/** `GET /api/workflows/post`: the workflow's table, which changes only with a deploy. */
+export const useWorkflowDefinition = (enabled = true) => {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
     queryKey: ['workflows', 'post'],
-    queryFn: async () => (await httpClient(url('workflows', 'post'))).json as WorkflowDefinition,
-    staleTime: 10 * 60_000,
+    queryFn: async () => (await dataProvider.workflows<WorkflowDefinition>('post')).data,
+    staleTime: Infinity,
     enabled,
     retry: false,
   });
+};
 
 /**
  * Events the posts read model does not project (API, libs/posts posts.projection.ts `handles`):
@@ -86,26 +83,18 @@ const UNPROJECTED = new Set(['PostDraftKept', 'PostExported']);
  * post's real one. Any other later event is a real change: the record's version then, and the
  * API's 409 says so.
  */
-export const expectedVersionFor = async (post: Pick<Post, 'id' | 'version'>): Promise<number> => {
+export const expectedVersionFor = async (
+  dataProvider: ConsoleDataProvider,
+  post: Pick<Post, 'id' | 'version'>,
+): Promise<number> => {
   try {
-    const { json } = await httpClient(url(POSTS, post.id, 'history'));
-    const later = (Array.isArray(json) ? (json as PostHistoryEntry[]) : []).filter((e) => e.version > post.version);
+    const { data } = await dataProvider.history<PostHistoryEntry>(POSTS, post.id);
+    const later = data.filter((e) => e.version > post.version);
     if (later.length && later.every((e) => UNPROJECTED.has(e.type))) return Math.max(...later.map((e) => e.version));
   } catch {
     // The record's own version then.
   }
   return post.version;
-};
-
-/** The current post, fresh (not from the cache). */
-export const fetchPost = async (id: Identifier) => (await httpClient(url(POSTS, id))).json as Post;
-
-export const bulkAction = async (action: string, ids: Identifier[], note?: string) => {
-  const { json } = await httpClient(url(POSTS, 'bulk-actions'), {
-    method: 'POST',
-    body: JSON.stringify({ action, ids: ids.map(String), ...(note ? { note } : {}) }),
-  });
-  return (json as { results: BulkResult[] }).results;
 };
 
 /** Offers text as a file download (ExportPage answers `export: { filename, content, format }`). */

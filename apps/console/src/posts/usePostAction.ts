@@ -37,7 +37,7 @@ export const usePostAction = (record: Post | undefined, options: { onFieldErrors
         POSTS,
         record.id,
         action,
-        { expectedVersion: await expectedVersionFor(record), ...body },
+        { expectedVersion: await expectedVersionFor(dataProvider, record), ...body },
       );
       if (action === 'ExportPage' && data.export) {
         download(data.export.filename, data.export.content, data.export.format === 'json' ? 'application/json' : 'text/html');

@@ -228,6 +228,22 @@ export const exitDemo = async (reload: () => void = reloadConsole): Promise<void
   reload();
 };
 
+export interface DemoCredentials {
+  email: string;
+  password: string;
+}
+
+/** `GET /api/auth/demo`: the demo account in demo mode, `null` otherwise (404) or on any failure. */
+export const demoCredentials = async (signal?: AbortSignal): Promise<DemoCredentials | null> => {
+  try {
+    const response = await fetch(`${API_URL}/auth/demo`, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+    const body = (response.ok ? await response.json() : null) as Partial<DemoCredentials> | null;
+    return body && typeof body.email === 'string' && typeof body.password === 'string' ? { email: body.email, password: body.password } : null;
+  } catch {
+    return null;
+  }
+};
+
 /** `POST /api/auth/keep-alive`: extends the session; false when it has ended. */
 export const keepAlive = async (): Promise<boolean> => {
   try {

@@ -16,9 +16,10 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Title, useGetList, useLogoutIfAccessDenied, useStore } from 'react-admin';
+import { Title, useDataProvider, useGetList, useLogoutIfAccessDenied, useStore } from 'react-admin';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Website } from '../types';
-import { fetchWorkflowReport, type WorkflowReport } from './api';
+import type { WorkflowReport } from './api';
 import { describeRange, formatHours, formatPercent, PERIODS, periodRange, type PeriodId } from './format';
 import { PeopleTable, QueueTable, Section, StageTable, WebsiteTable } from './ReportTables';
 
@@ -65,13 +66,15 @@ const useWorkflowReport = (websiteId: string, from?: string, to?: string) => {
   const [state, setState] = useState<{ data?: WorkflowReport; error?: string; loading: boolean }>({ loading: true });
   const [reload, setReload] = useState(0);
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const denied = useRef(logoutIfAccessDenied);
   denied.current = logoutIfAccessDenied;
   useEffect(() => {
     let cancelled = false;
     setState((previous) => ({ ...previous, loading: true, error: undefined }));
-    fetchWorkflowReport({ websiteId: websiteId || null, from, to })
-      .then((data) => {
+    dataProvider
+      .report<WorkflowReport>('workflow', { websiteId: websiteId || null, from, to })
+      .then(({ data }) => {
         if (!cancelled) setState({ data, loading: false });
       })
       .catch((error: unknown) => {
@@ -87,7 +90,7 @@ const useWorkflowReport = (websiteId: string, from?: string, to?: string) => {
     return () => {
       cancelled = true;
     };
-  }, [websiteId, from, to, reload]);
+  }, [websiteId, from, to, reload, dataProvider]);
   return { ...state, refresh: () => setReload((n) => n + 1) };
 };
 

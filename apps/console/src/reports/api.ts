@@ -1,5 +1,4 @@
 import type { Identifier } from 'react-admin';
-import { API_URL, httpClient } from '../providers/http';
 
 export interface StageMetrics {
   stage: string;
@@ -51,12 +50,4 @@ export interface WorkflowReport {
   websites: WebsiteMetrics[];
 }
 
-export const fetchWorkflowReport = async (params: { websiteId?: Identifier | null; from?: string; to?: string }) => {
-  const query = new URLSearchParams();
-  if (params.websiteId) query.set('websiteId', String(params.websiteId));
-  if (params.from) query.set('from', params.from);
-  if (params.to) query.set('to', params.to);
-  const suffix = query.toString();
-  const { json } = await httpClient(`${API_URL}/reports/workflow${suffix ? `?${suffix}` : ''}`);
-  return json as WorkflowReport;
-};
+

@@ -17,7 +17,7 @@ import { httpUrl, toChoices } from '../common/choices';
 import { StatusChip } from '../common/StatusChip';
 import { TimezoneInput } from '../common/TimezoneInput';
 import { factCheckChoices, hasSiteBuilder } from './settings';
-import { FALLBACK_OPTIONS, useWebsiteOptions } from './useWebsiteOptions';
+import { useWebsiteOptions } from './useWebsiteOptions';
 import { WebsiteAccess } from './WebsiteAccess';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
@@ -67,8 +67,6 @@ const neededForSiteBuilder = (label: string) => (value: unknown, values: Record<
 
 export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'children'> & { edit?: boolean }) => {
   const options = useWebsiteOptions();
-  const pick = (key: keyof typeof FALLBACK_OPTIONS) =>
-    options?.[key]?.length ? options[key] : FALLBACK_OPTIONS[key];
   return (
     <TabbedForm {...props}>
       <TabbedForm.Tab label="Overview" {...tab}>
@@ -89,8 +87,8 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
           </Box>
         ) : null}
         <Box sx={grid}>
-          <SelectInput source="category" choices={toChoices(pick('categories') ?? [])} emptyText="—" />
-          <SelectInput source="type" choices={toChoices(pick('types') ?? [])} emptyText="—" />
+          <OptionInput source="category" label="Category" values={options?.categories} />
+          <OptionInput source="type" label="Type" values={options?.types} />
           <OptionInput source="industry" label="Industry" values={options?.industries} />
           <OptionInput source="currency" label="Currency" values={options?.currencies} required />
         </Box>
@@ -98,7 +96,7 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
         <Section>Article workflow</Section>
         <Box sx={grid}>
           <SelectInput source="factCheckLevels" label="Fact-check levels" choices={factCheckChoices} validate={required()} />
-          <SelectInput source="reviewType" label="Review type" choices={toChoices(pick('reviewTypes') ?? [])} validate={required()} />
+          <OptionInput source="reviewType" label="Review type" values={options?.reviewTypes} required />
         </Box>
         <BooleanInput source="secondEdit" label="Second edit" helperText="Articles pass a second editor" />
         <BooleanInput source="customerReview" label="Customer review" helperText="Articles go to the customer for review" />
