@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
+import { BOTS, PEOPLE } from '../support/user-agents.js';
 import { EDITOR, OWNER, WRITER, boot, giveWebsite, listQuery, publishOwnBio, setups, signIn, totalOf, type Agent, type Booted, newAgent } from './setups.js';
 
 const CHECKER = { email: 'checker@demo.example', password: 'Demo-pass-1' };
@@ -240,6 +241,22 @@ for (const setup of setups) {
       const noPath = await visitor.get(`/api/public/redirects?key=${key}`);
       expect(noPath.status).toBe(422);
       expect(noPath.body.errors).toEqual({ path: 'path is missing!' });
+    });
+
+    it('counts browsers as users and crawlers, HTTP libraries and a missing User-Agent as bots', async () => {
+      const rule = await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/agents', toPath: '/newest-name' });
+      expectWith(rule.status, JSON.stringify(rule.body)).toBe(201);
+      const key = (await owner.get(`/api/websites/${noStages}`)).body.key as string;
+      const ask = (agent: string, header = 'User-Agent') =>
+        request(t.url).get(`/api/public/redirects?key=${key}&path=/agents`).set('User-Agent', header === 'User-Agent' ? agent : 'edge-worker/1.0').set(header, agent);
+      // Six browsers (Chrome, Firefox, Safari, iPhone, Android, Edge), one of them through an edge worker.
+      for (const [name, agent] of PEOPLE) expectWith((await ask(agent)).status, name).toBe(200);
+      expectWith((await ask(PEOPLE[0][1], 'X-Visitor-User-Agent')).status, 'through an edge worker').toBe(200);
+      // Googlebot, bingbot, axios, Postman, Scrapy, curl, python-requests, Go; then an empty User-Agent.
+      for (const [name, agent] of BOTS) expectWith((await ask(agent)).status, name).toBe(200);
+      expect((await ask('')).status).toBe(200);
+      const counted = (await owner.get(`/api/redirect-rules/${rule.body.id}`)).body;
+      expect(counted).toMatchObject({ fromPath: '/agents', userCounter: 7, botCounter: 9 });
     });
 
     it('validates with the spec messages and never answers 500 to bad input', async () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { isbot } from 'isbot';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 
@@ -22,10 +23,12 @@ export interface RedirectCount {
   lastRedirect: string | null;
 }
 
-const BOTS = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|headless|lighthouse|curl|wget|python-requests|go-http-client/i;
-
-/** Whether a request's User-Agent is a crawler or a script rather than a person's browser. */
-export const isBot = (userAgent: string | undefined): boolean => !userAgent || BOTS.test(userAgent);
+/**
+ * Crawlers, previews and scripts: `isbot`'s list (kept up to date by its maintainers; it already
+ * names axios, PostmanRuntime, Scrapy, curl, python-requests and Go-http-client). No header at
+ * all counts as a bot too: every browser sends one, scripts may not.
+ */
+export const isBot = (userAgent: string | undefined): boolean => !userAgent?.trim() || isbot(userAgent);
 
 @Injectable()
 export class RedirectCounters {
