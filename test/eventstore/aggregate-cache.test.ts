@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EventStore, ReadStreamOptions } from '#libs/eventstore/src/index.js';
 import { SqlEventStore } from '#libs/eventstore/src/sql/sql-event-store.js';
-import { DecideCommand, DecideHandler, DeciderRegistry } from '#libs/platform/src/commands/decide.command.js';
+import { AggregateCache, DecideCommand, DecideHandler, DeciderRegistry, type RegisteredDecider } from '#libs/platform/src/commands/decide.command.js';
 import { postDecider, type PostState } from '#libs/posts/src/domain/post.decider.js';
 import { testDatabases } from '../support/database.js';
 
@@ -49,6 +50,38 @@ for (const database of testDatabases) {
       // And the full fold from the log agrees with the cached state.
       const folded = postDecider.fold((await store.readStream(`post-${id}`)) as never);
       expect(folded).toEqual(saved.state);
+    });
+
+    it('keeps at most `max` aggregates: the least recently used is folded from its first event again', async () => {
+      // A counter: its state is the number of events folded.
+      const counter = { name: 'counter', decider: { initialState: 0, evolve: (n: number) => n + 1 } } as unknown as RegisteredDecider;
+      for (const [id, events] of [['a', 2], ['b', 1], ['c', 3]] as const) {
+        await store.append(`counter-${id}`, Array.from({ length: events }, () => ({ type: 'Counted', data: {} })), 'no_stream');
+      }
+      const reads: string[] = [];
+      const recording = {
+        readStream: (streamId: string, options?: ReadStreamOptions) => {
+          reads.push(`${streamId} from ${options?.fromVersion ?? 1}`);
+          return store.readStream(streamId, options);
+        },
+      } as EventStore;
+      const cache = new AggregateCache(2);
+      const load = async (id: string) => (await cache.load(recording, counter, id)).state;
+
+      expect(await load('a')).toBe(2);
+      expect(await load('b')).toBe(1);
+      expect(await load('a')).toBe(2); // a is now used more recently than b
+      expect(await load('c')).toBe(3); // a third one: b goes
+      expect(await load('a')).toBe(2);
+      expect(await load('b')).toBe(1);
+      expect(reads).toEqual([
+        'counter-a from 1',
+        'counter-b from 1',
+        'counter-a from 3',
+        'counter-c from 1',
+        'counter-a from 3',
+        'counter-b from 1',
+      ]);
     });
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { LRUCache } from 'lru-cache';
 import { WrongExpectedVersionError, type EventStore, type GlobalPosition, type RecordedEvent } from '#libs/eventstore/src/index.js';
 import type { Command, Decider, DomainEvent } from '../decider.js';
 import { ConflictError } from '../errors.js';
@@ -95,9 +96,12 @@ export async function loadAggregate(store: EventStore, entry: RegisteredDecider,
  * whole history. Bounded; the least recently used entry goes first.
  */
 export class AggregateCache {
-  private readonly entries = new Map<string, { version: number; state: unknown }>();
+  private readonly entries: LRUCache<string, { version: number; state: unknown }>;
 
-  constructor(private readonly capacity = 2000) {}
+  /** `max`: how many aggregates' states are kept. */
+  constructor(max = 2000) {
+    this.entries = new LRUCache({ max });
+  }
 
   async load(store: EventStore, entry: RegisteredDecider, id: string): Promise<{ state: any; version: number }> {
     const streamId = `${entry.name}-${id}`;
@@ -112,9 +116,7 @@ export class AggregateCache {
 
   remember(streamId: string, version: number, state: unknown): void {
     if (version === 0) return;
-    this.entries.delete(streamId);
     this.entries.set(streamId, { version, state });
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 
