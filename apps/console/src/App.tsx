@@ -13,6 +13,7 @@ import { postRoutes, posts } from './posts';
 import { projections } from './projections';
 import { redirectRules } from './redirect-rules';
 import { workflowReport } from './reports';
+import { i18nProvider } from './i18n';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { users } from './users';
@@ -23,7 +24,8 @@ const store = localStorageStore('1', 'PlatformConsole');
 
 export const App = () => (
   <Admin
-    title="Platform console"
+    title="console.login.title"
+    i18nProvider={i18nProvider}
     dataProvider={dataProvider}
     authProvider={authProvider}
     loginPage={LoginPage}

@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useDataProvider, useRecordContext, useResourceContext } from 'react-admin';
+import { useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { HistoryEntry } from '../types';
 import { actorName } from './historyText';
@@ -26,6 +26,7 @@ export const History = () => {
   const record = useRecordContext();
   const resource = useResourceContext();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const translate = useTranslate();
   const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = record?.id;
@@ -44,29 +45,29 @@ export const History = () => {
         const status = (e as { status?: number }).status;
         setError(
           status === 404
-            ? 'The history of this record is not available yet.'
+            ? translate('console.common.history.notAvailable')
             : e instanceof Error && e.message
-              ? `The history could not be loaded: ${e.message}`
-              : 'The history could not be loaded.',
+              ? translate('console.common.history.failedWith', { message: e.message })
+              : translate('console.common.history.failed'),
         );
       });
     return () => {
       cancelled = true;
     };
-  }, [dataProvider, resource, id, version]);
+  }, [dataProvider, resource, id, version, translate]);
 
   if (error) return <Alert severity="info">{error}</Alert>;
   if (!entries) return <CircularProgress size={24} />;
-  if (entries.length === 0) return <Typography color="text.secondary">No events yet.</Typography>;
+  if (entries.length === 0) return <Typography color="text.secondary">{translate('console.common.history.empty')}</Typography>;
   return (
-    <Table size="small" aria-label="History">
+    <Table size="small" aria-label={translate('console.common.history.label')}>
       <TableHead>
         <TableRow>
-          <TableCell>Version</TableCell>
-          <TableCell>Event</TableCell>
-          <TableCell>When</TableCell>
-          <TableCell>By</TableCell>
-          <TableCell>Data</TableCell>
+          <TableCell>{translate('console.common.history.version')}</TableCell>
+          <TableCell>{translate('console.common.history.event')}</TableCell>
+          <TableCell>{translate('console.common.history.when')}</TableCell>
+          <TableCell>{translate('console.common.history.by')}</TableCell>
+          <TableCell>{translate('console.common.history.data')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>

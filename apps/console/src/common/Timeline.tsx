@@ -1,13 +1,17 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { formatTime } from './historyText';
 
 /** A vertical timeline (the history panels of posts and bios), newest first. */
-export const Timeline = ({ children }: { children: ReactNode }) => (
-  <Box component="ol" aria-label="History" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-    {children}
-  </Box>
-);
+export const Timeline = ({ children }: { children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="ol" aria-label={translate('console.common.history.label')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {children}
+    </Box>
+  );
+};
 
 /**
  * One event of a timeline: a dot (`dot`: a theme colour), what happened and by whom, when and
@@ -29,7 +33,9 @@ export const TimelineEntry = ({
   dot?: string;
   data?: Record<`data-${string}`, string>;
   children?: ReactNode;
-}) => (
+}) => {
+  const translate = useTranslate();
+  return (
   <Box component="li" {...data} sx={{ position: 'relative', pl: 2.5, pb: 1.5, borderLeft: 2, borderColor: 'divider', ml: 0.75, '&:last-of-type': { borderColor: 'transparent' } }}>
     <Box sx={{ position: 'absolute', left: -7, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: dot }} />
     <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
@@ -37,12 +43,13 @@ export const TimelineEntry = ({
         {title}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        by {by}
+        {translate('console.common.history.byWho', { name: by })}
       </Typography>
     </Box>
     <Typography variant="caption" color="text.secondary" component="div">
-      {formatTime(time)} · version {version ?? '—'}
+      {translate('console.common.history.timeAndVersion', { time: formatTime(time), version: version ?? '—' })}
     </Typography>
     {children}
   </Box>
-);
+  );
+};

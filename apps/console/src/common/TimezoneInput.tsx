@@ -10,5 +10,5 @@ export const TimezoneInput = (props: Omit<AutocompleteInputProps, 'choices'>) =>
     typeof current === 'string' && current && !choices.some((choice) => choice.id === current)
       ? [{ id: current, name: current }, ...choices]
       : choices;
-  return <AutocompleteInput source="timezone" label="Time zone" {...props} choices={all} />;
+  return <AutocompleteInput source="timezone" label="console.common.timeZone" {...props} choices={all} />;
 };

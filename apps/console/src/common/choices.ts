@@ -24,12 +24,13 @@ export const timezoneChoices = () => {
   return timezones.map((zone) => ({ id: zone, name: zone }));
 };
 
+/** Validators answer message keys: react-admin translates an input's error. */
 export const isoCountry = (value: unknown) =>
   value == null || value === '' || /^[A-Z]{2}$/.test(String(value))
     ? undefined
-    : 'Use a two-letter ISO country code, e.g. DE';
+    : 'console.common.validation.isoCountry';
 
 export const httpUrl = (value: unknown) =>
   value == null || value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(String(value))
     ? undefined
-    : 'Enter a full address starting with https://';
+    : 'console.common.validation.httpUrl';

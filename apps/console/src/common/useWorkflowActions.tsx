@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Confirm, useDataProvider, useLogoutIfAccessDenied, useNotify, useRefresh, type RaRecord } from 'react-admin';
+import { errorMessage } from './errors';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 
 /** How the console shows one workflow action of a resource. */
@@ -13,9 +14,6 @@ export interface WorkflowActionConfig<R> {
 }
 
 type WorkflowRecord = RaRecord & { version?: number; allowedActions?: string[] };
-
-const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The action failed, please try again';
 
 /**
  * The one way the console takes a workflow action: only the actions in `record.allowedActions`
@@ -42,7 +40,7 @@ export function useWorkflowActions<R extends WorkflowRecord>(
     setRunning(name);
     try {
       await dataProvider.action(resource, record.id, name, { expectedVersion: record.version });
-      notify(actions[name]?.done ?? `${name} done`, { type: 'success' });
+      notify(actions[name]?.done ?? 'console.common.notices.actionDone', { type: 'success', messageArgs: { action: name } });
       refresh();
     } catch (error) {
       const loggedOut = await logoutIfAccessDenied(error);
@@ -63,7 +61,7 @@ export function useWorkflowActions<R extends WorkflowRecord>(
       loading={running !== null}
       title={pending?.title ?? ''}
       content={pending?.content ?? ''}
-      confirm={confirming ?? 'Confirm'}
+      confirm={confirming ?? 'console.common.buttons.confirm'}
       confirmColor="warning"
       onConfirm={() => confirming && void run(confirming)}
       onClose={() => setConfirming(null)}

@@ -2,13 +2,14 @@ import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { forwardRef } from 'react';
-import { AppBar, Logout, UserMenu, useUserMenu } from 'react-admin';
+import { AppBar, Logout, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { useDemoMode } from './useDemoMode';
 
 /** "Try the demo" (or "Exit demo mode" while in it) in the user menu. */
 const DemoMenuItem = forwardRef<HTMLLIElement>(function DemoMenuItem(props, ref) {
   const { demo, canEnter, busy, enter, exit } = useDemoMode();
   const userMenu = useUserMenu();
+  const translate = useTranslate();
   if (!demo && !canEnter) return null;
   const onClick = () => {
     userMenu?.onClose();
@@ -17,7 +18,7 @@ const DemoMenuItem = forwardRef<HTMLLIElement>(function DemoMenuItem(props, ref)
   return (
     <MenuItem ref={ref} {...props} onClick={onClick} disabled={busy}>
       <ListItemIcon>{demo ? <ExitToAppIcon fontSize="small" /> : <SlideshowIcon fontSize="small" />}</ListItemIcon>
-      <ListItemText>{demo ? 'Exit demo mode' : 'Try the demo'}</ListItemText>
+      <ListItemText>{translate(demo ? 'console.layout.demo.exit' : 'console.layout.demo.enter')}</ListItemText>
     </MenuItem>
   );
 });

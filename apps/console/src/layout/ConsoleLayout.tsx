@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Layout, Menu, usePermissions, useResourceDefinitions } from 'react-admin';
+import { Layout, Menu, usePermissions, useResourceDefinitions, useTranslate } from 'react-admin';
 import { OUTBOX_RESOURCE } from '../outbox';
 import { PROJECTIONS_RESOURCE } from '../projections';
 import { PostMenuItems } from '../posts';
@@ -20,6 +20,7 @@ const ADMIN_ONLY = new Set([USERS_RESOURCE, OUTBOX_RESOURCE, PROJECTIONS_RESOURC
  */
 export const ConsoleMenu = () => {
   const resources = useResourceDefinitions();
+  const translate = useTranslate();
   const { permissions, isPending } = usePermissions<ConsolePermissions | null>();
   const platformAdmin = permissions?.platformAdmin === true;
   const navigation = permissions?.navigation ?? [];
@@ -27,7 +28,7 @@ export const ConsoleMenu = () => {
   const visible = (name: string) =>
     !isPending && (navigation.length ? navigation.includes(name) : platformAdmin || !ADMIN_ONLY.has(name));
   return (
-    <Menu aria-label="Main menu">
+    <Menu aria-label={translate('console.layout.menu.main')}>
       <Menu.DashboardItem />
       {Object.keys(resources)
         .filter((name) => resources[name]?.hasList && visible(name))

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useGetIdentity, useNotify } from 'react-admin';
+import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { returnToAdmin } from '../providers/authProvider';
 import { SessionBanner } from './SessionBanner';
 
@@ -13,6 +13,7 @@ interface Impersonator {
 export const ImpersonationBanner = () => {
   const { identity } = useGetIdentity();
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const admin = (identity as { impersonatedBy?: Impersonator | null } | undefined)?.impersonatedBy;
   if (!identity || !admin) return null;
@@ -22,14 +23,14 @@ export const ImpersonationBanner = () => {
     try {
       await returnToAdmin();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Error logging out', { type: 'error' });
+      notify(error instanceof Error ? error.message : 'console.layout.impersonation.logoutFailed', { type: 'error' });
       setBusy(false);
     }
   };
 
   return (
-    <SessionBanner severity="warning" testId="impersonation-banner" action={`Return to ${admin.name}`} busy={busy} onAction={() => void back()}>
-      You are logged in as {identity.fullName} ({String((identity as { email?: string }).email ?? '')})
+    <SessionBanner severity="warning" testId="impersonation-banner" action={translate('console.layout.impersonation.back', { name: admin.name })} busy={busy} onAction={() => void back()}>
+      {translate('console.layout.impersonation.banner', { name: identity.fullName, email: String((identity as { email?: string }).email ?? '') })}
     </SessionBanner>
   );
 };

@@ -12,8 +12,8 @@ const activeMembers = `/members?filter=${encodeURIComponent(JSON.stringify({ sta
 export const OwnerMenuItems = ({ visible }: { visible: (name: string) => boolean }) => (
   <>
     {visible('roles-and-permissions') && (
-      <Menu.Item to="/members" primaryText="Roles and permissions" leftIcon={<AdminPanelSettingsOutlinedIcon />} data-navigation="roles-and-permissions" />
+      <Menu.Item to="/members" primaryText="console.layout.menu.rolesAndPermissions" leftIcon={<AdminPanelSettingsOutlinedIcon />} data-navigation="roles-and-permissions" />
     )}
-    {visible('login-as') && <Menu.Item to={activeMembers} primaryText="Log in as" leftIcon={<SwitchAccountOutlinedIcon />} data-navigation="login-as" />}
+    {visible('login-as') && <Menu.Item to={activeMembers} primaryText="console.layout.menu.loginAs" leftIcon={<SwitchAccountOutlinedIcon />} data-navigation="login-as" />}
   </>
 );

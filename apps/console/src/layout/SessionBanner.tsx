@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 
 /**
  * The banner a session shows on every page while it is not the user's own ordinary session
@@ -19,7 +20,9 @@ export const SessionBanner = ({
   busy: boolean;
   onAction: () => void;
   children: ReactNode;
-}) => (
+}) => {
+  const translate = useTranslate();
+  return (
   <Box sx={{ mt: 1 }}>
     <Alert
       severity={severity}
@@ -36,11 +39,12 @@ export const SessionBanner = ({
           disabled={busy}
           startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
         >
-          {action}
+          {translate(action)}
         </Button>
       }
     >
       {children}
     </Alert>
   </Box>
-);
+  );
+};

@@ -38,6 +38,7 @@ const durationOf = (payload: NotificationPayload): number | null => {
  * react-admin's queue of undoable mutations in order.
  */
 export const StackedNotifications = () => {
+  const translate = useTranslate();
   const { notifications, setNotifications } = useNotificationContext();
   const takeMutation = useTakeUndoableMutation();
   const [shown, setShown] = useState<Shown[]>([]);
@@ -98,7 +99,7 @@ export const StackedNotifications = () => {
   return (
     <Box
       role="region"
-      aria-label="Notifications"
+      aria-label={translate('console.layout.notifications')}
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar,
@@ -204,7 +205,7 @@ const NotificationItem = ({
                   </Button>
                 ) : null}
                 <Button color="inherit" size="small" onClick={close}>
-                  Dismiss
+                  {translate('console.common.buttons.dismiss')}
                 </Button>
               </>
             }

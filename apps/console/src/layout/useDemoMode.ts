@@ -27,8 +27,8 @@ export const useDemoMode = () => {
     },
     [notify],
   );
-  const enter = useCallback(() => run(enterDemo, 'Error: the demo could not be opened'), [run]);
-  const exit = useCallback(() => run(() => exitDemo(), 'Error: demo mode could not be exited'), [run]);
+  const enter = useCallback(() => run(enterDemo, 'console.layout.demo.enterFailed'), [run]);
+  const exit = useCallback(() => run(() => exitDemo(), 'console.layout.demo.exitFailed'), [run]);
 
   return { demo, canEnter, busy, enter, exit };
 };

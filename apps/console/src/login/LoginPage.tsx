@@ -1,6 +1,6 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { Login, LoginForm, PasswordInput, required, TextInput } from 'react-admin';
+import { Login, LoginForm, PasswordInput, required, TextInput, useTranslate } from 'react-admin';
 import { demoCredentials, type DemoCredentials } from '../providers/authProvider';
 
 /** `GET /api/auth/demo` answers the demo account in demo mode and 404 otherwise. */
@@ -18,6 +18,7 @@ const useDemoCredentials = () => {
 
 const DemoHint = () => {
   const demo = useDemoCredentials();
+  const translate = useTranslate();
   if (!demo) return null;
   return (
     <Box sx={{ px: 2, pb: 2, width: 300, boxSizing: 'border-box' }} data-testid="demo-hint">
@@ -27,7 +28,7 @@ const DemoHint = () => {
         color="text.secondary"
         sx={{ textAlign: 'center', bgcolor: 'action.hover', borderRadius: 1, py: 0.75, px: 0.5, letterSpacing: 0 }}
       >
-        Demo: <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.email}</Box> /{' '}
+        {translate('console.login.demo')} <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.email}</Box> /{' '}
         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.password}</Box>
       </Typography>
     </Box>
@@ -35,40 +36,46 @@ const DemoHint = () => {
 };
 
 /** Real paths, outside react-admin's hash router (see main.tsx). */
-const AccountLinks = () => (
+const AccountLinks = () => {
+  const translate = useTranslate();
+  return (
   <Box
     sx={{ px: 2, pb: 2, width: 300, boxSizing: 'border-box', display: 'flex', justifyContent: 'space-between', gap: 1 }}
   >
     <Typography variant="body2">
       <Link href="/forgot-password" underline="hover">
-        Forgot password?
+        {translate('console.login.forgotPassword')}
       </Link>
     </Typography>
     <Typography variant="body2">
       <Link href="/signup" underline="hover">
-        Create an account
+        {translate('console.login.signUp')}
       </Link>
     </Typography>
   </Box>
-);
+  );
+};
 
-export const LoginPage = () => (
+export const LoginPage = () => {
+  const translate = useTranslate();
+  return (
   <Login>
     <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mt: -1 }}>
-      Platform console
+      {translate('console.login.title')}
     </Typography>
     <LoginForm>
       <TextInput
         autoFocus
         source="username"
-        label="Email"
+        label="console.login.email"
         type="email"
         autoComplete="username"
         validate={required()}
       />
-      <PasswordInput source="password" label="Password" autoComplete="current-password" validate={required()} />
+      <PasswordInput source="password" label="console.login.password" autoComplete="current-password" validate={required()} />
     </LoginForm>
     <AccountLinks />
     <DemoHint />
   </Login>
-);
+  );
+};

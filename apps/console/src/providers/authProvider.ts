@@ -33,6 +33,9 @@ const readJson = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** Message keys of the auth provider's own failures (react-admin translates what it shows). */
+const NETWORK_ERROR = 'console.login.networkError';
+
 const messageOf = (body: unknown, fallback: string): string => {
   const message = (body as ApiErrorBody | null)?.message;
   if (typeof message === 'string' && message.trim()) return message;
@@ -101,11 +104,11 @@ export const authProvider: AuthProvider = {
         body: JSON.stringify({ email: (params.username ?? params.email ?? '').trim(), password: params.password ?? '' }),
       });
     } catch {
-      throw new Error('Network error: please try again');
+      throw new Error(NETWORK_ERROR);
     }
     const body = await readJson(response);
     if (!response.ok) {
-      throw new Error(messageOf(body, response.status === 401 ? 'Invalid email or password' : response.statusText));
+      throw new Error(messageOf(body, response.status === 401 ? 'console.login.invalid' : response.statusText));
     }
     hadSession = true;
     await getCurrentUser(true).catch(() => null);
@@ -125,12 +128,12 @@ export const authProvider: AuthProvider = {
     try {
       user = await getCurrentUser();
     } catch (error) {
-      throw new Error(error instanceof Error ? error.message : 'Network error: please try again');
+      throw new Error(error instanceof Error ? error.message : NETWORK_ERROR);
     }
     if (!user) {
       // A first visit goes to the login page quietly; an expired session says so.
       throw hadSession
-        ? { message: 'Your session has ended, please log in again.' }
+        ? { message: 'console.login.sessionEnded' }
         : { message: false };
     }
   },
@@ -147,7 +150,7 @@ export const authProvider: AuthProvider = {
 
   async getIdentity(): Promise<UserIdentity> {
     const user = await getCurrentUser();
-    if (!user) throw new Error('Not signed in');
+    if (!user) throw new Error('console.login.notSignedIn');
     return {
       id: user.id,
       fullName: user.name,
@@ -187,7 +190,7 @@ const postAuth = async (path: string): Promise<void> => {
       body: '{}',
     });
   } catch {
-    throw new Error('Network error: please try again');
+    throw new Error(NETWORK_ERROR);
   }
   const body = await readJson(response);
   if (!response.ok) throw new Error(messageOf(body, response.statusText));

@@ -1,5 +1,6 @@
 import { Alert, Button, CircularProgress, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
 import { fieldErrorsOf, messageOf, postJson } from './api';
 import { BackToLogin, PublicLayout } from './PublicLayout';
 
@@ -9,21 +10,22 @@ export const ResetLinkForm = ({ submitLabel, autoFocus = true }: { submitLabel: 
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) {
-      setError('Please enter your email address.');
+      setError(translate('console.public.forgot.emailMissing'));
       return;
     }
     setBusy(true);
     setError(null);
     try {
       const answer = await postJson('/auth/password_reset/send', { email: email.trim() });
-      if (answer.ok) setSent(messageOf(answer, 'If an account exists for this email, we have sent a link to reset its password.'));
-      else setError(fieldErrorsOf(answer).email ?? messageOf(answer, 'Error: the link could not be sent'));
+      if (answer.ok) setSent(messageOf(answer, translate('console.public.forgot.sent')));
+      else setError(fieldErrorsOf(answer).email ?? messageOf(answer, translate('console.public.forgot.failed')));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      setError(caught instanceof Error ? caught.message : translate('console.public.networkError'));
     } finally {
       setBusy(false);
     }
@@ -39,7 +41,7 @@ export const ResetLinkForm = ({ submitLabel, autoFocus = true }: { submitLabel: 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <TextField
-        label="Email"
+        label={translate('console.public.email')}
         type="email"
         autoComplete="email"
         autoFocus={autoFocus}
@@ -48,21 +50,24 @@ export const ResetLinkForm = ({ submitLabel, autoFocus = true }: { submitLabel: 
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         error={Boolean(error)}
-        helperText={error ?? ' '}
+        helperText={error ? translate(error) : ' '}
       />
       <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 1 }}>
-        {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : submitLabel}
+        {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : translate(submitLabel)}
       </Button>
     </form>
   );
 };
 
-export const ForgotPasswordPage = () => (
-  <PublicLayout title="Forgot password">
-    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-      Enter the email address of your account and we will send you a link to choose a new password.
-    </Typography>
-    <ResetLinkForm submitLabel="Send reset link" />
-    <BackToLogin />
-  </PublicLayout>
-);
+export const ForgotPasswordPage = () => {
+  const translate = useTranslate();
+  return (
+    <PublicLayout title="console.public.forgot.title">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('console.public.forgot.intro')}
+      </Typography>
+      <ResetLinkForm submitLabel="console.public.forgot.submit" />
+      <BackToLogin />
+    </PublicLayout>
+  );
+};

@@ -1,5 +1,6 @@
 import { Alert, Button, CircularProgress, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
 import { fieldErrorsOf, goTo, messageOf, postJson } from './api';
 import { LinkExpiredPage } from './LinkExpiredPage';
 import { checkPasswords, PasswordFields, type PasswordValues } from './PasswordFields';
@@ -15,6 +16,7 @@ export const InitialPasswordPage = () => {
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
 
   if (expired) return <LinkExpiredPage />;
 
@@ -35,29 +37,29 @@ export const InitialPasswordPage = () => {
       } else {
         const fields = fieldErrorsOf(answer);
         if (fields.password) setErrors({ password: fields.password });
-        else setError(messageOf(answer, 'Error: the password could not be set'));
+        else setError(messageOf(answer, translate('console.public.initial.failed')));
       }
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      setError(caught instanceof Error ? caught.message : translate('console.public.networkError'));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <PublicLayout title="Welcome! Choose your password">
+    <PublicLayout title="console.public.initial.title">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        You accepted an invitation. Choose the password you will log in with.
+        {translate('console.public.initial.intro')}
       </Typography>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <PasswordFields values={values} errors={errors} onChange={setValues} passwordLabel="Password" />
+        <PasswordFields values={values} errors={errors} onChange={setValues} passwordLabel="console.public.password" />
         {error && (
           <Alert severity="error" sx={{ mb: 1 }}>
-            {error}
+            {translate(error)}
           </Alert>
         )}
         <Button type="submit" variant="contained" fullWidth disabled={busy}>
-          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : 'Set password and continue'}
+          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : translate('console.public.initial.submit')}
         </Button>
       </form>
     </PublicLayout>

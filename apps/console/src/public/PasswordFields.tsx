@@ -1,6 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
 import { PASSWORD_RULES, PASSWORDS_MUST_MATCH, passwordProblem } from '../common/passwordRules';
 
 export interface PasswordValues {
@@ -17,8 +18,10 @@ export const checkPasswords = ({ password, confirm }: PasswordValues): { passwor
 };
 
 /** The rule as a checklist that fills in while typing. */
-const RuleHints = ({ password }: { password: string }) => (
-  <Box component="ul" aria-label="Password rules" sx={{ listStyle: 'none', p: 0, m: 0, mb: 1, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 0.25 }}>
+const RuleHints = ({ password }: { password: string }) => {
+  const translate = useTranslate();
+  return (
+  <Box component="ul" aria-label={translate('console.public.passwordRules')} sx={{ listStyle: 'none', p: 0, m: 0, mb: 1, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 0.25 }}>
     {PASSWORD_RULES.map((rule) => {
       const met = rule.test(password);
       return (
@@ -29,27 +32,30 @@ const RuleHints = ({ password }: { password: string }) => (
           sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontSize: 12, color: met ? 'success.dark' : 'text.secondary' }}
         >
           {met ? <CheckCircleIcon sx={{ fontSize: 14 }} /> : <RadioButtonUncheckedIcon sx={{ fontSize: 14 }} />}
-          {rule.hint}
+          {translate(rule.hint)}
         </Box>
       );
     })}
   </Box>
-);
+  );
+};
 
 export const PasswordFields = ({
   values,
   errors,
   onChange,
-  passwordLabel = 'Password',
+  passwordLabel = 'console.public.password',
 }: {
   values: PasswordValues;
   errors: { password?: string; confirm?: string };
   onChange: (values: PasswordValues) => void;
   passwordLabel?: string;
-}) => (
+}) => {
+  const translate = useTranslate();
+  return (
   <>
     <TextField
-      label={passwordLabel}
+      label={translate(passwordLabel)}
       type="password"
       autoComplete="new-password"
       fullWidth
@@ -57,11 +63,11 @@ export const PasswordFields = ({
       value={values.password}
       onChange={(event) => onChange({ ...values, password: event.target.value })}
       error={Boolean(errors.password)}
-      helperText={errors.password}
+      helperText={errors.password ? translate(errors.password) : undefined}
     />
     <RuleHints password={values.password} />
     <TextField
-      label="Confirm password"
+      label={translate('console.public.confirmPassword')}
       type="password"
       autoComplete="new-password"
       fullWidth
@@ -69,7 +75,8 @@ export const PasswordFields = ({
       value={values.confirm}
       onChange={(event) => onChange({ ...values, confirm: event.target.value })}
       error={Boolean(errors.confirm)}
-      helperText={errors.confirm ?? ' '}
+      helperText={errors.confirm ? translate(errors.confirm) : ' '}
     />
   </>
-);
+  );
+};

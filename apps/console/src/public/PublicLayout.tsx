@@ -1,7 +1,7 @@
 import LockIcon from '@mui/icons-material/Lock';
 import { Avatar, Box, Card, CardContent, CssBaseline, Link, ThemeProvider, Typography, createTheme } from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
-import { defaultLightTheme } from 'react-admin';
+import { defaultLightTheme, useTranslate } from 'react-admin';
 
 /** react-admin's own light theme, so these pages look like the login page. */
 export const publicTheme = createTheme(defaultLightTheme);
@@ -22,9 +22,11 @@ export const PublicLayout = ({
   /** The avatar's colour (grey by default, like the login page's). */
   tone?: 'success' | 'warning' | 'error' | 'primary';
 }) => {
+  const translate = useTranslate();
+  const heading = translate(title);
   useEffect(() => {
-    document.title = `${title} · Platform console`;
-  }, [title]);
+    document.title = translate('console.public.documentTitle', { title: heading });
+  }, [heading, translate]);
   return (
     <ThemeProvider theme={publicTheme}>
       <CssBaseline />
@@ -47,7 +49,7 @@ export const PublicLayout = ({
             <Avatar sx={tone ? { bgcolor: `${tone}.main` } : undefined}>{icon}</Avatar>
           </Box>
           <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mt: -1 }}>
-            {title}
+            {heading}
           </Typography>
           <CardContent sx={{ '&:last-child': { pb: 2 } }}>{children}</CardContent>
         </Card>
@@ -57,10 +59,13 @@ export const PublicLayout = ({
 };
 
 /** A link back to the console's login page. */
-export const BackToLogin = ({ label = 'Back to login' }: { label?: string }) => (
-  <Typography variant="body2" sx={{ textAlign: 'center', mt: 2 }}>
-    <Link href="/#/login" underline="hover">
-      {label}
-    </Link>
-  </Typography>
-);
+export const BackToLogin = ({ label = 'console.public.backToLogin' }: { label?: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="body2" sx={{ textAlign: 'center', mt: 2 }}>
+      <Link href="/#/login" underline="hover">
+        {translate(label)}
+      </Link>
+    </Typography>
+  );
+};

@@ -1,5 +1,6 @@
 import { Alert, Button, CircularProgress, Link, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
 import { fieldErrorsOf, goTo, messageOf, postJson } from './api';
 import { LinkExpiredPage } from './LinkExpiredPage';
 import { checkPasswords, PasswordFields, type PasswordValues } from './PasswordFields';
@@ -15,6 +16,7 @@ export const ResetPasswordPage = () => {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ message: string; redirect: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
 
   // A link without its code cannot work: offer a new one.
   if (!code) return <LinkExpiredPage />;
@@ -34,7 +36,7 @@ export const ResetPasswordPage = () => {
       if (answer.ok) {
         const redirect = answer.body?.redirect;
         setDone({
-          message: messageOf(answer, 'Your password has been changed. Please log in with it.'),
+          message: messageOf(answer, translate('console.public.reset.done')),
           // The API answers `/login`, a route of the console's hash router.
           redirect: !redirect || redirect === '/login' ? '/#/login' : redirect.startsWith('/') ? redirect : '/#/login',
         });
@@ -43,10 +45,10 @@ export const ResetPasswordPage = () => {
       } else {
         const fields = fieldErrorsOf(answer);
         if (fields.password) setErrors({ password: fields.password });
-        else setError(messageOf(answer, 'Error: the password could not be changed'));
+        else setError(messageOf(answer, translate('console.public.reset.failed')));
       }
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      setError(caught instanceof Error ? caught.message : translate('console.public.networkError'));
     } finally {
       setBusy(false);
     }
@@ -54,31 +56,31 @@ export const ResetPasswordPage = () => {
 
   if (done) {
     return (
-      <PublicLayout title="Password changed">
+      <PublicLayout title="console.public.reset.doneTitle">
         <Alert severity="success" role="status">
           {done.message}
         </Alert>
         <Button component={Link} href={done.redirect} variant="contained" fullWidth sx={{ mt: 2 }}>
-          Log in
+          {translate('console.public.logIn')}
         </Button>
       </PublicLayout>
     );
   }
 
   return (
-    <PublicLayout title="Choose a new password">
+    <PublicLayout title="console.public.reset.title">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Enter a new password for your account.
+        {translate('console.public.reset.intro')}
       </Typography>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <PasswordFields values={values} errors={errors} onChange={setValues} passwordLabel="New password" />
+        <PasswordFields values={values} errors={errors} onChange={setValues} passwordLabel="console.public.newPassword" />
         {error && (
           <Alert severity="error" sx={{ mb: 1 }}>
-            {error}
+            {translate(error)}
           </Alert>
         )}
         <Button type="submit" variant="contained" fullWidth disabled={busy}>
-          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : 'Change password'}
+          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : translate('console.public.reset.submit')}
         </Button>
       </form>
       <BackToLogin />

@@ -1,5 +1,6 @@
 import { Alert, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { useTranslate } from 'react-admin';
 import { fieldErrorsOf, goTo, messageOf, postJson } from './api';
 import { checkPasswords, PasswordFields, type PasswordValues } from './PasswordFields';
 import { PublicLayout } from './PublicLayout';
@@ -15,13 +16,15 @@ export const SignupPage = () => {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
+  const errorText = (field: Field) => (errors[field] ? translate(errors[field]) : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems: Partial<Record<Field, string>> = { ...checkPasswords(passwords) };
-    if (!name.trim()) problems.name = 'Please enter your name.';
-    if (!email.trim()) problems.email = 'Please enter a valid email address.';
-    if (!orgName.trim()) problems.orgName = 'Organisation name cannot be empty';
+    if (!name.trim()) problems.name = 'console.public.signup.nameMissing';
+    if (!email.trim()) problems.email = 'console.public.signup.emailInvalid';
+    if (!orgName.trim()) problems.orgName = 'console.public.signup.organisationMissing';
     setErrors(problems);
     setError(null);
     if (Object.keys(problems).length) return;
@@ -45,19 +48,19 @@ export const SignupPage = () => {
       const known: Partial<Record<Field, string>> = {};
       for (const field of ['name', 'email', 'password', 'orgName'] as const) if (fields[field]) known[field] = fields[field];
       setErrors(known);
-      if (!Object.keys(known).length || answer.status === 409) setError(messageOf(answer, 'Error: the account could not be created'));
+      if (!Object.keys(known).length || answer.status === 409) setError(messageOf(answer, translate('console.public.signup.failed')));
       setBusy(false);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      setError(caught instanceof Error ? caught.message : translate('console.public.networkError'));
       setBusy(false);
     }
   };
 
   return (
-    <PublicLayout title="Create an account" width={400}>
+    <PublicLayout title="console.public.signup.title" width={400}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <TextField
-          label="Name"
+          label={translate('console.public.name')}
           autoComplete="name"
           autoFocus
           fullWidth
@@ -65,10 +68,10 @@ export const SignupPage = () => {
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={Boolean(errors.name)}
-          helperText={errors.name}
+          helperText={errorText('name')}
         />
         <TextField
-          label="Email"
+          label={translate('console.public.email')}
           type="email"
           autoComplete="email"
           fullWidth
@@ -76,7 +79,7 @@ export const SignupPage = () => {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={Boolean(errors.email)}
-          helperText={errors.email}
+          helperText={errorText('email')}
         />
         <PasswordFields
           values={passwords}
@@ -84,28 +87,28 @@ export const SignupPage = () => {
           onChange={setPasswords}
         />
         <TextField
-          label="Organisation name"
+          label={translate('console.public.signup.organisationName')}
           autoComplete="organization"
           fullWidth
           margin="dense"
           value={orgName}
           onChange={(event) => setOrgName(event.target.value)}
           error={Boolean(errors.orgName)}
-          helperText={errors.orgName ?? ' '}
+          helperText={errorText('orgName') ?? ' '}
         />
         {error && (
           <Alert severity="error" sx={{ mb: 1 }}>
-            {error}
+            {translate(error)}
           </Alert>
         )}
         <Button type="submit" variant="contained" fullWidth disabled={busy}>
-          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : 'Create account'}
+          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : translate('console.public.signup.submit')}
         </Button>
       </form>
       <Typography variant="body2" sx={{ textAlign: 'center', mt: 2 }}>
-        Already have an account?{' '}
+        {translate('console.public.signup.haveAccount')}{' '}
         <Link href="/#/login" underline="hover">
-          Log in
+          {translate('console.public.logIn')}
         </Link>
       </Typography>
     </PublicLayout>

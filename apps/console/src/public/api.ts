@@ -1,6 +1,9 @@
 import type { ApiErrorBody } from '../types';
 import { API_URL } from '../providers/http';
 
+/** The key of the network failure's message (the pages translate what they show). */
+export const NETWORK_ERROR = 'console.public.networkError';
+
 export interface ApiAnswer<T = Record<string, unknown>> {
   ok: boolean;
   status: number;
@@ -18,7 +21,7 @@ const requestJson = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payl
       body: method === 'GET' ? undefined : JSON.stringify(payload),
     });
   } catch {
-    throw new Error('Network error: please try again');
+    throw new Error(NETWORK_ERROR);
   }
   const text = await response.text();
   let body: (T & ApiErrorBody) | null = null;
