@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { CreateButton } from 'react-admin';
+import { CreateButton, useTranslate } from 'react-admin';
 
-/** A list's empty page; `create={false}` for resources the console does not create. */
+/** A list's empty page (`title` and `text` are message keys); `create={false}` for resources the console does not create. */
 export const EmptyState = ({
   title,
   text,
@@ -16,15 +16,17 @@ export const EmptyState = ({
   create?: boolean;
   /** The create button's label (react-admin's "Create" by default). */
   createLabel?: string;
-}) => (
+}) => {
+  const translate = useTranslate();
+  return (
   <Box sx={{ textAlign: 'center', mt: 8, mx: 'auto', maxWidth: 480, color: 'text.secondary' }}>
     {icon ? <Box sx={{ '& svg': { fontSize: 72, opacity: 0.4 } }}>{icon}</Box> : null}
     <Typography variant="h5" component="p" sx={{ mt: 1, color: 'text.primary' }}>
-      {title}
+      {translate(title)}
     </Typography>
     {text ? (
       <Typography variant="body2" sx={{ mt: 1 }}>
-        {text}
+        {translate(text)}
       </Typography>
     ) : null}
     {create ? (
@@ -33,4 +35,5 @@ export const EmptyState = ({
       </Box>
     ) : null}
   </Box>
-);
+  );
+};

@@ -16,6 +16,27 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
  */
 
 const resources = {
+  users: {
+    name: 'Users',
+    fields: { name: 'Name', email: 'Email', role: 'Role', createdAt: 'Created' },
+  },
+  'admin/outbox': {
+    name: 'Outbox',
+    fields: { to: 'To', subject: 'Subject', createdAt: 'Created' },
+  },
+  'admin/projections': {
+    name: 'Projections',
+    fields: {
+      name: 'Name',
+      kind: 'Kind',
+      status: 'Status',
+      runner: 'Runner',
+      position: 'Position',
+      lag: 'Lag',
+      updatedAt: 'Updated',
+      error: 'Error',
+    },
+  },
   // @resources
 };
 
@@ -149,6 +170,44 @@ const publicPages = {
   },
 };
 
+const users = {
+  search: 'Search name or email',
+  adminOnly: 'Only platform administrators can see the users.',
+  empty: { title: 'No users', text: 'Nobody has an account yet.' },
+  platformAdmin: 'Platform admin',
+  loginAs: 'Log in as',
+  loginAsWho: 'Log in as %{name}',
+};
+
+const outbox = {
+  search: 'Search recipient or subject',
+  adminOnly: 'Only platform administrators can read the outbox.',
+  empty: { title: 'No mails', text: 'Mails are kept here while no SMTP server is configured.' },
+  to: 'To %{to} · %{subject}',
+};
+
+const projections = {
+  adminOnly: 'Only platform administrators can see and rebuild the projections.',
+  empty: { title: 'No projections', text: 'This API registers no projection or relay.' },
+  notRunHere: 'Not run by the API process',
+  retrying: 'Retrying every %{seconds} seconds',
+  refreshing: 'Refreshes every %{seconds} seconds',
+  retry: 'Retry',
+  loadFailedWith: 'The projections could not be loaded: %{message}',
+  loadFailed: 'The projections could not be loaded.',
+  buttons: { restart: 'Restart', rebuild: 'Rebuild' },
+  notices: {
+    rebuilding: 'Projection %{name} is being rebuilt',
+    restarted: 'Projection %{name} restarted',
+  },
+  rebuildDialog: {
+    title: 'Rebuild "%{name}"?',
+    before: 'This empties the ',
+    after:
+      ' read model and replays the whole event log into it. The other projections keep running meanwhile; until the replay has caught up, screens that read from %{name} may show fewer records or none.',
+  },
+};
+
 // @sections
 
 export const en: TranslationMessages = mergeTranslations(englishMessages, {
@@ -158,6 +217,9 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     layout,
     login,
     public: publicPages,
+    users,
+    outbox,
+    projections,
     // @console
   },
 });

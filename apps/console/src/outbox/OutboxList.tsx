@@ -7,20 +7,20 @@ import { MailText } from './MailText';
 
 const Column = DataTable.Col<OutboxMail>;
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search recipient or subject" />];
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="console.outbox.search" />];
 
 /** The mails the API kept because no SMTP server is configured; a row opens to the mail's text. */
 export const OutboxList = () => (
-  <AdminOnly title="Outbox" text="Only platform administrators can read the outbox.">
+  <AdminOnly title="resources.admin/outbox.name" text="console.outbox.adminOnly">
     <List<OutboxMail>
-      title="Outbox"
+      title="resources.admin/outbox.name"
       filters={filters}
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
       empty={
         <EmptyState
-          title="No mails"
-          text="Mails are kept here while no SMTP server is configured."
+          title="console.outbox.empty.title"
+          text="console.outbox.empty.text"
           icon={<MailIcon />}
           create={false}
         />
@@ -29,7 +29,7 @@ export const OutboxList = () => (
       <DataTable rowClick="expand" expand={<MailText />} bulkActionButtons={false}>
         <Column source="to" />
         <Column source="subject" sx={{ fontWeight: 500 }} />
-        <Column source="createdAt" label="Created">
+        <Column source="createdAt">
           <DateField source="createdAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} sx={{ whiteSpace: 'nowrap' }} />
         </Column>
       </DataTable>

@@ -8,6 +8,5 @@ export const outbox = {
   name: OUTBOX_RESOURCE,
   list: OutboxList,
   icon: MailIcon,
-  options: { label: 'Outbox' },
   recordRepresentation: 'subject',
 };

@@ -10,17 +10,16 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useTranslate,
 } from 'react-admin';
+import { errorMessage } from '../common/errors';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Projection } from '../types';
 
 type ProjectionAction = 'rebuild' | 'restart';
 
-const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The action failed, please try again';
-
-const fallbackMessage = (action: ProjectionAction, name: string) =>
-  action === 'rebuild' ? `Projection ${name} is being rebuilt` : `Projection ${name} restarted`;
+const fallbackMessage = (action: ProjectionAction) =>
+  action === 'rebuild' ? 'console.projections.notices.rebuilding' : 'console.projections.notices.restarted';
 
 /**
  * "Rebuild" (after a confirmation) and, for a failed projection, "Restart":
@@ -31,6 +30,7 @@ export const ProjectionActionButtons = () => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [running, setRunning] = useState<ProjectionAction | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -42,7 +42,7 @@ export const ProjectionActionButtons = () => {
     setRunning(action);
     try {
       const { data } = await dataProvider.projectionAction(name, action);
-      notify(data.message || fallbackMessage(action, name), { type: 'success' });
+      notify(data.message || fallbackMessage(action), { type: 'success', messageArgs: { name } });
       refresh();
     } catch (error) {
       const loggedOut = await logoutIfAccessDenied(error);
@@ -56,25 +56,26 @@ export const ProjectionActionButtons = () => {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, whiteSpace: 'nowrap' }}>
       {record.status === 'failed' ? (
-        <Button label="Restart" color="primary" disabled={running !== null} onClick={() => void run('restart')}>
+        <Button label="console.projections.buttons.restart" color="primary" disabled={running !== null} onClick={() => void run('restart')}>
           <RestartAltIcon />
         </Button>
       ) : null}
-      <Button label="Rebuild" color="warning" disabled={running !== null} onClick={() => setConfirming(true)}>
+      <Button label="console.projections.buttons.rebuild" color="warning" disabled={running !== null} onClick={() => setConfirming(true)}>
         <ReplayIcon />
       </Button>
       <Confirm
         isOpen={confirming}
         loading={running !== null}
-        title={`Rebuild "${name}"?`}
+        title="console.projections.rebuildDialog.title"
+        titleTranslateOptions={{ name }}
         content={
           <DialogContentText>
-            This empties the <strong>{name}</strong> read model and replays the whole event log into it. The other
-            projections keep running meanwhile; until the replay has caught up, screens that read from {name} may show
-            fewer records or none.
+            {translate('console.projections.rebuildDialog.before')}
+            <strong>{name}</strong>
+            {translate('console.projections.rebuildDialog.after', { name })}
           </DialogContentText>
         }
-        confirm="Rebuild"
+        confirm="console.projections.buttons.rebuild"
         confirmColor="warning"
         onConfirm={() => void run('rebuild')}
         onClose={() => setConfirming(false)}

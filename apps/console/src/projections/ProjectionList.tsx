@@ -1,6 +1,6 @@
 import SyncIcon from '@mui/icons-material/Sync';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { DataTable, DateField, List, Loading, Title, TopToolbar, useListContext, usePermissions } from 'react-admin';
+import { DataTable, DateField, List, Loading, Title, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { humanize } from '../common/choices';
 import { EmptyState } from '../common/EmptyState';
 import { StatusChip } from '../common/StatusChip';
@@ -23,8 +23,9 @@ const Dash = () => (
   </Box>
 );
 
-const Runner = ({ record }: { record: Projection }) =>
-  record.runner ? (
+const Runner = ({ record }: { record: Projection }) => {
+  const translate = useTranslate();
+  return record.runner ? (
     <Box
       component="span"
       data-runner={record.runner}
@@ -33,10 +34,11 @@ const Runner = ({ record }: { record: Projection }) =>
       {humanize(record.runner)}
     </Box>
   ) : (
-    <Box component="span" sx={{ color: 'text.disabled' }} title="Not run by the API process">
+    <Box component="span" sx={{ color: 'text.disabled' }} title={translate('console.projections.notRunHere')}>
       —
     </Box>
   );
+};
 
 const Lag = ({ record }: { record: Projection }) => (
   <Box
@@ -79,10 +81,13 @@ const ErrorText = ({ record }: { record: Projection }) =>
 
 const ListActions = () => {
   const { error } = useListContext<Projection>();
+  const translate = useTranslate();
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       <Typography variant="caption" color="text.secondary">
-        {error ? `Retrying every ${REFRESH_AFTER_ERROR_MS / 1000} seconds` : `Refreshes every ${REFRESH_MS / 1000} seconds`}
+        {error
+          ? translate('console.projections.retrying', { seconds: REFRESH_AFTER_ERROR_MS / 1000 })
+          : translate('console.projections.refreshing', { seconds: REFRESH_MS / 1000 })}
       </Typography>
     </TopToolbar>
   );
@@ -91,17 +96,20 @@ const ListActions = () => {
 /** Replaces the table when the list cannot be loaded; the list keeps retrying on its own. */
 const ProjectionsError = () => {
   const { error, refetch } = useListContext<Projection>();
+  const translate = useTranslate();
   return (
     <Alert
       severity="error"
       sx={{ m: 2 }}
       action={
         <Button color="inherit" size="small" onClick={() => void refetch()}>
-          Retry
+          {translate('console.projections.retry')}
         </Button>
       }
     >
-      The projections could not be loaded{error?.message ? `: ${error.message}` : '.'}
+      {error?.message
+        ? translate('console.projections.loadFailedWith', { message: error.message })
+        : translate('console.projections.loadFailed')}
     </Alert>
   );
 };
@@ -109,7 +117,7 @@ const ProjectionsError = () => {
 /** The API ignores sort, range and filter: one fixed list, unsorted columns, no pagination. */
 const ProjectionTable = () => (
   <List<Projection>
-    title="Projections"
+    title="resources.admin/projections.name"
     resource="admin/projections"
     actions={<ListActions />}
     pagination={false}
@@ -124,8 +132,8 @@ const ProjectionTable = () => (
     error={<ProjectionsError />}
     empty={
       <EmptyState
-        title="No projections"
-        text="This API registers no projection or relay."
+        title="console.projections.empty.title"
+        text="console.projections.empty.text"
         icon={<SyncIcon />}
         create={false}
       />
@@ -146,7 +154,7 @@ const ProjectionTable = () => (
       <Column source="runner" disableSort render={(record) => <Runner record={record} />} />
       <Column source="position" disableSort render={(record) => <Position record={record} />} />
       <Column source="lag" disableSort align="right" render={(record) => <Lag record={record} />} />
-      <Column source="updatedAt" label="Updated" disableSort>
+      <Column source="updatedAt" disableSort>
         <DateField
           source="updatedAt"
           showTime
@@ -164,12 +172,13 @@ const ProjectionTable = () => (
 /** Platform administrators only: others get an explanation instead of a 403 from the API. */
 export const ProjectionList = () => {
   const { permissions, isPending } = usePermissions<ConsolePermissions | null>();
+  const translate = useTranslate();
   if (isPending) return <Loading />;
   if (!permissions?.platformAdmin) {
     return (
       <Box sx={{ mt: 2 }}>
-        <Title title="Projections" />
-        <Alert severity="warning">Only platform administrators can see and rebuild the projections.</Alert>
+        <Title title="resources.admin/projections.name" />
+        <Alert severity="warning">{translate('console.projections.adminOnly')}</Alert>
       </Box>
     );
   }

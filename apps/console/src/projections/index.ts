@@ -8,6 +8,5 @@ export const projections = {
   name: PROJECTIONS_RESOURCE,
   list: ProjectionList,
   icon: SyncIcon,
-  options: { label: 'Projections' },
   recordRepresentation: 'name',
 };

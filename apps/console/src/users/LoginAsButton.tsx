@@ -1,7 +1,7 @@
 import LoginIcon from '@mui/icons-material/Login';
 import { Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { useGetIdentity, useNotify, useRecordContext } from 'react-admin';
+import { useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { loginAs } from '../providers/authProvider';
 import type { ConsoleUser } from '../types';
 
@@ -10,6 +10,7 @@ export const LoginAsButton = () => {
   const record = useRecordContext<ConsoleUser>();
   const { identity } = useGetIdentity();
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   if (!record || !identity || String(record.id) === String(identity.id)) return null;
 
@@ -19,7 +20,7 @@ export const LoginAsButton = () => {
     try {
       await loginAs(record.id);
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Network error: please try again', { type: 'error' });
+      notify(error instanceof Error ? error.message : 'console.public.networkError', { type: 'error' });
       setBusy(false);
     }
   };
@@ -30,10 +31,10 @@ export const LoginAsButton = () => {
       onClick={(event) => void click(event)}
       disabled={busy}
       startIcon={busy ? <CircularProgress size={14} /> : <LoginIcon />}
-      aria-label={`Log in as ${record.name}`}
+      aria-label={translate('console.users.loginAsWho', { name: record.name })}
       sx={{ whiteSpace: 'nowrap' }}
     >
-      Log in as
+      {translate('console.users.loginAs')}
     </Button>
   );
 };

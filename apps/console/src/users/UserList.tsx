@@ -1,6 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { Chip } from '@mui/material';
-import { DataTable, DateField, List, SearchInput } from 'react-admin';
+import { DataTable, DateField, List, SearchInput, useTranslate } from 'react-admin';
 import { humanize } from '../common/choices';
 import { AdminOnly } from '../common/AdminOnly';
 import { EmptyState } from '../common/EmptyState';
@@ -9,16 +9,18 @@ import { LoginAsButton } from './LoginAsButton';
 
 const Column = DataTable.Col<ConsoleUser>;
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name or email" />];
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="console.users.search" />];
 
-export const UserList = () => (
-  <AdminOnly title="Users" text="Only platform administrators can see the users.">
+export const UserList = () => {
+  const translate = useTranslate();
+  return (
+  <AdminOnly title="resources.users.name" text="console.users.adminOnly">
     <List<ConsoleUser>
-      title="Users"
+      title="resources.users.name"
       filters={filters}
       sort={{ field: 'name', order: 'ASC' }}
       exporter={false}
-      empty={<EmptyState title="No users" text="Nobody has an account yet." icon={<PeopleIcon />} create={false} />}
+      empty={<EmptyState title="console.users.empty.title" text="console.users.empty.text" icon={<PeopleIcon />} create={false} />}
     >
       <DataTable rowClick={false} bulkActionButtons={false}>
         <Column source="name" sx={{ fontWeight: 500 }} />
@@ -28,15 +30,16 @@ export const UserList = () => (
           render={(record) => (
             <>
               {humanize(record.role)}
-              {record.platformAdmin && <Chip label="Platform admin" size="small" sx={{ ml: 1 }} />}
+              {record.platformAdmin && <Chip label={translate('console.users.platformAdmin')} size="small" sx={{ ml: 1 }} />}
             </>
           )}
         />
-        <Column source="createdAt" label="Created">
+        <Column source="createdAt">
           <DateField source="createdAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} sx={{ whiteSpace: 'nowrap' }} />
         </Column>
         <Column label="" align="right" disableSort render={() => <LoginAsButton />} />
       </DataTable>
     </List>
   </AdminOnly>
-);
+  );
+};

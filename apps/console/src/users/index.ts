@@ -8,6 +8,5 @@ export const users = {
   name: USERS_RESOURCE,
   list: UserList,
   icon: PeopleIcon,
-  options: { label: 'Users' },
   recordRepresentation: 'name',
 };
