@@ -505,9 +505,23 @@ for (const setup of setups) {
         const res = await owner.put(`/api/websites/${site.id}`).send({ ...site, url: 'https://shop.demo.example', domain: 'shop.demo.example' });
         expect(res.status).toBe(409);
         expect(res.body.message).toBe(DOMAIN_TAKEN);
-        expect((await owner.get(`/api/websites/${site.id}`)).body).toEqual(site);
+        // The move was recorded and sent back by the website-domains process: the address is the old one.
+        const after = (await owner.get(`/api/websites/${site.id}`)).body;
+        expect({ url: after.url, domain: after.domain, status: after.status }).toEqual({ url: site.url, domain: site.domain, status: 'active' });
         const steal = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Steal', url: site.url });
         expect(steal.status).toBe(409);
+        // The shop keeps its domain.
+        const shop = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Shop', url: 'https://shop.demo.example' });
+        expect(shop.status).toBe(409);
+      });
+
+      it('a website refused for its domain is not listed', async () => {
+        const before = await websitesTotal(admin, { organisationId: rivalOrg.id });
+        const res = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Refused', url: 'https://blog.demo.example/x' });
+        expect(res.status).toBe(409);
+        expect(await websitesTotal(admin, { organisationId: rivalOrg.id })).toBe(before);
+        const names = ((await admin.get(`/api/websites?${listQuery({ filter: { organisationId: rivalOrg.id }, range: [0, 99] })}`)).body as Rec[]).map((w) => w.name);
+        expect(names).not.toContain('E2E Refused');
       });
     });
 

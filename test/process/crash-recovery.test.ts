@@ -307,6 +307,58 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
       }
     }, 240_000);
 
+    it(`${setup.name}: the website-domains process killed between claiming the new domain and releasing the old one finishes after a restart`, async () => {
+      const { env, cleanup } = await setup.env();
+      try {
+        const first = await startServer({ ...env, PROCESS_CRASH_AFTER: 'website-domains:0:WebsiteSettingsChanged' });
+        running.push(first);
+        const owner = await login(first.url);
+        const sites = (await (await fetch(`${first.url}/api/websites`, { headers: { Cookie: owner } })).json()) as Array<Record<string, any>>;
+        const blog = sites.find((w) => w.name === 'Demo Blog')!;
+        expect(blog.domain).toBe('blog.demo.example');
+        // The owner moves the blog to a new address: the process claims the new domain and dies
+        // before it releases the old one.
+        const moved = await fetch(`${first.url}/api/websites/${blog.id}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Cookie: owner, Origin: first.url },
+          body: JSON.stringify({ url: 'https://moved-blog.example' }),
+        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        expect(moved).toBe('fetch failed');
+        expect(await first.exited).toBeNull();
+
+        const second = await startServer(env);
+        running.push(second);
+        const cookie = await login(second.url);
+        const deadline = Date.now() + 30_000;
+        let health: { projections: Array<{ name: string; lag: number; status: string }> };
+        do {
+          health = (await (await fetch(`${second.url}/api/health`)).json()) as typeof health;
+          if (health.projections.every((p) => p.lag === 0)) break;
+          await new Promise((r) => setTimeout(r, 100));
+        } while (Date.now() < deadline);
+        expect(health.projections.find((p) => p.name === 'website-domains')).toMatchObject({ status: 'running', lag: 0 });
+        const audit = async (type: string) =>
+          ((await (await fetch(`${second.url}/api/audit?filter=${encodeURIComponent(JSON.stringify({ type }))}&range=[0,999]`, { headers: { Cookie: cookie } })).json()) as Array<Record<string, any>>)
+            .map((e) => e.resourceId);
+        // Claimed once (the demo's two claims and this one), released once.
+        expect((await audit('WebsiteDomainClaimed')).sort()).toEqual(['blog.demo.example', 'moved-blog.example', 'shop.demo.example']);
+        expect(await audit('WebsiteDomainReleased')).toEqual(['blog.demo.example']);
+        // The old domain is free again, the new one taken.
+        const create = (url: string) =>
+          fetch(`${second.url}/api/websites`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: second.url },
+            body: JSON.stringify({ name: `Site ${url}`, url }),
+          }).then((res) => res.status);
+        expect(await create('https://moved-blog.example')).toBe(409);
+        expect(await create('https://blog.demo.example')).toBe(201);
+        second.process.kill('SIGTERM');
+        expectWith(await second.exited, second.output.join('').slice(-3000)).toBe(0);
+      } finally {
+        await cleanup();
+      }
+    }, 240_000);
+
     it(`${setup.name}: SIGTERM finishes in-flight work and exits cleanly`, async () => {
       const { env, cleanup } = await setup.env();
       try {

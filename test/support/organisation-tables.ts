@@ -265,8 +265,10 @@ export const ORGANISATION_ALLOWED: Partial<Record<Exclude<Who, 'system' | 'self'
 // Website and website domain
 // ---------------------------------------------------------------------------------------------
 
-export type WebsiteStatus = 'active' | 'inactive';
-export type WebsiteAction = 'Create' | 'Update' | 'Deactivate' | 'Activate' | 'VerifyInstallation';
+export type WebsiteStatus = 'active' | 'inactive' | 'refused';
+export type WebsiteAction = 'Create' | 'Update' | 'Deactivate' | 'Activate' | 'VerifyInstallation' | 'RefuseDomain';
+/** Only the website-domains process refuses a domain (DESIGN.md: a website claims its domain through a process manager). */
+const systemOnly = <S extends string>(to: S): Cells<S> => ({ owner: 403, admin: 403, member: 403, outsider: 403, platformAdmin: 403, system: to });
 
 const managers = <S extends string>(to: S): Cells<S> => ({ owner: to, admin: to, member: 403, outsider: 403, platformAdmin: to });
 
@@ -276,24 +278,37 @@ export const WEBSITE_TABLE: Row<WebsiteStatus, WebsiteAction>[] = [
   { action: 'Deactivate', from: NEW, by: everyone(404) },
   { action: 'Activate', from: NEW, by: everyone(404) },
   { action: 'VerifyInstallation', from: NEW, by: everyone(404) },
+  { action: 'RefuseDomain', from: NEW, by: everyone(404) },
 
   { action: 'Create', from: 'active', by: everyone(422) },
   { action: 'Update', from: 'active', by: managers('active') },
   { action: 'Deactivate', from: 'active', by: managers('inactive') },
   { action: 'Activate', from: 'active', by: everyone(422) },
   { action: 'VerifyInstallation', from: 'active', by: managers('active') },
+  // Refusing the domain a website was created with: the website never was (rows of the table: `restore` null).
+  { action: 'RefuseDomain', from: 'active', by: systemOnly('refused') },
 
   { action: 'Create', from: 'inactive', by: everyone(422) },
   { action: 'Update', from: 'inactive', by: managers('inactive') },
   { action: 'Deactivate', from: 'inactive', by: everyone(422) },
   { action: 'Activate', from: 'inactive', by: managers('active') },
   { action: 'VerifyInstallation', from: 'inactive', by: managers('inactive') },
+  { action: 'RefuseDomain', from: 'inactive', by: systemOnly('refused') },
+
+  // A refused website is over: nothing more happens to it.
+  { action: 'Create', from: 'refused', by: everyone(422) },
+  { action: 'Update', from: 'refused', by: everyone(422) },
+  { action: 'Deactivate', from: 'refused', by: everyone(422) },
+  { action: 'Activate', from: 'refused', by: everyone(422) },
+  { action: 'VerifyInstallation', from: 'refused', by: everyone(422) },
+  { action: 'RefuseDomain', from: 'refused', by: everyone(422) },
 ];
 
 export const WEBSITE_ALLOWED: Record<WebsiteStatus | typeof NEW, Partial<Record<Exclude<Who, 'system' | 'self'>, WebsiteAction[]>>> = {
   new: { owner: ['Create'], admin: ['Create'], member: [], outsider: [], platformAdmin: ['Create'] },
   active: { owner: ['Update', 'Deactivate', 'VerifyInstallation'], admin: ['Update', 'Deactivate', 'VerifyInstallation'], member: [], outsider: [], platformAdmin: ['Update', 'Deactivate', 'VerifyInstallation'] },
   inactive: { owner: ['Update', 'Activate', 'VerifyInstallation'], admin: ['Update', 'Activate', 'VerifyInstallation'], member: [], outsider: [], platformAdmin: ['Update', 'Activate', 'VerifyInstallation'] },
+  refused: { owner: [], admin: [], member: [], outsider: [], platformAdmin: [] },
 };
 
 export type DomainStatus = 'claimed' | 'released';

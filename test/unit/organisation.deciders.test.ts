@@ -163,7 +163,9 @@ const settings = {
 };
 const websiteCreated: DomainEvent = { type: 'WebsiteCreated', data: { ...settings, organisationId: 'org-1', key: 'pk_1' } };
 const deactivated: DomainEvent = { type: 'WebsiteDeactivated', data: {} };
-const websiteHistory = (from: string): DomainEvent[] => (from === NEW ? [] : from === 'active' ? [websiteCreated] : [websiteCreated, deactivated]);
+const refused: DomainEvent = { type: 'WebsiteDomainRefused', data: { domain: 'site.example', restore: null } };
+const websiteHistory = (from: string): DomainEvent[] =>
+  from === NEW ? [] : from === 'active' ? [websiteCreated] : from === 'inactive' ? [websiteCreated, deactivated] : [websiteCreated, refused];
 
 const WEBSITE_DATA: Record<string, unknown> = {
   Create: { ...settings, organisationId: 'org-1', key: 'pk_1' },
@@ -171,6 +173,7 @@ const WEBSITE_DATA: Record<string, unknown> = {
   Deactivate: {},
   Activate: {},
   VerifyInstallation: { url: 'https://site.example/', found: true },
+  RefuseDomain: { domain: 'site.example', restore: null },
 };
 
 describe('the website table (typed by hand from DESIGN.md)', () => {
@@ -256,9 +259,34 @@ describe('website: given/when/then on events', () => {
   it('describes itself for GET /api/workflows/website', () => {
     expect(websiteDecider.describe()).toMatchObject({
       name: 'website',
-      statuses: ['active', 'inactive'],
-      actions: ['Create', 'Update', 'Deactivate', 'Activate', 'VerifyInstallation'],
+      statuses: ['active', 'inactive', 'refused'],
+      actions: ['Create', 'Update', 'Deactivate', 'Activate', 'VerifyInstallation', 'RefuseDomain'],
     });
+  });
+
+  const system = { userId: 'system', roles: ['system'] };
+
+  it('RefuseDomain of the domain a website was created with: the website is refused', () => {
+    const g = given(websiteDecider, [websiteCreated]);
+    g.when({ type: 'RefuseDomain', data: { domain: 'site.example', restore: null }, actor: system }).then([
+      { type: 'WebsiteDomainRefused', data: { domain: 'site.example', restore: null } },
+    ]);
+    expect(websiteDecider.fold([websiteCreated, refused] as never[]).status).toBe('refused');
+  });
+
+  it('RefuseDomain of a new address: the website goes back to the address it had, and stays active', () => {
+    const moved: DomainEvent = { type: 'WebsiteSettingsChanged', data: { url: 'https://taken.example', domain: 'taken.example' } };
+    const back: DomainEvent = { type: 'WebsiteDomainRefused', data: { domain: 'taken.example', restore: { domain: 'site.example', url: 'https://site.example' } } };
+    given(websiteDecider, [websiteCreated, moved])
+      .when({ type: 'RefuseDomain', data: { domain: 'taken.example', restore: { domain: 'site.example', url: 'https://site.example' } }, actor: system })
+      .then([back]);
+    const state = websiteDecider.fold([websiteCreated, moved, back] as never[]);
+    expect({ status: state.status, url: state.settings?.url, domain: state.settings?.domain }).toEqual({ status: 'active', url: 'https://site.example', domain: 'site.example' });
+  });
+
+  it('RefuseDomain of a domain the website no longer has records nothing (a later change superseded it)', () => {
+    const moved: DomainEvent = { type: 'WebsiteSettingsChanged', data: { url: 'https://other.example', domain: 'other.example' } };
+    given(websiteDecider, [websiteCreated, moved]).when({ type: 'RefuseDomain', data: { domain: 'site.example', restore: null }, actor: system }).then([]);
   });
 });
 

@@ -85,6 +85,7 @@ export async function createRuntime(
         const events = upTo > 0 ? await store.readStream(event.streamId, { maxCount: upTo }) : [];
         return entry.decider.fold(events as never);
       },
+      current: async (aggregate, id) => deciders.get(aggregate).decider.fold((await store.readStream(`${aggregate}-${id}`)) as never),
       crashAfter: process.env.PROCESS_CRASH_AFTER,
     });
     await projections.migrate();

@@ -84,7 +84,7 @@ export class DemoService {
       const id = randomUUID();
       siteIds.push(id);
       const domain = new URL(site.url).hostname;
-      await this.run('websitedomain', domain, 'Claim', SYSTEM_ACTOR, { websiteId: id, organisationId });
+      // Its domain is claimed by the website-domains process.
       await this.run('website', id, 'Create', { ...owner, roles: [...owner.roles] }, {
         organisationId,
         key: `pk_${randomBytes(12).toString('hex')}`,

@@ -31,6 +31,7 @@ export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
   { type: 'WebsiteActivated', schemaVersion: 1 },
   { type: 'WebsiteDomainClaimed', schemaVersion: 1 },
   { type: 'WebsiteDomainReleased', schemaVersion: 1 },
+  { type: 'WebsiteDomainRefused', schemaVersion: 1 },
   { type: 'OrganisationMemberRemoved', schemaVersion: 1 },
   { type: 'MemberJoined', schemaVersion: 2, upcasters: { 1: beforeWebsiteAccess } },
   { type: 'MemberInvited', schemaVersion: 2, upcasters: { 1: beforeWebsiteAccess } },

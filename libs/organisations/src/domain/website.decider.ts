@@ -16,10 +16,21 @@ export type WebsiteEvent =
   | DomainEvent<'WebsiteSettingsChanged', Partial<WebsiteSettings>>
   | DomainEvent<'WebsiteDeactivated', Record<string, never>>
   | DomainEvent<'WebsiteActivated', Record<string, never>>
-  | DomainEvent<'WebsiteInstallationVerified', { url: string }>;
+  | DomainEvent<'WebsiteInstallationVerified', { url: string }>
+  | DomainEvent<'WebsiteDomainRefused', WebsiteDomainRefusal>;
+
+/**
+ * The website-domains process could not claim `domain` for the website: another website holds it.
+ * A website created with it never was (status `refused`); a change of address goes back to the
+ * address it had (`restore`).
+ */
+export interface WebsiteDomainRefusal {
+  domain: string;
+  restore: { domain: string; url: string } | null;
+}
 
 export interface WebsiteState {
-  status: 'active' | 'inactive' | typeof NEW;
+  status: 'active' | 'inactive' | 'refused' | typeof NEW;
   organisationId: string | null;
   key: string | null;
   settings: WebsiteSettings | null;
@@ -29,10 +40,10 @@ export interface WebsiteState {
 /** Who manages an organisation: the policy's list. */
 const MANAGERS = [...ORGANISATION_MANAGERS];
 
-export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'Update' | 'Deactivate' | 'Activate' | 'VerifyInstallation', WebsiteState, WebsiteEvent>({
+export const websiteDecider = defineDecider<'active' | 'inactive' | 'refused', 'Create' | 'Update' | 'Deactivate' | 'Activate' | 'VerifyInstallation' | 'RefuseDomain', WebsiteState, WebsiteEvent>({
   table: {
     name: 'website',
-    statuses: ['active', 'inactive'] as const,
+    statuses: ['active', 'inactive', 'refused'] as const,
     transitions: [
       { action: 'Create', from: [NEW], to: 'active', roles: [...MANAGERS, 'system'] },
       { action: 'Update', from: ['active', 'inactive'], roles: MANAGERS },
@@ -43,6 +54,12 @@ export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'U
         from: ['active', 'inactive'],
         roles: MANAGERS,
         description: 'Onboarding: the tracking script was found on the website',
+      },
+      {
+        action: 'RefuseDomain',
+        from: ['active', 'inactive'],
+        roles: ['system'],
+        description: 'The website-domains process: another website holds the domain (a new website is refused, a changed address goes back)',
       },
     ],
   },
@@ -68,6 +85,11 @@ export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'U
       }
       return [{ type: 'WebsiteInstallationVerified', data: { url: command.data.url } }];
     },
+    // Only while the website still has that domain: a later change superseded the refused one.
+    RefuseDomain: (state, command: { data: WebsiteDomainRefusal }) =>
+      state.settings?.domain === command.data.domain
+        ? [{ type: 'WebsiteDomainRefused', data: { domain: command.data.domain, restore: command.data.restore ?? null } }]
+        : [],
   },
   evolve: (state: WebsiteState, event: WebsiteEvent): WebsiteState => {
     switch (event.type) {
@@ -83,6 +105,10 @@ export const websiteDecider = defineDecider<'active' | 'inactive', 'Create' | 'U
         return { ...state, status: 'active' };
       case 'WebsiteInstallationVerified':
         return { ...state, installationVerified: true };
+      case 'WebsiteDomainRefused':
+        return event.data.restore
+          ? { ...state, settings: { ...state.settings!, domain: event.data.restore.domain, url: event.data.restore.url } }
+          : { ...state, status: 'refused' };
       default:
         return state;
     }

@@ -21,7 +21,7 @@ import type { Product } from '../domain/plans.js';
 /** Website features that belong to a product of the plan. */
 const PRODUCT_OF_TOGGLE: Record<'videoCms' | 'croProxy', Product> = { videoCms: 'video', croProxy: 'cro' };
 import { missing, parseInput } from '#libs/platform/src/validation.js';
-import { websiteDecider, type InstallationCheck } from '../domain/website.decider.js';
+import { DomainTakenError, websiteDecider, type InstallationCheck } from '../domain/website.decider.js';
 import { hasTrackingScript, trackingSnippet } from '../domain/onboarding.js';
 import { fetchPublicPage } from '#libs/platform/src/http/public-page.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
@@ -156,19 +156,17 @@ export class WebsitesController {
       regulated: regulated ?? (input.industry ? REGULATED_INDUSTRIES.includes(input.industry) : false),
     };
     const id = randomUUID();
-    await this.claimDomain(settings.domain, id, organisationId, actor, requestId);
-    try {
-      const key = `pk_${randomBytes(12).toString('hex')}`;
-      const result: DecideResult = await this.commands.execute(
-        new DecideCommand('website', id, { type: 'Create', data: { ...settings, organisationId, key }, actor }, { correlationId: requestId, organisationId }),
-      );
-      await this.projections.waitForResult(result);
-    } catch (error) {
-      await this.releaseDomain(settings.domain, id, organisationId, requestId);
-      throw error;
-    }
+    const key = `pk_${randomBytes(12).toString('hex')}`;
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand('website', id, { type: 'Create', data: { ...settings, organisationId, key }, actor }, { correlationId: requestId, organisationId }),
+    );
+    // The website-domains process claims the domain; a domain another website holds refuses it.
+    await this.projections.waitForResult(result);
+    const created = await this.load(viewer, id).catch((error: unknown) => {
+      throw error instanceof NotFoundError ? new DomainTakenError() : error;
+    });
     await this.storeToken(id, builder.token);
-    return this.present(await this.load(viewer, id), viewer);
+    return this.present(created, viewer);
   }
 
   @Put(':id')
@@ -218,20 +216,16 @@ export class WebsitesController {
       }
       data = await this.checkInstallation(current) as never;
     }
-    if (newDomain) await this.claimDomain(newDomain, current.id, organisationId, actor, requestId);
-    let result: DecideResult;
-    try {
-      result = await this.commands.execute(
-        new DecideCommand('website', current.id, { type: action, data, actor }, { expectedVersion, correlationId: requestId, organisationId }),
-      );
-    } catch (error) {
-      if (newDomain) await this.releaseDomain(newDomain, current.id, organisationId, requestId);
-      throw error;
-    }
-    if (newDomain) await this.releaseDomain(current.domain, current.id, organisationId, requestId);
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand('website', current.id, { type: action, data, actor }, { expectedVersion, correlationId: requestId, organisationId }),
+    );
     await this.storeToken(current.id, token);
+    // A new domain is claimed by the website-domains process: one another website holds sends the
+    // address back to what it was.
     await this.projections.waitForResult(result);
-    return this.present(await this.load(viewer, current.id), viewer);
+    const changed = await this.load(viewer, current.id);
+    if (newDomain && changed.domain !== newDomain) throw new DomainTakenError();
+    return this.present(changed, viewer);
   }
 
   /**
@@ -281,18 +275,6 @@ export class WebsitesController {
     if (!page.ok) return { url: page.url, found: false, problem: page.problem };
     const found = hasTrackingScript(page.html ?? '', website.key);
     return { url: page.url, found, problem: found ? undefined : `The page ${page.url} does not include the tracking script with this website's key` };
-  }
-
-  private async claimDomain(domain: string, websiteId: string, organisationId: string, actor: Actor, requestId: string) {
-    await this.commands.execute(
-      new DecideCommand('websitedomain', domain, { type: 'Claim', data: { websiteId, organisationId }, actor: { ...actor, roles: [...actor.roles, 'system'] } }, { correlationId: requestId, organisationId }),
-    );
-  }
-
-  private async releaseDomain(domain: string, websiteId: string, organisationId: string, requestId: string) {
-    await this.commands.execute(
-      new DecideCommand('websitedomain', domain, { type: 'Release', data: { websiteId }, actor: { userId: 'system', roles: ['system'] } }, { correlationId: requestId, organisationId }),
-    );
   }
 
   private load(viewer: Viewer, id: string): Promise<WebsiteRecord> {

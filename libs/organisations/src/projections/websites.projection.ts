@@ -24,7 +24,7 @@ export const websitesProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_websites_key ON rm_websites ((record->>'key'));
   `,
   tables: ['rm_websites'],
-  handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated', 'WebsiteInstallationVerified'],
+  handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated', 'WebsiteInstallationVerified', 'WebsiteDomainRefused'],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('website-'.length);
     const d = event.data as Record<string, any>;
@@ -37,8 +37,15 @@ export const websitesProjection: Projection = {
       );
       return;
     }
+    if (event.type === 'WebsiteDomainRefused' && !d.restore) {
+      // Created with a domain another website holds: it never was a website of the organisation.
+      await tx.query('DELETE FROM rm_websites WHERE id = $1', [id]);
+      return;
+    }
     const changes: Record<string, unknown> =
-      event.type === 'WebsiteSettingsChanged'
+      event.type === 'WebsiteDomainRefused'
+        ? { domain: d.restore.domain, url: d.restore.url }
+        : event.type === 'WebsiteSettingsChanged'
         ? d
         : event.type === 'WebsiteInstallationVerified'
           ? { installation: { verified: true, verifiedAt: event.createdAt.toISOString(), url: d.url } }

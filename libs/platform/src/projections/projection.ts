@@ -1,5 +1,6 @@
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { DecideCommand } from '../commands/decide.command.js';
+import type { AppError } from '../errors.js';
 
 /**
  * A read model fed from the global log. `apply` runs inside the transaction that also saves the
@@ -43,6 +44,12 @@ export interface ProcessManager {
   readonly handles: readonly string[];
   /** The commands `event` calls for (none when it does not concern this process). */
   react(event: RecordedEvent, context: ProcessContext): DecideCommand[] | Promise<DecideCommand[]>;
+  /**
+   * A command the aggregate refused (a 4xx domain error: a taken domain, a state that moved on):
+   * the commands to send instead of the rest (a compensation). Without it, or for any other
+   * error, the process stops with the error (shown under Projections, failing `/api/health`).
+   */
+  refused?(event: RecordedEvent, command: DecideCommand, error: AppError, context: ProcessContext): DecideCommand[] | Promise<DecideCommand[]>;
 }
 
 /** What a process manager may read while it reacts: deterministic, so a retry decides the same. */
@@ -51,6 +58,11 @@ export interface ProcessContext {
   stateAt<State = unknown>(event: RecordedEvent): Promise<State>;
   /** The same right before the event. */
   stateBefore<State = unknown>(event: RecordedEvent): Promise<State>;
+  /**
+   * An aggregate's state now. A process replayed over older events (a new process on an existing
+   * log, or a retry) uses it to skip what later events already superseded.
+   */
+  current<State = unknown>(aggregate: string, id: string): Promise<State>;
   /** Read models a process may consult (its own context's read side). */
   read: SqlExecutor;
 }

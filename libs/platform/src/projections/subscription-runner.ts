@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent, type SqlDriver } from '#libs/eventstore/src/index.js';
 import { DecideCommand, type DecideResult } from '../commands/decide.command.js';
 import { CheckpointMovedError, advanceCheckpoint, markFailed, readCheckpoint } from './checkpoints.js';
-import { subscriberName, type ProcessManager, type Subscriber } from './projection.js';
+import { subscriberName, type ProcessContext, type ProcessManager, type Subscriber } from './projection.js';
+import { AppError } from '../errors.js';
 
 export type RunnerStatus = 'starting' | 'standby' | 'catching_up' | 'live' | 'failed' | 'stopped';
 
@@ -17,6 +18,8 @@ export interface RunnerOptions {
   execute?: (command: DecideCommand) => Promise<DecideResult>;
   /** The state of an event's aggregate right after it (for process managers). */
   stateAt?: (event: RecordedEvent, options?: { before?: boolean }) => Promise<unknown>;
+  /** An aggregate's state now (for process managers). */
+  current?: (aggregate: string, id: string) => Promise<unknown>;
   /** Test only (`PROCESS_CRASH_AFTER=name:index[:EventType]`): a process kills its own OS process after that command. */
   crashAfter?: string;
 }
@@ -142,16 +145,20 @@ export class SubscriptionRunner {
    */
   private async react(process: ProcessManager, batch: RecordedEvent[]): Promise<void> {
     const execute = this.options.execute;
-    if (!execute || !this.options.stateAt) throw new Error(`process ${process.name} needs a command handler (RunnerOptions.execute, stateAt)`);
+    if (!execute || !this.options.stateAt || !this.options.current) throw new Error(`process ${process.name} needs a command handler (RunnerOptions.execute, stateAt)`);
     const handles = new Set(process.handles);
     for (const event of batch) {
       if (!handles.has(event.type)) continue;
-      const commands = await process.react(event, {
+      const context: ProcessContext = {
         stateAt: (at) => this.options.stateAt!(at) as never,
         stateBefore: (at) => this.options.stateAt!(at, { before: true }) as never,
+        current: (aggregate, id) => this.options.current!(aggregate, id) as never,
         read: this.db,
-      });
-      for (const [index, command] of commands.entries()) {
+      };
+      let commands = await process.react(event, context);
+      let compensating = false;
+      for (let index = 0; index < commands.length; index++) {
+        const command = commands[index]!;
         try {
           const result = await execute(
             new DecideCommand(command.aggregate, command.id, command.command, {
@@ -165,6 +172,13 @@ export class SubscriptionRunner {
           );
           if (result.position && comparePositions(result.position, this.appended) > 0) this.appended = result.position;
         } catch (cause) {
+          // A refusal the process knows how to answer: its compensation replaces the rest.
+          if (!compensating && process.refused && cause instanceof AppError && cause.statusCode < 500) {
+            commands = await process.refused(event, command, cause, context);
+            compensating = true;
+            index = -1;
+            continue;
+          }
           throw new Error(`${event.type} ${event.id} (${event.streamId} v${event.streamVersion}), command ${index + 1} of ${commands.length} (${command.aggregate} ${command.command.type}): ${(cause as Error)?.message ?? cause}`, { cause });
         }
         // Fault injection for the crash tests only (test/process): die after this command, before
