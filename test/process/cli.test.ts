@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from '@jest/globals';
+import { PgliteDriver, migrate } from '#libs/eventstore/src/index.js';
 import { requires } from '../support/requires.js';
 import { runsPglite } from '../support/database.js';
 
@@ -45,4 +46,22 @@ const MAIN = join(process.cwd(), 'dist/apps/api/src/main.js');
     await expect(run(process.execPath, [CLI, 'rebuild', 'nope'], { env })).rejects.toMatchObject({ stderr: expect.stringContaining('No projection named nope') });
     await expect(run(process.execPath, [CLI], { env })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
   }, 120_000);
+
+  it('refuses to start on a database where an applied migration has changed since, naming it', async () => {
+    // A database that applied an "identity 1" whose SQL is not the one the server has.
+    const other = mkdtempSync(join(tmpdir(), 'migrated-'));
+    try {
+      const db = await PgliteDriver.open(other);
+      await migrate(db, '-- migration identity 1: baseline\nSELECT 1;');
+      await db.close();
+      // A server that started after all is killed after 30 s (and the test fails).
+      const started = run(process.execPath, [MAIN], { env: { ...env, DATA_DIR: other, PORT: '0', HOST: '127.0.0.1' }, timeout: 30_000 });
+      await expect(started).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('Migration identity 1 (baseline) was changed after this database applied it'),
+      });
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -229,7 +229,7 @@ describe('website fields (seed 000 section 3)', () => {
   it('the website_secrets table: one value per website and name, created once (the end-to-end suites run it)', () => {
     const sql = ORGANISATIONS_SCHEMA.replace(/\s+/g, ' ').trim();
     expect(sql).toBe(
-      'CREATE TABLE IF NOT EXISTS website_secrets ( website_id text NOT NULL, name text NOT NULL, value text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (website_id, name) );',
+      '-- migration organisations 1: baseline CREATE TABLE IF NOT EXISTS website_secrets ( website_id text NOT NULL, name text NOT NULL, value text NOT NULL, updated_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (website_id, name) );',
     );
   });
 });

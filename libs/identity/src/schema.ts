@@ -1,8 +1,10 @@
 /**
  * Credentials and sessions are secrets and short-lived state: they are kept out of the event
- * log (which is immutable and replicated to Kafka) in tables of their own.
+ * log (which is immutable and replicated to Kafka) in tables of their own. Versioned migrations
+ * (libs/eventstore/src/sql/migrations.ts): an applied one never changes; add a new section.
  */
 export const IDENTITY_SCHEMA = `
+-- migration identity 1: baseline
 CREATE TABLE IF NOT EXISTS identity_credentials (
   user_id       text PRIMARY KEY,
   email         text NOT NULL,

@@ -1,7 +1,7 @@
-import type { SqlDriver, SqlExecutor } from './driver.js';
-
 /**
- * The event store's tables. The same DDL runs on PostgreSQL and PGlite.
+ * The event store's tables, as versioned migrations (`./migrations.ts`): an applied migration
+ * never changes; a change of these tables is a new `-- migration eventstore N: …` section at the
+ * end. The same DDL runs on PostgreSQL and PGlite.
  *
  * Every event carries the id of the transaction that wrote it (`xid8`). Readers of the global
  * log only read events whose transaction is older than the oldest transaction still running
@@ -9,6 +9,7 @@ import type { SqlDriver, SqlExecutor } from './driver.js';
  * an event committed late with a low sequence number can then never be skipped or repeated.
  */
 export const EVENT_STORE_SCHEMA = `
+-- migration eventstore 1: baseline
 CREATE TABLE IF NOT EXISTS es_streams (
   stream_id   text PRIMARY KEY,
   category    text NOT NULL,
@@ -42,17 +43,4 @@ CREATE TABLE IF NOT EXISTS es_checkpoints (
 );
 `;
 
-/** Arbitrary constant for the advisory lock that serialises concurrent migrations. */
-const MIGRATION_LOCK = 72_531_004;
-
-/** Runs DDL once even when several processes start together. */
-export async function migrate(db: SqlDriver, ...ddl: string[]): Promise<void> {
-  await db.transaction(async (tx: SqlExecutor) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    for (const script of ddl) {
-      for (const statement of script.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
-        await tx.query(statement);
-      }
-    }
-  });
-}
+export { migrate } from './migrations.js';

@@ -75,8 +75,12 @@ export const secretHint = (value: string) => `${SECRET_MASK}${value.slice(-4)}`;
 /** Whether a submitted token is the hint sent back unchanged (react-admin sends whole records). */
 export const isSecretHint = (value: string) => value.startsWith(SECRET_MASK);
 
-/** Tables of the organisations context that are not read models: secrets stay out of the log. */
+/**
+ * Tables of the organisations context that are not read models: secrets stay out of the log.
+ * Versioned migrations (libs/eventstore/src/sql/migrations.ts): an applied one never changes.
+ */
 export const ORGANISATIONS_SCHEMA = `
+-- migration organisations 1: baseline
 CREATE TABLE IF NOT EXISTS website_secrets (
   website_id text NOT NULL,
   name       text NOT NULL,

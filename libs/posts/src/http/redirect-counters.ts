@@ -6,9 +6,11 @@ import { SQL } from '#libs/platform/src/tokens.js';
 /**
  * The redirect rules' counters (the spec's bot counter, user counter and last redirect). A hit is
  * traffic, not a change of the rule: counting it is one UPSERT here, not an event in the rule's
- * stream, and rebuilding the read model keeps the counts.
+ * stream, and rebuilding the read model keeps the counts. Versioned migrations
+ * (libs/eventstore/src/sql/migrations.ts): an applied one never changes.
  */
 export const REDIRECT_COUNTERS_SCHEMA = `
+-- migration posts 1: baseline
 CREATE TABLE IF NOT EXISTS redirect_counters (
   rule_id       text PRIMARY KEY,
   bot_counter   bigint NOT NULL DEFAULT 0,
