@@ -307,6 +307,52 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
       }
     }, 240_000);
 
+    it(`${setup.name}: the invitee-accounts process killed after registering the invitee, before its checkpoint, makes one account after a restart`, async () => {
+      const { env, cleanup } = await setup.env();
+      try {
+        const first = await startServer({ ...env, PROCESS_CRASH_AFTER: 'invitee-accounts:0:MemberInvited' });
+        running.push(first);
+        const owner = await login(first.url);
+        // The owner invites someone without an account: the member record is written, then the
+        // process registers the account and dies before its checkpoint moves.
+        const invite = await fetch(`${first.url}/api/members`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: owner, Origin: first.url },
+          body: JSON.stringify({ email: 'crash-invitee@example.com', name: 'Crash Invitee' }),
+        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        expect(invite).toBe('fetch failed');
+        expect(await first.exited).toBeNull();
+
+        const second = await startServer(env);
+        running.push(second);
+        const cookie = await login(second.url);
+        const deadline = Date.now() + 30_000;
+        let health: { projections: Array<{ name: string; lag: number; status: string }> };
+        do {
+          health = (await (await fetch(`${second.url}/api/health`)).json()) as typeof health;
+          if (health.projections.every((p) => p.lag === 0)) break;
+          await new Promise((r) => setTimeout(r, 100));
+        } while (Date.now() < deadline);
+        expect(health.projections.find((p) => p.name === 'invitee-accounts')).toMatchObject({ status: 'running', lag: 0 });
+        const members = (await (await fetch(`${second.url}/api/members?range=[0,99]`, { headers: { Cookie: cookie } })).json()) as Array<Record<string, any>>;
+        const invited = members.filter((m) => m.email === 'crash-invitee@example.com');
+        expect(invited.map((m) => m.status)).toEqual(['pending']);
+        // One account, under the id the invitation names (a second Register would have stopped the process).
+        const adminLogin = await fetch(`${second.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@platform.example', password: 'Admin-pass-1' }),
+        });
+        const admin = adminLogin.headers.get('set-cookie')!.split(';')[0]!;
+        const users = (await (await fetch(`${second.url}/api/users?filter=${encodeURIComponent(JSON.stringify({ q: 'crash-invitee' }))}`, { headers: { Cookie: admin } })).json()) as Array<Record<string, any>>;
+        expect(users.map((u) => [u.id, u.email, u.role])).toEqual([[invited[0]!.userId, 'crash-invitee@example.com', 'writer']]);
+        second.process.kill('SIGTERM');
+        expectWith(await second.exited, second.output.join('').slice(-3000)).toBe(0);
+      } finally {
+        await cleanup();
+      }
+    }, 240_000);
+
     it(`${setup.name}: the website-domains process killed between claiming the new domain and releasing the old one finishes after a restart`, async () => {
       const { env, cleanup } = await setup.env();
       try {

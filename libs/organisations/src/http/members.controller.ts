@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -168,20 +168,13 @@ export class MembersController {
     if (previous) {
       throw new ConflictError('This person is already a member of the organisation or invited', { email: 'This person is already a member of the organisation or invited' });
     }
-    const userId =
-      (await this.identity.findUserIdByEmail(input.email)) ??
-      (await this.identity.register({
-        email: input.email,
-        name: input.name,
-        // Unusable until the invitee chooses their own (PUT /auth/user/initialPassword).
-        password: `${randomBytes(24).toString('base64url')}aA1!`,
-        role: 'writer',
-        mustSetPassword: true,
-      })).id;
+    // A person without an account gets one from the invitee-accounts process, under this id.
+    const known = await this.identity.findUserIdByEmail(input.email);
+    const userId = known ?? randomUUID();
     const id = memberIdOf(organisationId, userId);
     const { organisationId: _o, ...rest } = input;
     const result: DecideResult = await this.commands.execute(
-      new DecideCommand('member', id, { type: 'Invite', actor, data: { ...rest, organisationId, userId } }, { correlationId: requestId, organisationId }),
+      new DecideCommand('member', id, { type: 'Invite', actor, data: { ...rest, organisationId, userId, ...(known ? {} : { newUser: true }) } }, { correlationId: requestId, organisationId }),
     );
     await this.projections.waitForResult(result);
     await this.sendInvitation(userId, input.email, organisationId, request);
