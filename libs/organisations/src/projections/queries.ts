@@ -1,0 +1,118 @@
+import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { ensureProduct } from '#libs/platform/src/auth/policy.js';
+
+/**
+ * The organisations context's read side: every query of its read models (`rm_organisations`,
+ * `rm_websites`, `rm_members`) and of its own tables (`website_secrets`). Other contexts reach
+ * organisations, websites and members through these functions, never through the tables.
+ */
+
+// --- organisations ------------------------------------------------------------------------------
+
+/** The products of an organisation's plan (none when it does not exist). */
+export async function organisationProducts(db: SqlExecutor, organisationId: string): Promise<string[]> {
+  const found = await db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
+  return found.rows[0]?.products ?? [];
+}
+
+/** Refuses (403 "Upgrade to access") when the organisation's plan does not include `product`. */
+export async function ensureOrganisationProduct(db: SqlExecutor, organisationId: string, product: string): Promise<void> {
+  ensureProduct(await organisationProducts(db, organisationId), product);
+}
+
+/** The organisations whose plan includes `product`, among `among` (all of them when null). */
+export async function organisationsWithProduct(db: SqlExecutor, product: string, among: readonly string[] | null): Promise<string[]> {
+  const found = await db.query<{ id: string }>(
+    `SELECT id FROM rm_organisations WHERE record->'products' @> jsonb_build_array($1::text)${among ? ' AND id = ANY($2::text[])' : ''}`,
+    among ? [product, [...among]] : [product],
+  );
+  return found.rows.map((r) => r.id);
+}
+
+export async function organisationName(db: SqlExecutor, organisationId: string): Promise<string | null> {
+  const found = await db.query<{ name: string }>('SELECT name FROM rm_organisations WHERE id = $1', [organisationId]);
+  return found.rows[0]?.name ?? null;
+}
+
+// --- websites -----------------------------------------------------------------------------------
+
+/** The organisation a website belongs to (null: no such website). */
+export async function websiteOrganisation(db: SqlExecutor, websiteId: string): Promise<string | null> {
+  const found = await db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [websiteId]);
+  return found.rows[0]?.organisation_id ?? null;
+}
+
+/** Website records (the websites list's `record`) by id. */
+export async function websitesByIds<T extends { id: string }>(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, T>> {
+  if (ids.length === 0) return new Map();
+  const found = await db.query<{ record: T }>('SELECT record FROM rm_websites WHERE id = ANY($1::text[])', [[...ids]]);
+  return new Map(found.rows.map((r) => [r.record.id, r.record]));
+}
+
+/** Website names by id. */
+export async function websiteNames(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const found = await db.query<{ id: string; name: string }>('SELECT id, name FROM rm_websites WHERE id = ANY($1::text[])', [[...ids]]);
+  return new Map(found.rows.map((r) => [r.id, r.name]));
+}
+
+/** An active website by its public key (the tracker's and the redirect lookup's). */
+export async function activeWebsiteByKey(db: SqlExecutor, key: string): Promise<{ id: string; url: string | null } | null> {
+  const found = await db.query<{ id: string; url: string | null }>(`SELECT id, record->>'url' AS url FROM rm_websites WHERE record->>'key' = $1 AND status = 'active'`, [key]);
+  return found.rows[0] ?? null;
+}
+
+/** The stored site-builder token of a website (never in events or answers). */
+export async function siteBuilderToken(db: SqlExecutor, websiteId: string): Promise<string | undefined> {
+  const found = await db.query<{ value: string }>(`SELECT value FROM website_secrets WHERE website_id = $1 AND name = 'siteBuilderToken'`, [websiteId]);
+  return found.rows[0]?.value;
+}
+
+/** Stores (a text) or removes (null) a website's site-builder token. */
+export async function storeSiteBuilderToken(db: SqlExecutor, websiteId: string, token: string | null): Promise<void> {
+  if (token === null) {
+    await db.query(`DELETE FROM website_secrets WHERE website_id = $1 AND name = 'siteBuilderToken'`, [websiteId]);
+    return;
+  }
+  await db.query(
+    `INSERT INTO website_secrets (website_id, name, value) VALUES ($1, 'siteBuilderToken', $2)
+     ON CONFLICT (website_id, name) DO UPDATE SET value = $2, updated_at = now()`,
+    [websiteId, token],
+  );
+}
+
+// --- members ------------------------------------------------------------------------------------
+
+/** A person's member record in an organisation, as other contexts need it. */
+export interface MemberSummary {
+  name: string;
+  status: string;
+  orgRole: string;
+  cmsRole: string | null;
+  websiteIds: string[] | null;
+}
+
+export async function memberOf(db: SqlExecutor, organisationId: string, userId: string): Promise<MemberSummary | null> {
+  const found = await db.query<MemberSummary>(
+    `SELECT name, status, org_role AS "orgRole", record->>'cmsRole' AS "cmsRole", record->'websiteIds' AS "websiteIds"
+       FROM rm_members WHERE organisation_id = $1 AND user_id = $2`,
+    [organisationId, userId],
+  );
+  return found.rows[0] ?? null;
+}
+
+/** Members' names by user id, in one organisation. */
+export async function memberNames(db: SqlExecutor, organisationId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const found = await db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM rm_members WHERE organisation_id = $1 AND user_id = ANY($2::text[])', [
+    organisationId,
+    [...userIds],
+  ]);
+  return new Map(found.rows.map((r) => [r.user_id, r.name]));
+}
+
+/** The organisations in which a person is an active (accepted) member. */
+export async function acceptedOrganisationsOf(db: SqlExecutor, userId: string): Promise<string[]> {
+  const found = await db.query<{ organisation_id: string }>(`SELECT organisation_id FROM rm_members WHERE user_id = $1 AND status = 'accepted'`, [userId]);
+  return found.rows.map((r) => r.organisation_id);
+}
