@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
-import { useListContext } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { API_URL } from '../providers/http';
 
 /** `GET /api/audit/export.csv` with the list's filters and sort (the same query the list sends). */
@@ -15,6 +15,7 @@ export const auditExportUrl = (filter: Record<string, unknown>, sort?: { field: 
 /** A plain link: the browser downloads the CSV with the session cookie, however many rows it has. */
 export const AuditExportButton = () => {
   const { filterValues, sort, total, isPending } = useListContext();
+  const translate = useTranslate();
   const empty = !isPending && total === 0;
   return (
     <Button
@@ -25,7 +26,7 @@ export const AuditExportButton = () => {
       disabled={empty}
       data-testid="audit-export"
     >
-      Export CSV
+      {translate('console.audit.exportCsv')}
     </Button>
   );
 };

@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
-import { Link, ReferenceFieldBase, useFieldValue, useRecordContext } from 'react-admin';
+import { Link, ReferenceFieldBase, useFieldValue, useRecordContext, useTranslate } from 'react-admin';
+import { usePostStatusLabel } from '../posts/labels';
 import type { AuditRecord } from './types';
-import { AUDIT_RESOURCES, humanizeName, resourceLabel, statusLabel } from './labels';
+import { AUDIT_RESOURCES, humanizeName, resourceLabel } from './labels';
 import { useRecordPath } from './recordPath';
 
 const Secondary = ({ children, title }: { children: string; title?: string }) => (
@@ -13,10 +14,11 @@ const Secondary = ({ children, title }: { children: string; title?: string }) =>
 /** Who: the actor's name, their email below; events without an actor were the system's. */
 export const ActorField = (_props: { label?: string }) => {
   const record = useRecordContext<AuditRecord>();
+  const translate = useTranslate();
   if (!record) return null;
   // No actor, or the platform's own (automatic moves, seeding): the system.
   if (!record.actor || (!record.actor.name && !record.actor.email)) {
-    return <Typography variant="body2" color="text.secondary">System</Typography>;
+    return <Typography variant="body2" color="text.secondary">{translate('console.audit.system')}</Typography>;
   }
   return (
     <Box>
@@ -55,6 +57,7 @@ const RecordName = ({ field, id }: { field: string; id: string }) => {
 export const AuditRecordField = (_props: { label?: string }) => {
   const record = useRecordContext<AuditRecord>();
   const pathOf = useRecordPath();
+  const translate = useTranslate();
   if (!record) return null;
   const known = AUDIT_RESOURCES[record.resource];
   const fallback = <span title={record.resourceId}>{shortId(record.resourceId)}</span>;
@@ -75,10 +78,10 @@ export const AuditRecordField = (_props: { label?: string }) => {
   const path = known?.reference ? pathOf(known.reference, record.resourceId) : null;
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Secondary>{resourceLabel(record.resource)}</Secondary>
+      <Secondary>{resourceLabel(record.resource, translate)}</Secondary>
       <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
         {path ? (
-          <Link to={path} aria-label={`Open ${resourceLabel(record.resource).toLowerCase()} ${record.resourceId}`} data-record-link={record.resourceId}>
+          <Link to={path} aria-label={translate('console.audit.open', { record: resourceLabel(record.resource, translate).toLowerCase(), id: record.resourceId })} data-record-link={record.resourceId}>
             {name}
           </Link>
         ) : (
@@ -92,6 +95,7 @@ export const AuditRecordField = (_props: { label?: string }) => {
 /** The workflow move, `Writing → Edit`, with the raw statuses as tooltip. */
 export const MoveField = (_props: { label?: string }) => {
   const record = useRecordContext<AuditRecord>();
+  const statusLabel = usePostStatusLabel();
   if (!record || (!record.from && !record.to)) return <Typography variant="body2" color="text.disabled">—</Typography>;
   const label = (status: string | null) => (status ? (record.resource === 'post' ? statusLabel(status) : humanizeName(status)) : '—');
   return (

@@ -19,7 +19,7 @@ const ActorInput = (props: { source: string; label?: string; alwaysOn?: boolean 
       return true;
     })
     .map((member) => ({ id: member.userId, name: member.name || member.email }));
-  return <SelectInput {...props} choices={choices} isPending={isPending} emptyText="Anyone" />;
+  return <SelectInput {...props} choices={choices} isPending={isPending} emptyText="console.audit.anyone" />;
 };
 
 /** What: the commands of every workflow, or of the chosen resource's. */
@@ -29,7 +29,7 @@ const ActionInput = (props: { source: string; label?: string; alwaysOn?: boolean
   const choices = useActionChoices(resource);
   // A value chosen before the resource changed stays visible (and removable).
   if (current && !choices.some((choice) => choice.id === current)) choices.unshift({ id: current, name: humanizeName(current) });
-  return <SelectInput {...props} choices={choices} emptyText="Any action" />;
+  return <SelectInput {...props} choices={choices} emptyText="console.audit.anyAction" />;
 };
 
 /**
@@ -37,10 +37,10 @@ const ActionInput = (props: { source: string; label?: string; alwaysOn?: boolean
  * both included), so no special query parameter is needed.
  */
 export const auditFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search notes and names" />,
-  <ActorInput key="actorId" source="actorId" label="Who" alwaysOn />,
-  <ActionInput key="action" source="action" label="Action" alwaysOn />,
-  <SelectInput key="resource" source="resource" label="Record type" choices={resourceChoices} emptyText="Any record" alwaysOn />,
-  <DateInput key="time_gte" source="time_gte" label="From" alwaysOn />,
-  <DateInput key="time_lte" source="time_lte" label="To" alwaysOn />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="console.audit.search" />,
+  <ActorInput key="actorId" source="actorId" label="resources.audit.fields.actorId" alwaysOn />,
+  <ActionInput key="action" source="action" label="resources.audit.fields.action" alwaysOn />,
+  <SelectInput key="resource" source="resource" label="resources.audit.fields.resourceType" choices={resourceChoices} emptyText="console.audit.anyRecord" alwaysOn />,
+  <DateInput key="time_gte" source="time_gte" label="resources.audit.fields.time_gte" alwaysOn />,
+  <DateInput key="time_lte" source="time_lte" label="resources.audit.fields.time_lte" alwaysOn />,
 ];

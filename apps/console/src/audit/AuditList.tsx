@@ -1,6 +1,6 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateField, List, SimpleList, TopToolbar } from 'react-admin';
+import { DataTable, DateField, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
 import { ActionField, ActorField, AuditRecordField, MoveField, NoteField } from './AuditFields';
 import { AuditExportButton } from './AuditExportButton';
@@ -26,17 +26,18 @@ const TIME = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit',
  */
 export const AuditList = () => {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
   return (
     <List
-      title="Audit trail"
+      title="console.audit.title"
       filters={auditFilters}
       actions={<Actions />}
       sort={{ field: 'time', order: 'DESC' }}
       perPage={50}
       empty={
         <EmptyState
-          title="Nothing happened yet"
-          text="Every change to posts, websites, members and questions is recorded here, with who made it and when."
+          title="console.audit.empty.title"
+          text="console.audit.empty.text"
           icon={<ManageSearchIcon />}
           create={false}
         />
@@ -44,8 +45,8 @@ export const AuditList = () => {
     >
       {small ? (
         <SimpleList<AuditRecord>
-          primaryText={(record) => `${record.actor?.name ?? 'System'}: ${humanizeName(record.action ?? record.type)}`}
-          secondaryText={(record) => `${resourceLabel(record.resource)}${record.note ? ` · ${record.note}` : ''}`}
+          primaryText={(record) => `${record.actor?.name ?? translate('console.audit.system')}: ${humanizeName(record.action ?? record.type)}`}
+          secondaryText={(record) => `${resourceLabel(record.resource, translate)}${record.note ? ` · ${record.note}` : ''}`}
           tertiaryText={(record) => new Date(record.time).toLocaleString(undefined, TIME)}
           linkType={false}
         />
@@ -53,7 +54,7 @@ export const AuditList = () => {
         <DataTable
           rowClick={false}
           bulkActionButtons={false}
-          empty={<NoMatches text="No events match these filters." />}
+          empty={<NoMatches text="console.audit.noMatches" />}
           sx={{
             '& .MuiTableCell-root': { verticalAlign: 'top' },
             '& .column-time': { whiteSpace: 'nowrap' },
@@ -61,29 +62,29 @@ export const AuditList = () => {
             '& td.column-action': { minWidth: 150 },
           }}
         >
-          <Column source="time" label="Time">
+          <Column source="time">
             <DateField source="time" showTime options={TIME} />
           </Column>
-          <Column source="actorId" label="Who" disableSort>
+          <Column source="actorId" disableSort>
             <ActorField />
           </Column>
-          <Column source="action" label="Action">
+          <Column source="action">
             <ActionField />
           </Column>
-          <Column source="resource" label="Record">
+          <Column source="resource">
             <AuditRecordField />
           </Column>
-          <Column source="from" label="From → to" disableSort>
+          <Column source="from" disableSort>
             <MoveField />
           </Column>
-          <Column source="note" label="Note" disableSort>
+          <Column source="note" disableSort>
             <NoteField />
           </Column>
         </DataTable>
       )}
       {/* Keeps the page honest about what the list is. */}
       <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 2, py: 1 }}>
-        Times are shown in your browser's time zone; the export has them in UTC.
+        {translate('console.audit.timesNote')}
       </Typography>
     </List>
   );

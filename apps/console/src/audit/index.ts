@@ -8,5 +8,4 @@ export const audit = {
   name: AUDIT_RESOURCE,
   list: AuditList,
   icon: ManageSearchIcon,
-  options: { label: 'Audit' },
 };

@@ -6,7 +6,7 @@ import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import { Box, Button, Card, CardActionArea, CardActions, CardContent, CircularProgress, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { LinkBase, Title, useGetIdentity, useGetList, useGetOne, type Identifier } from 'react-admin';
+import { LinkBase, Title, useGetIdentity, useGetList, useGetOne, useTranslate, type Identifier } from 'react-admin';
 import { useDemoMode } from '../layout/useDemoMode';
 import { onboardingPath, type OnboardingOrganisation, type OnboardingWebsite } from '../onboarding/api';
 
@@ -15,6 +15,7 @@ const CountCard = ({ resource, label, icon }: { resource: string; label: string;
     pagination: { page: 1, perPage: 1 },
     sort: { field: 'id', order: 'ASC' },
   });
+  const translate = useTranslate();
   return (
     <Card sx={{ flex: '1 1 220px', maxWidth: 320 }}>
       <CardActionArea component={LinkBase} to={`/${resource}`}>
@@ -22,9 +23,9 @@ const CountCard = ({ resource, label, icon }: { resource: string; label: string;
           <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 } }}>{icon}</Box>
           <Box>
             <Typography variant="body2" color="text.secondary">
-              {label}
+              {translate(label)}
             </Typography>
-            <Typography variant="h4" component="p" aria-label={`${label} count`}>
+            <Typography variant="h4" component="p" aria-label={translate('console.dashboard.count', { label: translate(label) })}>
               {isPending ? <Skeleton width={40} /> : error ? '—' : (total ?? 0)}
             </Typography>
           </Box>
@@ -51,6 +52,7 @@ const ChecklistItem = ({ done, children }: { done: boolean; children: ReactNode 
 const GetStarted = () => {
   const { identity } = useGetIdentity();
   const { demo, canEnter, busy, enter } = useDemoMode();
+  const translate = useTranslate();
   const memberships = (identity?.organisations ?? []) as { id: Identifier; name: string; role: string }[];
   const managed = demo ? undefined : memberships.find((o) => o.role === 'owner' || o.role === 'admin');
   const { data: organisation } = useGetOne<OnboardingOrganisation>(
@@ -85,20 +87,18 @@ const GetStarted = () => {
         <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 }, pt: 0.5 }}>{onboardingDue ? <RocketLaunchIcon /> : <SlideshowIcon />}</Box>
         <Box sx={{ flex: 1 }}>
           <Typography variant="h6" component="h2">
-            {onboardingDue ? (answered ? `Set up tracking for ${managed!.name}` : `Finish setting up ${managed!.name}`) : 'Explore the demo'}
+            {onboardingDue
+              ? translate(answered ? 'console.dashboard.setUpTrackingFor' : 'console.dashboard.finishSettingUp', { name: managed!.name })
+              : translate('console.dashboard.exploreDemo')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {onboardingDue
-              ? answered
-                ? 'The tracking script is not verified on any of your websites yet. Install it, so the platform receives their visits.'
-                : 'Tell us about your business and install the tracking script on your website, so the platform receives its visits.'
-              : 'See the console with a sample organisation, Demo Publishing, and its two websites. Nothing you do there changes anything.'}
+            {translate(onboardingDue ? (answered ? 'console.dashboard.notVerified' : 'console.dashboard.tellUs') : 'console.dashboard.demoText')}
           </Typography>
           {onboardingDue ? (
-            <Box component="ul" aria-label="Set-up steps" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 0.5 }}>
-              <ChecklistItem done={answered}>About your business</ChecklistItem>
-              <ChecklistItem done={hasWebsite}>Your website</ChecklistItem>
-              <ChecklistItem done={verified}>Install the tracking script</ChecklistItem>
+            <Box component="ul" aria-label={translate('console.dashboard.steps')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 0.5 }}>
+              <ChecklistItem done={answered}>{translate('console.dashboard.stepBusiness')}</ChecklistItem>
+              <ChecklistItem done={hasWebsite}>{translate('console.dashboard.stepWebsite')}</ChecklistItem>
+              <ChecklistItem done={verified}>{translate('console.dashboard.stepInstall')}</ChecklistItem>
             </Box>
           ) : null}
         </Box>
@@ -111,12 +111,12 @@ const GetStarted = () => {
             disabled={busy}
             startIcon={busy ? <CircularProgress size={14} color="inherit" /> : <SlideshowIcon />}
           >
-            Try the demo
+            {translate('console.dashboard.tryDemo')}
           </Button>
         ) : null}
         {onboardingDue ? (
           <Button variant="contained" href={target}>
-            {answered ? 'Set up tracking' : 'Finish onboarding'}
+            {translate(answered ? 'console.dashboard.setUpTracking' : 'console.dashboard.finishOnboarding')}
           </Button>
         ) : null}
       </CardActions>
@@ -126,23 +126,24 @@ const GetStarted = () => {
 
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
+  const translate = useTranslate();
   return (
     <Box sx={{ mt: 2 }}>
-      <Title title="Platform console" />
+      <Title title="console.dashboard.title" />
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Typography variant="h5" component="h2">
-            Welcome{identity?.fullName ? `, ${identity.fullName}` : ''}
+            {identity?.fullName ? translate('console.dashboard.welcomeName', { name: identity.fullName }) : translate('console.dashboard.welcome')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            Manage your organisations and the websites they run.
+            {translate('console.dashboard.intro')}
           </Typography>
         </CardContent>
       </Card>
       <GetStarted />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <CountCard resource="organisations" label="Organisations" icon={<BusinessIcon />} />
-        <CountCard resource="websites" label="Websites" icon={<LanguageIcon />} />
+        <CountCard resource="organisations" label="console.dashboard.organisations" icon={<BusinessIcon />} />
+        <CountCard resource="websites" label="console.dashboard.websites" icon={<LanguageIcon />} />
       </Box>
     </Box>
   );

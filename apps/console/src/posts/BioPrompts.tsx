@@ -1,5 +1,5 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { Link } from 'react-admin';
+import { Link, useTranslate } from 'react-admin';
 import { withReturnTo } from '../bios/returnTo';
 import type { BioPrompt, Post } from './types';
 
@@ -22,22 +22,23 @@ export const bioPromptPath = (post: Pick<Post, 'id' | 'websiteId'>, prompt: BioP
  */
 export const BioPrompts = ({ record }: { record: Post }) => {
   const prompts = record.bioPrompts ?? [];
+  const translate = useTranslate();
   if (prompts.length === 0 || ['Deleted', 'Archived'].includes(record.status)) return null;
   const published = record.status === 'Published';
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }} aria-label="Missing bios" role="group">
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }} aria-label={translate('console.posts.bioPrompts.group')} role="group">
       {prompts.map((prompt) => (
         <Alert key={`${prompt.field}-${prompt.userId ?? prompt.bioId ?? ''}`} severity="warning" data-bio-prompt={prompt.field}>
           <Typography variant="body2" component="span" sx={{ fontWeight: 600, mr: 1 }}>
-            Missing {prompt.label.toLowerCase()} bio:
+            {translate('console.posts.bioPrompts.missing', { label: prompt.label.toLowerCase() })}
           </Typography>
           <Link to={bioPromptPath(record, prompt)} sx={{ fontWeight: 600 }}>
             {prompt.message}
           </Link>
           <Typography variant="body2" component="div" color="text.secondary" sx={{ mt: 0.25 }}>
             {prompt.bioId != null
-              ? `${prompt.name ? `${prompt.name}’s` : 'Their'} bio is still a draft: ${published ? 'the page credits them without it until it is published.' : 'the post can be published once the bio is.'}`
-              : `${prompt.name ?? 'This person'} has no bio on this website yet: ${published ? 'the page credits them without one.' : 'the post can be published once they have one.'}`}
+              ? `${prompt.name ? translate('console.posts.bioPrompts.draftNamed', { name: prompt.name }) : translate('console.posts.bioPrompts.draftThey')}${translate(published ? 'console.posts.bioPrompts.draftPublished' : 'console.posts.bioPrompts.draftLater')}`
+              : `${prompt.name ? translate('console.posts.bioPrompts.noneNamed', { name: prompt.name }) : translate('console.posts.bioPrompts.noneThey')}${translate(published ? 'console.posts.bioPrompts.nonePublished' : 'console.posts.bioPrompts.noneLater')}`}
           </Typography>
         </Alert>
       ))}

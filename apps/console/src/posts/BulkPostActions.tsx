@@ -13,10 +13,10 @@ import {
   ListItemText,
 } from '@mui/material';
 import { createContext, useContext, useRef, useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import { Button, Confirm, useDataProvider, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
-import { POSTS, errorParts } from './api';
-import { ACTION_LABELS, ACTION_ORDER, actionLabel } from './labels';
+import { POSTS, errorParts, failureMessage } from './api';
+import { ACTIONS, ACTION_ORDER, useActionTexts } from './labels';
 import { NoteDialog } from './PostActionButtons';
 import type { BulkResult, Post } from './types';
 
@@ -47,6 +47,8 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const showSummary = useContext(BulkSummaryContext);
+  const translate = useTranslate();
+  const texts = useActionTexts();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
 
@@ -66,30 +68,32 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
       unselectAll();
       refresh();
     } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) notify(`Error: ${errorParts(error).message}`, { type: 'error' });
+      if (!(await logoutIfAccessDenied(error))) notify(failureMessage(translate, errorParts(error).message), { type: 'error' });
     } finally {
       setBusy(false);
       setAsking(null);
     }
   };
-  const start = (action: string) => (ACTION_LABELS[action]?.note || ACTION_LABELS[action]?.confirm ? setAsking(action) : void run(action));
+  const start = (action: string) => (ACTIONS[action]?.note || ACTIONS[action]?.confirm ? setAsking(action) : void run(action));
 
-  const asked = asking ? ACTION_LABELS[asking] : undefined;
+  const asked = asking ? ACTIONS[asking] : undefined;
+  const askedLabel = asking ? texts.label(asking) : '';
+  const count = selectedIds.length;
   return (
     <>
       {available.length === 0 ? (
         <Box component="span" sx={{ color: 'text.secondary', fontSize: 14, px: 1 }}>
-          No action fits the selected posts
+          {translate('console.posts.bulk.noneFits')}
         </Box>
       ) : null}
       {available.map((action) => (
-        <Button key={action} label={actionLabel(action)} disabled={busy} onClick={() => start(action)} data-bulk-action={action} />
+        <Button key={action} label={texts.label(action)} disabled={busy} onClick={() => start(action)} data-bulk-action={action} />
       ))}
       {asking && asked?.note ? (
         <NoteDialog
           open
-          title={`${asked.label}: ${selectedIds.length} post${selectedIds.length === 1 ? '' : 's'}`}
-          confirmLabel={asked.label}
+          title={translate('console.posts.bulk.noteTitle', { action: askedLabel, smart_count: count })}
+          confirmLabel={askedLabel}
           required={asked.note === 'required'}
           busy={busy}
           onConfirm={(note) => void run(asking, note)}
@@ -100,9 +104,9 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
         <Confirm
           isOpen
           loading={busy}
-          title={`${asked.label} ${selectedIds.length} post${selectedIds.length === 1 ? '' : 's'}?`}
-          content={asked.confirm}
-          confirm={asked.label}
+          title={translate('console.posts.bulk.confirmTitle', { action: askedLabel, smart_count: count })}
+          content={texts.confirm(asking)}
+          confirm={askedLabel}
           confirmColor="warning"
           onConfirm={() => void run(asking)}
           onClose={() => setAsking(null)}
@@ -115,17 +119,19 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
 /** "Select: 2 of 3 done", then each post with its result (the API's reason for each refusal). */
 export const BulkSummaryDialog = ({ summary, onClose }: { summary: BulkSummary | null; onClose: () => void }) => {
   const done = summary ? summary.results.filter((r) => r.ok).length : 0;
+  const translate = useTranslate();
+  const texts = useActionTexts();
   return (
     <Dialog open={summary != null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="posts-bulk-title">
-      <DialogTitle id="posts-bulk-title">{summary ? `${actionLabel(summary.action)}: ${done} of ${summary.results.length} done` : ''}</DialogTitle>
+      <DialogTitle id="posts-bulk-title">{summary ? translate('console.posts.bulk.summary', { action: texts.label(summary.action), done, total: summary.results.length }) : ''}</DialogTitle>
       <DialogContent dividers>
-        <MuiList dense aria-label="Results">
+        <MuiList dense aria-label={translate('console.posts.bulk.results')}>
           {(summary?.results ?? []).map((result) => (
             <ListItem key={String(result.id)} data-result={result.ok ? 'ok' : 'refused'}>
               <ListItemIcon sx={{ minWidth: 36 }}>{result.ok ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
               <ListItemText
                 primary={summary?.titles[String(result.id)] ?? String(result.id)}
-                secondary={result.ok ? 'Done' : result.error}
+                secondary={result.ok ? translate('console.posts.bulk.done') : result.error}
                 slotProps={{ secondary: { color: result.ok ? 'text.secondary' : 'error' } }}
               />
             </ListItem>
@@ -133,7 +139,7 @@ export const BulkSummaryDialog = ({ summary, onClose }: { summary: BulkSummary |
         </MuiList>
       </DialogContent>
       <DialogActions>
-        <MuiButton onClick={onClose}>Close</MuiButton>
+        <MuiButton onClick={onClose}>{translate('console.posts.buttons.close')}</MuiButton>
       </DialogActions>
     </Dialog>
   );

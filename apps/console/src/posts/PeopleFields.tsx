@@ -1,10 +1,9 @@
 import { Typography } from '@mui/material';
-import { ReferenceInput, SelectInput, useRecordContext } from 'react-admin';
+import { ReferenceInput, SelectInput, useRecordContext, useTranslate } from 'react-admin';
 import { MemberPickerInput } from '../bios';
 import type { Bio } from '../bios';
 import type { Post } from './types';
 
-const expertName = (bio: Bio) => `${bio.displayName}${bio.status === 'published' ? '' : ' (draft)'}`;
 
 /**
  * Who the published page credits besides its real writer: a credited writer (a member) and an
@@ -12,19 +11,22 @@ const expertName = (bio: Bio) => `${bio.displayName}${bio.status === 'published'
  */
 export const PeopleFields = ({ readOnly }: { readOnly?: boolean }) => {
   const record = useRecordContext<Post>();
+  const translate = useTranslate();
   if (!record) return null;
+  const expertName = (bio: Bio) => (bio.status === 'published' ? bio.displayName : translate('console.posts.people.draft', { name: bio.displayName }));
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        The published page credits its writer{record.writer?.name ? ` (${record.writer.name})` : ''}, and the expert chosen here. Each needs a published bio
-        on the website.
+        {record.writer?.name
+          ? translate('console.posts.people.introNamed', { name: record.writer.name })
+          : translate('console.posts.people.intro')}
       </Typography>
       <MemberPickerInput
         source="creditedWriterId"
-        label="Credited writer"
+        label="resources.posts.fields.creditedWriterId"
         organisationId={record.organisationId}
-        emptyText="The real writer"
-        helperText="Shown on the page instead of the real writer"
+        emptyText="console.posts.people.realWriter"
+        helperText="console.posts.people.creditedHelp"
         readOnly={readOnly}
       />
       <ReferenceInput
@@ -35,10 +37,10 @@ export const PeopleFields = ({ readOnly }: { readOnly?: boolean }) => {
         perPage={100}
       >
         <SelectInput
-          label="Expert"
+          label="resources.posts.fields.expertId"
           optionText={expertName}
-          emptyText="No expert"
-          helperText="An expert bio of this website (Bios); optional"
+          emptyText="console.posts.people.noExpert"
+          helperText="console.posts.people.expertHelp"
           readOnly={readOnly}
         />
       </ReferenceInput>

@@ -24,8 +24,8 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useState, type ReactElement } from 'react';
-import { Confirm, useGetList } from 'react-admin';
-import { ACTION_LABELS, ACTION_ORDER, HOLD_ACTIONS, NOT_BUTTONS, actionLabel } from './labels';
+import { Confirm, useGetList, useTranslate } from 'react-admin';
+import { ACTIONS, ACTION_ORDER, HOLD_ACTIONS, NOT_BUTTONS, useActionTexts } from './labels';
 import type { Post } from './types';
 import { usePostAction } from './usePostAction';
 
@@ -70,21 +70,22 @@ export const NoteDialog = ({
 }) => {
   const [note, setNote] = useState('');
   const [touched, setTouched] = useState(false);
+  const translate = useTranslate();
   const missing = required && touched && !note.trim();
-  const shown = missing ? 'note is missing!' : error;
+  const shown = missing ? translate('console.posts.note.missing') : error;
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="post-note-title">
       <DialogTitle id="post-note-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {required ? 'Say what needs to change: the note goes with the post and stays in its history.' : 'Add a note if you like; it stays in the history.'}
+          {translate(required ? 'console.posts.note.required' : 'console.posts.note.optional')}
         </DialogContentText>
         <TextField
           autoFocus
           multiline
           minRows={3}
           fullWidth
-          label="Note"
+          label={translate('console.posts.note.label')}
           value={note}
           onChange={(event) => setNote(event.target.value)}
           error={Boolean(shown)}
@@ -94,7 +95,7 @@ export const NoteDialog = ({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {translate('console.posts.buttons.cancel')}
         </Button>
         <Button
           variant="contained"
@@ -143,34 +144,35 @@ const SendToDialog = ({
     { enabled: open },
   );
   const [userId, setUserId] = useState('');
+  const translate = useTranslate();
   const active = (members ?? []).filter((m) => m.status === 'accepted' && m.userId);
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="post-send-title">
-      <DialogTitle id="post-send-title">Send this post to…</DialogTitle>
+      <DialogTitle id="post-send-title">{translate('console.posts.sendTo.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>They will hold the post in its {stage} stage.</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{translate('console.posts.sendTo.text', { stage })}</DialogContentText>
         <TextField
           select
           fullWidth
-          label="Member"
+          label={translate('console.posts.sendTo.member')}
           value={userId}
           onChange={(event) => setUserId(event.target.value)}
           error={Boolean(error)}
-          helperText={error || (isPending ? 'Loading the members…' : ' ')}
+          helperText={error || (isPending ? translate('console.posts.sendTo.loading') : ' ')}
         >
           {active.map((m) => (
             <MenuItem key={m.userId} value={m.userId}>
-              {m.name} · {m.cmsRole === 'none' ? m.orgRole : `CMS ${m.cmsRole}`}
+              {m.name} · {m.cmsRole === 'none' ? m.orgRole : translate('console.posts.sendTo.cmsRole', { role: m.cmsRole })}
             </MenuItem>
           ))}
         </TextField>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {translate('console.posts.buttons.cancel')}
         </Button>
         <Button variant="contained" disabled={busy || !userId} onClick={() => onConfirm(userId)}>
-          Send
+          {translate('console.posts.buttons.send')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -202,6 +204,8 @@ export const PostActionButtons = ({
   const [asking, setAsking] = useState<string | null>(null);
   const [dialogError, setDialogError] = useState<string | undefined>();
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
+  const translate = useTranslate();
+  const texts = useActionTexts();
   if (!record) return null;
 
   const allowed = ACTION_ORDER.filter(
@@ -222,30 +226,31 @@ export const PostActionButtons = ({
     else setDialogError(outcome.errors?.note ?? outcome.errors?.userId ?? outcome.message);
   };
   const start = (action: string, target: HTMLElement) => {
-    const label = ACTION_LABELS[action];
+    const style = ACTIONS[action];
     if (action === 'ExportPage') setExportAnchor(target);
-    else if (action === 'SendTo' || label?.note || label?.confirm) setAsking(action);
+    else if (action === 'SendTo' || style?.note || style?.confirm) setAsking(action);
     else void run(action);
   };
 
-  const asked = asking ? ACTION_LABELS[asking] : undefined;
+  const asked = asking ? ACTIONS[asking] : undefined;
+  const askedLabel = asking ? texts.label(asking) : '';
   return (
     <>
       {allowed.map((action) => {
-        const label = ACTION_LABELS[action];
+        const style = ACTIONS[action];
         const button = (
           <Button
             key={action}
             size={size}
             variant={action === 'Publish' || action.startsWith('SubmitFor') || action === 'ApproveFactCheck' || action === 'Select' ? 'contained' : 'outlined'}
-            color={label?.color === 'inherit' ? 'inherit' : (label?.color ?? 'primary')}
+            color={style?.color === 'inherit' ? 'inherit' : (style?.color ?? 'primary')}
             startIcon={running === action ? <CircularProgress size={16} /> : icon(action)}
             disabled={disabled || busy}
             onClick={(event) => start(action, event.currentTarget)}
             data-action={action}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            {actionLabel(action)}
+            {texts.label(action)}
           </Button>
         );
         return disabled && disabledReason ? (
@@ -265,15 +270,15 @@ export const PostActionButtons = ({
               void run('ExportPage', { format });
             }}
           >
-            Export as {format.toUpperCase()}
+            {translate('console.posts.buttons.exportAs', { format: format.toUpperCase() })}
           </MenuItem>
         ))}
       </Menu>
       {asking && asked?.note ? (
         <NoteDialog
           open
-          title={`${asked.label}: ${record.title}`}
-          confirmLabel={asked.label}
+          title={translate('console.posts.note.title', { action: askedLabel, title: record.title })}
+          confirmLabel={askedLabel}
           required={asked.note === 'required'}
           busy={busy}
           error={dialogError}
@@ -295,9 +300,9 @@ export const PostActionButtons = ({
         <Confirm
           isOpen
           loading={busy}
-          title={`${asked.label} "${record.title}"?`}
-          content={asked.confirm}
-          confirm={asked.label}
+          title={translate('console.posts.confirm.title', { action: askedLabel, title: record.title })}
+          content={texts.confirm(asking)}
+          confirm={askedLabel}
           confirmColor="warning"
           onConfirm={() => void runFromDialog(asking, {})}
           onClose={close}

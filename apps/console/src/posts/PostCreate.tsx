@@ -14,6 +14,7 @@ import {
   useNotify,
   useRedirect,
   useStore,
+  useTranslate,
   type Identifier,
 } from 'react-admin';
 import { POSTS, failureMessage, errorParts, usePostOptions } from './api';
@@ -32,6 +33,7 @@ const LocaleInput = () => {
   const websiteId = useWatch({ name: 'websiteId' }) as Identifier | undefined;
   const locale = useWatch({ name: 'locale' }) as string | null | undefined;
   const { setValue } = useFormContext();
+  const translate = useTranslate();
   const { data: website } = useGetOne<Website>('websites', { id: websiteId! }, { enabled: Boolean(websiteId) });
   const locales = website ? [...new Set([website.defaultLocale, ...(website.locales ?? []).map((l) => l.locale)].filter(Boolean))] : [];
   // Another website may not have the locale chosen for the previous one.
@@ -43,11 +45,11 @@ const LocaleInput = () => {
     <SelectInput
       source="locale"
       choices={locales.filter((l) => l !== website?.defaultLocale).map((l) => ({ id: l, name: l }))}
-      emptyText={website ? `${website.defaultLocale} (the website’s default)` : '—'}
+      emptyText={website ? translate('console.posts.create.websiteDefault', { locale: website.defaultLocale }) : '—'}
       disabled={!website}
       // The empty choice names the default: show it, with the label above it.
       slotProps={website ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
-      helperText={website ? 'Cannot be changed later' : 'Choose the website first'}
+      helperText={website ? 'console.posts.create.cannotChange' : 'console.posts.create.chooseWebsite'}
     />
   );
 };
@@ -66,25 +68,26 @@ export const PostCreate = () => {
   const { data: options } = usePostOptions();
   const notify = useNotify();
   const redirect = useRedirect();
+  const translate = useTranslate();
   const [listParams] = useStore<{ filter?: { websiteId?: Identifier } } | undefined>(LIST_STORE_KEY);
   const defaultWebsite = listParams?.filter?.websiteId;
   return (
     <Create<Post>
       resource={POSTS}
-      title="Create post"
+      title="console.posts.create.title"
       transform={transform}
       mutationOptions={{
         onSuccess: (data) => {
-          notify('Post created: write it, then save', { type: 'success' });
+          notify('console.posts.create.created', { type: 'success' });
           redirect('edit', POSTS, data.id);
         },
-        onError: (error) => notify(failureMessage(errorParts(error).message), { type: 'error' }),
+        onError: (error) => notify(failureMessage(translate, errorParts(error).message), { type: 'error' }),
       }}
     >
       <SimpleForm defaultValues={{ type: 'blog', websiteId: defaultWebsite ?? undefined }} sx={{ maxWidth: 760 }}>
         <Box sx={grid}>
           <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }}>
-            <SelectInput optionText="name" label="Website" validate={required()} />
+            <SelectInput optionText="name" label="resources.posts.fields.websiteId" validate={required()} />
           </ReferenceInput>
           <LocaleInput />
         </Box>
@@ -93,18 +96,19 @@ export const PostCreate = () => {
           source="type"
           choices={(options?.types ?? ['blog']).map((t) => ({ id: t, name: typeLabel(t) }))}
           validate={required()}
-          helperText="Cannot be changed later"
+          helperText="console.posts.create.cannotChange"
+          translateChoice={false}
         />
         <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
-          Brief (optional)
+          {translate('console.posts.create.brief')}
         </Typography>
-        <TextInput source="subtitle" label="Subtitle or brief" multiline minRows={2} />
-        <TextInput source="outline" multiline minRows={3} helperText="Needed before the post goes to edit" />
+        <TextInput source="subtitle" multiline minRows={2} />
+        <TextInput source="outline" multiline minRows={3} helperText="console.posts.fields.outlineHelp" />
         <Box sx={grid}>
           <TextInput source="category" />
-          <TextArrayInput source="tags" helperText="Type one and press Enter" />
-          <DateInput source="dueDate" label="Due date" />
-          <DateInput source="quotaDate" label="Quota date" />
+          <TextArrayInput source="tags" helperText="console.posts.fields.oneAndEnter" />
+          <DateInput source="dueDate" />
+          <DateInput source="quotaDate" />
         </Box>
       </SimpleForm>
     </Create>

@@ -1,18 +1,13 @@
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
-import { useNotify } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { usePostDrafts } from './api';
 import { formatTime } from '../common/historyText';
 import type { Post, PostDraft } from './types';
 
-const REASONS: Record<string, string> = {
-  taken_over: 'kept when someone took the page over',
-  held: 'kept because someone else held the page',
-  stale_version: 'kept because the post had changed meanwhile',
-};
-
-const fieldName = (key: string) => (key === 'richText' ? 'body' : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+/** Why a draft was kept: `console.posts.drafts.reasons.<reason>`. */
+const fieldName = (key: string, body: string) => (key === 'richText' ? body : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
 
 /** A short look at what the draft holds: its title and the start of its text. */
 const preview = (draft: PostDraft): string | null => {
@@ -31,6 +26,7 @@ export const PostDrafts = ({ record }: { record: Post }) => {
   const { data, isPending, error } = usePostDrafts(record.id);
   const { setValue } = useFormContext();
   const notify = useNotify();
+  const translate = useTranslate();
 
   const restore = (draft: PostDraft) => {
     for (const [key, value] of Object.entries(draft.changes)) {
@@ -42,31 +38,33 @@ export const PostDrafts = ({ record }: { record: Post }) => {
         setValue(key, value, { shouldDirty: true, shouldTouch: true });
       }
     }
-    notify('The draft is back in the editor: check it, then save', { type: 'info' });
+    notify('console.posts.drafts.restored', { type: 'info' });
   };
 
-  if (error) return <Alert severity="info">The drafts could not be loaded: {(error as Error).message}</Alert>;
+  if (error) return <Alert severity="info">{translate('console.posts.drafts.failed', { message: (error as Error).message })}</Alert>;
   if (isPending) return <CircularProgress size={24} />;
   if (!data?.length) {
     return (
       <Typography variant="body2" color="text.secondary">
-        No kept drafts. When a save is refused (someone took the page over, or it changed meanwhile), what you typed is kept here.
+        {translate('console.posts.drafts.none')}
       </Typography>
     );
   }
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} aria-label="Drafts">
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} aria-label={translate('console.posts.drafts.label')}>
       {data.map((draft) => (
         <Paper key={String(draft.id)} variant="outlined" sx={{ p: 1.5 }} data-draft={String(draft.id)}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {draft.by?.name ?? 'Someone'}’s changes
+            {translate('console.posts.drafts.changesOf', { name: draft.by?.name ?? translate('console.posts.drafts.someone') })}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
-            {formatTime(draft.at)} · {REASONS[draft.reason] ?? draft.reason}
-            {draft.baseVersion != null ? ` · written on version ${draft.baseVersion}` : ''}
+            {formatTime(draft.at)} · {translate(`console.posts.drafts.reasons.${draft.reason}`, { _: draft.reason })}
+            {draft.baseVersion != null ? translate('console.posts.drafts.writtenOn', { version: draft.baseVersion }) : ''}
           </Typography>
           <Typography variant="caption" component="div" sx={{ mt: 0.5 }}>
-            Fields: {Object.keys(draft.changes).map(fieldName).join(', ') || 'none'}
+            {translate('console.posts.drafts.fields', {
+              fields: Object.keys(draft.changes).map((key) => fieldName(key, translate('console.posts.drafts.body'))).join(', ') || translate('console.posts.drafts.noFields'),
+            })}
           </Typography>
           {preview(draft) ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
@@ -74,7 +72,7 @@ export const PostDrafts = ({ record }: { record: Post }) => {
             </Typography>
           ) : null}
           <Button size="small" variant="outlined" startIcon={<RestoreIcon />} sx={{ mt: 1 }} onClick={() => restore(draft)}>
-            Restore into editor
+            {translate('console.posts.drafts.restore')}
           </Button>
         </Paper>
       ))}

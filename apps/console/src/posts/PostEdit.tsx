@@ -15,6 +15,7 @@ import {
   useRecordContext,
   useDataProvider,
   useSaveContext,
+  useTranslate,
 } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { POSTS, errorParts, expectedVersionFor, failureMessage, usePostDrafts, usePostHistory } from './api';
@@ -130,30 +131,27 @@ const toFormErrors = (errors: Record<string, string>) =>
 /** The sections of PostFields, and People (the credited writer and the expert, see PeopleFields). */
 const FIELDS_OF = { ...SECTION_FIELDS, people: ['creditedWriterId', 'expertId'] } as const;
 type Section = keyof typeof FIELDS_OF;
-const SECTIONS: { value: Section; label: string }[] = [
-  { value: 'content', label: 'Content' },
-  { value: 'details', label: 'Details' },
-  { value: 'people', label: 'People' },
-  { value: 'cover', label: 'Cover image' },
-];
+/** In order; labelled `console.posts.edit.section.<value>`. */
+const SECTIONS: Section[] = ['content', 'details', 'people', 'cover'];
 
 const SectionTabs = ({ value, onChange }: { value: Section; onChange: (value: Section) => void }) => {
   const { errors } = useFormState();
+  const translate = useTranslate();
   const hasError = (section: Section) => (FIELDS_OF[section] as readonly string[]).some((field) => field in errors);
   return (
-    <Tabs value={value} onChange={(_, next: Section) => onChange(next)} aria-label="Post sections" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+    <Tabs value={value} onChange={(_, next: Section) => onChange(next)} aria-label={translate('console.posts.edit.sections')} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
       {SECTIONS.map((s) => (
         <Tab
-          key={s.value}
-          value={s.value}
+          key={s}
+          value={s}
           label={
-            <Badge color="error" variant="dot" invisible={!hasError(s.value)}>
-              <Box component="span" sx={{ pr: hasError(s.value) ? 1 : 0 }}>
-                {s.label}
+            <Badge color="error" variant="dot" invisible={!hasError(s)}>
+              <Box component="span" sx={{ pr: hasError(s) ? 1 : 0 }}>
+                {translate(`console.posts.edit.section.${s}`)}
               </Box>
             </Badge>
           }
-          sx={hasError(s.value) ? { color: 'error.main' } : undefined}
+          sx={hasError(s) ? { color: 'error.main' } : undefined}
         />
       ))}
     </Tabs>
@@ -164,6 +162,7 @@ const SectionTabs = ({ value, onChange }: { value: Section; onChange: (value: Se
 const EditorToolbar = ({ record, canSave }: { record: Post; canSave: boolean }) => {
   const isDirty = useUnsavedChanges(record);
   const { setError } = useFormContext();
+  const translate = useTranslate();
   const onFieldErrors = (errors: Record<string, string>) => {
     for (const [field, message] of Object.entries(toFormErrors(errors))) setError(field, { type: 'server', message });
   };
@@ -171,7 +170,7 @@ const EditorToolbar = ({ record, canSave }: { record: Post; canSave: boolean }) 
     // On top of the form and sticky: always in reach while writing a long post, and never under the notifications.
     <Box
       role="toolbar"
-      aria-label="Post actions"
+      aria-label={translate('console.posts.edit.actions')}
       sx={{
         position: 'sticky',
         top: 48,
@@ -187,16 +186,16 @@ const EditorToolbar = ({ record, canSave }: { record: Post; canSave: boolean }) 
         borderColor: 'divider',
       }}
     >
-      {canSave ? <SaveButton label="Save" alwaysEnable /> : null}
+      {canSave ? <SaveButton label="console.posts.edit.save" alwaysEnable /> : null}
       <PostActionButtons
         record={record}
         disabled={isDirty}
-        disabledReason="Save your changes first"
+        disabledReason={translate('console.posts.edit.saveFirst')}
         onFieldErrors={onFieldErrors}
       />
       {isDirty ? (
         <Typography variant="caption" color="warning.dark" sx={{ ml: 1 }}>
-          Unsaved changes: save them before moving the post on.
+          {translate('console.posts.edit.unsaved')}
         </Typography>
       ) : null}
     </Box>
@@ -205,11 +204,12 @@ const EditorToolbar = ({ record, canSave }: { record: Post; canSave: boolean }) 
 
 const SidePanel = ({ record, tab, onTab }: { record: Post; tab: 'history' | 'drafts'; onTab: (tab: 'history' | 'drafts') => void }) => {
   const { data: drafts } = usePostDrafts(record.id);
+  const translate = useTranslate();
   return (
     <Card sx={{ position: { lg: 'sticky' }, top: { lg: 72 } }}>
-      <Tabs value={tab} onChange={(_, value) => onTab(value)} aria-label="Post side panel" sx={{ borderBottom: 1, borderColor: 'divider' }} variant="fullWidth">
-        <Tab value="history" label="History" />
-        <Tab value="drafts" label={`Drafts${drafts?.length ? ` (${drafts.length})` : ''}`} />
+      <Tabs value={tab} onChange={(_, value) => onTab(value)} aria-label={translate('console.posts.edit.sidePanel')} sx={{ borderBottom: 1, borderColor: 'divider' }} variant="fullWidth">
+        <Tab value="history" label={translate('console.posts.edit.history')} />
+        <Tab value="drafts" label={drafts?.length ? translate('console.posts.edit.draftsCount', { count: drafts.length }) : translate('console.posts.edit.drafts')} />
       </Tabs>
       <CardContent sx={{ maxHeight: { lg: 'calc(100vh - 170px)' }, overflowY: 'auto' }}>
         {tab === 'history' ? <PostHistory record={record} /> : <PostDrafts record={record} />}
@@ -225,6 +225,7 @@ const SidePanel = ({ record, tab, onTab }: { record: Post; tab: 'history' | 'dra
 const FourEyesHint = ({ record, website }: { record: Post; website: Website | undefined }) => {
   const { identity } = useGetIdentity();
   const { data: history } = usePostHistory(record.id, record.version);
+  const translate = useTranslate();
   if (!website?.fourEyes || !identity || !history) return null;
   const stages = record.stages ?? [];
   const atLast = stages.length > 0 && stages[stages.length - 1] === record.status;
@@ -234,13 +235,14 @@ const FourEyesHint = ({ record, website }: { record: Post; website: Website | un
   if (!blocked || !saved) return null;
   return (
     <Alert severity="info" sx={{ mt: 1 }} data-four-eyes>
-      Four-eyes rule: you changed this post’s content, so someone else {factCheck ? 'approves its fact check' : 'publishes it'}.
+      {translate(factCheck ? 'console.posts.edit.fourEyesFactCheck' : 'console.posts.edit.fourEyesPublish')}
     </Alert>
   );
 };
 
 const Header = ({ record, dirty }: { record: Post; dirty: boolean }) => {
   const { data: website } = useGetOne<Website>('websites', { id: record.websiteId });
+  const translate = useTranslate();
   return (
     <Card>
       <CardContent sx={{ pb: '12px !important' }}>
@@ -260,34 +262,34 @@ const Header = ({ record, dirty }: { record: Post; dirty: boolean }) => {
               <span>{typeLabel(record.type)}</span>
               <span>·</span>
               <span>
-                {record.words ?? 0} words, {record.links ?? 0} links
+                {translate('console.posts.edit.words', { words: record.words ?? 0, links: record.links ?? 0 })}
               </span>
               {record.writer?.name ? (
                 <>
                   <span>·</span>
-                  <span>written by {record.writer.name}</span>
+                  <span>{translate('console.posts.edit.writtenBy', { name: record.writer.name })}</span>
                 </>
               ) : null}
               {record.publishedAt && ['Published', 'Deleted', 'Archived'].includes(record.status) ? (
                 <>
                   <span>·</span>
-                  <span>published {formatTime(record.publishedAt)}</span>
+                  <span>{translate('console.posts.edit.publishedAt', { time: formatTime(record.publishedAt) })}</span>
                 </>
               ) : null}
-              {record.optimisation ? <Chip size="small" label="Under optimisation" color="warning" variant="outlined" /> : null}
+              {record.optimisation ? <Chip size="small" label={translate('console.posts.edit.underOptimisation')} color="warning" variant="outlined" /> : null}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', gap: 1 }}>
             <WorkflowDiagramButton stages={record.stages} current={record.status} websiteName={website?.name} regulated={website?.regulated} />
             <Button size="small" component={Link} to={`/${POSTS}`} startIcon={<ArrowBackIcon />}>
-              Posts
+              {translate('console.posts.edit.posts')}
             </Button>
           </Box>
         </Box>
         <Box sx={{ mt: 2, mb: 1, overflowX: 'auto' }}>
           <StageStepper record={record} />
         </Box>
-        <HolderBar record={record} disabled={dirty} disabledReason="Save your changes first" />
+        <HolderBar record={record} disabled={dirty} disabledReason={translate('console.posts.edit.saveFirst')} />
         <FourEyesHint record={record} website={website} />
         <BioPrompts record={record} />
       </CardContent>
@@ -317,6 +319,7 @@ const EditorLayout = ({
   const isDirty = useUnsavedChanges(record);
   const canSave = record.allowedActions?.includes('Save') ?? false;
   const readOnly = !canSave;
+  const translate = useTranslate();
   return (
     // Contained: the layout grows to its content's width otherwise (the stepper scrolls instead).
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 1, mb: 2, minWidth: 0, contain: 'inline-size' }}>
@@ -328,7 +331,7 @@ const EditorLayout = ({
           <CardContent>
             {readOnly ? (
               <Alert severity="info" sx={{ mb: 2 }}>
-                You can read this post. In its {record.statusLabel} stage it is changed by others{record.status === 'Published' ? ' (editors)' : ''}.
+                {translate(record.status === 'Published' ? 'console.posts.edit.readOnlyPublished' : 'console.posts.edit.readOnly', { stage: record.statusLabel })}
               </Alert>
             ) : null}
             <Section active={section === 'content'}>
@@ -365,7 +368,7 @@ const PostEditor = ({ conflict, onConflictClose }: { conflict: SaveConflict | nu
   const onSubmit = async (values: Record<string, unknown>) => {
     const changes = changesOf(values as Partial<Post>, record);
     if (Object.keys(changes).length === 0) {
-      notify('Warning: No changes to save', { type: 'warning' });
+      notify('console.posts.notices.noChanges', { type: 'warning' });
       return undefined;
     }
     return save?.({ ...changes, version: await expectedVersionFor(dataProvider, record) });
@@ -379,7 +382,8 @@ const PostEditor = ({ conflict, onConflictClose }: { conflict: SaveConflict | nu
 
 const PostTitle = () => {
   const record = useRecordContext<Post>();
-  return <span>{record ? `Post: ${record.title}` : 'Post'}</span>;
+  const translate = useTranslate();
+  return <span>{record ? translate('console.posts.edit.title', { title: record.title }) : translate('console.posts.edit.post')}</span>;
 };
 
 /**
@@ -390,6 +394,7 @@ const PostTitle = () => {
 export const PostEdit = () => {
   const [conflict, setConflict] = useState<SaveConflict | null>(null);
   const notify = useNotify();
+  const translate = useTranslate();
   const queryClient = useQueryClient();
   return (
     <Edit<Post>
@@ -402,7 +407,7 @@ export const PostEdit = () => {
       queryOptions={{ refetchOnWindowFocus: false, refetchOnReconnect: false }}
       mutationOptions={{
         onSuccess: () => {
-          notify('Post saved', { type: 'success' });
+          notify('console.posts.notices.saved', { type: 'success' });
           void queryClient.invalidateQueries({ queryKey: [POSTS, 'counts'] });
         },
         onError: (error, variables) => {
@@ -420,7 +425,7 @@ export const PostEdit = () => {
             return;
           }
           if (errors && body?.errors) (body as { errors: Record<string, string> }).errors = toFormErrors(errors);
-          notify(failureMessage(message, 'save'), { type: 'error', multiLine: true });
+          notify(failureMessage(translate, message, 'save'), { type: 'error', multiLine: true });
         },
       }}
     >

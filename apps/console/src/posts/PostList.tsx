@@ -20,6 +20,7 @@ import {
   useListContext,
   useRecordContext,
   useStore,
+  useTranslate,
   type Identifier,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -29,10 +30,10 @@ import { BulkPostActions, BulkSummaryContext, BulkSummaryDialog, type BulkSummar
 import {
   CREATOR_TABS,
   EDITOR_TABS,
-  EMPTY_TEXT,
   TABS,
   tabFilter,
   typeLabel,
+  usePostStatusLabel,
   type AllPostsView,
   type PostTab,
 } from './labels';
@@ -71,37 +72,41 @@ const MemberFilterInput = ({ source, label }: { source: string; label: string; a
     sort: { field: 'name', order: 'ASC' },
   });
   const choices = (data ?? []).filter((m) => m.userId).map((m) => ({ id: m.userId, name: m.name }));
-  return <SelectInput source={source} label={label} choices={choices} emptyText="Anyone" />;
+  return <SelectInput source={source} label={label} choices={choices} emptyText="console.posts.list.anyone" />;
 };
 
 /** The locales the user's websites have. */
 const LocaleFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
   const { data } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
   const locales = [...new Set((data ?? []).flatMap((w) => [w.defaultLocale, ...(w.locales ?? []).map((l) => l.locale)]).filter(Boolean))].sort();
-  return <SelectInput source={source} label={label} choices={locales.map((l) => ({ id: l, name: l }))} emptyText="Any" />;
+  return <SelectInput source={source} label={label} choices={locales.map((l) => ({ id: l, name: l }))} emptyText="console.posts.list.any" translateChoice={false} />;
 };
 
 const OptionFilterInput = ({ source, label, kind }: { source: string; label: string; kind: 'types' | 'statuses'; alwaysOn?: boolean }) => {
   const { data } = usePostOptions();
-  const choices = kind === 'types' ? (data?.types ?? []).map((t) => ({ id: t, name: typeLabel(t) })) : (data?.statuses ?? []);
-  return <SelectInput source={source} label={label} choices={choices} emptyText="Any" />;
+  const statusLabel = usePostStatusLabel();
+  const choices =
+    kind === 'types'
+      ? (data?.types ?? []).map((t) => ({ id: t, name: typeLabel(t) }))
+      : (data?.statuses ?? []).map((s) => ({ id: s.id, name: statusLabel(s.id) }));
+  return <SelectInput source={source} label={label} choices={choices} emptyText="console.posts.list.any" translateChoice={false} />;
 };
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="console.posts.list.search" />,
   <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
-    <SelectInput optionText="name" label="Website" emptyText="All websites" sx={{ minWidth: 200 }} />
+    <SelectInput optionText="name" label="resources.posts.fields.websiteId" emptyText="console.posts.list.allWebsites" sx={{ minWidth: 200 }} />
   </ReferenceInput>,
-  <LocaleFilterInput key="locale" source="locale" label="Locale" />,
-  <MemberFilterInput key="writerId" source="writerId" label="Writer" />,
-  <MemberFilterInput key="editorId" source="editorId" label="Editor" />,
-  <TextInput key="category" source="category" label="Category" />,
-  <OptionFilterInput key="type" source="type" label="Type" kind="types" />,
-  <OptionFilterInput key="status" source="status" label="Status" kind="statuses" />,
-  <DateInput key="dueDate_gte" source="dueDate_gte" label="Due from" />,
-  <DateInput key="dueDate_lte" source="dueDate_lte" label="Due until" />,
-  <DateInput key="quotaDate_gte" source="quotaDate_gte" label="Quota from" />,
-  <DateInput key="quotaDate_lte" source="quotaDate_lte" label="Quota until" />,
+  <LocaleFilterInput key="locale" source="locale" label="resources.posts.fields.locale" />,
+  <MemberFilterInput key="writerId" source="writerId" label="resources.posts.fields.writerId" />,
+  <MemberFilterInput key="editorId" source="editorId" label="resources.posts.fields.editorId" />,
+  <TextInput key="category" source="category" label="resources.posts.fields.category" />,
+  <OptionFilterInput key="type" source="type" label="resources.posts.fields.type" kind="types" />,
+  <OptionFilterInput key="status" source="status" label="resources.posts.fields.status" kind="statuses" />,
+  <DateInput key="dueDate_gte" source="dueDate_gte" label="resources.posts.fields.dueDate_gte" />,
+  <DateInput key="dueDate_lte" source="dueDate_lte" label="resources.posts.fields.dueDate_lte" />,
+  <DateInput key="quotaDate_gte" source="quotaDate_gte" label="resources.posts.fields.quotaDate_gte" />,
+  <DateInput key="quotaDate_lte" source="quotaDate_lte" label="resources.posts.fields.quotaDate_lte" />,
 ];
 
 const ListActions = ({ canCreate }: { canCreate: boolean }) => {
@@ -112,7 +117,7 @@ const ListActions = ({ canCreate }: { canCreate: boolean }) => {
     <TopToolbar sx={{ alignItems: 'center' }}>
       <FilterButton />
       <WorkflowDiagramButton stages={website ? stagesOf(website) : undefined} websiteName={website?.name} regulated={website?.regulated} />
-      {canCreate ? <CreateButton label="Create post" variant="contained" /> : null}
+      {canCreate ? <CreateButton label="console.posts.list.create" variant="contained" /> : null}
     </TopToolbar>
   );
 };
@@ -153,6 +158,7 @@ const PostTabs = ({
   onView: (view: AllPostsView) => void;
 }) => {
   const { filterValues, setPage, onUnselectItems } = useListContext();
+  const translate = useTranslate();
   const websiteId = (filterValues.websiteId as Identifier | undefined) ?? null;
   const counts = usePostCounts(websiteId);
   const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
@@ -177,7 +183,7 @@ const PostTabs = ({
         variant="scrollable"
         scrollButtons="auto"
         allowScrollButtonsMobile
-        aria-label="CMS Articles"
+        aria-label={translate('console.posts.list.tabs')}
         sx={{ minHeight: 44, '& .MuiTab-root': { minHeight: 44, minWidth: 0, px: 1.5, textTransform: 'none', fontSize: 14 } }}
       >
         {shown.map((t) => (
@@ -186,9 +192,9 @@ const PostTabs = ({
             value={t.value}
             data-tab={t.value}
             label={
-              <Tooltip title={t.hint} enterDelay={600}>
+              <Tooltip title={translate(`console.posts.tabs.${t.value}.hint`)} enterDelay={600}>
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
-                  {t.label}
+                  {translate(`console.posts.tabs.${t.value}.label`)}
                   <CountChip value={counts.data?.[countKey(t.value)]} active={t.value === current} />
                 </Box>
               </Tooltip>
@@ -208,16 +214,16 @@ const PostTabs = ({
               setPage(1);
               onView(next);
             }}
-            aria-label="Which posts"
+            aria-label={translate('console.posts.list.whichPosts')}
           >
             <ToggleButton value="all" data-view="all" sx={{ textTransform: 'none' }}>
-              Every post <CountChip value={counts.data?.all} active={view === 'all'} />
+              {translate('console.posts.list.everyPost')} <CountChip value={counts.data?.all} active={view === 'all'} />
             </ToggleButton>
             <ToggleButton value="unpublished" data-view="unpublished" sx={{ textTransform: 'none' }}>
-              Unpublished <CountChip value={counts.data?.unpublished} active={view === 'unpublished'} />
+              {translate('console.posts.list.unpublished')} <CountChip value={counts.data?.unpublished} active={view === 'unpublished'} />
             </ToggleButton>
             <ToggleButton value="archived" data-view="archived" sx={{ textTransform: 'none' }}>
-              Archived <CountChip value={counts.data?.archived} active={view === 'archived'} />
+              {translate('console.posts.list.archived')} <CountChip value={counts.data?.archived} active={view === 'archived'} />
             </ToggleButton>
           </ToggleButtonGroup>
         </Box>
@@ -229,26 +235,27 @@ const PostTabs = ({
 /** A tab without posts; with a search or a filter set (the website aside), says the filters hide them. */
 const Empty = ({ tab }: { tab: PostTab }) => {
   const { filterValues, setFilters } = useListContext();
+  const translate = useTranslate();
   const narrowed = Object.keys(filterValues).some((key) => key !== 'websiteId' && filterValues[key] !== '' && filterValues[key] != null);
   return (
     <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }} data-empty={tab}>
       <ArticleOutlinedIcon sx={{ fontSize: 56, opacity: 0.4 }} />
       {narrowed ? (
         <>
-          <Typography sx={{ mt: 1 }}>No posts in this tab match the filters.</Typography>
+          <Typography sx={{ mt: 1 }}>{translate('console.posts.list.noMatch')}</Typography>
           <Button
             size="small"
             sx={{ mt: 1 }}
             onClick={() => setFilters(filterValues.websiteId ? { websiteId: filterValues.websiteId } : {}, {})}
           >
-            Clear the filters
+            {translate('console.posts.list.clearFilters')}
           </Button>
         </>
       ) : (
         <>
-          <Typography sx={{ mt: 1 }}>No posts in this tab yet.</Typography>
+          <Typography sx={{ mt: 1 }}>{translate('console.posts.list.emptyTab')}</Typography>
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {EMPTY_TEXT[tab]}
+            {translate(`console.posts.tabs.${tab}.empty`)}
           </Typography>
         </>
       )}
@@ -262,7 +269,9 @@ const nowrap = () => ({ whiteSpace: 'nowrap' as const });
 const dateOnly = (value: string | null | undefined) => (value ? new Date(value).toLocaleDateString() : '—');
 
 /** The posts table of the current tab. */
-const PostTable = ({ tab }: { tab: PostTab }) => (
+const PostTable = ({ tab }: { tab: PostTab }) => {
+  const translate = useTranslate();
+  return (
   <DataTable
     rowClick="edit"
     bulkActionButtons={<BulkPostActions storeKey={LIST_STORE_KEY} />}
@@ -292,7 +301,6 @@ const PostTable = ({ tab }: { tab: PostTab }) => (
     <Column source="status" render={(post) => <PostStatusChip record={post} />} cellSx={nowrap} />
     <Column
       source="holder"
-      label="Worked on by"
       disableSort
       render={(post) =>
         post.holder ? (
@@ -301,22 +309,23 @@ const PostTable = ({ tab }: { tab: PostTab }) => (
           '—'
         ) : (
           <Typography variant="body2" component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-            in the pool
+            {translate('console.posts.list.inThePool')}
           </Typography>
         )
       }
       cellSx={nowrap}
     />
-    <Column source="writer" label="Writer" disableSort render={(post) => post.writer?.name ?? '—'} cellSx={nowrap} />
-    <Column source="websiteId" label="Website" disableSort cellSx={nowrap}>
+    <Column source="writer" disableSort render={(post) => post.writer?.name ?? '—'} cellSx={nowrap} />
+    <Column source="websiteId" disableSort cellSx={nowrap}>
       <WebsiteAndLocale />
     </Column>
     <Column source="type" render={(post) => typeLabel(post.type)} cellSx={nowrap} />
-    <Column source="dueDate" label="Due" render={(post) => post.dueDate ?? '—'} cellSx={nowrap} />
+    <Column source="dueDate" label="console.posts.list.due" render={(post) => post.dueDate ?? '—'} cellSx={nowrap} />
     <Column source="words" align="right" />
-    <Column source="updatedAt" label="Updated" render={(post) => dateOnly(post.updatedAt)} cellSx={nowrap} />
+    <Column source="updatedAt" render={(post) => dateOnly(post.updatedAt)} cellSx={nowrap} />
   </DataTable>
-);
+  );
+};
 
 /** "Demo Shop · en" */
 const WebsiteAndLocale = () => {
@@ -341,6 +350,7 @@ export const PostList = ({ routeTab }: { routeTab?: PostTab }) => {
   const [storedTab, setStoredTab] = useStore<PostTab | null>(TAB_STORE_KEY, null);
   const [view, setView] = useStore<AllPostsView>(VIEW_STORE_KEY, 'all');
   const navigate = useNavigate();
+  const translate = useTranslate();
   const tabs = creator ? CREATOR_TABS : EDITOR_TABS;
   const fallback: PostTab = creator ? 'your-posts' : 'in-progress';
   const wanted = routeTab ?? storedTab ?? fallback;
@@ -355,12 +365,12 @@ export const PostList = ({ routeTab }: { routeTab?: PostTab }) => {
     setStoredTab(next);
     if (routeTab && next !== routeTab) navigate(`/${POSTS}`);
   };
-  const label = TABS.find((t) => t.value === tab)?.label ?? 'Posts';
+  const label = TABS.some((t) => t.value === tab) ? translate(`console.posts.tabs.${tab}.label`) : translate('console.posts.list.posts');
   const [summary, setSummary] = useState<BulkSummary | null>(null);
   if (isPending) return null;
   return (
     <BulkSummaryContext.Provider value={setSummary}>
-      <Title title={`Articles: ${label}`} />
+      <Title title={translate('console.posts.list.title', { tab: label })} />
       <List<Post>
         resource={POSTS}
         title={false}

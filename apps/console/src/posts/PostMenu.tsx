@@ -11,19 +11,19 @@ import { Menu } from 'react-admin';
  * Your Posts, editors In Progress, Review and Published. Each opens the posts screen at its tab
  * (routes of the same names, see `routes.tsx`), so a menu link is the navigation entry itself.
  */
-export const POST_MENU: { name: string; label: string; icon: ReactElement }[] = [
-  { name: 'create', label: 'Create', icon: <PostAddOutlinedIcon /> },
-  { name: 'your-posts', label: 'Your Posts', icon: <ArticleOutlinedIcon /> },
-  { name: 'in-progress', label: 'In Progress', icon: <PendingActionsOutlinedIcon /> },
-  { name: 'review', label: 'Review', icon: <RateReviewOutlinedIcon /> },
-  { name: 'published', label: 'Published', icon: <PublishedWithChangesOutlinedIcon /> },
+export const POST_MENU: { name: string; icon: ReactElement }[] = [
+  { name: 'create', icon: <PostAddOutlinedIcon /> },
+  { name: 'your-posts', icon: <ArticleOutlinedIcon /> },
+  { name: 'in-progress', icon: <PendingActionsOutlinedIcon /> },
+  { name: 'review', icon: <RateReviewOutlinedIcon /> },
+  { name: 'published', icon: <PublishedWithChangesOutlinedIcon /> },
 ];
 
 /** The CMS entries of the main menu the user's navigation allows (`visible` is the menu's own rule). */
 export const PostMenuItems = ({ visible }: { visible: (name: string) => boolean }) => (
   <>
     {POST_MENU.filter((item) => visible(item.name)).map((item) => (
-      <Menu.Item key={item.name} to={`/${item.name}`} primaryText={item.label} leftIcon={item.icon} />
+      <Menu.Item key={item.name} to={`/${item.name}`} primaryText={`console.posts.menu.${item.name}`} leftIcon={item.icon} />
     ))}
   </>
 );

@@ -1,7 +1,8 @@
 import { formatTime } from '../common/historyText';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import { Alert, Box, Chip, Step, StepLabel, Stepper, Typography, type ChipProps } from '@mui/material';
-import { STATUS_LABELS, statusLabel } from './labels';
+import { useTranslate } from 'react-admin';
+import { usePostStatusLabel } from './labels';
 import { PostActionButtons } from './PostActionButtons';
 import type { Post } from './types';
 
@@ -21,6 +22,7 @@ const CHIP_COLORS: Record<string, ChipProps['color']> = {
 
 /** The post's status in the spec's words (Writing, Edit, Review, ..., Unpublished), as a chip. */
 export const PostStatusChip = ({ record, size = 'small' }: { record: Pick<Post, 'status' | 'statusLabel'> | undefined; size?: 'small' | 'medium' }) => {
+  const statusLabel = usePostStatusLabel();
   if (!record?.status) return null;
   const color = CHIP_COLORS[record.status] ?? 'default';
   return (
@@ -42,6 +44,8 @@ export const PostStatusChip = ({ record, size = 'small' }: { record: Pick<Post, 
  * unpublished or archived post shows every stage done and its state beside).
  */
 export const StageStepper = ({ record }: { record: Post }) => {
+  const translate = useTranslate();
+  const statusLabel = usePostStatusLabel();
   const stages = [...(record.stages?.length ? record.stages : ['Writer', 'Edit']), 'Published'];
   const after = record.status === 'Deleted' || record.status === 'Archived';
   const index = after ? stages.length : stages.indexOf(record.status);
@@ -49,13 +53,13 @@ export const StageStepper = ({ record }: { record: Post }) => {
   const steps = index === -1 ? [...stages.slice(0, -1), record.status, 'Published'] : stages;
   const active = index === -1 ? steps.indexOf(record.status) : index;
   return (
-    <Stepper activeStep={active} alternativeLabel aria-label="Stages" sx={{ '& .MuiStepLabel-label': { mt: 0.5, fontSize: 13 } }}>
+    <Stepper activeStep={active} alternativeLabel aria-label={translate('console.posts.stage.stages')} sx={{ '& .MuiStepLabel-label': { mt: 0.5, fontSize: 13 } }}>
       {steps.map((stage, i) => (
         <Step key={stage} completed={i < active || (stage === 'Published' && record.status === 'Published')} data-stage={stage} data-current={i === active ? 'true' : undefined}>
           <StepLabel
             slotProps={{ label: { sx: i === active ? { fontWeight: 700, color: 'primary.main' } : undefined } }}
           >
-            {STATUS_LABELS[stage] ?? stage}
+            {statusLabel(stage)}
           </StepLabel>
         </Step>
       ))}
@@ -68,6 +72,8 @@ export const StageStepper = ({ record }: { record: Post }) => {
  * pool, with the Select, Discard, Take over and Send to buttons the user may press.
  */
 export const HolderBar = ({ record, disabled, disabledReason }: { record: Post; disabled?: boolean; disabledReason?: string }) => {
+  const translate = useTranslate();
+  const statusLabel = usePostStatusLabel();
   const inWorkflow = (record.stages ?? []).includes(record.status) || !['Published', 'Deleted', 'Archived'].includes(record.status);
   if (!inWorkflow) return null;
   return (
@@ -85,11 +91,15 @@ export const HolderBar = ({ record, disabled, disabledReason }: { record: Post; 
     >
       {record.holder ? (
         <Typography variant="body2">
-          Being worked on by <strong>{record.holder.name}</strong> since {formatTime(record.holder.since)}
+          {translate('console.posts.stage.workedOnBy')}
+          <strong>{record.holder.name}</strong>
+          {translate('console.posts.stage.since', { time: formatTime(record.holder.since) })}
         </Typography>
       ) : (
         <Typography variant="body2">
-          Nobody is working on this post: it waits in the <strong>{statusLabel(record.status)}</strong> pool.
+          {translate('console.posts.stage.inPool')}
+          <strong>{statusLabel(record.status)}</strong>
+          {translate('console.posts.stage.pool')}
         </Typography>
       )}
     </Alert>

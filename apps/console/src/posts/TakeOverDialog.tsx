@@ -3,7 +3,7 @@ import LockPersonOutlinedIcon from '@mui/icons-material/LockPersonOutlined';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { POSTS } from './api';
 import { formatTime } from '../common/historyText';
@@ -63,6 +63,7 @@ export const TakeOverDialog = ({
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const translate = useTranslate();
   const { data: current } = useQuery({
     queryKey: [POSTS, 'fresh', record.id, conflict?.message],
     queryFn: async () => (await dataProvider.getOne<Post>(POSTS, { id: record.id })).data,
@@ -77,15 +78,16 @@ export const TakeOverDialog = ({
     (conflict?.reason !== 'held' &&
       Boolean(conflict?.previousHolder && current?.holder && current.holder.userId !== conflict.previousHolder.userId));
   const holder = conflict?.holder ?? current?.holder ?? null;
+  const name = holder?.name ?? translate('console.posts.takeOver.someone');
   const title = takenFromMe
-    ? `${holder?.name ?? 'Someone'} took over this post`
+    ? translate('console.posts.takeOver.tookOver', { name })
     : conflict?.reason === 'held'
-      ? `${holder?.name ?? 'Someone'} is working on this post`
-      : 'This post changed meanwhile';
+      ? translate('console.posts.takeOver.working', { name })
+      : translate('console.posts.takeOver.changed');
   // The dialog says it in its own words; the API's answer stays readable under it.
   const explanation =
     takenFromMe && holder
-      ? `${holder.name} took over this page at ${formatTime(holder.since)}. Your changes were kept as a draft.`
+      ? translate('console.posts.takeOver.explanation', { name: holder.name, time: formatTime(holder.since) })
       : readable(conflict?.message ?? '');
   const details = explanation === readable(conflict?.message ?? '') ? null : readable(conflict?.message ?? '');
 
@@ -102,10 +104,10 @@ export const TakeOverDialog = ({
   };
   const copyText = async () => {
     const values = getValues() as Partial<Post>;
-    const text = [values.title, values.subtitle, values.outline ? `Outline:\n${values.outline}` : null, plainText(values.richText?.html)]
+    const text = [values.title, values.subtitle, values.outline ? `${translate('console.posts.takeOver.outline')}\n${values.outline}` : null, plainText(values.richText?.html)]
       .filter(Boolean)
       .join('\n\n');
-    notify((await copy(text)) ? 'Your text is on the clipboard' : 'The text could not be copied: restore the draft instead', { type: 'info' });
+    notify((await copy(text)) ? 'console.posts.notices.copied' : 'console.posts.notices.notCopied', { type: 'info' });
   };
 
   return (
@@ -124,17 +126,17 @@ export const TakeOverDialog = ({
           ) : null}
         </Alert>
         <DialogContentText component="div">
-          Nothing you typed is lost: it was kept as a draft of this post. You can:
+          {translate('console.posts.takeOver.nothingLost')}
           <Box component="ul" sx={{ mt: 1, mb: 0, pl: 3 }}>
-            <li>look at the current version (your changes leave the form, the draft stays);</li>
-            {canTakeOver ? <li>take the post over again, then restore your draft into the editor and save;</li> : null}
-            <li>copy your text to the clipboard.</li>
+            <li>{translate('console.posts.takeOver.lookCurrent')}</li>
+            {canTakeOver ? <li>{translate('console.posts.takeOver.takeBack')}</li> : null}
+            <li>{translate('console.posts.takeOver.copy')}</li>
           </Box>
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
         <Button startIcon={<ContentCopyIcon />} onClick={() => void copyText()}>
-          Copy my text
+          {translate('console.posts.takeOver.copyButton')}
         </Button>
         <Button
           onClick={() => {
@@ -142,16 +144,16 @@ export const TakeOverDialog = ({
             onShowDrafts();
           }}
         >
-          Open my draft
+          {translate('console.posts.takeOver.openDraft')}
         </Button>
         <Box sx={{ flex: 1 }} />
         {canTakeOver ? (
           <Button variant="outlined" color="warning" disabled={busy} onClick={() => void takeOver()}>
-            Take over
+            {translate('console.posts.takeOver.takeOver')}
           </Button>
         ) : null}
         <Button variant="contained" onClick={viewCurrent}>
-          View the current version
+          {translate('console.posts.takeOver.viewCurrent')}
         </Button>
       </DialogActions>
     </Dialog>

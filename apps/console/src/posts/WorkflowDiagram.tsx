@@ -15,8 +15,9 @@ import {
   Typography,
 } from '@mui/material';
 import { Fragment, useState } from 'react';
+import { useTranslate } from 'react-admin';
 import { useWorkflowDefinition } from './api';
-import { STATUS_LABELS, actionLabel, roleLabel } from './labels';
+import { useActionTexts, usePostStatusLabel, useRoleLabel } from './labels';
 import type { WorkflowTransition } from './types';
 
 /** The pre-publication stages and Published, in the order a post moves through them. */
@@ -27,28 +28,27 @@ const OPTIONAL = new Set(['SecondEdit', 'Review', 'FactCheck', 'SecondFactCheck'
 const EDITORS = ['owner', 'admin', 'cms:admin', 'cms:manager', 'cms:editor'];
 const ADMINS = ['owner', 'admin', 'cms:admin'];
 
-const PLURAL: Record<string, string> = {
-  'cms:creator': 'creators',
-  'cms:reviewer': 'reviewers',
-  platform_admin: 'platform admins',
-  system: 'the system',
-};
+/** Roles named in the plural (`console.posts.workflow.plural.*`). */
+const PLURAL = new Set(['cms:creator', 'cms:reviewer', 'platform_admin', 'system']);
+
+type Translate = (key: string, options?: object) => string;
 
 /** "creators and editors" rather than six role names (editors = owners, org admins, CMS admins, managers, editors). */
-export const whoMay = (roles: string[]): string => {
+export const whoMay = (roles: string[], translate: Translate, roleLabel: (role: string) => string): string => {
+  const plural = (role: string) => translate(`console.posts.workflow.plural.${role.replace(':', '_')}`);
   let rest = [...roles];
   const parts: string[] = [];
   if (EDITORS.every((r) => rest.includes(r))) {
     rest = rest.filter((r) => !EDITORS.includes(r));
-    parts.push('editors');
+    parts.push(translate('console.posts.workflow.editors'));
   } else if (ADMINS.every((r) => rest.includes(r))) {
     rest = rest.filter((r) => !ADMINS.includes(r) && r !== 'platform_admin');
-    parts.push('admins');
+    parts.push(translate('console.posts.workflow.admins'));
   }
-  parts.unshift(...rest.filter((r) => r === 'cms:creator').map((r) => PLURAL[r]!));
-  parts.push(...rest.filter((r) => r !== 'cms:creator').map((r) => PLURAL[r] ?? roleLabel(r).toLowerCase()));
-  if (parts.length <= 1) return parts[0] ?? 'nobody';
-  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  parts.unshift(...rest.filter((r) => r === 'cms:creator').map(plural));
+  parts.push(...rest.filter((r) => r !== 'cms:creator').map((r) => (PLURAL.has(r) ? plural(r) : roleLabel(r).toLowerCase())));
+  if (parts.length <= 1) return parts[0] ?? translate('console.posts.workflow.nobody');
+  return translate('console.posts.workflow.and', { list: parts.slice(0, -1).join(', '), last: parts.at(-1) });
 };
 
 const order = (status: string) => {
@@ -72,7 +72,12 @@ const IN_PLACE_ORDER = ['Save', 'Select', 'Discard', 'TakeOver', 'SendTo', 'Appr
 /** Sorts the table's transitions by the status they leave: forward, back, other moves, and actions that stay. */
 const REGULATION = ['ApproveRegulation', 'DeclineRegulation'];
 
-const stagesOf = (transitions: WorkflowTransition[], used: Set<string> | null, regulated: boolean | undefined): StageView[] =>
+const stagesOf = (
+  transitions: WorkflowTransition[],
+  used: Set<string> | null,
+  regulated: boolean | undefined,
+  who: (roles: string[]) => string,
+): StageView[] =>
   [...FLOW, ...AFTER].map((status) => {
     const leaving = transitions.filter(
       (t) =>
@@ -98,13 +103,27 @@ const stagesOf = (transitions: WorkflowTransition[], used: Set<string> | null, r
     forward.sort((a, b) => order(a.to ?? 'Published') - order(b.to ?? 'Published'));
     back.sort((a, b) => order(b.to!) - order(a.to!));
     onPage.sort((a, b) => IN_PLACE_ORDER.indexOf(a.action) - IN_PLACE_ORDER.indexOf(b.action));
-    return { status, workedBy: select ? whoMay(select.roles) : null, forward, resubmits, back, other, onPage };
+    return { status, workedBy: select ? who(select.roles) : null, forward, resubmits, back, other, onPage };
   });
 
-const target = (t: WorkflowTransition) =>
-  t.action === 'ApproveFactCheck' ? 'next level, or Published after the last' : t.to === 'Purged' ? 'removed from every list' : (STATUS_LABELS[t.to ?? ''] ?? t.to);
+/** The words of the diagram: translate, and the labels of actions, statuses and roles. */
+const useDiagramTexts = () => {
+  const translate = useTranslate();
+  const texts = useActionTexts();
+  const statusLabel = usePostStatusLabel();
+  const roleLabel = useRoleLabel();
+  return { translate, actionLabel: texts.label, statusLabel, who: (roles: string[]) => whoMay(roles, translate, roleLabel) };
+};
 
-const Line = ({ t, status }: { t: WorkflowTransition; status: string }) => (
+const Line = ({ t, status }: { t: WorkflowTransition; status: string }) => {
+  const { translate, actionLabel, statusLabel, who } = useDiagramTexts();
+  const target =
+    t.action === 'ApproveFactCheck'
+      ? translate('console.posts.workflow.nextLevel')
+      : t.to === 'Purged'
+        ? translate('console.posts.workflow.removed')
+        : statusLabel(t.to);
+  return (
   <Tooltip title={t.description ?? ''} placement="top-start">
     <Box component="li" sx={{ mb: 0.5 }} data-transition={t.action}>
       <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
@@ -112,23 +131,25 @@ const Line = ({ t, status }: { t: WorkflowTransition; status: string }) => (
       </Typography>
       <Typography variant="body2" component="span" color="text.secondary">
         {' → '}
-        {target(t)}
+        {target}
       </Typography>
       <Typography variant="caption" component="div" color="text.secondary">
-        {whoMay(t.roles)}
-        {t.action === 'Publish' && status !== 'Deleted' ? ' · from the last stage in use' : ''}
-        {t.action === 'Publish' || t.action === 'ApproveFactCheck' ? ' · four-eyes: not whoever saved the content' : ''}
-        {t.action.startsWith('ReturnTo') || t.action === 'DeclineRegulation' ? ' · with a note' : ''}
+        {who(t.roles)}
+        {t.action === 'Publish' && status !== 'Deleted' ? translate('console.posts.workflow.fromLastStage') : ''}
+        {t.action === 'Publish' || t.action === 'ApproveFactCheck' ? translate('console.posts.workflow.fourEyes') : ''}
+        {t.action.startsWith('ReturnTo') || t.action === 'DeclineRegulation' ? translate('console.posts.workflow.withNote') : ''}
       </Typography>
     </Box>
   </Tooltip>
-);
+  );
+};
 
-const Section = ({ title, items, color, status }: { title: string; items: WorkflowTransition[]; color: string; status: string }) =>
-  items.length ? (
+const Section = ({ title, items, color, status }: { title: string; items: WorkflowTransition[]; color: string; status: string }) => {
+  const translate = useTranslate();
+  return items.length ? (
     <Box sx={{ mt: 1 }}>
       <Typography variant="overline" sx={{ color, lineHeight: 1.5 }}>
-        {title}
+        {translate(title)}
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {items.map((t) => (
@@ -137,6 +158,7 @@ const Section = ({ title, items, color, status }: { title: string; items: Workfl
       </Box>
     </Box>
   ) : null;
+};
 
 /**
  * The article workflow from `GET /api/workflows/post`: the stages as boxes in order, and per
@@ -156,23 +178,24 @@ export const WorkflowDiagram = ({
   regulated?: boolean;
 }) => {
   const { data, error, isPending } = useWorkflowDefinition();
-  if (error) return <Alert severity="error">The workflow could not be loaded: {(error as Error).message}</Alert>;
+  const { translate, actionLabel, statusLabel, who } = useDiagramTexts();
+  if (error) return <Alert severity="error">{translate('console.posts.workflow.loadFailed', { message: (error as Error).message })}</Alert>;
   if (isPending || !data) return <CircularProgress size={24} />;
   const used = stages?.length ? new Set([...stages, 'Published', ...AFTER]) : null;
-  const views = stagesOf(data.transitions, used, regulated);
+  const views = stagesOf(data.transitions, used, regulated, who);
   const isUsed = (status: string) => !used || used.has(status);
   return (
     <Box>
       {used ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Stages {websiteName ? `${websiteName} uses` : 'this website uses'} are in colour; the others are greyed out.
+          {websiteName ? translate('console.posts.workflow.usedBy', { name: websiteName }) : translate('console.posts.workflow.usedByThis')}
         </Typography>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Writing, Edit and Published always exist; each website chooses the optional stages (dashed) in its settings.
+          {translate('console.posts.workflow.optionalStages')}
         </Typography>
       )}
-      <Box aria-label="Workflow stages" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mb: 1 }}>
+      <Box aria-label={translate('console.posts.workflow.stages')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mb: 1 }}>
         {FLOW.map((status, i) => (
           <Fragment key={status}>
             {i > 0 ? <ArrowForwardIcon sx={{ fontSize: 16 }} color={isUsed(status) ? 'action' : 'disabled'} /> : null}
@@ -190,15 +213,14 @@ export const WorkflowDiagram = ({
               }}
             >
               <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap', fontSize: 13 }}>
-                {STATUS_LABELS[status]}
+                {statusLabel(status)}
               </Typography>
             </Paper>
           </Fragment>
         ))}
       </Box>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
-        After publication: Unpublish moves a post to Unpublished (it can be published again); admins archive or delete it for good.
-        “Editors” means owners, organisation admins, CMS admins, managers and editors.
+        {translate('console.posts.workflow.after')}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' }, gap: 1.5 }}>
         {views
@@ -212,33 +234,32 @@ export const WorkflowDiagram = ({
             >
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                 <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-                  {STATUS_LABELS[v.status]}
+                  {statusLabel(v.status)}
                 </Typography>
-                {v.status === current ? <Chip size="small" color="primary" label="This post" /> : null}
-                {!used && OPTIONAL.has(v.status) ? <Chip size="small" variant="outlined" label="optional" /> : null}
+                {v.status === current ? <Chip size="small" color="primary" label={translate('console.posts.workflow.thisPost')} /> : null}
+                {!used && OPTIONAL.has(v.status) ? <Chip size="small" variant="outlined" label={translate('console.posts.workflow.optional')} /> : null}
               </Box>
               {v.workedBy ? (
                 <Typography variant="caption" color="text.secondary">
-                  Worked by {v.workedBy}
+                  {translate('console.posts.workflow.workedBy', { who: v.workedBy })}
                 </Typography>
               ) : null}
-              <Section title="Moves forward" items={v.forward} color="primary.main" status={v.status} />
+              <Section title="console.posts.workflow.forward" items={v.forward} color="primary.main" status={v.status} />
               {v.resubmits.length ? (
                 <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5, pl: 2 }} data-resubmits={v.status}>
-                  A post a later fact-check level returned goes straight back to that level (
-                  {v.resubmits.map((t) => STATUS_LABELS[t.to ?? ''] ?? t.to).join(', ')}).
+                  {translate('console.posts.workflow.resubmits', { levels: v.resubmits.map((t) => statusLabel(t.to)).join(', ') })}
                 </Typography>
               ) : null}
-              <Section title="Goes back" items={v.back} color="warning.dark" status={v.status} />
-              <Section title="Other moves" items={v.other} color="text.secondary" status={v.status} />
+              <Section title="console.posts.workflow.back" items={v.back} color="warning.dark" status={v.status} />
+              <Section title="console.posts.workflow.other" items={v.other} color="text.secondary" status={v.status} />
               {v.onPage.length ? (
                 <Box sx={{ mt: 1 }}>
                   <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
-                    On the page
+                    {translate('console.posts.workflow.onPage')}
                   </Typography>
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
                     {v.onPage.map((t) => (
-                      <Tooltip key={t.action} title={`${whoMay(t.roles)}${t.description ? ` — ${t.description}` : ''}`}>
+                      <Tooltip key={t.action} title={`${who(t.roles)}${t.description ? ` — ${t.description}` : ''}`}>
                         <Chip size="small" variant="outlined" label={actionLabel(t.action)} />
                       </Tooltip>
                     ))}
@@ -267,16 +288,19 @@ export const WorkflowDiagramButton = ({
   size?: 'small' | 'medium';
 }) => {
   const [open, setOpen] = useState(false);
+  const translate = useTranslate();
   return (
     <>
       <Button size={size} startIcon={<AccountTreeOutlinedIcon />} onClick={() => setOpen(true)}>
-        Workflow
+        {translate('console.posts.workflow.button')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="lg" aria-labelledby="post-workflow-title">
-        <DialogTitle id="post-workflow-title">The article workflow{websiteName ? ` of ${websiteName}` : ''}</DialogTitle>
+        <DialogTitle id="post-workflow-title">
+          {websiteName ? translate('console.posts.workflow.titleOf', { name: websiteName }) : translate('console.posts.workflow.title')}
+        </DialogTitle>
         <DialogContent dividers>{open ? <WorkflowDiagram stages={stages} current={current} websiteName={websiteName} regulated={regulated} /> : null}</DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{translate('console.posts.buttons.close')}</Button>
         </DialogActions>
       </Dialog>
     </>

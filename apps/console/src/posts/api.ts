@@ -112,18 +112,19 @@ export const download = (filename: string, content: string, type: string) => {
 };
 
 /** An API error's message and field errors (react-admin's HttpError carries the parsed body). */
-export const errorParts = (error: unknown) => {
+export const errorParts = (error: unknown, fallback = 'console.common.notices.somethingWrong') => {
   const e = error as { message?: string; status?: number; body?: { message?: string; errors?: Record<string, string>; reason?: string; holder?: unknown } };
   return {
     status: e?.status,
-    message: (typeof e?.body?.message === 'string' && e.body.message) || e?.message || 'Something went wrong, please try again',
+    message: (typeof e?.body?.message === 'string' && e.body.message) || e?.message || fallback,
     errors: e?.body?.errors,
     body: e?.body,
   };
 };
 
 /** The spec's failure wording: "Error: Unable to publish post - {msg}" where it names the verb, "Error: {msg}" otherwise. */
-export const failureMessage = (message: string, verb?: string) => {
-  if (/^Error[: ]/.test(message)) return message;
-  return verb ? `Error: Unable to ${verb} post - ${message}` : `Error: ${message}`;
+export const failureMessage = (translate: (key: string, options?: object) => string, message: string, verb?: string) => {
+  const text = translate(message, { _: message });
+  if (/^Error[: ]/.test(text)) return text;
+  return verb ? translate('console.posts.notices.failed', { verb, message: text }) : translate('console.posts.notices.error', { message: text });
 };

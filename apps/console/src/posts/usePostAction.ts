@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useLogoutIfAccessDenied, useNotify, useRedirect, useRefresh } from 'react-admin';
+import { useDataProvider, useLogoutIfAccessDenied, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { POSTS, download, errorParts, expectedVersionFor, failureMessage } from './api';
-import { ACTION_LABELS } from './labels';
+import { ACTIONS, useActionTexts } from './labels';
 import type { Post } from './types';
 
 export interface ActionOutcome {
@@ -27,10 +27,12 @@ export const usePostAction = (record: Post | undefined, options: { onFieldErrors
   const queryClient = useQueryClient();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [running, setRunning] = useState<string | null>(null);
+  const texts = useActionTexts();
+  const translate = useTranslate();
 
   const run = async (action: string, body: Record<string, unknown> = {}): Promise<ActionOutcome> => {
     if (!record) return { ok: false };
-    const label = ACTION_LABELS[action];
+    const style = ACTIONS[action];
     setRunning(action);
     try {
       const { data } = await dataProvider.action<Post & { export?: { filename: string; content: string; format: string } }>(
@@ -42,7 +44,7 @@ export const usePostAction = (record: Post | undefined, options: { onFieldErrors
       if (action === 'ExportPage' && data.export) {
         download(data.export.filename, data.export.content, data.export.format === 'json' ? 'application/json' : 'text/html');
       }
-      notify(label?.done ?? `${action} done`, { type: 'success' });
+      notify(texts.done(action), { type: 'success' });
       if (action === 'DeleteForever') {
         await queryClient.invalidateQueries({ queryKey: [POSTS] });
         redirect('list', POSTS);
@@ -53,7 +55,7 @@ export const usePostAction = (record: Post | undefined, options: { onFieldErrors
     } catch (error) {
       if (await logoutIfAccessDenied(error)) return { ok: false };
       const { status, message, errors } = errorParts(error);
-      const text = failureMessage(message, label?.verb);
+      const text = failureMessage(translate, message, style?.verb);
       // A dialog shows the note's and the member's own errors; the page shows the rest.
       const dialogField = errors && ('note' in errors || 'userId' in errors);
       if (!dialogField) notify(text, { type: 'error', multiLine: true });

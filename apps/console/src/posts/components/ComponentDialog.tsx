@@ -19,6 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type KeyboardEvent } from 'react';
+import { useTranslate } from 'react-admin';
 import {
   CALLOUT_TONES,
   COMPONENTS,
@@ -41,44 +42,48 @@ interface FieldsProps<T extends ComponentType> {
   errorOf(field: string): string | undefined;
 }
 
-const CallToActionFields = ({ value, onChange, errorOf }: FieldsProps<'callToAction'>) => (
+const CallToActionFields = ({ value, onChange, errorOf }: FieldsProps<'callToAction'>) => {
+  const translate = useTranslate();
+  return (
   <>
     <TextField
-      label="Button text"
+      label={translate('console.components.callToAction.text')}
       value={value.text}
       onChange={(event) => onChange({ ...value, text: event.target.value })}
       error={!!errorOf('text')}
-      helperText={errorOf('text') ?? 'What the button says, e.g. “Buy on Demo Shop”'}
+      helperText={errorOf('text') ?? translate('console.components.callToAction.textHelp')}
       autoFocus
       fullWidth
     />
     <TextField
-      label="Link"
+      label={translate('console.components.callToAction.url')}
       value={value.url}
       onChange={(event) => onChange({ ...value, url: event.target.value })}
       error={!!errorOf('url')}
-      helperText={errorOf('url') ?? 'Where the button leads (http or https)'}
+      helperText={errorOf('url') ?? translate('console.components.callToAction.urlHelp')}
       placeholder="https://"
       fullWidth
     />
     <FormControl>
-      <FormLabel id="cta-variant">Style</FormLabel>
+      <FormLabel id="cta-variant">{translate('console.components.callToAction.style')}</FormLabel>
       <RadioGroup row aria-labelledby="cta-variant" value={value.variant} onChange={(event) => onChange({ ...value, variant: event.target.value as CtaVariant })}>
         {CTA_VARIANTS.map((variant) => (
-          <FormControlLabel key={variant} value={variant} control={<Radio />} label={VARIANT_LABELS[variant]} />
+          <FormControlLabel key={variant} value={variant} control={<Radio />} label={translate(VARIANT_LABELS[variant])} />
         ))}
       </RadioGroup>
     </FormControl>
   </>
-);
+  );
+};
 
 const ProductBoxFields = ({ value, onChange, errorOf }: FieldsProps<'productBox'>) => {
   // The rating as typed: empty is no rating, anything else must read as a number from 0 to 5.
   const [rating, setRating] = useState(value.rating === null ? '' : String(value.rating));
+  const translate = useTranslate();
   return (
     <>
       <TextField
-        label="Product name"
+        label={translate('console.components.productBox.name')}
         value={value.name}
         onChange={(event) => onChange({ ...value, name: event.target.value })}
         error={!!errorOf('name')}
@@ -87,16 +92,16 @@ const ProductBoxFields = ({ value, onChange, errorOf }: FieldsProps<'productBox'
         fullWidth
       />
       <TextField
-        label="Product link"
+        label={translate('console.components.productBox.url')}
         value={value.url}
         onChange={(event) => onChange({ ...value, url: event.target.value })}
         error={!!errorOf('url')}
-        helperText={errorOf('url') ?? 'The “See the product” link (http or https)'}
+        helperText={errorOf('url') ?? translate('console.components.productBox.urlHelp')}
         placeholder="https://"
         fullWidth
       />
       <TextField
-        label="Rating"
+        label={translate('console.components.productBox.rating')}
         value={rating}
         onChange={(event) => {
           const typed = event.target.value;
@@ -104,12 +109,12 @@ const ProductBoxFields = ({ value, onChange, errorOf }: FieldsProps<'productBox'
           onChange({ ...value, rating: typed.trim() === '' ? null : Number(typed.replace(',', '.')) });
         }}
         error={!!errorOf('rating')}
-        helperText={errorOf('rating') ?? 'From 0 to 5, e.g. 4.5; leave empty for no rating'}
+        helperText={errorOf('rating') ?? translate('console.components.productBox.ratingHelp')}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         sx={{ maxWidth: 240 }}
       />
       <TextField
-        label="Summary"
+        label={translate('console.components.productBox.summary')}
         value={value.summary}
         onChange={(event) => onChange({ ...value, summary: event.target.value })}
         multiline
@@ -122,6 +127,7 @@ const ProductBoxFields = ({ value, onChange, errorOf }: FieldsProps<'productBox'
 
 const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
   const error = errorOf('items');
+  const translate = useTranslate();
   const setItem = (index: number, change: Partial<ComponentAttrsByType['faq']['items'][number]>) =>
     onChange({ items: value.items.map((item, i) => (i === index ? { ...item, ...change } : item)) });
   // Once the user tried to insert, a half-filled row shows which half is missing.
@@ -136,7 +142,7 @@ const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
         >
           <Stack spacing={1.5} sx={{ flex: 1 }}>
             <TextField
-              label={`Question ${index + 1}`}
+              label={translate('console.components.faq.question', { number: index + 1 })}
               value={item.question}
               onChange={(event) => setItem(index, { question: event.target.value })}
               error={missing(item.question, item.answer)}
@@ -145,7 +151,7 @@ const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
               fullWidth
             />
             <TextField
-              label={`Answer ${index + 1}`}
+              label={translate('console.components.faq.answer', { number: index + 1 })}
               value={item.answer}
               onChange={(event) => setItem(index, { answer: event.target.value })}
               error={missing(item.answer, item.question)}
@@ -156,8 +162,8 @@ const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
             />
           </Stack>
           <IconButton
-            aria-label={`Remove question ${index + 1}`}
-            title="Remove this question"
+            aria-label={translate('console.components.faq.remove', { number: index + 1 })}
+            title={translate('console.components.faq.removeTitle')}
             onClick={() => onChange({ items: value.items.filter((_, i) => i !== index) })}
           >
             <DeleteOutlineOutlined />
@@ -166,12 +172,12 @@ const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
       ))}
       {value.items.length === 0 && (
         <Typography variant="body2" color="text.secondary">
-          No questions yet.
+          {translate('console.components.faq.none')}
         </Typography>
       )}
       <Box>
         <Button startIcon={<AddIcon />} onClick={() => onChange({ items: [...value.items, { question: '', answer: '' }] })}>
-          Add a question
+          {translate('console.components.faq.add')}
         </Button>
         {error && <FormHelperText error>{error}</FormHelperText>}
       </Box>
@@ -179,18 +185,20 @@ const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
   );
 };
 
-const CalloutFields = ({ value, onChange, errorOf }: FieldsProps<'callout'>) => (
+const CalloutFields = ({ value, onChange, errorOf }: FieldsProps<'callout'>) => {
+  const translate = useTranslate();
+  return (
   <>
     <FormControl>
-      <FormLabel id="callout-tone">Tone</FormLabel>
+      <FormLabel id="callout-tone">{translate('console.components.callout.tone')}</FormLabel>
       <RadioGroup row aria-labelledby="callout-tone" value={value.tone} onChange={(event) => onChange({ ...value, tone: event.target.value as CalloutTone })}>
         {CALLOUT_TONES.map((tone) => (
-          <FormControlLabel key={tone} value={tone} control={<Radio />} label={TONE_LABELS[tone]} />
+          <FormControlLabel key={tone} value={tone} control={<Radio />} label={translate(TONE_LABELS[tone])} />
         ))}
       </RadioGroup>
     </FormControl>
     <TextField
-      label="Text"
+      label={translate('console.components.callout.text')}
       value={value.text}
       onChange={(event) => onChange({ ...value, text: event.target.value })}
       error={!!errorOf('text')}
@@ -201,7 +209,8 @@ const CalloutFields = ({ value, onChange, errorOf }: FieldsProps<'callout'>) => 
       fullWidth
     />
   </>
-);
+  );
+};
 
 export interface ComponentDialogProps<T extends ComponentType> {
   type: T;
@@ -221,8 +230,12 @@ export function ComponentDialog<T extends ComponentType>({ type, initial, mode, 
   const definition = COMPONENTS[type];
   const [value, setValue] = useState<ComponentAttrsByType[T]>(initial);
   const [tried, setTried] = useState(false);
+  const translate = useTranslate();
   const problems: ComponentProblem[] = tried ? validateComponent(type, normalizeComponent(type, value)) : [];
-  const errorOf = (field: string) => problems.find((problem) => problem.field === field)?.message;
+  const errorOf = (field: string) => {
+    const message = problems.find((problem) => problem.field === field)?.message;
+    return message ? translate(message) : undefined;
+  };
 
   const submit = () => {
     const normalized = normalizeComponent(type, value);
@@ -272,7 +285,7 @@ export function ComponentDialog<T extends ComponentType>({ type, initial, mode, 
     >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Icon color="primary" />
-        {mode === 'insert' ? definition.titles.insert : definition.titles.edit}
+        {translate(mode === 'insert' ? definition.titles.insert : definition.titles.edit)}
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -280,9 +293,9 @@ export function ComponentDialog<T extends ComponentType>({ type, initial, mode, 
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{translate('console.components.cancel')}</Button>
         <Button variant="contained" onClick={submit}>
-          {mode === 'insert' ? 'Insert' : 'Update'}
+          {translate(mode === 'insert' ? 'console.components.insert' : 'console.components.update')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -4,6 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { ListItemIcon, ListItemText, Menu, MenuItem, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTiptapEditor } from 'ra-input-rich-text';
+import { useTranslate } from 'react-admin';
 import { ComponentDialog } from './ComponentDialog';
 import { componentAt, insertComponent, selectedComponent, updateComponent, type TiptapEditor } from './commands';
 import { COMPONENTS, COMPONENT_LIST, type AnyComponentAttrs, type ComponentType } from './definitions';
@@ -43,6 +44,7 @@ export const InsertComponentButton = ({ size = 'medium' }: { size?: 'small' | 'm
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const selectedPos = useSelectedComponentPos(editor);
+  const translate = useTranslate();
 
   const openEdit = (pos: number) => {
     if (!editor || !editor.isEditable) return;
@@ -81,11 +83,11 @@ export const InsertComponentButton = ({ size = 'medium' }: { size?: 'small' | 'm
 
   return (
     <>
-      <ToggleButtonGroup size={size} aria-label="Product components">
+      <ToggleButtonGroup size={size} aria-label={translate('console.components.menu')}>
         <ToggleButton
           value="insert"
-          aria-label="Insert a component"
-          title="Insert a product component"
+          aria-label={translate('console.components.insertOne')}
+          title={translate('console.components.insertTitle')}
           aria-haspopup="menu"
           aria-expanded={menuAnchor ? 'true' : undefined}
           disabled={disabled}
@@ -94,13 +96,13 @@ export const InsertComponentButton = ({ size = 'medium' }: { size?: 'small' | 'm
           sx={{ gap: 0.5, px: 1, textTransform: 'none', fontSize: '0.875rem !important', fontWeight: 500 }}
         >
           <AddBoxOutlined fontSize="small" />
-          Insert
+          {translate('console.components.insert')}
           <ArrowDropDown fontSize="small" sx={{ ml: -0.5 }} />
         </ToggleButton>
         <ToggleButton
           value="edit"
-          aria-label="Edit the component"
-          title={selected ? COMPONENTS[selected.type].titles.edit : 'Select a component to edit it'}
+          aria-label={translate('console.components.editOne')}
+          title={translate(selected ? COMPONENTS[selected.type].titles.edit : 'console.components.selectToEdit')}
           disabled={disabled || !selected}
           onClick={() => selected && openEdit(selected.pos)}
         >
@@ -111,14 +113,14 @@ export const InsertComponentButton = ({ size = 'medium' }: { size?: 'small' | 'm
         anchorEl={menuAnchor}
         open={!!menuAnchor}
         onClose={() => setMenuAnchor(null)}
-        slotProps={{ list: { 'aria-label': 'Product components' } }}
+        slotProps={{ list: { 'aria-label': translate('console.components.menu') } }}
       >
         {COMPONENT_LIST.map(({ type, label, icon: Icon }) => (
           <MenuItem key={type} onClick={() => startInsert(type)}>
             <ListItemIcon>
               <Icon fontSize="small" />
             </ListItemIcon>
-            <ListItemText>{label}</ListItemText>
+            <ListItemText>{translate(label)}</ListItemText>
           </MenuItem>
         ))}
       </Menu>

@@ -68,8 +68,9 @@ export interface ComponentDefinition<T extends ComponentType = ComponentType> {
 
 export const CTA_VARIANTS: readonly CtaVariant[] = ['primary', 'secondary'];
 export const CALLOUT_TONES: readonly CalloutTone[] = ['info', 'tip', 'warning'];
-export const TONE_LABELS: Record<CalloutTone, string> = { info: 'Info', tip: 'Tip', warning: 'Warning' };
-export const VARIANT_LABELS: Record<CtaVariant, string> = { primary: 'Primary', secondary: 'Secondary' };
+/** Message keys of the tones and button styles. */
+export const TONE_LABELS: Record<CalloutTone, string> = { info: 'console.components.tones.info', tip: 'console.components.tones.tip', warning: 'console.components.tones.warning' };
+export const VARIANT_LABELS: Record<CtaVariant, string> = { primary: 'console.components.variants.primary', secondary: 'console.components.variants.secondary' };
 
 /** http or https, the way the API checks it. */
 export const isHttpUrl = (value: string): boolean => {
@@ -86,41 +87,41 @@ const problems = (...list: (ComponentProblem | false)[]): ComponentProblem[] => 
 
 export const callToAction: ComponentDefinition<'callToAction'> = {
   type: 'callToAction',
-  titles: { insert: 'Insert a call to action', edit: 'Edit the call to action' },
-  label: 'Call to action',
+  titles: { insert: 'console.components.callToAction.insert', edit: 'console.components.callToAction.edit' },
+  label: 'console.components.callToAction.label',
   htmlName: 'call-to-action',
   icon: CampaignOutlined,
   defaults: () => ({ text: '', url: '', variant: 'primary' }),
   normalize: (a) => ({ text: a.text.trim(), url: a.url.trim(), variant: a.variant === 'secondary' ? 'secondary' : 'primary' }),
   validate: (a) =>
     problems(
-      !a.text.trim() && { field: 'text', message: 'Call to action: text is missing!' },
-      !a.url.trim() && { field: 'url', message: 'Call to action: link is missing!' },
-      !!a.url.trim() && !isHttpUrl(a.url.trim()) && { field: 'url', message: 'Call to action: the link must be a valid URL' },
+      !a.text.trim() && { field: 'text', message: 'console.components.callToAction.problems.text' },
+      !a.url.trim() && { field: 'url', message: 'console.components.callToAction.problems.url' },
+      !!a.url.trim() && !isHttpUrl(a.url.trim()) && { field: 'url', message: 'console.components.callToAction.problems.urlInvalid' },
     ),
 };
 
 export const productBox: ComponentDefinition<'productBox'> = {
   type: 'productBox',
-  titles: { insert: 'Insert a product box', edit: 'Edit the product box' },
-  label: 'Product box',
+  titles: { insert: 'console.components.productBox.insert', edit: 'console.components.productBox.edit' },
+  label: 'console.components.productBox.label',
   htmlName: 'product-box',
   icon: ShoppingBagOutlined,
   defaults: () => ({ name: '', url: '', rating: null, summary: '' }),
   normalize: (a) => ({ name: a.name.trim(), url: a.url.trim(), rating: a.rating, summary: a.summary.trim() }),
   validate: (a) =>
     problems(
-      !a.name.trim() && { field: 'name', message: 'Product box: name is missing!' },
-      !a.url.trim() && { field: 'url', message: 'Product call-to-action link missing' },
-      !!a.url.trim() && !isHttpUrl(a.url.trim()) && { field: 'url', message: 'Product box: the link must be a valid URL' },
-      a.rating !== null && !(Number.isFinite(a.rating) && a.rating >= 0 && a.rating <= 5) && { field: 'rating', message: 'Rating is entered 0 to 5' },
+      !a.name.trim() && { field: 'name', message: 'console.components.productBox.problems.name' },
+      !a.url.trim() && { field: 'url', message: 'console.components.productBox.problems.url' },
+      !!a.url.trim() && !isHttpUrl(a.url.trim()) && { field: 'url', message: 'console.components.productBox.problems.urlInvalid' },
+      a.rating !== null && !(Number.isFinite(a.rating) && a.rating >= 0 && a.rating <= 5) && { field: 'rating', message: 'console.components.productBox.problems.rating' },
     ),
 };
 
 export const faq: ComponentDefinition<'faq'> = {
   type: 'faq',
-  titles: { insert: 'Insert an FAQ', edit: 'Edit the FAQ' },
-  label: 'FAQ',
+  titles: { insert: 'console.components.faq.insert', edit: 'console.components.faq.edit' },
+  label: 'console.components.faq.label',
   htmlName: 'faq',
   icon: QuizOutlined,
   defaults: () => ({ items: [{ question: '', answer: '' }] }),
@@ -131,23 +132,23 @@ export const faq: ComponentDefinition<'faq'> = {
   }),
   validate: (a) =>
     problems(
-      a.items.length === 0 && { field: 'items', message: 'FAQ list is required' },
+      a.items.length === 0 && { field: 'items', message: 'console.components.faq.problems.items' },
       a.items.some((item) => !item.question.trim() || !item.answer.trim()) && {
         field: 'items',
-        message: 'FAQ: every item needs a question and an answer',
+        message: 'console.components.faq.problems.incomplete',
       },
     ),
 };
 
 export const callout: ComponentDefinition<'callout'> = {
   type: 'callout',
-  titles: { insert: 'Insert a callout', edit: 'Edit the callout' },
-  label: 'Callout',
+  titles: { insert: 'console.components.callout.insert', edit: 'console.components.callout.edit' },
+  label: 'console.components.callout.label',
   htmlName: 'callout',
   icon: InfoOutlined,
   defaults: () => ({ tone: 'info', text: '' }),
   normalize: (a) => ({ tone: CALLOUT_TONES.includes(a.tone) ? a.tone : 'info', text: a.text.trim() }),
-  validate: (a) => problems(!a.text.trim() && { field: 'text', message: 'Callout: text is missing!' }),
+  validate: (a) => problems(!a.text.trim() && { field: 'text', message: 'console.components.callout.problems.text' }),
 };
 
 export const COMPONENTS: { [T in ComponentType]: ComponentDefinition<T> } = { callToAction, productBox, faq, callout };

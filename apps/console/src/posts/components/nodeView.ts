@@ -1,4 +1,5 @@
 import type { NodeViewRenderer } from '@tiptap/core';
+import { i18nProvider } from '../../i18n';
 import {
   COMPONENTS,
   TONE_LABELS,
@@ -36,18 +37,19 @@ const el = (tag: string, className: string, ...children: Child[]): HTMLElement =
 const textOr = (tag: string, className: string, value: string, empty: string) =>
   value.trim() ? el(tag, className, value) : el(tag, `${className} post-component-empty`, empty);
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+/** The editor's cards are plain DOM (a TipTap node view): they read the messages file through the i18nProvider. */
+const t = (key: string, options?: object) => i18nProvider.translate(key, options);
 
 function meta(type: ComponentType, attrs: ComponentAttrsByType[ComponentType]): string {
   switch (type) {
     case 'callToAction':
-      return `${VARIANT_LABELS[(attrs as ComponentAttrsByType['callToAction']).variant] ?? ''} button`;
+      return t('console.components.button', { variant: t(VARIANT_LABELS[(attrs as ComponentAttrsByType['callToAction']).variant] ?? '') });
     case 'productBox':
       return '';
     case 'faq':
-      return plural((attrs as ComponentAttrsByType['faq']).items.length, 'question');
+      return t('console.components.questions', { smart_count: (attrs as ComponentAttrsByType['faq']).items.length });
     case 'callout':
-      return TONE_LABELS[(attrs as ComponentAttrsByType['callout']).tone] ?? '';
+      return t(TONE_LABELS[(attrs as ComponentAttrsByType['callout']).tone] ?? '');
   }
 }
 
@@ -55,37 +57,37 @@ function body(type: ComponentType, attrs: ComponentAttrsByType[ComponentType]): 
   switch (type) {
     case 'callToAction': {
       const a = attrs as ComponentAttrsByType['callToAction'];
-      const button = textOr('span', 'post-component-cta', a.text, 'No text');
+      const button = textOr('span', 'post-component-cta', a.text, t('console.components.empty.text'));
       button.dataset.variant = a.variant;
-      return el('div', 'post-component-body', button, textOr('span', 'post-component-url', a.url, 'No link'));
+      return el('div', 'post-component-body', button, textOr('span', 'post-component-url', a.url, t('console.components.empty.link')));
     }
     case 'productBox': {
       const a = attrs as ComponentAttrsByType['productBox'];
       return el(
         'div',
         'post-component-body',
-        textOr('div', 'post-component-title', a.name, 'No name'),
+        textOr('div', 'post-component-title', a.name, t('console.components.empty.name')),
         a.rating !== null && el('div', 'post-component-rating', `★ ${formatRating(a.rating)}`),
         a.summary.trim() !== '' && el('div', 'post-component-text', a.summary),
-        el('div', 'post-component-link', 'See the product → ', textOr('span', 'post-component-url', a.url, 'No link')),
+        el('div', 'post-component-link', t('console.components.productBox.seeProduct'), textOr('span', 'post-component-url', a.url, t('console.components.empty.link'))),
       );
     }
     case 'faq': {
       const a = attrs as ComponentAttrsByType['faq'];
-      if (a.items.length === 0) return el('div', 'post-component-body', el('span', 'post-component-empty', 'No questions'));
+      if (a.items.length === 0) return el('div', 'post-component-body', el('span', 'post-component-empty', t('console.components.empty.questions')));
       return el(
         'div',
         'post-component-body',
         el(
           'dl',
           'post-component-faq',
-          ...a.items.flatMap((item) => [textOr('dt', '', item.question, 'No question'), textOr('dd', '', item.answer, 'No answer')]),
+          ...a.items.flatMap((item) => [textOr('dt', '', item.question, t('console.components.empty.question')), textOr('dd', '', item.answer, t('console.components.empty.answer'))]),
         ),
       );
     }
     case 'callout': {
       const a = attrs as ComponentAttrsByType['callout'];
-      return el('div', 'post-component-body', textOr('div', 'post-component-text', a.text, 'No text'));
+      return el('div', 'post-component-body', textOr('div', 'post-component-text', a.text, t('console.components.empty.text')));
     }
   }
 }
@@ -107,9 +109,9 @@ export const componentNodeView =
 
     const render = () => {
       const attrs = current.attrs as ComponentAttrsByType[ComponentType];
-      const edit = el('button', 'post-component-edit', 'Edit') as HTMLButtonElement;
+      const edit = el('button', 'post-component-edit', t('console.components.edit')) as HTMLButtonElement;
       edit.type = 'button';
-      edit.title = definition.titles.edit;
+      edit.title = t(definition.titles.edit);
       edit.setAttribute('aria-label', edit.title);
       edit.addEventListener('click', (event) => {
         event.preventDefault();
@@ -119,7 +121,7 @@ export const componentNodeView =
       const head = el(
         'div',
         'post-component-head',
-        el('span', 'post-component-label', definition.label),
+        el('span', 'post-component-label', t(definition.label)),
         detail && el('span', 'post-component-meta', detail),
         edit,
       );
