@@ -1,4 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
+import { PEOPLE, SQL } from '#libs/platform/src/tokens.js';
+import { peopleByIds } from './projections/queries.js';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './http/auth.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
@@ -10,10 +14,19 @@ import { Mailer } from './mailer.js';
 import { PasswordResetController } from './http/password-reset.controller.js';
 import { UsersController } from './http/users.controller.js';
 
-/** Users, passwords, sessions and the current user (`/api/auth/*`). */
+/** Users, passwords, sessions and the current user (`/api/auth/*`); the people directory every context may ask. */
+@Global()
 @Module({
   controllers: [AuthController, PasswordResetController, UsersController],
-  providers: [IdentityService, LoginThrottle, OidcVerifier, Links, Mailer, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [IdentityService, Links, Mailer],
+  providers: [
+    IdentityService,
+    LoginThrottle,
+    OidcVerifier,
+    Links,
+    Mailer,
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: PEOPLE, inject: [SQL], useFactory: (db: SqlDriver): PeopleDirectory => ({ namesOf: (ids) => peopleByIds(db, ids) }) },
+  ],
+  exports: [IdentityService, Links, Mailer, PEOPLE],
 })
 export class IdentityModule {}

@@ -4,3 +4,5 @@ export const SQL = Symbol('SQL');
 export const CONFIG = Symbol('CONFIG');
 export const LOGGER = Symbol('LOGGER');
 export const METRICS = Symbol('METRICS');
+/** The people directory (names of user ids), provided by the identity context: see `people.ts`. */
+export const PEOPLE = Symbol('PEOPLE');

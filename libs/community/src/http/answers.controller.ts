@@ -1,3 +1,4 @@
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -12,7 +13,7 @@ import { expectedVersionOf, sendList } from '#libs/platform/src/http/records.js'
 import { loadVisible } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { answerDecider, type AnswerContext, type AnswerState, type AnswerStatus } from '../domain/answer.decider.js';
 import type { Person } from '../domain/question.decider.js';
@@ -64,6 +65,7 @@ function stateOf(record: AnswerRecord): AnswerState {
 @Controller('answers')
 export class AnswersController {
   constructor(
+    @Inject(PEOPLE) private readonly people: PeopleDirectory,
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
@@ -100,7 +102,7 @@ export class AnswersController {
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     const current = await this.load(viewer, id);
     await ensureCommunity(this.db, current.organisationId);
-    return readHistory(this.store, this.db, `answer-${id}`);
+    return readHistory(this.store, this.people, `answer-${id}`);
   }
 
   @Get(':id')

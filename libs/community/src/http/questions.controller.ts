@@ -1,3 +1,4 @@
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { allowed } from '#libs/platform/src/allow-list.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
@@ -13,7 +14,7 @@ import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/re
 import { loadVisible } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput } from '#libs/platform/src/validation.js';
 import {
   DECISIONS,
@@ -100,6 +101,7 @@ function stateOf(record: QuestionRecord): QuestionState {
 @Controller('questions')
 export class QuestionsController {
   constructor(
+    @Inject(PEOPLE) private readonly people: PeopleDirectory,
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
@@ -179,7 +181,7 @@ export class QuestionsController {
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     const current = await this.load(viewer, id);
     await ensureCommunity(this.db, current.organisationId);
-    return readHistory(this.store, this.db, `question-${id}`);
+    return readHistory(this.store, this.people, `question-${id}`);
   }
 
   @Get(':id')

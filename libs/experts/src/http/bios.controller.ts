@@ -1,3 +1,4 @@
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -13,7 +14,7 @@ import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/re
 import { canReachWebsite, ensureOrganisationProduct, loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { EDITORS } from '#libs/posts/src/domain/stages.js';
 import { bioContentSchema, bioSlug, createBioSchema, type BioContent } from '../domain/bio-fields.js';
@@ -45,6 +46,7 @@ const ACTIONS = ['Publish', 'Unpublish'] as const;
 @Controller('bios')
 export class BiosController {
   constructor(
+    @Inject(PEOPLE) private readonly people: PeopleDirectory,
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
@@ -60,7 +62,7 @@ export class BiosController {
   @Get(':id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     await this.load(viewer, id);
-    return readHistory(this.store, this.db, `bio-${id}`);
+    return readHistory(this.store, this.people, `bio-${id}`);
   }
 
   @Get(':id')

@@ -1,3 +1,4 @@
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -19,7 +20,7 @@ import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/re
 import { tenantScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { CONFIG, EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { CONFIG, EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
 import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberAccess, type MemberContext, type MemberState, type MemberStatus } from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
@@ -101,6 +102,7 @@ const OWNER_RULE_ACTIONS = new Set(['ChangeAccess', 'Deactivate']);
 @Controller()
 export class MembersController {
   constructor(
+    @Inject(PEOPLE) private readonly people: PeopleDirectory,
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -137,7 +139,7 @@ export class MembersController {
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     await this.load(viewer, id);
     if (viewer.demoOrganisationId) throw new ForbiddenError('Member histories are not shown in demo mode');
-    return readHistory(this.store, this.db, `member-${id}`);
+    return readHistory(this.store, this.people, `member-${id}`);
   }
 
   @Get('members/:id')

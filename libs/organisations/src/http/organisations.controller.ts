@@ -1,3 +1,4 @@
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -11,7 +12,7 @@ import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/de
 import { expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput } from '#libs/platform/src/validation.js';
 import { ForbiddenError, InvalidTransitionError } from '#libs/platform/src/errors.js';
 import { BUSINESS_QUESTIONS, type BusinessProfile } from '../domain/onboarding.js';
@@ -49,6 +50,7 @@ const PUBLIC_ACTIONS = new Set(['Update', 'ChangePlan', 'SetBusinessProfile']);
 @Controller('organisations')
 export class OrganisationsController {
   constructor(
+    @Inject(PEOPLE) private readonly people: PeopleDirectory,
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
@@ -84,7 +86,7 @@ export class OrganisationsController {
   @Get(':id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     await this.load(viewer, id);
-    return readHistory(this.store, this.db, `organisation-${id}`);
+    return readHistory(this.store, this.people, `organisation-${id}`);
   }
 
   @Get(':id')

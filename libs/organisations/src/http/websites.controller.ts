@@ -1,3 +1,4 @@
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -14,7 +15,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/s
 import { expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { CONFIG, EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { CONFIG, EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { ensureProduct } from '#libs/platform/src/auth/policy.js';
 import type { Product } from '../domain/plans.js';
 
@@ -81,6 +82,7 @@ type WebsiteRecord = Record<string, unknown> & { id: string; organisationId: str
 @Controller('websites')
 export class WebsitesController {
   constructor(
+    @Inject(PEOPLE) private readonly people: PeopleDirectory,
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CONFIG) private readonly config: AppConfig,
@@ -110,7 +112,7 @@ export class WebsitesController {
   @Get(':id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     await this.load(viewer, id);
-    return readHistory(this.store, this.db, `website-${id}`);
+    return readHistory(this.store, this.people, `website-${id}`);
   }
 
   /** The tracking snippet to install on the website, and whether it was found there. */

@@ -1,4 +1,5 @@
-import type { EventStore, SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { EventStore } from '#libs/eventstore/src/index.js';
+import type { PeopleDirectory } from '../people.js';
 
 export interface HistoryEntry {
   id: string;
@@ -17,13 +18,10 @@ export interface HistoryEntry {
 }
 
 /** `GET /api/{resource}/{id}/history`: a record's events, oldest first, with who did each. */
-export async function readHistory(store: EventStore, db: SqlExecutor, streamId: string): Promise<HistoryEntry[]> {
+export async function readHistory(store: EventStore, people: PeopleDirectory, streamId: string): Promise<HistoryEntry[]> {
   const events = await store.readStream(streamId);
   const actorIds = [...new Set(events.map((e) => e.metadata.actorId).filter((id): id is string => typeof id === 'string'))];
-  const users = actorIds.length
-    ? (await db.query<{ id: string; name: string; email: string }>('SELECT id, name, email FROM rm_users WHERE id = ANY($1::text[])', [actorIds])).rows
-    : [];
-  const byId = new Map(users.map((u) => [u.id, u]));
+  const byId = await people.namesOf(actorIds);
   return events.map((event) => {
     const data = (event.data ?? {}) as Record<string, unknown>;
     const actorId = typeof event.metadata.actorId === 'string' ? event.metadata.actorId : null;

@@ -1,3 +1,4 @@
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { allowed } from '#libs/platform/src/allow-list.js';
 import { isTimestamp } from '#libs/platform/src/dates.js';
 import { randomUUID } from 'node:crypto';
@@ -15,7 +16,7 @@ import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/re
 import { canReachWebsite, ensureOrganisationProduct, reachesEveryWebsite, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, z } from '#libs/platform/src/validation.js';
 import { POST_TYPES, contentSchema, createSchema, postSlug, type PostContent } from '../domain/post-fields.js';
 import { PURGED, postDecider, type Holder, type PostContext, type PostState } from '../domain/post.decider.js';
@@ -108,6 +109,7 @@ type WebsiteRow = { id: string; organisationId: string; status: string; defaultL
 @Controller('posts')
 export class PostsController {
   constructor(
+    @Inject(PEOPLE) private readonly people: PeopleDirectory,
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
@@ -159,7 +161,7 @@ export class PostsController {
   @Get(':id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     await this.streamOf(viewer, id);
-    return readHistory(this.store, this.db, `post-${id}`);
+    return readHistory(this.store, this.people, `post-${id}`);
   }
 
   /** Saves refused by a take-over or a stale version, kept so nothing typed is lost. */

@@ -1,3 +1,4 @@
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
@@ -12,7 +13,7 @@ import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/re
 import { canReachWebsite, loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { EVENT_STORE, SQL } from '#libs/platform/src/tokens.js';
+import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
 import { REDIRECT_TYPES, redirectPathProblem, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
 import { RedirectCounters, type RedirectCount } from './redirect-counters.js';
@@ -60,6 +61,7 @@ type RuleRecord = Record<string, unknown> & { id: string; organisationId: string
 @Controller('redirect-rules')
 export class RedirectRulesController {
   constructor(
+    @Inject(PEOPLE) private readonly people: PeopleDirectory,
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
@@ -78,7 +80,7 @@ export class RedirectRulesController {
   @Get(':id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     await this.load(viewer, id);
-    return readHistory(this.store, this.db, `redirectrule-${id}`);
+    return readHistory(this.store, this.people, `redirectrule-${id}`);
   }
 
   @Get(':id')

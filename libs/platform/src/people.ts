@@ -1,0 +1,8 @@
+/**
+ * A port: who a user id is (name and email), for histories and reports that name the actors. The
+ * identity context provides it (token `PEOPLE`); the platform and other contexts depend on this
+ * interface, never on identity's tables.
+ */
+export interface PeopleDirectory {
+  namesOf(userIds: readonly string[]): Promise<Map<string, { name: string; email: string }>>;
+}
