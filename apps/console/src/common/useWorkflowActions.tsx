@@ -6,11 +6,13 @@ import type { ConsoleDataProvider } from '../providers/dataProvider';
 /** How the console shows one workflow action of a resource. */
 export interface WorkflowActionConfig<R> {
   icon: ReactElement;
-  /** The notification after it succeeded. */
+  /** The button's label (a message key); the action's name by default. */
+  label?: string;
+  /** The notification after it succeeded (a message key). */
   done: string;
   color: 'primary' | 'warning' | 'error' | 'success';
-  /** Asks first when set. */
-  confirm?: (record: R) => { title: string; content: string };
+  /** Asks first when set (message keys, interpolated with `args`). */
+  confirm?: (record: R) => { title: string; content: string; args?: Record<string, unknown> };
 }
 
 type WorkflowRecord = RaRecord & { version?: number; allowedActions?: string[] };
@@ -61,7 +63,8 @@ export function useWorkflowActions<R extends WorkflowRecord>(
       loading={running !== null}
       title={pending?.title ?? ''}
       content={pending?.content ?? ''}
-      confirm={confirming ?? 'console.common.buttons.confirm'}
+      translateOptions={pending?.args}
+      confirm={(confirming && actions[confirming]?.label) ?? confirming ?? 'console.common.buttons.confirm'}
       confirmColor="warning"
       onConfirm={() => confirming && void run(confirming)}
       onClose={() => setConfirming(null)}

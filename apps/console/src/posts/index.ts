@@ -16,6 +16,5 @@ export const posts = {
   create: PostCreate,
   edit: PostEdit,
   icon: ArticleOutlinedIcon,
-  options: { label: 'Articles' },
   recordRepresentation: 'title',
 };

@@ -17,6 +17,7 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useTranslate,
   type Identifier,
 } from 'react-admin';
 import { humanize } from '../common/choices';
@@ -28,10 +29,8 @@ import type { WebsiteSettings } from './settings';
 /** Owners and admins of an organisation have access to all its websites. */
 const hasAllWebsites = (member: Member) => member.orgRole === 'owner' || member.orgRole === 'admin';
 
-const role = (value: string | undefined) => (value ? humanize(value) : '—');
-
 const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The member could not be removed, please try again';
+  error instanceof Error && error.message ? error.message : 'console.websites.access.removeFailed';
 
 /**
  * `POST /api/members/{id}/actions/RemoveFromWebsite` with `{ websiteId, expectedVersion }` after a
@@ -43,6 +42,7 @@ const useRemoveFromWebsite = (website: WebsiteSettings | undefined) => {
   const notify = useNotify();
   const refresh = useRefresh();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const translate = useTranslate();
   const [confirming, setConfirming] = useState<Member | null>(null);
   const [running, setRunning] = useState<Identifier | null>(null);
 
@@ -54,7 +54,7 @@ const useRemoveFromWebsite = (website: WebsiteSettings | undefined) => {
         websiteId: website.id,
         expectedVersion: member.version,
       });
-      notify('Removed from website', { type: 'success' });
+      notify('console.websites.access.removed', { type: 'success' });
       refresh();
     } catch (error) {
       const loggedOut = await logoutIfAccessDenied(error);
@@ -70,9 +70,9 @@ const useRemoveFromWebsite = (website: WebsiteSettings | undefined) => {
     <Confirm
       isOpen={confirming !== null}
       loading={running !== null}
-      title={confirming ? `Remove ${confirming.name} from ${website?.name ?? 'this website'}?` : ''}
-      content="They lose access to this website's content and conversion tools. You can give them access again from Members."
-      confirm="Remove"
+      title={confirming ? translate('console.websites.access.removeTitle', { name: confirming.name, website: website?.name ?? translate('console.websites.access.thisWebsite') }) : ''}
+      content="console.websites.access.removeText"
+      confirm="console.websites.access.remove"
       confirmColor="warning"
       onConfirm={() => confirming && void run(confirming)}
       onClose={() => setConfirming(null)}
@@ -93,6 +93,7 @@ const RowActions = ({
 }) => {
   const member = useRecordContext<Member>();
   const createPath = useCreatePath();
+  const translate = useTranslate();
   if (!member) return null;
   const allowed = member.allowedActions ?? [];
   const canChange = allowed.includes('ChangeAccess');
@@ -101,11 +102,11 @@ const RowActions = ({
   return (
     <Box sx={{ display: 'flex', flexWrap: 'nowrap', justifyContent: 'flex-end', gap: 0.5 }}>
       {canChange ? (
-        <Tooltip title="Change role">
+        <Tooltip title={translate('console.websites.access.changeRole')}>
           <IconButton
             component={Link}
             to={createPath({ resource: 'members', id: member.id, type: 'edit' })}
-            aria-label="Change role"
+            aria-label={translate('console.websites.access.changeRole')}
             size="small"
             color="primary"
           >
@@ -114,10 +115,10 @@ const RowActions = ({
         </Tooltip>
       ) : null}
       {canRemove ? (
-        <Tooltip title="Remove from website">
+        <Tooltip title={translate('console.websites.access.removeFromWebsite')}>
           <span>
             <IconButton
-              aria-label="Remove from website"
+              aria-label={translate('console.websites.access.removeFromWebsite')}
               size="small"
               color="warning"
               disabled={busy}
@@ -165,9 +166,11 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
   const listContext = useList<Member>({ data: withAccess, isPending, resource: 'members' });
   const { ask, running, confirmDialog } = useRemoveFromWebsite(website);
   const createPath = useCreatePath();
+  const translate = useTranslate();
+  const role = (value: string | undefined) => (value ? humanize(value) : '—');
 
   if (error) {
-    return <Alert severity="error">The members could not be loaded: {errorMessage(error)}</Alert>;
+    return <Alert severity="error">{translate('console.websites.access.loadFailed', { message: translate(errorMessage(error)) })}</Alert>;
   }
   if (isPending) return <LinearProgress sx={{ my: 2, width: 240 }} />;
   const onlyAdmins = withAccess.every(hasAllWebsites);
@@ -175,13 +178,14 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
   return (
     <Box sx={{ width: '100%' }}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Owners and admins of the organisation have access to all its websites. Other members have access to the
-        websites they are given.
+        {translate('console.websites.access.intro')}
         {readOnly && websiteId != null ? (
           <>
-            {' '}
-            To remove someone from this website, open the{' '}
-            <Link to={createPath({ resource: 'websites', id: websiteId, type: 'show' }) + '/roles'}>website's page</Link>.
+            {translate('console.websites.access.toRemove')}
+            <Link to={createPath({ resource: 'websites', id: websiteId, type: 'show' }) + '/roles'}>
+              {translate('console.websites.access.websitePage')}
+            </Link>
+            .
           </>
         ) : null}
       </Typography>
@@ -190,7 +194,7 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
           <DataTable
             rowClick={false}
             bulkActionButtons={false}
-            aria-label="Members with access"
+            aria-label={translate('console.websites.access.members')}
             sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}
           >
             <Column source="name" disableSort />
@@ -198,14 +202,14 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
             <Column source="status" disableSort>
               <MemberStatusChip />
             </Column>
-            <Column source="orgRole" label="Organisation role" disableSort render={(member) => role(member.orgRole)} />
-            <Column source="cmsRole" label="CMS role" disableSort render={(member) => role(member.cmsRole)} />
-            <Column source="croRole" label="CRO role" disableSort render={(member) => role(member.croRole)} />
+            <Column source="orgRole" label="console.websites.access.orgRole" disableSort render={(member) => role(member.orgRole)} />
+            <Column source="cmsRole" label="console.websites.access.cmsRole" disableSort render={(member) => role(member.cmsRole)} />
+            <Column source="croRole" label="console.websites.access.croRole" disableSort render={(member) => role(member.croRole)} />
             <Column
               source="websiteIds"
-              label="Access"
+              label="console.websites.access.access"
               disableSort
-              render={(member) => (hasAllWebsites(member) ? 'All websites' : 'This website')}
+              render={(member) => translate(hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne')}
             />
             <Column source="actions" label="" disableSort cellSx={() => ({ py: 0.5 })}>
               <RowActions readOnly={readOnly} busy={running !== null} onRemove={ask} />
@@ -217,9 +221,9 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
         <Alert
           severity="info"
           sx={{ mt: 2 }}
-          action={<Button component={Link} label="Open Members" to="/members" sx={{ whiteSpace: 'nowrap' }} />}
+          action={<Button component={Link} label="console.websites.access.openMembers" to="/members" sx={{ whiteSpace: 'nowrap' }} />}
         >
-          Only owners and admins have access to this website. Give members access from Members.
+          {translate('console.websites.access.onlyAdmins')}
         </Alert>
       ) : null}
       {readOnly ? null : confirmDialog}

@@ -6,14 +6,16 @@ import type { Website } from '../types';
 
 /** The website actions the console offers, in display order; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Website>> = {
-  Activate: { icon: <PlayCircleOutlineIcon />, done: 'Website activated', color: 'primary' },
+  Activate: { icon: <PlayCircleOutlineIcon />, label: 'console.websites.actions.Activate', done: 'console.websites.actions.activated', color: 'primary' },
   Deactivate: {
     icon: <PauseCircleOutlineIcon />,
-    done: 'Website deactivated',
+    label: 'console.websites.actions.Deactivate',
+    done: 'console.websites.actions.deactivated',
     color: 'warning',
     confirm: (record) => ({
-      title: `Deactivate "${record.name}"?`,
-      content: 'An inactive website cannot publish CTAs or campaigns. You can activate it again at any time.',
+      title: 'console.websites.actions.deactivateTitle',
+      content: 'console.websites.actions.deactivateText',
+      args: { name: record.name },
     }),
   },
 };
@@ -30,7 +32,7 @@ export const WebsiteActionButtons = () => {
   return (
     <>
       {allowed.map((name) => (
-        <Button key={name} label={name} color={ACTIONS[name]!.color} disabled={busy} onClick={() => start(name)}>
+        <Button key={name} label={ACTIONS[name]!.label ?? name} color={ACTIONS[name]!.color} disabled={busy} onClick={() => start(name)}>
           {ACTIONS[name]!.icon}
         </Button>
       ))}

@@ -5,7 +5,7 @@ import { websiteDefaults, WebsiteForm } from './WebsiteForm';
 import { websiteTransform } from './settings';
 
 export const WebsiteCreate = () => {
-  const onSuccess = useSaved('websites', 'Website created');
+  const onSuccess = useSaved('websites', 'console.websites.created');
   // A user of exactly one organisation does not have to pick it.
   const { data: organisations, total, isPending } = useGetList('organisations', {
     pagination: { page: 1, perPage: 2 },
@@ -15,7 +15,7 @@ export const WebsiteCreate = () => {
   const only = total === 1 ? organisations?.[0] : undefined;
   const defaults = { ...websiteDefaults, ...(only ? { organisationId: only.id } : {}) };
   return (
-    <Create title="Create website" mutationOptions={{ onSuccess }} transform={websiteTransform}>
+    <Create title="console.websites.create" mutationOptions={{ onSuccess }} transform={websiteTransform}>
       <WebsiteForm defaultValues={defaults} toolbar={<SaveOnlyToolbar />} />
     </Create>
   );

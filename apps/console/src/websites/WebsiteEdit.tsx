@@ -16,7 +16,7 @@ const Actions = () => (
 // Pessimistic: the PUT leaves at once and the API's field errors ({ errors: { field } }) show under the inputs.
 // Tabs: Overview, Localisation, Custom code, Roles and permissions (read only here; removing is on the show page).
 export const WebsiteEdit = () => {
-  const onSuccess = useSaved('websites', 'Website saved');
+  const onSuccess = useSaved('websites', 'console.websites.saved');
   return (
     <Edit
       mutationMode="pessimistic"

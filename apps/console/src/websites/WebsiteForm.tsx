@@ -11,6 +11,7 @@ import {
   TextArrayInput,
   TextField,
   TextInput,
+  useTranslate,
   type TabbedFormProps,
 } from 'react-admin';
 import { httpUrl, toChoices } from '../common/choices';
@@ -22,18 +23,21 @@ import { WebsiteAccess } from './WebsiteAccess';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const locale = (value: unknown) =>
-  value == null || value === '' || LOCALE.test(String(value)) ? undefined : 'Use a locale such as en or en-GB';
+  value == null || value === '' || LOCALE.test(String(value)) ? undefined : 'console.websites.validation.locale';
 const locales = (values: unknown) =>
-  Array.isArray(values) && values.some((value) => locale(value)) ? 'Use locales such as en or en-GB' : undefined;
+  Array.isArray(values) && values.some((value) => locale(value)) ? 'console.websites.validation.locales' : undefined;
 
 /** Keeps an emptied text as '' (the API wants text there, react-admin's default turns '' into null). */
 const keepText = (value: string | null) => value ?? '';
 
-const Section = ({ children }: { children: string }) => (
-  <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }}>
-    {children}
-  </Typography>
-);
+const Section = ({ children }: { children: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }}>
+      {translate(children)}
+    </Typography>
+  );
+};
 
 /** A select when the API answered the allowed list, a free text input otherwise. */
 const OptionInput = ({
@@ -63,127 +67,123 @@ const monospace = { '& textarea': { fontFamily: 'monospace', fontSize: 13 } };
 
 /** The token and the site id are needed as soon as any site-builder field has a value. */
 const neededForSiteBuilder = (label: string) => (value: unknown, values: Record<string, unknown>) =>
-  hasSiteBuilder(values?.siteBuilder) && !String(value ?? '').trim() ? `${label} is needed to connect the site builder` : undefined;
+  hasSiteBuilder(values?.siteBuilder) && !String(value ?? '').trim()
+    ? { message: 'console.websites.validation.siteBuilder', args: { field: label } }
+    : undefined;
 
 export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'children'> & { edit?: boolean }) => {
   const options = useWebsiteOptions();
+  const translate = useTranslate();
   return (
     <TabbedForm {...props}>
-      <TabbedForm.Tab label="Overview" {...tab}>
+      <TabbedForm.Tab label="console.websites.tabs.overview" {...tab}>
         <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
-          <SelectInput optionText="name" label="Organisation" validate={required()} readOnly={edit} />
+          <SelectInput optionText="name" label="resources.websites.fields.organisationId" validate={required()} readOnly={edit} />
         </ReferenceInput>
         <TextInput source="name" validate={required()} />
-        <TextInput source="url" label="URL" placeholder="https://www.example.com" validate={[required(), httpUrl]} />
-        <TextInput source="domain" parse={keepText} helperText="Leave empty to derive it from the URL" />
+        <TextInput source="url" placeholder="https://www.example.com" validate={[required(), httpUrl]} />
+        <TextInput source="domain" parse={keepText} helperText="console.websites.help.domain" />
         {edit ? (
           <Box sx={{ display: 'flex', gap: 4, mt: 0.5, mb: 2 }}>
-            <Labeled label="Status">
+            <Labeled label="resources.websites.fields.status">
               <StatusChip />
             </Labeled>
-            <Labeled label="Tracking key">
+            <Labeled label="resources.websites.fields.key">
               <TextField source="key" emptyText="—" sx={{ fontFamily: 'monospace' }} />
             </Labeled>
           </Box>
         ) : null}
         <Box sx={grid}>
-          <OptionInput source="category" label="Category" values={options?.categories} />
-          <OptionInput source="type" label="Type" values={options?.types} />
-          <OptionInput source="industry" label="Industry" values={options?.industries} />
-          <OptionInput source="currency" label="Currency" values={options?.currencies} required />
+          <OptionInput source="category" label="resources.websites.fields.category" values={options?.categories} />
+          <OptionInput source="type" label="resources.websites.fields.type" values={options?.types} />
+          <OptionInput source="industry" label="resources.websites.fields.industry" values={options?.industries} />
+          <OptionInput source="currency" label="resources.websites.fields.currency" values={options?.currencies} required />
         </Box>
-        <TimezoneInput source="timezone" label="Time zone" validate={required()} />
-        <Section>Article workflow</Section>
+        <TimezoneInput source="timezone" label="resources.websites.fields.timezone" validate={required()} />
+        <Section>console.websites.sections.workflow</Section>
         <Box sx={grid}>
-          <SelectInput source="factCheckLevels" label="Fact-check levels" choices={factCheckChoices} validate={required()} />
-          <OptionInput source="reviewType" label="Review type" values={options?.reviewTypes} required />
+          <SelectInput source="factCheckLevels" label="resources.websites.fields.factCheckLevels" choices={factCheckChoices} validate={required()} />
+          <OptionInput source="reviewType" label="resources.websites.fields.reviewType" values={options?.reviewTypes} required />
         </Box>
-        <BooleanInput source="secondEdit" label="Second edit" helperText="Articles pass a second editor" />
-        <BooleanInput source="customerReview" label="Customer review" helperText="Articles go to the customer for review" />
-        <BooleanInput source="factCheckerDisplay" label="Show the fact checker" helperText="Published articles name their fact checker" />
-        <BooleanInput source="publishContent" label="Publish content" helperText="Content and CTAs are published to the site" />
+        <BooleanInput source="secondEdit" helperText="console.websites.help.secondEdit" />
+        <BooleanInput source="customerReview" helperText="console.websites.help.customerReview" />
+        <BooleanInput source="factCheckerDisplay" helperText="console.websites.help.factCheckerDisplay" />
+        <BooleanInput source="publishContent" helperText="console.websites.help.publishContent" />
         <BooleanInput
           source="regulated"
-          label="Regulated industry"
           helperText={
             edit
-              ? 'A regulation approval is required before publishing'
-              : 'A regulation approval is required before publishing; left untouched, it follows the industry'
+              ? 'console.websites.help.regulatedEdit'
+              : 'console.websites.help.regulatedCreate'
           }
         />
         <BooleanInput
           source="fourEyes"
-          label="Four-eyes rule"
-          helperText="Nobody approves a fact check or regulation, or publishes, content they saved"
+          helperText="console.websites.help.fourEyes"
         />
-        <Section>Modules</Section>
-        <BooleanInput source="videoCms" label="Video CMS" />
-        <BooleanInput source="croProxy" label="CRO proxy" />
+        <Section>console.websites.sections.modules</Section>
+        <BooleanInput source="videoCms" />
+        <BooleanInput source="croProxy" />
       </TabbedForm.Tab>
-      <TabbedForm.Tab label="Localisation" path="localisation" {...tab}>
-        <TextInput source="defaultLocale" label="Default locale" validate={[required(), locale]} />
-        <Section>Locales and their URL prefixes</Section>
+      <TabbedForm.Tab label="console.websites.tabs.localisation" path="localisation" {...tab}>
+        <TextInput source="defaultLocale" validate={[required(), locale]} />
+        <Section>console.websites.sections.locales</Section>
         <ArrayInput
           source="locales"
           label={false}
-          helperText={edit ? false : 'Left empty, the site has its default locale without a prefix'}
+          helperText={edit ? false : 'console.websites.help.locales'}
         >
           <SimpleFormIterator inline disableReordering>
-            <TextInput source="locale" label="Locale" validate={[required(), locale]} helperText={false} />
-            <TextInput source="urlPrefix" label="URL prefix" placeholder="/de" parse={keepText} helperText={false} />
+            <TextInput source="locale" label="resources.websites.fields.locale" validate={[required(), locale]} helperText={false} />
+            <TextInput source="urlPrefix" label="resources.websites.fields.urlPrefix" placeholder="/de" parse={keepText} helperText={false} />
           </SimpleFormIterator>
         </ArrayInput>
         <TextArrayInput
           source="approvingLocales"
-          label="Approving locales"
           validate={locales}
-          helperText="Locales whose content needs an approval; type one and press Enter"
+          helperText="console.websites.help.approvingLocales"
         />
       </TabbedForm.Tab>
-      <TabbedForm.Tab label="Custom code" path="code" {...tab}>
+      <TabbedForm.Tab label="console.websites.tabs.code" path="code" {...tab}>
         <TextInput
           source="customHeadCode"
-          label="Custom head code"
           multiline
           minRows={4}
           parse={keepText}
-          helperText="Added to the <head> of every page"
+          helperText="console.websites.help.customHeadCode"
           sx={monospace}
         />
         <TextInput
           source="customBodyCode"
-          label="Custom body code"
           multiline
           minRows={4}
           parse={keepText}
-          helperText="Added at the end of the <body> of every page"
+          helperText="console.websites.help.customBodyCode"
           sx={monospace}
         />
-        <BooleanInput source="showInSitemap" label="Show in sitemap" />
-        <TextInput source="cdnDistributionId" label="CDN distribution id" helperText="Needed to invalidate cached paths" />
-        <Section>Site builder</Section>
+        <BooleanInput source="showInSitemap" />
+        <TextInput source="cdnDistributionId" helperText="console.websites.help.cdn" />
+        <Section>console.websites.sections.siteBuilder</Section>
         <Box sx={grid}>
           <TextInput
             source="siteBuilder.token"
-            label="Site-builder token"
             type="password"
             autoComplete="off"
-            validate={neededForSiteBuilder('The token')}
-            helperText="The API token of the site builder"
+            validate={neededForSiteBuilder(translate('console.websites.validation.theToken'))}
+            helperText="console.websites.help.token"
           />
           <TextInput
             source="siteBuilder.siteId"
-            label="Site id"
-            validate={neededForSiteBuilder('The site id')}
-            helperText="Leave all site-builder fields empty to disconnect it"
+            validate={neededForSiteBuilder(translate('console.websites.validation.theSiteId'))}
+            helperText="console.websites.help.siteId"
           />
-          <TextInput source="siteBuilder.authorsCollectionId" label="Authors collection id" helperText={false} />
-          <TextInput source="siteBuilder.categoriesCollectionId" label="Categories collection id" helperText={false} />
-          <TextInput source="siteBuilder.blogCollectionId" label="Blog collection id" helperText={false} />
+          <TextInput source="siteBuilder.authorsCollectionId" helperText={false} />
+          <TextInput source="siteBuilder.categoriesCollectionId" helperText={false} />
+          <TextInput source="siteBuilder.blogCollectionId" helperText={false} />
         </Box>
       </TabbedForm.Tab>
       {edit ? (
-        <TabbedForm.Tab label="Roles and permissions" path="roles">
+        <TabbedForm.Tab label="console.websites.tabs.roles" path="roles">
           <WebsiteAccess readOnly />
         </TabbedForm.Tab>
       ) : null}

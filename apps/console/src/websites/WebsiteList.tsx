@@ -16,17 +16,17 @@ import { StatusChip } from '../common/StatusChip';
 import type { Website } from '../types';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search websites" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="console.websites.search" />,
   <SelectInput
     key="status"
     source="status"
     choices={[
-      { id: 'active', name: 'Active' },
-      { id: 'inactive', name: 'Inactive' },
+      { id: 'active', name: 'console.websites.statuses.active' },
+      { id: 'inactive', name: 'console.websites.statuses.inactive' },
     ]}
   />,
-  <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="Organisation">
-    <SelectInput optionText="name" label="Organisation" />
+  <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="resources.websites.fields.organisationId">
+    <SelectInput optionText="name" label="resources.websites.fields.organisationId" />
   </ReferenceInput>,
 ];
 
@@ -41,8 +41,8 @@ export const WebsiteList = () => {
       perPage={25}
       empty={
         <EmptyState
-          title="No websites yet"
-          text="Add the site you want to manage content and conversions for."
+          title="console.websites.empty.title"
+          text="console.websites.empty.text"
           icon={<LanguageIcon />}
         />
       }
@@ -57,15 +57,15 @@ export const WebsiteList = () => {
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
           <Column source="name" />
-          <Column source="url" label="URL" field={UrlField} />
+          <Column source="url" field={UrlField} />
           <Column source="domain" />
           <Column source="status">
             <StatusChip />
           </Column>
-          <Column source="organisationId" label="Organisation">
+          <Column source="organisationId">
             <ReferenceField source="organisationId" reference="organisations" link={false} />
           </Column>
-          <Column source="createdAt" label="Created">
+          <Column source="createdAt">
             <DateField source="createdAt" />
           </Column>
         </DataTable>

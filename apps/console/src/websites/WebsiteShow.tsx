@@ -10,6 +10,7 @@ import {
   TextArrayField,
   UrlField,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { EditIfAllowed } from '../common/EditIfAllowed';
@@ -46,15 +47,19 @@ const Code = ({ source }: { source: 'customHeadCode' | 'customBodyCode'; label?:
 
 const text = (value: unknown) => (value == null || value === '' ? '—' : humanize(String(value)));
 
-const Heading = ({ children }: { children: string; label?: false }) => (
-  <Typography variant="subtitle1" component="h3" sx={{ mt: 1, fontWeight: 500 }}>
-    {children}
-  </Typography>
-);
+const Heading = ({ children }: { children: string; label?: false }) => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="subtitle1" component="h3" sx={{ mt: 1, fontWeight: 500 }}>
+      {translate(children)}
+    </Typography>
+  );
+};
 
 /** The locales with their URL prefixes, one per line. */
 const LocaleList = (_props: { label?: string }) => {
   const record = useRecordContext<WebsiteSettings>();
+  const translate = useTranslate();
   if (!record?.locales?.length) return <Typography variant="body2">—</Typography>;
   return (
     <Box component="ul" sx={{ m: 0, pl: 0, listStyle: 'none' }}>
@@ -62,7 +67,7 @@ const LocaleList = (_props: { label?: string }) => {
         <Typography component="li" variant="body2" key={entry.locale}>
           {entry.locale}{' '}
           <Box component="span" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
-            {entry.urlPrefix ? entry.urlPrefix : '(no prefix)'}
+            {entry.urlPrefix ? entry.urlPrefix : translate('console.websites.noPrefix')}
           </Box>
         </Typography>
       ))}
@@ -72,79 +77,82 @@ const LocaleList = (_props: { label?: string }) => {
 
 const optional = (value: string | null | undefined) => (value ? value : '—');
 
-export const WebsiteShow = () => (
+export const WebsiteShow = () => {
+  const translate = useTranslate();
+  return (
   <Show actions={<Actions />} title={<WebsiteTitle />}>
     <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="Overview">
+      <TabbedShowLayout.Tab label="console.websites.tabs.overview">
         <FieldGrid>
           <TextField source="name" />
-          <StatusChip label="Status" />
-          <ReferenceField source="organisationId" reference="organisations" label="Organisation" link="show" />
-          <UrlField source="url" label="URL" target="_blank" rel="noopener" />
+          <StatusChip label="resources.websites.fields.status" />
+          <ReferenceField source="organisationId" reference="organisations" link="show" />
+          <UrlField source="url" target="_blank" rel="noopener" />
           <TextField source="domain" emptyText="—" />
-          <DateField source="createdAt" label="Created" showTime />
-          <FunctionField<Website> label="Category" render={(record) => text(record.category)} />
-          <FunctionField<Website> label="Type" render={(record) => text(record.type)} />
-          <FunctionField<Website> label="Industry" render={(record) => text(record.industry)} />
+          <DateField source="createdAt" showTime />
+          <FunctionField<Website> source="category" render={(record) => text(record.category)} />
+          <FunctionField<Website> source="type" render={(record) => text(record.type)} />
+          <FunctionField<Website> source="industry" render={(record) => text(record.industry)} />
           <TextField source="currency" emptyText="—" />
-          <TextField source="timezone" label="Time zone" />
-          <TextField source="key" label="Tracking key" emptyText="—" sx={{ fontFamily: 'monospace' }} />
+          <TextField source="timezone" />
+          <TextField source="key" emptyText="—" sx={{ fontFamily: 'monospace' }} />
         </FieldGrid>
-        <Heading label={false}>Article workflow</Heading>
+        <Heading label={false}>console.websites.sections.workflow</Heading>
         <FieldGrid>
-          <FunctionField<Website> label="Fact-check levels" render={(record) => factCheckLabel(record.factCheckLevels)} />
-          <FunctionField<Website> label="Review type" render={(record) => text(record.reviewType)} />
-          <BooleanField source="secondEdit" label="Second edit" />
-          <BooleanField source="customerReview" label="Customer review" />
-          <BooleanField source="factCheckerDisplay" label="Show the fact checker" />
-          <BooleanField source="publishContent" label="Publish content" />
-          <BooleanField source="regulated" label="Regulated industry" />
-          <BooleanField source="fourEyes" label="Four-eyes rule" />
-          <BooleanField source="videoCms" label="Video CMS" />
-          <BooleanField source="croProxy" label="CRO proxy" />
+          <FunctionField<Website> source="factCheckLevels" render={(record) => translate(factCheckLabel(record.factCheckLevels))} />
+          <FunctionField<Website> source="reviewType" render={(record) => text(record.reviewType)} />
+          <BooleanField source="secondEdit" />
+          <BooleanField source="customerReview" />
+          <BooleanField source="factCheckerDisplay" />
+          <BooleanField source="publishContent" />
+          <BooleanField source="regulated" />
+          <BooleanField source="fourEyes" />
+          <BooleanField source="videoCms" />
+          <BooleanField source="croProxy" />
         </FieldGrid>
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Localisation" path="localisation">
+      <TabbedShowLayout.Tab label="console.websites.tabs.localisation" path="localisation">
         <FieldGrid>
-          <TextField source="defaultLocale" label="Default locale" />
-          <LocaleList label="Locales and URL prefixes" />
-          <TextArrayField source="approvingLocales" label="Approving locales" emptyText="—" />
+          <TextField source="defaultLocale" />
+          <LocaleList label="resources.websites.fields.locales" />
+          <TextArrayField source="approvingLocales" emptyText="—" />
         </FieldGrid>
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Custom code" path="code">
-        <Code source="customHeadCode" label="Custom head code" />
-        <Code source="customBodyCode" label="Custom body code" />
+      <TabbedShowLayout.Tab label="console.websites.tabs.code" path="code">
+        <Code source="customHeadCode" label="resources.websites.fields.customHeadCode" />
+        <Code source="customBodyCode" label="resources.websites.fields.customBodyCode" />
         <FieldGrid>
-          <BooleanField source="showInSitemap" label="Show in sitemap" />
-          <TextField source="cdnDistributionId" label="CDN distribution id" emptyText="—" />
+          <BooleanField source="showInSitemap" />
+          <TextField source="cdnDistributionId" emptyText="—" />
         </FieldGrid>
-        <Heading label={false}>Site builder</Heading>
+        <Heading label={false}>console.websites.sections.siteBuilder</Heading>
         <FieldGrid>
           <FunctionField<WebsiteSettings>
-            label="Site-builder token"
-            render={(record) => (record.siteBuilder ? maskSecret(record.siteBuilder.token) : 'Not connected')}
+            label="resources.websites.fields.siteBuilder.token"
+            render={(record) => (record.siteBuilder ? maskSecret(record.siteBuilder.token) : translate('console.websites.notConnected'))}
           />
-          <FunctionField<WebsiteSettings> label="Site id" render={(record) => optional(record.siteBuilder?.siteId)} />
+          <FunctionField<WebsiteSettings> label="resources.websites.fields.siteBuilder.siteId" render={(record) => optional(record.siteBuilder?.siteId)} />
           <FunctionField<WebsiteSettings>
-            label="Authors collection id"
+            label="resources.websites.fields.siteBuilder.authorsCollectionId"
             render={(record) => optional(record.siteBuilder?.authorsCollectionId)}
           />
           <FunctionField<WebsiteSettings>
-            label="Categories collection id"
+            label="resources.websites.fields.siteBuilder.categoriesCollectionId"
             render={(record) => optional(record.siteBuilder?.categoriesCollectionId)}
           />
           <FunctionField<WebsiteSettings>
-            label="Blog collection id"
+            label="resources.websites.fields.siteBuilder.blogCollectionId"
             render={(record) => optional(record.siteBuilder?.blogCollectionId)}
           />
         </FieldGrid>
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Roles and permissions" path="roles">
+      <TabbedShowLayout.Tab label="console.websites.tabs.roles" path="roles">
         <WebsiteAccess label={false} />
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="History" path="history">
+      <TabbedShowLayout.Tab label="console.websites.tabs.history" path="history">
         <History />
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>
   </Show>
-);
+  );
+};

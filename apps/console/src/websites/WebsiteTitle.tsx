@@ -1,6 +1,7 @@
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 
 export const WebsiteTitle = () => {
   const record = useRecordContext();
-  return <span>Website {record ? `"${record.name}"` : ''}</span>;
+  const translate = useTranslate();
+  return <span>{record ? translate('console.websites.title', { name: `"${record.name}"` }) : translate('console.websites.titleEmpty')}</span>;
 };

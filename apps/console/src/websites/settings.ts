@@ -22,11 +22,10 @@ export const SITE_BUILDER_FIELDS = [
   'blogCollectionId',
 ] as const;
 
-export const factCheckChoices = [0, 1, 2, 3, 4].map((level) => ({
-  id: level,
-  name: level === 0 ? 'No fact check' : `${level} fact-check level${level > 1 ? 's' : ''}`,
-}));
+/** The fact-check levels' choices (names are message keys, which SelectInput translates). */
+export const factCheckChoices = [0, 1, 2, 3, 4].map((level) => ({ id: level, name: `console.websites.factCheck.${level}` }));
 
+/** The key of a level's label, or '—'. */
 export const factCheckLabel = (level: number | null | undefined) =>
   factCheckChoices.find((choice) => choice.id === level)?.name ?? '—';
 
