@@ -360,6 +360,23 @@ const resources = {
       },
     },
   },
+  members: {
+    name: 'Members',
+    fields: {
+      name: 'Name',
+      email: 'Email',
+      status: 'Status',
+      organisationId: 'Organisation',
+      orgRole: 'Organisation role',
+      cmsRole: 'CMS role',
+      croRole: 'CRO role',
+      websiteIds: 'Websites',
+      locales: 'Locales',
+      invitedAt: 'Invited',
+      lastActive: 'Last active',
+      posts: 'Posts',
+    },
+  },
   // @resources
 };
 
@@ -846,6 +863,54 @@ const websites = {
   },
 };
 
+const members = {
+  title: 'Member %{name}',
+  titleEmpty: 'Member ',
+  invite: 'Invite member',
+  sendInvitation: 'Send invitation',
+  invitationSent: 'Invitation sent to %{email}',
+  accessChanged: 'Access changed',
+  search: 'Search name or email',
+  orgRoleShort: 'Org role',
+  statuses: { accepted: 'Active', pending: 'Invited', rejected: 'Declined', inactive: 'Inactive' },
+  empty: {
+    title: 'No members yet',
+    text: 'Invite the people who write, edit and review for your organisation. They get an email with a link to join.',
+  },
+  editAccess: 'Edit access',
+  edit: 'Edit',
+  never: 'Never',
+  justNow: 'just now',
+  loginAs: 'Log in as',
+  loginAsWho: 'Log in as %{name}',
+  tabs: { overview: 'Overview', history: 'History' },
+  form: {
+    roles: 'Roles',
+    access: 'Access',
+    websitesHelp: "The organisation's websites this member works on",
+    chooseOrganisation: 'Choose the organisation first',
+    localesHelp: 'Locales the member works in, such as en or de-AT; type one and press Enter',
+    localesInvalid: 'Use locales such as en or en-GB',
+    emailInvalid: 'Please enter a valid email address.',
+  },
+  actions: {
+    Accept: 'Accept',
+    Decline: 'Decline',
+    Resend: 'Resend',
+    Deactivate: 'Deactivate',
+    Reactivate: 'Reactivate',
+    accepted: 'Invitation accepted',
+    declined: 'Invitation declined',
+    declineTitle: 'Decline this invitation?',
+    declineText: 'You will not join the organisation. Its owners can invite you again later.',
+    resent: 'Invitation sent again',
+    deactivated: 'Member deactivated',
+    deactivateTitle: 'Deactivate %{name}?',
+    deactivateText: '%{name} loses access to the organisation and its websites. You can reactivate them at any time.',
+    reactivated: 'Member reactivated',
+  },
+};
+
 // @sections
 
 export const en: TranslationMessages = mergeTranslations(englishMessages, {
@@ -863,6 +928,7 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     posts,
     components,
     websites,
+    members,
     // @console
   },
 });

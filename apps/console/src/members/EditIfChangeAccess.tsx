@@ -1,6 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { IconButton, Tooltip } from '@mui/material';
-import { EditButton, Link, useCreatePath, useRecordContext } from 'react-admin';
+import { EditButton, Link, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import type { Member } from '../types';
 
 /**
@@ -10,14 +10,15 @@ import type { Member } from '../types';
 export const EditIfChangeAccess = ({ compact = false }: { compact?: boolean }) => {
   const record = useRecordContext<Member>();
   const createPath = useCreatePath();
+  const translate = useTranslate();
   if (!record?.allowedActions?.includes('ChangeAccess')) return null;
   if (!compact) return <EditButton />;
   return (
-    <Tooltip title="Edit access">
+    <Tooltip title={translate('console.members.editAccess')}>
       <IconButton
         component={Link}
         to={createPath({ resource: 'members', id: record.id, type: 'edit' })}
-        aria-label="Edit"
+        aria-label={translate('console.members.edit')}
         size="small"
         color="primary"
         onClick={(event: { stopPropagation(): void }) => event.stopPropagation()}

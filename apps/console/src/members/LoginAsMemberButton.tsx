@@ -1,7 +1,7 @@
 import LoginIcon from '@mui/icons-material/Login';
 import { Button, CircularProgress, IconButton, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { useGetIdentity, useNotify, useRecordContext } from 'react-admin';
+import { useGetIdentity, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { loginAs } from '../providers/authProvider';
 import type { Member } from '../types';
 
@@ -20,6 +20,7 @@ export const LoginAsMemberButton = ({ compact = false }: { compact?: boolean }) 
   const record = useRecordContext<Member>();
   const { identity } = useGetIdentity();
   const notify = useNotify();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const me = identity as OwnerIdentity | undefined;
   if (!record || !me || me.impersonatedBy || me.demo) return null;
@@ -32,11 +33,11 @@ export const LoginAsMemberButton = ({ compact = false }: { compact?: boolean }) 
     try {
       await loginAs(record.userId);
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'Network error: please try again', { type: 'error' });
+      notify(error instanceof Error ? error.message : 'console.public.networkError', { type: 'error' });
       setBusy(false);
     }
   };
-  const label = `Log in as ${record.name}`;
+  const label = translate('console.members.loginAsWho', { name: record.name });
   if (compact) {
     return (
       <Tooltip title={label}>
@@ -50,7 +51,7 @@ export const LoginAsMemberButton = ({ compact = false }: { compact?: boolean }) 
   }
   return (
     <Button size="small" onClick={(event) => void click(event)} disabled={busy} startIcon={busy ? <CircularProgress size={14} /> : <LoginIcon />} aria-label={label}>
-      Log in as
+      {translate('console.members.loginAs')}
     </Button>
   );
 };

@@ -4,7 +4,7 @@ import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
-import { Button, useRecordContext } from 'react-admin';
+import { Button, useRecordContext, useTranslate } from 'react-admin';
 import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import type { Member } from '../types';
 
@@ -13,27 +13,27 @@ import type { Member } from '../types';
  * show (ChangeAccess is the edit form).
  */
 const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
-  Accept: { icon: <CheckCircleOutlinedIcon />, done: 'Invitation accepted', color: 'success' },
+  Accept: { icon: <CheckCircleOutlinedIcon />, label: 'console.members.actions.Accept', done: 'console.members.actions.accepted', color: 'success' },
   Decline: {
     icon: <HighlightOffIcon />,
-    done: 'Invitation declined',
+    label: 'console.members.actions.Decline',
+    done: 'console.members.actions.declined',
     color: 'warning',
-    confirm: () => ({
-      title: 'Decline this invitation?',
-      content: 'You will not join the organisation. Its owners can invite you again later.',
-    }),
+    confirm: () => ({ title: 'console.members.actions.declineTitle', content: 'console.members.actions.declineText' }),
   },
-  Resend: { icon: <ForwardToInboxIcon />, done: 'Invitation sent again', color: 'primary' },
+  Resend: { icon: <ForwardToInboxIcon />, label: 'console.members.actions.Resend', done: 'console.members.actions.resent', color: 'primary' },
   Deactivate: {
     icon: <PersonOffOutlinedIcon />,
-    done: 'Member deactivated',
+    label: 'console.members.actions.Deactivate',
+    done: 'console.members.actions.deactivated',
     color: 'warning',
     confirm: (record) => ({
-      title: `Deactivate ${record.name}?`,
-      content: `${record.name} loses access to the organisation and its websites. You can reactivate them at any time.`,
+      title: 'console.members.actions.deactivateTitle',
+      content: 'console.members.actions.deactivateText',
+      args: { name: record.name },
     }),
   },
-  Reactivate: { icon: <RestoreOutlinedIcon />, done: 'Member reactivated', color: 'primary' },
+  Reactivate: { icon: <RestoreOutlinedIcon />, label: 'console.members.actions.Reactivate', done: 'console.members.actions.reactivated', color: 'primary' },
 };
 
 /**
@@ -44,6 +44,7 @@ const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
 export const MemberActionButtons = ({ compact = false }: { compact?: boolean; label?: string }) => {
   const record = useRecordContext<Member>();
   const { allowed, busy, start, confirmDialog } = useWorkflowActions('members', record, ACTIONS);
+  const translate = useTranslate();
   if (allowed.length === 0) return null;
 
   return (
@@ -54,12 +55,13 @@ export const MemberActionButtons = ({ compact = false }: { compact?: boolean; la
     >
       {allowed.map((name) => {
         const config = ACTIONS[name]!;
+        const label = translate(config.label ?? name);
         // In a list row: icon buttons named by their action (aria-label), the name in a tooltip.
         if (compact) {
           return (
-            <Tooltip key={name} title={name}>
+            <Tooltip key={name} title={label}>
               <span>
-                <IconButton aria-label={name} size="small" color={config.color} sx={{ '& svg': { fontSize: 20 } }} disabled={busy} onClick={() => start(name)}>
+                <IconButton aria-label={label} size="small" color={config.color} sx={{ '& svg': { fontSize: 20 } }} disabled={busy} onClick={() => start(name)}>
                   {config.icon}
                 </IconButton>
               </span>
@@ -67,7 +69,7 @@ export const MemberActionButtons = ({ compact = false }: { compact?: boolean; la
           );
         }
         return (
-          <Button key={name} label={name} color={config.color} disabled={busy} onClick={() => start(name)}>
+          <Button key={name} label={label} color={config.color} disabled={busy} onClick={() => start(name)}>
             {config.icon}
           </Button>
         );

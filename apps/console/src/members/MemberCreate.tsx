@@ -21,12 +21,12 @@ export const MemberCreate = () => {
   if (isPending || (only && websitesPending)) return <Loading />;
   const defaults = { ...memberDefaults, ...(only ? { organisationId: only.id, websiteIds: (websites ?? []).map((w) => w.id) } : {}) };
   const onSuccess = (data: Member) => {
-    notify(`Invitation sent to ${data.email}`, { type: 'success' });
+    notify('console.members.invitationSent', { type: 'success', messageArgs: { email: data.email } });
     redirect('list', 'members');
   };
   return (
-    <Create title="Invite member" mutationOptions={{ onSuccess }}>
-      <MemberForm create defaultValues={defaults} toolbar={<SaveOnlyToolbar label="Send invitation" />} />
+    <Create title="console.members.invite" mutationOptions={{ onSuccess }}>
+      <MemberForm create defaultValues={defaults} toolbar={<SaveOnlyToolbar label="console.members.sendInvitation" />} />
     </Create>
   );
 };

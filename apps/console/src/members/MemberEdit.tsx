@@ -21,7 +21,7 @@ const toAccess = (data: RaRecord) => ({
 
 // Pessimistic: the PUT leaves at once and the API's field errors ({ errors: { field } }) show under the inputs.
 export const MemberEdit = () => {
-  const onSuccess = useSaved('members', 'Access changed');
+  const onSuccess = useSaved('members', 'console.members.accessChanged');
   return (
     <Edit
       mutationMode="pessimistic"

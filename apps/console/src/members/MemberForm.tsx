@@ -15,6 +15,7 @@ import {
   TextField,
   TextInput,
   useGetList,
+  useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import type { Website } from '../types';
@@ -23,14 +24,17 @@ import { cmsRoleChoices, croRoleChoices, orgRoleChoices } from './roles';
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const locales = (values: unknown) =>
   Array.isArray(values) && values.some((value) => !LOCALE.test(String(value)))
-    ? 'Use locales such as en or en-GB'
+    ? 'console.members.form.localesInvalid'
     : undefined;
 
-const Section = ({ children }: { children: string }) => (
-  <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }}>
-    {children}
-  </Typography>
-);
+const Section = ({ children }: { children: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }}>
+      {translate(children)}
+    </Typography>
+  );
+};
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, columnGap: 2, width: '100%' };
 
@@ -45,9 +49,9 @@ const WebsitesInput = ({ organisationId }: { organisationId?: string }) => (
     >
       <AutocompleteArrayInput
         optionText="name"
-        label="Websites"
+        label="resources.members.fields.websiteIds"
         disabled={!organisationId}
-        helperText={organisationId ? "The organisation's websites this member works on" : 'Choose the organisation first'}
+        helperText={organisationId ? 'console.members.form.websitesHelp' : 'console.members.form.chooseOrganisation'}
       />
     </ReferenceArrayInput>
 );
@@ -80,39 +84,38 @@ const PreselectAllWebsites = () => {
 export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, 'children'> & { create?: boolean }) => (
   <SimpleForm {...props} sx={{ maxWidth: 760 }}>
     <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
-      <SelectInput optionText="name" label="Organisation" validate={required()} readOnly={!create} />
+      <SelectInput optionText="name" label="resources.members.fields.organisationId" validate={required()} readOnly={!create} />
     </ReferenceInput>
     {create ? (
       <>
-        <TextInput source="email" type="email" validate={[required(), email('Please enter a valid email address.')]} />
+        <TextInput source="email" type="email" validate={[required(), email('console.members.form.emailInvalid')]} />
         <TextInput source="name" validate={required()} />
       </>
     ) : (
       <Box sx={{ display: 'flex', gap: 4 }}>
-        <Labeled label="Name">
+        <Labeled label="resources.members.fields.name">
           <TextField source="name" />
         </Labeled>
-        <Labeled label="Email">
+        <Labeled label="resources.members.fields.email">
           <TextField source="email" />
         </Labeled>
       </Box>
     )}
-    <Section>Roles</Section>
+    <Section>console.members.form.roles</Section>
     <Box sx={grid}>
-      <SelectInput source="orgRole" label="Organisation role" choices={orgRoleChoices} validate={required()} />
-      <SelectInput source="cmsRole" label="CMS role" choices={cmsRoleChoices} validate={required()} />
-      <SelectInput source="croRole" label="CRO role" choices={croRoleChoices} validate={required()} />
+      <SelectInput source="orgRole" choices={orgRoleChoices} validate={required()} />
+      <SelectInput source="cmsRole" choices={cmsRoleChoices} validate={required()} />
+      <SelectInput source="croRole" choices={croRoleChoices} validate={required()} />
     </Box>
-    <Section>Access</Section>
+    <Section>console.members.form.access</Section>
     {create ? <PreselectAllWebsites /> : null}
     <FormDataConsumer<{ organisationId?: string }>>
       {({ formData }) => <WebsitesInput organisationId={formData.organisationId || undefined} />}
     </FormDataConsumer>
     <TextArrayInput
       source="locales"
-      label="Locales"
       validate={locales}
-      helperText="Locales the member works in, such as en or de-AT; type one and press Enter"
+      helperText="console.members.form.localesHelp"
     />
   </SimpleForm>
 );

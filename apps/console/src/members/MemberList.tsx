@@ -16,17 +16,17 @@ import { MemberTable } from './MemberTable';
 import { statusChoices } from './roles';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search name or email" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="console.members.search" />,
   <SelectInput key="status" source="status" choices={statusChoices} />,
-  <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="Organisation">
-    <SelectInput optionText="name" label="Organisation" />
+  <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="resources.members.fields.organisationId">
+    <SelectInput optionText="name" label="resources.members.fields.organisationId" />
   </ReferenceInput>,
 ];
 
 const ListActions = () => (
   <TopToolbar>
     <FilterButton />
-    <CreateButton label="Invite member" />
+    <CreateButton label="console.members.invite" />
   </TopToolbar>
 );
 
@@ -41,10 +41,10 @@ export const MemberList = () => {
       perPage={25}
       empty={
         <EmptyState
-          title="No members yet"
-          text="Invite the people who write, edit and review for your organisation. They get an email with a link to join."
+          title="console.members.empty.title"
+          text="console.members.empty.text"
           icon={<GroupOutlinedIcon />}
-          createLabel="Invite member"
+          createLabel="console.members.invite"
         />
       }
     >

@@ -34,17 +34,17 @@ const role = (value: string | undefined) => (value ? humanize(value) : '—');
 export const MemberShow = () => (
   <Show actions={<Actions />} title={<MemberTitle />}>
     <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="Overview">
+      <TabbedShowLayout.Tab label="console.members.tabs.overview">
         <FieldGrid>
           <TextField source="name" />
           <EmailField source="email" />
-          <MemberStatusChip label="Status" />
-          <ReferenceField source="organisationId" reference="organisations" label="Organisation" link="show" />
-          <FunctionField<Member> label="Organisation role" render={(record) => role(record.orgRole)} />
-          <FunctionField<Member> label="CMS role" render={(record) => role(record.cmsRole)} />
-          <FunctionField<Member> label="CRO role" render={(record) => role(record.croRole)} />
+          <MemberStatusChip label="resources.members.fields.status" />
+          <ReferenceField source="organisationId" reference="organisations" link="show" />
+          <FunctionField<Member> source="orgRole" render={(record) => role(record.orgRole)} />
+          <FunctionField<Member> source="cmsRole" render={(record) => role(record.cmsRole)} />
+          <FunctionField<Member> source="croRole" render={(record) => role(record.croRole)} />
           <FunctionField<Member>
-            label="Websites"
+            label="resources.members.fields.websiteIds"
             render={(record) =>
               record.websiteIds?.length ? (
                 <ReferenceArrayField source="websiteIds" reference="websites">
@@ -58,15 +58,15 @@ export const MemberShow = () => (
             }
           />
           <FunctionField<Member>
-            label="Locales"
+            label="resources.members.fields.locales"
             render={(record) => (record.locales?.length ? record.locales.join(', ') : '—')}
           />
-          <DateField source="invitedAt" label="Invited" showTime />
-          <LastActiveField label="Last active" />
+          <DateField source="invitedAt" showTime />
+          <LastActiveField label="resources.members.fields.lastActive" />
           <NumberField source="posts" />
         </FieldGrid>
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="History" path="history">
+      <TabbedShowLayout.Tab label="console.members.tabs.history" path="history">
         <History />
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>

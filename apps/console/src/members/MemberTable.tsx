@@ -29,17 +29,17 @@ export const MemberTable = ({ showOrganisation = false, empty }: { showOrganisat
       <MemberStatusChip />
     </Column>
     {showOrganisation && (
-      <Column source="organisationId" label="Organisation" disableSort>
+      <Column source="organisationId" disableSort>
         <ReferenceField source="organisationId" reference="organisations" link={false} />
       </Column>
     )}
-    <Column source="orgRole" label="Org role" disableSort render={(record) => role(record.orgRole)} />
-    <Column source="cmsRole" label="CMS role" disableSort render={(record) => role(record.cmsRole)} />
-    <Column source="croRole" label="CRO role" disableSort render={(record) => role(record.croRole)} />
-    <Column source="lastActive" label="Last active" disableSort>
+    <Column source="orgRole" label="console.members.orgRoleShort" disableSort render={(record) => role(record.orgRole)} />
+    <Column source="cmsRole" disableSort render={(record) => role(record.cmsRole)} />
+    <Column source="croRole" disableSort render={(record) => role(record.croRole)} />
+    <Column source="lastActive" disableSort>
       <LastActiveField />
     </Column>
-    <Column source="posts" label="Posts" align="right" disableSort />
+    <Column source="posts" align="right" disableSort />
     <Column label="" disableSort cellSx={() => ({ py: 0.5 })}>
       <Box sx={{ display: 'flex', flexWrap: 'nowrap', alignItems: 'center', justifyContent: 'flex-end' }}>
         <MemberActionButtons compact />

@@ -1,7 +1,8 @@
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { Member } from '../types';
 
 export const MemberTitle = () => {
   const record = useRecordContext<Member>();
-  return <span>Member {record ? `"${record.name}"` : ''}</span>;
+  const translate = useTranslate();
+  return <span>{record ? translate('console.members.title', { name: `"${record.name}"` }) : translate('console.members.titleEmpty')}</span>;
 };

@@ -14,5 +14,4 @@ export const members = {
   edit: MemberEdit,
   icon: GroupIcon,
   recordRepresentation: 'name',
-  options: { label: 'Members' },
 };

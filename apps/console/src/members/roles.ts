@@ -10,12 +10,7 @@ export const cmsRoleChoices = toChoices(CMS_ROLES);
 export const croRoleChoices = toChoices(CRO_ROLES);
 
 /** Status filter choices, labelled as the console shows them. */
-export const statusChoices = [
-  { id: 'accepted', name: 'Active' },
-  { id: 'pending', name: 'Invited' },
-  { id: 'rejected', name: 'Declined' },
-  { id: 'inactive', name: 'Inactive' },
-];
+export const statusChoices = ['accepted', 'pending', 'rejected', 'inactive'].map((id) => ({ id, name: `console.members.statuses.${id}` }));
 
 /** The access fields `PUT /api/members/{id}` accepts. */
 export const ACCESS_FIELDS = ['orgRole', 'cmsRole', 'croRole', 'websiteIds', 'locales'] as const;
