@@ -377,6 +377,18 @@ const resources = {
       posts: 'Posts',
     },
   },
+  organisations: {
+    name: 'Organisation |||| Organisations',
+    fields: {
+      name: 'Name',
+      website: 'Website',
+      country: 'Country',
+      locales: 'Locales',
+      timezone: 'Time zone',
+      createdAt: 'Created',
+      version: 'Version',
+    },
+  },
   // @resources
 };
 
@@ -911,6 +923,49 @@ const members = {
   },
 };
 
+const organisations = {
+  title: 'Organisation %{name}',
+  titleEmpty: 'Organisation ',
+  create: 'Create organisation',
+  created: 'Organisation created',
+  saved: 'Organisation saved',
+  search: 'Search organisations',
+  empty: { title: 'No organisations yet', text: 'An organisation holds members and websites.' },
+  help: {
+    website: "The organisation's own site",
+    country: 'Two-letter ISO code, e.g. DE',
+    locales: 'Type a locale such as "en" or "de" and press Enter',
+  },
+  tabs: { overview: 'Overview', members: 'Members', websites: 'Websites', billing: 'Billing', history: 'History' },
+  noWebsites: 'No websites yet',
+  members: {
+    intro: 'Owners and admins have access to every website; members work on the websites and locales they were given.',
+    invite: 'Invite member',
+    none: 'No members yet: invite the people who write, edit and review.',
+  },
+  products: { cms: 'CMS', community: 'Community', strategy: 'Strategy', cro: 'CRO', video: 'Video', experts: 'Experts' },
+  billing: {
+    plan: '%{name} plan',
+    planCurrent: '%{name} plan (current)',
+    current: 'Current plan',
+    includes: 'Includes',
+    switchTo: 'Switch to %{name}',
+    switchTitle: 'Switch to %{name}?',
+    switchText: '"%{organisation}" will move from %{from} to %{to} and will include: %{products}.',
+    loadFailed: 'Billing could not be loaded',
+    loading: 'Loading billing',
+    changed: 'Plan changed to %{name}',
+    currentPlan: 'Current plan: ',
+    ownersOnly: "Only the organisation's owners can change its plan.",
+  },
+  upgrade: {
+    title: 'Upgrade to access',
+    planOf: '%{product} is not included in the plan of "%{name}".',
+    yourPlan: "%{product} is not included in your organisation's plan.",
+    seePlans: 'See plans and billing',
+  },
+};
+
 // @sections
 
 export const en: TranslationMessages = mergeTranslations(englishMessages, {
@@ -929,6 +984,7 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     components,
     websites,
     members,
+    organisations,
     // @console
   },
 });

@@ -9,13 +9,12 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useTranslate,
 } from 'react-admin';
+import { errorMessage } from '../common/errors';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Organisation } from '../types';
 import { productLabel, type BillingPlan, type OrganisationBilling as Billing, type ProductId } from './billing';
-
-const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The action failed, please try again';
 
 const PlanCard = ({
   plan,
@@ -29,12 +28,14 @@ const PlanCard = ({
   canChange: boolean;
   disabled: boolean;
   onSwitch: () => void;
-}) => (
+}) => {
+  const translate = useTranslate();
+  return (
   <Card
     variant="outlined"
     data-plan={plan.id}
     data-current={current ? 'true' : undefined}
-    aria-label={`${plan.name} plan${current ? ' (current)' : ''}`}
+    aria-label={translate(current ? 'console.organisations.billing.planCurrent' : 'console.organisations.billing.plan', { name: plan.name })}
     role="region"
     sx={{
       flex: '1 1 220px',
@@ -52,26 +53,27 @@ const PlanCard = ({
         <Typography variant="h6" component="h3">
           {plan.name}
         </Typography>
-        {current ? <Chip label="Current plan" color="primary" size="small" /> : null}
+        {current ? <Chip label={translate('console.organisations.billing.current')} color="primary" size="small" /> : null}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Includes
+        {translate('console.organisations.billing.includes')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
         {plan.products.map((product) => (
-          <Chip key={product} label={productLabel(product)} size="small" variant="outlined" />
+          <Chip key={product} label={productLabel(product, translate)} size="small" variant="outlined" />
         ))}
       </Box>
     </CardContent>
     {!current && canChange ? (
       <CardActions>
-        <Button label={`Switch to ${plan.name}`} disabled={disabled} onClick={onSwitch}>
+        <Button label={translate('console.organisations.billing.switchTo', { name: plan.name })} disabled={disabled} onClick={onSwitch}>
           <SwapHorizIcon />
         </Button>
       </CardActions>
     ) : null}
   </Card>
-);
+  );
+};
 
 /**
  * The organisation's Billing tab: its plan (highlighted), a card per plan with the products it
@@ -83,6 +85,7 @@ export const OrganisationBilling = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const translate = useTranslate();
   const [billing, setBilling] = useState<Billing | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BillingPlan | null>(null);
@@ -103,7 +106,7 @@ export const OrganisationBilling = () => {
       .catch(async (e: unknown) => {
         if (cancelled) return;
         if (await logoutIfAccessDenied(e)) return;
-        setError(e instanceof Error && e.message ? e.message : 'Billing could not be loaded');
+        setError(e instanceof Error && e.message ? e.message : 'console.organisations.billing.loadFailed');
       });
     return () => {
       cancelled = true;
@@ -112,8 +115,8 @@ export const OrganisationBilling = () => {
   }, [id, version, logoutIfAccessDenied, dataProvider]);
 
   if (!record) return null;
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!billing) return <CircularProgress size={24} aria-label="Loading billing" />;
+  if (error) return <Alert severity="error">{translate(error)}</Alert>;
+  if (!billing) return <CircularProgress size={24} aria-label={translate('console.organisations.billing.loading')} />;
 
   const canChange = billing.allowedActions.includes('ChangePlan');
   const currentName = billing.plans.find((plan) => plan.id === billing.plan)?.name ?? billing.plan;
@@ -128,7 +131,7 @@ export const OrganisationBilling = () => {
       setBilling((previous) =>
         previous ? { ...previous, plan: plan.id, products: data.products ?? plan.products } : previous,
       );
-      notify(`Plan changed to ${plan.name}`, { type: 'success' });
+      notify('console.organisations.billing.changed', { type: 'success', messageArgs: { name: plan.name } });
       refresh();
     } catch (e) {
       const loggedOut = await logoutIfAccessDenied(e);
@@ -141,7 +144,8 @@ export const OrganisationBilling = () => {
   return (
     <Box sx={{ width: '100%' }}>
       <Typography variant="body1" sx={{ mb: 2 }} data-testid="current-plan">
-        Current plan: <strong>{currentName}</strong>
+        {translate('console.organisations.billing.currentPlan')}
+        <strong>{currentName}</strong>
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         {billing.plans.map((plan) => (
@@ -157,21 +161,24 @@ export const OrganisationBilling = () => {
       </Box>
       {!canChange ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          Only the organisation's owners can change its plan.
+          {translate('console.organisations.billing.ownersOnly')}
         </Typography>
       ) : null}
       <Confirm
         isOpen={confirming !== null}
         loading={running}
-        title={confirming ? `Switch to ${confirming.name}?` : ''}
+        title={confirming ? translate('console.organisations.billing.switchTitle', { name: confirming.name }) : ''}
         content={
           confirming
-            ? `"${record.name}" will move from ${currentName} to ${confirming.name} and will include: ${confirming.products
-                .map(productLabel)
-                .join(', ')}.`
+            ? translate('console.organisations.billing.switchText', {
+                organisation: record.name,
+                from: currentName,
+                to: confirming.name,
+                products: confirming.products.map((product) => productLabel(product, translate)).join(', '),
+              })
             : ''
         }
-        confirm={confirming ? `Switch to ${confirming.name}` : 'Confirm'}
+        confirm={confirming ? translate('console.organisations.billing.switchTo', { name: confirming.name }) : 'console.common.buttons.confirm'}
         // Losing products (a downgrade) is the risky direction.
         confirmColor={confirming && confirming.products.some((p) => !billing.products.includes(p)) ? 'primary' : 'warning'}
         onConfirm={() => confirming && void change(confirming)}

@@ -4,9 +4,9 @@ import { useSaved } from '../common/useSaved';
 import { OrganisationForm } from './OrganisationForm';
 
 export const OrganisationCreate = () => {
-  const onSuccess = useSaved('organisations', 'Organisation created');
+  const onSuccess = useSaved('organisations', 'console.organisations.created');
   return (
-    <Create title="Create organisation" mutationOptions={{ onSuccess }}>
+    <Create title="console.organisations.create" mutationOptions={{ onSuccess }}>
       <OrganisationForm defaultValues={{ timezone: 'UTC', locales: ['en'] }} toolbar={<SaveOnlyToolbar />} />
     </Create>
   );

@@ -11,7 +11,7 @@ const Actions = () => (
 );
 
 export const OrganisationEdit = () => {
-  const onSuccess = useSaved('organisations', 'Organisation saved');
+  const onSuccess = useSaved('organisations', 'console.organisations.saved');
   return (
     <Edit mutationMode="pessimistic" mutationOptions={{ onSuccess }} actions={<Actions />} title={<OrganisationTitle />}>
       <OrganisationForm toolbar={<SaveOnlyToolbar />} />

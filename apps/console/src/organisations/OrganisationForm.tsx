@@ -7,9 +7,9 @@ const upper = (value: string | null) => (value ? value.toUpperCase() : value);
 export const OrganisationForm = (props: Omit<SimpleFormProps, 'children'>) => (
   <SimpleForm sx={{ maxWidth: 760 }} {...props}>
     <TextInput source="name" validate={required()} />
-    <TextInput source="website" validate={httpUrl} placeholder="https://example.com" helperText="The organisation's own site" />
-    <TextInput source="country" validate={isoCountry} parse={upper} helperText="Two-letter ISO code, e.g. DE" />
-    <TextArrayInput source="locales" helperText='Type a locale such as "en" or "de" and press Enter' />
+    <TextInput source="website" validate={httpUrl} placeholder="https://example.com" helperText="console.organisations.help.website" />
+    <TextInput source="country" validate={isoCountry} parse={upper} helperText="console.organisations.help.country" />
+    <TextArrayInput source="locales" helperText="console.organisations.help.locales" />
     <TimezoneInput source="timezone" validate={required()} />
   </SimpleForm>
 );

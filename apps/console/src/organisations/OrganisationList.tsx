@@ -4,7 +4,7 @@ import { DataTable, DateField, List, SearchInput, SimpleList, TextArrayField, Ur
 import { EmptyState } from '../common/EmptyState';
 import type { Organisation } from '../types';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search organisations" />];
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="console.organisations.search" />];
 
 const Column = DataTable.Col<Organisation>;
 
@@ -17,8 +17,8 @@ export const OrganisationList = () => {
       perPage={25}
       empty={
         <EmptyState
-          title="No organisations yet"
-          text="An organisation holds members and websites."
+          title="console.organisations.empty.title"
+          text="console.organisations.empty.text"
           icon={<BusinessIcon />}
         />
       }
@@ -37,8 +37,8 @@ export const OrganisationList = () => {
           <Column source="locales" disableSort>
             <TextArrayField source="locales" />
           </Column>
-          <Column source="timezone" label="Time zone" />
-          <Column source="createdAt" label="Created">
+          <Column source="timezone" />
+          <Column source="createdAt">
             <DateField source="createdAt" />
           </Column>
         </DataTable>

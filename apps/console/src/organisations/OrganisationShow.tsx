@@ -8,6 +8,7 @@ import {
   TextField,
   TopToolbar,
   UrlField,
+  useTranslate,
 } from 'react-admin';
 import { EditIfAllowed } from '../common/EditIfAllowed';
 import { FieldGrid } from '../common/FieldGrid';
@@ -23,40 +24,43 @@ const Actions = () => (
   </TopToolbar>
 );
 
-export const OrganisationShow = () => (
+export const OrganisationShow = () => {
+  const translate = useTranslate();
+  return (
   <Show actions={<Actions />} title={<OrganisationTitle />}>
     <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="Overview">
+      <TabbedShowLayout.Tab label="console.organisations.tabs.overview">
         <FieldGrid>
           <TextField source="name" />
           <UrlField source="website" emptyText="—" />
           <TextField source="country" emptyText="—" />
           <TextArrayField source="locales" emptyText="—" />
-          <TextField source="timezone" label="Time zone" />
-          <DateField source="createdAt" label="Created" showTime />
+          <TextField source="timezone" />
+          <DateField source="createdAt" showTime />
           <TextField source="version" />
         </FieldGrid>
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Members" path="members">
+      <TabbedShowLayout.Tab label="console.organisations.tabs.members" path="members">
         <OrganisationMembers />
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Websites" path="websites">
+      <TabbedShowLayout.Tab label="console.organisations.tabs.websites" path="websites">
         <ReferenceManyField reference="websites" target="organisationId" label={false} sort={{ field: 'name', order: 'ASC' }}>
-          <DataTable rowClick="show" bulkActionButtons={false} empty={<span>No websites yet</span>}>
+          <DataTable rowClick="show" bulkActionButtons={false} empty={<span>{translate('console.organisations.noWebsites')}</span>}>
             <DataTable.Col source="name" />
-            <DataTable.Col source="url" label="URL" field={UrlField} />
+            <DataTable.Col source="url" label="resources.websites.fields.url" field={UrlField} />
             <DataTable.Col source="status">
               <StatusChip />
             </DataTable.Col>
           </DataTable>
         </ReferenceManyField>
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="Billing" path="billing">
+      <TabbedShowLayout.Tab label="console.organisations.tabs.billing" path="billing">
         <OrganisationBilling />
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="History" path="history">
+      <TabbedShowLayout.Tab label="console.organisations.tabs.history" path="history">
         <History />
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>
   </Show>
-);
+  );
+};

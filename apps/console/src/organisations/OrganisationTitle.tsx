@@ -1,6 +1,7 @@
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 
 export const OrganisationTitle = () => {
   const record = useRecordContext();
-  return <span>Organisation {record ? `"${record.name}"` : ''}</span>;
+  const translate = useTranslate();
+  return <span>{record ? translate('console.organisations.title', { name: `"${record.name}"` }) : translate('console.organisations.titleEmpty')}</span>;
 };

@@ -1,5 +1,5 @@
 import { Alert, AlertTitle } from '@mui/material';
-import { Link, type Identifier } from 'react-admin';
+import { Link, useTranslate, type Identifier } from 'react-admin';
 import { billingPath, productLabel, type ProductId } from './billing';
 
 export interface UpgradePromptProps {
@@ -22,12 +22,15 @@ export interface UpgradePromptProps {
  * }
  */
 export const UpgradePrompt = ({ product, organisationId, organisationName }: UpgradePromptProps) => {
-  const label = productLabel(product);
+  const translate = useTranslate();
+  const label = productLabel(product, translate);
   return (
     <Alert severity="info" data-product={product}>
-      <AlertTitle>Upgrade to access</AlertTitle>
-      {label} is not included in {organisationName ? `the plan of "${organisationName}"` : "your organisation's plan"}.{' '}
-      <Link to={billingPath(organisationId)}>See plans and billing</Link>
+      <AlertTitle>{translate('console.organisations.upgrade.title')}</AlertTitle>
+      {organisationName
+        ? translate('console.organisations.upgrade.planOf', { product: label, name: organisationName })
+        : translate('console.organisations.upgrade.yourPlan', { product: label })}{' '}
+      <Link to={billingPath(organisationId)}>{translate('console.organisations.upgrade.seePlans')}</Link>
     </Alert>
   );
 };

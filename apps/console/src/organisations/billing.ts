@@ -22,17 +22,9 @@ export interface OrganisationBilling {
   allowedActions: string[];
 }
 
-/** Display names of the products. */
-export const PRODUCT_LABELS: Record<ProductId, string> = {
-  cms: 'CMS',
-  community: 'Community',
-  strategy: 'Strategy',
-  cro: 'CRO',
-  video: 'Video',
-  experts: 'Experts',
-};
-
-export const productLabel = (product: string) => PRODUCT_LABELS[product as ProductId] ?? product;
+/** A product's display name: `console.organisations.products.<id>` (`translate` from `useTranslate()`). */
+export const productLabel = (product: string, translate: (key: string, options?: object) => string) =>
+  translate(`console.organisations.products.${product}`, { _: product });
 
 /** The route of an organisation's Billing tab in the console. */
 export const billingPath = (organisationId: Identifier) =>
