@@ -389,6 +389,21 @@ const resources = {
       version: 'Version',
     },
   },
+  'redirect-rules': {
+    name: 'Redirects',
+    fields: {
+      websiteId: 'Website',
+      fromPath: 'From',
+      toPath: 'To',
+      type: 'Type',
+      automatic: 'Origin',
+      userCounter: 'Visitors',
+      botCounter: 'Bots',
+      lastRedirect: 'Last redirect',
+      updatedAt: 'Updated',
+      locale: 'Locale',
+    },
+  },
   // @resources
 };
 
@@ -966,6 +981,55 @@ const organisations = {
   },
 };
 
+const redirects = {
+  title: 'Redirect %{path}',
+  titleEmpty: 'Redirect',
+  create: 'New redirect',
+  createButton: 'Create redirect',
+  save: 'Save',
+  created: 'Redirect created',
+  saved: 'Redirect saved',
+  deleted: 'Redirect deleted',
+  saveFailed: 'The redirect could not be saved',
+  search: 'Search paths',
+  allWebsites: 'All websites',
+  any: 'Any',
+  automatic: 'Automatic',
+  manual: 'Manual',
+  never: 'Never',
+  visits: '%{count} visits',
+  automaticTooltip: "Made when the post's address changed: open the post",
+  openPost: 'Open the post of this redirect',
+  empty: {
+    title: 'No redirects yet',
+    text: "Send visitors of an old address to its new one. Redirects are also made automatically when a published post's address changes.",
+  },
+  noMatches: 'No redirects match these filters.',
+  types: {
+    301: '301 Moved permanently',
+    302: '302 Found (temporary)',
+    307: '307 Temporary redirect',
+    308: '308 Permanent redirect',
+  },
+  form: {
+    fromPathRule: 'fromPath must be a path starting with /',
+    toPathRule: 'toPath must be a path starting with / or a full URL',
+    itself: 'A redirect cannot lead to itself',
+    exists: 'A redirect from %{path} already exists',
+    everyLocale: 'Every locale',
+    localeHelp: "Limit the redirect to one of the website's locales",
+    automatic: "This redirect was made automatically when a published post's address changed.",
+    openPost: 'Open the post',
+    deleteTitle: 'Delete this redirect?',
+    deleteText: 'Visitors of %{from} will no longer be sent to %{to}.',
+    websiteHelp: 'A redirect stays on its website',
+    fromHelp: 'The old address on the website, starting with /',
+    toPlaceholder: '/new-page or https://…',
+    toHelp: 'A path on the same website, or a full URL',
+    typeHelp: '301 for a page that moved for good',
+  },
+};
+
 // @sections
 
 export const en: TranslationMessages = mergeTranslations(englishMessages, {
@@ -985,6 +1049,7 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     websites,
     members,
     organisations,
+    redirects,
     // @console
   },
 });

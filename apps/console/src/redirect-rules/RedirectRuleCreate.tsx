@@ -24,11 +24,11 @@ export const RedirectRuleCreate = () => {
   const only = total === 1 ? websites?.[0] : undefined;
   return (
     <Create
-      title="New redirect"
+      title="console.redirects.create"
       transform={toCreate}
       mutationOptions={{
         onSuccess: () => {
-          notify('Redirect created', { type: 'success' });
+          notify('console.redirects.created', { type: 'success' });
           redirect('list', 'redirect-rules');
         },
         onError: notifyApiError(notify),

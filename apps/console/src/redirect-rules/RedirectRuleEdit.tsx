@@ -1,11 +1,12 @@
-import { Edit, useNotify, useRecordContext, useRedirect } from 'react-admin';
+import { Edit, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
 import { notifyApiError } from './errors';
 import { RedirectRuleForm } from './RedirectRuleForm';
 import type { RedirectRule } from './types';
 
 const RuleTitle = () => {
   const record = useRecordContext<RedirectRule>();
-  return <>{record ? `Redirect ${record.fromPath}` : 'Redirect'}</>;
+  const translate = useTranslate();
+  return <>{record ? translate('console.redirects.title', { path: record.fromPath }) : translate('console.redirects.titleEmpty')}</>;
 };
 
 /** What `PUT /api/redirect-rules/{id}` takes; `version` is the expected version (409 when stale). */
@@ -28,7 +29,7 @@ export const RedirectRuleEdit = () => {
       transform={toUpdate}
       mutationOptions={{
         onSuccess: () => {
-          notify('Redirect saved', { type: 'success' });
+          notify('console.redirects.saved', { type: 'success' });
           redirect('list', 'redirect-rules');
         },
         onError: notifyApiError(notify),

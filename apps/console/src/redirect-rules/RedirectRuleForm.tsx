@@ -15,6 +15,7 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
+  useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import type { Website } from '../types';
@@ -23,12 +24,12 @@ import { typeChoices, type RedirectRule } from './types';
 
 // The API's own rules and messages (422 answers say the same), checked before saving.
 const fromPathRule = (value: unknown) =>
-  value && !String(value).trim().startsWith('/') ? 'fromPath must be a path starting with /' : undefined;
+  value && !String(value).trim().startsWith('/') ? 'console.redirects.form.fromPathRule' : undefined;
 const toPathRule = (value: unknown, values: Record<string, unknown>) => {
   const text = String(value ?? '').trim();
   if (!text) return undefined;
-  if (!text.startsWith('/') && !/^https?:\/\//.test(text)) return 'toPath must be a path starting with / or a full URL';
-  if (text === String(values?.fromPath ?? '').trim()) return 'A redirect cannot lead to itself';
+  if (!text.startsWith('/') && !/^https?:\/\//.test(text)) return 'console.redirects.form.toPathRule';
+  if (text === String(values?.fromPath ?? '').trim()) return 'console.redirects.form.itself';
   return undefined;
 };
 
@@ -46,7 +47,7 @@ const useUniqueFromPath = () => {
       pagination: { page: 1, perPage: 5 },
       sort: { field: 'createdAt', order: 'ASC' },
     });
-    return data.some((rule) => rule.id !== values.id) ? `A redirect from ${fromPath} already exists` : undefined;
+    return data.some((rule) => rule.id !== values.id) ? { message: 'console.redirects.form.exists', args: { path: fromPath } } : undefined;
   };
 };
 
@@ -60,10 +61,11 @@ const LocaleInput = () => {
   return (
     <SelectInput
       source="locale"
-      label="Locale"
+      label="resources.redirect-rules.fields.locale"
       choices={locales.map((locale) => ({ id: locale, name: locale }))}
-      emptyText="Every locale"
-      helperText="Limit the redirect to one of the website's locales"
+      translateChoice={false}
+      emptyText="console.redirects.form.everyLocale"
+      helperText="console.redirects.form.localeHelp"
     />
   );
 };
@@ -72,12 +74,13 @@ const LocaleInput = () => {
 const AutomaticNotice = () => {
   const record = useRecordContext<RedirectRule>();
   const pathOf = useRecordPath();
+  const translate = useTranslate();
   if (!record?.automatic) return null;
   const path = pathOf('posts', record.objectId);
   return (
     <Alert severity="info" sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}>
-      This redirect was made automatically when a published post's address changed.{' '}
-      {path ? <Link to={path}>Open the post</Link> : null}
+      {translate('console.redirects.form.automatic')}{' '}
+      {path ? <Link to={path}>{translate('console.redirects.form.openPost')}</Link> : null}
     </Alert>
   );
 };
@@ -91,16 +94,17 @@ const RuleToolbar = ({ edit }: { edit: boolean }) => {
   const may = (action: string) => !Array.isArray(allowed) || allowed.includes(action);
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      {!edit || may('Update') ? <SaveButton label={edit ? 'Save' : 'Create redirect'} /> : <span />}
+      {!edit || may('Update') ? <SaveButton label={edit ? 'console.redirects.save' : 'console.redirects.createButton'} /> : <span />}
       {edit && record && may('Delete') ? (
         <DeleteButton
           mutationMode="pessimistic"
-          confirmTitle="Delete this redirect?"
-          confirmContent={`Visitors of ${record.fromPath} will no longer be sent to ${record.toPath}.`}
+          confirmTitle="console.redirects.form.deleteTitle"
+          confirmContent="console.redirects.form.deleteText"
+          translateOptions={{ from: record.fromPath, to: record.toPath }}
           // Own notification: react-admin shows its default text instead of an untranslated successMessage.
           mutationOptions={{
             onSuccess: () => {
-              notify('Redirect deleted', { type: 'success' });
+              notify('console.redirects.deleted', { type: 'success' });
               redirect('list', 'redirect-rules');
             },
           }}
@@ -112,6 +116,7 @@ const RuleToolbar = ({ edit }: { edit: boolean }) => {
 
 export const RedirectRuleForm = ({ edit = false, ...props }: Omit<SimpleFormProps, 'children'> & { edit?: boolean }) => {
   const uniqueFromPath = useUniqueFromPath();
+  const translate = useTranslate();
   // The inputs show what is wrong; the API's answer (e.g. the 409 "A redirect from /x already exists") is the notification.
   return (
     <SimpleForm toolbar={<RuleToolbar edit={edit} />} sx={{ maxWidth: 640 }} disableInvalidFormNotification {...props}>
@@ -119,29 +124,27 @@ export const RedirectRuleForm = ({ edit = false, ...props }: Omit<SimpleFormProp
       <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }}>
         <SelectInput
           optionText="name"
-          label="Website"
+          label="resources.redirect-rules.fields.websiteId"
           validate={required()}
           readOnly={edit}
-          helperText={edit ? 'A redirect stays on its website' : false}
+          helperText={edit ? 'console.redirects.form.websiteHelp' : false}
         />
       </ReferenceInput>
       <TextInput
         source="fromPath"
-        label="From"
         validate={edit ? [required(), fromPathRule, uniqueFromPath] : [required(), fromPathRule]}
         placeholder="/old-page"
-        helperText="The old address on the website, starting with /"
+        helperText="console.redirects.form.fromHelp"
         sx={{ '& input': { fontFamily: 'monospace' } }}
       />
       <TextInput
         source="toPath"
-        label="To"
         validate={[required(), toPathRule]}
-        placeholder="/new-page or https://…"
-        helperText="A path on the same website, or a full URL"
+        placeholder={translate('console.redirects.form.toPlaceholder')}
+        helperText="console.redirects.form.toHelp"
         sx={{ '& input': { fontFamily: 'monospace' } }}
       />
-      <SelectInput source="type" label="Type" choices={typeChoices} validate={required()} helperText="301 for a page that moved for good" />
+      <SelectInput source="type" choices={typeChoices} validate={required()} helperText="console.redirects.form.typeHelp" />
       <LocaleInput />
     </SimpleForm>
   );

@@ -12,6 +12,7 @@ import {
   SimpleList,
   TopToolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { NoMatches } from '../audit/NoMatches';
 import { EmptyState } from '../common/EmptyState';
@@ -20,18 +21,18 @@ import { typeLabel, type RedirectRule } from './types';
 import { DATE_TIME } from '../common/historyText';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search paths" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="console.redirects.search" />,
   <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
-    <SelectInput optionText="name" label="Website" emptyText="All websites" />
+    <SelectInput optionText="name" label="resources.redirect-rules.fields.websiteId" emptyText="console.redirects.allWebsites" />
   </ReferenceInput>,
   <SelectInput
     key="automatic"
     source="automatic"
-    label="Origin"
-    emptyText="Any"
+    label="resources.redirect-rules.fields.automatic"
+    emptyText="console.redirects.any"
     choices={[
-      { id: 'true', name: 'Automatic' },
-      { id: 'false', name: 'Manual' },
+      { id: 'true', name: 'console.redirects.automatic' },
+      { id: 'false', name: 'console.redirects.manual' },
     ]}
     alwaysOn
   />,
@@ -39,7 +40,7 @@ const filters = [
 
 const Actions = () => (
   <TopToolbar>
-    <CreateButton label="New redirect" />
+    <CreateButton label="console.redirects.create" />
   </TopToolbar>
 );
 
@@ -54,9 +55,10 @@ const Path = ({ source }: { source: 'fromPath' | 'toPath'; label?: string }) => 
 
 const TypeChip = (_props: { label?: string }) => {
   const record = useRecordContext<RedirectRule>();
+  const translate = useTranslate();
   if (!record) return null;
   return (
-    <Tooltip title={typeLabel(record.type)}>
+    <Tooltip title={typeLabel(record.type, translate)}>
       <Chip size="small" variant="outlined" label={record.type} />
     </Tooltip>
   );
@@ -76,60 +78,61 @@ const Column = DataTable.Col<RedirectRule>;
 /** Redirect rules (`GET /api/redirect-rules`): the website's old addresses and where they lead. */
 export const RedirectRuleList = () => {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
   return (
     <List
-      title="Redirects"
+      title="resources.redirect-rules.name"
       filters={filters}
       actions={<Actions />}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={50}
       empty={
         <EmptyState
-          title="No redirects yet"
-          text="Send visitors of an old address to its new one. Redirects are also made automatically when a published post's address changes."
+          title="console.redirects.empty.title"
+          text="console.redirects.empty.text"
           icon={<AltRouteIcon />}
-          createLabel="New redirect"
+          createLabel="console.redirects.create"
         />
       }
     >
       {small ? (
         <SimpleList<RedirectRule>
           primaryText={(record) => `${record.fromPath} → ${record.toPath}`}
-          secondaryText={(record) => `${record.type} · ${record.automatic ? 'Automatic' : 'Manual'}`}
-          tertiaryText={(record) => `${record.userCounter} visits`}
+          secondaryText={(record) => `${record.type} · ${translate(record.automatic ? 'console.redirects.automatic' : 'console.redirects.manual')}`}
+          tertiaryText={(record) => translate('console.redirects.visits', { count: record.userCounter })}
           linkType="edit"
         />
       ) : (
         <DataTable
           rowClick="edit"
           bulkActionButtons={false}
-          empty={<NoMatches text="No redirects match these filters." />}
+          empty={<NoMatches text="console.redirects.noMatches" />}
           sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
-          <Column source="websiteId" label="Website">
+          <Column source="websiteId">
             <ReferenceField source="websiteId" reference="websites" link={false} />
           </Column>
-          <Column source="fromPath" label="From">
+          <Column source="fromPath">
             <Path source="fromPath" />
           </Column>
-          <Column source="toPath" label="To">
+          <Column source="toPath">
             <Path source="toPath" />
           </Column>
-          <Column source="type" label="Type" disableSort>
+          <Column source="type" disableSort>
             <TypeChip />
           </Column>
-          <Column source="automatic" label="Origin">
+          <Column source="automatic">
             <AutomaticChip />
           </Column>
-          <Column source="userCounter" label="Visitors" disableSort align="right">
+          <Column source="userCounter" disableSort align="right">
             <Count source="userCounter" />
           </Column>
-          <Column source="botCounter" label="Bots" disableSort align="right">
+          <Column source="botCounter" disableSort align="right">
             <Count source="botCounter" />
           </Column>
-          <Column source="lastRedirect" label="Last redirect" disableSort>
-            <DateField source="lastRedirect" showTime options={DATE_TIME} emptyText="Never" />
+          <Column source="lastRedirect" disableSort>
+            <DateField source="lastRedirect" showTime options={DATE_TIME} emptyText={translate('console.redirects.never')} />
           </Column>
-          <Column source="updatedAt" label="Updated">
+          <Column source="updatedAt">
             <DateField source="updatedAt" showTime options={DATE_TIME} />
           </Column>
         </DataTable>

@@ -12,6 +12,5 @@ export const redirectRules = {
   create: RedirectRuleCreate,
   edit: RedirectRuleEdit,
   icon: AltRouteIcon,
-  options: { label: 'Redirects' },
   recordRepresentation: 'fromPath',
 };

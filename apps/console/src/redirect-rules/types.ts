@@ -23,11 +23,9 @@ export interface RedirectRule extends RaRecord {
   allowedActions?: string[];
 }
 
-export const typeChoices = [
-  { id: 301, name: '301 Moved permanently' },
-  { id: 302, name: '302 Found (temporary)' },
-  { id: 307, name: '307 Temporary redirect' },
-  { id: 308, name: '308 Permanent redirect' },
-];
+/** The redirect types' choices (names are message keys, which SelectInput translates). */
+export const typeChoices = REDIRECT_TYPES.map((id) => ({ id, name: `console.redirects.types.${id}` }));
 
-export const typeLabel = (type: number | undefined) => typeChoices.find((c) => c.id === type)?.name ?? String(type ?? '—');
+/** A type's label (`translate` from `useTranslate()`). */
+export const typeLabel = (type: number | undefined, translate: (key: string, options?: object) => string) =>
+  type == null ? '—' : translate(`console.redirects.types.${type}`, { _: String(type) });
