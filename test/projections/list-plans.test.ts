@@ -4,7 +4,7 @@ import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { websiteScope, tenantScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
 import { IDENTITY_SCHEMA } from '#libs/identity/src/schema.js';
-import { MEMBERS_LIST } from '#libs/organisations/src/http/members.controller.js';
+import { MEMBERS_LIST } from '#libs/organisations/src/projections/queries.js';
 import { WEBSITES_LIST } from '#libs/organisations/src/http/websites.controller.js';
 import { membersProjection } from '#libs/organisations/src/projections/members.projection.js';
 import { websitesProjection } from '#libs/organisations/src/projections/websites.projection.js';

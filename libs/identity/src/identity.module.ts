@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { PEOPLE, SQL } from '#libs/platform/src/tokens.js';
-import { peopleByIds } from './projections/queries.js';
+import { lastActiveOf, peopleByIds } from './projections/queries.js';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './http/auth.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
@@ -25,7 +25,7 @@ import { UsersController } from './http/users.controller.js';
     Links,
     Mailer,
     { provide: APP_GUARD, useClass: AuthGuard },
-    { provide: PEOPLE, inject: [SQL], useFactory: (db: SqlDriver): PeopleDirectory => ({ namesOf: (ids) => peopleByIds(db, ids) }) },
+    { provide: PEOPLE, inject: [SQL], useFactory: (db: SqlDriver): PeopleDirectory => ({ namesOf: (ids) => peopleByIds(db, ids), lastActiveOf: (ids) => lastActiveOf(db, ids) }) },
   ],
   exports: [IdentityService, Links, Mailer, PEOPLE],
 })

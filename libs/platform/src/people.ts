@@ -5,4 +5,6 @@
  */
 export interface PeopleDirectory {
   namesOf(userIds: readonly string[]): Promise<Map<string, { name: string; email: string }>>;
+  /** When each person was last seen (ISO time of their latest request), for the members list. */
+  lastActiveOf(userIds: readonly string[]): Promise<Map<string, string>>;
 }

@@ -18,14 +18,15 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { tenantScope } from '#libs/platform/src/http/tenancy.js';
-import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { CONFIG, EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
 import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberAccess, type MemberContext, type MemberState, type MemberStatus } from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
-import { PRE_PUBLICATION } from '#libs/posts/src/domain/stages.js';
+import { contributorPostCount, writtenPostCounts } from '#libs/posts/src/projections/queries.js';
+import { activeOwnersByOrganisation, hasMemberRecordsOutside, listMembers, memberByEmail, memberRecord, organisationName, pendingInvitationsOf } from '../projections/queries.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
@@ -62,34 +63,6 @@ const changeSchema = z.object({
 
 const removeSchema = z.object({ websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100) });
 
-/** Last active comes from the sessions; post counts arrive with the posts (issue 4). */
-const MEMBER_RECORD = `record || jsonb_build_object(
-  'lastActive', (SELECT max(last_seen_at) FROM identity_sessions s WHERE s.user_id = rm_members.user_id),
-  'posts', (SELECT count(*) FROM rm_posts p WHERE p.organisation_id = rm_members.organisation_id AND p.writer_id = rm_members.user_id))`;
-
-/** Posts still in the workflow whose writer, editor or current holder is the member (the spec's "contributor"). */
-const IN_PROGRESS = PRE_PUBLICATION.map((s) => `'${s}'`).join(', ');
-
-export const MEMBERS_LIST = {
-  resource: 'members',
-  table: 'rm_members',
-  fields: {
-    id: 'id',
-    organisationId: 'organisation_id',
-    userId: 'user_id',
-    email: 'email',
-    name: 'name',
-    status: 'status',
-    orgRole: 'org_role',
-    invitedAt: 'invited_at',
-    updatedAt: 'updated_at',
-  },
-  search: ['name', 'email'],
-  dateField: 'invitedAt',
-  defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
-  recordColumn: MEMBER_RECORD,
-};
-
 type MemberRecord = Record<string, unknown> & { id: string; organisationId: string; userId: string; status: MemberStatus; orgRole: string; email: string; name: string };
 
 /** The console's labels for the statuses (seed 000 section 3). */
@@ -115,24 +88,26 @@ export class MembersController {
 
   @Get('members')
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<MemberRecord>(this.db, MEMBERS_LIST, query, await this.scope(viewer));
-    const owners = await this.activeOwnersByOrganisation([...new Set(result.rows.map((r) => r.organisationId))]);
-    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer, owners.get(r.organisationId) ?? 0)) });
+    const result = await listMembers<MemberRecord>(this.db, query, await this.scope(viewer));
+    const [owners, rows] = await Promise.all([activeOwnersByOrganisation(this.db, [...new Set(result.rows.map((r) => r.organisationId))]), this.enrich(result.rows)]);
+    return sendList(response, { ...result, rows: rows.map((r) => this.present(r, viewer, owners.get(r.organisationId) ?? 0)) });
   }
 
   /** How many active owners an organisation has (the last one stays: the member rules read it). */
   private async activeOwners(organisationId: string): Promise<number> {
-    return (await this.activeOwnersByOrganisation([organisationId])).get(organisationId) ?? 0;
+    return (await activeOwnersByOrganisation(this.db, [organisationId])).get(organisationId) ?? 0;
   }
 
-  private async activeOwnersByOrganisation(organisationIds: string[]): Promise<Map<string, number>> {
-    if (organisationIds.length === 0) return new Map();
-    const found = await this.db.query<{ organisation_id: string; n: number }>(
-      `SELECT organisation_id, count(*)::int AS n FROM rm_members
-       WHERE organisation_id = ANY($1::text[]) AND status = 'accepted' AND org_role = 'owner' GROUP BY organisation_id`,
-      [organisationIds],
-    );
-    return new Map(found.rows.map((r) => [r.organisation_id, r.n]));
+  /** Each member's last activity (identity's sessions) and number of posts written (the posts context). */
+  private async enrich(records: MemberRecord[]): Promise<MemberRecord[]> {
+    const byOrganisation = new Map<string, string[]>();
+    for (const r of records) byOrganisation.set(r.organisationId, [...(byOrganisation.get(r.organisationId) ?? []), r.userId]);
+    const [lastActive, ...posts] = await Promise.all([
+      this.people.lastActiveOf([...new Set(records.map((r) => r.userId))]),
+      ...[...byOrganisation].map(async ([organisationId, userIds]) => [organisationId, await writtenPostCounts(this.db, organisationId, userIds)] as const),
+    ]);
+    const postsOf = new Map(posts);
+    return records.map((r) => ({ ...r, lastActive: lastActive.get(r.userId) ?? null, posts: postsOf.get(r.organisationId)?.get(r.userId) ?? 0 }));
   }
 
   @Get('members/:id/history')
@@ -158,11 +133,7 @@ export class MembersController {
     if (!memberDecider.allowedActions(NEW, actor).includes('Invite')) {
       throw new ForbiddenError('Only owners and admins of the organisation may invite members');
     }
-    const existing = await this.db.query<{ record: MemberRecord }>(
-      `SELECT record FROM rm_members WHERE organisation_id = $1 AND lower(email) = lower($2)`,
-      [organisationId, input.email],
-    );
-    const previous = existing.rows[0]?.record;
+    const previous = await memberByEmail<MemberRecord>(this.db, organisationId, input.email);
     if (previous?.status === 'rejected') {
       // Invited again after declining: the same member record, pending again.
       return this.act(viewer, previous, 'Resend', {}, request, requestId);
@@ -239,8 +210,7 @@ export class MembersController {
     if (!(await this.identity.mustSetPassword(viewer.userId))) throw new ConflictError('Your password is already set. Use "Forgot password?" to change it.');
     await this.identity.setPassword(viewer.userId, password, viewer.sessionId);
     await this.identity.completeSessionPurpose(viewer.sessionId);
-    const pending = await this.db.query<{ record: MemberRecord }>(`SELECT record FROM rm_members WHERE user_id = $1 AND status = 'pending'`, [viewer.userId]);
-    for (const { record } of pending.rows) {
+    for (const record of await pendingInvitationsOf<MemberRecord>(this.db, viewer.userId)) {
       await this.decide(record, 'Accept', { userId: viewer.userId, roles: [SELF] }, {}, undefined, requestId);
     }
     return { ok: true, message: 'Your password is set. Welcome!', redirect: '/' };
@@ -251,7 +221,7 @@ export class MembersController {
     const actor = { userId: viewer.userId, roles };
     let data: Record<string, unknown> = action === 'ChangeAccess' ? parseInput(changeSchema, body) : action === 'RemoveFromWebsite' ? parseInput(removeSchema, body) : {};
     if (action === 'RemoveFromWebsite' || action === 'Deactivate') {
-      data = { ...data, contributorPosts: await this.contributorPosts(member, data.websiteId as string | undefined) };
+      data = { ...data, contributorPosts: await contributorPostCount(this.db, member.organisationId, member.userId, data.websiteId as string | undefined) };
     }
     // Only the rules about owners read how many there are: other actions skip the count.
     const context: MemberContext = OWNER_RULE_ACTIONS.has(action) ? { activeOwners: await this.activeOwners(member.organisationId) } : {};
@@ -278,22 +248,11 @@ export class MembersController {
     await this.projections.waitForResult(result);
   }
 
-  /** How many posts in progress list the member as writer, editor or holder (on one website, or anywhere). */
-  private async contributorPosts(member: MemberRecord, websiteId?: string): Promise<number> {
-    const found = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM rm_posts WHERE organisation_id = $1 AND status IN (${IN_PROGRESS})
-         AND (writer_id = $2 OR editor_id = $2 OR holder_id = $2) AND ($3::text IS NULL OR website_id = $3)`,
-      [member.organisationId, member.userId, websiteId ?? null],
-    );
-    return found.rows[0]?.n ?? 0;
-  }
-
   private async sendInvitation(userId: string, email: string, organisationId: string, request: Request) {
     const code = await this.links.create(userId, 'invitation');
     const base = publicBaseUrl(this.config, request);
     const link = `${base}/api/auth/magic/${encodeURIComponent(code)}`;
-    const org = await this.db.query<{ name: string }>('SELECT name FROM rm_organisations WHERE id = $1', [organisationId]);
-    const orgName = org.rows[0]?.name ?? 'an organisation';
+    const orgName = (await organisationName(this.db, organisationId)) ?? 'an organisation';
     await this.mailer.send({
       to: email,
       subject: `You are invited to join ${orgName}`,
@@ -308,22 +267,17 @@ export class MembersController {
     if (!seesOwnRecordsEverywhere(viewer) || viewer.platformAdmin) return tenant;
     // The viewer's own records in other organisations (invitations): usually none, and then the
     // scope stays one equality an index walks in the list's order.
-    const elsewhere = await this.db.query<{ organisation_id: string }>(
-      'SELECT DISTINCT organisation_id FROM rm_members WHERE user_id = $1 AND NOT (organisation_id = ANY($2::text[]))',
-      [viewer.userId, [...viewer.memberships.keys()]],
-    );
-    if (elsewhere.rows.length === 0) return tenant;
+    if (!(await hasMemberRecordsOutside(this.db, viewer.userId, [...viewer.memberships.keys()]))) return tenant;
     return { sql: `(${tenant.sql} OR user_id = $${tenant.params.length + 1})`, params: [...tenant.params, viewer.userId] };
   }
 
   private async load(viewer: Viewer, id: string): Promise<MemberRecord> {
     checkId(id);
-    const found = await this.db.query<{ record: MemberRecord }>(`SELECT ${MEMBER_RECORD} AS record FROM rm_members WHERE id = $1`, [id]);
-    const record = found.rows[0]?.record;
+    const record = await memberRecord<MemberRecord>(this.db, id);
     if (!record || !(canSeeOrganisation(viewer, record.organisationId) || (record.userId === viewer.userId && seesOwnRecordsEverywhere(viewer)))) {
       throw new NotFoundError('Member not found');
     }
-    return record;
+    return (await this.enrich([record]))[0]!;
   }
 
   private async presentOne(record: MemberRecord, viewer: Viewer) {

@@ -42,6 +42,7 @@ import {
 
 type SiteBuilderInput = Omit<SiteBuilderIntegration, 'tokenHint'> & { token: string; tokenHint?: string };
 import { websiteCreateSchema, websiteUpdateSchema } from './organisation.schemas.js';
+import { organisationProducts, siteBuilderToken, storeSiteBuilderToken } from '../projections/queries.js';
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
 export const WEBSITES_LIST = {
@@ -241,7 +242,7 @@ export class WebsitesController {
     const { token, tokenHint: _hint, ...rest } = input;
     if (isSecretHint(token)) {
       const stored = websiteId
-        ? (await this.db.query<{ value: string }>(`SELECT value FROM website_secrets WHERE website_id = $1 AND name = 'siteBuilderToken'`, [websiteId])).rows[0]?.value
+        ? await siteBuilderToken(this.db, websiteId)
         : undefined;
       if (!stored) throw ValidationError.field('siteBuilder.token', missing('token'));
       return { value: { ...rest, tokenHint: secretHint(stored) }, token: undefined };
@@ -251,22 +252,13 @@ export class WebsitesController {
 
   private async storeToken(websiteId: string, token: string | null | undefined) {
     if (token === undefined) return;
-    if (token === null) {
-      await this.db.query(`DELETE FROM website_secrets WHERE website_id = $1 AND name = 'siteBuilderToken'`, [websiteId]);
-      return;
-    }
-    await this.db.query(
-      `INSERT INTO website_secrets (website_id, name, value) VALUES ($1, 'siteBuilderToken', $2)
-       ON CONFLICT (website_id, name) DO UPDATE SET value = $2, updated_at = now()`,
-      [websiteId, token],
-    );
+    await storeSiteBuilderToken(this.db, websiteId, token);
   }
 
   /** Switching on a product's feature needs the product in the organisation's plan (403 "Upgrade to access"). */
   private async ensureProductsFor(organisationId: string, toggles: { videoCms?: boolean; croProxy?: boolean }) {
     if (!toggles.videoCms && !toggles.croProxy) return;
-    const found = await this.db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
-    const products = found.rows[0]?.products ?? [];
+    const products = await organisationProducts(this.db, organisationId);
     if (toggles.videoCms) ensureProduct(products, PRODUCT_OF_TOGGLE.videoCms);
     if (toggles.croProxy) ensureProduct(products, PRODUCT_OF_TOGGLE.croProxy);
   }

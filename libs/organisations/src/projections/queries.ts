@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { ensureProduct } from '#libs/platform/src/auth/policy.js';
+import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
 
 /**
  * The organisations context's read side: every query of its read models (`rm_organisations`,
@@ -115,4 +116,64 @@ export async function memberNames(db: SqlExecutor, organisationId: string, userI
 export async function acceptedOrganisationsOf(db: SqlExecutor, userId: string): Promise<string[]> {
   const found = await db.query<{ organisation_id: string }>(`SELECT organisation_id FROM rm_members WHERE user_id = $1 AND status = 'accepted'`, [userId]);
   return found.rows.map((r) => r.organisation_id);
+}
+
+// --- the members list and records ---------------------------------------------------------------
+
+/** The members list (`GET /api/members`): the list helper's definition of `rm_members`. */
+export const MEMBERS_LIST: ListDefinition = {
+  resource: 'members',
+  table: 'rm_members',
+  fields: {
+    id: 'id',
+    organisationId: 'organisation_id',
+    userId: 'user_id',
+    email: 'email',
+    name: 'name',
+    status: 'status',
+    orgRole: 'org_role',
+    invitedAt: 'invited_at',
+    updatedAt: 'updated_at',
+  },
+  search: ['name', 'email'],
+  dateField: 'invitedAt',
+  defaultSort: ['name', 'ASC'],
+};
+
+export function listMembers<T>(db: SqlExecutor, query: ListQuery, scope: { sql: string; params: unknown[] }) {
+  return runList<T>(db, MEMBERS_LIST, query, scope);
+}
+
+export async function memberRecord<T>(db: SqlExecutor, memberId: string): Promise<T | null> {
+  const found = await db.query<{ record: T }>('SELECT record FROM rm_members WHERE id = $1', [memberId]);
+  return found.rows[0]?.record ?? null;
+}
+
+/** A person's member record in an organisation, found by email (letter case aside). */
+export async function memberByEmail<T>(db: SqlExecutor, organisationId: string, email: string): Promise<T | null> {
+  const found = await db.query<{ record: T }>('SELECT record FROM rm_members WHERE organisation_id = $1 AND lower(email) = lower($2)', [organisationId, email]);
+  return found.rows[0]?.record ?? null;
+}
+
+/** A person's invitations still waiting for an answer. */
+export async function pendingInvitationsOf<T>(db: SqlExecutor, userId: string): Promise<T[]> {
+  const found = await db.query<{ record: T }>(`SELECT record FROM rm_members WHERE user_id = $1 AND status = 'pending'`, [userId]);
+  return found.rows.map((r) => r.record);
+}
+
+/** How many active owners each organisation has (the last one stays: the member rules read it). */
+export async function activeOwnersByOrganisation(db: SqlExecutor, organisationIds: readonly string[]): Promise<Map<string, number>> {
+  if (organisationIds.length === 0) return new Map();
+  const found = await db.query<{ organisation_id: string; n: number }>(
+    `SELECT organisation_id, count(*)::int AS n FROM rm_members
+     WHERE organisation_id = ANY($1::text[]) AND status = 'accepted' AND org_role = 'owner' GROUP BY organisation_id`,
+    [[...organisationIds]],
+  );
+  return new Map(found.rows.map((r) => [r.organisation_id, r.n]));
+}
+
+/** Whether a person has member records (invitations) in organisations other than `known`. */
+export async function hasMemberRecordsOutside(db: SqlExecutor, userId: string, known: readonly string[]): Promise<boolean> {
+  const found = await db.query('SELECT 1 FROM rm_members WHERE user_id = $1 AND NOT (organisation_id = ANY($2::text[])) LIMIT 1', [userId, [...known]]);
+  return found.rows.length > 0;
 }
