@@ -404,6 +404,9 @@ const resources = {
       locale: 'Locale',
     },
   },
+  'workflow-report': {
+    name: 'Workflow report',
+  },
   // @resources
 };
 
@@ -1030,6 +1033,92 @@ const redirects = {
   },
 };
 
+const reports = {
+  title: 'Workflow report',
+  chartsUnavailable: 'The charts could not be loaded; the console may have been updated. Reload the page to see them.',
+  loadFailed: 'The report could not be loaded',
+  website: 'Website',
+  allWebsites: 'All websites',
+  period: 'Period',
+  refresh: 'Refresh',
+  loading: 'Loading the report',
+  periods: {
+    '7d': 'Last 7 days',
+    '28d': 'Last 28 days',
+    '3m': 'Last 3 months',
+    '6m': 'Last 6 months',
+    '12m': 'Last 12 months',
+    all: 'All time',
+  },
+  sinceFirst: 'Since the first post',
+  units: { lessThanMinute: '< 1 min', minutes: '%{value} min', hours: '%{value} h', days: '%{value} d' },
+  figures: {
+    moves: 'Stage moves',
+    movesHint: 'Stays in a stage that ended in the period',
+    returns: 'Returns',
+    returnsHint: '%{rate} of stage moves',
+    waiting: 'Waiting now',
+    inProgress: '%{count} in progress',
+    oldest: 'Oldest waiting',
+    oldestHint: 'In a pool, not claimed yet',
+  },
+  empty: {
+    title: 'No posts have moved through the workflow in this period',
+    otherWebsite: 'Choose another website.',
+    submitted: 'Posts show here once they are submitted.',
+    longer: 'Choose a longer period or another website.',
+  },
+  sections: {
+    stages: 'Stages',
+    stagesText: 'Every stay in a stage that ended in the period',
+    queues: 'Queues now',
+    queuesText: "Posts in each stage today: waiting in the stage's pool, or claimed by someone",
+    people: 'People',
+    peopleText: 'Stays in a stage by the person who held the post',
+    websites: 'Websites',
+    websitesText: 'Stage moves per website',
+  },
+  tables: {
+    timeInStage: 'Time in stage',
+    queues: 'Queues',
+    people: 'People',
+    websites: 'Websites',
+    stage: 'Stage',
+    completed: 'Completed',
+    returns: 'Returns',
+    returnRate: 'Return rate',
+    average: 'Average',
+    median: 'Median',
+    p90: '90th percentile',
+    longest: 'Longest',
+    waiting: 'Waiting',
+    inProgress: 'In progress',
+    oldestWaiting: 'Oldest waiting',
+    averageWait: 'Average wait',
+    person: 'Person',
+    returned: 'Returned',
+    averageTime: 'Average time',
+    website: 'Website',
+    stageMoves: 'Stage moves',
+    published: 'Published',
+    avgTimeInStage: 'Avg. time in stage',
+    nobody: 'Nobody had claimed the posts that moved in this period.',
+  },
+  charts: {
+    timeInStage: 'Time in stage',
+    timeInStageText: 'Average and median time from entering a stage to leaving it',
+    average: 'Average',
+    median: 'Median',
+    instant: 'Every stage in this period was left within a minute of entering it.',
+    returns: 'Returns per stage',
+    returnsText: 'Stays that ended, and those that sent the post back to an earlier stage (with the return rate)',
+    staysEnded: 'Stays ended',
+    returned: 'Returned',
+    noReturns: 'No post was sent back in this period.',
+    units: { min: 'min', h: 'h', d: 'd' },
+  },
+};
+
 // @sections
 
 export const en: TranslationMessages = mergeTranslations(englishMessages, {
@@ -1050,6 +1139,7 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     members,
     organisations,
     redirects,
+    reports,
     // @console
   },
 });

@@ -1,45 +1,56 @@
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import type { PersonMetrics, QueueMetrics, StageMetrics, WebsiteMetrics } from './api';
 import { formatHours, formatPercent } from './format';
 
-export const Section = ({ title, text, children, name }: { title: string; text?: string; children: ReactNode; name: string }) => (
-  <Card variant="outlined" component="section" aria-label={title} data-section={name}>
-    <CardContent sx={{ pb: 1 }}>
-      <Typography variant="subtitle1" component="h2">
-        {title}
-      </Typography>
-      {text ? (
-        <Typography variant="body2" color="text.secondary">
-          {text}
+/** A report section (`title` and `text` are message keys). */
+export const Section = ({ title, text, children, name }: { title: string; text?: string; children: ReactNode; name: string }) => {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" component="section" aria-label={translate(title)} data-section={name}>
+      <CardContent sx={{ pb: 1 }}>
+        <Typography variant="subtitle1" component="h2">
+          {translate(title)}
         </Typography>
-      ) : null}
-    </CardContent>
-    <Box sx={{ overflowX: 'auto' }}>{children}</Box>
-  </Card>
-);
+        {text ? (
+          <Typography variant="body2" color="text.secondary">
+            {translate(text)}
+          </Typography>
+        ) : null}
+      </CardContent>
+      <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+    </Card>
+  );
+};
 
 const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } };
-const Head = ({ cells }: { cells: (string | [string, 'right'])[] }) => (
+/** Column headings: `console.reports.tables.<name>`. */
+const Head = ({ cells }: { cells: (string | [string, 'right'])[] }) => {
+  const translate = useTranslate();
+  return (
   <TableHead>
     <TableRow>
       {cells.map((cell) =>
         Array.isArray(cell) ? (
           <TableCell key={cell[0]} align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {cell[0]}
+            {translate(`console.reports.tables.${cell[0]}`)}
           </TableCell>
         ) : (
-          <TableCell key={cell}>{cell}</TableCell>
+          <TableCell key={cell}>{translate(`console.reports.tables.${cell}`)}</TableCell>
         ),
       )}
     </TableRow>
   </TableHead>
-);
+  );
+};
 
 /** Stage by stage: how many stays ended, returns, and the spread of durations. */
-export const StageTable = ({ stages }: { stages: StageMetrics[] }) => (
-  <Table size="small" aria-label="Time in stage">
-    <Head cells={['Stage', ['Completed', 'right'], ['Returns', 'right'], ['Return rate', 'right'], ['Average', 'right'], ['Median', 'right'], ['90th percentile', 'right'], ['Longest', 'right']]} />
+export const StageTable = ({ stages }: { stages: StageMetrics[] }) => {
+  const translate = useTranslate();
+  return (
+  <Table size="small" aria-label={translate('console.reports.tables.timeInStage')}>
+    <Head cells={['stage', ['completed', 'right'], ['returns', 'right'], ['returnRate', 'right'], ['average', 'right'], ['median', 'right'], ['p90', 'right'], ['longest', 'right']]} />
     <TableBody>
       {stages.map((s) => (
         <TableRow key={s.stage} data-stage={s.stage} hover>
@@ -55,12 +66,15 @@ export const StageTable = ({ stages }: { stages: StageMetrics[] }) => (
       ))}
     </TableBody>
   </Table>
-);
+  );
+};
 
 /** Now: posts in each stage's pool (nobody holds them) and in someone's hands. */
-export const QueueTable = ({ queues }: { queues: QueueMetrics[] }) => (
-  <Table size="small" aria-label="Queues">
-    <Head cells={['Stage', ['Waiting', 'right'], ['In progress', 'right'], ['Oldest waiting', 'right'], ['Average wait', 'right']]} />
+export const QueueTable = ({ queues }: { queues: QueueMetrics[] }) => {
+  const translate = useTranslate();
+  return (
+  <Table size="small" aria-label={translate('console.reports.tables.queues')}>
+    <Head cells={['stage', ['waiting', 'right'], ['inProgress', 'right'], ['oldestWaiting', 'right'], ['averageWait', 'right']]} />
     <TableBody>
       {queues.map((q) => (
         <TableRow key={q.stage} data-stage={q.stage} hover>
@@ -73,15 +87,17 @@ export const QueueTable = ({ queues }: { queues: QueueMetrics[] }) => (
       ))}
     </TableBody>
   </Table>
-);
+  );
+};
 
 const labelOf = (stages: StageMetrics[], stage: string) => stages.find((s) => s.stage === stage)?.label ?? stage;
 
 /** Per person and stage: stays they held that ended in the period. */
-export const PeopleTable = ({ people, stages }: { people: PersonMetrics[]; stages: StageMetrics[] }) =>
-  people.length ? (
-    <Table size="small" aria-label="People">
-      <Head cells={['Person', 'Stage', ['Completed', 'right'], ['Returned', 'right'], ['Average time', 'right']]} />
+export const PeopleTable = ({ people, stages }: { people: PersonMetrics[]; stages: StageMetrics[] }) => {
+  const translate = useTranslate();
+  return people.length ? (
+    <Table size="small" aria-label={translate('console.reports.tables.people')}>
+      <Head cells={['person', 'stage', ['completed', 'right'], ['returned', 'right'], ['averageTime', 'right']]} />
       <TableBody>
         {people.map((p) => (
           <TableRow key={`${p.userId}-${p.stage}`} hover>
@@ -96,14 +112,17 @@ export const PeopleTable = ({ people, stages }: { people: PersonMetrics[]; stage
     </Table>
   ) : (
     <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-      Nobody had claimed the posts that moved in this period.
+      {translate('console.reports.tables.nobody')}
     </Typography>
   );
+};
 
 /** Per website: stage stays ended, returns, publications. */
-export const WebsiteTable = ({ websites }: { websites: WebsiteMetrics[] }) => (
-  <Table size="small" aria-label="Websites">
-    <Head cells={['Website', ['Stage moves', 'right'], ['Returns', 'right'], ['Published', 'right'], ['Avg. time in stage', 'right']]} />
+export const WebsiteTable = ({ websites }: { websites: WebsiteMetrics[] }) => {
+  const translate = useTranslate();
+  return (
+  <Table size="small" aria-label={translate('console.reports.tables.websites')}>
+    <Head cells={['website', ['stageMoves', 'right'], ['returns', 'right'], ['published', 'right'], ['avgTimeInStage', 'right']]} />
     <TableBody>
       {websites.map((w) => (
         <TableRow key={String(w.websiteId)} hover>
@@ -116,4 +135,5 @@ export const WebsiteTable = ({ websites }: { websites: WebsiteMetrics[] }) => (
       ))}
     </TableBody>
   </Table>
-);
+  );
+};

@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { useTranslate } from 'react-admin';
 import type { StageMetrics } from './api';
 import { formatHours, formatPercent } from './format';
 
@@ -19,6 +20,8 @@ const HEIGHT = 300;
 /** The time axis' unit, from the longest bar: minutes, hours or days, so ticks are round numbers of it. */
 const timeUnit = (maxHours: number) =>
   maxHours < 1 ? { name: 'min', perHour: 60 } : maxHours < 48 ? { name: 'h', perHour: 1 } : { name: 'd', perHour: 1 / 24 };
+
+/** Series names (Recharts' `name`, matched in the tooltips) are the translated labels. */
 
 /** Round axis ticks from 0 to at least `max`: about four steps of 1, 2, 2.5 or 5 times a power of ten. */
 const niceTicks = (max: number, wholeNumbers = false): number[] => {
@@ -44,6 +47,10 @@ const StageTick = ({ x, y, payload, fill }: { x?: number | string; y?: number | 
 /** Time in stage and returns per stage (Recharts; loaded with the report page only). */
 const StageCharts = ({ stages }: { stages: StageMetrics[] }) => {
   const theme = useTheme();
+  const translate = useTranslate();
+  const averageName = translate('console.reports.charts.average');
+  const medianName = translate('console.reports.charts.median');
+  const returnedName = translate('console.reports.charts.returned');
   const allInstant = stages.every((s) => s.avgHours == null || s.avgHours * 60 < 1);
   const unit = timeUnit(Math.max(0, ...stages.flatMap((s) => [s.avgHours ?? 0, s.medianHours ?? 0])));
   const inUnit = (hours: number | null) => (hours == null ? null : Math.round(hours * unit.perHour * 100) / 100);
@@ -66,10 +73,10 @@ const StageCharts = ({ stages }: { stages: StageMetrics[] }) => {
       <Card variant="outlined" data-chart="time-in-stage">
         <CardContent>
           <Typography variant="subtitle1" component="h2">
-            Time in stage
+            {translate('console.reports.charts.timeInStage')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Average and median time from entering a stage to leaving it
+            {translate('console.reports.charts.timeInStageText')}
           </Typography>
           <ResponsiveContainer width="100%" height={HEIGHT}>
             <BarChart data={times} margin={margin} barGap={2}>
@@ -77,7 +84,7 @@ const StageCharts = ({ stages }: { stages: StageMetrics[] }) => {
               <XAxis dataKey="label" tick={tick} interval={0} tickLine={false} height={44} />
               <YAxis
                 tick={axis}
-                tickFormatter={(value: number) => (value === 0 ? '0' : `${value} ${unit.name}`)}
+                tickFormatter={(value: number) => (value === 0 ? '0' : `${value} ${translate(`console.reports.charts.units.${unit.name}`)}`)}
                 width={56}
                 domain={[0, timeTicks[timeTicks.length - 1]!]}
                 ticks={timeTicks}
@@ -86,17 +93,17 @@ const StageCharts = ({ stages }: { stages: StageMetrics[] }) => {
                 {...tooltipStyle}
                 formatter={(_value, name, item) => {
                   const row = item?.payload as StageMetrics | undefined;
-                  return [formatHours(name === 'Median' ? (row?.medianHours ?? null) : (row?.avgHours ?? null)), name];
+                  return [formatHours(name === medianName ? (row?.medianHours ?? null) : (row?.avgHours ?? null)), name];
                 }}
               />
               <Legend wrapperStyle={{ fontSize: 13 }} formatter={legendText} />
-              <Bar dataKey="avg" name="Average" fill={theme.palette.primary.main} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
-              <Bar dataKey="median" name="Median" fill={theme.palette.info.light} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
+              <Bar dataKey="avg" name={averageName} fill={theme.palette.primary.main} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
+              <Bar dataKey="median" name={medianName} fill={theme.palette.info.light} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
           {allInstant ? (
             <Typography variant="caption" color="text.secondary">
-              Every stage in this period was left within a minute of entering it.
+              {translate('console.reports.charts.instant')}
             </Typography>
           ) : null}
         </CardContent>
@@ -104,10 +111,10 @@ const StageCharts = ({ stages }: { stages: StageMetrics[] }) => {
       <Card variant="outlined" data-chart="returns">
         <CardContent>
           <Typography variant="subtitle1" component="h2">
-            Returns per stage
+            {translate('console.reports.charts.returns')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Stays that ended, and those that sent the post back to an earlier stage (with the return rate)
+            {translate('console.reports.charts.returnsText')}
           </Typography>
           <ResponsiveContainer width="100%" height={HEIGHT}>
             <BarChart data={stages} margin={margin} barGap={2}>
@@ -117,14 +124,14 @@ const StageCharts = ({ stages }: { stages: StageMetrics[] }) => {
               <Tooltip
                 {...tooltipStyle}
                 formatter={(value, name, item) =>
-                  name === 'Returned'
+                  name === returnedName
                     ? [`${String(value)} (${formatPercent((item?.payload as StageMetrics | undefined)?.returnRate ?? null)})`, name]
                     : [String(value), name]
                 }
               />
               <Legend wrapperStyle={{ fontSize: 13 }} formatter={legendText} />
-              <Bar dataKey="completed" name="Stays ended" fill={theme.palette.grey[400]} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
-              <Bar dataKey="returns" name="Returned" fill={theme.palette.warning.main} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false}>
+              <Bar dataKey="completed" name={translate('console.reports.charts.staysEnded')} fill={theme.palette.grey[400]} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
+              <Bar dataKey="returns" name={returnedName} fill={theme.palette.warning.main} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false}>
                 <LabelList
                   dataKey="returnRate"
                   position="top"
@@ -137,7 +144,7 @@ const StageCharts = ({ stages }: { stages: StageMetrics[] }) => {
           </ResponsiveContainer>
           {!anyReturns ? (
             <Typography variant="caption" color="text.secondary">
-              No post was sent back in this period.
+              {translate('console.reports.charts.noReturns')}
             </Typography>
           ) : null}
         </CardContent>

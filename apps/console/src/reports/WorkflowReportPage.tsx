@@ -16,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Title, useDataProvider, useGetList, useLogoutIfAccessDenied, useStore } from 'react-admin';
+import { Title, useDataProvider, useGetList, useLogoutIfAccessDenied, useStore, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Website } from '../types';
 import type { WorkflowReport } from './api';
@@ -24,9 +24,10 @@ import { describeRange, formatHours, formatPercent, PERIODS, periodRange, type P
 import { PeopleTable, QueueTable, Section, StageTable, WebsiteTable } from './ReportTables';
 
 /** When the charts' chunk is gone (the console was updated since this page loaded): say so instead of failing. */
-const ChartsUnavailable = () => (
-  <Alert severity="warning">The charts could not be loaded; the console may have been updated. Reload the page to see them.</Alert>
-);
+const ChartsUnavailable = () => {
+  const translate = useTranslate();
+  return <Alert severity="warning">{translate('console.reports.chartsUnavailable')}</Alert>;
+};
 
 // Recharts is only needed here: its own chunk, loaded with the page.
 const StageCharts = lazy(() =>
@@ -44,11 +45,14 @@ const stagesOf = (website: Pick<Website, 'secondEdit' | 'customerReview' | 'fact
   ...FACT_CHECKS.slice(0, Math.max(0, Math.min(4, Number(website.factCheckLevels) || 0))),
 ];
 
-const Figure = ({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) => (
-  <Card variant="outlined" sx={{ flex: '1 1 180px' }} aria-label={label}>
+/** A headline figure (`label`: a message key; `hint`: translated text). */
+const Figure = ({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) => {
+  const translate = useTranslate();
+  return (
+  <Card variant="outlined" sx={{ flex: '1 1 180px' }} aria-label={translate(label)}>
     <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
       <Typography variant="body2" color="text.secondary">
-        {label}
+        {translate(label)}
       </Typography>
       <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {value}
@@ -60,7 +64,8 @@ const Figure = ({ label, value, hint }: { label: string; value: ReactNode; hint?
       ) : null}
     </CardContent>
   </Card>
-);
+  );
+};
 
 const useWorkflowReport = (websiteId: string, from?: string, to?: string) => {
   const [state, setState] = useState<{ data?: WorkflowReport; error?: string; loading: boolean }>({ loading: true });
@@ -83,7 +88,7 @@ const useWorkflowReport = (websiteId: string, from?: string, to?: string) => {
           // No stale figures under a period or website they do not belong to.
           setState({
             loading: false,
-            error: error instanceof Error && error.message ? error.message : 'The report could not be loaded',
+            error: error instanceof Error && error.message ? error.message : 'console.reports.loadFailed',
           });
         }
       });
@@ -101,6 +106,7 @@ const useWorkflowReport = (websiteId: string, from?: string, to?: string) => {
 export const WorkflowReportPage = () => {
   const [websiteId, setWebsiteId] = useStore<string>('workflowReport.websiteId', '');
   const [period, setPeriod] = useStore<PeriodId>('workflowReport.period', '28d');
+  const translate = useTranslate();
   const { data: websites } = useGetList<Website>('websites', {
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'name', order: 'ASC' },
@@ -129,12 +135,12 @@ export const WorkflowReportPage = () => {
 
   return (
     <Box sx={{ mt: 2, mb: 4, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="workflow-report">
-      <Title title="Workflow report" />
+      <Title title="console.reports.title" />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
         <TextField
           select
           size="small"
-          label="Website"
+          label={translate('console.reports.website')}
           value={selected ? websiteId : ''}
           onChange={(event) => setWebsiteId(event.target.value)}
           fullWidth={false}
@@ -142,7 +148,7 @@ export const WorkflowReportPage = () => {
           sx={{ width: 240 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
-          <MenuItem value="">All websites</MenuItem>
+          <MenuItem value="">{translate('console.reports.allWebsites')}</MenuItem>
           {(websites ?? []).map((w) => (
             <MenuItem key={String(w.id)} value={String(w.id)}>
               {w.name}
@@ -154,41 +160,45 @@ export const WorkflowReportPage = () => {
           exclusive
           value={period}
           onChange={(_event, value: PeriodId | null) => value && setPeriod(value)}
-          aria-label="Period"
+          aria-label={translate('console.reports.period')}
         >
           {PERIODS.map((p) => (
             <ToggleButton key={p.id} value={p.id} sx={{ textTransform: 'none', px: 1.5 }}>
-              {p.name}
+              {translate(`console.reports.periods.${p.id}`)}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Tooltip title="Refresh">
-          <IconButton onClick={refresh} aria-label="Refresh">
+        <Tooltip title={translate('console.reports.refresh')}>
+          <IconButton onClick={refresh} aria-label={translate('console.reports.refresh')}>
             <RefreshIcon />
           </IconButton>
         </Tooltip>
         <Typography variant="subtitle1" component="h1" sx={{ flex: '1 1 100%' }} data-testid="report-scope">
-          {selected ? selected.name : 'All websites'}
+          {selected ? selected.name : translate('console.reports.allWebsites')}
           <Typography component="span" color="text.secondary">
             {' · '}
-            {PERIODS.find((p) => p.id === period)?.name ?? ''}
+            {PERIODS.some((p) => p.id === period) ? translate(`console.reports.periods.${period}`) : ''}
             {range.from ? ` (${describeRange(range)})` : ''}
           </Typography>
         </Typography>
       </Box>
-      <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label="Loading the report" /> : null}</Box>
+      <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label={translate('console.reports.loading')} /> : null}</Box>
 
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? <Alert severity="error">{translate(error)}</Alert> : null}
 
       {!report && !error ? <Skeleton variant="rounded" height={320} /> : null}
 
       {report ? (
         <>
           <Box sx={{ display: empty && !queued ? 'none' : 'flex', flexWrap: 'wrap', gap: 2 }}>
-            <Figure label="Stage moves" value={completed} hint="Stays in a stage that ended in the period" />
-            <Figure label="Returns" value={returns} hint={completed ? `${formatPercent(returns / completed)} of stage moves` : undefined} />
-            <Figure label="Waiting now" value={waiting} hint={`${inProgress} in progress`} />
-            <Figure label="Oldest waiting" value={waiting ? formatHours(oldest) : '—'} hint="In a pool, not claimed yet" />
+            <Figure label="console.reports.figures.moves" value={completed} hint={translate('console.reports.figures.movesHint')} />
+            <Figure
+              label="console.reports.figures.returns"
+              value={returns}
+              hint={completed ? translate('console.reports.figures.returnsHint', { rate: formatPercent(returns / completed) }) : undefined}
+            />
+            <Figure label="console.reports.figures.waiting" value={waiting} hint={translate('console.reports.figures.inProgress', { count: inProgress })} />
+            <Figure label="console.reports.figures.oldest" value={waiting ? formatHours(oldest) : '—'} hint={translate('console.reports.figures.oldestHint')} />
           </Box>
 
           {empty ? (
@@ -196,10 +206,10 @@ export const WorkflowReportPage = () => {
               <CardContent sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
                 <InsightsIcon sx={{ fontSize: 56, opacity: 0.4 }} />
                 <Typography variant="h6" component="p" color="text.primary">
-                  No posts have moved through the workflow in this period
+                  {translate('console.reports.empty.title')}
                 </Typography>
                 <Typography variant="body2">
-                  {period === 'all' ? (selected ? 'Choose another website.' : 'Posts show here once they are submitted.') : 'Choose a longer period or another website.'}
+                  {translate(period === 'all' ? (selected ? 'console.reports.empty.otherWebsite' : 'console.reports.empty.submitted') : 'console.reports.empty.longer')}
                 </Typography>
               </CardContent>
             </Card>
@@ -208,24 +218,24 @@ export const WorkflowReportPage = () => {
               <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
                 <StageCharts stages={stages} />
               </Suspense>
-              <Section name="stages" title="Stages" text="Every stay in a stage that ended in the period">
+              <Section name="stages" title="console.reports.sections.stages" text="console.reports.sections.stagesText">
                 <StageTable stages={stages} />
               </Section>
             </>
           )}
 
           {!empty || queued ? (
-            <Section name="queues" title="Queues now" text="Posts in each stage today: waiting in the stage's pool, or claimed by someone">
+            <Section name="queues" title="console.reports.sections.queues" text="console.reports.sections.queuesText">
               <QueueTable queues={shownQueues} />
             </Section>
           ) : null}
 
           {!empty ? (
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', xl: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
-              <Section name="people" title="People" text="Stays in a stage by the person who held the post">
+              <Section name="people" title="console.reports.sections.people" text="console.reports.sections.peopleText">
                 <PeopleTable people={report.people} stages={report.stages} />
               </Section>
-              <Section name="websites" title="Websites" text="Stage moves per website">
+              <Section name="websites" title="console.reports.sections.websites" text="console.reports.sections.websitesText">
                 <WebsiteTable websites={report.websites} />
               </Section>
             </Box>

@@ -1,27 +1,31 @@
+import { i18nProvider } from '../i18n';
+
+const t = (key: string, options?: object) => i18nProvider.translate(key, options);
+
 /** Hours as a person reads them: `< 1 min`, `25 min`, `3.5 h`, `2.1 d`; `—` when there is no figure. */
 export const formatHours = (hours: number | null | undefined): string => {
   if (hours == null || !Number.isFinite(hours)) return '—';
   if (hours < 0) return '—';
   const minutes = Math.round(hours * 60);
-  if (minutes < 1) return '< 1 min';
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return t('console.reports.units.lessThanMinute');
+  if (minutes < 60) return t('console.reports.units.minutes', { value: minutes });
   const rounded = Math.round(hours * 10) / 10;
-  if (rounded < 24) return `${rounded.toFixed(1).replace(/\.0$/, '')} h`;
+  if (rounded < 24) return t('console.reports.units.hours', { value: rounded.toFixed(1).replace(/\.0$/, '') });
   const days = Math.round((hours / 24) * 10) / 10;
-  return `${days.toFixed(1).replace(/\.0$/, '')} d`;
+  return t('console.reports.units.days', { value: days.toFixed(1).replace(/\.0$/, '') });
 };
 
 export const formatPercent = (rate: number | null | undefined): string =>
   rate == null || !Number.isFinite(rate) ? '—' : `${Math.round(rate * 100)}%`;
 
-/** The spec's report ranges. */
+/** The spec's report ranges (named `console.reports.periods.<id>`). */
 export const PERIODS = [
-  { id: '7d', name: 'Last 7 days', days: 7 },
-  { id: '28d', name: 'Last 28 days', days: 28 },
-  { id: '3m', name: 'Last 3 months', months: 3 },
-  { id: '6m', name: 'Last 6 months', months: 6 },
-  { id: '12m', name: 'Last 12 months', months: 12 },
-  { id: 'all', name: 'All time' },
+  { id: '7d', days: 7 },
+  { id: '28d', days: 28 },
+  { id: '3m', months: 3 },
+  { id: '6m', months: 6 },
+  { id: '12m', months: 12 },
+  { id: 'all' },
 ] as const;
 
 export type PeriodId = (typeof PERIODS)[number]['id'];
@@ -44,7 +48,7 @@ export const periodRange = (id: PeriodId, today = new Date()): { from?: string; 
 
 /** `3 Nov – 22 Nov 2026` for the page's subtitle. */
 export const describeRange = ({ from, to }: { from?: string; to?: string }): string => {
-  if (!from || !to) return 'Since the first post';
+  if (!from || !to) return t('console.reports.sinceFirst');
   const day = (text: string) => new Date(`${text}T00:00:00`);
   const sameYear = from.slice(0, 4) === to.slice(0, 4);
   const first = day(from).toLocaleDateString(undefined, { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) });

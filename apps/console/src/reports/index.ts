@@ -11,5 +11,4 @@ export const workflowReport = {
   name: WORKFLOW_REPORT,
   list: WorkflowReportPage,
   icon: InsightsIcon,
-  options: { label: 'Workflow report' },
 };
