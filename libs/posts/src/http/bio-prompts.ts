@@ -1,4 +1,6 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { bioSummaries } from '#libs/experts/src/projections/queries.js';
+import { memberNames } from '#libs/organisations/src/projections/queries.js';
 import { missingBio } from '../domain/post-fields.js';
 import type { CreditedPerson, PostState } from '../domain/post.decider.js';
 
@@ -27,29 +29,24 @@ export async function bioPromptsFor(db: SqlExecutor, state: PostState, website: 
   if (people.length === 0) return [];
 
   const userIds = people.flatMap((p) => (p.userId ? [p.userId] : []));
-  const found = await db.query<{ id: string; user_id: string | null; kind: string; status: string; display_name: string }>(
-    `SELECT id, user_id, kind, status, display_name FROM rm_bios WHERE website_id = $1 AND (user_id = ANY($2::text[]) OR id = $3)`,
-    [website.id, userIds, state.content.expertId ?? ''],
-  );
+  // The bios are the experts context's (its read side, never its table).
+  const bios = await bioSummaries(db, website.id, userIds, state.content.expertId ?? null);
   const prompts: BioPrompt[] = [];
   const bioNames = new Map<BioPrompt, string>();
   for (const person of people) {
     const bio = person.expertId
-      ? found.rows.find((b) => b.id === person.expertId && b.kind === 'expert')
-      : found.rows.find((b) => b.user_id === person.userId);
+      ? bios.find((b) => b.id === person.expertId && b.kind === 'expert')
+      : bios.find((b) => b.userId === person.userId);
     if (bio?.status === 'published') continue;
     const prompt: BioPrompt = { field: person.field, label: person.label, message: missingBio(person.label), userId: person.userId, name: person.name, bioId: bio?.id ?? null };
-    if (bio) bioNames.set(prompt, bio.display_name);
+    if (bio) bioNames.set(prompt, bio.displayName);
     prompts.push(prompt);
   }
   // Names the holders did not give (a credited writer): the member's, read only when a prompt needs one; else the bio's.
   const unnamed = prompts.filter((p) => p.name === null && p.userId !== null).map((p) => p.userId!);
   if (unnamed.length) {
-    const names = await db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM rm_members WHERE organisation_id = $1 AND user_id = ANY($2::text[])', [
-      state.organisationId,
-      unnamed,
-    ]);
-    for (const prompt of prompts) prompt.name ??= names.rows.find((n) => n.user_id === prompt.userId)?.name ?? null;
+    const names = await memberNames(db, state.organisationId ?? '', unnamed);
+    for (const prompt of prompts) prompt.name ??= (prompt.userId !== null ? names.get(prompt.userId) : undefined) ?? null;
   }
   for (const prompt of prompts) prompt.name ??= bioNames.get(prompt) ?? null;
   return prompts;

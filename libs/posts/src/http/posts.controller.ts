@@ -1,4 +1,6 @@
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
+import { isExpertBio } from '#libs/experts/src/projections/queries.js';
+import { ensureOrganisationProduct, memberOf, websitesByIds } from '#libs/organisations/src/projections/queries.js';
 import { allowed } from '#libs/platform/src/allow-list.js';
 import { isTimestamp } from '#libs/platform/src/dates.js';
 import { randomUUID } from 'node:crypto';
@@ -13,8 +15,8 @@ import { NEW, mayTake, type Actor, type DomainEvent } from '#libs/platform/src/d
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { canReachWebsite, ensureOrganisationProduct, reachesEveryWebsite, websiteScope } from '#libs/platform/src/http/tenancy.js';
-import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
+import { canReachWebsite, reachesEveryWebsite } from '#libs/platform/src/http/tenancy.js';
+import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, z } from '#libs/platform/src/validation.js';
@@ -22,73 +24,12 @@ import { POST_TYPES, contentSchema, createSchema, postSlug, type PostContent } f
 import { PURGED, postDecider, type Holder, type PostContext, type PostState } from '../domain/post.decider.js';
 import { POST_STATUSES, PRE_PUBLICATION, STAGE_ROLES, STATUS_LABELS, enabledStages, type PreStage, type WorkflowSettings } from '../domain/stages.js';
 import { presentPost } from '../projections/posts.projection.js';
+import { TABS, listPosts, postById, postStates, postTabCounts } from '../projections/queries.js';
 import { bioPromptsFor } from './bio-prompts.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
 
-/** The CMS Articles tabs (seed 000 section 2) as conditions on the posts read model. */
-export const TABS: Record<string, string> = {
-  strategy: `status = 'Writer' AND holder_id IS NULL AND cluster_id IS NOT NULL`,
-  briefs: `status = 'Writer' AND holder_id IS NULL AND cluster_id IS NULL`,
-  outline: `status = 'Writer' AND holder_id IS NOT NULL AND NOT has_body`,
-  create: `status = 'Writer' AND holder_id IS NOT NULL AND has_body`,
-  edit: `status = 'Edit'`,
-  review: `status IN ('SecondEdit', 'Review')`,
-  'fact-check-1': `status = 'FactCheck'`,
-  'fact-check-2': `status = 'SecondFactCheck'`,
-  'fact-check-3': `status = 'ThirdFactCheck'`,
-  'fact-check-4': `status = 'FourthFactCheck'`,
-  'in-progress': `status IN (${PRE_PUBLICATION.map((s) => `'${s}'`).join(', ')})`,
-  published: `status = 'Published'`,
-  unpublished: `status = 'Deleted'`,
-  archived: `status = 'Archived'`,
-  all: 'true',
-};
-
-/** Lists answer the record without the body (the editor loads one post for that). */
-const LIST_RECORD = `record - 'richText' - 'outline'`;
-
-export const postsListDefinition = (viewer: Viewer): ListDefinition => ({
-  resource: 'posts',
-  table: 'rm_posts',
-  fields: {
-    id: 'id',
-    websiteId: 'website_id',
-    organisationId: 'organisation_id',
-    locale: 'locale',
-    type: 'type',
-    status: 'status',
-    title: 'title',
-    slug: 'slug',
-    category: 'category',
-    writerId: 'writer_id',
-    editorId: 'editor_id',
-    holderId: 'holder_id',
-    clusterId: 'cluster_id',
-    dueDate: 'due_date',
-    quotaDate: 'quota_date',
-    words: 'words',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    publishedAt: 'published_at',
-  },
-  search: ['title'],
-  dateField: 'createdAt',
-  defaultSort: ['updatedAt', 'DESC'],
-  recordColumn: LIST_RECORD,
-  customFilters: {
-    tab: (value) => {
-      const condition = allowed(TABS, value);
-      if (!condition) throw new BadRequestError(`tab must be one of ${Object.keys(TABS).join(', ')}`);
-      return `(${condition})`;
-    },
-    // "Your Posts": the ones the viewer writes or holds.
-    mine: (value, add) => {
-      if (value !== true && value !== 'true') return 'true';
-      const me = add(viewer.userId);
-      return `(writer_id = ${me} OR holder_id = ${me} OR created_by = ${me})`;
-    },
-  },
-});
+/** The posts list's definition lives on the read side; exported here too for the list-plan tests. */
+export { TABS, postsListDefinition } from '../projections/queries.js';
 
 const actionSchema = z.object({ note: z.string({ error: 'note must be text' }).max(5000, 'The maximum length is 5000 characters').optional() }).passthrough();
 const sendToSchema = z.object({ userId: z.string({ error: (i) => (i.input === undefined ? missing('userId') : 'userId must be text') }).max(100) });
@@ -128,9 +69,9 @@ export class PostsController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<Record<string, unknown>>(this.db, postsListDefinition(viewer), query, websiteScope(viewer, 'organisation_id', 'website_id'));
+    const result = await listPosts(this.db, viewer, query);
     const [states, settings] = await Promise.all([
-      this.statesOf(result.rows.map((r) => r.id as string)),
+      postStates(this.db, result.rows.map((r) => r.id as string)),
       this.settingsOf([...new Set(result.rows.map((r) => r.websiteId as string))]),
     ]);
     return sendList(response, {
@@ -142,20 +83,8 @@ export class PostsController {
   /** How many posts each CMS tab holds (for the tab labels), optionally for one website. */
   @Get('counts')
   async counts(@CurrentViewer() viewer: Viewer, @Query('websiteId') websiteId?: string) {
-    const scope = websiteScope(viewer, 'organisation_id', 'website_id');
-    const params = [...scope.params];
-    let where = scope.sql;
-    if (websiteId !== undefined) {
-      if (typeof websiteId !== 'string') throw new BadRequestError('websiteId must be text');
-      params.push(checkId(websiteId));
-      where += ` AND website_id = $${params.length}`;
-    }
-    params.push(viewer.userId);
-    const me = `$${params.length}`;
-    const columns = Object.entries(TABS).map(([tab, condition]) => `count(*) FILTER (WHERE ${condition})::int AS "${tab}"`);
-    columns.push(`count(*) FILTER (WHERE writer_id = ${me} OR holder_id = ${me} OR created_by = ${me})::int AS "your-posts"`);
-    const found = await this.db.query<Record<string, number>>(`SELECT ${columns.join(', ')} FROM rm_posts WHERE ${where}`, params);
-    return found.rows[0];
+    if (websiteId !== undefined && typeof websiteId !== 'string') throw new BadRequestError('websiteId must be text');
+    return postTabCounts(this.db, viewer, websiteId === undefined ? undefined : checkId(websiteId));
   }
 
   @Get(':id/history')
@@ -338,28 +267,22 @@ export class PostsController {
   /** The people a post credits (when they change): the credited writer is a member of the organisation, the expert an expert bio of the website. */
   private async checkPeople(organisationId: string, websiteId: string, content: PostContent, before: PostContent = {}) {
     if (content.creditedWriterId && content.creditedWriterId !== before.creditedWriterId) {
-      const found = await this.db.query('SELECT 1 FROM rm_members WHERE organisation_id = $1 AND user_id = $2', [organisationId, content.creditedWriterId]);
-      if (found.rows.length === 0) throw ValidationError.field('creditedWriterId', 'The credited writer must be a member of the organisation');
+      if (!(await memberOf(this.db, organisationId, content.creditedWriterId))) throw ValidationError.field('creditedWriterId', 'The credited writer must be a member of the organisation');
     }
     if (content.expertId && content.expertId !== before.expertId) {
-      const found = await this.db.query(`SELECT 1 FROM rm_bios WHERE id = $1 AND website_id = $2 AND kind = 'expert'`, [content.expertId, websiteId]);
-      if (found.rows.length === 0) throw ValidationError.field('expertId', 'The expert must be an expert bio of this website');
+      if (!(await isExpertBio(this.db, content.expertId, websiteId))) throw ValidationError.field('expertId', 'The expert must be an expert bio of this website');
     }
   }
 
   /** SendTo hands the page to a member who may work this stage. */
   private async sendTarget(state: PostState, userId: string): Promise<Holder> {
-    const found = await this.db.query<{ name: string; org_role: string; cms_role: string | null; status: string; website_ids: string[] | null }>(
-      `SELECT name, org_role, record->>'cmsRole' AS cms_role, status, record->'websiteIds' AS website_ids FROM rm_members WHERE organisation_id = $1 AND user_id = $2`,
-      [state.organisationId, userId],
-    );
-    const member = found.rows[0];
+    const member = await memberOf(this.db, state.organisationId!, userId);
     if (!member || member.status !== 'accepted') throw ValidationError.field('userId', 'This person is not an active member of the organisation');
-    if (!reachesEveryWebsite(member.org_role) && !(member.website_ids ?? []).includes(state.websiteId!)) {
+    if (!reachesEveryWebsite(member.orgRole) && !(member.websiteIds ?? []).includes(state.websiteId!)) {
       throw ValidationError.field('userId', `${member.name} does not work on this website`);
     }
     const stage = state.status as PreStage;
-    const roles = [member.org_role, `cms:${member.cms_role ?? 'none'}`];
+    const roles = [member.orgRole, `cms:${member.cmsRole ?? 'none'}`];
     if (!mayTake(STAGE_ROLES[stage] ?? [], { userId, roles })) {
       throw ValidationError.field('userId', `${member.name} cannot work on the ${STATUS_LABELS[stage] ?? stage} stage`);
     }
@@ -408,13 +331,9 @@ export class PostsController {
 
   private async loadState(viewer: Viewer, id: string): Promise<{ state: PostState; record: Record<string, unknown> }> {
     checkId(id);
-    const found = await this.db.query<{ state: PostState; record: Record<string, unknown>; organisation_id: string; website_id: string }>(
-      'SELECT state, record, organisation_id, website_id FROM rm_posts WHERE id = $1',
-      [id],
-    );
-    const row = found.rows[0];
-    if (!row || !canReachWebsite(viewer, row.organisation_id, row.website_id)) throw new NotFoundError('Post not found');
-    await this.ensureCms(row.organisation_id);
+    const row = await postById(this.db, id);
+    if (!row || !canReachWebsite(viewer, row.organisationId, row.websiteId)) throw new NotFoundError('Post not found');
+    await this.ensureCms(row.organisationId);
     return { state: row.state, record: row.record };
   }
 
@@ -427,16 +346,8 @@ export class PostsController {
     return events;
   }
 
-  private async statesOf(ids: string[]): Promise<Map<string, PostState>> {
-    if (ids.length === 0) return new Map();
-    const found = await this.db.query<{ id: string; state: PostState }>('SELECT id, state FROM rm_posts WHERE id = ANY($1::text[])', [ids]);
-    return new Map(found.rows.map((r) => [r.id, r.state]));
-  }
-
-  private async settingsOf(ids: string[]): Promise<Map<string, WebsiteRow>> {
-    if (ids.length === 0) return new Map();
-    const found = await this.db.query<{ record: WebsiteRow }>('SELECT record FROM rm_websites WHERE id = ANY($1::text[])', [ids]);
-    return new Map(found.rows.map((r) => [r.record.id, r.record]));
+  private settingsOf(ids: string[]): Promise<Map<string, WebsiteRow>> {
+    return websitesByIds<WebsiteRow>(this.db, ids);
   }
 
   private async website(viewer: Viewer, websiteId: string): Promise<WebsiteRow> {

@@ -5,7 +5,9 @@ import { Public } from '#libs/platform/src/auth/public.decorator.js';
 import { NotFoundError } from '#libs/platform/src/errors.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, z } from '#libs/platform/src/validation.js';
+import { activeWebsiteByKey } from '#libs/organisations/src/projections/queries.js';
 import { redirectPathProblem } from '../domain/redirect-rule.decider.js';
+import { redirectRuleForPath } from '../projections/queries.js';
 import { RedirectCounters, isBot } from './redirect-counters.js';
 import { allowWebsiteOrigin } from '#libs/platform/src/http/public-cors.js';
 
@@ -47,22 +49,14 @@ export class PublicRedirectsController {
   ) {
     const { key, path } = parseInput(query, raw);
     response.setHeader('Cache-Control', 'no-store');
-    const site = await this.db.query<{ id: string; url: string | null }>(
-      `SELECT id, record->>'url' AS url FROM rm_websites WHERE record->>'key' = $1 AND status = 'active'`,
-      [key],
-    );
-    const websiteId = site.rows[0]?.id;
-    if (!websiteId) throw new NotFoundError('No website has this key');
-    allowWebsiteOrigin(request, response, site.rows[0].url);
+    const site = await activeWebsiteByKey(this.db, key);
+    if (!site?.id) throw new NotFoundError('No website has this key');
+    allowWebsiteOrigin(request, response, site.url);
     const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-    const found = await this.db.query<{ id: string; from_path: string; to_path: string; record: { type: number } }>(
-      'SELECT id, from_path, to_path, record FROM rm_redirect_rules WHERE website_id = $1 AND from_path = ANY($2::text[]) ORDER BY from_path = $3 DESC LIMIT 1',
-      [websiteId, [...new Set([path, trimmed])], path],
-    );
-    const rule = found.rows[0];
+    const rule = await redirectRuleForPath(this.db, site.id, path, trimmed);
     // A rule stored before paths were checked never sends a visitor to another website.
-    if (!rule || redirectPathProblem('toPath', rule.to_path, true)) throw new NotFoundError('No redirect from this path');
+    if (!rule || redirectPathProblem('toPath', rule.toPath, true)) throw new NotFoundError('No redirect from this path');
     await this.counters.hit(rule.id, isBot(visitorAgent ?? userAgent));
-    return { fromPath: rule.from_path, toPath: rule.to_path, type: rule.record.type };
+    return { fromPath: rule.fromPath, toPath: rule.toPath, type: rule.type };
   }
 }

@@ -10,12 +10,14 @@ import { NEW } from '#libs/platform/src/decider.js';
 import { ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { canReachWebsite, loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
-import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import { websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
+import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
+import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
 import { REDIRECT_TYPES, redirectPathProblem, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
+import { listRedirectRules, visibleRedirectRule } from '../projections/queries.js';
 import { RedirectCounters, type RedirectCount } from './redirect-counters.js';
 import { RedirectRules } from './redirect-rules.service.js';
 
@@ -46,15 +48,6 @@ const createSchema = z.object({
 });
 const updateSchema = z.object({ fromPath: fields.fromPath.optional(), toPath: fields.toPath.optional(), type: fields.type.optional(), locale: fields.locale.optional() });
 
-const LIST = {
-  resource: 'redirect-rules',
-  table: 'rm_redirect_rules',
-  fields: { id: 'id', websiteId: 'website_id', fromPath: 'from_path', toPath: 'to_path', automatic: 'automatic', objectId: 'object_id', createdAt: 'created_at', updatedAt: 'updated_at' },
-  search: ['from_path', 'to_path'],
-  dateField: 'createdAt',
-  defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-};
-
 type RuleRecord = Record<string, unknown> & { id: string; organisationId: string; websiteId: string; status: 'active' };
 
 /** Redirect rules of a website: made by hand here, or automatically when a published slug changes. */
@@ -72,7 +65,7 @@ export class RedirectRulesController {
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const result = await runList<RuleRecord>(this.db, LIST, query, websiteScope(viewer, 'organisation_id', 'website_id'));
+    const result = await listRedirectRules<RuleRecord>(this.db, viewer, query);
     const counts = await this.counters.of(result.rows.map((r) => r.id));
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer, counts)) });
   }
@@ -92,8 +85,7 @@ export class RedirectRulesController {
   async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
     const input = parseInput(createSchema, body);
     checkId(input.websiteId);
-    const site = await this.db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [input.websiteId]);
-    const organisationId = site.rows[0]?.organisation_id;
+    const organisationId = await websiteOrganisation(this.db, input.websiteId);
     if (!organisationId || !canReachWebsite(viewer, organisationId, input.websiteId)) throw ValidationError.field('websiteId', 'Website not found');
     const actor = actorFor(viewer, organisationId);
     if (!redirectRuleDecider.allowedActions(NEW, actor).includes('Create')) throw new ForbiddenError('Your role may not create redirect rules');
@@ -137,7 +129,7 @@ export class RedirectRulesController {
   }
 
   private load(viewer: Viewer, id: string) {
-    return loadVisible<RuleRecord>(this.db, viewer, { table: 'rm_redirect_rules', label: 'Redirect rule', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id);
+    return visibleRedirectRule<RuleRecord>(this.db, viewer, id);
   }
 
   /** The rule with its counters (kept beside the read model, see redirect-counters.ts) and what the viewer may do. */

@@ -8,6 +8,7 @@ import { ConflictError } from '#libs/platform/src/errors.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 import type { RedirectRuleFields } from '../domain/redirect-rule.decider.js';
+import { redirectRuleFrom } from '../projections/queries.js';
 
 interface WebsiteLocales {
   id: string;
@@ -32,12 +33,7 @@ export class RedirectRules {
 
   /** 409 when another rule of the website already redirects from `fromPath`. */
   async ensureFree(websiteId: string, fromPath: string, ruleId: string | null = null): Promise<void> {
-    const clash = await this.db.query<{ id: string }>('SELECT id FROM rm_redirect_rules WHERE website_id = $1 AND from_path = $2 AND id IS DISTINCT FROM $3', [
-      websiteId,
-      fromPath,
-      ruleId,
-    ]);
-    if (clash.rows[0]) throw new ConflictError(`A redirect from ${fromPath} already exists`, { fromPath: `A redirect from ${fromPath} already exists` });
+    if (await redirectRuleFrom(this.db, websiteId, fromPath, ruleId)) throw new ConflictError(`A redirect from ${fromPath} already exists`, { fromPath: `A redirect from ${fromPath} already exists` });
   }
 
   async create(fields: RedirectRuleFields, actor: Actor, correlationId?: string): Promise<string> {

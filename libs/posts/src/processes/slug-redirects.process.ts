@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessContext, ProcessManager } from '#libs/platform/src/projections/projection.js';
+import { websitesByIds } from '#libs/organisations/src/projections/queries.js';
 import type { PostState } from '../domain/post.decider.js';
+import { redirectRulesTouching } from '../projections/queries.js';
 import { postPath } from '../http/redirect-rules.service.js';
 
 /** A stable id for the rule a slug change creates: a retry of the process names the same rule. */
@@ -27,23 +29,18 @@ export const slugRedirectsProcess: ProcessManager = {
     const newSlug = after.content.slug;
     if (after.status !== 'Published' || !oldSlug || !newSlug || oldSlug === newSlug || !after.websiteId || !after.organisationId) return [];
     const postId = event.streamId.slice('post-'.length);
-    const found = await context.read.query<{ locales: Array<{ locale: string; urlPrefix: string }> | null }>(
-      `SELECT record->'locales' AS locales FROM rm_websites WHERE id = $1`,
-      [after.websiteId],
-    );
-    const website = { id: after.websiteId, organisationId: after.organisationId, locales: found.rows[0]?.locales ?? [] };
+    // The website's locales are the organisations context's (its read side, never its table).
+    const found = await websitesByIds<{ id: string; locales?: Array<{ locale: string; urlPrefix: string }> | null }>(context.read, [after.websiteId]);
+    const website = { id: after.websiteId, organisationId: after.organisationId, locales: found.get(after.websiteId)?.locales ?? [] };
     const fromPath = postPath(website, after.locale, oldSlug);
     const toPath = postPath(website, after.locale, newSlug);
     const ruleId = ruleIdFor(event.id);
     // The rule this event creates is not stale (a retry after a crash finds it already there).
-    const stale = await context.read.query<{ id: string; from_path: string }>(
-      'SELECT id, from_path FROM rm_redirect_rules WHERE website_id = $1 AND (to_path = $2 OR from_path = $3 OR from_path = $2) AND id <> $4 ORDER BY id',
-      [website.id, fromPath, toPath, ruleId],
-    );
+    const stale = await redirectRulesTouching(context.read, website.id, fromPath, toPath, ruleId);
     const system = { userId: event.metadata?.actorId ?? 'system', roles: ['system'] };
     const options = { organisationId: website.organisationId };
-    const commands = stale.rows.map((rule) =>
-      rule.from_path === toPath || rule.from_path === fromPath
+    const commands = stale.map((rule) =>
+      rule.fromPath === toPath || rule.fromPath === fromPath
         ? new DecideCommand('redirectrule', rule.id, { type: 'Delete', actor: system, data: { reason: `The post ${postId} moved to ${toPath}` } }, options)
         : new DecideCommand('redirectrule', rule.id, { type: 'Update', actor: system, data: { toPath } }, options),
     );

@@ -1,9 +1,18 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { websiteNames } from '#libs/organisations/src/projections/queries.js';
+import { allowed } from '#libs/platform/src/allow-list.js';
+import type { Viewer } from '#libs/platform/src/auth/viewer.js';
+import { BadRequestError } from '#libs/platform/src/errors.js';
+import { loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
+import { runList, type ListDefinition, type ListQuery, type ListResult } from '#libs/platform/src/list-query.js';
+import type { PostState } from '../domain/post.decider.js';
 import { PRE_PUBLICATION } from '../domain/stages.js';
 
 /**
- * The posts context's read side. Other contexts (organisations: a member's posts) reach posts
- * through these functions, never through `rm_posts`.
+ * The posts context's read side: every query of its read models (`rm_posts`, `rm_redirect_rules`,
+ * `rm_post_stage_spans`). Its controllers call these functions; other contexts (organisations: a
+ * member's posts) reach posts through them too, never through the tables. What posts need of
+ * websites, members and bios comes from those contexts' read sides.
  */
 
 /** Posts still in the workflow whose writer, editor or current holder is the person (the spec's "contributor"), on one website or anywhere. */
@@ -24,4 +33,283 @@ export async function writtenPostCounts(db: SqlExecutor, organisationId: string,
     [organisationId, [...userIds]],
   );
   return new Map(found.rows.map((r) => [r.writer_id, r.n]));
+}
+
+// --- posts: the CMS list, its tab counts, one post ---------------------------------------------
+
+/** The CMS Articles tabs (seed 000 section 2) as conditions on the posts read model. */
+export const TABS: Record<string, string> = {
+  strategy: `status = 'Writer' AND holder_id IS NULL AND cluster_id IS NOT NULL`,
+  briefs: `status = 'Writer' AND holder_id IS NULL AND cluster_id IS NULL`,
+  outline: `status = 'Writer' AND holder_id IS NOT NULL AND NOT has_body`,
+  create: `status = 'Writer' AND holder_id IS NOT NULL AND has_body`,
+  edit: `status = 'Edit'`,
+  review: `status IN ('SecondEdit', 'Review')`,
+  'fact-check-1': `status = 'FactCheck'`,
+  'fact-check-2': `status = 'SecondFactCheck'`,
+  'fact-check-3': `status = 'ThirdFactCheck'`,
+  'fact-check-4': `status = 'FourthFactCheck'`,
+  'in-progress': `status IN (${PRE_PUBLICATION.map((s) => `'${s}'`).join(', ')})`,
+  published: `status = 'Published'`,
+  unpublished: `status = 'Deleted'`,
+  archived: `status = 'Archived'`,
+  all: 'true',
+};
+
+/** "Your Posts": the ones the person (`me`, a placeholder) writes, holds or created. */
+const yourPosts = (me: string) => `(writer_id = ${me} OR holder_id = ${me} OR created_by = ${me})`;
+
+/** Lists answer the record without the body (the editor loads one post for that). */
+const LIST_RECORD = `record - 'richText' - 'outline'`;
+
+export const postsListDefinition = (viewer: Viewer): ListDefinition => ({
+  resource: 'posts',
+  table: 'rm_posts',
+  fields: {
+    id: 'id',
+    websiteId: 'website_id',
+    organisationId: 'organisation_id',
+    locale: 'locale',
+    type: 'type',
+    status: 'status',
+    title: 'title',
+    slug: 'slug',
+    category: 'category',
+    writerId: 'writer_id',
+    editorId: 'editor_id',
+    holderId: 'holder_id',
+    clusterId: 'cluster_id',
+    dueDate: 'due_date',
+    quotaDate: 'quota_date',
+    words: 'words',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+    publishedAt: 'published_at',
+  },
+  search: ['title'],
+  dateField: 'createdAt',
+  defaultSort: ['updatedAt', 'DESC'],
+  recordColumn: LIST_RECORD,
+  customFilters: {
+    tab: (value) => {
+      const condition = allowed(TABS, value);
+      if (!condition) throw new BadRequestError(`tab must be one of ${Object.keys(TABS).join(', ')}`);
+      return `(${condition})`;
+    },
+    // "Your Posts": the ones the viewer writes or holds.
+    mine: (value, add) => {
+      if (value !== true && value !== 'true') return 'true';
+      return yourPosts(add(viewer.userId));
+    },
+  },
+});
+
+/** The posts list (simple-rest), of the websites the viewer reaches. */
+export function listPosts(db: SqlExecutor, viewer: Viewer, query: ListQuery): Promise<ListResult<Record<string, unknown>>> {
+  return runList<Record<string, unknown>>(db, postsListDefinition(viewer), query, websiteScope(viewer, 'organisation_id', 'website_id'));
+}
+
+/** How many posts each CMS tab holds, and `your-posts`, of the websites the viewer reaches (or of one of them). */
+export async function postTabCounts(db: SqlExecutor, viewer: Viewer, websiteId?: string): Promise<Record<string, number>> {
+  const scope = websiteScope(viewer, 'organisation_id', 'website_id');
+  const params = [...scope.params];
+  let where = scope.sql;
+  if (websiteId !== undefined) {
+    params.push(websiteId);
+    where += ` AND website_id = $${params.length}`;
+  }
+  params.push(viewer.userId);
+  const me = `$${params.length}`;
+  const columns = Object.entries(TABS).map(([tab, condition]) => `count(*) FILTER (WHERE ${condition})::int AS "${tab}"`);
+  columns.push(`count(*) FILTER (WHERE ${yourPosts(me)})::int AS "your-posts"`);
+  const found = await db.query<Record<string, number>>(`SELECT ${columns.join(', ')} FROM rm_posts WHERE ${where}`, params);
+  return found.rows[0]!;
+}
+
+/** One post: the decider's state, the record the API answers, and where it belongs (null: no such post). */
+export async function postById(
+  db: SqlExecutor,
+  id: string,
+): Promise<{ state: PostState; record: Record<string, unknown>; organisationId: string; websiteId: string } | null> {
+  const found = await db.query<{ state: PostState; record: Record<string, unknown>; organisation_id: string; website_id: string }>(
+    'SELECT state, record, organisation_id, website_id FROM rm_posts WHERE id = $1',
+    [id],
+  );
+  const row = found.rows[0];
+  return row ? { state: row.state, record: row.record, organisationId: row.organisation_id, websiteId: row.website_id } : null;
+}
+
+/** The decider's state of each post, by id. */
+export async function postStates(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, PostState>> {
+  if (ids.length === 0) return new Map();
+  const found = await db.query<{ id: string; state: PostState }>('SELECT id, state FROM rm_posts WHERE id = ANY($1::text[])', [[...ids]]);
+  return new Map(found.rows.map((r) => [r.id, r.state]));
+}
+
+// --- redirect rules -----------------------------------------------------------------------------
+
+export const REDIRECT_RULES_LIST: ListDefinition = {
+  resource: 'redirect-rules',
+  table: 'rm_redirect_rules',
+  fields: { id: 'id', websiteId: 'website_id', fromPath: 'from_path', toPath: 'to_path', automatic: 'automatic', objectId: 'object_id', createdAt: 'created_at', updatedAt: 'updated_at' },
+  search: ['from_path', 'to_path'],
+  dateField: 'createdAt',
+  defaultSort: ['createdAt', 'DESC'],
+};
+
+/** The redirect rules list (simple-rest), of the websites the viewer reaches. */
+export function listRedirectRules<T>(db: SqlExecutor, viewer: Viewer, query: ListQuery): Promise<ListResult<T>> {
+  return runList<T>(db, REDIRECT_RULES_LIST, query, websiteScope(viewer, 'organisation_id', 'website_id'));
+}
+
+/** One redirect rule's record; 404 "Redirect rule not found" when it does not exist or the viewer does not reach its website. */
+export function visibleRedirectRule<T extends { organisationId: string; websiteId: string }>(db: SqlExecutor, viewer: Viewer, id: string): Promise<T> {
+  return loadVisible<T & Record<string, unknown>>(
+    db,
+    viewer,
+    { table: 'rm_redirect_rules', label: 'Redirect rule', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId },
+    id,
+  );
+}
+
+/** Another rule of the website that already redirects from `fromPath` (not `exceptId`), or null. */
+export async function redirectRuleFrom(db: SqlExecutor, websiteId: string, fromPath: string, exceptId: string | null): Promise<string | null> {
+  const found = await db.query<{ id: string }>('SELECT id FROM rm_redirect_rules WHERE website_id = $1 AND from_path = $2 AND id IS DISTINCT FROM $3', [
+    websiteId,
+    fromPath,
+    exceptId,
+  ]);
+  return found.rows[0]?.id ?? null;
+}
+
+/** The rule a website's visitor at `path` follows: the one from exactly `path` first, else the one from it without its trailing slashes. */
+export async function redirectRuleForPath(
+  db: SqlExecutor,
+  websiteId: string,
+  path: string,
+  trimmed: string,
+): Promise<{ id: string; fromPath: string; toPath: string; type: number } | null> {
+  const found = await db.query<{ id: string; from_path: string; to_path: string; record: { type: number } }>(
+    'SELECT id, from_path, to_path, record FROM rm_redirect_rules WHERE website_id = $1 AND from_path = ANY($2::text[]) ORDER BY from_path = $3 DESC LIMIT 1',
+    [websiteId, [...new Set([path, trimmed])], path],
+  );
+  const rule = found.rows[0];
+  return rule ? { id: rule.id, fromPath: rule.from_path, toPath: rule.to_path, type: rule.record.type } : null;
+}
+
+/**
+ * The rules of a website a post's move from `fromPath` to `toPath` touches: those leading to the
+ * old path, and those from either path (not `exceptId`), in id order.
+ */
+export async function redirectRulesTouching(
+  db: SqlExecutor,
+  websiteId: string,
+  fromPath: string,
+  toPath: string,
+  exceptId: string,
+): Promise<{ id: string; fromPath: string }[]> {
+  const found = await db.query<{ id: string; from_path: string }>(
+    'SELECT id, from_path FROM rm_redirect_rules WHERE website_id = $1 AND (to_path = $2 OR from_path = $3 OR from_path = $2) AND id <> $4 ORDER BY id',
+    [websiteId, fromPath, toPath, exceptId],
+  );
+  return found.rows.map((r) => ({ id: r.id, fromPath: r.from_path }));
+}
+
+// --- the workflow report (stage spans) ----------------------------------------------------------
+
+const HOURS = (expr: string) => `round((extract(epoch FROM ${expr}) / 3600)::numeric, 2)::float8`;
+
+/** What the workflow report is asked for: one website, and the period (`YYYY-MM-DD`, both included) the closed spans ended in. */
+export interface WorkflowReportFilter {
+  websiteId?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface WorkflowReportRows {
+  stages: Record<string, unknown>[];
+  queues: Record<string, unknown>[];
+  people: Record<string, unknown>[];
+  websites: Record<string, unknown>[];
+}
+
+/**
+ * The stage metrics of the organisations `readable` (all when null), there of the websites the
+ * viewer reaches: per stage, the queues now, per person and stage, per website (by name).
+ */
+export async function workflowReportRows(db: SqlExecutor, viewer: Viewer, readable: readonly string[] | null, filter: WorkflowReportFilter): Promise<WorkflowReportRows> {
+  // The readers' organisations, and there only the websites they reach (DESIGN.md "Website access").
+  const reach = websiteScope(viewer, 's.organisation_id', 's.website_id', readable ? 2 : 1);
+  const scope = readable
+    ? { sql: `s.organisation_id = ANY($1::text[]) AND ${reach.sql}`, params: [readable, ...reach.params] as unknown[] }
+    : { sql: reach.sql, params: reach.params };
+  const params: unknown[] = [...scope.params];
+  const where = [scope.sql];
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  if (filter.websiteId !== undefined) where.push(`s.website_id = ${add(filter.websiteId)}`);
+  // The period applies to the spans that ended in it (queues are always "now").
+  const period: string[] = [];
+  if (filter.from !== undefined) period.push(`s.left_at >= (${add(filter.from)}::date)`);
+  if (filter.to !== undefined) period.push(`s.left_at < (${add(filter.to)}::date + 1)`);
+  const base = where.join(' AND ');
+  const closed = [base, 's.left_at IS NOT NULL', ...period].join(' AND ');
+  const open = [base, 's.left_at IS NULL'].join(' AND ');
+  // The queues are "now": their query binds the scope and website only, not the period.
+  const openParams = params.slice(0, params.length - period.length);
+  const duration = HOURS('s.left_at - s.entered_at');
+
+  const [stages, queues, people, websites] = await Promise.all([
+    db.query<Record<string, unknown>>(
+      `SELECT s.stage, count(*)::int AS completed, count(*) FILTER (WHERE s.outcome = 'returned')::int AS returns,
+         round(avg(extract(epoch FROM s.left_at - s.entered_at) / 3600)::numeric, 2)::float8 AS "avgHours",
+         round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM s.left_at - s.entered_at)) / 3600)::numeric, 2)::float8 AS "medianHours",
+         round((percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM s.left_at - s.entered_at)) / 3600)::numeric, 2)::float8 AS "p90Hours",
+         max(${duration}) AS "maxHours"
+       FROM rm_post_stage_spans s WHERE ${closed} GROUP BY s.stage`,
+      params,
+    ),
+    db.query<Record<string, unknown>>(
+      `SELECT s.stage, count(*) FILTER (WHERE s.holder_id IS NULL)::int AS waiting, count(*) FILTER (WHERE s.holder_id IS NOT NULL)::int AS "inProgress",
+         coalesce(max(${HOURS('now() - s.entered_at')}) FILTER (WHERE s.holder_id IS NULL), 0) AS "oldestWaitingHours",
+         coalesce(round(avg(extract(epoch FROM now() - s.entered_at) / 3600) FILTER (WHERE s.holder_id IS NULL)::numeric, 2)::float8, 0) AS "avgWaitingHours"
+       FROM rm_post_stage_spans s WHERE ${open} GROUP BY s.stage`,
+      openParams,
+    ),
+    db.query<Record<string, unknown>>(
+      `SELECT s.holder_id AS "userId", max(s.holder_name) AS name, s.stage, count(*)::int AS completed,
+         count(*) FILTER (WHERE s.outcome = 'returned')::int AS returned,
+         round(avg(extract(epoch FROM s.left_at - s.entered_at) / 3600)::numeric, 2)::float8 AS "avgHours"
+       FROM rm_post_stage_spans s WHERE ${closed} AND s.holder_id IS NOT NULL GROUP BY s.holder_id, s.stage ORDER BY name, s.stage`,
+      params,
+    ),
+    db.query<{ websiteId: string; completed: number; returns: number; published: number; avgHours: number | null }>(
+      `SELECT s.website_id AS "websiteId", count(*)::int AS completed,
+         count(*) FILTER (WHERE s.outcome = 'returned')::int AS returns,
+         count(*) FILTER (WHERE s.outcome = 'published')::int AS published,
+         round(avg(extract(epoch FROM s.left_at - s.entered_at) / 3600)::numeric, 2)::float8 AS "avgHours"
+       FROM rm_post_stage_spans s WHERE ${closed} GROUP BY s.website_id`,
+      params,
+    ),
+  ]);
+  // The websites' names are the organisations context's (its read side, never its table).
+  const names = await websiteNames(db, websites.rows.map((w) => w.websiteId));
+  const named = websites.rows.map((w) => ({
+    websiteId: w.websiteId,
+    name: names.get(w.websiteId) ?? null,
+    completed: w.completed,
+    returns: w.returns,
+    published: w.published,
+    avgHours: w.avgHours,
+  }));
+  return { stages: stages.rows, queues: queues.rows, people: people.rows, websites: await inNameOrder(db, named) };
+}
+
+/** Rows by name in the database's own order (its collation; no name last), as the report always sorted them. */
+async function inNameOrder<T extends { name: string | null }>(db: SqlExecutor, rows: T[]): Promise<T[]> {
+  if (rows.length < 2) return rows;
+  const order = await db.query<{ i: number }>('SELECT (i - 1)::int AS i FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i) ORDER BY name', [rows.map((r) => r.name)]);
+  return order.rows.map((r) => rows[r.i]!);
 }
