@@ -3,14 +3,14 @@ import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { Box, Button, CircularProgress, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { Confirm, useDataProvider, useLogoutIfAccessDenied, useNotify, useRefresh } from 'react-admin';
+import { Confirm, useDataProvider, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { toFormErrors } from './errors';
 import { BIOS, type Bio } from './types';
 
 const ACTIONS = {
-  Publish: { icon: <PublishIcon />, done: 'Bio published', variant: 'contained', color: 'success' },
-  Unpublish: { icon: <UnpublishedOutlinedIcon />, done: 'Bio unpublished: it is a draft again', variant: 'outlined', color: 'warning' },
+  Publish: { icon: <PublishIcon />, done: 'console.bios.notices.published', variant: 'contained', color: 'success' },
+  Unpublish: { icon: <UnpublishedOutlinedIcon />, done: 'console.bios.notices.unpublished', variant: 'outlined', color: 'warning' },
 } as const;
 type BioAction = keyof typeof ACTIONS;
 
@@ -25,6 +25,7 @@ export const BioActionButtons = ({ record, dirty, onDone }: { record: Bio; dirty
   const refresh = useRefresh();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const { setError } = useFormContext();
+  const translate = useTranslate();
   const [running, setRunning] = useState<BioAction | null>(null);
   const [confirming, setConfirming] = useState(false);
   const allowed = (Object.keys(ACTIONS) as BioAction[]).filter((action) => record.allowedActions?.includes(action));
@@ -41,7 +42,7 @@ export const BioActionButtons = ({ record, dirty, onDone }: { record: Bio; dirty
     } catch (error) {
       if (await logoutIfAccessDenied(error)) return;
       const e = error as { message?: string; status?: number; body?: { message?: string; errors?: Record<string, string> } };
-      notify(e.body?.message || e.message || 'The action failed, please try again', { type: 'error' });
+      notify(e.body?.message || e.message || 'console.common.notices.actionFailed', { type: 'error' });
       for (const [field, message] of Object.entries(toFormErrors(e.body?.errors ?? {}))) setError(field, { type: 'server', message });
       if (e.status === 409) refresh();
     } finally {
@@ -63,11 +64,11 @@ export const BioActionButtons = ({ record, dirty, onDone }: { record: Bio; dirty
             onClick={() => (action === 'Unpublish' ? setConfirming(true) : void run(action))}
             data-action={action}
           >
-            {action}
+            {translate(`console.bios.actions.${action}`)}
           </Button>
         );
         return dirty ? (
-          <Tooltip key={action} title="Save your changes first">
+          <Tooltip key={action} title={translate('console.bios.saveFirst')}>
             <span>{button}</span>
           </Tooltip>
         ) : (
@@ -77,9 +78,10 @@ export const BioActionButtons = ({ record, dirty, onDone }: { record: Bio; dirty
       <Confirm
         isOpen={confirming}
         loading={running !== null}
-        title={`Unpublish the bio of ${record.displayName}?`}
-        content="It leaves the website, and posts that credit this person cannot be published until it is published again."
-        confirm="Unpublish"
+        title="console.bios.unpublishTitle"
+        content="console.bios.unpublishText"
+        translateOptions={{ name: record.displayName }}
+        confirm="console.bios.actions.Unpublish"
         confirmColor="warning"
         onConfirm={() => void run('Unpublish')}
         onClose={() => setConfirming(false)}

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Alert, Button } from '@mui/material';
-import { Create, Link, Loading, SaveButton, Toolbar, useGetList, useNotify } from 'react-admin';
+import { Create, Link, Loading, SaveButton, Toolbar, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Website } from '../types';
 import { BioForm } from './BioForm';
@@ -21,19 +21,22 @@ const toCreate = (data: Record<string, unknown>) => {
 };
 
 /** Opened from a post's "click to add Writer's bio": says so, with the way back. */
-const FromPost = ({ returnTo }: { returnTo: string }) => (
+const FromPost = ({ returnTo }: { returnTo: string }) => {
+  const translate = useTranslate();
+  return (
   <Alert
     severity="info"
     sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }}
     action={
       <Button component={Link} to={returnTo} size="small" startIcon={<ArrowBackIcon />} sx={{ whiteSpace: 'nowrap' }}>
-        Back to the post
+        {translate('console.bios.backToPost')}
       </Button>
     }
   >
-    The post credits this person and cannot be published until their bio is. Create it here; publishing it then frees the post.
+    {translate('console.bios.fromPost')}
   </Alert>
-);
+  );
+};
 
 /**
  * New bio. `?websiteId=&kind=&userId=&displayName=` (a post's bio prompt) fill the form; after
@@ -67,11 +70,11 @@ export const BioCreate = () => {
   };
   return (
     <Create<Bio>
-      title="New bio"
+      title="console.bios.create"
       transform={toCreate}
       mutationOptions={{
         onSuccess: (bio: Bio) => {
-          notify(returnTo ? 'Bio created: publish it so the post can credit it' : 'Bio created as a draft', { type: 'success' });
+          notify(returnTo ? 'console.bios.notices.createdForPost' : 'console.bios.notices.created', { type: 'success' });
           navigate(withReturnTo(`/bios/${encodeURIComponent(String(bio.id))}`, returnTo));
         },
         onError: (error: unknown) => {
@@ -88,7 +91,7 @@ export const BioCreate = () => {
         header={returnTo ? <FromPost returnTo={returnTo} /> : null}
         toolbar={
           <Toolbar>
-            <SaveButton label="Create bio" />
+            <SaveButton label="console.bios.createButton" />
           </Toolbar>
         }
       />

@@ -13,6 +13,7 @@ import {
   useNotify,
   useRecordContext,
   useRedirect,
+  useTranslate,
 } from 'react-admin';
 import { StatusChip } from '../common/StatusChip';
 import type { Website } from '../types';
@@ -42,13 +43,15 @@ const may = (record: Bio | undefined, action: string) => Boolean(record?.allowed
 
 const BioTitle = () => {
   const record = useRecordContext<Bio>();
-  return <span>{record ? `Bio: ${record.displayName}` : 'Bio'}</span>;
+  const translate = useTranslate();
+  return <span>{record ? translate('console.bios.title', { name: record.displayName }) : translate('console.bios.titleEmpty')}</span>;
 };
 
 /** Photo, name, status, kind and website: the bio at a glance. */
 const BioHeader = () => {
   const record = useRecordContext<Bio>();
   const { data: website } = useGetOne<Website>('websites', { id: record?.websiteId ?? '' }, { enabled: Boolean(record?.websiteId) });
+  const translate = useTranslate();
   if (!record) return null;
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', width: '100%', mb: 1 }}>
@@ -61,7 +64,7 @@ const BioHeader = () => {
           <StatusChip />
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {[KIND_LABELS[record.kind] ?? record.kind, website?.name, [record.title, record.role].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
+          {[KIND_LABELS[record.kind] ? translate(KIND_LABELS[record.kind]) : record.kind, website?.name, [record.title, record.role].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
         </Typography>
       </Box>
     </Box>
@@ -72,30 +75,28 @@ const BioHeader = () => {
 const ReturnNotice = () => {
   const record = useRecordContext<Bio>();
   const { returnTo } = useSearchValues();
+  const translate = useTranslate();
   if (!record || !returnTo) return null;
   const published = record.status === 'published';
   const back = (
     <Button component={Link} to={returnTo} size="small" variant={published ? 'contained' : 'text'} color={published ? 'success' : 'primary'} startIcon={<ArrowBackIcon />} sx={{ whiteSpace: 'nowrap' }}>
-      Back to the post
+      {translate('console.bios.backToPost')}
     </Button>
   );
   return (
     <Alert severity={published ? 'success' : 'info'} action={back} sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }} data-return-notice={record.status}>
-      {published
-        ? 'Published: the post can credit this bio now.'
-        : may(record, 'Publish')
-          ? 'The post can credit this person once the bio is published: fill it in, save, then Publish.'
-          : 'The post can credit this person once an editor publishes the bio.'}
+      {translate(published ? 'console.bios.returnPublished' : may(record, 'Publish') ? 'console.bios.returnPublish' : 'console.bios.returnEditor')}
     </Alert>
   );
 };
 
 const ReadOnlyNotice = () => {
   const record = useRecordContext<Bio>();
+  const translate = useTranslate();
   if (!record || may(record, 'Update')) return null;
   return (
     <Alert severity="info" sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }}>
-      You can read this bio. Editors, and the person it is about, change it.
+      {translate('console.bios.readOnly')}
     </Alert>
   );
 };
@@ -106,25 +107,27 @@ const BioToolbar = () => {
   const { isDirty } = useFormState();
   const notify = useNotify();
   const redirect = useRedirect();
+  const translate = useTranslate();
   if (!record) return null;
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
-      {may(record, 'Update') ? <SaveButton label="Save" /> : null}
+      {may(record, 'Update') ? <SaveButton label="console.bios.save" /> : null}
       <BioActionButtons record={record} dirty={isDirty} />
       {isDirty ? (
         <Typography variant="caption" color="warning.dark">
-          Unsaved changes
+          {translate('console.bios.unsaved')}
         </Typography>
       ) : null}
       <Box sx={{ flex: 1 }} />
       {may(record, 'Delete') ? (
         <DeleteButton
           mutationMode="pessimistic"
-          confirmTitle={`Delete the bio of ${record.displayName}?`}
-          confirmContent="It leaves the website; posts that credit this person need a new bio before they are published."
+          confirmTitle="console.bios.deleteTitle"
+          confirmContent="console.bios.deleteText"
+          translateOptions={{ name: record.displayName }}
           mutationOptions={{
             onSuccess: () => {
-              notify('Bio deleted', { type: 'success' });
+              notify('console.bios.notices.deleted', { type: 'success' });
               redirect('list', BIOS);
             },
           }}
@@ -136,7 +139,7 @@ const BioToolbar = () => {
 
 const Actions = () => (
   <TopToolbar>
-    <ListButton label="Bios" icon={<ArrowBackIcon />} />
+    <ListButton label="resources.bios.name" icon={<ArrowBackIcon />} />
   </TopToolbar>
 );
 
@@ -156,7 +159,7 @@ export const BioEdit = () => {
       actions={<Actions />}
       aside={<BioHistory />}
       mutationOptions={{
-        onSuccess: () => notify('Bio saved', { type: 'success' }),
+        onSuccess: () => notify('console.bios.notices.saved', { type: 'success' }),
         onError: onBioError(notify),
       }}
       sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', lg: 'row' } } }}

@@ -9,6 +9,7 @@ import {
   TextArrayInput,
   TextInput,
   useGetOne,
+  useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import type { Website } from '../types';
@@ -20,28 +21,32 @@ const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' 
 
 // The API's own rules and messages (its 422 answers say the same), checked before saving.
 const tooLong = (max: number) => (value: unknown) =>
-  typeof value === 'string' && value.trim().length > max ? `The maximum length is ${max} characters` : undefined;
+  typeof value === 'string' && value.trim().length > max ? { message: 'console.bios.form.tooLong', args: { max } } : undefined;
 const slugRule = (value: unknown) =>
   typeof value === 'string' && value.trim() && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value.trim())
-    ? 'slug may contain lower-case letters, digits and single dashes'
+    ? 'console.bios.form.slugRule'
     : undefined;
 
 /** Keeps an emptied text as '' (react-admin's default turns '' into null; the transform does that). */
 const keepText = (value: string | null) => value ?? '';
 
-const FormSection = ({ title, description, children }: { title: string; description?: string; children: ReactNode }) => (
-  <Box component="section" aria-label={title} sx={{ width: '100%', mt: 1 }}>
-    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-      {title}
-    </Typography>
-    {description ? (
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {description}
+/** A section of the form (`title`, `description`: message keys). */
+const FormSection = ({ title, description, children }: { title: string; description?: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box component="section" aria-label={translate(title)} sx={{ width: '100%', mt: 1 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {translate(title)}
       </Typography>
-    ) : null}
-    {children}
-  </Box>
-);
+      {description ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate(description)}
+        </Typography>
+      ) : null}
+      {children}
+    </Box>
+  );
+};
 
 /** The profile pic as visitors will see it, next to its URL. */
 const ProfilePicInput = () => {
@@ -52,10 +57,9 @@ const ProfilePicInput = () => {
       <BioAvatar src={profilePic} name={displayName} size={72} sx={{ mt: 1 }} />
       <TextInput
         source="profilePic"
-        label="Profile pic URL"
         parse={keepText}
         placeholder="https://"
-        helperText="A square photo works best; shown next to the posts this person is credited on"
+        helperText="console.bios.form.profilePicHelp"
         sx={{ flex: 1 }}
       />
     </Box>
@@ -65,15 +69,15 @@ const ProfilePicInput = () => {
 const MetaDescriptionInput = () => {
   const value = (useWatch({ name: 'metaDescription' }) as string | null | undefined) ?? '';
   const max = BIO_LIMITS.metaDescription;
+  const translate = useTranslate();
   return (
     <TextInput
       source="metaDescription"
-      label="Meta description"
       multiline
       minRows={2}
       parse={keepText}
       validate={tooLong(max)}
-      helperText={`${value.length}/${max} characters · shown by search engines for the bio's page`}
+      helperText={translate('console.bios.form.metaHelp', { length: value.length, max })}
     />
   );
 };
@@ -90,19 +94,18 @@ const OwnerInputs = ({ edit, fallbackName }: { edit: boolean; fallbackName?: str
         <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }}>
           <SelectInput
             optionText="name"
-            label="Website"
+            label="resources.bios.fields.websiteId"
             validate={required()}
             readOnly={edit}
-            helperText={edit ? 'A bio stays on its website' : 'The website whose pages show the bio'}
+            helperText={edit ? 'console.bios.form.websiteEdit' : 'console.bios.form.websiteCreate'}
           />
         </ReferenceInput>
         <SelectInput
           source="kind"
-          label="Kind"
           choices={KIND_CHOICES}
           validate={required()}
           readOnly={edit}
-          helperText={kind === 'writer' ? 'A member credited as writer or fact-checker' : 'An expert posts can name as their expert'}
+          helperText={kind === 'writer' ? 'console.bios.form.kindWriter' : 'console.bios.form.kindExpert'}
           onChange={(event: { target?: { value?: unknown } }) => {
             if (event?.target?.value === 'expert') setValue('userId', null);
           }}
@@ -111,13 +114,13 @@ const OwnerInputs = ({ edit, fallbackName }: { edit: boolean; fallbackName?: str
       {kind === 'writer' ? (
         <MemberPickerInput
           source="userId"
-          label="Member"
+          label="resources.bios.fields.userId"
           organisationId={website?.organisationId}
-          validate={required('A writer bio needs the member it is about')}
+          validate={required('console.bios.form.memberRequired')}
           readOnly={edit}
           fallbackName={fallbackName}
           emptyText=""
-          helperText={edit ? 'The member this bio is about' : 'The member this bio is about: they may edit it too'}
+          helperText={edit ? 'console.bios.form.memberEdit' : 'console.bios.form.memberCreate'}
           onPick={(member) => {
             if (!String(getValues('displayName') ?? '').trim()) setValue('displayName', member.name, { shouldDirty: true });
           }}
@@ -139,38 +142,37 @@ export const BioForm = ({
 }: Omit<SimpleFormProps, 'children'> & { edit?: boolean; header?: ReactNode; fallbackName?: string | null }) => (
   <SimpleForm sx={{ maxWidth: 820 }} disableInvalidFormNotification {...props}>
     {header}
-    <FormSection title="Identity" description="Who the bio is about, and how the website names them.">
+    <FormSection title="console.bios.form.identity" description="console.bios.form.identityText">
       <OwnerInputs edit={edit} fallbackName={fallbackName} />
       <Box sx={grid}>
-        <TextInput source="displayName" label="Display name" validate={[required(), tooLong(BIO_LIMITS.displayName)]} />
+        <TextInput source="displayName" validate={[required(), tooLong(BIO_LIMITS.displayName)]} />
         <TextInput
           source="slug"
-          label="Slug"
           parse={keepText}
           validate={edit ? [required(), slugRule, tooLong(BIO_LIMITS.slug)] : [slugRule, tooLong(BIO_LIMITS.slug)]}
-          helperText={edit ? "The bio page's address" : 'The bio page’s address; made from the display name when left empty'}
+          helperText={edit ? 'console.bios.form.slugEdit' : 'console.bios.form.slugCreate'}
           sx={{ '& input': { fontFamily: 'monospace' } }}
         />
-        <TextInput source="role" label="Role" parse={keepText} validate={tooLong(BIO_LIMITS.role)} helperText="For example Senior editor, Botanist" />
-        <TextInput source="title" label="Title" parse={keepText} validate={tooLong(BIO_LIMITS.title)} helperText="For example Dr., PhD in plant biology" />
+        <TextInput source="role" parse={keepText} validate={tooLong(BIO_LIMITS.role)} helperText="console.bios.form.roleHelp" />
+        <TextInput source="title" parse={keepText} validate={tooLong(BIO_LIMITS.title)} helperText="console.bios.form.titleHelp" />
       </Box>
       <ProfilePicInput />
     </FormSection>
     <Divider flexItem sx={{ my: 1 }} />
-    <FormSection title="About" description="The bio page's text; publishing needs it.">
-      <TextInput source="text" label="Text" multiline minRows={6} parse={keepText} validate={tooLong(BIO_LIMITS.text)} helperText="Who they are and why readers can trust them" />
-      <TextInput source="quote" label="Quote" multiline minRows={1} parse={keepText} validate={tooLong(BIO_LIMITS.quote)} helperText="A line of their own, shown highlighted" />
+    <FormSection title="console.bios.form.about" description="console.bios.form.aboutText">
+      <TextInput source="text" multiline minRows={6} parse={keepText} validate={tooLong(BIO_LIMITS.text)} helperText="console.bios.form.textHelp" />
+      <TextInput source="quote" multiline minRows={1} parse={keepText} validate={tooLong(BIO_LIMITS.quote)} helperText="console.bios.form.quoteHelp" />
       <MetaDescriptionInput />
     </FormSection>
     <Divider flexItem sx={{ my: 1 }} />
-    <FormSection title="Lists" description="Type an entry and press Enter to add it.">
+    <FormSection title="console.bios.form.lists" description="console.bios.form.listsText">
       <Box sx={grid}>
-        <TextArrayInput source="categories" label="Categories" helperText="The website's categories they write about" />
-        <TextArrayInput source="expertise" label="Expertise" helperText="Their fields, for example Succulents" />
+        <TextArrayInput source="categories" helperText="console.bios.form.categoriesHelp" />
+        <TextArrayInput source="expertise" helperText="console.bios.form.expertiseHelp" />
       </Box>
-      <TextArrayInput source="education" label="Education" helperText="One bullet per degree or training" />
-      <TextArrayInput source="highlights" label="Highlights" helperText="Awards, books, notable work" />
-      <TextArrayInput source="socialUrls" label="Social URLs" helperText="Full addresses, starting with https://" />
+      <TextArrayInput source="education" helperText="console.bios.form.educationHelp" />
+      <TextArrayInput source="highlights" helperText="console.bios.form.highlightsHelp" />
+      <TextArrayInput source="socialUrls" helperText="console.bios.form.socialHelp" />
     </FormSection>
   </SimpleForm>
 );

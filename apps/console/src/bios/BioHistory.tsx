@@ -1,26 +1,21 @@
 import { Alert, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useRecordContext } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { actorName, changedFields } from '../common/historyText';
 import { Timeline, TimelineEntry } from '../common/Timeline';
 import { BIOS, type Bio } from './types';
 
-const EVENT_LABELS: Record<string, string> = {
-  BioCreated: 'Created',
-  BioChanged: 'Changed',
-  BioPublished: 'Published',
-  BioUnpublished: 'Unpublished',
-  BioDeleted: 'Deleted',
-};
-
-const FIELD_LABELS: Record<string, string> = { profilePic: 'profile pic', socialUrls: 'social URLs', metaDescription: 'meta description', displayName: 'display name' };
+/** Fields named for people in "Changed …": `console.bios.history.fields.*`. */
+const NAMED_FIELDS = ['profilePic', 'socialUrls', 'metaDescription', 'displayName'];
 
 
 /** `GET /api/bios/{id}/history` as a timeline, newest first (reloaded with every new version). */
 export const BioHistory = () => {
   const record = useRecordContext<Bio>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const translate = useTranslate();
+  const fieldLabels = Object.fromEntries(NAMED_FIELDS.map((field) => [field, translate(`console.bios.history.fields.${field}`)]));
   const { data, error, isPending } = useQuery({
     queryKey: [BIOS, 'history', record?.id, record?.version],
     queryFn: async () => (await dataProvider.history(BIOS, record!.id)).data,
@@ -33,28 +28,28 @@ export const BioHistory = () => {
     <Card sx={{ width: { xs: '100%', lg: 320 }, flexShrink: 0, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, alignSelf: 'flex-start' }}>
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          History
+          {translate('console.bios.history.title')}
         </Typography>
-        {error ? <Alert severity="info">The history could not be loaded: {(error as Error).message}</Alert> : null}
+        {error ? <Alert severity="info">{translate('console.bios.history.failed', { message: (error as Error).message })}</Alert> : null}
         {isPending ? <CircularProgress size={24} /> : null}
-        {!isPending && !error && entries.length === 0 ? <Typography color="text.secondary">No events yet.</Typography> : null}
+        {!isPending && !error && entries.length === 0 ? <Typography color="text.secondary">{translate('console.bios.history.empty')}</Typography> : null}
         <Timeline>
           {entries.map((entry) => {
-            const fields = entry.type === 'BioChanged' ? changedFields(entry, FIELD_LABELS) : null;
+            const fields = entry.type === 'BioChanged' ? changedFields(entry, fieldLabels) : null;
             const major = entry.type === 'BioPublished' || entry.type === 'BioCreated';
             return (
               <TimelineEntry
                 key={`${entry.version}-${entry.type}`}
                 data={{ 'data-history-event': entry.type }}
-                title={EVENT_LABELS[entry.type] ?? entry.type}
-                by={actorName(entry.actor, 'the system')}
+                title={translate(`console.bios.history.events.${entry.type}`, { _: entry.type })}
+                by={actorName(entry.actor, translate('console.bios.history.system'))}
                 time={entry.time ?? entry.timestamp}
                 version={entry.version}
                 dot={entry.type === 'BioPublished' ? 'success.main' : major ? 'primary.main' : 'grey.400'}
               >
                 {fields ? (
                   <Typography variant="caption" component="div" color="text.secondary">
-                    Changed {fields}
+                    {translate('console.bios.history.changed', { fields })}
                   </Typography>
                 ) : null}
               </TimelineEntry>

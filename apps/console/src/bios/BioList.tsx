@@ -13,6 +13,7 @@ import {
   TopToolbar,
   useListContext,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { NoMatches } from '../audit/NoMatches';
 import { EmptyState } from '../common/EmptyState';
@@ -23,22 +24,22 @@ import { KIND_LABELS, STATUS_CHOICES, type Bio } from './types';
 import { DATE_TIME } from '../common/historyText';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search names" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="console.bios.search" />,
   <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
-    <SelectInput optionText="name" label="Website" emptyText="All websites" sx={{ minWidth: 180 }} />
+    <SelectInput optionText="name" label="resources.bios.fields.websiteId" emptyText="console.bios.allWebsites" sx={{ minWidth: 180 }} />
   </ReferenceInput>,
   <SelectInput
     key="kind"
     source="kind"
-    label="Kind"
-    emptyText="Any"
+    label="resources.bios.fields.kind"
+    emptyText="console.bios.any"
     choices={[
-      { id: 'writer', name: 'Writers' },
-      { id: 'expert', name: 'Experts' },
+      { id: 'writer', name: 'console.bios.kinds.writers' },
+      { id: 'expert', name: 'console.bios.kinds.experts' },
     ]}
     alwaysOn
   />,
-  <SelectInput key="status" source="status" label="Status" emptyText="Any" choices={STATUS_CHOICES} alwaysOn />,
+  <SelectInput key="status" source="status" label="resources.bios.fields.status" emptyText="console.bios.any" choices={STATUS_CHOICES} alwaysOn />,
 ];
 
 /** New bio, on the website and of the kind the list is filtered by. */
@@ -47,7 +48,7 @@ const Actions = () => {
   const to = withReturnTo('/bios/create', null, { websiteId: filterValues.websiteId, kind: filterValues.kind });
   return (
     <TopToolbar>
-      <CreateButton label="New bio" variant="contained" to={to} />
+      <CreateButton label="console.bios.create" variant="contained" to={to} />
     </TopToolbar>
   );
 };
@@ -77,7 +78,8 @@ const Name = (_props: { label?: string }) => {
 
 const Kind = (_props: { label?: string }) => {
   const record = useRecordContext<Bio>();
-  return record ? <Chip size="small" variant="outlined" label={KIND_LABELS[record.kind] ?? record.kind} data-kind={record.kind} /> : null;
+  const translate = useTranslate();
+  return record ? <Chip size="small" variant="outlined" label={KIND_LABELS[record.kind] ? translate(KIND_LABELS[record.kind]) : record.kind} data-kind={record.kind} /> : null;
 };
 
 const Column = DataTable.Col<Bio>;
@@ -85,19 +87,20 @@ const Column = DataTable.Col<Bio>;
 /** CMS settings, Bios: the writers and experts the websites credit on their posts (`GET /api/bios`). */
 export const BioList = () => {
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const translate = useTranslate();
   return (
     <List
-      title="Bios"
+      title="resources.bios.name"
       filters={filters}
       actions={<Actions />}
       sort={{ field: 'displayName', order: 'ASC' }}
       perPage={50}
       empty={
         <EmptyState
-          title="No bios yet"
-          text="Published posts credit their writer, expert and fact-checker by their bios. Create the first one: a writer of your team, or an outside expert."
+          title="console.bios.empty.title"
+          text="console.bios.empty.text"
           icon={<BadgeOutlinedIcon />}
-          createLabel="Create the first bio"
+          createLabel="console.bios.createFirst"
         />
       }
     >
@@ -105,27 +108,27 @@ export const BioList = () => {
         <SimpleList<Bio>
           leftAvatar={(record) => <BioAvatar src={record.profilePic} name={record.displayName} />}
           primaryText={(record) => record.displayName}
-          secondaryText={(record) => `${KIND_LABELS[record.kind] ?? record.kind} · ${record.status}`}
+          secondaryText={(record) => `${KIND_LABELS[record.kind] ? translate(KIND_LABELS[record.kind]) : record.kind} · ${record.status}`}
           linkType="edit"
         />
       ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false} empty={<NoMatches text="No bios match these filters." />}>
+        <DataTable rowClick="edit" bulkActionButtons={false} empty={<NoMatches text="console.bios.noMatches" />}>
           <Column source="profilePic" label="" disableSort sx={{ width: 56 }}>
             <Photo />
           </Column>
-          <Column source="displayName" label="Name">
+          <Column source="displayName" label="console.bios.name">
             <Name />
           </Column>
-          <Column source="kind" label="Kind">
+          <Column source="kind">
             <Kind />
           </Column>
-          <Column source="websiteId" label="Website">
+          <Column source="websiteId">
             <ReferenceField source="websiteId" reference="websites" link={false} />
           </Column>
-          <Column source="status" label="Status">
+          <Column source="status">
             <StatusChip />
           </Column>
-          <Column source="updatedAt" label="Updated">
+          <Column source="updatedAt">
             <DateField source="updatedAt" showTime options={DATE_TIME} />
           </Column>
         </DataTable>

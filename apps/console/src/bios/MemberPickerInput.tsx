@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { SelectInput, useGetList, type Identifier, type Validator } from 'react-admin';
+import { SelectInput, useGetList, useTranslate, type Identifier, type Validator } from 'react-admin';
 import type { Member } from '../types';
 
 /**
@@ -15,7 +15,7 @@ export const MemberPickerInput = ({
   readOnly,
   validate,
   fallbackName,
-  emptyText = 'Nobody',
+  emptyText = 'console.bios.form.nobody',
   onPick,
 }: {
   source: string;
@@ -30,6 +30,7 @@ export const MemberPickerInput = ({
   onPick?: (member: { id: string; name: string }) => void;
 }) => {
   const value = useWatch({ name: source }) as Identifier | null | undefined;
+  const translate = useTranslate();
   const { data, isPending } = useGetList<Member>(
     'members',
     {
@@ -41,14 +42,15 @@ export const MemberPickerInput = ({
   );
   const choices = useMemo(() => {
     const members = (data ?? []).filter((m) => m.userId).map((m) => ({ id: String(m.userId), name: m.name }));
-    if (value && !members.some((m) => m.id === String(value))) members.unshift({ id: String(value), name: fallbackName || 'This member' });
+    if (value && !members.some((m) => m.id === String(value))) members.unshift({ id: String(value), name: fallbackName || translate('console.bios.form.thisMember') });
     return members;
-  }, [data, value, fallbackName]);
+  }, [data, value, fallbackName, translate]);
   return (
     <SelectInput
       source={source}
       label={label}
       choices={choices}
+      translateChoice={false}
       isPending={isPending && !value}
       emptyText={emptyText}
       helperText={helperText}

@@ -29,7 +29,7 @@ export const toFormErrors = (errors: Record<string, string>) => {
 export const onBioError = (notify: (message: string, options: { type: 'error'; multiLine?: boolean }) => void) => (error: unknown) => {
   const e = error as ApiError | undefined;
   if (e?.body?.errors) e.body.errors = toFormErrors(e.body.errors);
-  notify(e?.body?.message || e?.message || 'The bio could not be saved', { type: 'error', multiLine: true });
+  notify(e?.body?.message || e?.message || 'console.bios.notices.saveFailed', { type: 'error', multiLine: true });
 };
 
 /** Empty texts become null, texts are trimmed, lists lose their empty entries. */

@@ -14,6 +14,5 @@ export const bios = {
   create: BioCreate,
   edit: BioEdit,
   icon: BadgeOutlinedIcon,
-  options: { label: 'Bios' },
   recordRepresentation: 'displayName',
 };

@@ -32,16 +32,17 @@ export interface Bio extends RaRecord {
   allowedActions?: string[];
 }
 
+/** Choices and labels as message keys (SelectInput translates choice names). */
 export const KIND_CHOICES = [
-  { id: 'writer', name: 'Writer (a member)' },
-  { id: 'expert', name: 'Expert' },
+  { id: 'writer', name: 'console.bios.kinds.writerMember' },
+  { id: 'expert', name: 'console.bios.kinds.expert' },
 ];
 
-export const KIND_LABELS: Record<BioKind, string> = { writer: 'Writer', expert: 'Expert' };
+export const KIND_LABELS: Record<BioKind, string> = { writer: 'console.bios.kinds.writer', expert: 'console.bios.kinds.expert' };
 
 export const STATUS_CHOICES = [
-  { id: 'draft', name: 'Draft' },
-  { id: 'published', name: 'Published' },
+  { id: 'draft', name: 'console.bios.statuses.draft' },
+  { id: 'published', name: 'console.bios.statuses.published' },
 ];
 
 /** The API's limits (libs/experts bio-fields.ts). */
