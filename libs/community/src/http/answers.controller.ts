@@ -10,35 +10,16 @@ import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/de
 import { AppError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { loadVisible } from '#libs/platform/src/http/tenancy.js';
-import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { answerDecider, type AnswerContext, type AnswerState, type AnswerStatus } from '../domain/answer.decider.js';
 import type { Person } from '../domain/question.decider.js';
+import { listAnswers, visibleAnswer, visibleQuestion } from '../projections/queries.js';
 import { communityScope, ensureCommunity, filterOf } from './community-access.js';
 import { ANSWER_BULK_ACTIONS, answerCreateSchema, answerUpdateSchema, bulkSchema } from './community.schemas.js';
 import type { QuestionRecord } from './questions.controller.js';
-
-const LIST = {
-  resource: 'answers',
-  table: 'rm_answers',
-  fields: {
-    id: 'id',
-    organisationId: 'organisation_id',
-    websiteId: 'website_id',
-    questionId: 'question_id',
-    status: 'status',
-    createdBy: 'created_by',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    publishedAt: 'published_at',
-  },
-  search: ['body'],
-  dateField: 'createdAt',
-  defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-};
 
 type AnswerRecord = Record<string, unknown> & {
   id: string;
@@ -75,7 +56,7 @@ export class AnswersController {
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
     const scope = await communityScope(this.db, viewer, filterOf(query.filter) ?? {});
-    const result = await runList<AnswerRecord>(this.db, LIST, query, scope);
+    const result = await listAnswers<AnswerRecord>(this.db, query, scope);
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
   }
 
@@ -116,12 +97,7 @@ export class AnswersController {
   @Post()
   async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
     const { questionId, ...fields } = parseInput(answerCreateSchema, body);
-    const question = await loadVisible<QuestionRecord>(
-      this.db,
-      viewer,
-      { table: 'rm_questions', label: 'Question', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId },
-      questionId,
-    );
+    const question = await visibleQuestion<QuestionRecord>(this.db, viewer, questionId);
     const organisationId = question.organisationId;
     await ensureCommunity(this.db, organisationId);
     const context: AnswerContext = {
@@ -177,7 +153,7 @@ export class AnswersController {
   }
 
   private load(viewer: Viewer, id: string): Promise<AnswerRecord> {
-    return loadVisible<AnswerRecord>(this.db, viewer, { table: 'rm_answers', label: 'Answer', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id);
+    return visibleAnswer<AnswerRecord>(this.db, viewer, id);
   }
 
   private present(record: AnswerRecord, viewer: Viewer) {

@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { UPGRADE_TO_ACCESS } from '#libs/platform/src/auth/policy.js';
-import { canReachWebsite, ensureOrganisationProduct, websiteScope } from '#libs/platform/src/http/tenancy.js';
+import { ensureOrganisationProduct, organisationsWithProduct, websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
+import { canReachWebsite, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ForbiddenError } from '#libs/platform/src/errors.js';
 
@@ -26,19 +27,15 @@ export async function communityScope(
   websiteColumn = 'website_id',
 ): Promise<{ sql: string; params: unknown[] }> {
   if (typeof asked.websiteId === 'string' && asked.websiteId.length <= 100) {
-    const site = await db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [asked.websiteId]);
-    const organisationId = site.rows[0]?.organisation_id;
+    const organisationId = await websiteOrganisation(db, asked.websiteId);
     if (organisationId && canReachWebsite(viewer, organisationId, asked.websiteId)) await ensureCommunity(db, organisationId);
   }
   if (typeof asked.organisationId === 'string' && canSeeOrganisation(viewer, asked.organisationId)) {
     await ensureCommunity(db, asked.organisationId);
   }
   const visible = visibleOrganisations(viewer);
-  const enabled = await db.query<{ id: string }>(
-    `SELECT id FROM rm_organisations WHERE record->'products' @> '["${COMMUNITY_PRODUCT}"]'::jsonb${visible ? ' AND id = ANY($1::text[])' : ''}`,
-    visible ? [visible] : [],
-  );
-  const ids = enabled.rows.map((r) => r.id);
+  // Which organisations have the community is the organisations context's to answer (its read side, never its tables).
+  const ids = await organisationsWithProduct(db, COMMUNITY_PRODUCT, visible);
   if (ids.length === 0 && !viewer.platformAdmin) throw new ForbiddenError(UPGRADE_TO_ACCESS);
   const websites = websiteScope(viewer, column, websiteColumn, 2);
   return { sql: `${column} = ANY($1::text[]) AND ${websites.sql}`, params: [ids, ...websites.params] };

@@ -1,5 +1,4 @@
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
-import { allowed } from '#libs/platform/src/allow-list.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -8,11 +7,12 @@ import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
 import { actorFor, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
-import { AppError, BadRequestError, ValidationError } from '#libs/platform/src/errors.js';
+import { AppError, BadRequestError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { loadVisible } from '#libs/platform/src/http/tenancy.js';
-import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import { websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
+import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
+import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput } from '#libs/platform/src/validation.js';
@@ -26,54 +26,13 @@ import {
   type QuestionState,
   type QuestionStatus,
 } from '../domain/question.decider.js';
+import { communityCounts, listQuestions, visibleQuestion } from '../projections/queries.js';
 import { communityScope, ensureCommunity, filterOf } from './community-access.js';
 import { QUESTION_BULK_ACTIONS, bulkSchema, declineSchema, questionCreateSchema, questionUpdateSchema } from './community.schemas.js';
 
 /** The spec's page sizes: community questions 10, the moderators' queue 50. */
 export const QUESTIONS_PAGE_SIZE = 10;
 export const MODERATOR_PAGE_SIZE = 50;
-
-/** The status each console tab shows; the moderators' queue is what waits for them. */
-const VIEWS: Record<string, QuestionStatus> = {
-  new: 'new',
-  draft: 'draft',
-  published: 'published',
-  moderator: 'pending_review',
-  deleted: 'deleted',
-};
-
-const LIST = {
-  resource: 'questions',
-  table: 'rm_questions',
-  fields: {
-    id: 'id',
-    organisationId: 'organisation_id',
-    websiteId: 'website_id',
-    locale: 'locale',
-    title: 'title',
-    category: 'category',
-    status: 'status',
-    moderatorStatus: 'moderator_status',
-    createdBy: 'created_by',
-    createdAt: 'created_at',
-    updatedAt: 'updated_at',
-    publishedAt: 'published_at',
-    answerCount: 'answer_count',
-    publishedAnswerCount: 'published_answer_count',
-  },
-  search: ['title'],
-  dateField: 'createdAt',
-  defaultSort: ['createdAt', 'DESC'] as ['createdAt', 'DESC'],
-  customFilters: {
-    // The console's tabs (seed 000 section 2: new, draft, published, moderator, deleted); `all` is every one.
-    view: (value: unknown, add: (value: unknown) => string) => {
-      if (value === 'all') return 'true';
-      const status = allowed(VIEWS, value);
-      if (!status) throw new BadRequestError(`view must be one of ${Object.keys(VIEWS).join(', ')}, all`);
-      return `status = ${add(status)}`;
-    },
-  },
-};
 
 export type QuestionRecord = Record<string, unknown> & {
   id: string;
@@ -123,7 +82,7 @@ export class QuestionsController {
     }
     const queue = filter?.view === 'moderator' || filter?.status === 'pending_review' || filter?.moderatorStatus === 'pending_review';
     const scope = await communityScope(this.db, viewer, filter ?? {});
-    const result = await runList<QuestionRecord>(this.db, { ...LIST, defaultPageSize: queue ? MODERATOR_PAGE_SIZE : QUESTIONS_PAGE_SIZE }, listQuery, scope);
+    const result = await listQuestions<QuestionRecord>(this.db, listQuery, scope, queue ? MODERATOR_PAGE_SIZE : QUESTIONS_PAGE_SIZE);
     return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
   }
 
@@ -133,27 +92,7 @@ export class QuestionsController {
     if (websiteId !== undefined && websiteId !== '' && typeof websiteId !== 'string') throw new BadRequestError('websiteId must be an id');
     const site = typeof websiteId === 'string' && websiteId !== '' ? checkId(websiteId) : null;
     const scope = await communityScope(this.db, viewer, { websiteId: site ?? undefined });
-    const siteParam = `$${scope.params.length + 1}`;
-    const where = `${scope.sql} AND (${siteParam}::text IS NULL OR website_id = ${siteParam})`;
-    const [questions, answers] = await Promise.all([
-      this.db.query<Record<string, number>>(
-        `SELECT count(*) FILTER (WHERE status = 'new')::int AS "new", count(*) FILTER (WHERE status = 'draft')::int AS "draft",
-           count(*) FILTER (WHERE status = 'published')::int AS "published", count(*) FILTER (WHERE status = 'pending_review')::int AS "moderator",
-           count(*) FILTER (WHERE status = 'deleted')::int AS "deleted"
-         FROM rm_questions WHERE ${where}`,
-        [...scope.params, site],
-      ),
-      this.db.query<{ published: number }>(`SELECT count(*)::int AS "published" FROM rm_answers WHERE ${where} AND status = 'published'`, [...scope.params, site]),
-    ]);
-    const q = questions.rows[0];
-    return {
-      new: Number(q.new),
-      draft: Number(q.draft),
-      published: Number(q.published),
-      moderator: Number(q.moderator),
-      deleted: Number(q.deleted),
-      publishedAnswers: Number(answers.rows[0].published),
-    };
+    return communityCounts(this.db, scope, site);
   }
 
   /** One workflow action on many questions: one result per id, never all-or-nothing. */
@@ -195,13 +134,9 @@ export class QuestionsController {
   @Post()
   async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
     const { websiteId, ...fields } = parseInput(questionCreateSchema, body);
-    const website = await loadVisible<{ id: string; organisationId: string }>(
-      this.db,
-      viewer,
-      { table: 'rm_websites', label: 'Website', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.id },
-      websiteId,
-    );
-    const organisationId = website.organisationId;
+    // The website is the organisations context's (its read side, never its table); one the viewer does not reach answers as missing.
+    const organisationId = await websiteOrganisation(this.db, checkId(websiteId));
+    if (!organisationId || !canReachWebsite(viewer, organisationId, websiteId)) throw new NotFoundError('Website not found');
     await ensureCommunity(this.db, organisationId);
     const id = randomUUID();
     const result: DecideResult = await this.commands.execute(
@@ -263,7 +198,7 @@ export class QuestionsController {
   }
 
   private load(viewer: Viewer, id: string): Promise<QuestionRecord> {
-    return loadVisible<QuestionRecord>(this.db, viewer, { table: 'rm_questions', label: 'Question', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id);
+    return visibleQuestion<QuestionRecord>(this.db, viewer, id);
   }
 
   private present(record: QuestionRecord, viewer: Viewer) {
