@@ -7,13 +7,13 @@ export const AnswerEdit = () => {
   const notify = useNotify();
   const redirect = useRedirect();
   const onSuccess = (data: Answer) => {
-    notify('Answer saved', { type: 'success' });
+    notify('console.community.notices.answerSaved', { type: 'success' });
     redirect(`/questions/${encodeURIComponent(String(data.questionId))}/show/answers`);
   };
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={{ onSuccess }} title="Edit answer">
+    <Edit mutationMode="pessimistic" mutationOptions={{ onSuccess }} title="console.community.answers.edit">
       <SimpleForm toolbar={<SaveOnlyToolbar />} sx={{ maxWidth: 760 }}>
-        <TextInput source="body" label="Answer" multiline minRows={5} validate={[required(), maxLength(20_000)]} />
+        <TextInput source="body" multiline minRows={5} validate={[required(), maxLength(20_000)]} />
       </SimpleForm>
     </Edit>
   );

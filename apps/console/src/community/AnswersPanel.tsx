@@ -14,6 +14,7 @@ import {
   useRecordContext,
   useRedirect,
   useRefresh,
+  useTranslate,
 } from 'react-admin';
 import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import { QuestionStatusChip } from './QuestionStatusChip';
@@ -23,12 +24,13 @@ const ANSWER_MAX = 20_000;
 
 /** The answer actions the console offers; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Answer>> = {
-  Publish: { icon: <PublishIcon />, done: 'Answer published', color: 'success' },
+  Publish: { icon: <PublishIcon />, label: 'console.community.actions.Publish', done: 'console.community.actions.answerPublished', color: 'success' },
   Delete: {
     icon: <DeleteOutlineIcon />,
-    done: 'Answer deleted',
+    label: 'console.community.actions.Delete',
+    done: 'console.community.actions.answerDeleted',
     color: 'error',
-    confirm: () => ({ title: 'Delete this answer?', content: 'It leaves the question; its history stays for the audit.' }),
+    confirm: () => ({ title: 'console.community.actions.answerDeleteTitle', content: 'console.community.actions.answerDeleteText' }),
   },
 };
 
@@ -36,11 +38,17 @@ const ACTIONS: Record<string, WorkflowActionConfig<Answer>> = {
 export const AnswerActionButtons = ({ compact = false }: { compact?: boolean }) => {
   const record = useRecordContext<Answer>();
   const redirect = useRedirect();
+  const translate = useTranslate();
   const { allowed, busy, start, confirmDialog } = useWorkflowActions('answers', record, ACTIONS);
   if (!record) return null;
-  const buttons = allowed.map((name) => ({ name, icon: ACTIONS[name]!.icon, color: ACTIONS[name]!.color, onClick: () => start(name) }));
+  const buttons = allowed.map((name) => ({
+    name: translate(ACTIONS[name]!.label ?? name),
+    icon: ACTIONS[name]!.icon,
+    color: ACTIONS[name]!.color,
+    onClick: () => start(name),
+  }));
   if (record.allowedActions?.includes('Update')) {
-    buttons.push({ name: 'Edit', icon: <EditOutlinedIcon />, color: 'primary', onClick: () => redirect('edit', 'answers', record.id) });
+    buttons.push({ name: translate('console.community.actions.Edit'), icon: <EditOutlinedIcon />, color: 'primary', onClick: () => redirect('edit', 'answers', record.id) });
   }
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'nowrap', gap: 0.5 }}>
@@ -64,13 +72,14 @@ export const AnswerActionButtons = ({ compact = false }: { compact?: boolean }) 
   );
 };
 
-const author = (answer: Answer) => answer.answeredBy?.name ?? answer.createdBy?.name ?? 'Unknown';
+const author = (answer: Answer) => answer.answeredBy?.name ?? answer.createdBy?.name ?? null;
 
 /** The question's answers (pending and published), oldest first, each with its actions. */
 const AnswerCards = () => {
   const { data, isPending } = useListContext<Answer>();
+  const translate = useTranslate();
   if (isPending || !data) return null;
-  if (data.length === 0) return <Typography color="text.secondary">No answers yet.</Typography>;
+  if (data.length === 0) return <Typography color="text.secondary">{translate('console.community.answers.none')}</Typography>;
   return (
     <Stack spacing={1.5} sx={{ width: '100%' }}>
       {data.map((answer) => (
@@ -80,7 +89,7 @@ const AnswerCards = () => {
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
                 <QuestionStatusChip />
                 <Typography variant="body2" color="text.secondary">
-                  {author(answer)} · <DateField source="createdAt" showTime variant="body2" />
+                  {author(answer) ?? translate('console.community.answers.unknown')} · <DateField source="createdAt" showTime variant="body2" />
                 </Typography>
               </Box>
               <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -105,13 +114,14 @@ const AddAnswer = () => {
   const refresh = useRefresh();
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const translate = useTranslate();
   if (!question) return null;
   if (question.status === 'deleted') {
-    return <Alert severity="info">This question is deleted: restore it to add answers.</Alert>;
+    return <Alert severity="info">{translate('console.community.answers.deleted')}</Alert>;
   }
   const submit = () => {
     if (!body.trim()) {
-      setError('body is missing!');
+      setError(translate('console.community.answers.missing'));
       return;
     }
     void create(
@@ -119,14 +129,14 @@ const AddAnswer = () => {
       { data: { questionId: question.id, body } },
       {
         onSuccess: () => {
-          notify('Answer added: it waits for a moderator', { type: 'success' });
+          notify('console.community.notices.answerAdded', { type: 'success' });
           setBody('');
           refresh();
         },
         onError: (e) => {
           const message = (e as { body?: { errors?: { body?: string } } }).body?.errors?.body;
           if (message) setError(message);
-          else notify(e instanceof Error && e.message ? e.message : 'The answer could not be added', { type: 'error' });
+          else notify(e instanceof Error && e.message ? e.message : 'console.community.notices.answerFailed', { type: 'error' });
         },
       },
     );
@@ -134,24 +144,24 @@ const AddAnswer = () => {
   return (
     <Box sx={{ mt: 3, maxWidth: 760 }}>
       <Typography variant="subtitle1" sx={{ mb: 1 }}>
-        Add an answer
+        {translate('console.community.answers.add')}
       </Typography>
       <TextField
         fullWidth
         multiline
         minRows={3}
-        label="Your answer"
+        label={translate('console.community.answers.yours')}
         value={body}
         onChange={(event) => {
           setBody(event.target.value);
           setError(null);
         }}
         error={Boolean(error)}
-        helperText={error ?? 'Published once a moderator approves it'}
+        helperText={error ?? translate('console.community.answers.help')}
         slotProps={{ htmlInput: { maxLength: ANSWER_MAX } }}
       />
       <Box sx={{ mt: 1 }}>
-        <Button label="Add answer" variant="contained" onClick={submit} disabled={isPending} />
+        <Button label="console.community.answers.addButton" variant="contained" onClick={submit} disabled={isPending} />
       </Box>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, useRefresh, useUnselectAll } from 'react-admin';
+import { Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { CommunityTab } from './QuestionList';
 import type { Question } from './types';
@@ -20,6 +20,7 @@ const BULK: Record<Exclude<CommunityTab, 'answers'>, string[]> = {
 export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answers'> }) => {
   const { selectedIds, data } = useListContext<Question>();
   const notify = useNotify();
+  const translate = useTranslate();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const unselectAll = useUnselectAll('questions', `questions.${tab}`);
@@ -32,12 +33,13 @@ export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answe
       const { data: results } = await dataProvider.bulkAction('questions', action, selectedIds, { expectedVersions: versions });
       const failed = results.filter((r) => !r.ok);
       const done = results.length - failed.length;
-      if (failed.length === 0) notify(`${action}: ${done} question${done === 1 ? '' : 's'} done`, { type: 'success' });
-      else notify(`${action}: ${done} done, ${failed.length} refused (${failed[0]!.error})`, { type: 'warning' });
+      const label = translate(`console.community.actions.${action}`, { _: action });
+      if (failed.length === 0) notify('console.community.notices.bulkDone', { type: 'success', messageArgs: { action: label, smart_count: done } });
+      else notify('console.community.notices.bulkRefused', { type: 'warning', messageArgs: { action: label, done, refused: failed.length, error: failed[0]!.error } });
       unselectAll();
       refresh();
     } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : 'The action failed, please try again', { type: 'error' });
+      notify(error instanceof Error && error.message ? error.message : 'console.common.notices.actionFailed', { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -46,7 +48,7 @@ export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answe
   return (
     <>
       {BULK[tab].map((action) => (
-        <Button key={action} label={action} disabled={busy} onClick={() => void run(action)} />
+        <Button key={action} label={`console.community.actions.${action}`} disabled={busy} onClick={() => void run(action)} />
       ))}
     </>
   );

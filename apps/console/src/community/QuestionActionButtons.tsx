@@ -7,28 +7,30 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Button, useDataProvider, useLogoutIfAccessDenied, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button, useDataProvider, useLogoutIfAccessDenied, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Question } from './types';
 
 /** The question actions the console offers, in display order; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Question>> = {
-  Submit: { icon: <SendOutlinedIcon />, done: 'Question sent to the moderators', color: 'primary' },
-  Approve: { icon: <CheckCircleOutlinedIcon />, done: 'Question approved', color: 'success' },
-  Publish: { icon: <PublishIcon />, done: 'Question published', color: 'success' },
+  Submit: { icon: <SendOutlinedIcon />, label: 'console.community.actions.Submit', done: 'console.community.actions.submitted', color: 'primary' },
+  Approve: { icon: <CheckCircleOutlinedIcon />, label: 'console.community.actions.Approve', done: 'console.community.actions.approved', color: 'success' },
+  Publish: { icon: <PublishIcon />, label: 'console.community.actions.Publish', done: 'console.community.actions.published', color: 'success' },
   Unpublish: {
     icon: <UnpublishedOutlinedIcon />,
-    done: 'Question unpublished',
+    label: 'console.community.actions.Unpublish',
+    done: 'console.community.actions.unpublished',
     color: 'warning',
-    confirm: (record) => ({ title: `Unpublish "${record.title}"?`, content: 'It goes back to the drafts and leaves the forum until it is published again.' }),
+    confirm: (record) => ({ title: 'console.community.actions.unpublishTitle', content: 'console.community.actions.unpublishText', args: { title: record.title } }),
   },
-  Restore: { icon: <RestoreOutlinedIcon />, done: 'Question restored as a draft', color: 'primary' },
+  Restore: { icon: <RestoreOutlinedIcon />, label: 'console.community.actions.Restore', done: 'console.community.actions.restored', color: 'primary' },
   Delete: {
     icon: <DeleteOutlineIcon />,
-    done: 'Question deleted',
+    label: 'console.community.actions.Delete',
+    done: 'console.community.actions.deleted',
     color: 'error',
-    confirm: (record) => ({ title: `Delete "${record.title}"?`, content: 'It leaves the forum and is listed under Deleted, from where it can be restored.' }),
+    confirm: (record) => ({ title: 'console.community.actions.deleteTitle', content: 'console.community.actions.deleteText', args: { title: record.title } }),
   },
 };
 
@@ -47,6 +49,7 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const translate = useTranslate();
 
   const close = () => {
     setOpen(false);
@@ -55,13 +58,13 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
   };
   const send = async () => {
     if (!reason.trim()) {
-      setError('reason is missing!');
+      setError(translate('console.community.decline.missing'));
       return;
     }
     setSending(true);
     try {
       await dataProvider.action('questions', record.id, 'Decline', { expectedVersion: record.version, reason: reason.trim() });
-      notify('Question declined', { type: 'success' });
+      notify('console.community.notices.declined', { type: 'success' });
       close();
       refresh();
     } catch (e) {
@@ -69,7 +72,7 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
       const body = (e as { body?: { errors?: Record<string, string> } }).body;
       if (body?.errors?.reason) setError(body.errors.reason);
       else {
-        notify(e instanceof Error && e.message ? e.message : 'The action failed, please try again', { type: 'error' });
+        notify(e instanceof Error && e.message ? e.message : 'console.common.notices.actionFailed', { type: 'error' });
         if ((e as { status?: number }).status === 409) {
           close();
           refresh();
@@ -82,21 +85,21 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
 
   return (
     <>
-      <Button label="Decline" color="error" disabled={disabled} onClick={() => setOpen(true)}>
+      <Button label="console.community.actions.Decline" color="error" disabled={disabled} onClick={() => setOpen(true)}>
         <HighlightOffIcon />
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="decline-title">
-        <DialogTitle id="decline-title">Decline "{record.title}"?</DialogTitle>
+        <DialogTitle id="decline-title">{translate('console.community.decline.title', { title: record.title })}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            The question leaves the moderators' queue and is listed under Deleted with your reason. It can be restored as a draft.
+            {translate('console.community.decline.text')}
           </DialogContentText>
           <TextField
             autoFocus
             fullWidth
             multiline
             minRows={3}
-            label="Reason"
+            label={translate('console.community.decline.reason')}
             value={reason}
             onChange={(event) => {
               setReason(event.target.value);
@@ -108,8 +111,8 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
           />
         </DialogContent>
         <DialogActions>
-          <Button label="Cancel" onClick={close} disabled={sending} />
-          <Button label="Decline" color="error" variant="contained" onClick={() => void send()} disabled={sending} />
+          <Button label="console.community.actions.Cancel" onClick={close} disabled={sending} />
+          <Button label="console.community.actions.Decline" color="error" variant="contained" onClick={() => void send()} disabled={sending} />
         </DialogActions>
       </Dialog>
     </>
@@ -129,7 +132,7 @@ export const QuestionActionButtons = () => {
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
       {allowed.map((name) => (
         <Box component="span" key={name} sx={{ display: 'inline-flex', gap: 0.5 }}>
-          <Button label={name} color={ACTIONS[name]!.color} disabled={busy} onClick={() => start(name)}>
+          <Button label={ACTIONS[name]!.label ?? name} color={ACTIONS[name]!.color} disabled={busy} onClick={() => start(name)}>
             {ACTIONS[name]!.icon}
           </Button>
           {name === 'Approve' && canDecline ? <DeclineButton record={record} disabled={busy} /> : null}

@@ -13,11 +13,11 @@ export const QuestionCreate = () => {
   const notify = useNotify();
   const redirect = useRedirect();
   const onSuccess = (data: Question) => {
-    notify(data.status === 'pending_review' ? 'Question sent to the moderators' : 'Question created as a draft', { type: 'success' });
+    notify(data.status === 'pending_review' ? 'console.community.notices.sentToModerators' : 'console.community.notices.createdDraft', { type: 'success' });
     redirect('show', 'questions', data.id);
   };
   return (
-    <Create title="Ask a question" mutationOptions={{ onSuccess }}>
+    <Create title="console.community.ask" mutationOptions={{ onSuccess }}>
       <QuestionForm defaultValues={defaultValues} toolbar={<SaveOnlyToolbar />} />
     </Create>
   );

@@ -15,7 +15,7 @@ const Actions = () => (
 // Pessimistic: the PUT (with `version`, the expected version) leaves at once; a 409 or the API's
 // field errors show before anything looks saved.
 export const QuestionEdit = () => {
-  const onSuccess = useSaved('questions', 'Question saved');
+  const onSuccess = useSaved('questions', 'console.community.notices.saved');
   return (
     <Edit mutationMode="pessimistic" mutationOptions={{ onSuccess }} actions={<Actions />} title={<QuestionTitle />}>
       <QuestionForm edit toolbar={<SaveOnlyToolbar />} />

@@ -9,6 +9,7 @@ import {
   SimpleForm,
   TextInput,
   useGetOne,
+  useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import type { Website } from '../types';
@@ -23,34 +24,37 @@ const LocaleInput = () => {
   const { data: website } = useGetOne<Website>('websites', { id: websiteId }, { enabled: Boolean(websiteId) });
   const locales = website?.locales?.map((entry) => entry.locale) ?? [];
   const choices = (locales.length ? locales : ['en']).map((locale) => ({ id: locale, name: locale }));
-  return <SelectInput source="locale" choices={choices} validate={required()} helperText="The language it is asked in" />;
+  return <SelectInput source="locale" choices={choices} validate={required()} helperText="console.community.form.localeHelp" translateChoice={false} />;
 };
 
 /** Someone outside the console who asked (optional). */
-const AskedBy = () => (
+const AskedBy = () => {
+  const translate = useTranslate();
+  return (
   <>
     <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
-      Asked by (optional)
+      {translate('console.community.form.askedBy')}
     </Typography>
     <Box sx={grid}>
-      <TextInput source="askedBy.name" label="Name" validate={maxLength(200)} />
-      <TextInput source="askedBy.email" label="Email" type="email" validate={[maxLength(320), email('Please enter a valid email address.')]} />
+      <TextInput source="askedBy.name" validate={maxLength(200)} />
+      <TextInput source="askedBy.email" type="email" validate={[maxLength(320), email('console.community.form.emailInvalid')]} />
     </Box>
   </>
-);
+  );
+};
 
 /** Create and edit: the website is chosen once (a question stays on its website). */
 export const QuestionForm = ({ edit = false, ...props }: Omit<SimpleFormProps, 'children'> & { edit?: boolean }) => (
   <SimpleForm {...props} sx={{ maxWidth: 760 }}>
     <Box sx={grid}>
       <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }}>
-        <SelectInput optionText="name" label="Website" validate={required()} readOnly={edit} />
+        <SelectInput optionText="name" label="resources.questions.fields.websiteId" validate={required()} readOnly={edit} />
       </ReferenceInput>
       <LocaleInput />
     </Box>
     <TextInput source="title" validate={[required(), maxLength(QUESTION_LIMITS.title)]} />
-    <TextInput source="body" label="Question" multiline minRows={4} validate={maxLength(QUESTION_LIMITS.body)} />
-    <TextInput source="category" validate={maxLength(QUESTION_LIMITS.category)} helperText="For example Account, Billing, Shipping" />
+    <TextInput source="body" multiline minRows={4} validate={maxLength(QUESTION_LIMITS.body)} />
+    <TextInput source="category" validate={maxLength(QUESTION_LIMITS.category)} helperText="console.community.form.categoryHelp" />
     <AskedBy />
   </SimpleForm>
 );

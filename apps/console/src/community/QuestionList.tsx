@@ -18,6 +18,7 @@ import {
   useGetList,
   useRedirect,
   useStore,
+  useTranslate,
   type Identifier,
 } from 'react-admin';
 import { UpgradePrompt } from '../organisations/UpgradePrompt';
@@ -30,13 +31,14 @@ import { useQuestionCounts } from './useQuestionCounts';
 
 /** The Community screen's tabs (seed 000 section 2), after "create" which opens the form. */
 export type CommunityTab = 'new' | 'draft' | 'published' | 'moderator' | 'deleted' | 'answers';
-const TABS: Array<{ value: CommunityTab; label: string; count: keyof QuestionCounts }> = [
-  { value: 'new', label: 'New', count: 'new' },
-  { value: 'draft', label: 'Draft', count: 'draft' },
-  { value: 'published', label: 'Published', count: 'published' },
-  { value: 'moderator', label: 'Moderator', count: 'moderator' },
-  { value: 'deleted', label: 'Deleted', count: 'deleted' },
-  { value: 'answers', label: 'Published answers', count: 'publishedAnswers' },
+/** Labelled `console.community.tabs.<value>`, empty pages `console.community.empty.<value>`. */
+const TABS: Array<{ value: CommunityTab; count: keyof QuestionCounts }> = [
+  { value: 'new', count: 'new' },
+  { value: 'draft', count: 'draft' },
+  { value: 'published', count: 'published' },
+  { value: 'moderator', count: 'moderator' },
+  { value: 'deleted', count: 'deleted' },
+  { value: 'answers', count: 'publishedAnswers' },
 ];
 
 /** The spec's page sizes: community questions 10, the moderators' queue 50. */
@@ -46,34 +48,28 @@ const MODERATOR_PAGE_SIZE = 50;
 export const TAB_STORE_KEY = 'community.tab';
 export const WEBSITE_STORE_KEY = 'community.websiteId';
 
-const EMPTY: Record<CommunityTab, string> = {
-  new: 'No approved questions wait to be published.',
-  draft: 'No drafts.',
-  published: 'Nothing is published yet.',
-  moderator: 'Nothing waits for the moderators.',
-  deleted: 'Nothing was deleted or declined.',
-  answers: 'No answer is published yet.',
-};
-
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Search titles" />,
-  <TextInput key="locale" source="locale" label="Locale" />,
-  <TextInput key="category" source="category" label="Category" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="console.community.search" />,
+  <TextInput key="locale" source="locale" />,
+  <TextInput key="category" source="category" />,
 ];
 
 const ListActions = () => (
   <TopToolbar>
     <FilterButton />
-    <CreateButton label="Ask a question" />
+    <CreateButton label="console.community.ask" />
   </TopToolbar>
 );
 
-const Empty = ({ tab }: { tab: CommunityTab }) => (
-  <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
-    <ForumOutlinedIcon sx={{ fontSize: 56, opacity: 0.4 }} />
-    <Typography sx={{ mt: 1 }}>{EMPTY[tab]}</Typography>
-  </Box>
-);
+const Empty = ({ tab }: { tab: CommunityTab }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
+      <ForumOutlinedIcon sx={{ fontSize: 56, opacity: 0.4 }} />
+      <Typography sx={{ mt: 1 }}>{translate(`console.community.empty.${tab}`)}</Typography>
+    </Box>
+  );
+};
 
 const Column = DataTable.Col<Question>;
 const NO_WRAP_HEADERS = { '& .MuiTableCell-head': { whiteSpace: 'nowrap' } };
@@ -96,7 +92,7 @@ const QuestionTab = ({ tab, websiteId }: { tab: Exclude<CommunityTab, 'answers'>
   >
     <DataTable rowClick="show" bulkActionButtons={<BulkQuestionActions tab={tab} />} empty={<Empty tab={tab} />} sx={NO_WRAP_HEADERS}>
       <Column source="title" sx={{ maxWidth: 420 }} />
-      <Column source="websiteId" label="Website" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
+      <Column source="websiteId" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
         <ReferenceField source="websiteId" reference="websites" link={false} />
       </Column>
       <Column source="locale" />
@@ -104,11 +100,11 @@ const QuestionTab = ({ tab, websiteId }: { tab: Exclude<CommunityTab, 'answers'>
       <Column source="status">
         <QuestionStatusChip />
       </Column>
-      <Column source="moderatorStatus" label="Moderator status">
+      <Column source="moderatorStatus">
         <ModeratorStatusChip />
       </Column>
-      <Column source="answerCount" label="Answers" align="right" />
-      <Column source="createdAt" label="Created">
+      <Column source="answerCount" align="right" />
+      <Column source="createdAt">
         <DateField source="createdAt" />
       </Column>
     </DataTable>
@@ -123,7 +119,7 @@ const PublishedAnswersTab = ({ websiteId }: { websiteId: Identifier | null }) =>
     disableSyncWithLocation
     title={false}
     filter={{ status: 'published', ...(websiteId ? { websiteId } : {}) }}
-    filters={[<SearchInput key="q" source="q" alwaysOn placeholder="Search answers" />]}
+    filters={[<SearchInput key="q" source="q" alwaysOn placeholder="console.community.searchAnswers" />]}
     actions={false}
     perPage={PAGE_SIZE}
     sort={{ field: 'createdAt', order: 'DESC' }}
@@ -136,12 +132,12 @@ const PublishedAnswersTab = ({ websiteId }: { websiteId: Identifier | null }) =>
       empty={<Empty tab="answers" />}
       sx={NO_WRAP_HEADERS}
     >
-      <AnswerColumn source="body" label="Answer" sx={{ maxWidth: 480 }} render={(record) => (record.body.length > 160 ? `${record.body.slice(0, 157)}…` : record.body)} />
-      <AnswerColumn source="questionId" label="Question" disableSort>
+      <AnswerColumn source="body" sx={{ maxWidth: 480 }} render={(record) => (record.body.length > 160 ? `${record.body.slice(0, 157)}…` : record.body)} />
+      <AnswerColumn source="questionId" disableSort>
         <ReferenceField source="questionId" reference="questions" link={false} />
       </AnswerColumn>
-      <AnswerColumn source="publishedBy" label="Published by" disableSort render={(record) => record.publishedBy?.name ?? '—'} />
-      <AnswerColumn source="publishedAt" label="Published">
+      <AnswerColumn source="publishedBy" disableSort render={(record) => record.publishedBy?.name ?? '—'} />
+      <AnswerColumn source="publishedAt">
         <DateField source="publishedAt" />
       </AnswerColumn>
       <AnswerColumn label="" disableSort>
@@ -160,17 +156,18 @@ const CountChip = ({ value }: { value: number | undefined }) => (
 /** The website whose community is shown (all of them when none is chosen). */
 const WebsitePicker = ({ value, onChange }: { value: Identifier | null; onChange: (value: Identifier | null) => void }) => {
   const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const translate = useTranslate();
   return (
     <MuiTextField
       select
       size="small"
-      label="Website"
+      label={translate('console.community.website')}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
       fullWidth={false}
       sx={{ width: 260 }}
     >
-      <MenuItem value="">All websites</MenuItem>
+      <MenuItem value="">{translate('console.community.allWebsites')}</MenuItem>
       {(websites ?? []).map((site) => (
         <MenuItem key={site.id} value={site.id}>
           {site.name}
@@ -184,7 +181,8 @@ const WebsitePicker = ({ value, onChange }: { value: Identifier | null; onChange
 const Upgrade = () => {
   const { identity } = useGetIdentity();
   const organisation = (identity as unknown as CurrentUser | undefined)?.organisations?.[0];
-  if (!organisation) return <Typography>Upgrade to access</Typography>;
+  const translate = useTranslate();
+  if (!organisation) return <Typography>{translate('console.community.upgrade')}</Typography>;
   return <UpgradePrompt product="community" organisationId={organisation.id} organisationName={organisation.name} />;
 };
 
@@ -197,6 +195,7 @@ export const QuestionList = () => {
   const [websiteId, setWebsiteId] = useStore<Identifier | null>(WEBSITE_STORE_KEY, null);
   const counts = useQuestionCounts(websiteId);
   const redirect = useRedirect();
+  const translate = useTranslate();
   const current = TABS.some((t) => t.value === tab) ? tab : 'new';
 
   let content: ReactNode;
@@ -207,7 +206,7 @@ export const QuestionList = () => {
 
   return (
     <Box sx={{ mt: 1 }}>
-      <Title title="Community" />
+      <Title title="console.community.title" />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
         <WebsitePicker value={websiteId} onChange={setWebsiteId} />
       </Box>
@@ -217,10 +216,10 @@ export const QuestionList = () => {
           onChange={(_, value: CommunityTab | 'create') => (value === 'create' ? redirect('create', 'questions') : setTab(value))}
           variant="scrollable"
           scrollButtons="auto"
-          aria-label="Community"
+          aria-label={translate('console.community.tabsLabel')}
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value="create" icon={<AddCommentOutlinedIcon fontSize="small" />} iconPosition="start" label="Create" />
+          <Tab value="create" icon={<AddCommentOutlinedIcon fontSize="small" />} iconPosition="start" label={translate('console.community.create')} />
           {TABS.map((t) => (
             <Tab
               key={t.value}
@@ -228,7 +227,7 @@ export const QuestionList = () => {
               data-tab={t.value}
               label={
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
-                  {t.label}
+                  {translate(`console.community.tabs.${t.value}`)}
                   <CountChip value={counts.data?.[t.count]} />
                 </Box>
               }

@@ -9,6 +9,7 @@ import {
   TextField,
   TopToolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { EditIfAllowed } from '../common/EditIfAllowed';
 import { FieldGrid } from '../common/FieldGrid';
@@ -23,7 +24,7 @@ const Actions = () => (
   <TopToolbar>
     <QuestionActionButtons />
     <EditIfAllowed />
-    <ListButton label="Community" />
+    <ListButton label="resources.questions.name" />
   </TopToolbar>
 );
 
@@ -32,7 +33,8 @@ const person = (value: { name: string | null } | null | undefined) => value?.nam
 /** The question's text, as asked. */
 const Body = (_props: { label?: string | false }) => {
   const record = useRecordContext<Question>();
-  if (!record?.body) return <Typography color="text.secondary">No details were given.</Typography>;
+  const translate = useTranslate();
+  if (!record?.body) return <Typography color="text.secondary">{translate('console.community.show.noDetails')}</Typography>;
   return (
     <Typography component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 760 }}>
       {record.body}
@@ -43,54 +45,59 @@ const Body = (_props: { label?: string | false }) => {
 /** Why the moderators declined it (shown while it is declined). */
 const Declined = (_props: { label?: string | false }) => {
   const record = useRecordContext<Question>();
+  const translate = useTranslate();
   if (record?.moderatorStatus !== 'declined' || !record.declineReason) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
-      Declined by {person(record.decidedBy)}: {record.declineReason}
+      {translate('console.community.show.declinedBy', { name: person(record.decidedBy), reason: record.declineReason })}
     </Alert>
   );
 };
 
 const AnswersLabel = () => {
   const record = useRecordContext<Question>();
-  return <span>Answers{record ? ` (${record.answerCount})` : ''}</span>;
+  const translate = useTranslate();
+  return <span>{record ? translate('console.community.answers.tabCount', { count: record.answerCount }) : translate('console.community.answers.tab')}</span>;
 };
 
-export const QuestionShow = () => (
+export const QuestionShow = () => {
+  const translate = useTranslate();
+  return (
   <Show actions={<Actions />} title={<QuestionTitle />}>
     <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="Overview">
+      <TabbedShowLayout.Tab label="console.community.show.overview">
         <Declined label={false} />
         <TextField source="title" label={false} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }} />
         <Body label={false} />
         <FieldGrid>
-          <QuestionStatusChip label="Status" />
-          <ModeratorStatusChip label="Moderator status" />
-          <ReferenceField source="websiteId" reference="websites" label="Website" link="show" />
+          <QuestionStatusChip label="resources.questions.fields.status" />
+          <ModeratorStatusChip label="resources.questions.fields.moderatorStatus" />
+          <ReferenceField source="websiteId" reference="websites" link="show" />
           <TextField source="locale" />
           <TextField source="category" emptyText="—" />
           <FunctionField<Question>
-            label="Asked by"
+            label="console.community.show.askedBy"
             render={(record) =>
               record.askedBy ? [record.askedBy.name, record.askedBy.email].filter(Boolean).join(' · ') : person(record.createdBy)
             }
           />
-          <FunctionField<Question> label="Created by" render={(record) => person(record.createdBy)} />
-          <DateField source="createdAt" label="Created" showTime />
-          <FunctionField<Question> label="Published by" render={(record) => person(record.publishedBy)} />
-          <DateField source="publishedAt" label="Published" showTime emptyText="—" />
+          <FunctionField<Question> label="console.community.show.createdBy" render={(record) => person(record.createdBy)} />
+          <DateField source="createdAt" showTime />
+          <FunctionField<Question> label="console.community.show.publishedBy" render={(record) => person(record.publishedBy)} />
+          <DateField source="publishedAt" showTime emptyText="—" />
           <FunctionField<Question>
-            label="Answers"
-            render={(record) => `${record.answerCount} (${record.publishedAnswerCount} published)`}
+            label="console.community.show.answers"
+            render={(record) => translate('console.community.show.answerCount', { count: record.answerCount, published: record.publishedAnswerCount })}
           />
         </FieldGrid>
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label={<AnswersLabel />} path="answers">
         <AnswersPanel label={false} />
       </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="History" path="history">
+      <TabbedShowLayout.Tab label="console.community.show.history" path="history">
         <History />
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>
   </Show>
-);
+  );
+};

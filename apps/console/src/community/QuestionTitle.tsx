@@ -1,7 +1,12 @@
-import { useRecordContext } from 'react-admin';
+import { useRecordContext, useTranslate } from 'react-admin';
 import type { Question } from './types';
 
 export const QuestionTitle = () => {
   const record = useRecordContext<Question>();
-  return <span>Question {record ? `"${record.title}"` : ''}</span>;
+  const translate = useTranslate();
+  return (
+    <span>
+      {record ? translate('console.community.questionTitle', { title: `"${record.title}"` }) : translate('console.community.questionTitleEmpty')}
+    </span>
+  );
 };

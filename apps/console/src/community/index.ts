@@ -13,7 +13,6 @@ export const questions = {
   create: QuestionCreate,
   edit: QuestionEdit,
   icon: ForumOutlinedIcon,
-  options: { label: 'Community' },
   recordRepresentation: 'title',
 };
 
