@@ -199,12 +199,6 @@ export class IdentityService {
     return found.rows[0] ? new Date(found.rows[0].expires).toISOString() : null;
   }
 
-  /** The organisation demo mode shows: the one the platform marked as its demo, if any. */
-  async demoOrganisationId(): Promise<string | null> {
-    const found = await this.db.query<{ id: string }>(`SELECT id FROM rm_organisations WHERE record->>'demo' = 'true' ORDER BY created_at LIMIT 1`);
-    return found.rows[0]?.id ?? null;
-  }
-
   /** Enters (an organisation id) or leaves (null) demo mode for one session. */
   async setDemoMode(sessionId: string, organisationId: string | null): Promise<void> {
     await this.db.query('UPDATE identity_sessions SET demo_organisation_id = $2 WHERE id = $1', [sessionId, organisationId]);

@@ -1,10 +1,31 @@
-import { Module } from '@nestjs/common';
-import { IdentityModule } from '#libs/identity/src/identity.module.js';
+import { Global, Module } from '@nestjs/common';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import type { OrganisationDirectory } from '#libs/platform/src/organisation-directory.js';
+import { ORGANISATIONS, SQL } from '#libs/platform/src/tokens.js';
+import { productsOf } from './domain/plans.js';
 import { MembersController } from './http/members.controller.js';
 import { OrganisationsController } from './http/organisations.controller.js';
 import { WebsitesController } from './http/websites.controller.js';
+import { acceptedOrganisationsOf, demoOrganisationId, seenBy } from './projections/queries.js';
 import { WebsiteAccessMigration } from './website-access.migration.js';
 
-/** Organisations, their members and their websites. */
-@Module({ imports: [IdentityModule], controllers: [OrganisationsController, WebsitesController, MembersController], providers: [WebsiteAccessMigration], exports: [WebsiteAccessMigration] })
+/** Organisations, their members and their websites; the organisation directory identity asks. */
+@Global()
+@Module({
+  controllers: [OrganisationsController, WebsitesController, MembersController],
+  providers: [
+    WebsiteAccessMigration,
+    {
+      provide: ORGANISATIONS,
+      inject: [SQL],
+      useFactory: (db: SqlDriver): OrganisationDirectory => ({
+        seenBy: (viewer) => seenBy(db, viewer),
+        acceptedOrganisationsOf: (userId) => acceptedOrganisationsOf(db, userId),
+        starterProducts: () => productsOf('starter'),
+        demoOrganisationId: () => demoOrganisationId(db),
+      }),
+    },
+  ],
+  exports: [WebsiteAccessMigration, ORGANISATIONS],
+})
 export class OrganisationsModule {}

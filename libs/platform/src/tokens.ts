@@ -6,3 +6,5 @@ export const LOGGER = Symbol('LOGGER');
 export const METRICS = Symbol('METRICS');
 /** The people directory (names of user ids), provided by the identity context: see `people.ts`. */
 export const PEOPLE = Symbol('PEOPLE');
+/** The organisation directory, provided by the organisations context: see `organisation-directory.ts`. */
+export const ORGANISATIONS = Symbol('ORGANISATIONS');

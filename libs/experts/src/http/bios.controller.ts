@@ -11,7 +11,9 @@ import { mayTake, type Actor } from '#libs/platform/src/decider.js';
 import { BadRequestError, ConflictError, ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { canReachWebsite, ensureOrganisationProduct, loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
+import { canReachWebsite, loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
+import { ensureOrganisationProduct, memberOf, websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
+import { bioOfPerson, bioSlugTaken } from '../projections/queries.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
@@ -74,8 +76,7 @@ export class BiosController {
   async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
     const input = parseInput(createBioSchema, body);
     checkId(input.websiteId);
-    const site = await this.db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [input.websiteId]);
-    const organisationId = site.rows[0]?.organisation_id;
+    const organisationId = await websiteOrganisation(this.db, input.websiteId);
     if (!organisationId || !canReachWebsite(viewer, organisationId, input.websiteId)) throw ValidationError.field('websiteId', 'Website not found');
     await ensureOrganisationProduct(this.db, organisationId, PRODUCT);
     const kind = input.kind ?? (input.userId ? 'writer' : 'expert');
@@ -137,16 +138,14 @@ export class BiosController {
   /** A writer bio is about an active member of the organisation who works on that website. */
   private async ensureMember(organisationId: string, userId: string, websiteId: string) {
     checkId(userId);
-    const found = await this.db.query<{ name: string; status: string }>('SELECT name, status FROM rm_members WHERE organisation_id = $1 AND user_id = $2', [organisationId, userId]);
-    const member = found.rows[0];
+    const member = await memberOf(this.db, organisationId, userId);
     if (!member || member.status !== 'accepted') throw ValidationError.field('userId', 'This person is not an active member of the organisation');
-    const existing = await this.db.query<{ id: string }>('SELECT id FROM rm_bios WHERE website_id = $1 AND user_id = $2', [websiteId, userId]);
-    if (existing.rows.length) throw new ConflictError(`${member.name} already has a bio on this website`, { userId: `${member.name} already has a bio on this website` }, { bioId: existing.rows[0]!.id });
+    const existing = await bioOfPerson(this.db, websiteId, userId);
+    if (existing) throw new ConflictError(`${member.name} already has a bio on this website`, { userId: `${member.name} already has a bio on this website` }, { bioId: existing });
   }
 
   private async ensureSlugFree(websiteId: string, slug: string, except: string | null) {
-    const found = await this.db.query<{ id: string }>('SELECT id FROM rm_bios WHERE website_id = $1 AND slug = $2 AND id <> $3', [websiteId, slug, except ?? '']);
-    if (found.rows.length) throw new ConflictError('Another bio of this website already has this slug', { slug: 'Another bio of this website already has this slug' });
+    if (await bioSlugTaken(this.db, websiteId, slug, except)) throw new ConflictError('Another bio of this website already has this slug', { slug: 'Another bio of this website already has this slug' });
   }
 
   private load(viewer: Viewer, id: string) {

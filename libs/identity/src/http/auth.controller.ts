@@ -12,7 +12,7 @@ import { clientAddress } from '#libs/platform/src/http/rate-limit.js';
 import { checkId } from '#libs/platform/src/http/records.js';
 import { websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { SQL } from '#libs/platform/src/tokens.js';
+import { SQL, ORGANISATIONS } from '#libs/platform/src/tokens.js';
 import { parseInput, requiredText, z } from '#libs/platform/src/validation.js';
 import { newPassword } from '../domain/password-policy.js';
 import { USER_ROLES } from '../domain/user.decider.js';
@@ -24,7 +24,8 @@ import { escapeHtml } from '#libs/platform/src/html.js';
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { CONFIG } from '#libs/platform/src/tokens.js';
-import { productsOf } from '#libs/organisations/src/domain/plans.js';
+import type { OrganisationDirectory } from '#libs/platform/src/organisation-directory.js';
+import { platformAdminFlag, sessionPerson, userRecord } from '../projections/queries.js';
 import { Mailer } from '../mailer.js';
 
 const email = z
@@ -103,6 +104,7 @@ export class AuthController {
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly mailer: Mailer,
+    @Inject(ORGANISATIONS) private readonly organisations: OrganisationDirectory,
   ) {}
 
   @Public()
@@ -169,11 +171,11 @@ export class AuthController {
       name: viewer.name,
       role: viewer.role,
       platformAdmin: false,
-      organisations: [{ id: organisationId, name: input.orgName, role: 'owner', cmsRole: 'admin', croRole: 'admin', products: productsOf('starter') }],
+      organisations: [{ id: organisationId, name: input.orgName, role: 'owner', cmsRole: 'admin', croRole: 'admin', products: this.organisations.starterProducts() }],
       websites: [],
       navigation: navigationFor(viewer),
       demo: null,
-      demoAvailable: (await this.identity.demoOrganisationId()) !== null,
+      demoAvailable: (await this.organisations.demoOrganisationId()) !== null,
     };
   }
 
@@ -236,14 +238,14 @@ export class AuthController {
   async loginAs(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     checkId(id);
     if (id === viewer.userId) throw new BadRequestError('You are already logged in as this user');
-    const target = await this.db.query<{ platform_admin: boolean }>('SELECT platform_admin FROM rm_users WHERE id = $1', [id]);
-    if (!target.rows[0]) {
+    const targetIsPlatformAdmin = await platformAdminFlag(this.db, id);
+    if (targetIsPlatformAdmin === null) {
       // Owners learn nothing about users outside their organisations.
       if (!viewer.platformAdmin) throw new ForbiddenError('Owners may log in as active members of their own organisation only');
       throw new NotFoundError('User not found');
     }
-    const active = await this.db.query<{ organisation_id: string }>(`SELECT organisation_id FROM rm_members WHERE user_id = $1 AND status = 'accepted'`, [id]);
-    const scope = loginAsScope(viewer, { userId: id, platformAdmin: target.rows[0].platform_admin, organisations: active.rows.map((r) => r.organisation_id) });
+    const active = await this.organisations.acceptedOrganisationsOf(id);
+    const scope = loginAsScope(viewer, { userId: id, platformAdmin: targetIsPlatformAdmin, organisations: active });
     const ownToken = (request.cookies as Record<string, string>)[SESSION_COOKIE];
     response.cookie(RETURN_COOKIE, ownToken, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/api/auth' });
     const token = await this.identity.createSession(id, viewer.sessionId, scope);
@@ -278,8 +280,7 @@ export class AuthController {
       ).id;
       response.status(201);
     }
-    const user = await this.db.query<{ record: Record<string, unknown> }>('SELECT record FROM rm_users WHERE id = $1', [userId]);
-    return user.rows[0]?.record ?? { id: userId };
+    return (await userRecord(this.db, userId)) ?? { id: userId };
   }
 
   /** Ends a login-as and restores the platform admin's own session. */
@@ -317,7 +318,7 @@ export class AuthController {
   @HttpCode(200)
   async enterDemo(@CurrentViewer() viewer: Viewer) {
     if (viewer.impersonatorSessionId) throw new BadRequestError('Return to your own account before entering demo mode');
-    const organisationId = await this.identity.demoOrganisationId();
+    const organisationId = await this.organisations.demoOrganisationId();
     if (!organisationId) throw new NotFoundError('Demo mode is not available on this platform');
     // The same rule as `demoAvailable`: members of the demo organisation (and sessions already in it) cannot enter it.
     if (viewer.demoOrganisationId || viewer.memberships.has(organisationId) || viewer.scopeOrganisationId) {
@@ -353,31 +354,9 @@ export class AuthController {
 
   /** The current user as the console needs it (DESIGN.md "The current user"). */
   private async describe(viewer: Viewer) {
-    const orgIds = [...viewer.memberships.keys()];
-    const orgScope = viewer.platformAdmin ? 'true' : 'id = ANY($1::text[])';
-    // The website options: only the websites the viewer reaches (DESIGN.md "Website access").
-    const webScope = websiteScope(viewer, 'organisation_id', 'id');
-    const params = viewer.platformAdmin ? [] : [orgIds];
-    const [organisations, websites, demoOrganisationId] = await Promise.all([
-      this.db.query<{ id: string; name: string; products: string[] | null }>(
-        `SELECT id, name, record->'products' AS products FROM rm_organisations WHERE ${orgScope} ORDER BY name`,
-        params,
-      ),
-      this.db.query<{ id: string; name: string; organisation_id: string }>(
-        `SELECT id, name, organisation_id FROM rm_websites WHERE ${webScope.sql} ORDER BY name`,
-        webScope.params,
-      ),
-      this.identity.demoOrganisationId(),
-    ]);
+    const [{ organisations, websites }, demoOrganisationId] = await Promise.all([this.organisations.seenBy(viewer), this.organisations.demoOrganisationId()]);
     const navigation = navigationFor(viewer);
-    const impersonator = viewer.impersonatorSessionId
-      ? (
-          await this.db.query<{ id: string; name: string; email: string }>(
-            `SELECT u.id, u.name, u.email FROM identity_sessions s JOIN rm_users u ON u.id = s.user_id WHERE s.id = $1`,
-            [viewer.impersonatorSessionId],
-          )
-        ).rows[0] ?? null
-      : null;
+    const impersonator = viewer.impersonatorSessionId ? await sessionPerson(this.db, viewer.impersonatorSessionId) : null;
     return {
       id: viewer.userId,
       email: viewer.email,
@@ -385,18 +364,18 @@ export class AuthController {
       name: viewer.name,
       role: viewer.role,
       platformAdmin: viewer.platformAdmin,
-      organisations: organisations.rows.map((o) => ({
+      organisations: organisations.map((o) => ({
         id: o.id,
         name: o.name,
         role: viewer.memberships.get(o.id) ?? (viewer.platformAdmin ? 'platform_admin' : null),
         cmsRole: viewer.productRoles?.get(o.id)?.cmsRole ?? null,
         croRole: viewer.productRoles?.get(o.id)?.croRole ?? null,
-        products: o.products ?? [],
+        products: o.products,
       })),
-      websites: websites.rows.map((w) => ({ id: w.id, name: w.name, organisationId: w.organisation_id })),
+      websites,
       navigation,
       /** Demo mode: the organisation shown read-only, or null; and whether it can be entered. */
-      demo: viewer.demoOrganisationId ? { organisationId: viewer.demoOrganisationId, name: organisations.rows[0]?.name ?? 'Demo' } : null,
+      demo: viewer.demoOrganisationId ? { organisationId: viewer.demoOrganisationId, name: organisations[0]?.name ?? 'Demo' } : null,
       // Members of the demo organisation see it already; demo mode is for everyone else.
       demoAvailable: demoOrganisationId !== null && !viewer.demoOrganisationId && !viewer.memberships.has(demoOrganisationId),
     };

@@ -7,6 +7,7 @@ import { ensure } from '#libs/platform/src/auth/policy.js';
 import { NotFoundError } from '#libs/platform/src/errors.js';
 import { checkId, sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import { userRecord } from '../projections/queries.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 
 const LIST = {
@@ -33,8 +34,8 @@ export class UsersController {
   async get(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     ensure(viewer, 'users.list');
     checkId(id);
-    const found = await this.db.query<{ record: Record<string, unknown> }>('SELECT record FROM rm_users WHERE id = $1', [id]);
-    if (!found.rows[0]) throw new NotFoundError('User not found');
-    return found.rows[0].record;
+    const found = await userRecord(this.db, id);
+    if (!found) throw new NotFoundError('User not found');
+    return found;
   }
 }

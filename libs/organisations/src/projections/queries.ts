@@ -1,6 +1,8 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { ensureProduct } from '#libs/platform/src/auth/policy.js';
 import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
+import type { Viewer } from '#libs/platform/src/auth/viewer.js';
+import { websiteScope } from '#libs/platform/src/http/tenancy.js';
 
 /**
  * The organisations context's read side: every query of its read models (`rm_organisations`,
@@ -176,4 +178,29 @@ export async function activeOwnersByOrganisation(db: SqlExecutor, organisationId
 export async function hasMemberRecordsOutside(db: SqlExecutor, userId: string, known: readonly string[]): Promise<boolean> {
   const found = await db.query('SELECT 1 FROM rm_members WHERE user_id = $1 AND NOT (organisation_id = ANY($2::text[])) LIMIT 1', [userId, [...known]]);
   return found.rows.length > 0;
+}
+
+// --- what the identity context asks (the OrganisationDirectory port) ----------------------------
+
+/** The organisations and websites a viewer sees, by name (DESIGN.md "The current user", "Website access"). */
+export async function seenBy(db: SqlExecutor, viewer: Viewer) {
+  const orgIds = [...viewer.memberships.keys()];
+  const webScope = websiteScope(viewer, 'organisation_id', 'id');
+  const [organisations, websites] = await Promise.all([
+    db.query<{ id: string; name: string; products: string[] | null }>(
+      `SELECT id, name, record->'products' AS products FROM rm_organisations WHERE ${viewer.platformAdmin ? 'true' : 'id = ANY($1::text[])'} ORDER BY name`,
+      viewer.platformAdmin ? [] : [orgIds],
+    ),
+    db.query<{ id: string; name: string; organisation_id: string }>(`SELECT id, name, organisation_id FROM rm_websites WHERE ${webScope.sql} ORDER BY name`, webScope.params),
+  ]);
+  return {
+    organisations: organisations.rows.map((o) => ({ id: o.id, name: o.name, products: o.products ?? [] })),
+    websites: websites.rows.map((w) => ({ id: w.id, name: w.name, organisationId: w.organisation_id })),
+  };
+}
+
+/** The organisation the platform marked as its demo, if any (a partial index finds it). */
+export async function demoOrganisationId(db: SqlExecutor): Promise<string | null> {
+  const found = await db.query<{ id: string }>(`SELECT id FROM rm_organisations WHERE record->>'demo' = 'true' ORDER BY created_at LIMIT 1`);
+  return found.rows[0]?.id ?? null;
 }
