@@ -1349,6 +1349,100 @@ const community = {
   },
 };
 
+const onboarding = {
+  title: 'Set up your account',
+  skip: 'Skip for now',
+  back: 'Back',
+  loading: 'Loading',
+  saving: 'Saving',
+  goToConsole: 'Go to the console',
+  backToConsole: 'Back to the console',
+  exitDemo: 'Exit demo mode',
+  exitDemoFailed: 'Error: demo mode could not be exited',
+  demoNotice: 'You are exploring the demo organisation %{name}. Exit demo mode to set up your own organisation.',
+  notManager: 'Only the owners and admins of %{name} can set up its website and tracking. Ask one of them to finish the set-up.',
+  noOrganisation: 'You are not a member of an organisation yet. Ask its owner to invite you.',
+  steps: { business: 'About your business', website: 'Your website', install: 'Install the tracking script' },
+  errors: {
+    questions: 'Error: the questions could not be loaded',
+    organisation: 'Error: your organisation could not be loaded',
+    answers: 'Error: the answers could not be saved',
+    websites: 'Error: your websites could not be loaded',
+    website: 'Error: the website could not be added',
+    notFound: 'This website was not found.',
+    installation: 'Error: the installation could not be loaded',
+    check: 'Error: the installation could not be checked (%{status})',
+  },
+  business: {
+    intro: 'Four quick questions about %{name}: one click answers each.',
+    continue: 'Continue',
+  },
+  website: {
+    withWebsites: 'Continue with one of your websites, or add another one.',
+    withoutWebsites: 'The website you want to track: its name in the console, and its address.',
+    verified: 'Script verified',
+    continueWith: 'Continue with %{name}',
+    continueWithThis: 'Continue with this website',
+    yours: 'Your websites',
+    orAdd: 'or add another website',
+    add: 'Add a website',
+    name: 'Website name',
+    namePlaceholder: 'My shop',
+    url: 'Website URL',
+    urlHelp: 'The address of its home page, where the tracking script will be installed.',
+    addButton: 'Add website',
+  },
+  install: {
+    pasteBefore: 'Paste this into the ',
+    pasteMiddle: ' of every page of ',
+    pasteAfter: ', then verify.',
+    tagManager:
+      "Using a tag manager or a site builder? Add the snippet as custom HTML to the head of all pages and publish the change. Verifying loads %{url} and looks for the script with this website's key.",
+    found: 'The script was found on %{url}%{when}. You can check again at any time.',
+    checking: 'Checking…',
+    verify: 'Verify installation',
+  },
+  snippet: {
+    label: 'Tracking script',
+    copy: 'Copy',
+    copied: 'Copied to the clipboard.',
+    selected: 'Selected: press Ctrl+C (⌘C on a Mac) to copy it.',
+  },
+  installed: {
+    title: 'The script is installed',
+    found: 'We found the tracking script on %{url}.',
+    next: 'What happens next',
+    visits: 'Visits to %{url} are sent to the platform from now on; the first ones arrive as soon as someone opens a page.',
+    workflow: "In the console, set up your websites' content workflow and invite your team from Members.",
+    keep: 'Keep the snippet on every page: if it is removed, the platform stops receiving those visits.',
+  },
+  notInstalled: {
+    // The spec's text (seed 000 section 8).
+    title: 'It seems like the script was not installed successfully',
+    notFoundOn: 'The tracking script was not found on %{url}.',
+    notFound: 'The tracking script was not found on your website.',
+    checkedAgain: 'Checked again at %{time}: still not found.',
+    whatToCheck: 'What to check',
+    headBefore: 'The snippet is in the ',
+    headAfter: " of the page at %{url}, with this website's key.",
+    yourWebsite: 'your website',
+    published: 'The change is published: the page is visible to visitors without logging in.',
+    cache: 'A cache or CDN may still serve the old page: clear it, then try again.',
+    tryAgain: 'Try again',
+    support: 'Get support',
+    backToInstructions: 'Back to the installation instructions',
+  },
+  support: {
+    subject: 'Tracking script installation',
+    subjectOn: 'Tracking script installation on %{url}',
+    hello: 'Hello,',
+    failed: 'The installation check of the tracking script failed.',
+    failedFor: 'The installation check of the tracking script failed for %{url}.',
+    said: 'The check said: %{reason}',
+    help: 'Could you help?',
+  },
+};
+
 // @sections
 
 export const en: TranslationMessages = mergeTranslations(englishMessages, {
@@ -1372,6 +1466,7 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     reports,
     bios,
     community,
+    onboarding,
     // @console
   },
 });

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import type { Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { fieldErrorsOf, messageOf, postJson } from '../public/api';
 import type { BusinessAnswers, BusinessQuestion, OnboardingOrganisation } from './api';
 import { StepActions, StepHeading } from './OnboardingFrame';
@@ -71,6 +71,7 @@ export const BusinessStep = ({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
 
   const choose = (field: string, value: string) => {
     setAnswers((current) => ({ ...current, [field]: value }));
@@ -93,17 +94,17 @@ export const BusinessStep = ({
       const fields = fieldErrorsOf(answer);
       const known = Object.fromEntries(questions.filter((q) => fields[q.field]).map((q) => [q.field, fields[q.field]!]));
       setErrors(known);
-      if (!Object.keys(known).length) setError(messageOf(answer, 'Error: the answers could not be saved'));
+      if (!Object.keys(known).length) setError(messageOf(answer, translate('console.onboarding.errors.answers')));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      setError(caught instanceof Error ? caught.message : 'console.public.networkError');
     }
     setBusy(false);
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="About your business">
-      <StepHeading title="About your business">
-        Four quick questions about {organisationName}: one click answers each.
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={translate('console.onboarding.steps.business')}>
+      <StepHeading title="console.onboarding.steps.business">
+        {translate('console.onboarding.business.intro', { name: organisationName })}
       </StepHeading>
       {questions.map((question) => (
         <Question
@@ -116,12 +117,12 @@ export const BusinessStep = ({
       ))}
       {error ? (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {error}
+          {translate(error)}
         </Alert>
       ) : null}
       <StepActions>
         <Button type="submit" variant="contained" disabled={busy} sx={{ minWidth: 120 }}>
-          {busy ? <CircularProgress size={19} thickness={3} color="inherit" aria-label="Saving" /> : 'Continue'}
+          {busy ? <CircularProgress size={19} thickness={3} color="inherit" aria-label={translate('console.onboarding.saving')} /> : translate('console.onboarding.business.continue')}
         </Button>
       </StepActions>
     </form>

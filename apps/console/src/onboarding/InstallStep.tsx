@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Link, Skeleton, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import type { Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { goTo } from '../public/api';
 import { installedPath, loadInstallation, notInstalledPath, rememberFailure, verifyInstallation, type Installation } from './api';
 import { SkipLink, StepActions, StepHeading } from './OnboardingFrame';
@@ -16,7 +16,7 @@ export const useInstallation = (websiteId: Identifier) => {
     let live = true;
     loadInstallation(websiteId)
       .then((loaded) => live && setInstallation(loaded))
-      .catch((caught: unknown) => live && setError(caught instanceof Error ? caught.message : 'Network error: please try again'));
+      .catch((caught: unknown) => live && setError(caught instanceof Error ? caught.message : 'console.public.networkError'));
     return () => {
       live = false;
     };
@@ -46,7 +46,7 @@ export const useVerification = (websiteId: Identifier) => {
         setBusy(false);
       } else goTo(notInstalledPath(websiteId));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      setError(caught instanceof Error ? caught.message : 'console.public.networkError');
       setBusy(false);
     }
   };
@@ -57,41 +57,43 @@ export const useVerification = (websiteId: Identifier) => {
 export const InstallStep = ({ websiteId, onBack }: { websiteId: Identifier; onBack: () => void }) => {
   const { installation, error: loadError } = useInstallation(websiteId);
   const { verify, busy, error } = useVerification(websiteId);
+  const translate = useTranslate();
 
   return (
     <Box>
-      <StepHeading title="Install the tracking script" />
-      {loadError ? <Alert severity="error">{loadError}</Alert> : null}
+      <StepHeading title="console.onboarding.steps.install" />
+      {loadError ? <Alert severity="error">{translate(loadError)}</Alert> : null}
       {!installation && !loadError ? <Skeleton variant="rounded" height={96} /> : null}
       {installation ? (
         <>
           <Typography variant="body2" sx={{ mb: 1.5 }}>
-            Paste this into the{' '}
+            {translate('console.onboarding.install.pasteBefore')}
             <Box component="code" sx={{ fontFamily: 'monospace', bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5 }}>
               &lt;head&gt;
-            </Box>{' '}
-            of every page of{' '}
+            </Box>
+            {translate('console.onboarding.install.pasteMiddle')}
             <Link href={installation.url} target="_blank" rel="noopener noreferrer">
               {installation.url}
             </Link>
-            , then verify.
+            {translate('console.onboarding.install.pasteAfter')}
           </Typography>
           <SnippetBox snippet={installation.snippet} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Using a tag manager or a site builder? Add the snippet as custom HTML to the head of all pages and publish
-            the change. Verifying loads {installation.url} and looks for the script with this website&apos;s key.
+            {translate('console.onboarding.install.tagManager', { url: installation.url })}
           </Typography>
           {installation.verified ? (
             <Alert severity="success" sx={{ mt: 2 }}>
-              The script was found on {installation.checkedUrl ?? installation.url}
-              {installation.verifiedAt ? ` (${dateTime(installation.verifiedAt)})` : ''}. You can check again at any time.
+              {translate('console.onboarding.install.found', {
+                url: installation.checkedUrl ?? installation.url,
+                when: installation.verifiedAt ? ` (${dateTime(installation.verifiedAt)})` : '',
+              })}
             </Alert>
           ) : null}
         </>
       ) : null}
       {error ? (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {error}
+          {translate(error)}
         </Alert>
       ) : null}
       <StepActions onBack={onBack}>
@@ -102,7 +104,7 @@ export const InstallStep = ({ websiteId, onBack }: { websiteId: Identifier; onBa
           disabled={busy || !installation}
           startIcon={busy ? <CircularProgress size={16} thickness={4} color="inherit" /> : undefined}
         >
-          {busy ? 'Checking…' : 'Verify installation'}
+          {translate(busy ? 'console.onboarding.install.checking' : 'console.onboarding.install.verify')}
         </Button>
       </StepActions>
     </Box>

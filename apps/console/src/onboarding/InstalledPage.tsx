@@ -1,7 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import type { Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { goTo } from '../public/api';
 import { onboardingPath, websiteInAddress } from './api';
 import { useInstallation } from './InstallStep';
@@ -9,30 +9,31 @@ import { OnboardingFrame, StepActions } from './OnboardingFrame';
 
 const Installed = ({ websiteId }: { websiteId: Identifier }) => {
   const { installation, error } = useInstallation(websiteId);
+  const translate = useTranslate();
   // Reached without a successful check (an old link): back to the instructions.
   useEffect(() => {
     if (installation && !installation.verified) window.location.replace(onboardingPath('install', websiteId));
   }, [installation, websiteId]);
 
-  if (error) return <Alert severity="error">{error}</Alert>;
+  if (error) return <Alert severity="error">{translate(error)}</Alert>;
   if (!installation?.verified) return <Skeleton variant="rounded" height={160} />;
   const where = installation.checkedUrl ?? installation.url;
   return (
     <Box>
       <Alert severity="success" sx={{ mb: 2 }}>
-        We found the tracking script on {where}.
+        {translate('console.onboarding.installed.found', { url: where })}
       </Alert>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        What happens next
+        {translate('console.onboarding.installed.next')}
       </Typography>
       <Box component="ul" sx={{ pl: 2.5, my: 1, '& li': { mb: 0.75 }, typography: 'body2' }}>
-        <li>Visits to {installation.url} are sent to the platform from now on; the first ones arrive as soon as someone opens a page.</li>
-        <li>In the console, set up your websites&apos; content workflow and invite your team from Members.</li>
-        <li>Keep the snippet on every page: if it is removed, the platform stops receiving those visits.</li>
+        <li>{translate('console.onboarding.installed.visits', { url: installation.url })}</li>
+        <li>{translate('console.onboarding.installed.workflow')}</li>
+        <li>{translate('console.onboarding.installed.keep')}</li>
       </Box>
       <StepActions>
         <Button variant="contained" onClick={() => goTo('/')}>
-          Go to the console
+          {translate('console.onboarding.goToConsole')}
         </Button>
       </StepActions>
     </Box>
@@ -46,7 +47,7 @@ export const InstalledPage = () => {
     if (!websiteId) window.location.replace(onboardingPath());
   }, [websiteId]);
   return (
-    <OnboardingFrame title="The script is installed" icon={<CheckIcon />} tone="success">
+    <OnboardingFrame title="console.onboarding.installed.title" icon={<CheckIcon />} tone="success">
       {() => (websiteId ? <Installed websiteId={websiteId} /> : null)}
     </OnboardingFrame>
   );

@@ -3,7 +3,7 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import type { Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { onboardingPath, recallFailure, SCRIPT_NOT_INSTALLED, supportLink, websiteInAddress } from './api';
 import { useInstallation, useVerification } from './InstallStep';
 import { OnboardingFrame, SkipLink } from './OnboardingFrame';
@@ -14,6 +14,7 @@ const NotInstalled = ({ websiteId }: { websiteId: Identifier }) => {
   const [reason, setReason] = useState<string | null>(() => recallFailure(websiteId));
   const [checkedAgainAt, setCheckedAgainAt] = useState<Date | null>(null);
   const url = installation?.url ?? null;
+  const translate = useTranslate();
 
   const tryAgain = () =>
     void verify((next) => {
@@ -24,31 +25,33 @@ const NotInstalled = ({ websiteId }: { websiteId: Identifier }) => {
   return (
     <Box>
       <Alert severity="error" data-testid="installation-failure">
-        {reason ?? (url ? `The tracking script was not found on ${url}.` : 'The tracking script was not found on your website.')}
+        {reason ?? (url ? translate('console.onboarding.notInstalled.notFoundOn', { url }) : translate('console.onboarding.notInstalled.notFound'))}
       </Alert>
       {checkedAgainAt ? (
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 1 }}>
-          Checked again at {checkedAgainAt.toLocaleTimeString()}: still not found.
+          {translate('console.onboarding.notInstalled.checkedAgain', { time: checkedAgainAt.toLocaleTimeString() })}
         </Typography>
       ) : null}
       {loadError ? (
         <Alert severity="warning" sx={{ mt: 1 }}>
-          {loadError}
+          {translate(loadError)}
         </Alert>
       ) : null}
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 2 }}>
-        What to check
+        {translate('console.onboarding.notInstalled.whatToCheck')}
       </Typography>
       <Box component="ul" sx={{ pl: 2.5, my: 1, '& li': { mb: 0.75 }, typography: 'body2' }}>
         <li>
-          The snippet is in the <code>&lt;head&gt;</code> of the page at {url ?? 'your website'}, with this website&apos;s key.
+          {translate('console.onboarding.notInstalled.headBefore')}
+          <code>&lt;head&gt;</code>
+          {translate('console.onboarding.notInstalled.headAfter', { url: url ?? translate('console.onboarding.notInstalled.yourWebsite') })}
         </li>
-        <li>The change is published: the page is visible to visitors without logging in.</li>
-        <li>A cache or CDN may still serve the old page: clear it, then try again.</li>
+        <li>{translate('console.onboarding.notInstalled.published')}</li>
+        <li>{translate('console.onboarding.notInstalled.cache')}</li>
       </Box>
       {error ? (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {error}
+          {translate(error)}
         </Alert>
       ) : null}
       <Stack direction="row" sx={{ mt: 3, gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -58,17 +61,17 @@ const NotInstalled = ({ websiteId }: { websiteId: Identifier }) => {
           disabled={busy}
           startIcon={busy ? <CircularProgress size={16} thickness={4} color="inherit" /> : <ReplayIcon />}
         >
-          {busy ? 'Checking…' : 'Try again'}
+          {translate(busy ? 'console.onboarding.install.checking' : 'console.onboarding.notInstalled.tryAgain')}
         </Button>
-        <Button variant="outlined" href={supportLink(url, reason)} startIcon={<SupportAgentIcon />}>
-          Get support
+        <Button variant="outlined" href={supportLink(url, reason, translate)} startIcon={<SupportAgentIcon />}>
+          {translate('console.onboarding.notInstalled.support')}
         </Button>
         <Box sx={{ flex: 1 }} />
         <SkipLink />
       </Stack>
       <Typography variant="body2" sx={{ mt: 2 }}>
         <Link href={onboardingPath('install', websiteId)} underline="hover">
-          Back to the installation instructions
+          {translate('console.onboarding.notInstalled.backToInstructions')}
         </Link>
       </Typography>
     </Box>

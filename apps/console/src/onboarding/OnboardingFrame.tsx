@@ -1,6 +1,7 @@
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { Alert, Box, Button, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
 import { exitDemo } from '../providers/authProvider';
 import { goTo } from '../public/api';
 import { PublicLayout } from '../public/PublicLayout';
@@ -10,42 +11,49 @@ import { useOnboardingSession, type OnboardingSession } from './useOnboardingSes
 export const ONBOARDING_WIDTH = 680;
 
 /** "Skip for now": to the console. */
-export const SkipLink = () => (
-  <Link href="/" underline="hover" variant="body2">
-    Skip for now
-  </Link>
-);
+export const SkipLink = () => {
+  const translate = useTranslate();
+  return (
+    <Link href="/" underline="hover" variant="body2">
+      {translate('console.onboarding.skip')}
+    </Link>
+  );
+};
 
 /** A step's bottom row: Back on the left, the rest (Skip for now, the main button) on the right. */
-export const StepActions = ({ onBack, children }: { onBack?: () => void; children: ReactNode }) => (
-  <Stack direction="row" sx={{ mt: 3, alignItems: 'center', gap: 2 }}>
-    {onBack ? (
-      <Button onClick={onBack} color="inherit">
-        Back
-      </Button>
-    ) : null}
-    <Box sx={{ flex: 1 }} />
-    {children}
-  </Stack>
-);
+export const StepActions = ({ onBack, children }: { onBack?: () => void; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" sx={{ mt: 3, alignItems: 'center', gap: 2 }}>
+      {onBack ? (
+        <Button onClick={onBack} color="inherit">
+          {translate('console.onboarding.back')}
+        </Button>
+      ) : null}
+      <Box sx={{ flex: 1 }} />
+      {children}
+    </Stack>
+  );
+};
 
 /** While the session explores the demo organisation, nothing of its own can be set up. */
 const DemoNotice = ({ name }: { name: string }) => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const translate = useTranslate();
   const exit = async () => {
     setBusy(true);
     try {
       await exitDemo(() => window.location.reload());
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Error: demo mode could not be exited');
+      setError(caught instanceof Error ? caught.message : translate('console.onboarding.exitDemoFailed'));
       setBusy(false);
     }
   };
   return (
     <>
       <Alert severity="info" sx={{ mb: 2 }}>
-        You are exploring the demo organisation {name}. Exit demo mode to set up your own organisation.
+        {translate('console.onboarding.demoNotice', { name })}
       </Alert>
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -54,10 +62,10 @@ const DemoNotice = ({ name }: { name: string }) => {
       ) : null}
       <StepActions>
         <Link href="/" underline="hover" variant="body2">
-          Back to the console
+          {translate('console.onboarding.backToConsole')}
         </Link>
         <Button variant="contained" onClick={() => void exit()} disabled={busy}>
-          Exit demo mode
+          {translate('console.onboarding.exitDemo')}
         </Button>
       </StepActions>
     </>
@@ -65,20 +73,23 @@ const DemoNotice = ({ name }: { name: string }) => {
 };
 
 /** Members who do not manage the organisation cannot set it up. */
-const NotAllowedNotice = ({ session }: { session: OnboardingSession }) => (
-  <>
-    <Alert severity="info">
-      {session.organisation
-        ? `Only the owners and admins of ${session.organisation.name} can set up its website and tracking. Ask one of them to finish the set-up.`
-        : 'You are not a member of an organisation yet. Ask its owner to invite you.'}
-    </Alert>
-    <StepActions>
-      <Button variant="contained" onClick={() => goTo('/')}>
-        Go to the console
-      </Button>
-    </StepActions>
-  </>
-);
+const NotAllowedNotice = ({ session }: { session: OnboardingSession }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Alert severity="info">
+        {session.organisation
+          ? translate('console.onboarding.notManager', { name: session.organisation.name })
+          : translate('console.onboarding.noOrganisation')}
+      </Alert>
+      <StepActions>
+        <Button variant="contained" onClick={() => goTo('/')}>
+          {translate('console.onboarding.goToConsole')}
+        </Button>
+      </StepActions>
+    </>
+  );
+};
 
 /**
  * The frame of every onboarding page: the public pages' card, the signed-in user (to the login
@@ -96,12 +107,13 @@ export const OnboardingFrame = ({
   children: (session: OnboardingSession & { organisation: NonNullable<OnboardingSession['organisation']> }) => ReactNode;
 }) => {
   const { session, error } = useOnboardingSession();
+  const translate = useTranslate();
   let content: ReactNode;
-  if (error) content = <Alert severity="error">{error}</Alert>;
+  if (error) content = <Alert severity="error">{translate(error)}</Alert>;
   else if (!session) {
     content = (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }} aria-busy="true">
-        <CircularProgress size={32} aria-label="Loading" />
+        <CircularProgress size={32} aria-label={translate('console.onboarding.loading')} />
       </Box>
     );
   } else if (session.user.demo) content = <DemoNotice name={session.user.demo.name} />;
@@ -115,10 +127,12 @@ export const OnboardingFrame = ({
 };
 
 /** A step's heading and its one-line explanation. */
-export const StepHeading = ({ title, children }: { title: string; children?: ReactNode }) => (
+export const StepHeading = ({ title, children }: { title: string; children?: ReactNode }) => {
+  const translate = useTranslate();
+  return (
   <Box sx={{ mb: 2 }}>
     <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-      {title}
+      {translate(title)}
     </Typography>
     {children ? (
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
@@ -126,4 +140,5 @@ export const StepHeading = ({ title, children }: { title: string; children?: Rea
       </Typography>
     ) : null}
   </Box>
-);
+  );
+};

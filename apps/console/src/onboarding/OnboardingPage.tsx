@@ -1,6 +1,6 @@
 import { Alert, Box, Skeleton, Step, StepLabel, Stepper } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import type { Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { getJson, messageOf } from '../public/api';
 import { onboardingPath, STEP_KEYS, type BusinessAnswers, type BusinessQuestion, type OnboardingOrganisation, type StepKey } from './api';
 import { BusinessStep } from './BusinessStep';
@@ -9,11 +9,6 @@ import { OnboardingFrame } from './OnboardingFrame';
 import type { OnboardingSession } from './useOnboardingSession';
 import { WebsiteStep } from './WebsiteStep';
 
-const STEP_LABELS: Record<StepKey, string> = {
-  business: 'About your business',
-  website: 'Your website',
-  install: 'Install the tracking script',
-};
 
 interface Place {
   step: StepKey | null;
@@ -41,13 +36,13 @@ const useBusiness = (organisationId: Identifier) => {
     ])
       .then(([options, organisation]) => {
         if (!live) return;
-        if (!options.ok || !options.body?.businessQuestions) throw new Error(messageOf(options, 'Error: the questions could not be loaded'));
-        if (!organisation.ok || !organisation.body) throw new Error(messageOf(organisation, 'Error: your organisation could not be loaded'));
+        if (!options.ok || !options.body?.businessQuestions) throw new Error(messageOf(options, 'console.onboarding.errors.questions'));
+        if (!organisation.ok || !organisation.body) throw new Error(messageOf(organisation, 'console.onboarding.errors.organisation'));
         setQuestions(options.body.businessQuestions);
         setBusiness(organisation.body.business ?? null);
       })
       .catch((caught: unknown) => {
-        if (live) setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+        if (live) setError(caught instanceof Error ? caught.message : 'console.public.networkError');
       });
     return () => {
       live = false;
@@ -60,6 +55,7 @@ const Steps = ({ session }: { session: OnboardingSession & { organisation: NonNu
   const organisation = session.organisation;
   const { questions, business, setBusiness, error } = useBusiness(organisation.id);
   const [place, setPlace] = useState<Place>(placeInAddress);
+  const translate = useTranslate();
 
   // Back and forward in the browser move between the steps.
   useEffect(() => {
@@ -74,7 +70,7 @@ const Steps = ({ session }: { session: OnboardingSession & { organisation: NonNu
     window.scrollTo({ top: 0 });
   }, []);
 
-  if (error) return <Alert severity="error">{error}</Alert>;
+  if (error) return <Alert severity="error">{translate(error)}</Alert>;
   if (!questions || business === undefined) {
     return (
       <Box aria-busy="true">
@@ -94,7 +90,7 @@ const Steps = ({ session }: { session: OnboardingSession & { organisation: NonNu
       <Stepper activeStep={active} alternativeLabel sx={{ mb: 3, mx: -1 }}>
         {STEP_KEYS.map((key, index) => (
           <Step key={key} completed={index < active || (key === 'business' && Boolean(business))}>
-            <StepLabel>{STEP_LABELS[key]}</StepLabel>
+            <StepLabel>{translate(`console.onboarding.steps.${key}`)}</StepLabel>
           </Step>
         ))}
       </Stepper>
@@ -122,4 +118,4 @@ const Steps = ({ session }: { session: OnboardingSession & { organisation: NonNu
  * `/onboarding`: after sign-up, and again from the dashboard until it is done. The questions
  * about the business, the website, and the tracking script with its check.
  */
-export const OnboardingPage = () => <OnboardingFrame title="Set up your account">{(session) => <Steps session={session} />}</OnboardingFrame>;
+export const OnboardingPage = () => <OnboardingFrame title="console.onboarding.title">{(session) => <Steps session={session} />}</OnboardingFrame>;

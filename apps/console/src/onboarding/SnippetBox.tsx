@@ -1,6 +1,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Box, Button, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
+import { useTranslate } from 'react-admin';
 
 /** Selects the text of `node`, so the user can copy it themselves. */
 const selectText = (node: HTMLElement) => {
@@ -15,6 +16,7 @@ const selectText = (node: HTMLElement) => {
 export const SnippetBox = ({ snippet }: { snippet: string }) => {
   const code = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState<'copied' | 'selected' | null>(null);
+  const translate = useTranslate();
 
   const copy = async () => {
     try {
@@ -35,7 +37,7 @@ export const SnippetBox = ({ snippet }: { snippet: string }) => {
           component="pre"
           ref={code}
           data-testid="tracking-snippet"
-          aria-label="Tracking script"
+          aria-label={translate('console.onboarding.snippet.label')}
           onFocus={() => code.current && selectText(code.current)}
           tabIndex={0}
           sx={{
@@ -63,11 +65,11 @@ export const SnippetBox = ({ snippet }: { snippet: string }) => {
           onClick={() => void copy()}
           sx={{ position: 'absolute', top: 8, right: 8, bgcolor: 'background.paper' }}
         >
-          Copy
+          {translate('console.onboarding.snippet.copy')}
         </Button>
       </Box>
       <Typography variant="caption" role="status" sx={{ display: 'block', minHeight: 20, mt: 0.5, color: 'success.dark' }}>
-        {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'selected' ? 'Selected: press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
+        {copied ? translate(`console.onboarding.snippet.${copied}`) : ''}
       </Typography>
     </Box>
   );

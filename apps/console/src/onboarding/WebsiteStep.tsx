@@ -1,7 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Paper, Skeleton, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { fieldErrorsOf, getJson, messageOf, postJson } from '../public/api';
 import type { OnboardingWebsite } from './api';
 import { SkipLink, StepActions, StepHeading } from './OnboardingFrame';
@@ -22,11 +22,11 @@ const useWebsites = (organisationId: Identifier) => {
     getJson<OnboardingWebsite[]>(`/websites?${query.toString()}`)
       .then((answer) => {
         if (!live) return;
-        if (!answer.ok || !Array.isArray(answer.body)) throw new Error(messageOf(answer, 'Error: your websites could not be loaded'));
+        if (!answer.ok || !Array.isArray(answer.body)) throw new Error(messageOf(answer, 'console.onboarding.errors.websites'));
         setWebsites(answer.body.filter((w) => String(w.organisationId) === String(organisationId)));
       })
       .catch((caught: unknown) => {
-        if (live) setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+        if (live) setError(caught instanceof Error ? caught.message : 'console.public.networkError');
       });
     return () => {
       live = false;
@@ -36,7 +36,9 @@ const useWebsites = (organisationId: Identifier) => {
 };
 
 /** An existing website, to continue with instead of adding one. */
-const ExistingWebsite = ({ website, onChoose }: { website: OnboardingWebsite; onChoose: () => void }) => (
+const ExistingWebsite = ({ website, onChoose }: { website: OnboardingWebsite; onChoose: () => void }) => {
+  const translate = useTranslate();
+  return (
   <Paper
     variant="outlined"
     component="li"
@@ -52,13 +54,14 @@ const ExistingWebsite = ({ website, onChoose }: { website: OnboardingWebsite; on
       </Typography>
     </Box>
     {website.installation?.verified ? (
-      <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label="Script verified" />
+      <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={translate('console.onboarding.website.verified')} />
     ) : null}
-    <Button variant="outlined" size="small" onClick={onChoose} aria-label={`Continue with ${website.name}`}>
-      Continue with this website
+    <Button variant="outlined" size="small" onClick={onChoose} aria-label={translate('console.onboarding.website.continueWith', { name: website.name })}>
+      {translate('console.onboarding.website.continueWithThis')}
     </Button>
   </Paper>
-);
+  );
+};
 
 /** Step 2: the website to track: one of the organisation's, or a new one (`POST /api/websites`). */
 export const WebsiteStep = ({
@@ -76,6 +79,7 @@ export const WebsiteStep = ({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const translate = useTranslate();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,9 +98,9 @@ export const WebsiteStep = ({
       // The domain belongs to another website: said under the URL.
       if (!known.url && fields.domain) known.url = fields.domain;
       setErrors(known);
-      if (!Object.keys(known).length) setError(messageOf(answer, 'Error: the website could not be added'));
+      if (!Object.keys(known).length) setError(messageOf(answer, translate('console.onboarding.errors.website')));
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Network error: please try again');
+      setError(caught instanceof Error ? caught.message : 'console.public.networkError');
     }
     setBusy(false);
   };
@@ -105,32 +109,30 @@ export const WebsiteStep = ({
 
   return (
     <Box>
-      <StepHeading title="Your website">
-        {hasWebsites
-          ? 'Continue with one of your websites, or add another one.'
-          : 'The website you want to track: its name in the console, and its address.'}
+      <StepHeading title="console.onboarding.steps.website">
+        {translate(hasWebsites ? 'console.onboarding.website.withWebsites' : 'console.onboarding.website.withoutWebsites')}
       </StepHeading>
       {loadError ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {loadError}
+          {translate(loadError)}
         </Alert>
       ) : null}
       {websites === null && !loadError ? <Skeleton variant="rounded" height={180} aria-busy="true" /> : null}
       {hasWebsites ? (
         <>
-          <Box component="ul" aria-label="Your websites" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
+          <Box component="ul" aria-label={translate('console.onboarding.website.yours')} sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
             {websites!.map((website) => (
               <ExistingWebsite key={String(website.id)} website={website} onChoose={() => onDone(website.id)} />
             ))}
           </Box>
-          <Divider sx={{ my: 2.5, typography: 'body2', color: 'text.secondary' }}>or add another website</Divider>
+          <Divider sx={{ my: 2.5, typography: 'body2', color: 'text.secondary' }}>{translate('console.onboarding.website.orAdd')}</Divider>
         </>
       ) : null}
       {websites === null && !loadError ? null : (
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add a website">
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label={translate('console.onboarding.website.add')}>
           <TextField
-            label="Website name"
-            placeholder="My shop"
+            label={translate('console.onboarding.website.name')}
+            placeholder={translate('console.onboarding.website.namePlaceholder')}
             fullWidth
             margin="dense"
             autoFocus={!hasWebsites}
@@ -140,7 +142,7 @@ export const WebsiteStep = ({
             helperText={errors.name ?? ' '}
           />
           <TextField
-            label="Website URL"
+            label={translate('console.onboarding.website.url')}
             type="url"
             placeholder="https://www.example.com"
             fullWidth
@@ -148,17 +150,17 @@ export const WebsiteStep = ({
             value={url}
             onChange={(event) => setUrl(event.target.value)}
             error={Boolean(errors.url)}
-            helperText={errors.url ?? 'The address of its home page, where the tracking script will be installed.'}
+            helperText={errors.url ?? translate('console.onboarding.website.urlHelp')}
           />
           {error ? (
             <Alert severity="error" sx={{ mt: 1 }}>
-              {error}
+              {translate(error)}
             </Alert>
           ) : null}
           <StepActions onBack={onBack}>
             <SkipLink />
             <Button type="submit" variant="contained" disabled={busy} sx={{ minWidth: 140 }}>
-              {busy ? <CircularProgress size={19} thickness={3} color="inherit" aria-label="Saving" /> : 'Add website'}
+              {busy ? <CircularProgress size={19} thickness={3} color="inherit" aria-label={translate('console.onboarding.saving')} /> : translate('console.onboarding.website.addButton')}
             </Button>
           </StepActions>
         </form>

@@ -1,4 +1,5 @@
 import type { Identifier } from 'react-admin';
+import { i18nProvider } from '../i18n';
 import { fieldErrorsOf, getJson, messageOf, postJson } from '../public/api';
 
 /** One of `GET /api/organisations/options`' `businessQuestions`: a question and its answer buckets. */
@@ -45,22 +46,22 @@ export interface Installation {
   checkedUrl: string | null;
 }
 
-/** The spec's installation failure text (seed 000 section 8). */
-export const SCRIPT_NOT_INSTALLED = 'It seems like the script was not installed successfully';
+/** The spec's installation failure text (seed 000 section 8), as its message key. */
+export const SCRIPT_NOT_INSTALLED = 'console.onboarding.notInstalled.title';
 
 /** Where "Get support" writes to. */
 export const SUPPORT_EMAIL = 'support@platform.example';
 
 /** A `mailto:` link to support about the installation on `url`, with the reason in the body. */
-export const supportLink = (url: string | null, reason: string | null): string => {
-  const subject = `Tracking script installation${url ? ` on ${url}` : ''}`;
+export const supportLink = (url: string | null, reason: string | null, translate: (key: string, options?: object) => string): string => {
+  const subject = url ? translate('console.onboarding.support.subjectOn', { url }) : translate('console.onboarding.support.subject');
   const body = [
-    `Hello,`,
+    translate('console.onboarding.support.hello'),
     ``,
-    `The installation check of the tracking script failed${url ? ` for ${url}` : ''}.`,
-    reason ? `The check said: ${reason}` : '',
+    url ? translate('console.onboarding.support.failedFor', { url }) : translate('console.onboarding.support.failed'),
+    reason ? translate('console.onboarding.support.said', { reason }) : '',
     ``,
-    `Could you help?`,
+    translate('console.onboarding.support.help'),
   ]
     .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
     .join('\n');
@@ -94,7 +95,7 @@ const id = (value: Identifier) => encodeURIComponent(String(value));
 export const loadInstallation = async (websiteId: Identifier): Promise<Installation> => {
   const answer = await getJson<Installation>(`/websites/${id(websiteId)}/installation`);
   if (!answer.ok || !answer.body) {
-    throw new Error(answer.status === 404 ? 'This website was not found.' : messageOf(answer, 'Error: the installation could not be loaded'));
+    throw new Error(answer.status === 404 ? 'console.onboarding.errors.notFound' : messageOf(answer, 'console.onboarding.errors.installation'));
   }
   return answer.body;
 };
@@ -111,7 +112,7 @@ export const verifyInstallation = async (websiteId: Identifier): Promise<Verific
   if (answer.status === 422) {
     return { verified: false, message: messageOf(answer, SCRIPT_NOT_INSTALLED), reason: fieldErrorsOf(answer).url ?? null };
   }
-  throw new Error(messageOf(answer, `Error: the installation could not be checked (${answer.status})`));
+  throw new Error(messageOf(answer, i18nProvider.translate('console.onboarding.errors.check', { status: answer.status })));
 };
 
 /** The last failed check's reason, kept for the failure page (which survives a reload). */

@@ -39,7 +39,7 @@ export const useOnboardingSession = () => {
         setSession({ user, organisation, canManage: Boolean(organisation && MANAGING_ROLES.includes(organisation.role)) });
       })
       .catch((caught: unknown) => {
-        if (live) setError(caught instanceof Error && caught.message ? caught.message : 'Network error: please try again');
+        if (live) setError(caught instanceof Error && caught.message ? caught.message : 'console.public.networkError');
       });
     return () => {
       live = false;
