@@ -1,8 +1,9 @@
 import { Alert, Box, Button, CircularProgress, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
-import { fieldErrorsOf, messageOf, postJson } from '../public/api';
-import type { BusinessAnswers, BusinessQuestion, OnboardingOrganisation } from './api';
+import { dataProvider } from '../providers/dataProvider';
+import { fieldErrorsOf, messageOf } from '../public/api';
+import { viaDataProvider, type BusinessAnswers, type BusinessQuestion, type OnboardingOrganisation } from './api';
 import { StepActions, StepHeading } from './OnboardingFrame';
 
 /** One question: its answer buckets as a row of toggle buttons (one click answers), its error below. */
@@ -83,9 +84,8 @@ export const BusinessStep = ({
     setBusy(true);
     setError(null);
     try {
-      const answer = await postJson<OnboardingOrganisation>(
-        `/organisations/${encodeURIComponent(String(organisationId))}/actions/SetBusinessProfile`,
-        answers,
+      const answer = await viaDataProvider(() =>
+        dataProvider.action<OnboardingOrganisation & { id: Identifier }>('organisations', organisationId, 'SetBusinessProfile', answers),
       );
       if (answer.ok) {
         onDone(answer.body?.business ?? answers);

@@ -1,8 +1,9 @@
 import { Alert, Box, Skeleton, Step, StepLabel, Stepper } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
-import { getJson, messageOf } from '../public/api';
-import { onboardingPath, STEP_KEYS, type BusinessAnswers, type BusinessQuestion, type OnboardingOrganisation, type StepKey } from './api';
+import { dataProvider } from '../providers/dataProvider';
+import { messageOf } from '../public/api';
+import { onboardingPath, STEP_KEYS, viaDataProvider, type BusinessAnswers, type BusinessQuestion, type OnboardingOrganisation, type StepKey } from './api';
 import { BusinessStep } from './BusinessStep';
 import { InstallStep } from './InstallStep';
 import { OnboardingFrame } from './OnboardingFrame';
@@ -31,8 +32,8 @@ const useBusiness = (organisationId: Identifier) => {
   useEffect(() => {
     let live = true;
     Promise.all([
-      getJson<{ businessQuestions?: BusinessQuestion[] }>('/organisations/options'),
-      getJson<OnboardingOrganisation>(`/organisations/${encodeURIComponent(String(organisationId))}`),
+      viaDataProvider(() => dataProvider.options<{ businessQuestions?: BusinessQuestion[] }>('organisations')),
+      viaDataProvider(() => dataProvider.getOne<OnboardingOrganisation & { id: Identifier }>('organisations', { id: organisationId })),
     ])
       .then(([options, organisation]) => {
         if (!live) return;

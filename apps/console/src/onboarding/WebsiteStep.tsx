@@ -2,8 +2,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Alert, Box, Button, Chip, CircularProgress, Divider, Paper, Skeleton, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
-import { fieldErrorsOf, getJson, messageOf, postJson } from '../public/api';
-import type { OnboardingWebsite } from './api';
+import { dataProvider } from '../providers/dataProvider';
+import { fieldErrorsOf, messageOf } from '../public/api';
+import { viaDataProvider, type OnboardingWebsite } from './api';
 import { SkipLink, StepActions, StepHeading } from './OnboardingFrame';
 
 type Field = 'name' | 'url';
@@ -14,12 +15,13 @@ const useWebsites = (organisationId: Identifier) => {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    const query = new URLSearchParams({
-      filter: JSON.stringify({ organisationId }),
-      sort: JSON.stringify(['name', 'ASC']),
-      range: JSON.stringify([0, 99]),
-    });
-    getJson<OnboardingWebsite[]>(`/websites?${query.toString()}`)
+    viaDataProvider(() =>
+      dataProvider.getList<OnboardingWebsite>('websites', {
+        filter: { organisationId },
+        sort: { field: 'name', order: 'ASC' },
+        pagination: { page: 1, perPage: 100 },
+      }),
+    )
       .then((answer) => {
         if (!live) return;
         if (!answer.ok || !Array.isArray(answer.body)) throw new Error(messageOf(answer, 'console.onboarding.errors.websites'));
@@ -87,7 +89,7 @@ export const WebsiteStep = ({
     setError(null);
     setErrors({});
     try {
-      const answer = await postJson<OnboardingWebsite>('/websites', { name: name.trim(), url: url.trim() });
+      const answer = await viaDataProvider(() => dataProvider.create<OnboardingWebsite>('websites', { data: { name: name.trim(), url: url.trim() } }));
       if (answer.ok && answer.body?.id != null) {
         onDone(answer.body.id);
         return;

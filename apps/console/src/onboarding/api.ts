@@ -1,6 +1,7 @@
 import type { Identifier } from 'react-admin';
 import { i18nProvider } from '../i18n';
-import { fieldErrorsOf, getJson, messageOf, postJson } from '../public/api';
+import { dataProvider } from '../providers/dataProvider';
+import { fieldErrorsOf, messageOf, NETWORK_ERROR, type ApiAnswer } from '../public/api';
 
 /** One of `GET /api/organisations/options`' `businessQuestions`: a question and its answer buckets. */
 export interface BusinessQuestion {
@@ -89,11 +90,25 @@ export const notInstalledPath = (websiteId: Identifier): string => withQuery('/o
 /** `?website=` of the current address. */
 export const websiteInAddress = (): string | null => new URLSearchParams(window.location.search).get('website') || null;
 
-const id = (value: Identifier) => encodeURIComponent(String(value));
+/**
+ * A data provider call as the onboarding pages read answers: `{ ok, status, body }`, the API's
+ * error body on a refusal (its `message`, its field `errors`); a network failure throws. These
+ * pages live outside react-admin (no `useDataProvider`), so they use the same data provider object.
+ */
+export const viaDataProvider = async <T>(call: () => Promise<{ data: T }>): Promise<ApiAnswer<T>> => {
+  try {
+    const { data } = await call();
+    return { ok: true, status: 200, body: data as ApiAnswer<T>['body'] };
+  } catch (error) {
+    const { status, body, message } = (error ?? {}) as { status?: unknown; body?: unknown; message?: string };
+    if (typeof status !== 'number') throw new Error(NETWORK_ERROR);
+    return { ok: false, status, body: ((body && typeof body === 'object' ? body : { message }) as ApiAnswer<T>['body']) };
+  }
+};
 
 /** `GET /api/websites/{id}/installation`; throws with the API's message. */
 export const loadInstallation = async (websiteId: Identifier): Promise<Installation> => {
-  const answer = await getJson<Installation>(`/websites/${id(websiteId)}/installation`);
+  const answer = await viaDataProvider(() => dataProvider.getPart<Installation>('websites', websiteId, 'installation'));
   if (!answer.ok || !answer.body) {
     throw new Error(answer.status === 404 ? 'console.onboarding.errors.notFound' : messageOf(answer, 'console.onboarding.errors.installation'));
   }
@@ -107,7 +122,7 @@ export type Verification = { verified: true } | { verified: false; message: stri
  * looks for the snippet. A 422 is the check's answer (not found, and why); anything else throws.
  */
 export const verifyInstallation = async (websiteId: Identifier): Promise<Verification> => {
-  const answer = await postJson(`/websites/${id(websiteId)}/actions/VerifyInstallation`, {});
+  const answer = await viaDataProvider(() => dataProvider.action('websites', websiteId, 'VerifyInstallation'));
   if (answer.ok) return { verified: true };
   if (answer.status === 422) {
     return { verified: false, message: messageOf(answer, SCRIPT_NOT_INSTALLED), reason: fieldErrorsOf(answer).url ?? null };

@@ -1,6 +1,11 @@
 import type { ApiErrorBody } from '../types';
 import { API_URL } from '../providers/http';
 
+/**
+ * The account pages outside react-admin (sign-up, passwords, invitation) call `/api/auth/*` with
+ * these helpers, as the auth provider does; every other call goes through the data provider.
+ */
+
 /** The key of the network failure's message (the pages translate what they show). */
 export const NETWORK_ERROR = 'console.public.networkError';
 
@@ -36,9 +41,6 @@ const requestJson = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payl
 /** `POST` (or `method`) `/api{path}` with a JSON body and the session cookie; never throws on an HTTP status. */
 export const postJson = <T = Record<string, unknown>>(path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<ApiAnswer<T>> =>
   requestJson<T>(method, path, payload);
-
-/** `GET /api{path}` with the session cookie; never throws on an HTTP status. */
-export const getJson = <T = Record<string, unknown>>(path: string): Promise<ApiAnswer<T>> => requestJson<T>('GET', path);
 
 /** The API's message, or `fallback`. */
 export const messageOf = (answer: ApiAnswer<unknown>, fallback: string): string => {
