@@ -3,6 +3,7 @@ import { documentProblem } from './components.js';
 import { SLUG_MESSAGE, SLUG_PATTERN, slugify } from '#libs/platform/src/slug.js';
 import { missing, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
 import { isCalendarDate } from '#libs/platform/src/dates.js';
+import { ValidationError } from '#libs/platform/src/errors.js';
 
 /** The spec's post types (seed 000 section 3). */
 export const POST_TYPES = [
@@ -118,4 +119,32 @@ export function measure(html: string | undefined | null): { words: number; links
   const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   const links = (html.match(/<a\s[^>]*href=/gi) ?? []).length;
   return { words, links };
+}
+
+/**
+ * A workflow action's note (why a post goes back, a word with a submit): text of at most
+ * {@link NOTE_MAX_LENGTH} characters, kept trimmed. The decider applies these rules; the actions'
+ * request schema checks the same length with the same wording before it (`noteSchema`).
+ */
+export const NOTE_MAX_LENGTH = 5000;
+export const NOTE_NOT_TEXT = 'note must be text';
+
+/** The `note` of an action's request body, as the API checks it before deciding. */
+export const noteSchema = z.string({ error: NOTE_NOT_TEXT }).max(NOTE_MAX_LENGTH, tooLong(NOTE_MAX_LENGTH));
+
+/** The note a return needs (422 "note is missing!" without one), trimmed. */
+export function requireNote(data: unknown): string {
+  const note = (data as { note?: unknown } | undefined)?.note;
+  if (typeof note !== 'string' || !note.trim()) throw ValidationError.field('note', missing('note'));
+  if (note.length > NOTE_MAX_LENGTH) throw ValidationError.field('note', tooLong(NOTE_MAX_LENGTH));
+  return note.trim();
+}
+
+/** The note an action may carry (none when absent or empty), trimmed. */
+export function optionalNote(data: unknown): string | undefined {
+  const note = (data as { note?: unknown } | undefined)?.note;
+  if (note === undefined || note === null || note === '') return undefined;
+  if (typeof note !== 'string') throw ValidationError.field('note', NOTE_NOT_TEXT);
+  if (note.length > NOTE_MAX_LENGTH) throw ValidationError.field('note', tooLong(NOTE_MAX_LENGTH));
+  return note.trim();
 }

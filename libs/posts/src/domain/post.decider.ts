@@ -1,7 +1,7 @@
 import { NEW, defineDecider, mayTake, type Actor, type DomainEvent, type Transition } from '#libs/platform/src/decider.js';
 import { ConflictError, InvalidTransitionError, ValidationError } from '#libs/platform/src/errors.js';
 import { missing } from '#libs/platform/src/validation.js';
-import { OPTIMISATION_LOCKED, OUTLINE_REQUIRED, measure, missingBio, type PostContent, type PostType } from './post-fields.js';
+import { OPTIMISATION_LOCKED, OUTLINE_REQUIRED, measure, missingBio, optionalNote, requireNote, type PostContent, type PostType } from './post-fields.js';
 import {
   ADMINS,
   CREATORS,
@@ -244,19 +244,6 @@ function submitReaches(state: PostState, from: PreStage, target: PreStage, conte
   );
 }
 
-const requireNote = (data: unknown): string => {
-  const note = (data as { note?: unknown } | undefined)?.note;
-  if (typeof note !== 'string' || !note.trim()) throw ValidationError.field('note', missing('note'));
-  if (note.length > 5000) throw ValidationError.field('note', 'The maximum length is 5000 characters');
-  return note.trim();
-};
-const optionalNote = (data: unknown): string | undefined => {
-  const note = (data as { note?: unknown } | undefined)?.note;
-  if (note === undefined || note === null || note === '') return undefined;
-  if (typeof note !== 'string') throw ValidationError.field('note', 'note must be text');
-  if (note.length > 5000) throw ValidationError.field('note', 'The maximum length is 5000 characters');
-  return note.trim();
-};
 
 function move(type: 'PostSubmitted' | 'PostReturned' | 'PostFactCheckApproved' | 'PostRegulationDeclined' | 'PostPublished' | 'PostUnpublished' | 'PostArchived', state: PostState, action: string, to: Status, actor: Actor, context: unknown, note?: string): PostEvent {
   const { now } = contextOf(context);

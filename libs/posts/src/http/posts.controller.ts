@@ -11,32 +11,34 @@ import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
 import { actorFor, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
-import { NEW, mayTake, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
+import { NEW, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
-import { canReachWebsite, reachesEveryWebsite } from '#libs/platform/src/http/tenancy.js';
+import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
 import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, z } from '#libs/platform/src/validation.js';
-import { POST_TYPES, contentSchema, createSchema, postSlug, type PostContent } from '../domain/post-fields.js';
+import { NOTE_MAX_LENGTH, POST_TYPES, contentSchema, createSchema, noteSchema, postSlug, type PostContent } from '../domain/post-fields.js';
+import { saveConflict, sendToRefusal } from '../domain/post-rules.js';
+import { POST_TABS } from '../domain/post-tabs.js';
 import { PURGED, postDecider, type Holder, type PostContext, type PostState } from '../domain/post.decider.js';
-import { POST_STATUSES, PRE_PUBLICATION, STAGE_ROLES, STATUS_LABELS, enabledStages, type PreStage, type WorkflowSettings } from '../domain/stages.js';
+import { POST_STATUSES, STATUS_LABELS, enabledStages, type WorkflowSettings } from '../domain/stages.js';
 import { presentPost } from '../projections/posts.projection.js';
-import { TABS, listPosts, postById, postStates, postTabCounts } from '../projections/queries.js';
+import { listPosts, postById, postStates, postTabCounts } from '../projections/queries.js';
 import { bioPromptsFor } from './bio-prompts.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
 
 /** The posts list's definition lives on the read side; exported here too for the list-plan tests. */
-export { TABS, postsListDefinition } from '../projections/queries.js';
+export { postsListDefinition } from '../projections/queries.js';
 
-const actionSchema = z.object({ note: z.string({ error: 'note must be text' }).max(5000, 'The maximum length is 5000 characters').optional() }).passthrough();
+const actionSchema = z.object({ note: noteSchema.optional() }).passthrough();
 const sendToSchema = z.object({ userId: z.string({ error: (i) => (i.input === undefined ? missing('userId') : 'userId must be text') }).max(100) });
 const bulkSchema = z.object({
   action: z.string({ error: (i) => (i.input === undefined ? missing('action') : 'action must be text') }).max(100),
   ids: z.array(z.string().max(100), { error: (i) => (i.input === undefined ? missing('ids') : 'ids must be a list') }).min(1, 'ids is missing!').max(500, 'At most 500 posts at once'),
-  note: z.string().max(5000).optional(),
+  note: z.string().max(NOTE_MAX_LENGTH).optional(),
 });
 
 /** The spec's wording when an action fails (seed 000 section 8). */
@@ -63,7 +65,7 @@ export class PostsController {
     return {
       types: POST_TYPES,
       statuses: POST_STATUSES.map((id) => ({ id, name: STATUS_LABELS[id] })),
-      tabs: Object.keys(TABS),
+      tabs: Object.keys(POST_TABS),
     };
   }
 
@@ -209,13 +211,10 @@ export class PostsController {
     if (action === 'Save') {
       // Someone else holding the page comes before a stale version: whoever was taken over learns
       // who took it and when (their version is older by then), and their changes are kept.
-      try {
-        postDecider.decide({ type: 'Save', actor, data, context: this.context(website) }, current.state);
-      } catch (error) {
-        if (error instanceof ConflictError) {
-          await this.keepDraft(id, actor, data as PostContent, expectedVersion ?? null, error, website);
-          throw withFailureWording(action, error);
-        }
+      const conflict = saveConflict(current.state, { actor, data, context: this.context(website) });
+      if (conflict) {
+        await this.keepDraft(id, actor, data as PostContent, expectedVersion ?? null, conflict, website);
+        throw withFailureWording(action, conflict);
       }
     }
     let result: DecideResult<PostState>;
@@ -274,19 +273,12 @@ export class PostsController {
     }
   }
 
-  /** SendTo hands the page to a member who may work this stage. */
+  /** SendTo hands the page to a member who may work this stage (the rule: domain/post-rules.ts). */
   private async sendTarget(state: PostState, userId: string): Promise<Holder> {
     const member = await memberOf(this.db, state.organisationId!, userId);
-    if (!member || member.status !== 'accepted') throw ValidationError.field('userId', 'This person is not an active member of the organisation');
-    if (!reachesEveryWebsite(member.orgRole) && !(member.websiteIds ?? []).includes(state.websiteId!)) {
-      throw ValidationError.field('userId', `${member.name} does not work on this website`);
-    }
-    const stage = state.status as PreStage;
-    const roles = [member.orgRole, `cms:${member.cmsRole ?? 'none'}`];
-    if (!mayTake(STAGE_ROLES[stage] ?? [], { userId, roles })) {
-      throw ValidationError.field('userId', `${member.name} cannot work on the ${STATUS_LABELS[stage] ?? stage} stage`);
-    }
-    return { userId, name: member.name, since: '' };
+    const refusal = sendToRefusal(member, userId, { status: state.status, websiteId: state.websiteId });
+    if (refusal !== null) throw ValidationError.field('userId', refusal);
+    return { userId, name: member!.name, since: '' }; // no refusal: an accepted member
   }
 
   private async exportOf(viewer: Viewer, id: string, body: unknown) {

@@ -6,7 +6,8 @@ import { BadRequestError } from '#libs/platform/src/errors.js';
 import { loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListDefinition, type ListQuery, type ListResult } from '#libs/platform/src/list-query.js';
 import type { PostState } from '../domain/post.decider.js';
-import { PRE_PUBLICATION } from '../domain/stages.js';
+import { POST_TABS, type PostTabRule } from '../domain/post-tabs.js';
+import { POST_STATUSES, PRE_PUBLICATION } from '../domain/stages.js';
 
 /**
  * The posts context's read side: every query of its read models (`rm_posts`, `rm_redirect_rules`,
@@ -37,26 +38,26 @@ export async function writtenPostCounts(db: SqlExecutor, organisationId: string,
 
 // --- posts: the CMS list, its tab counts, one post ---------------------------------------------
 
-/** The CMS Articles tabs (seed 000 section 2) as conditions on the posts read model. */
-export const TABS: Record<string, string> = {
-  strategy: `status = 'Writer' AND holder_id IS NULL AND cluster_id IS NOT NULL`,
-  briefs: `status = 'Writer' AND holder_id IS NULL AND cluster_id IS NULL`,
-  outline: `status = 'Writer' AND holder_id IS NOT NULL AND NOT has_body`,
-  create: `status = 'Writer' AND holder_id IS NOT NULL AND has_body`,
-  edit: `status = 'Edit'`,
-  review: `status IN ('SecondEdit', 'Review')`,
-  'fact-check-1': `status = 'FactCheck'`,
-  'fact-check-2': `status = 'SecondFactCheck'`,
-  'fact-check-3': `status = 'ThirdFactCheck'`,
-  'fact-check-4': `status = 'FourthFactCheck'`,
-  'in-progress': `status IN (${PRE_PUBLICATION.map((s) => `'${s}'`).join(', ')})`,
-  published: `status = 'Published'`,
-  unpublished: `status = 'Deleted'`,
-  archived: `status = 'Archived'`,
-  all: 'true',
-};
+/** A status as an SQL literal: only the workflow's own statuses (constants, never a request's value). */
+function statusLiteral(status: string): string {
+  if (!(POST_STATUSES as readonly string[]).includes(status)) throw new Error(`Not a post status: ${status}`);
+  return `'${status}'`;
+}
 
-/** "Your Posts": the ones the person (`me`, a placeholder) writes, holds or created. */
+/** A tab's rule (domain/post-tabs.ts) as a condition on the posts read model's columns. */
+export function tabCondition(rule: PostTabRule): string {
+  const parts: string[] = [];
+  if (rule.statuses) parts.push(rule.statuses.length === 1 ? `status = ${statusLiteral(rule.statuses[0]!)}` : `status IN (${rule.statuses.map(statusLiteral).join(', ')})`);
+  if (rule.held !== undefined) parts.push(`holder_id IS ${rule.held ? 'NOT NULL' : 'NULL'}`);
+  if (rule.inCluster !== undefined) parts.push(`cluster_id IS ${rule.inCluster ? 'NOT NULL' : 'NULL'}`);
+  if (rule.hasBody !== undefined) parts.push(rule.hasBody ? 'has_body' : 'NOT has_body');
+  return parts.length ? parts.join(' AND ') : 'true';
+}
+
+/** The CMS Articles tabs as conditions on the posts read model, in the console's order. */
+export const TABS: Record<string, string> = Object.fromEntries(Object.entries(POST_TABS).map(([tab, rule]) => [tab, tabCondition(rule)]));
+
+/** "Your Posts" (domain/post-tabs.ts isYourPost): the ones the person (`me`, a placeholder) writes, holds or created. */
 const yourPosts = (me: string) => `(writer_id = ${me} OR holder_id = ${me} OR created_by = ${me})`;
 
 /** Lists answer the record without the body (the editor loads one post for that). */
