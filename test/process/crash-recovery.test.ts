@@ -353,6 +353,65 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
       }
     }, 240_000);
 
+    it(`${setup.name}: the invitation-acceptance process killed after accepting the first of two invitations finishes after a restart, accepting each once`, async () => {
+      const { env, cleanup } = await setup.env();
+      try {
+        const first = await startServer({ ...env, PROCESS_CRASH_AFTER: 'invitation-acceptance:0:UserFirstPasswordChosen' });
+        running.push(first);
+        const owner = await login(first.url);
+        const post = (path: string, body: unknown, cookie = owner) =>
+          fetch(`${first.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: first.url }, body: JSON.stringify(body) });
+        const second = (await (await post('/api/organisations', { name: 'Crash Second Org' })).json()) as { id: string };
+        const me = (await (await fetch(`${first.url}/api/auth/user`, { headers: { Cookie: owner } })).json()) as { organisations: Array<{ id: string; name: string }> };
+        const demo = me.organisations.find((o) => o.name === 'Demo Publishing')!;
+        for (const organisationId of [demo.id, second.id]) {
+          const invited = await post('/api/members', { organisationId, email: 'crash-accept@example.com', name: 'Crash Accept' });
+          expect(invited.status).toBe(201);
+        }
+        const adminLogin = await fetch(`${first.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@platform.example', password: 'Admin-pass-1' }),
+        });
+        const admin = adminLogin.headers.get('set-cookie')!.split(';')[0]!;
+        const mails = (await (await fetch(`${first.url}/api/admin/outbox`, { headers: { Cookie: admin } })).json()) as Array<{ to: string; text: string }>;
+        const code = decodeURIComponent(/\/api\/auth\/magic\/([A-Za-z0-9_%-]+)/.exec(mails.find((m) => m.to === 'crash-accept@example.com')!.text)![1]!);
+        const magic = await fetch(`${first.url}/api/auth/magic/${encodeURIComponent(code)}`, { redirect: 'manual' });
+        expect(magic.status).toBe(302);
+        const invitee = magic.headers.get('set-cookie')!.split(';')[0]!;
+        // Choosing the password: the process accepts the first invitation and dies.
+        const chosen = await fetch(`${first.url}/api/auth/user/initialPassword`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', Cookie: invitee, Origin: first.url },
+          body: JSON.stringify({ password: 'Crash-pass-12345' }),
+        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        expect(chosen).toBe('fetch failed');
+        expect(await first.exited).toBeNull();
+
+        const restarted = await startServer(env);
+        running.push(restarted);
+        const cookie = await login(restarted.url);
+        const deadline = Date.now() + 30_000;
+        let health: { projections: Array<{ name: string; lag: number; status: string }> };
+        do {
+          health = (await (await fetch(`${restarted.url}/api/health`)).json()) as typeof health;
+          if (health.projections.every((p) => p.lag === 0)) break;
+          await new Promise((r) => setTimeout(r, 100));
+        } while (Date.now() < deadline);
+        expect(health.projections.find((p) => p.name === 'invitation-acceptance')).toMatchObject({ status: 'running', lag: 0 });
+        const members = (await (await fetch(`${restarted.url}/api/members?filter=${encodeURIComponent(JSON.stringify({ q: 'crash-accept' }))}&range=[0,99]`, { headers: { Cookie: cookie } })).json()) as Array<Record<string, any>>;
+        expect(members.map((m) => [m.organisationId, m.status]).sort()).toEqual([[demo.id, 'accepted'], [second.id, 'accepted']].sort());
+        for (const member of members) {
+          const history = (await (await fetch(`${restarted.url}/api/members/${member.id}/history`, { headers: { Cookie: cookie } })).json()) as Array<{ type: string }>;
+          expect(history.filter((e) => e.type === 'MemberInvitationAccepted')).toHaveLength(1);
+        }
+        restarted.process.kill('SIGTERM');
+        expectWith(await restarted.exited, restarted.output.join('').slice(-3000)).toBe(0);
+      } finally {
+        await cleanup();
+      }
+    }, 240_000);
+
     it(`${setup.name}: the website-domains process killed between claiming the new domain and releasing the old one finishes after a restart`, async () => {
       const { env, cleanup } = await setup.env();
       try {

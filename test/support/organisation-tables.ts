@@ -336,7 +336,7 @@ export const WEBSITE_DOMAIN_TABLE: DomainRow[] = [
 // ---------------------------------------------------------------------------------------------
 
 export type UserStatus = 'active';
-export type UserAction = 'Register' | 'ChangeProfile';
+export type UserAction = 'Register' | 'ChangeProfile' | 'ChooseFirstPassword';
 
 /** Users are the platform's: platform admins upsert them (spec 000 section 6), a person edits their own profile. */
 export const USER_TABLE: Row<UserStatus, UserAction>[] = [
@@ -344,6 +344,9 @@ export const USER_TABLE: Row<UserStatus, UserAction>[] = [
   { action: 'ChangeProfile', from: NEW, by: everyone(404) },
   { action: 'Register', from: 'active', by: everyone(422) },
   { action: 'ChangeProfile', from: 'active', by: { owner: 403, admin: 403, member: 403, outsider: 403, platformAdmin: 'active', self: 'active', system: 'active' } },
+  // The invitation link's first password: only the server records it, once the password is set.
+  { action: 'ChooseFirstPassword', from: NEW, by: everyone(404) },
+  { action: 'ChooseFirstPassword', from: 'active', by: { owner: 403, admin: 403, member: 403, outsider: 403, platformAdmin: 403, self: 403, system: 'active' } },
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ describe('the stored event types', () => {
       ['WebsiteActivated', 1],
       ['WebsiteDomainClaimed', 1],
       ['WebsiteDomainReleased', 1],
+      ['WebsiteDomainRefused', 1],
       ['OrganisationMemberRemoved', 1],
       ['MemberJoined', 2],
       ['MemberInvited', 2],

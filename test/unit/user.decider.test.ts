@@ -18,7 +18,7 @@ const ACTORS: Record<Who, Actor> = {
 };
 
 const registered: DomainEvent = { type: 'UserRegistered', data: { email: 'pat@person.example', name: 'Pat', role: 'writer', platformAdmin: false } };
-const DATA: Record<string, unknown> = { Register: { email: 'pat@person.example', name: 'Pat', role: 'writer' }, ChangeProfile: { name: 'Pat Person' } };
+const DATA: Record<string, unknown> = { Register: { email: 'pat@person.example', name: 'Pat', role: 'writer' }, ChangeProfile: { name: 'Pat Person' }, ChooseFirstPassword: {} };
 
 describe('the user table (typed by hand from the spec)', () => {
   for (const row of USER_TABLE) {
@@ -92,5 +92,10 @@ describe('user: what the record remembers between commands', () => {
     const g = given(userDecider, [registered, { type: 'UserSomethingNew', data: { anything: 1 } }]);
     expect(g.state).toEqual({ status: 'active', email: 'pat@person.example', name: 'Pat', role: 'writer', platformAdmin: false });
     g.when({ type: 'ChangeProfile', data: { name: 'Pat Person' }, actor: ACTORS.self }).then([{ type: 'UserProfileChanged', data: { name: 'Pat Person' } }]);
+  });
+
+  it('ChooseFirstPassword records that the invited person chose a password, and nothing of it', () => {
+    given(userDecider, [registered]).when({ type: 'ChooseFirstPassword', data: { password: 'never-recorded' }, actor: ACTORS.system }).then([{ type: 'UserFirstPasswordChosen', data: {} }]);
+    given(userDecider, [registered]).when({ type: 'ChooseFirstPassword', data: {}, actor: ACTORS.self }).refused(403);
   });
 });

@@ -34,6 +34,7 @@ import { membershipProcess } from '#libs/organisations/src/processes/membership.
 import { signUpProcess } from '#libs/organisations/src/processes/sign-up.process.js';
 import { websiteDomainsProcess } from '#libs/organisations/src/processes/website-domains.process.js';
 import { inviteeAccountsProcess } from '#libs/identity/src/processes/invitee-accounts.process.js';
+import { invitationAcceptanceProcess } from '#libs/organisations/src/processes/invitation-acceptance.process.js';
 
 /** Every event type, projection and table of the product: one list for the api, worker, CLI and bench. */
 export const catalog: Catalog = {
@@ -44,7 +45,7 @@ export const catalog: Catalog = {
   ],
   schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA],
   deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS],
-  processes: [signUpProcess, foundingProcess, inviteeAccountsProcess, membershipProcess, websiteDomainsProcess, slugRedirectsProcess],
+  processes: [signUpProcess, foundingProcess, inviteeAccountsProcess, invitationAcceptanceProcess, membershipProcess, websiteDomainsProcess, slugRedirectsProcess],
 };
 
 /** The Kafka relay when `KAFKA_BROKERS` is set. */

@@ -1,8 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import type { SqlDriver } from '#libs/eventstore/src/index.js';
-import type { PeopleDirectory } from '#libs/platform/src/people.js';
-import { PEOPLE, SQL } from '#libs/platform/src/tokens.js';
-import { lastActiveOf, peopleByIds } from './projections/queries.js';
+import { PEOPLE } from '#libs/platform/src/tokens.js';
+import { IdentityPeopleDirectory } from './people-directory.js';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './http/auth.controller.js';
 import { AuthGuard } from './http/auth.guard.js';
@@ -13,11 +11,12 @@ import { Links } from './links.js';
 import { Mailer } from './mailer.js';
 import { PasswordResetController } from './http/password-reset.controller.js';
 import { UsersController } from './http/users.controller.js';
+import { InvitationLinkController } from './http/invitation-link.controller.js';
 
 /** Users, passwords, sessions and the current user (`/api/auth/*`); the people directory every context may ask. */
 @Global()
 @Module({
-  controllers: [AuthController, PasswordResetController, UsersController],
+  controllers: [AuthController, PasswordResetController, UsersController, InvitationLinkController],
   providers: [
     IdentityService,
     LoginThrottle,
@@ -25,7 +24,8 @@ import { UsersController } from './http/users.controller.js';
     Links,
     Mailer,
     { provide: APP_GUARD, useClass: AuthGuard },
-    { provide: PEOPLE, inject: [SQL], useFactory: (db: SqlDriver): PeopleDirectory => ({ namesOf: (ids) => peopleByIds(db, ids), lastActiveOf: (ids) => lastActiveOf(db, ids) }) },
+    IdentityPeopleDirectory,
+    { provide: PEOPLE, useExisting: IdentityPeopleDirectory },
   ],
   exports: [IdentityService, Links, Mailer, PEOPLE],
 })

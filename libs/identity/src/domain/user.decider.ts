@@ -20,7 +20,9 @@ export type UserRole = (typeof USER_ROLES)[number];
 
 export type UserEvent =
   | DomainEvent<'UserRegistered', { email: string; name: string; role: UserRole; platformAdmin: boolean; signUp?: SignUp }>
-  | DomainEvent<'UserProfileChanged', { name?: string; role?: UserRole }>;
+  | DomainEvent<'UserProfileChanged', { name?: string; role?: UserRole }>
+  /** An invited person chose their first password (the password itself never enters the log). */
+  | DomainEvent<'UserFirstPasswordChosen', Record<string, never>>;
 
 export interface UserState {
   status: 'active' | typeof NEW;
@@ -42,13 +44,19 @@ export interface SignUp {
 /** The process itself (first-start seeding). */
 export const SYSTEM = 'system';
 
-export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile', UserState, UserEvent>({
+export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile' | 'ChooseFirstPassword', UserState, UserEvent>({
   table: {
     name: 'user',
     statuses: ['active'] as const,
     transitions: [
       { action: 'Register', from: [NEW], to: 'active', roles: [SYSTEM, PLATFORM_ADMIN] },
       { action: 'ChangeProfile', from: ['active'], roles: [SYSTEM, PLATFORM_ADMIN, 'self'] },
+      {
+        action: 'ChooseFirstPassword',
+        from: ['active'],
+        roles: [SYSTEM],
+        description: 'An invited person chose their password through the invitation link (the invitation-acceptance process accepts their invitations)',
+      },
     ],
   },
   initialState: { status: NEW, email: '', name: '', role: 'writer', platformAdmin: false } as UserState,
@@ -69,6 +77,7 @@ export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile',
     ChangeProfile: (_state, command: { data: { name?: string; role?: UserRole } }) => [
       { type: 'UserProfileChanged', data: command.data },
     ],
+    ChooseFirstPassword: () => [{ type: 'UserFirstPasswordChosen', data: {} }],
   },
   evolve: (state: UserState, event: UserEvent): UserState => {
     switch (event.type) {
@@ -87,4 +96,5 @@ export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile',
 export const USER_EVENT_TYPES = [
   { type: 'UserRegistered', schemaVersion: 1 },
   { type: 'UserProfileChanged', schemaVersion: 1 },
+  { type: 'UserFirstPasswordChosen', schemaVersion: 1 },
 ];

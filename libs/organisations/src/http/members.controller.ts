@@ -4,12 +4,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, 
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
-import { newPassword } from '#libs/identity/src/domain/password-policy.js';
-import { SESSION_COOKIE } from '#libs/identity/src/http/auth.guard.js';
-import { IdentityService } from '#libs/identity/src/identity.service.js';
-import { Links } from '#libs/identity/src/links.js';
-import { Mailer } from '#libs/identity/src/mailer.js';
-import { CurrentViewer, Public, RequestId } from '#libs/platform/src/auth/public.decorator.js';
+import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
 import { actorFor, canSeeOrganisation, seesOwnRecordsEverywhere, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
@@ -26,8 +21,7 @@ import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberAcces
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
 import { contributorPostCount, writtenPostCounts } from '#libs/posts/src/projections/queries.js';
-import { activeOwnersByOrganisation, hasMemberRecordsOutside, listMembers, memberByEmail, memberRecord, organisationName, pendingInvitationsOf } from '../projections/queries.js';
-import { escapeHtml } from '#libs/platform/src/html.js';
+import { activeOwnersByOrganisation, hasMemberRecordsOutside, listMembers, memberByEmail, memberRecord, organisationName } from '../projections/queries.js';
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
 const access = {
@@ -81,9 +75,6 @@ export class MembersController {
     @Inject(CONFIG) private readonly config: AppConfig,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
-    private readonly identity: IdentityService,
-    private readonly links: Links,
-    private readonly mailer: Mailer,
   ) {}
 
   @Get('members')
@@ -142,7 +133,7 @@ export class MembersController {
       throw new ConflictError('This person is already a member of the organisation or invited', { email: 'This person is already a member of the organisation or invited' });
     }
     // A person without an account gets one from the invitee-accounts process, under this id.
-    const known = await this.identity.findUserIdByEmail(input.email);
+    const known = await this.people.idByEmail(input.email);
     const userId = known ?? randomUUID();
     const id = memberIdOf(organisationId, userId);
     const { organisationId: _o, ...rest } = input;
@@ -172,48 +163,6 @@ export class MembersController {
   ) {
     const member = await this.load(viewer, id);
     return this.act(viewer, member, action, body ?? {}, request, requestId);
-  }
-
-  /**
-   * The invitation's magic link. For someone who already has a password it opens no session: it
-   * leads to the login page and then to their invitations (Members, where they accept it). For a
-   * new user it opens a session that may only choose the first password (DESIGN.md "Magic links").
-   */
-  @Public()
-  @Get('auth/magic/:code')
-  async magic(@Param('code') code: string, @Req() request: Request, @Res() response: Response) {
-    const invited = await this.links.peek(code, 'invitation');
-    if (!invited) {
-      response.redirect(302, '/link-expired');
-      return;
-    }
-    if (!(await this.identity.mustSetPassword(invited))) {
-      response.redirect(302, '/#/members');
-      return;
-    }
-    let userId: string;
-    try {
-      userId = await this.links.consume(code, 'invitation');
-    } catch {
-      response.redirect(302, '/link-expired');
-      return;
-    }
-    const token = await this.identity.createSession(userId, null, null, 'initial-password');
-    response.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
-    response.redirect(302, '/reset-initial-password');
-  }
-
-  /** An invitee's first password; it accepts their pending invitations. */
-  @Put('auth/user/initialPassword')
-  async initialPassword(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
-    const { password } = parseInput(z.object({ password: newPassword }), body);
-    if (!(await this.identity.mustSetPassword(viewer.userId))) throw new ConflictError('Your password is already set. Use "Forgot password?" to change it.');
-    await this.identity.setPassword(viewer.userId, password, viewer.sessionId);
-    await this.identity.completeSessionPurpose(viewer.sessionId);
-    for (const record of await pendingInvitationsOf<MemberRecord>(this.db, viewer.userId)) {
-      await this.decide(record, 'Accept', { userId: viewer.userId, roles: [SELF] }, {}, undefined, requestId);
-    }
-    return { ok: true, message: 'Your password is set. Welcome!', redirect: '/' };
   }
 
   private async act(viewer: Viewer, member: MemberRecord, action: string, body: unknown, request: Request, requestId: string) {
@@ -249,16 +198,8 @@ export class MembersController {
   }
 
   private async sendInvitation(userId: string, email: string, organisationId: string, request: Request) {
-    const code = await this.links.create(userId, 'invitation');
-    const base = publicBaseUrl(this.config, request);
-    const link = `${base}/api/auth/magic/${encodeURIComponent(code)}`;
-    const orgName = (await organisationName(this.db, organisationId)) ?? 'an organisation';
-    await this.mailer.send({
-      to: email,
-      subject: `You are invited to join ${orgName}`,
-      text: `You are invited to join ${orgName}. Open this link within 7 days to accept and choose your password:\n\n${link}`,
-      html: `<p>You are invited to join <strong>${escapeHtml(orgName)}</strong>.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a> (the link works for 7 days, once).</p>`,
-    });
+    const organisation = (await organisationName(this.db, organisationId)) ?? 'an organisation';
+    await this.people.sendInvitation({ userId, email, organisationName: organisation, baseUrl: publicBaseUrl(this.config, request) });
   }
 
   /** Members of the viewer's organisations, and the viewer's own invitations (to accept or decline). */
