@@ -24,7 +24,8 @@ const store = localStorageStore('1', 'PlatformConsole');
 
 export const App = () => (
   <Admin
-    title="console.login.title"
+    // react-admin shows its default title untranslated: translated once here.
+    title={i18nProvider.translate('console.login.title')}
     i18nProvider={i18nProvider}
     dataProvider={dataProvider}
     authProvider={authProvider}
