@@ -111,4 +111,14 @@ export const bioDecider = defineDecider<BioStatus, 'Create' | 'Update' | 'Publis
   },
 });
 
-export const BIO_EVENT_TYPES = ['BioCreated', 'BioChanged', 'BioPublished', 'BioUnpublished', 'BioDeleted'].map((type) => ({ type, schemaVersion: 1 }));
+/** The experts context's events: the one list (names and schema versions). */
+export const BIO_EVENT_TYPES = [
+  { type: 'BioCreated', schemaVersion: 1 },
+  { type: 'BioChanged', schemaVersion: 1 },
+  { type: 'BioPublished', schemaVersion: 1 },
+  { type: 'BioUnpublished', schemaVersion: 1 },
+  { type: 'BioDeleted', schemaVersion: 1 },
+] as const;
+export type BioEventType = (typeof BIO_EVENT_TYPES)[number]['type'];
+/** The decider records exactly the events listed (a compile error otherwise). */
+export const EVERY_BIO_EVENT_LISTED: [BioEvent['type']] extends [BioEventType] ? ([BioEventType] extends [BioEvent['type']] ? true : never) : never = true;

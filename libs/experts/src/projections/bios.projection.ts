@@ -1,3 +1,4 @@
+import type { BioEventType } from '../domain/bio.decider.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 import { bioDecider, type BioEvent, type BioState } from '../domain/bio.decider.js';
@@ -29,7 +30,7 @@ export const biosProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_bios_slug ON rm_bios (website_id, slug);
   `,
   tables: ['rm_bios'],
-  handles: ['BioCreated', 'BioChanged', 'BioPublished', 'BioUnpublished', 'BioDeleted'],
+  handles: ['BioCreated', 'BioChanged', 'BioPublished', 'BioUnpublished', 'BioDeleted'] satisfies BioEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('bio-'.length);
     if (event.type === 'BioDeleted') {

@@ -97,4 +97,8 @@ export const USER_EVENT_TYPES = [
   { type: 'UserRegistered', schemaVersion: 1 },
   { type: 'UserProfileChanged', schemaVersion: 1 },
   { type: 'UserFirstPasswordChosen', schemaVersion: 1 },
-];
+] as const;
+/** The names of the identity context's events: the one list above. */
+export type UserEventType = (typeof USER_EVENT_TYPES)[number]['type'];
+/** The decider records exactly the events listed (a compile error otherwise). */
+export const EVERY_USER_EVENT_LISTED: [UserEvent['type']] extends [UserEventType] ? ([UserEventType] extends [UserEvent['type']] ? true : never) : never = true;

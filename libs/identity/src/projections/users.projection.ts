@@ -1,3 +1,4 @@
+import type { UserEventType } from '../domain/user.decider.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 
@@ -18,7 +19,7 @@ export const usersProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_users_email ON rm_users (lower(email));
   `,
   tables: ['rm_users'],
-  handles: ['UserRegistered', 'UserProfileChanged'],
+  handles: ['UserRegistered', 'UserProfileChanged'] satisfies UserEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('user-'.length);
     if (event.type === 'UserRegistered') {

@@ -1,5 +1,8 @@
 import type { EventTypeDefinition } from '#libs/eventstore/src/index.js';
 import { secretHint } from './website-fields.js';
+import type { MemberEvent } from './member.decider.js';
+import type { OrganisationEvent } from './organisation.decider.js';
+import type { WebsiteDomainEvent, WebsiteEvent } from './website.decider.js';
 
 function withoutSiteBuilderToken(data: Record<string, unknown>): Record<string, unknown> {
   const builder = data.siteBuilder as { token?: string } | null | undefined;
@@ -16,7 +19,7 @@ function withoutSiteBuilderToken(data: Record<string, unknown>): Record<string, 
 const beforeWebsiteAccess = (data: Record<string, unknown>) => ({ ...data, beforeWebsiteAccess: true });
 
 /** Every event type of the organisations context, by its stored name. */
-export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
+export const ORGANISATION_EVENT_TYPES = [
   // v2 adds the plan; organisations created before billing existed are on the starter plan.
   { type: 'OrganisationCreated', schemaVersion: 2, upcasters: { 1: (data) => ({ ...data, plan: 'starter' }) } },
   { type: 'OrganisationPlanChanged', schemaVersion: 1 },
@@ -41,4 +44,14 @@ export const ORGANISATION_EVENT_TYPES: EventTypeDefinition[] = [
   { type: 'MemberAccessChanged', schemaVersion: 2, upcasters: { 1: beforeWebsiteAccess } },
   { type: 'MemberDeactivated', schemaVersion: 1 },
   { type: 'MemberReactivated', schemaVersion: 1 },
-];
+] as const satisfies readonly EventTypeDefinition[];
+
+/** The names of the organisations context's events: the one list above. */
+export type OrganisationsEventType = (typeof ORGANISATION_EVENT_TYPES)[number]['type'];
+
+/** The member record's events (the membership process reacts to each). */
+export const MEMBER_EVENT_TYPES = ORGANISATION_EVENT_TYPES.map((d) => d.type).filter((type) => type.startsWith('Member'));
+
+/** The deciders record exactly the events listed (a compile error otherwise). */
+type Decided = OrganisationEvent['type'] | WebsiteEvent['type'] | WebsiteDomainEvent['type'] | MemberEvent['type'];
+export const EVERY_EVENT_LISTED_ONCE: [Decided] extends [OrganisationsEventType] ? ([OrganisationsEventType] extends [Decided] ? true : never) : never = true;

@@ -1,3 +1,4 @@
+import type { OrganisationsEventType } from '../domain/events.js';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import type { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessManager } from '#libs/platform/src/projections/projection.js';
@@ -12,7 +13,7 @@ import type { Founder } from '../domain/organisation.decider.js';
  */
 export const foundingProcess: ProcessManager = {
   name: 'founding',
-  handles: ['OrganisationCreated'],
+  handles: ['OrganisationCreated'] satisfies OrganisationsEventType[],
   react(event: RecordedEvent): DecideCommand[] {
     const founder = (event.data as { founder?: Founder }).founder;
     if (!founder) return [];

@@ -1,13 +1,9 @@
+import { MEMBER_EVENT_TYPES } from '../domain/events.js';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessContext, ProcessManager } from '#libs/platform/src/projections/projection.js';
 import type { MemberState } from '../domain/member.decider.js';
 
-/** Every event of a member record: each may change whether (and as what) the person belongs. */
-const MEMBER_EVENTS = [
-  'MemberJoined', 'MemberInvited', 'MemberInvitationAccepted', 'MemberInvitationDeclined', 'MemberInvitationResent',
-  'MemberAccessChanged', 'MemberDeactivated', 'MemberReactivated',
-];
 
 /**
  * Membership (DESIGN.md "Process managers"): the organisation's list of members (who may see
@@ -17,7 +13,7 @@ const MEMBER_EVENTS = [
  */
 export const membershipProcess: ProcessManager = {
   name: 'membership',
-  handles: MEMBER_EVENTS,
+  handles: MEMBER_EVENT_TYPES,
   async react(event: RecordedEvent, context: ProcessContext): Promise<DecideCommand[]> {
     const member = await context.stateAt<MemberState>(event);
     const organisationId = member.organisationId;

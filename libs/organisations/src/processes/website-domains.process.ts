@@ -1,3 +1,4 @@
+import type { OrganisationsEventType } from '../domain/events.js';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { AppError } from '#libs/platform/src/errors.js';
@@ -19,7 +20,7 @@ const SYSTEM = { userId: 'system', roles: ['system'] };
  */
 export const websiteDomainsProcess: ProcessManager = {
   name: 'website-domains',
-  handles: ['WebsiteCreated', 'WebsiteSettingsChanged'],
+  handles: ['WebsiteCreated', 'WebsiteSettingsChanged'] satisfies OrganisationsEventType[],
   async react(event: RecordedEvent, context: ProcessContext): Promise<DecideCommand[]> {
     const data = event.data as { domain?: string };
     if (!data.domain) return [];

@@ -1,3 +1,4 @@
+import type { OrganisationsEventType } from '../domain/events.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 import { productsOf } from '../domain/plans.js';
@@ -27,7 +28,7 @@ export const organisationsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_organisations_demo ON rm_organisations (created_at, id) WHERE record->>'demo' = 'true';
   `,
   tables: ['rm_organisations', 'rm_memberships'],
-  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationPlanChanged', 'OrganisationBusinessProfileSet', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'],
+  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationPlanChanged', 'OrganisationBusinessProfileSet', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'] satisfies OrganisationsEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('organisation-'.length);
     const d = event.data as Record<string, any>;

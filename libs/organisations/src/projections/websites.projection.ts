@@ -1,3 +1,4 @@
+import type { OrganisationsEventType } from '../domain/events.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 
@@ -24,7 +25,7 @@ export const websitesProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_websites_key ON rm_websites ((record->>'key'));
   `,
   tables: ['rm_websites'],
-  handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated', 'WebsiteInstallationVerified', 'WebsiteDomainRefused'],
+  handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated', 'WebsiteInstallationVerified', 'WebsiteDomainRefused'] satisfies OrganisationsEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('website-'.length);
     const d = event.data as Record<string, any>;
