@@ -236,7 +236,6 @@ const resources = {
       askedBy: { name: 'Name', email: 'Email' },
     },
   },
-  // @resources
 };
 
 const common = {
@@ -787,7 +786,6 @@ const posts = {
     noFields: 'none',
     restore: 'Restore into editor',
   },
-  // @posts
 };
 
 const components = {
@@ -1463,8 +1461,6 @@ const onboarding = {
   },
 };
 
-// @sections
-
 export const en: TranslationMessages = mergeTranslations(englishMessages, {
   resources,
   console: {
@@ -1487,6 +1483,5 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     bios,
     community,
     onboarding,
-    // @console
   },
 });
