@@ -178,12 +178,14 @@ for (const setup of setups) {
         const res = await owner.get('/api/workflows/website');
         expect(res.status).toBe(200);
         expect(res.body.name).toBe('website');
-        expect(res.body.statuses).toEqual(['active', 'inactive']);
-        expect([...res.body.actions].sort()).toEqual(['Activate', 'Create', 'Deactivate', 'Update', 'VerifyInstallation']);
+        expect(res.body.statuses).toEqual(['active', 'inactive', 'refused']);
+        expect([...res.body.actions].sort()).toEqual(['Activate', 'Create', 'Deactivate', 'RefuseDomain', 'Update', 'VerifyInstallation']);
         expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Deactivate', from: ['active'], to: 'inactive' }));
         expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Activate', from: ['inactive'], to: 'active' }));
         expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Update', from: ['active', 'inactive'], to: null }));
-        for (const tr of res.body.transitions) expect(tr.roles).toEqual(expect.arrayContaining(['owner', 'admin']));
+        // Only the website-domains process refuses a domain.
+        expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'RefuseDomain', from: ['active', 'inactive'], roles: ['system'] }));
+        for (const tr of res.body.transitions.filter((t: { action: string }) => t.action !== 'RefuseDomain')) expect(tr.roles).toEqual(expect.arrayContaining(['owner', 'admin']));
       });
 
       it('GET /api/workflows/organisation answers too; GET /api/workflows/nope is 404', async () => {

@@ -3,6 +3,7 @@ import { COMMUNITY_EVENT_TYPES } from '#libs/community/src/domain/events.js';
 import { answersProjection } from '#libs/community/src/projections/answers.projection.js';
 import { questionsProjection } from '#libs/community/src/projections/questions.projection.js';
 import { usersProjection } from '#libs/identity/src/projections/users.projection.js';
+import { viewerAccessProjection } from '#libs/identity/src/projections/viewer-access.projection.js';
 import { BIO_EVENT_TYPES } from '#libs/experts/src/domain/bio.decider.js';
 import { biosProjection } from '#libs/experts/src/projections/bios.projection.js';
 import { POST_EVENT_TYPES } from '#libs/posts/src/domain/post.decider.js';
@@ -40,7 +41,7 @@ import { invitationAcceptanceProcess } from '#libs/organisations/src/processes/i
 export const catalog: Catalog = {
   eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...POST_EVENT_TYPES, ...REDIRECT_RULE_EVENT_TYPES, ...BIO_EVENT_TYPES],
   projections: [
-    usersProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
+    usersProjection, viewerAccessProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
     postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, auditProjection,
   ],
   schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA],

@@ -24,9 +24,9 @@ const SESSION_TOUCH_SECONDS = 60;
 
 /** The user (alias `u`) and their memberships with the member record's product roles and websites. */
 const VIEWER_COLUMNS = `u.email, u.name, u.role, u.platform_admin,
-  coalesce((SELECT json_agg(json_build_object('organisationId', m.organisation_id, 'role', m.role, 'cmsRole', r.record->>'cmsRole',
-                                              'croRole', r.record->>'croRole', 'websiteIds', r.record->'websiteIds'))
-            FROM rm_memberships m LEFT JOIN rm_members r ON r.organisation_id = m.organisation_id AND r.user_id = m.user_id
+  coalesce((SELECT json_agg(json_build_object('organisationId', m.organisation_id, 'role', m.role, 'cmsRole', r.cms_role,
+                                              'croRole', r.cro_role, 'websiteIds', r.website_ids))
+            FROM rm_viewer_memberships m LEFT JOIN rm_viewer_access r ON r.organisation_id = m.organisation_id AND r.user_id = m.user_id
             WHERE m.user_id = u.id), '[]'::json) AS memberships`;
 
 interface ViewerRow {
