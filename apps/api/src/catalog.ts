@@ -13,6 +13,7 @@ import { REDIRECT_COUNTERS_SCHEMA } from '#libs/posts/src/http/redirect-counters
 import { redirectRulesProjection } from '#libs/posts/src/projections/redirect-rules.projection.js';
 import { stageMetricsProjection } from '#libs/posts/src/projections/stage-metrics.projection.js';
 import { auditProjection } from '#libs/platform/src/audit/audit.projection.js';
+import { auditActorsProjection } from '#libs/platform/src/audit/audit-actors.projection.js';
 import { IDENTITY_SCHEMA } from '#libs/identity/src/schema.js';
 import { ORGANISATION_EVENT_TYPES } from '#libs/organisations/src/domain/events.js';
 import { ORGANISATIONS_SCHEMA } from '#libs/organisations/src/domain/website-fields.js';
@@ -42,7 +43,7 @@ export const catalog: Catalog = {
   eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...POST_EVENT_TYPES, ...REDIRECT_RULE_EVENT_TYPES, ...BIO_EVENT_TYPES],
   projections: [
     usersProjection, viewerAccessProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
-    postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, auditProjection,
+    postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, auditActorsProjection, auditProjection,
   ],
   schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA],
   deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS],

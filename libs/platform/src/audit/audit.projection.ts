@@ -4,7 +4,7 @@ import type { Projection } from '../projections/projection.js';
 /**
  * The audit trail (`rm_audit`): every event of an organisation's records, searchable by actor,
  * action, resource and time. Events without an organisation (a user's own profile) stay out.
- * `rm_audit_view` adds the actor's name and the record the API answers.
+ * `rm_audit_view` adds the actor's name (from the audit's own `rm_audit_actors`) and the record the API answers.
  */
 export const auditProjection: Projection = {
   name: 'audit',
@@ -34,7 +34,7 @@ export const auditProjection: Projection = {
           'type', a.type, 'action', a.action, 'actor', CASE WHEN a.actor_id IS NULL THEN NULL ELSE jsonb_build_object('id', a.actor_id, 'name', u.name, 'email', u.email) END,
           'time', a.time, 'from', a.from_status, 'to', a.to_status, 'note', a.note, 'version', a.version
         ) AS record
-      FROM rm_audit a LEFT JOIN rm_users u ON u.id = a.actor_id;
+      FROM rm_audit a LEFT JOIN rm_audit_actors u ON u.id = a.actor_id;
   `,
   tables: ['rm_audit'],
   async apply(event: RecordedEvent, tx: SqlExecutor) {

@@ -91,9 +91,3 @@ export async function loadVisible<T extends Record<string, unknown>>(
   if (!record || !visible) throw new NotFoundError(`${source.label} not found`);
   return record;
 }
-
-/** Refuses (403 "Upgrade to access") when the organisation's plan does not include `product`. */
-export async function ensureOrganisationProduct(db: SqlExecutor, organisationId: string, product: string): Promise<void> {
-  const found = await db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
-  ensureProduct(found.rows[0]?.products ?? [], product);
-}
