@@ -1,3 +1,4 @@
+import type { CommunityEventType } from '../domain/events.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 
@@ -24,7 +25,7 @@ export const answersProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_answers_website_status ON rm_answers (website_id, status);
   `,
   tables: ['rm_answers'],
-  handles: ['AnswerCreated', 'AnswerUpdated', 'AnswerPublished', 'AnswerDeleted'],
+  handles: ['AnswerCreated', 'AnswerUpdated', 'AnswerPublished', 'AnswerDeleted'] satisfies CommunityEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('answer-'.length);
     const d = event.data as Record<string, any>;

@@ -474,8 +474,26 @@ export const postDecider = defineDecider<Status, Action, PostState, PostEvent>({
   evolve,
 });
 
+/** The post's events: the one list (names and schema versions). */
 export const POST_EVENT_TYPES = [
-  'PostCreated', 'PostSaved', 'PostSelected', 'PostDiscarded', 'PostTakenOver', 'PostSentTo', 'PostSubmitted', 'PostReturned',
-  'PostFactCheckApproved', 'PostRegulationApproved', 'PostRegulationDeclined', 'PostPublished', 'PostUnpublished', 'PostArchived',
-  'PostDeletedForever', 'PostExported', 'PostDraftKept',
-].map((type) => ({ type, schemaVersion: 1 }));
+  { type: 'PostCreated', schemaVersion: 1 },
+  { type: 'PostSaved', schemaVersion: 1 },
+  { type: 'PostSelected', schemaVersion: 1 },
+  { type: 'PostDiscarded', schemaVersion: 1 },
+  { type: 'PostTakenOver', schemaVersion: 1 },
+  { type: 'PostSentTo', schemaVersion: 1 },
+  { type: 'PostSubmitted', schemaVersion: 1 },
+  { type: 'PostReturned', schemaVersion: 1 },
+  { type: 'PostFactCheckApproved', schemaVersion: 1 },
+  { type: 'PostRegulationApproved', schemaVersion: 1 },
+  { type: 'PostRegulationDeclined', schemaVersion: 1 },
+  { type: 'PostPublished', schemaVersion: 1 },
+  { type: 'PostUnpublished', schemaVersion: 1 },
+  { type: 'PostArchived', schemaVersion: 1 },
+  { type: 'PostDeletedForever', schemaVersion: 1 },
+  { type: 'PostExported', schemaVersion: 1 },
+  { type: 'PostDraftKept', schemaVersion: 1 },
+] as const;
+export type PostEventType = (typeof POST_EVENT_TYPES)[number]['type'];
+/** The decider records exactly the events listed (a compile error otherwise). */
+export const EVERY_POST_EVENT_LISTED: [PostEvent['type']] extends [PostEventType] ? ([PostEventType] extends [PostEvent['type']] ? true : never) : never = true;

@@ -102,4 +102,14 @@ export const redirectRuleDecider = defineDecider<'active' | 'deleted', 'Create' 
   },
 });
 
-export const REDIRECT_RULE_EVENT_TYPES = ['RedirectRuleCreated', 'RedirectRuleChanged', 'RedirectRuleDeleted'].map((type) => ({ type, schemaVersion: 1 }));
+/** The redirect rule's events: the one list (names and schema versions). */
+export const REDIRECT_RULE_EVENT_TYPES = [
+  { type: 'RedirectRuleCreated', schemaVersion: 1 },
+  { type: 'RedirectRuleChanged', schemaVersion: 1 },
+  { type: 'RedirectRuleDeleted', schemaVersion: 1 },
+] as const;
+export type RedirectRuleEventType = (typeof REDIRECT_RULE_EVENT_TYPES)[number]['type'];
+/** The decider records exactly the events listed (a compile error otherwise). */
+export const EVERY_REDIRECT_RULE_EVENT_LISTED: [RedirectRuleEvent['type']] extends [RedirectRuleEventType]
+  ? ([RedirectRuleEventType] extends [RedirectRuleEvent['type']] ? true : never)
+  : never = true;

@@ -1,3 +1,4 @@
+import type { PostEventType } from '../domain/post.decider.js';
 import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
@@ -21,7 +22,7 @@ function ruleIdFor(eventId: string): string {
  */
 export const slugRedirectsProcess: ProcessManager = {
   name: 'slug-redirects',
-  handles: ['PostSaved'],
+  handles: ['PostSaved'] satisfies PostEventType[],
   async react(event: RecordedEvent, context: ProcessContext): Promise<DecideCommand[]> {
     const after = await context.stateAt<PostState>(event);
     const before = await context.stateBefore<PostState>(event);

@@ -1,3 +1,4 @@
+import type { PostEventType } from '../domain/post.decider.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 import { postDecider, type PostEvent, type PostState } from '../domain/post.decider.js';
@@ -52,7 +53,7 @@ export const postsProjection: Projection = {
     'PostDeletedForever',
     // Changing nothing shown, but moving the version a client must send next.
     'PostDraftKept', 'PostExported',
-  ],
+  ] satisfies PostEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('post-'.length);
     if (event.type === 'PostDeletedForever') {

@@ -1,3 +1,4 @@
+import type { RedirectRuleEventType } from '../domain/redirect-rule.decider.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 
@@ -24,7 +25,7 @@ export const redirectRulesProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_redirect_rules_to ON rm_redirect_rules (website_id, to_path);
   `,
   tables: ['rm_redirect_rules'],
-  handles: ['RedirectRuleCreated', 'RedirectRuleChanged', 'RedirectRuleDeleted'],
+  handles: ['RedirectRuleCreated', 'RedirectRuleChanged', 'RedirectRuleDeleted'] satisfies RedirectRuleEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('redirectrule-'.length);
     const d = event.data as Record<string, any>;

@@ -1,3 +1,4 @@
+import type { PostEventType } from '../domain/post.decider.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 import { PRE_PUBLICATION } from '../domain/stages.js';
@@ -31,7 +32,7 @@ export const stageMetricsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_post_stage_spans_org ON rm_post_stage_spans (organisation_id, website_id, stage);
   `,
   tables: ['rm_post_stage_spans'],
-  handles: ['PostCreated', 'PostSelected', 'PostTakenOver', 'PostSentTo', 'PostDiscarded', 'PostSubmitted', 'PostReturned', 'PostFactCheckApproved', 'PostRegulationDeclined', 'PostPublished'],
+  handles: ['PostCreated', 'PostSelected', 'PostTakenOver', 'PostSentTo', 'PostDiscarded', 'PostSubmitted', 'PostReturned', 'PostFactCheckApproved', 'PostRegulationDeclined', 'PostPublished'] satisfies PostEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const postId = event.streamId.slice('post-'.length);
     const d = event.data as Record<string, any>;
