@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
-import { DateInput, SearchInput, SelectInput, useGetList } from 'react-admin';
+import { DateInput, SelectInput, useGetList } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import type { Member } from '../types';
 import { humanizeName, resourceChoices } from './labels';
 import { useActionChoices } from './useActionChoices';
@@ -37,7 +38,7 @@ const ActionInput = (props: { source: string; label?: string; alwaysOn?: boolean
  * both included), so no special query parameter is needed.
  */
 export const auditFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="console.audit.search" />,
+  <SearchField key="q" source="q" alwaysOn placeholder="console.audit.search" />,
   <ActorInput key="actorId" source="actorId" label="resources.audit.fields.actorId" alwaysOn />,
   <ActionInput key="action" source="action" label="resources.audit.fields.action" alwaysOn />,
   <SelectInput key="resource" source="resource" label="resources.audit.fields.resourceType" choices={resourceChoices} emptyText="console.audit.anyRecord" alwaysOn />,

@@ -7,7 +7,6 @@ import {
   List,
   ReferenceField,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
@@ -15,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { NoMatches } from '../audit/NoMatches';
 import { EmptyState } from '../common/EmptyState';
 import { StatusChip } from '../common/StatusChip';
@@ -24,7 +24,7 @@ import { KIND_LABELS, STATUS_CHOICES, type Bio } from './types';
 import { DATE_TIME } from '../common/historyText';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="console.bios.search" />,
+  <SearchField key="q" source="q" alwaysOn placeholder="console.bios.search" />,
   <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
     <SelectInput optionText="name" label="resources.bios.fields.websiteId" emptyText="console.bios.allWebsites" sx={{ minWidth: 180 }} />
   </ReferenceInput>,

@@ -10,7 +10,6 @@ import {
   List,
   Loading,
   ReferenceField,
-  SearchInput,
   TextInput,
   Title,
   TopToolbar,
@@ -21,6 +20,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { UpgradePrompt } from '../organisations/UpgradePrompt';
 import type { CurrentUser, Website } from '../types';
 import { AnswerActionButtons } from './AnswersPanel';
@@ -49,7 +49,7 @@ export const TAB_STORE_KEY = 'community.tab';
 export const WEBSITE_STORE_KEY = 'community.websiteId';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="console.community.search" />,
+  <SearchField key="q" source="q" alwaysOn placeholder="console.community.search" />,
   <TextInput key="locale" source="locale" />,
   <TextInput key="category" source="category" />,
 ];
@@ -119,7 +119,7 @@ const PublishedAnswersTab = ({ websiteId }: { websiteId: Identifier | null }) =>
     disableSyncWithLocation
     title={false}
     filter={{ status: 'published', ...(websiteId ? { websiteId } : {}) }}
-    filters={[<SearchInput key="q" source="q" alwaysOn placeholder="console.community.searchAnswers" />]}
+    filters={[<SearchField key="q" source="q" alwaysOn placeholder="console.community.searchAnswers" />]}
     actions={false}
     perPage={PAGE_SIZE}
     sort={{ field: 'createdAt', order: 'DESC' }}

@@ -5,18 +5,18 @@ import {
   FilterButton,
   List,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
 } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
 import type { Member } from '../types';
 import { MemberTable } from './MemberTable';
 import { statusChoices } from './roles';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="console.members.search" />,
+  <SearchField key="q" source="q" alwaysOn placeholder="console.members.search" />,
   <SelectInput key="status" source="status" choices={statusChoices} />,
   <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="resources.members.fields.organisationId">
     <SelectInput optionText="name" label="resources.members.fields.organisationId" />

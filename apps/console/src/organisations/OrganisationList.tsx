@@ -1,10 +1,11 @@
 import BusinessIcon from '@mui/icons-material/Business';
 import { useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateField, List, SearchInput, SimpleList, TextArrayField, UrlField } from 'react-admin';
+import { DataTable, DateField, List, SimpleList, TextArrayField, UrlField } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
 import type { Organisation } from '../types';
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="console.organisations.search" />];
+const filters = [<SearchField key="q" source="q" alwaysOn placeholder="console.organisations.search" />];
 
 const Column = DataTable.Col<Organisation>;
 

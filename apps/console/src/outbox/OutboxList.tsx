@@ -1,5 +1,6 @@
 import MailIcon from '@mui/icons-material/Mail';
-import { DataTable, DateField, List, SearchInput } from 'react-admin';
+import { DataTable, DateField, List } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { AdminOnly } from '../common/AdminOnly';
 import { EmptyState } from '../common/EmptyState';
 import type { OutboxMail } from '../types';
@@ -7,7 +8,7 @@ import { MailText } from './MailText';
 
 const Column = DataTable.Col<OutboxMail>;
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="console.outbox.search" />];
+const filters = [<SearchField key="q" source="q" alwaysOn placeholder="console.outbox.search" />];
 
 /** The mails the API kept because no SMTP server is configured; a row opens to the mail's text. */
 export const OutboxList = () => (

@@ -10,7 +10,6 @@ import {
   Pagination,
   ReferenceField,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   TextInput,
   Title,
@@ -23,6 +22,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { useNavigate } from 'react-router-dom';
 import type { Website } from '../types';
 import { POSTS, usePostCounts, usePostOptions } from './api';
@@ -93,7 +93,7 @@ const OptionFilterInput = ({ source, label, kind }: { source: string; label: str
 };
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="console.posts.list.search" />,
+  <SearchField key="q" source="q" alwaysOn placeholder="console.posts.list.search" />,
   <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
     <SelectInput optionText="name" label="resources.posts.fields.websiteId" emptyText="console.posts.list.allWebsites" sx={{ minWidth: 200 }} />
   </ReferenceInput>,

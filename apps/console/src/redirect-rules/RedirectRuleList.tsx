@@ -7,13 +7,13 @@ import {
   List,
   ReferenceField,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { NoMatches } from '../audit/NoMatches';
 import { EmptyState } from '../common/EmptyState';
 import { AutomaticChip } from './AutomaticChip';
@@ -21,7 +21,7 @@ import { typeLabel, type RedirectRule } from './types';
 import { DATE_TIME } from '../common/historyText';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="console.redirects.search" />,
+  <SearchField key="q" source="q" alwaysOn placeholder="console.redirects.search" />,
   <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
     <SelectInput optionText="name" label="resources.redirect-rules.fields.websiteId" emptyText="console.redirects.allWebsites" />
   </ReferenceInput>,

@@ -1,6 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { Chip } from '@mui/material';
-import { DataTable, DateField, List, SearchInput, useTranslate } from 'react-admin';
+import { DataTable, DateField, List, useTranslate } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { humanize } from '../common/choices';
 import { AdminOnly } from '../common/AdminOnly';
 import { EmptyState } from '../common/EmptyState';
@@ -9,7 +10,7 @@ import { LoginAsButton } from './LoginAsButton';
 
 const Column = DataTable.Col<ConsoleUser>;
 
-const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="console.users.search" />];
+const filters = [<SearchField key="q" source="q" alwaysOn placeholder="console.users.search" />];
 
 export const UserList = () => {
   const translate = useTranslate();

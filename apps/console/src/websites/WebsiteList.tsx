@@ -6,17 +6,17 @@ import {
   List,
   ReferenceField,
   ReferenceInput,
-  SearchInput,
   SelectInput,
   SimpleList,
   UrlField,
 } from 'react-admin';
+import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
 import { StatusChip } from '../common/StatusChip';
 import type { Website } from '../types';
 
 const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="console.websites.search" />,
+  <SearchField key="q" source="q" alwaysOn placeholder="console.websites.search" />,
   <SelectInput
     key="status"
     source="status"
