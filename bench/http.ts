@@ -70,7 +70,9 @@ async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs:
 
 function startApi(databaseUrl: string, port: number): ChildProcess {
   const main = join(here, '..', 'apps', 'api', 'src', 'main.js');
-  const child = spawn(process.execPath, [main], {
+  // BENCH_HTTP_PROFILE=dir: the API writes a V8 CPU profile there when it stops (bench/cpu-profile-top.js reads it).
+  const profile = process.env.BENCH_HTTP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, main], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
