@@ -44,8 +44,10 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: AppConfig): Promise<SqlDriver> {
-  if (config.databaseUrl) return new PgDriver(config.databaseUrl, { max: 20 });
+export async function openDatabase(config: AppConfig, leases = 0): Promise<SqlDriver> {
+  // Each subscriber this process runs keeps one connection for its lease (an advisory lock):
+  // the pool holds those plus 20 for requests, appends and the subscribers' batches.
+  if (config.databaseUrl) return new PgDriver(config.databaseUrl, { max: 20 + leases });
   if (config.dataDir === 'memory://') return PgliteDriver.open();
   mkdirSync(config.dataDir, { recursive: true });
   return PgliteDriver.open(config.dataDir);
@@ -57,7 +59,9 @@ export async function createRuntime(
   options: { log?: Logger; relays?: (config: AppConfig, log: Logger) => RelaySubscriber[] } = {},
 ): Promise<Runtime> {
   const log = options.log ?? createLogger(config.logLevel);
-  const db = await openDatabase(config);
+  // A lease per projection and process manager, and a few for the relays (Kafka, the outbox).
+  const leases = config.runProjections ? catalog.projections.length + (catalog.processes?.length ?? 0) + 4 : 0;
+  const db = await openDatabase(config, leases);
   try {
     const sqlStore = await SqlEventStore.create(db);
     const inner: EventStore = config.eventStoreUrl ? new KurrentEventStore(config.eventStoreUrl) : sqlStore;
