@@ -4,7 +4,7 @@ import { EVENT_STORE_SCHEMA, migrate } from '#libs/eventstore/src/sql/schema.js'
 import { MigrationChangedError, parseMigrations, type Migration } from '#libs/eventstore/src/sql/migrations.js';
 import { IDENTITY_SCHEMA } from '#libs/identity/src/schema.js';
 import { ORGANISATIONS_SCHEMA } from '#libs/organisations/src/domain/website-fields.js';
-import { REDIRECT_COUNTERS_SCHEMA } from '#libs/posts/src/http/redirect-counters.js';
+import { REDIRECT_COUNTERS_SCHEMA } from '#libs/posts/src/projections/redirect-counters.js';
 import { testDatabases } from '../support/database.js';
 
 /** The versioned scripts of the product (the event store's, then the catalog's). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isBot } from '#libs/posts/src/http/redirect-counters.js';
+import { isBot } from '#libs/posts/src/projections/redirect-counters.js';
 import { BOTS, PEOPLE } from '../support/user-agents.js';
 
 describe('redirect counters: bot or user by the User-Agent', () => {

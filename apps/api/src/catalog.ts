@@ -9,7 +9,7 @@ import { biosProjection } from '#libs/experts/src/projections/bios.projection.js
 import { POST_EVENT_TYPES } from '#libs/posts/src/domain/post.decider.js';
 import { REDIRECT_RULE_EVENT_TYPES } from '#libs/posts/src/domain/redirect-rule.decider.js';
 import { postsProjection } from '#libs/posts/src/projections/posts.projection.js';
-import { REDIRECT_COUNTERS_SCHEMA } from '#libs/posts/src/http/redirect-counters.js';
+import { REDIRECT_COUNTERS_SCHEMA } from '#libs/posts/src/projections/redirect-counters.js';
 import { redirectRulesProjection } from '#libs/posts/src/projections/redirect-rules.projection.js';
 import { stageMetricsProjection } from '#libs/posts/src/projections/stage-metrics.projection.js';
 import { auditProjection } from '#libs/platform/src/audit/audit.projection.js';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { PostsController } from './http/posts.controller.js';
 import { PublicRedirectsController } from './http/public-redirects.controller.js';
-import { RedirectCounters } from './http/redirect-counters.js';
+import { RedirectCounters } from './projections/redirect-counters.js';
 import { RedirectRulesController } from './http/redirect-rules.controller.js';
 import { RedirectRules } from './http/redirect-rules.service.js';
 import { WorkflowReportController } from './http/workflow-report.controller.js';

@@ -8,7 +8,7 @@ import { parseInput, z } from '#libs/platform/src/validation.js';
 import { activeWebsiteByKey } from '#libs/organisations/src/projections/queries.js';
 import { redirectPathProblem } from '../domain/redirect-rule.decider.js';
 import { redirectRuleForPath } from '../projections/queries.js';
-import { RedirectCounters, isBot } from './redirect-counters.js';
+import { RedirectCounters, isBot } from '../projections/redirect-counters.js';
 import { allowWebsiteOrigin } from '#libs/platform/src/http/public-cors.js';
 
 const query = z.object({

@@ -18,7 +18,7 @@ import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
 import { REDIRECT_TYPES, redirectPathProblem, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
 import { listRedirectRules, visibleRedirectRule } from '../projections/queries.js';
-import { RedirectCounters, type RedirectCount } from './redirect-counters.js';
+import { RedirectCounters, type RedirectCount } from '../projections/redirect-counters.js';
 import { RedirectRules } from './redirect-rules.service.js';
 
 /** A rule's path: exactly one leading `/`, no backslash, no control character; `allowUrl`: or an absolute http(s) URL. */
