@@ -73,6 +73,24 @@ for (const setup of setups) {
       expect(members).toEqual([expect.objectContaining({ email: 'owner@demo.example', orgRole: 'owner', status: 'accepted' })]);
     });
 
+    it('answers the roles and statuses the console offers (GET /api/members/options)', async () => {
+      const options = await owner.get('/api/members/options');
+      expect(options.status).toBe(200);
+      expect(options.body).toEqual({
+        orgRoles: ['owner', 'admin', 'member'],
+        cmsRoles: ['admin', 'analyst', 'editor', 'creator', 'manager', 'reviewer', 'none'],
+        croRoles: ['admin', 'analyst', 'editor', 'creator', 'manager', 'viewer', 'none'],
+        statuses: [
+          { id: 'accepted', name: 'Active' },
+          { id: 'pending', name: 'Invited' },
+          { id: 'rejected', name: 'Declined' },
+          { id: 'inactive', name: 'inactive' },
+        ],
+      });
+      // Not a member's id: the route stays in front of GET /api/members/{id}.
+      expect((await request(t.url).get('/api/members/options')).status).toBe(401);
+    });
+
     it('refuses a second invitation of the same person, bad input, and invitations by non-managers', async () => {
       const twice = await owner.post('/api/members').send({ organisationId: orgId, email: 'editor@demo.example', name: 'Again' });
       expect(twice.status).toBe(409);

@@ -101,6 +101,17 @@ export class MembersController {
     return records.map((r) => ({ ...r, lastActive: lastActive.get(r.userId) ?? null, posts: postsOf.get(r.organisationId)?.get(r.userId) ?? 0 }));
   }
 
+  /** The values of the members' lists (organisation, CMS and CRO roles; statuses with their labels), for the console's choices. */
+  @Get('members/options')
+  options() {
+    return {
+      orgRoles: ORGANISATION_ROLES,
+      cmsRoles: CMS_ROLES,
+      croRoles: CRO_ROLES,
+      statuses: (Object.keys(STATUS_LABELS) as MemberStatus[]).map((id) => ({ id, name: STATUS_LABELS[id] })),
+    };
+  }
+
   @Get('members/:id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     await this.load(viewer, id);
