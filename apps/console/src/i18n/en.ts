@@ -965,7 +965,6 @@ const members = {
   accessChanged: 'Access changed',
   search: 'Search name or email',
   orgRoleShort: 'Org role',
-  statuses: { accepted: 'Active', pending: 'Invited', rejected: 'Declined', inactive: 'Inactive' },
   empty: {
     title: 'No members yet',
     text: 'Invite the people who write, edit and review for your organisation. They get an email with a link to join.',

@@ -19,7 +19,7 @@ import {
   type SimpleFormProps,
 } from 'react-admin';
 import type { Website } from '../types';
-import { cmsRoleChoices, croRoleChoices, orgRoleChoices } from './roles';
+import { useMemberChoices } from './roles';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const locales = (values: unknown) =>
@@ -81,7 +81,9 @@ const PreselectAllWebsites = () => {
 };
 
 /** Invitation (`create`) and access (edit) form of a member. */
-export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, 'children'> & { create?: boolean }) => (
+export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, 'children'> & { create?: boolean }) => {
+  const choices = useMemberChoices();
+  return (
   <SimpleForm {...props} sx={{ maxWidth: 760 }}>
     <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
       <SelectInput optionText="name" label="resources.members.fields.organisationId" validate={required()} readOnly={!create} />
@@ -103,9 +105,9 @@ export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, '
     )}
     <Section>console.members.form.roles</Section>
     <Box sx={grid}>
-      <SelectInput source="orgRole" choices={orgRoleChoices} validate={required()} />
-      <SelectInput source="cmsRole" choices={cmsRoleChoices} validate={required()} />
-      <SelectInput source="croRole" choices={croRoleChoices} validate={required()} />
+      <SelectInput source="orgRole" choices={choices.orgRoles} validate={required()} />
+      <SelectInput source="cmsRole" choices={choices.cmsRoles} validate={required()} />
+      <SelectInput source="croRole" choices={choices.croRoles} validate={required()} />
     </Box>
     <Section>console.members.form.access</Section>
     {create ? <PreselectAllWebsites /> : null}
@@ -118,7 +120,8 @@ export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, '
       helperText="console.members.form.localesHelp"
     />
   </SimpleForm>
-);
+  );
+};
 
 /** A new invitation starts with the API's defaults. */
 export const memberDefaults = {

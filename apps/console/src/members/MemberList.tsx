@@ -13,11 +13,11 @@ import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
 import type { Member } from '../types';
 import { MemberTable } from './MemberTable';
-import { statusChoices } from './roles';
+import { MemberStatusInput } from './roles';
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.members.search" />,
-  <SelectInput key="status" source="status" choices={statusChoices} />,
+  <MemberStatusInput key="status" source="status" />,
   <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="resources.members.fields.organisationId">
     <SelectInput optionText="name" label="resources.members.fields.organisationId" />
   </ReferenceInput>,
