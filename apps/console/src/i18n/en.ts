@@ -10,9 +10,15 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
  *   dialogs, helper texts, history texts. `%{name}` is polyglot interpolation; `smart_count`
  *   chooses between the forms of `one |||| many`.
  *
- * The domain's value lists and their labels (post statuses, roles, website categories...) come from
- * the API's `/options` routes; a second language may translate them under `console.domain.*`.
- * A second language is a second file of this shape.
+ * The domain's value lists and their labels are not copied here: the console reads them from the
+ * API (`GET /api/posts/options` post statuses and types, `/api/members/options` roles and member
+ * statuses, `/api/websites/options` categories, types, industries, currencies and review types,
+ * `/api/organisations/{id}/billing` plans, `/api/workflows` actions; records carry their own
+ * `statusLabel`). A second language translates a post status under `console.posts.statuses.*`
+ * (the API's label is the English default); the others it shows as the API names them.
+ *
+ * A second language is a second file of this shape, merged with `ra-language-<code>` and listed in
+ * `i18n/index.ts`.
  */
 
 const resources = {
