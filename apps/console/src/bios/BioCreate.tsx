@@ -24,17 +24,17 @@ const toCreate = (data: Record<string, unknown>) => {
 const FromPost = ({ returnTo }: { returnTo: string }) => {
   const translate = useTranslate();
   return (
-  <Alert
-    severity="info"
-    sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }}
-    action={
-      <Button component={Link} to={returnTo} size="small" startIcon={<ArrowBackIcon />} sx={{ whiteSpace: 'nowrap' }}>
-        {translate('console.bios.backToPost')}
-      </Button>
-    }
-  >
-    {translate('console.bios.fromPost')}
-  </Alert>
+    <Alert
+      severity="info"
+      sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }}
+      action={
+        <Button component={Link} to={returnTo} size="small" startIcon={<ArrowBackIcon />} sx={{ whiteSpace: 'nowrap' }}>
+          {translate('console.bios.backToPost')}
+        </Button>
+      }
+    >
+      {translate('console.bios.fromPost')}
+    </Alert>
   );
 };
 

@@ -19,21 +19,21 @@ export const EmptyState = ({
 }) => {
   const translate = useTranslate();
   return (
-  <Box sx={{ textAlign: 'center', mt: 8, mx: 'auto', maxWidth: 480, color: 'text.secondary' }}>
-    {icon ? <Box sx={{ '& svg': { fontSize: 72, opacity: 0.4 } }}>{icon}</Box> : null}
-    <Typography variant="h5" component="p" sx={{ mt: 1, color: 'text.primary' }}>
-      {translate(title)}
-    </Typography>
-    {text ? (
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        {translate(text)}
+    <Box sx={{ textAlign: 'center', mt: 8, mx: 'auto', maxWidth: 480, color: 'text.secondary' }}>
+      {icon ? <Box sx={{ '& svg': { fontSize: 72, opacity: 0.4 } }}>{icon}</Box> : null}
+      <Typography variant="h5" component="p" sx={{ mt: 1, color: 'text.primary' }}>
+        {translate(title)}
       </Typography>
-    ) : null}
-    {create ? (
-      <Box sx={{ mt: 3 }}>
-        <CreateButton variant="contained" label={createLabel} />
-      </Box>
-    ) : null}
-  </Box>
+      {text ? (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {translate(text)}
+        </Typography>
+      ) : null}
+      {create ? (
+        <Box sx={{ mt: 3 }}>
+          <CreateButton variant="contained" label={createLabel} />
+        </Box>
+      ) : null}
+    </Box>
   );
 };

@@ -31,15 +31,15 @@ const LocaleInput = () => {
 const AskedBy = () => {
   const translate = useTranslate();
   return (
-  <>
-    <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
-      {translate('console.community.form.askedBy')}
-    </Typography>
-    <Box sx={grid}>
-      <TextInput source="askedBy.name" validate={maxLength(200)} />
-      <TextInput source="askedBy.email" type="email" validate={[maxLength(320), email('console.community.form.emailInvalid')]} />
-    </Box>
-  </>
+    <>
+      <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+        {translate('console.community.form.askedBy')}
+      </Typography>
+      <Box sx={grid}>
+        <TextInput source="askedBy.name" validate={maxLength(200)} />
+        <TextInput source="askedBy.email" type="email" validate={[maxLength(320), email('console.community.form.emailInvalid')]} />
+      </Box>
+    </>
   );
 };
 

@@ -63,41 +63,41 @@ const AnswersLabel = () => {
 export const QuestionShow = () => {
   const translate = useTranslate();
   return (
-  <Show actions={<Actions />} title={<QuestionTitle />}>
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="console.community.show.overview">
-        <Declined label={false} />
-        <TextField source="title" label={false} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }} />
-        <Body label={false} />
-        <FieldGrid>
-          <QuestionStatusChip label="resources.questions.fields.status" />
-          <ModeratorStatusChip label="resources.questions.fields.moderatorStatus" />
-          <ReferenceField source="websiteId" reference="websites" link="show" />
-          <TextField source="locale" />
-          <TextField source="category" emptyText="—" />
-          <FunctionField<Question>
-            label="console.community.show.askedBy"
-            render={(record) =>
-              record.askedBy ? [record.askedBy.name, record.askedBy.email].filter(Boolean).join(' · ') : person(record.createdBy)
-            }
-          />
-          <FunctionField<Question> label="console.community.show.createdBy" render={(record) => person(record.createdBy)} />
-          <DateField source="createdAt" showTime />
-          <FunctionField<Question> label="console.community.show.publishedBy" render={(record) => person(record.publishedBy)} />
-          <DateField source="publishedAt" showTime emptyText="—" />
-          <FunctionField<Question>
-            label="console.community.show.answers"
-            render={(record) => translate('console.community.show.answerCount', { count: record.answerCount, published: record.publishedAnswerCount })}
-          />
-        </FieldGrid>
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label={<AnswersLabel />} path="answers">
-        <AnswersPanel label={false} />
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="console.community.show.history" path="history">
-        <History />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  </Show>
+    <Show actions={<Actions />} title={<QuestionTitle />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="console.community.show.overview">
+          <Declined label={false} />
+          <TextField source="title" label={false} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }} />
+          <Body label={false} />
+          <FieldGrid>
+            <QuestionStatusChip label="resources.questions.fields.status" />
+            <ModeratorStatusChip label="resources.questions.fields.moderatorStatus" />
+            <ReferenceField source="websiteId" reference="websites" link="show" />
+            <TextField source="locale" />
+            <TextField source="category" emptyText="—" />
+            <FunctionField<Question>
+              label="console.community.show.askedBy"
+              render={(record) =>
+                record.askedBy ? [record.askedBy.name, record.askedBy.email].filter(Boolean).join(' · ') : person(record.createdBy)
+              }
+            />
+            <FunctionField<Question> label="console.community.show.createdBy" render={(record) => person(record.createdBy)} />
+            <DateField source="createdAt" showTime />
+            <FunctionField<Question> label="console.community.show.publishedBy" render={(record) => person(record.publishedBy)} />
+            <DateField source="publishedAt" showTime emptyText="—" />
+            <FunctionField<Question>
+              label="console.community.show.answers"
+              render={(record) => translate('console.community.show.answerCount', { count: record.answerCount, published: record.publishedAnswerCount })}
+            />
+          </FieldGrid>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label={<AnswersLabel />} path="answers">
+          <AnswersPanel label={false} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="console.community.show.history" path="history">
+          <History />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
   );
 };

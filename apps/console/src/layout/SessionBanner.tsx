@@ -23,28 +23,28 @@ export const SessionBanner = ({
 }) => {
   const translate = useTranslate();
   return (
-  <Box sx={{ mt: 1 }}>
-    <Alert
-      severity={severity}
-      variant="filled"
-      role="status"
-      data-testid={testId}
-      sx={{ alignItems: 'center', py: 0 }}
-      action={
-        <Button
-          color="inherit"
-          size="small"
-          variant="outlined"
-          onClick={onAction}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
-        >
-          {translate(action)}
-        </Button>
-      }
-    >
-      {children}
-    </Alert>
-  </Box>
+    <Box sx={{ mt: 1 }}>
+      <Alert
+        severity={severity}
+        variant="filled"
+        role="status"
+        data-testid={testId}
+        sx={{ alignItems: 'center', py: 0 }}
+        action={
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            onClick={onAction}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={14} color="inherit" /> : undefined}
+          >
+            {translate(action)}
+          </Button>
+        }
+      >
+        {children}
+      </Alert>
+    </Box>
   );
 };

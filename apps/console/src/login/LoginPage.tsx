@@ -39,43 +39,43 @@ const DemoHint = () => {
 const AccountLinks = () => {
   const translate = useTranslate();
   return (
-  <Box
-    sx={{ px: 2, pb: 2, width: 300, boxSizing: 'border-box', display: 'flex', justifyContent: 'space-between', gap: 1 }}
-  >
-    <Typography variant="body2">
-      <Link href="/forgot-password" underline="hover">
-        {translate('console.login.forgotPassword')}
-      </Link>
-    </Typography>
-    <Typography variant="body2">
-      <Link href="/signup" underline="hover">
-        {translate('console.login.signUp')}
-      </Link>
-    </Typography>
-  </Box>
+    <Box
+      sx={{ px: 2, pb: 2, width: 300, boxSizing: 'border-box', display: 'flex', justifyContent: 'space-between', gap: 1 }}
+    >
+      <Typography variant="body2">
+        <Link href="/forgot-password" underline="hover">
+          {translate('console.login.forgotPassword')}
+        </Link>
+      </Typography>
+      <Typography variant="body2">
+        <Link href="/signup" underline="hover">
+          {translate('console.login.signUp')}
+        </Link>
+      </Typography>
+    </Box>
   );
 };
 
 export const LoginPage = () => {
   const translate = useTranslate();
   return (
-  <Login>
-    <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mt: -1 }}>
-      {translate('console.login.title')}
-    </Typography>
-    <LoginForm>
-      <TextInput
-        autoFocus
-        source="username"
-        label="console.login.email"
-        type="email"
-        autoComplete="username"
-        validate={required()}
-      />
-      <PasswordInput source="password" label="console.login.password" autoComplete="current-password" validate={required()} />
-    </LoginForm>
-    <AccountLinks />
-    <DemoHint />
-  </Login>
+    <Login>
+      <Typography variant="h6" component="h1" sx={{ textAlign: 'center', mt: -1 }}>
+        {translate('console.login.title')}
+      </Typography>
+      <LoginForm>
+        <TextInput
+          autoFocus
+          source="username"
+          label="console.login.email"
+          type="email"
+          autoComplete="username"
+          validate={required()}
+        />
+        <PasswordInput source="password" label="console.login.password" autoComplete="current-password" validate={required()} />
+      </LoginForm>
+      <AccountLinks />
+      <DemoHint />
+    </Login>
   );
 };

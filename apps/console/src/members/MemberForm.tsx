@@ -84,42 +84,42 @@ const PreselectAllWebsites = () => {
 export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, 'children'> & { create?: boolean }) => {
   const choices = useMemberChoices();
   return (
-  <SimpleForm {...props} sx={{ maxWidth: 760 }}>
-    <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
-      <SelectInput optionText="name" label="resources.members.fields.organisationId" validate={required()} readOnly={!create} />
-    </ReferenceInput>
-    {create ? (
-      <>
-        <TextInput source="email" type="email" validate={[required(), email('console.members.form.emailInvalid')]} />
-        <TextInput source="name" validate={required()} />
-      </>
-    ) : (
-      <Box sx={{ display: 'flex', gap: 4 }}>
-        <Labeled label="resources.members.fields.name">
-          <TextField source="name" />
-        </Labeled>
-        <Labeled label="resources.members.fields.email">
-          <TextField source="email" />
-        </Labeled>
+    <SimpleForm {...props} sx={{ maxWidth: 760 }}>
+      <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
+        <SelectInput optionText="name" label="resources.members.fields.organisationId" validate={required()} readOnly={!create} />
+      </ReferenceInput>
+      {create ? (
+        <>
+          <TextInput source="email" type="email" validate={[required(), email('console.members.form.emailInvalid')]} />
+          <TextInput source="name" validate={required()} />
+        </>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 4 }}>
+          <Labeled label="resources.members.fields.name">
+            <TextField source="name" />
+          </Labeled>
+          <Labeled label="resources.members.fields.email">
+            <TextField source="email" />
+          </Labeled>
+        </Box>
+      )}
+      <Section>console.members.form.roles</Section>
+      <Box sx={grid}>
+        <SelectInput source="orgRole" choices={choices.orgRoles} validate={required()} />
+        <SelectInput source="cmsRole" choices={choices.cmsRoles} validate={required()} />
+        <SelectInput source="croRole" choices={choices.croRoles} validate={required()} />
       </Box>
-    )}
-    <Section>console.members.form.roles</Section>
-    <Box sx={grid}>
-      <SelectInput source="orgRole" choices={choices.orgRoles} validate={required()} />
-      <SelectInput source="cmsRole" choices={choices.cmsRoles} validate={required()} />
-      <SelectInput source="croRole" choices={choices.croRoles} validate={required()} />
-    </Box>
-    <Section>console.members.form.access</Section>
-    {create ? <PreselectAllWebsites /> : null}
-    <FormDataConsumer<{ organisationId?: string }>>
-      {({ formData }) => <WebsitesInput organisationId={formData.organisationId || undefined} />}
-    </FormDataConsumer>
-    <TextArrayInput
-      source="locales"
-      validate={locales}
-      helperText="console.members.form.localesHelp"
-    />
-  </SimpleForm>
+      <Section>console.members.form.access</Section>
+      {create ? <PreselectAllWebsites /> : null}
+      <FormDataConsumer<{ organisationId?: string }>>
+        {({ formData }) => <WebsitesInput organisationId={formData.organisationId || undefined} />}
+      </FormDataConsumer>
+      <TextArrayInput
+        source="locales"
+        validate={locales}
+        helperText="console.members.form.localesHelp"
+      />
+    </SimpleForm>
   );
 };
 

@@ -130,15 +130,15 @@ export const OnboardingFrame = ({
 export const StepHeading = ({ title, children }: { title: string; children?: ReactNode }) => {
   const translate = useTranslate();
   return (
-  <Box sx={{ mb: 2 }}>
-    <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-      {translate(title)}
-    </Typography>
-    {children ? (
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-        {children}
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {translate(title)}
       </Typography>
-    ) : null}
-  </Box>
+      {children ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {children}
+        </Typography>
+      ) : null}
+    </Box>
   );
 };

@@ -41,27 +41,27 @@ const useWebsites = (organisationId: Identifier) => {
 const ExistingWebsite = ({ website, onChoose }: { website: OnboardingWebsite; onChoose: () => void }) => {
   const translate = useTranslate();
   return (
-  <Paper
-    variant="outlined"
-    component="li"
-    aria-label={website.name}
-    sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.25, listStyle: 'none' }}
-  >
-    <Box sx={{ minWidth: 0, flex: 1 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
-        {website.name}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" noWrap>
-        {website.url}
-      </Typography>
-    </Box>
-    {website.installation?.verified ? (
-      <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={translate('console.onboarding.website.verified')} />
-    ) : null}
-    <Button variant="outlined" size="small" onClick={onChoose} aria-label={translate('console.onboarding.website.continueWith', { name: website.name })}>
-      {translate('console.onboarding.website.continueWithThis')}
-    </Button>
-  </Paper>
+    <Paper
+      variant="outlined"
+      component="li"
+      aria-label={website.name}
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1.25, listStyle: 'none' }}
+    >
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+          {website.name}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {website.url}
+        </Typography>
+      </Box>
+      {website.installation?.verified ? (
+        <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={translate('console.onboarding.website.verified')} />
+      ) : null}
+      <Button variant="outlined" size="small" onClick={onChoose} aria-label={translate('console.onboarding.website.continueWith', { name: website.name })}>
+        {translate('console.onboarding.website.continueWithThis')}
+      </Button>
+    </Paper>
   );
 };
 

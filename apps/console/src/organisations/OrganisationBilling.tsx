@@ -31,47 +31,47 @@ const PlanCard = ({
 }) => {
   const translate = useTranslate();
   return (
-  <Card
-    variant="outlined"
-    data-plan={plan.id}
-    data-current={current ? 'true' : undefined}
-    aria-label={translate(current ? 'console.organisations.billing.planCurrent' : 'console.organisations.billing.plan', { name: plan.name })}
-    role="region"
-    sx={{
-      flex: '1 1 220px',
-      maxWidth: 360,
-      display: 'flex',
-      flexDirection: 'column',
-      // The current plan is outlined; an outline keeps the cards' content aligned.
-      borderColor: current ? 'primary.main' : undefined,
-      outline: current ? '1px solid' : undefined,
-      outlineColor: 'primary.main',
-    }}
-  >
-    <CardContent sx={{ flexGrow: 1 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
-        <Typography variant="h6" component="h3">
-          {plan.name}
+    <Card
+      variant="outlined"
+      data-plan={plan.id}
+      data-current={current ? 'true' : undefined}
+      aria-label={translate(current ? 'console.organisations.billing.planCurrent' : 'console.organisations.billing.plan', { name: plan.name })}
+      role="region"
+      sx={{
+        flex: '1 1 220px',
+        maxWidth: 360,
+        display: 'flex',
+        flexDirection: 'column',
+        // The current plan is outlined; an outline keeps the cards' content aligned.
+        borderColor: current ? 'primary.main' : undefined,
+        outline: current ? '1px solid' : undefined,
+        outlineColor: 'primary.main',
+      }}
+    >
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+          <Typography variant="h6" component="h3">
+            {plan.name}
+          </Typography>
+          {current ? <Chip label={translate('console.organisations.billing.current')} color="primary" size="small" /> : null}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('console.organisations.billing.includes')}
         </Typography>
-        {current ? <Chip label={translate('console.organisations.billing.current')} color="primary" size="small" /> : null}
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {translate('console.organisations.billing.includes')}
-      </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-        {plan.products.map((product) => (
-          <Chip key={product} label={productLabel(product, translate)} size="small" variant="outlined" />
-        ))}
-      </Box>
-    </CardContent>
-    {!current && canChange ? (
-      <CardActions>
-        <Button label={translate('console.organisations.billing.switchTo', { name: plan.name })} disabled={disabled} onClick={onSwitch}>
-          <SwapHorizIcon />
-        </Button>
-      </CardActions>
-    ) : null}
-  </Card>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+          {plan.products.map((product) => (
+            <Chip key={product} label={productLabel(product, translate)} size="small" variant="outlined" />
+          ))}
+        </Box>
+      </CardContent>
+      {!current && canChange ? (
+        <CardActions>
+          <Button label={translate('console.organisations.billing.switchTo', { name: plan.name })} disabled={disabled} onClick={onSwitch}>
+            <SwapHorizIcon />
+          </Button>
+        </CardActions>
+      ) : null}
+    </Card>
   );
 };
 

@@ -103,21 +103,21 @@ export const DetailFields = ({ readOnly }: { readOnly?: boolean }) => (
 export const CoverImageFields = ({ readOnly }: { readOnly?: boolean }) => {
   const translate = useTranslate();
   return (
-  <>
-    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-      {translate('console.posts.fields.coverIntro')}
-    </Typography>
-    <TextInput source="coverImage.url" parse={keepText} readOnly={readOnly} placeholder="https://" />
-    <Box sx={grid}>
-      <TextInput source="coverImage.title" parse={keepText} readOnly={readOnly} />
-      <TextInput source="coverImage.alt" parse={keepText} readOnly={readOnly} />
-    </Box>
-    <TextInput source="coverImage.caption" parse={keepText} readOnly={readOnly} />
-    <Box sx={grid}>
-      <NumberInput source="coverImage.width" readOnly={readOnly} />
-      <NumberInput source="coverImage.height" readOnly={readOnly} />
-    </Box>
-  </>
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('console.posts.fields.coverIntro')}
+      </Typography>
+      <TextInput source="coverImage.url" parse={keepText} readOnly={readOnly} placeholder="https://" />
+      <Box sx={grid}>
+        <TextInput source="coverImage.title" parse={keepText} readOnly={readOnly} />
+        <TextInput source="coverImage.alt" parse={keepText} readOnly={readOnly} />
+      </Box>
+      <TextInput source="coverImage.caption" parse={keepText} readOnly={readOnly} />
+      <Box sx={grid}>
+        <NumberInput source="coverImage.width" readOnly={readOnly} />
+        <NumberInput source="coverImage.height" readOnly={readOnly} />
+      </Box>
+    </>
   );
 };
 

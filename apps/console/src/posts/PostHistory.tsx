@@ -101,14 +101,14 @@ export const PostHistory = ({ record }: { record: Post }) => {
 const Field = ({ label, children }: { label: string; children: ReactNode }) => {
   const translate = useTranslate();
   return (
-  <Box>
-    <Typography variant="caption" color="text.secondary" component="div">
-      {translate(`console.posts.asOf.${label}`)}
-    </Typography>
-    <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(`console.posts.asOf.${label}`)}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
   );
 };
 

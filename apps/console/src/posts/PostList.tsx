@@ -272,58 +272,58 @@ const dateOnly = (value: string | null | undefined) => (value ? new Date(value).
 const PostTable = ({ tab }: { tab: PostTab }) => {
   const translate = useTranslate();
   return (
-  <DataTable
-    rowClick="edit"
-    bulkActionButtons={<BulkPostActions storeKey={LIST_STORE_KEY} />}
-    empty={<Empty tab={tab} />}
-    sx={{
-      '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-      '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
-      '& .MuiTableCell-root': { py: 0.75, px: 1 },
-      '& .MuiTableCell-paddingCheckbox': { pl: 1 },
-    }}
-  >
-    <Column
-      source="title"
-      render={(post) => (
-        <Box sx={{ minWidth: 180, maxWidth: 380 }}>
-          <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-            {post.title}
-          </Typography>
-          {post.subtitle ? (
-            <Typography variant="caption" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 1, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-              {post.subtitle}
+    <DataTable
+      rowClick="edit"
+      bulkActionButtons={<BulkPostActions storeKey={LIST_STORE_KEY} />}
+      empty={<Empty tab={tab} />}
+      sx={{
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        '& .MuiTableCell-head': { whiteSpace: 'nowrap' },
+        '& .MuiTableCell-root': { py: 0.75, px: 1 },
+        '& .MuiTableCell-paddingCheckbox': { pl: 1 },
+      }}
+    >
+      <Column
+        source="title"
+        render={(post) => (
+          <Box sx={{ minWidth: 180, maxWidth: 380 }}>
+            <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+              {post.title}
             </Typography>
-          ) : null}
-        </Box>
-      )}
-    />
-    <Column source="status" render={(post) => <PostStatusChip record={post} />} cellSx={nowrap} />
-    <Column
-      source="holder"
-      disableSort
-      render={(post) =>
-        post.holder ? (
-          post.holder.name
-        ) : ['Published', 'Deleted', 'Archived'].includes(post.status) ? (
-          '—'
-        ) : (
-          <Typography variant="body2" component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-            {translate('console.posts.list.inThePool')}
-          </Typography>
-        )
-      }
-      cellSx={nowrap}
-    />
-    <Column source="writer" disableSort render={(post) => post.writer?.name ?? '—'} cellSx={nowrap} />
-    <Column source="websiteId" disableSort cellSx={nowrap}>
-      <WebsiteAndLocale />
-    </Column>
-    <Column source="type" render={(post) => typeLabel(post.type)} cellSx={nowrap} />
-    <Column source="dueDate" label="console.posts.list.due" render={(post) => post.dueDate ?? '—'} cellSx={nowrap} />
-    <Column source="words" align="right" />
-    <Column source="updatedAt" render={(post) => dateOnly(post.updatedAt)} cellSx={nowrap} />
-  </DataTable>
+            {post.subtitle ? (
+              <Typography variant="caption" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 1, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                {post.subtitle}
+              </Typography>
+            ) : null}
+          </Box>
+        )}
+      />
+      <Column source="status" render={(post) => <PostStatusChip record={post} />} cellSx={nowrap} />
+      <Column
+        source="holder"
+        disableSort
+        render={(post) =>
+          post.holder ? (
+            post.holder.name
+          ) : ['Published', 'Deleted', 'Archived'].includes(post.status) ? (
+            '—'
+          ) : (
+            <Typography variant="body2" component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+              {translate('console.posts.list.inThePool')}
+            </Typography>
+          )
+        }
+        cellSx={nowrap}
+      />
+      <Column source="writer" disableSort render={(post) => post.writer?.name ?? '—'} cellSx={nowrap} />
+      <Column source="websiteId" disableSort cellSx={nowrap}>
+        <WebsiteAndLocale />
+      </Column>
+      <Column source="type" render={(post) => typeLabel(post.type)} cellSx={nowrap} />
+      <Column source="dueDate" label="console.posts.list.due" render={(post) => post.dueDate ?? '—'} cellSx={nowrap} />
+      <Column source="words" align="right" />
+      <Column source="updatedAt" render={(post) => dateOnly(post.updatedAt)} cellSx={nowrap} />
+    </DataTable>
   );
 };
 

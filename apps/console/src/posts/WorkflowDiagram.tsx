@@ -124,23 +124,23 @@ const Line = ({ t, status }: { t: WorkflowTransition; status: string }) => {
         ? translate('console.posts.workflow.removed')
         : statusLabel(t.to);
   return (
-  <Tooltip title={t.description ?? ''} placement="top-start">
-    <Box component="li" sx={{ mb: 0.5 }} data-transition={t.action}>
-      <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
-        {actionLabel(t.action)}
-      </Typography>
-      <Typography variant="body2" component="span" color="text.secondary">
-        {' → '}
-        {target}
-      </Typography>
-      <Typography variant="caption" component="div" color="text.secondary">
-        {who(t.roles)}
-        {t.action === 'Publish' && status !== 'Deleted' ? translate('console.posts.workflow.fromLastStage') : ''}
-        {t.action === 'Publish' || t.action === 'ApproveFactCheck' ? translate('console.posts.workflow.fourEyes') : ''}
-        {t.action.startsWith('ReturnTo') || t.action === 'DeclineRegulation' ? translate('console.posts.workflow.withNote') : ''}
-      </Typography>
-    </Box>
-  </Tooltip>
+    <Tooltip title={t.description ?? ''} placement="top-start">
+      <Box component="li" sx={{ mb: 0.5 }} data-transition={t.action}>
+        <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
+          {actionLabel(t.action)}
+        </Typography>
+        <Typography variant="body2" component="span" color="text.secondary">
+          {' → '}
+          {target}
+        </Typography>
+        <Typography variant="caption" component="div" color="text.secondary">
+          {who(t.roles)}
+          {t.action === 'Publish' && status !== 'Deleted' ? translate('console.posts.workflow.fromLastStage') : ''}
+          {t.action === 'Publish' || t.action === 'ApproveFactCheck' ? translate('console.posts.workflow.fourEyes') : ''}
+          {t.action.startsWith('ReturnTo') || t.action === 'DeclineRegulation' ? translate('console.posts.workflow.withNote') : ''}
+        </Typography>
+      </Box>
+    </Tooltip>
   );
 };
 

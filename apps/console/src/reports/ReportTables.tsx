@@ -29,19 +29,19 @@ const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular-nums',
 const Head = ({ cells }: { cells: (string | [string, 'right'])[] }) => {
   const translate = useTranslate();
   return (
-  <TableHead>
-    <TableRow>
-      {cells.map((cell) =>
-        Array.isArray(cell) ? (
-          <TableCell key={cell[0]} align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {translate(`console.reports.tables.${cell[0]}`)}
-          </TableCell>
-        ) : (
-          <TableCell key={cell}>{translate(`console.reports.tables.${cell}`)}</TableCell>
-        ),
-      )}
-    </TableRow>
-  </TableHead>
+    <TableHead>
+      <TableRow>
+        {cells.map((cell) =>
+          Array.isArray(cell) ? (
+            <TableCell key={cell[0]} align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {translate(`console.reports.tables.${cell[0]}`)}
+            </TableCell>
+          ) : (
+            <TableCell key={cell}>{translate(`console.reports.tables.${cell}`)}</TableCell>
+          ),
+        )}
+      </TableRow>
+    </TableHead>
   );
 };
 
@@ -49,23 +49,23 @@ const Head = ({ cells }: { cells: (string | [string, 'right'])[] }) => {
 export const StageTable = ({ stages }: { stages: StageMetrics[] }) => {
   const translate = useTranslate();
   return (
-  <Table size="small" aria-label={translate('console.reports.tables.timeInStage')}>
-    <Head cells={['stage', ['completed', 'right'], ['returns', 'right'], ['returnRate', 'right'], ['average', 'right'], ['median', 'right'], ['p90', 'right'], ['longest', 'right']]} />
-    <TableBody>
-      {stages.map((s) => (
-        <TableRow key={s.stage} data-stage={s.stage} hover>
-          <TableCell>{s.label}</TableCell>
-          <TableCell {...num}>{s.completed}</TableCell>
-          <TableCell {...num} data-cell="returns">{s.returns}</TableCell>
-          <TableCell {...num}>{s.completed ? formatPercent(s.returnRate) : '—'}</TableCell>
-          <TableCell {...num}>{formatHours(s.avgHours)}</TableCell>
-          <TableCell {...num}>{formatHours(s.medianHours)}</TableCell>
-          <TableCell {...num}>{formatHours(s.p90Hours)}</TableCell>
-          <TableCell {...num}>{formatHours(s.maxHours)}</TableCell>
-        </TableRow>
-      ))}
-    </TableBody>
-  </Table>
+    <Table size="small" aria-label={translate('console.reports.tables.timeInStage')}>
+      <Head cells={['stage', ['completed', 'right'], ['returns', 'right'], ['returnRate', 'right'], ['average', 'right'], ['median', 'right'], ['p90', 'right'], ['longest', 'right']]} />
+      <TableBody>
+        {stages.map((s) => (
+          <TableRow key={s.stage} data-stage={s.stage} hover>
+            <TableCell>{s.label}</TableCell>
+            <TableCell {...num}>{s.completed}</TableCell>
+            <TableCell {...num} data-cell="returns">{s.returns}</TableCell>
+            <TableCell {...num}>{s.completed ? formatPercent(s.returnRate) : '—'}</TableCell>
+            <TableCell {...num}>{formatHours(s.avgHours)}</TableCell>
+            <TableCell {...num}>{formatHours(s.medianHours)}</TableCell>
+            <TableCell {...num}>{formatHours(s.p90Hours)}</TableCell>
+            <TableCell {...num}>{formatHours(s.maxHours)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 };
 
@@ -73,20 +73,20 @@ export const StageTable = ({ stages }: { stages: StageMetrics[] }) => {
 export const QueueTable = ({ queues }: { queues: QueueMetrics[] }) => {
   const translate = useTranslate();
   return (
-  <Table size="small" aria-label={translate('console.reports.tables.queues')}>
-    <Head cells={['stage', ['waiting', 'right'], ['inProgress', 'right'], ['oldestWaiting', 'right'], ['averageWait', 'right']]} />
-    <TableBody>
-      {queues.map((q) => (
-        <TableRow key={q.stage} data-stage={q.stage} hover>
-          <TableCell>{q.label}</TableCell>
-          <TableCell {...num}>{q.waiting}</TableCell>
-          <TableCell {...num}>{q.inProgress}</TableCell>
-          <TableCell {...num}>{q.waiting ? formatHours(q.oldestWaitingHours) : '—'}</TableCell>
-          <TableCell {...num}>{q.waiting ? formatHours(q.avgWaitingHours) : '—'}</TableCell>
-        </TableRow>
-      ))}
-    </TableBody>
-  </Table>
+    <Table size="small" aria-label={translate('console.reports.tables.queues')}>
+      <Head cells={['stage', ['waiting', 'right'], ['inProgress', 'right'], ['oldestWaiting', 'right'], ['averageWait', 'right']]} />
+      <TableBody>
+        {queues.map((q) => (
+          <TableRow key={q.stage} data-stage={q.stage} hover>
+            <TableCell>{q.label}</TableCell>
+            <TableCell {...num}>{q.waiting}</TableCell>
+            <TableCell {...num}>{q.inProgress}</TableCell>
+            <TableCell {...num}>{q.waiting ? formatHours(q.oldestWaitingHours) : '—'}</TableCell>
+            <TableCell {...num}>{q.waiting ? formatHours(q.avgWaitingHours) : '—'}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 };
 
@@ -121,19 +121,19 @@ export const PeopleTable = ({ people, stages }: { people: PersonMetrics[]; stage
 export const WebsiteTable = ({ websites }: { websites: WebsiteMetrics[] }) => {
   const translate = useTranslate();
   return (
-  <Table size="small" aria-label={translate('console.reports.tables.websites')}>
-    <Head cells={['website', ['stageMoves', 'right'], ['returns', 'right'], ['published', 'right'], ['avgTimeInStage', 'right']]} />
-    <TableBody>
-      {websites.map((w) => (
-        <TableRow key={String(w.websiteId)} hover>
-          <TableCell>{w.name ?? String(w.websiteId)}</TableCell>
-          <TableCell {...num}>{w.completed}</TableCell>
-          <TableCell {...num}>{w.returns}</TableCell>
-          <TableCell {...num}>{w.published}</TableCell>
-          <TableCell {...num}>{formatHours(w.avgHours)}</TableCell>
-        </TableRow>
-      ))}
-    </TableBody>
-  </Table>
+    <Table size="small" aria-label={translate('console.reports.tables.websites')}>
+      <Head cells={['website', ['stageMoves', 'right'], ['returns', 'right'], ['published', 'right'], ['avgTimeInStage', 'right']]} />
+      <TableBody>
+        {websites.map((w) => (
+          <TableRow key={String(w.websiteId)} hover>
+            <TableCell>{w.name ?? String(w.websiteId)}</TableCell>
+            <TableCell {...num}>{w.completed}</TableCell>
+            <TableCell {...num}>{w.returns}</TableCell>
+            <TableCell {...num}>{w.published}</TableCell>
+            <TableCell {...num}>{formatHours(w.avgHours)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 };

@@ -49,21 +49,21 @@ const stagesOf = (website: Pick<Website, 'secondEdit' | 'customerReview' | 'fact
 const Figure = ({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) => {
   const translate = useTranslate();
   return (
-  <Card variant="outlined" sx={{ flex: '1 1 180px' }} aria-label={translate(label)}>
-    <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-      <Typography variant="body2" color="text.secondary">
-        {translate(label)}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {value}
-      </Typography>
-      {hint ? (
-        <Typography variant="caption" color="text.secondary">
-          {hint}
+    <Card variant="outlined" sx={{ flex: '1 1 180px' }} aria-label={translate(label)}>
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Typography variant="body2" color="text.secondary">
+          {translate(label)}
         </Typography>
-      ) : null}
-    </CardContent>
-  </Card>
+        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          {value}
+        </Typography>
+        {hint ? (
+          <Typography variant="caption" color="text.secondary">
+            {hint}
+          </Typography>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 };
 

@@ -80,79 +80,79 @@ const optional = (value: string | null | undefined) => (value ? value : '—');
 export const WebsiteShow = () => {
   const translate = useTranslate();
   return (
-  <Show actions={<Actions />} title={<WebsiteTitle />}>
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="console.websites.tabs.overview">
-        <FieldGrid>
-          <TextField source="name" />
-          <StatusChip label="resources.websites.fields.status" />
-          <ReferenceField source="organisationId" reference="organisations" link="show" />
-          <UrlField source="url" target="_blank" rel="noopener" />
-          <TextField source="domain" emptyText="—" />
-          <DateField source="createdAt" showTime />
-          <FunctionField<Website> source="category" render={(record) => text(record.category)} />
-          <FunctionField<Website> source="type" render={(record) => text(record.type)} />
-          <FunctionField<Website> source="industry" render={(record) => text(record.industry)} />
-          <TextField source="currency" emptyText="—" />
-          <TextField source="timezone" />
-          <TextField source="key" emptyText="—" sx={{ fontFamily: 'monospace' }} />
-        </FieldGrid>
-        <Heading label={false}>console.websites.sections.workflow</Heading>
-        <FieldGrid>
-          <FunctionField<Website> source="factCheckLevels" render={(record) => translate(factCheckLabel(record.factCheckLevels))} />
-          <FunctionField<Website> source="reviewType" render={(record) => text(record.reviewType)} />
-          <BooleanField source="secondEdit" />
-          <BooleanField source="customerReview" />
-          <BooleanField source="factCheckerDisplay" />
-          <BooleanField source="publishContent" />
-          <BooleanField source="regulated" />
-          <BooleanField source="fourEyes" />
-          <BooleanField source="videoCms" />
-          <BooleanField source="croProxy" />
-        </FieldGrid>
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="console.websites.tabs.localisation" path="localisation">
-        <FieldGrid>
-          <TextField source="defaultLocale" />
-          <LocaleList label="resources.websites.fields.locales" />
-          <TextArrayField source="approvingLocales" emptyText="—" />
-        </FieldGrid>
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="console.websites.tabs.code" path="code">
-        <Code source="customHeadCode" label="resources.websites.fields.customHeadCode" />
-        <Code source="customBodyCode" label="resources.websites.fields.customBodyCode" />
-        <FieldGrid>
-          <BooleanField source="showInSitemap" />
-          <TextField source="cdnDistributionId" emptyText="—" />
-        </FieldGrid>
-        <Heading label={false}>console.websites.sections.siteBuilder</Heading>
-        <FieldGrid>
-          <FunctionField<WebsiteSettings>
-            label="resources.websites.fields.siteBuilder.token"
-            render={(record) => (record.siteBuilder ? maskSecret(record.siteBuilder.token) : translate('console.websites.notConnected'))}
-          />
-          <FunctionField<WebsiteSettings> label="resources.websites.fields.siteBuilder.siteId" render={(record) => optional(record.siteBuilder?.siteId)} />
-          <FunctionField<WebsiteSettings>
-            label="resources.websites.fields.siteBuilder.authorsCollectionId"
-            render={(record) => optional(record.siteBuilder?.authorsCollectionId)}
-          />
-          <FunctionField<WebsiteSettings>
-            label="resources.websites.fields.siteBuilder.categoriesCollectionId"
-            render={(record) => optional(record.siteBuilder?.categoriesCollectionId)}
-          />
-          <FunctionField<WebsiteSettings>
-            label="resources.websites.fields.siteBuilder.blogCollectionId"
-            render={(record) => optional(record.siteBuilder?.blogCollectionId)}
-          />
-        </FieldGrid>
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="console.websites.tabs.roles" path="roles">
-        <WebsiteAccess label={false} />
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="console.websites.tabs.history" path="history">
-        <History />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  </Show>
+    <Show actions={<Actions />} title={<WebsiteTitle />}>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="console.websites.tabs.overview">
+          <FieldGrid>
+            <TextField source="name" />
+            <StatusChip label="resources.websites.fields.status" />
+            <ReferenceField source="organisationId" reference="organisations" link="show" />
+            <UrlField source="url" target="_blank" rel="noopener" />
+            <TextField source="domain" emptyText="—" />
+            <DateField source="createdAt" showTime />
+            <FunctionField<Website> source="category" render={(record) => text(record.category)} />
+            <FunctionField<Website> source="type" render={(record) => text(record.type)} />
+            <FunctionField<Website> source="industry" render={(record) => text(record.industry)} />
+            <TextField source="currency" emptyText="—" />
+            <TextField source="timezone" />
+            <TextField source="key" emptyText="—" sx={{ fontFamily: 'monospace' }} />
+          </FieldGrid>
+          <Heading label={false}>console.websites.sections.workflow</Heading>
+          <FieldGrid>
+            <FunctionField<Website> source="factCheckLevels" render={(record) => translate(factCheckLabel(record.factCheckLevels))} />
+            <FunctionField<Website> source="reviewType" render={(record) => text(record.reviewType)} />
+            <BooleanField source="secondEdit" />
+            <BooleanField source="customerReview" />
+            <BooleanField source="factCheckerDisplay" />
+            <BooleanField source="publishContent" />
+            <BooleanField source="regulated" />
+            <BooleanField source="fourEyes" />
+            <BooleanField source="videoCms" />
+            <BooleanField source="croProxy" />
+          </FieldGrid>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="console.websites.tabs.localisation" path="localisation">
+          <FieldGrid>
+            <TextField source="defaultLocale" />
+            <LocaleList label="resources.websites.fields.locales" />
+            <TextArrayField source="approvingLocales" emptyText="—" />
+          </FieldGrid>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="console.websites.tabs.code" path="code">
+          <Code source="customHeadCode" label="resources.websites.fields.customHeadCode" />
+          <Code source="customBodyCode" label="resources.websites.fields.customBodyCode" />
+          <FieldGrid>
+            <BooleanField source="showInSitemap" />
+            <TextField source="cdnDistributionId" emptyText="—" />
+          </FieldGrid>
+          <Heading label={false}>console.websites.sections.siteBuilder</Heading>
+          <FieldGrid>
+            <FunctionField<WebsiteSettings>
+              label="resources.websites.fields.siteBuilder.token"
+              render={(record) => (record.siteBuilder ? maskSecret(record.siteBuilder.token) : translate('console.websites.notConnected'))}
+            />
+            <FunctionField<WebsiteSettings> label="resources.websites.fields.siteBuilder.siteId" render={(record) => optional(record.siteBuilder?.siteId)} />
+            <FunctionField<WebsiteSettings>
+              label="resources.websites.fields.siteBuilder.authorsCollectionId"
+              render={(record) => optional(record.siteBuilder?.authorsCollectionId)}
+            />
+            <FunctionField<WebsiteSettings>
+              label="resources.websites.fields.siteBuilder.categoriesCollectionId"
+              render={(record) => optional(record.siteBuilder?.categoriesCollectionId)}
+            />
+            <FunctionField<WebsiteSettings>
+              label="resources.websites.fields.siteBuilder.blogCollectionId"
+              render={(record) => optional(record.siteBuilder?.blogCollectionId)}
+            />
+          </FieldGrid>
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="console.websites.tabs.roles" path="roles">
+          <WebsiteAccess label={false} />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="console.websites.tabs.history" path="history">
+          <History />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
   );
 };

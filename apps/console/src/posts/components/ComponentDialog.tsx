@@ -45,34 +45,34 @@ interface FieldsProps<T extends ComponentType> {
 const CallToActionFields = ({ value, onChange, errorOf }: FieldsProps<'callToAction'>) => {
   const translate = useTranslate();
   return (
-  <>
-    <TextField
-      label={translate('console.components.callToAction.text')}
-      value={value.text}
-      onChange={(event) => onChange({ ...value, text: event.target.value })}
-      error={!!errorOf('text')}
-      helperText={errorOf('text') ?? translate('console.components.callToAction.textHelp')}
-      autoFocus
-      fullWidth
-    />
-    <TextField
-      label={translate('console.components.callToAction.url')}
-      value={value.url}
-      onChange={(event) => onChange({ ...value, url: event.target.value })}
-      error={!!errorOf('url')}
-      helperText={errorOf('url') ?? translate('console.components.callToAction.urlHelp')}
-      placeholder="https://"
-      fullWidth
-    />
-    <FormControl>
-      <FormLabel id="cta-variant">{translate('console.components.callToAction.style')}</FormLabel>
-      <RadioGroup row aria-labelledby="cta-variant" value={value.variant} onChange={(event) => onChange({ ...value, variant: event.target.value as CtaVariant })}>
-        {CTA_VARIANTS.map((variant) => (
-          <FormControlLabel key={variant} value={variant} control={<Radio />} label={translate(VARIANT_LABELS[variant])} />
-        ))}
-      </RadioGroup>
-    </FormControl>
-  </>
+    <>
+      <TextField
+        label={translate('console.components.callToAction.text')}
+        value={value.text}
+        onChange={(event) => onChange({ ...value, text: event.target.value })}
+        error={!!errorOf('text')}
+        helperText={errorOf('text') ?? translate('console.components.callToAction.textHelp')}
+        autoFocus
+        fullWidth
+      />
+      <TextField
+        label={translate('console.components.callToAction.url')}
+        value={value.url}
+        onChange={(event) => onChange({ ...value, url: event.target.value })}
+        error={!!errorOf('url')}
+        helperText={errorOf('url') ?? translate('console.components.callToAction.urlHelp')}
+        placeholder="https://"
+        fullWidth
+      />
+      <FormControl>
+        <FormLabel id="cta-variant">{translate('console.components.callToAction.style')}</FormLabel>
+        <RadioGroup row aria-labelledby="cta-variant" value={value.variant} onChange={(event) => onChange({ ...value, variant: event.target.value as CtaVariant })}>
+          {CTA_VARIANTS.map((variant) => (
+            <FormControlLabel key={variant} value={variant} control={<Radio />} label={translate(VARIANT_LABELS[variant])} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+    </>
   );
 };
 
@@ -188,27 +188,27 @@ const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
 const CalloutFields = ({ value, onChange, errorOf }: FieldsProps<'callout'>) => {
   const translate = useTranslate();
   return (
-  <>
-    <FormControl>
-      <FormLabel id="callout-tone">{translate('console.components.callout.tone')}</FormLabel>
-      <RadioGroup row aria-labelledby="callout-tone" value={value.tone} onChange={(event) => onChange({ ...value, tone: event.target.value as CalloutTone })}>
-        {CALLOUT_TONES.map((tone) => (
-          <FormControlLabel key={tone} value={tone} control={<Radio />} label={translate(TONE_LABELS[tone])} />
-        ))}
-      </RadioGroup>
-    </FormControl>
-    <TextField
-      label={translate('console.components.callout.text')}
-      value={value.text}
-      onChange={(event) => onChange({ ...value, text: event.target.value })}
-      error={!!errorOf('text')}
-      helperText={errorOf('text')}
-      multiline
-      minRows={3}
-      autoFocus
-      fullWidth
-    />
-  </>
+    <>
+      <FormControl>
+        <FormLabel id="callout-tone">{translate('console.components.callout.tone')}</FormLabel>
+        <RadioGroup row aria-labelledby="callout-tone" value={value.tone} onChange={(event) => onChange({ ...value, tone: event.target.value as CalloutTone })}>
+          {CALLOUT_TONES.map((tone) => (
+            <FormControlLabel key={tone} value={tone} control={<Radio />} label={translate(TONE_LABELS[tone])} />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <TextField
+        label={translate('console.components.callout.text')}
+        value={value.text}
+        onChange={(event) => onChange({ ...value, text: event.target.value })}
+        error={!!errorOf('text')}
+        helperText={errorOf('text')}
+        multiline
+        minRows={3}
+        autoFocus
+        fullWidth
+      />
+    </>
   );
 };
 
