@@ -138,7 +138,9 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
 
   const consoleDir = config.consoleDir;
   if (existsSync(join(consoleDir, 'index.html'))) {
-    app.use(express.static(consoleDir, { index: false, maxAge: '1h' }));
+    // Only the console's paths look for a file: an API request never costs a file-system stat.
+    const assets = express.static(consoleDir, { index: false, maxAge: '1h' });
+    app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') || req.path === '/metrics' ? next() : assets(req, res, next)));
     app.use((req: Request, res: Response, next: NextFunction) => {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
       res.setHeader('Cache-Control', 'no-cache');
