@@ -26,6 +26,8 @@ export interface RunnerOptions {
 
 /** Idle back-off: poll again soon after activity, then less and less often. */
 const IDLE_STEPS_MS = [1, 5, 10, 25, 50, 100, 250, 500, 1000];
+/** How long a checkpoint may stay behind through batches that had nothing for its subscriber. */
+const CHECKPOINT_EVERY_MS = 1000;
 
 /** An arbitrary but stable advisory-lock key per subscription: its lease. */
 export function leaseKey(name: string): string {
@@ -42,6 +44,10 @@ export class SubscriptionRunner {
   readonly name: string;
   status: RunnerStatus = 'starting';
   position: GlobalPosition | null = null;
+  /** The position its checkpoint row holds (behind `position` after batches it had nothing to do with). */
+  private stored: GlobalPosition | null = null;
+  private storedAt = 0;
+  private checkedAt = 0;
   error: string | null = null;
   processed = 0;
   /** A process manager's latest appended position (what a caller waits for next). */
@@ -196,6 +202,8 @@ export class SubscriptionRunner {
     );
     const checkpoint = await readCheckpoint(this.db, this.name);
     this.position = checkpoint?.position ?? null;
+    this.stored = this.position;
+    this.storedAt = Date.now();
     if (checkpoint?.status === 'failed') {
       this.status = 'failed';
       this.error = checkpoint.error;
@@ -216,11 +224,27 @@ export class SubscriptionRunner {
       }
       const batch = await this.store.readAll({ after: this.position, maxCount: this.options.batchSize });
       if (batch.length === 0) {
-        // A rebuild (here or in another process) resets the checkpoint: start over at once.
-        const checkpoint = await readCheckpoint(this.db, this.name);
-        if ((checkpoint?.position ?? null) !== this.position || checkpoint?.status === 'failed') {
-          ready = await this.loadCheckpoint();
-          continue;
+        // A rebuild (here or in another process) resets the checkpoint: start over (looked for at
+        // most once a second, not on every empty poll).
+        if (Date.now() - this.checkedAt >= CHECKPOINT_EVERY_MS) {
+          this.checkedAt = Date.now();
+          const checkpoint = await readCheckpoint(this.db, this.name);
+          if ((checkpoint?.position ?? null) !== this.stored || checkpoint?.status === 'failed') {
+            ready = await this.loadCheckpoint();
+            continue;
+          }
+        }
+        // Idle: the position reached through batches it had nothing to do with is stored now.
+        if (this.position !== this.stored && this.position !== null) {
+          try {
+            await advanceCheckpoint(this.db, this.name, this.stored, this.position);
+            this.stored = this.position;
+            this.storedAt = Date.now();
+          } catch (error) {
+            if (!(error instanceof CheckpointMovedError)) throw error;
+            ready = await this.loadCheckpoint();
+            continue;
+          }
         }
         this.status = 'live';
         await this.sleep(IDLE_STEPS_MS[Math.min(idle++, IDLE_STEPS_MS.length - 1)] * (this.options.idleMaxMs / 1000));
@@ -228,36 +252,54 @@ export class SubscriptionRunner {
       }
       idle = 0;
       this.status = batch.length === this.options.batchSize ? 'catching_up' : 'live';
-      const previous = this.position;
+      const previous = this.stored;
       const last = batch[batch.length - 1].position;
+      // A batch with nothing for this subscriber moves its position in memory only; the checkpoint
+      // follows with its next own batch, once a second, or when it goes idle. Replaying such a
+      // batch after a crash does nothing, so one write per command is saved per subscriber.
+      const store = (relevant: number) => relevant > 0 || Date.now() - this.storedAt >= CHECKPOINT_EVERY_MS;
+      let stored = false;
       try {
         if (this.subscriber.kind === 'projection') {
           const projection = this.subscriber.projection;
           const handles = projection.handles ? new Set(projection.handles) : null;
           const relevant = handles ? batch.filter((event) => handles.has(event.type)) : batch;
-          await this.db.transaction(async (tx) => {
-            if (projection.applyBatch) {
-              if (relevant.length) await projection.applyBatch(relevant, tx);
-            } else {
-              for (const event of relevant) {
-                try {
-                  await projection.apply(event, tx);
-                } catch (cause) {
-                  throw new Error(
-                    `${event.type} ${event.id} (${event.streamId} v${event.streamVersion}): ${(cause as Error)?.message ?? cause}`,
-                    { cause },
-                  );
+          if (store(relevant.length)) {
+            await this.db.transaction(async (tx) => {
+              if (projection.applyBatch) {
+                if (relevant.length) await projection.applyBatch(relevant, tx);
+              } else {
+                for (const event of relevant) {
+                  try {
+                    await projection.apply(event, tx);
+                  } catch (cause) {
+                    throw new Error(
+                      `${event.type} ${event.id} (${event.streamId} v${event.streamVersion}): ${(cause as Error)?.message ?? cause}`,
+                      { cause },
+                    );
+                  }
                 }
               }
-            }
-            await advanceCheckpoint(tx, this.name, previous, last);
-          });
+              await advanceCheckpoint(tx, this.name, previous, last);
+            });
+            stored = true;
+          }
         } else if (this.subscriber.kind === 'process') {
-          await this.react(this.subscriber.process, batch);
-          await advanceCheckpoint(this.db, this.name, previous, last);
+          const handles = new Set(this.subscriber.process.handles);
+          const relevant = batch.filter((event) => handles.has(event.type)).length;
+          if (store(relevant)) {
+            await this.react(this.subscriber.process, batch);
+            await advanceCheckpoint(this.db, this.name, previous, last);
+            stored = true;
+          }
         } else {
           await this.subscriber.relay.handleBatch(batch);
           await advanceCheckpoint(this.db, this.name, previous, last);
+          stored = true;
+        }
+        if (stored) {
+          this.stored = last;
+          this.storedAt = Date.now();
         }
         this.position = last;
         this.processed += batch.length;
@@ -273,7 +315,7 @@ export class SubscriptionRunner {
         this.status = 'failed';
         this.error = message;
         this.options.log.error(
-          { subscription: this.name, err: error, after: previous },
+          { subscription: this.name, err: error, after: this.position },
           'subscription stopped on an error',
         );
         await markFailed(this.db, this.name, message).catch(() => undefined);
