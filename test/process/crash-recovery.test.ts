@@ -63,14 +63,35 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   return { process: child, url, output, exited };
 }
 
-async function login(url: string): Promise<string> {
+async function login(url: string, email = 'owner@demo.example', password = 'Demo-pass-1'): Promise<string> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'owner@demo.example', password: 'Demo-pass-1' }),
+    body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
-  return response.headers.get('set-cookie')!.split(';')[0];
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** Sends a request during which the server is expected to die: answers `fetch failed` then, or the status and body that came back. */
+function killedBy(url: string, method: string, path: string, cookie: string, body: unknown): Promise<string> {
+  return fetch(`${url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Cookie: cookie, Origin: url },
+    body: JSON.stringify(body),
+  }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+}
+
+/** Waits (30 s at most) until every subscriber has caught up; answers the last health report. */
+async function caughtUp(url: string): Promise<{ projections: Array<{ name: string; lag: number; status: string }> }> {
+  const deadline = Date.now() + 30_000;
+  let health: { projections: Array<{ name: string; lag: number; status: string }> };
+  do {
+    health = (await (await fetch(`${url}/api/health`)).json()) as typeof health;
+    if (health.projections.every((p) => p.lag === 0)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  } while (Date.now() < deadline);
+  return health;
 }
 
 /** Creates organisations from 4 parallel clients until stopped; answers the acknowledged ids. */
@@ -149,13 +170,7 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
         running.push(second);
         const cookie = await login(second.url);
         // Projections resumed from their checkpoints and caught up with the whole log.
-        const deadline = Date.now() + 30_000;
-        let health: { projections: Array<{ lag: number; status: string }> };
-        do {
-          health = (await (await fetch(`${second.url}/api/health`)).json()) as typeof health;
-          if (health.projections.every((p) => p.lag === 0)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        } while (Date.now() < deadline);
+        const health = await caughtUp(second.url);
         expect(health.projections.every((p) => p.status === 'running' && p.lag === 0)).toBe(true);
         const ids = await organisationIds(second.url, cookie);
         for (const id of load.acknowledged) expectWith(ids.has(id), `acknowledged organisation ${id} is missing`).toBe(true);
@@ -230,24 +245,14 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
         const checker = members.find((m) => m.email === 'checker@demo.example')!;
         // The owner deactivates the fact checker: the member record changes, then the process
         // removes them from the organisation and dies before its checkpoint moves.
-        const deactivate = await fetch(`${first.url}/api/members/${checker.id}/actions/Deactivate`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Cookie: owner, Origin: first.url },
-          body: '{}',
-        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        const deactivate = await killedBy(first.url, 'POST', `/api/members/${checker.id}/actions/Deactivate`, owner, {});
         expect(deactivate).toBe('fetch failed');
         expect(await first.exited).toBeNull();
 
         const second = await startServer(env);
         running.push(second);
         const cookie = await login(second.url);
-        const deadline = Date.now() + 30_000;
-        let health: { projections: Array<{ name: string; lag: number; status: string }> };
-        do {
-          health = (await (await fetch(`${second.url}/api/health`)).json()) as typeof health;
-          if (health.projections.every((p) => p.lag === 0)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        } while (Date.now() < deadline);
+        const health = await caughtUp(second.url);
         expect(health.projections.find((p) => p.name === 'membership')).toMatchObject({ status: 'running', lag: 0 });
         const history = (await (await fetch(`${second.url}/api/organisations/${checker.organisationId}/history`, { headers: { Cookie: cookie } })).json()) as Array<Record<string, any>>;
         const removals = history.filter((e) => e.type === 'OrganisationMemberRemoved');
@@ -266,39 +271,20 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
       try {
         const first = await startServer({ ...env, PROCESS_CRASH_AFTER: 'slug-redirects:0:PostSaved' });
         running.push(first);
-        const as = async (email: string) => {
-          const res = await fetch(`${first.url}/api/auth/login`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ email, password: 'Demo-pass-1' }),
-          });
-          expect(res.status).toBe(200);
-          return res.headers.get('set-cookie')!.split(';')[0]!;
-        };
-        const owner = await as('owner@demo.example');
+        const owner = await login(first.url);
         // A post the demo published (in English: its path is /{slug}).
         const listed = (await (await fetch(`${first.url}/api/posts?filter=${encodeURIComponent(JSON.stringify({ tab: 'published', locale: 'en' }))}`, { headers: { Cookie: owner } })).json()) as Array<Record<string, any>>;
         const published = listed[0]!;
         expect(published.status).toBe('Published');
-        const moved = await fetch(`${first.url}/api/posts/${published.id}`, {
-          method: 'PUT',
-          headers: { 'Content-Type': 'application/json', Cookie: owner, Origin: first.url },
-          body: JSON.stringify({ version: published.version, slug: 'crash-slug-moved' }),
-        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        const moved = await killedBy(first.url, 'PUT', `/api/posts/${published.id}`, owner, { version: published.version, slug: 'crash-slug-moved' });
         expect(moved).toBe('fetch failed');
         expect(await first.exited).toBeNull();
 
         const second = await startServer(env);
         running.push(second);
         const cookie = await login(second.url);
-        let rules: Array<Record<string, any>> = [];
-        const deadline = Date.now() + 30_000;
-        do {
-          const health = (await (await fetch(`${second.url}/api/health`)).json()) as { projections: Array<{ lag: number }> };
-          if (health.projections.every((p) => p.lag === 0)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        } while (Date.now() < deadline);
-        rules = (await (await fetch(`${second.url}/api/redirect-rules?filter=${encodeURIComponent(JSON.stringify({ objectId: published.id }))}`, { headers: { Cookie: cookie } })).json()) as typeof rules;
+        await caughtUp(second.url);
+        const rules = (await (await fetch(`${second.url}/api/redirect-rules?filter=${encodeURIComponent(JSON.stringify({ objectId: published.id }))}`, { headers: { Cookie: cookie } })).json()) as Array<Record<string, any>>;
         expect(rules.map((r) => `${r.fromPath}->${r.toPath}`)).toEqual([`/${published.slug}->/crash-slug-moved`]);
         second.process.kill('SIGTERM');
         expectWith(await second.exited, second.output.join('').slice(-3000)).toBe(0);
@@ -315,35 +301,20 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
         const owner = await login(first.url);
         // The owner invites someone without an account: the member record is written, then the
         // process registers the account and dies before its checkpoint moves.
-        const invite = await fetch(`${first.url}/api/members`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Cookie: owner, Origin: first.url },
-          body: JSON.stringify({ email: 'crash-invitee@example.com', name: 'Crash Invitee' }),
-        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        const invite = await killedBy(first.url, 'POST', '/api/members', owner, { email: 'crash-invitee@example.com', name: 'Crash Invitee' });
         expect(invite).toBe('fetch failed');
         expect(await first.exited).toBeNull();
 
         const second = await startServer(env);
         running.push(second);
         const cookie = await login(second.url);
-        const deadline = Date.now() + 30_000;
-        let health: { projections: Array<{ name: string; lag: number; status: string }> };
-        do {
-          health = (await (await fetch(`${second.url}/api/health`)).json()) as typeof health;
-          if (health.projections.every((p) => p.lag === 0)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        } while (Date.now() < deadline);
+        const health = await caughtUp(second.url);
         expect(health.projections.find((p) => p.name === 'invitee-accounts')).toMatchObject({ status: 'running', lag: 0 });
         const members = (await (await fetch(`${second.url}/api/members?range=[0,99]`, { headers: { Cookie: cookie } })).json()) as Array<Record<string, any>>;
         const invited = members.filter((m) => m.email === 'crash-invitee@example.com');
         expect(invited.map((m) => m.status)).toEqual(['pending']);
         // One account, under the id the invitation names (a second Register would have stopped the process).
-        const adminLogin = await fetch(`${second.url}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@platform.example', password: 'Admin-pass-1' }),
-        });
-        const admin = adminLogin.headers.get('set-cookie')!.split(';')[0]!;
+        const admin = await login(second.url, 'admin@platform.example', 'Admin-pass-1');
         const users = (await (await fetch(`${second.url}/api/users?filter=${encodeURIComponent(JSON.stringify({ q: 'crash-invitee' }))}`, { headers: { Cookie: admin } })).json()) as Array<Record<string, any>>;
         expect(users.map((u) => [u.id, u.email, u.role])).toEqual([[invited[0]!.userId, 'crash-invitee@example.com', 'writer']]);
         second.process.kill('SIGTERM');
@@ -368,36 +339,21 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
           const invited = await post('/api/members', { organisationId, email: 'crash-accept@example.com', name: 'Crash Accept' });
           expect(invited.status).toBe(201);
         }
-        const adminLogin = await fetch(`${first.url}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@platform.example', password: 'Admin-pass-1' }),
-        });
-        const admin = adminLogin.headers.get('set-cookie')!.split(';')[0]!;
+        const admin = await login(first.url, 'admin@platform.example', 'Admin-pass-1');
         const mails = (await (await fetch(`${first.url}/api/admin/outbox`, { headers: { Cookie: admin } })).json()) as Array<{ to: string; text: string }>;
         const code = decodeURIComponent(/\/api\/auth\/magic\/([A-Za-z0-9_%-]+)/.exec(mails.find((m) => m.to === 'crash-accept@example.com')!.text)![1]!);
         const magic = await fetch(`${first.url}/api/auth/magic/${encodeURIComponent(code)}`, { redirect: 'manual' });
         expect(magic.status).toBe(302);
         const invitee = magic.headers.get('set-cookie')!.split(';')[0]!;
         // Choosing the password: the process accepts the first invitation and dies.
-        const chosen = await fetch(`${first.url}/api/auth/user/initialPassword`, {
-          method: 'PUT',
-          headers: { 'Content-Type': 'application/json', Cookie: invitee, Origin: first.url },
-          body: JSON.stringify({ password: 'Crash-pass-12345' }),
-        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        const chosen = await killedBy(first.url, 'PUT', '/api/auth/user/initialPassword', invitee, { password: 'Crash-pass-12345' });
         expect(chosen).toBe('fetch failed');
         expect(await first.exited).toBeNull();
 
         const restarted = await startServer(env);
         running.push(restarted);
         const cookie = await login(restarted.url);
-        const deadline = Date.now() + 30_000;
-        let health: { projections: Array<{ name: string; lag: number; status: string }> };
-        do {
-          health = (await (await fetch(`${restarted.url}/api/health`)).json()) as typeof health;
-          if (health.projections.every((p) => p.lag === 0)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        } while (Date.now() < deadline);
+        const health = await caughtUp(restarted.url);
         expect(health.projections.find((p) => p.name === 'invitation-acceptance')).toMatchObject({ status: 'running', lag: 0 });
         const members = (await (await fetch(`${restarted.url}/api/members?filter=${encodeURIComponent(JSON.stringify({ q: 'crash-accept' }))}&range=[0,99]`, { headers: { Cookie: cookie } })).json()) as Array<Record<string, any>>;
         expect(members.map((m) => [m.organisationId, m.status]).sort()).toEqual([[demo.id, 'accepted'], [second.id, 'accepted']].sort());
@@ -423,24 +379,14 @@ requires(existsSync(MAIN), 'the built API (npm run build:api)')('process crash a
         expect(blog.domain).toBe('blog.demo.example');
         // The owner moves the blog to a new address: the process claims the new domain and dies
         // before it releases the old one.
-        const moved = await fetch(`${first.url}/api/websites/${blog.id}`, {
-          method: 'PUT',
-          headers: { 'Content-Type': 'application/json', Cookie: owner, Origin: first.url },
-          body: JSON.stringify({ url: 'https://moved-blog.example' }),
-        }).then(async (res) => `${res.status} ${await res.text()}`, (error: unknown) => (error as Error).message);
+        const moved = await killedBy(first.url, 'PUT', `/api/websites/${blog.id}`, owner, { url: 'https://moved-blog.example' });
         expect(moved).toBe('fetch failed');
         expect(await first.exited).toBeNull();
 
         const second = await startServer(env);
         running.push(second);
         const cookie = await login(second.url);
-        const deadline = Date.now() + 30_000;
-        let health: { projections: Array<{ name: string; lag: number; status: string }> };
-        do {
-          health = (await (await fetch(`${second.url}/api/health`)).json()) as typeof health;
-          if (health.projections.every((p) => p.lag === 0)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        } while (Date.now() < deadline);
+        const health = await caughtUp(second.url);
         expect(health.projections.find((p) => p.name === 'website-domains')).toMatchObject({ status: 'running', lag: 0 });
         const audit = async (type: string) =>
           ((await (await fetch(`${second.url}/api/audit?filter=${encodeURIComponent(JSON.stringify({ type }))}&range=[0,999]`, { headers: { Cookie: cookie } })).json()) as Array<Record<string, any>>)
