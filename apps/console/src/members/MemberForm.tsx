@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
+import { FormSection } from '../common/FormSection';
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -15,7 +16,6 @@ import {
   TextField,
   TextInput,
   useGetList,
-  useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
 import type { Website } from '../types';
@@ -27,14 +27,7 @@ const locales = (values: unknown) =>
     ? 'console.members.form.localesInvalid'
     : undefined;
 
-const Section = ({ children }: { children: string }) => {
-  const translate = useTranslate();
-  return (
-    <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }}>
-      {translate(children)}
-    </Typography>
-  );
-};
+const Section = FormSection;
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, columnGap: 2, width: '100%' };
 

@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import { Box } from '@mui/material';
+import { FormSection } from '../common/FormSection';
 import {
   ArrayInput,
   BooleanInput,
@@ -30,14 +31,7 @@ const locales = (values: unknown) =>
 /** Keeps an emptied text as '' (the API wants text there, react-admin's default turns '' into null). */
 const keepText = (value: string | null) => value ?? '';
 
-const Section = ({ children }: { children: string }) => {
-  const translate = useTranslate();
-  return (
-    <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2, mb: 0.5 }}>
-      {translate(children)}
-    </Typography>
-  );
-};
+const Section = FormSection;
 
 /** A select when the API answered the allowed list, a free text input otherwise. */
 const OptionInput = ({
