@@ -1,10 +1,16 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The API serves this build at `/` (same origin), so every call goes to `/api`.
 // In development `vite` proxies `/api` to an API started with `npm start` (port 3000).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Beside every asset its brotli (quality 11) and gzip (level 9) file, made once at build time;
+    // the API sends the one the browser accepts (express-static-gzip, apps/api/src/console-assets.ts).
+    compression({ algorithms: ['brotliCompress', 'gzip'] }),
+  ],
   base: '/',
   resolve: {
     // ra-input-rich-text's lockfile entry nests an older @tiptap/core and @tiptap/pm (3.31) beside

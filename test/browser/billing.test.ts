@@ -87,6 +87,10 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`b
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Switch to Starter?').waitFor();
     await dialog.getByText('"Demo Publishing" will move from Scale to Starter and will include: CMS.').waitFor();
+    // A downgrade lists what will be lost before it is confirmed: everything Scale has beyond the CMS.
+    const losses = dialog.getByTestId('plan-losses');
+    await losses.getByText('On Starter the organisation loses these 5 products:').waitFor();
+    expect(await losses.getByRole('listitem').allTextContents()).toEqual(['Community', 'Strategy', 'CRO', 'Video', 'Experts']);
     await page.waitForTimeout(300); // let the dialog fade in for the screenshot
     await shot('02-confirm');
     await dialog.getByRole('button', { name: 'Switch to Starter' }).click();
@@ -97,6 +101,12 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`b
     await plan('scale').getByRole('button', { name: 'Switch to Scale' }).waitFor();
     expect(await plan('starter').getByRole('button').count()).toBe(0);
     await shot('03-starter');
+    // An upgrade loses nothing: its confirmation lists no losses (cancelled here).
+    await plan('scale').getByRole('button', { name: 'Switch to Scale' }).click();
+    await dialog.getByText('Switch to Scale?').waitFor();
+    expect(await dialog.getByTestId('plan-losses').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('shows the upgrade prompt on a product the plan does not include', async () => {

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import { expectWith, poll } from '../support/expect.js';
 import { requires } from '../support/requires.js';
 import { EDITOR, OWNER, WRITER, listQuery, setups, signIn, type Agent } from '../e2e/setups.js';
-import { CHROMIUM_PATH, closePages, newPage, openConsole, type ConsoleSession } from './chromium.js';
+import { CHROMIUM_PATH, closePages, newPage, openConsole, type ConsoleSession, chooseOption } from './chromium.js';
 
 const hasChromium = existsSync(CHROMIUM_PATH);
 if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
@@ -97,10 +97,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`b
     (await owner.get(`/api/bios?${listQuery({ filter, range: [0, 99] })}`)).body;
   const post = async () => (await owner.get(`/api/posts/${postId}`)).body as { status: string; bioPrompts: { field: string; bioId: string | null }[]; expertId?: string };
   const helper = (text: string) => page.locator('.MuiFormHelperText-root', { hasText: text });
-  const choose = async (combobox: string, option: string) => {
-    await page.getByRole('combobox', { name: combobox }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  };
+  const choose = (combobox: string, option: string) => chooseOption(page, combobox, option);
   const addEntries = async (label: string, entries: string[]) => {
     const input = page.getByRole('combobox', { name: label });
     for (const entry of entries) {
@@ -210,7 +207,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`b
     await addEntries('Education', ['PhD, University of Bonn']);
     await addEntries('Social URLs', ['https://social.example/petramoss']);
     await page.getByRole('button', { name: 'Create bio' }).click();
-    await helper('profilePic must be a valid URL (http or https)').waitFor();
+    await helper('Profile pic URL must be a valid URL (http or https)').waitFor();
     expect(page.url()).toMatch(/#\/bios\/create/);
     expect(await bios({ websiteId: blogId, q: 'Petra' })).toEqual([]);
     await shot('02-create-invalid-profile-pic');
@@ -321,7 +318,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`b
     await page.waitForURL(/#\/bios\/create\?/);
     await poll(() => page.getByRole('textbox', { name: 'Display name' }).inputValue()).toBe('Wendy Writer');
     await poll(() => page.getByRole('combobox', { name: 'Website' }).textContent()).toBe('Demo Shop');
-    await poll(() => page.getByRole('combobox', { name: 'Kind' }).textContent()).toBe('Writer (a member)');
+    await poll(() => page.getByRole('combobox', { name: 'Kind' }).textContent()).toBe('Writer');
     await poll(() => page.getByRole('combobox', { name: 'Member' }).textContent()).toBe('Wendy Writer');
     await page.getByText('cannot be published until their bio is').waitFor();
     await page.getByRole('textbox', { name: 'Role' }).fill('Staff writer');
@@ -360,7 +357,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`b
     await page.waitForURL(new RegExp(`#/bios/${draftExpertId}\\?returnTo=`));
     await page.locator('[data-return-notice="draft"]').waitFor();
     await page.locator('[data-action="Publish"]').click();
-    await helper('text is missing!').waitFor();
+    await helper('Text is missing!').waitFor();
     await shot('12-expert-text-missing');
     await page.getByRole('textbox', { name: 'Text', exact: true }).fill('Ivy diagnoses sick plants for garden centres across Bavaria.');
     // Unsaved changes keep Publish off.

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { boot, type Setup } from '../e2e/setups.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -219,4 +219,42 @@ export async function signUp(
   await page.getByRole('textbox', { name: 'Organisation name' }).fill(user.orgName);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/onboarding$/);
+}
+
+/**
+ * Picks `option` in the select labelled `combobox`. Its choices may arrive while the menu is open
+ * (a list of websites, labels from an `/options` route): MUI then renders the menu again and the
+ * option found first is gone, so the menu is opened again (at most three times).
+ */
+export async function chooseOption(page: Page, combobox: string, option: string, scope: Page | Locator = page): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await scope.getByRole('combobox', { name: combobox }).click();
+    try {
+      await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/**
+ * Types `values` into the textboxes they name and checks, half a second later, that they are still
+ * there: a form that has just mounted may still be reset by react-admin (its record and default
+ * values arrive after the first render), which would wipe what was typed. Fills again (at most
+ * three times) until the form kept every value.
+ */
+export async function fillSettled(scope: Page | Locator, values: Record<string, string>): Promise<void> {
+  const page = 'page' in scope ? scope.page() : scope;
+  for (let attempt = 1; ; attempt++) {
+    for (const [name, value] of Object.entries(values)) await scope.getByRole('textbox', { name, exact: true }).fill(value);
+    await page.waitForTimeout(500);
+    let kept = true;
+    for (const [name, value] of Object.entries(values)) {
+      if ((await scope.getByRole('textbox', { name, exact: true }).inputValue()) !== value) kept = false;
+    }
+    if (kept) return;
+    if (attempt === 3) throw new Error(`The form did not keep what was typed into ${Object.keys(values).join(', ')}`);
+  }
 }

@@ -45,7 +45,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`c
     await page.waitForURL(/#\/login$/);
     await page.getByRole('textbox', { name: 'Email' }).waitFor();
     await page.getByText(`Demo: ${DEMO.email} / ${DEMO.password}`).waitFor();
-    expect(await page.title()).toBe('Platform console');
+    expect(await page.title()).toBe('Sign in · Platform console');
     await shot('01-login');
   });
 

@@ -79,8 +79,12 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`i
     expect(followed.headers.location).toMatch(/\/reset-initial-password$/);
     page = await newPage(session, null, '/');
     await page.goto(magicLink);
-    await page.waitForURL(/\/link-expired$/);
+    await page.waitForURL(/\/link-expired\?link=invitation&days=7$/);
     await page.getByText('Your link has expired').first().waitFor();
+    // The invitation's own validity (7 days), not the reset link's hour; no reset form for it.
+    await page.getByText('Invitation links work once, for 7 days.').waitFor();
+    expect(await page.getByText(/for an hour/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Send a new link' }).count()).toBe(0);
     await shot('03-expired');
   });
 });

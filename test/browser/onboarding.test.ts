@@ -155,13 +155,13 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
       'true',
     );
     await page.getByRole('button', { name: 'Continue' }).click();
-    await question('aov').getByText('aov is missing!').waitFor();
+    await question('aov').getByText('Average order value is missing!').waitFor();
     expect(await page.getByText(/is missing!/).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/onboarding');
     await shot('02-business-missing');
 
     await answer('aov', ANSWERS.aov);
-    expect(await page.getByText('aov is missing!').count()).toBe(0);
+    expect(await page.getByText('Average order value is missing!').count()).toBe(0);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Your website' }).waitFor();
     expect(page.url()).toMatch(/\/onboarding\?step=website$/);

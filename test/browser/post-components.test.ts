@@ -199,14 +199,14 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`P
     await openPost(introBody(), { caretAfterIntro: true });
     const dialog = await openInsert('Call to action', 'Insert a call to action');
     await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
-    await dialog.getByText('Call to action: text is missing!').waitFor();
-    await dialog.getByText('Call to action: link is missing!').waitFor();
+    await dialog.getByText('Call to action: Button text is missing!').waitFor();
+    await dialog.getByText('Call to action: Link is missing!').waitFor();
     await shot('02-cta-messages');
     await dialog.getByRole('textbox', { name: 'Button text' }).fill(CTA.text);
     await dialog.getByRole('textbox', { name: 'Link' }).fill('shop.example/watering-cans');
     await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
     await dialog.getByText('Call to action: the link must be a valid URL').waitFor();
-    expect(await dialog.getByText('Call to action: text is missing!').count()).toBe(0);
+    expect(await dialog.getByText('Call to action: Button text is missing!').count()).toBe(0);
     await dialog.getByRole('textbox', { name: 'Link' }).fill(CTA.url);
     await dialog.getByRole('radio', { name: 'Secondary' }).check();
     await insert(dialog);
@@ -264,7 +264,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`P
     await insertFaq();
     const dialog = await openInsert('Callout', 'Insert a callout');
     await dialog.getByRole('button', { name: 'Insert', exact: true }).click();
-    await dialog.getByText('Callout: text is missing!').waitFor();
+    await dialog.getByText('Callout: Text is missing!').waitFor();
     await dialog.getByRole('radio', { name: 'Tip' }).check();
     await dialog.getByRole('textbox', { name: 'Text' }).fill(CALLOUT.text);
     await insert(dialog);
@@ -326,7 +326,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`P
     expect(await dialog.getByRole('radio', { name: 'Tip' }).isChecked()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Text' }).fill('');
     await dialog.getByRole('button', { name: 'Update' }).click();
-    await dialog.getByText('Callout: text is missing!').waitFor();
+    await dialog.getByText('Callout: Text is missing!').waitFor();
     await dialog.getByRole('textbox', { name: 'Text' }).fill(EDITED_CALLOUT);
     await dialog.getByRole('radio', { name: 'Warning' }).check();
     await shot('07-edit-callout');

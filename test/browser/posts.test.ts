@@ -34,6 +34,7 @@ const TITLES = {
   workflow: 'Succulents and sunburn',
   returned: 'Ceramic or plastic pots, compared',
   takenBrief: 'Brief: cactus light',
+  heldByWendy: 'Succulents in terrariums',
 };
 const COVER = { url: 'https://img.example/succulents.png', width: 1600, height: 800, title: 'Succulents on a windowsill', alt: 'Three succulents in clay pots', caption: 'Water them only when the soil is dry' };
 
@@ -457,7 +458,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
     await page.locator('[data-action="ReturnToWriter"]').click();
     const dialog = page.getByRole('dialog', { name: /^Return to writer: / });
     await dialog.getByRole('button', { name: 'Return to writer' }).click();
-    await dialog.getByText('note is missing!').waitFor();
+    await dialog.getByText('Note is missing!').waitFor();
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Please compare the prices too');
     await shot('14a-return-note');
     await dialog.getByRole('button', { name: 'Return to writer' }).click();
@@ -542,6 +543,36 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
     await history().locator('[data-history-action="TakeOver"]').first().waitFor();
     expect(await history().locator('[data-history-action="KeepDraft"]').count()).toBe(1);
     await shot('17-history-after-take-over');
+  });
+
+  it("holding is holding: the owner saving a post Wendy holds gets the take-over dialog; Take over, then the save goes through", async () => {
+    const id = await writersPost(TITLES.heldByWendy);
+    page = await newPage(session, OWNER, `/#/posts/${id}`);
+    await page.locator('[data-holder="Wendy Writer"]').waitFor();
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    await title.fill('Succulents in closed terrariums');
+    await page.getByRole('button', { name: 'Save' }).click();
+    // The same dialog as anyone's: Wendy keeps her page, the owner's changes are kept as a draft.
+    const dialog = page.getByRole('dialog', { name: 'Wendy Writer is working on this post' });
+    await dialog.waitFor();
+    expect(await dialog.locator('[data-conflict-message]').textContent()).toMatch(/Wendy Writer is working on this page since .+\. Your changes were kept as a draft\./);
+    await dialog.getByRole('button', { name: 'Take over' }).waitFor();
+    await shot('18-owner-meets-held-post', page);
+    expect(await post(id)).toMatchObject({ title: TITLES.heldByWendy, holder: { name: 'Wendy Writer' } });
+
+    // Taking it is the explicit Take over; the kept draft comes back into the editor and saves.
+    await dialog.getByRole('button', { name: 'Take over' }).click();
+    await page.getByText('You took over this post').waitFor();
+    await page.locator('[data-holder="Olivia Owner"]').waitFor();
+    await page.getByRole('button', { name: 'Restore into editor' }).first().click();
+    await expectInput(title, 'Succulents in closed terrariums');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Post saved').waitFor();
+    expect(await post(id)).toMatchObject({ title: 'Succulents in closed terrariums', holder: { name: 'Olivia Owner' } });
+    await page.getByRole('tab', { name: 'History' }).click();
+    await history().locator('[data-history-action="TakeOver"]').waitFor();
+    expect(await history().locator('[data-history-action="TakeOver"]').innerText()).toContain('from Wendy Writer');
+    await shot('19-owner-took-over-history', page);
   });
 
   it('raised no page error and no server error', async () => {

@@ -51,10 +51,10 @@ for (const setup of setups) {
       it('refuses missing fields with the spec wording', async () => {
         const missing = await request(t.url).post('/api/auth/signup').send({ email: 'x@signup.example', password: strong, name: 'X' });
         expect(missing.status).toBe(422);
-        expect(missing.body.errors.orgName).toBe('orgName is missing!');
+        expect(missing.body.errors.orgName).toBe('Organisation name is missing!');
         const badType = await request(t.url).post('/api/auth/signup').send(body({ signUpType: 'Carrier pigeon' }));
         expect(badType.status).toBe(422);
-        expect(badType.body.errors.signUpType).toMatch(/^signUpType must be one of Default/);
+        expect(badType.body.errors.signUpType).toMatch(/^Sign-up type must be one of Default/);
       });
     });
 
@@ -153,7 +153,7 @@ for (const setup of setups) {
       expect(updated.body).toMatchObject({ id: created.body.id, name: 'Ursula Editor', role: 'editor' });
       const bad = await admin.post('/api/auth/user/upsert').send({ email: 'x@upsert.example', name: 'X', role: 'emperor' });
       expect(bad.status).toBe(422);
-      expect(bad.body.errors.role).toMatch(/^role must be one of customer/);
+      expect(bad.body.errors.role).toMatch(/^Role must be one of customer/);
       const owner = await signIn(t.url, OWNER);
       expect((await owner.post('/api/auth/user/upsert').send({ email: 'y@upsert.example', name: 'Y', role: 'writer' })).status).toBe(403);
       // The new user has no password they know: logging in fails until they reset it.

@@ -101,20 +101,20 @@ for (const setup of setups) {
         expect(res.body.error).toBe('Unprocessable Entity');
       });
 
-      it('answers "password is missing!" without a password', async () => {
+      it('answers "Password is missing!" without a password', async () => {
         const res = await request(t.url).post('/api/auth/login').send({ email: OWNER.email });
         expect(res.status).toBe(422);
-        expect(res.body.message).toBe('password is missing!');
-        expect(res.body.errors).toEqual({ password: 'password is missing!' });
+        expect(res.body.message).toBe('Password is missing!');
+        expect(res.body.errors).toEqual({ password: 'Password is missing!' });
       });
 
-      it('answers "password is missing!" for an empty password and "email is missing!" without an email', async () => {
+      it('answers "Password is missing!" for an empty password and "Email is missing!" without an email', async () => {
         const empty = await request(t.url).post('/api/auth/login').send({ email: OWNER.email, password: '' });
         expect(empty.status).toBe(422);
-        expect(empty.body.errors.password).toBe('password is missing!');
+        expect(empty.body.errors.password).toBe('Password is missing!');
         const noEmail = await request(t.url).post('/api/auth/login').send({ password: 'x' });
         expect(noEmail.status).toBe(422);
-        expect(noEmail.body.errors.email).toBe('email is missing!');
+        expect(noEmail.body.errors.email).toBe('Email is missing!');
       });
 
       it('answers 400 with a clear message for a body that is not valid JSON (never 500)', async () => {
@@ -135,7 +135,7 @@ for (const setup of setups) {
       it('answers 4xx for fields of the wrong type (never 500)', async () => {
         const res = await request(t.url).post('/api/auth/login').send({ email: ['owner@demo.example'], password: { $ne: '' } });
         expect(res.status).toBe(422);
-        expect(res.body.errors).toEqual(expect.objectContaining({ email: 'Please enter a valid email address.', password: 'password must be text' }));
+        expect(res.body.errors).toEqual(expect.objectContaining({ email: 'Please enter a valid email address.', password: 'Password must be text' }));
       });
     });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
 import { expectWith } from '../support/expect.js';
 import type { RegisteredEventStore } from '#libs/eventstore/src/index.js';
 import { ADMIN, EDITOR, OWNER, boot, setups, signIn, type Booted } from './setups.js';
@@ -28,10 +29,31 @@ for (const setup of setups) {
 
       const bad = await owner.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'platinum' });
       expect(bad.status).toBe(422);
-      expect(bad.body.errors.plan).toBe('plan must be one of starter, growth, scale');
+      expect(bad.body.errors.plan).toBe('Plan must be one of starter, growth, scale');
       const editor = await signIn(t.url, EDITOR);
       expect((await editor.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'scale' })).status).toBe(403);
       expect((await editor.get(`/api/organisations/${orgId}/billing`)).body.allowedActions).toEqual([]);
+    });
+
+    it('answers the plans and the products with their names (GET /api/organisations/options)', async () => {
+      const editor = await signIn(t.url, EDITOR);
+      const options = await editor.get('/api/organisations/options');
+      expect(options.status).toBe(200);
+      expect(options.body.plans).toEqual([
+        { id: 'starter', name: 'Starter', products: ['cms'] },
+        { id: 'growth', name: 'Growth', products: ['cms', 'community', 'strategy'] },
+        { id: 'scale', name: 'Scale', products: ['cms', 'community', 'strategy', 'cro', 'video', 'experts'] },
+      ]);
+      expect(options.body.products).toEqual([
+        { id: 'cms', name: 'CMS' },
+        { id: 'community', name: 'Community' },
+        { id: 'strategy', name: 'Strategy' },
+        { id: 'cro', name: 'CRO' },
+        { id: 'video', name: 'Video' },
+        { id: 'experts', name: 'Experts' },
+      ]);
+      // Not an organisation's id: the route stays in front of GET /api/organisations/{id}, for signed-in users only.
+      expect((await request(t.url).get('/api/organisations/options')).status).toBe(401);
     });
 
     it('a feature of a product outside the plan answers 403 "Upgrade to access" and changes nothing', async () => {

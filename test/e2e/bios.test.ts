@@ -2,6 +2,7 @@
 // HTTP stack: who may write which bio, the validation messages, slugs, publishing, versions, lists
 // and history.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
 import { expectWith } from '../support/expect.js';
 import { EDITOR, OWNER, WRITER, boot, giveWebsite, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
 
@@ -54,7 +55,7 @@ for (const setup of setups) {
 
       const early = await editor.post(`/api/bios/${id}/actions/Publish`).send({});
       expect(early.status).toBe(422);
-      expect(early.body.errors).toEqual({ text: 'text is missing!' });
+      expect(early.body.errors).toEqual({ text: 'Text is missing!' });
 
       const saved = await editor.put(`/api/bios/${id}`).send({ ...created.body, text: 'Olive studies herbs.', quote: 'Less water, more light.', status: 'published', allowedActions: ['All'] });
       expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -69,7 +70,7 @@ for (const setup of setups) {
       // A published bio keeps what publishing needs.
       const emptied = await editor.put(`/api/bios/${id}`).send({ version: 3, text: '  ' });
       expect(emptied.status).toBe(422);
-      expect(emptied.body.errors).toEqual({ text: 'text is missing!' });
+      expect(emptied.body.errors).toEqual({ text: 'Text is missing!' });
 
       const history = (await owner.get(`/api/bios/${id}/history`)).body as { type: string; actor: { name: string } }[];
       expect(history.map((e) => e.type)).toEqual(['BioCreated', 'BioChanged', 'BioPublished']);
@@ -78,13 +79,13 @@ for (const setup of setups) {
 
     it('validates with clear messages and never answers 500', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
-        [{ websiteId: siteId, kind: 'expert' }, 'displayName', 'displayName is missing!'],
+        [{ websiteId: siteId, kind: 'expert' }, 'displayName', 'Display name is missing!'],
         [{ websiteId: siteId, kind: 'expert', displayName: '  ' }, 'displayName', 'Display name cannot be empty'],
-        [{ websiteId: siteId, kind: 'expert', displayName: 'A', profilePic: 'not a url' }, 'profilePic', 'profilePic must be a valid URL (http or https)'],
-        [{ websiteId: siteId, kind: 'expert', displayName: 'A', socialUrls: ['javascript:alert(1)'] }, 'socialUrls.0', 'socialUrls must be a valid URL (http or https)'],
+        [{ websiteId: siteId, kind: 'expert', displayName: 'A', profilePic: 'not a url' }, 'profilePic', 'Profile pic URL must be a valid URL (http or https)'],
+        [{ websiteId: siteId, kind: 'expert', displayName: 'A', socialUrls: ['javascript:alert(1)'] }, 'socialUrls.0', 'Social URLs must be a valid URL (http or https)'],
         [{ websiteId: siteId, kind: 'expert', displayName: 'A', metaDescription: 'x'.repeat(321) }, 'metaDescription', 'The maximum length is 320 characters'],
         [{ websiteId: siteId, kind: 'expert', displayName: 'A', slug: 'Not A Slug' }, 'slug', 'slug may contain lower-case letters, digits and single dashes'],
-        [{ websiteId: siteId, kind: 'guru', displayName: 'A' }, 'kind', 'kind must be one of writer, expert'],
+        [{ websiteId: siteId, kind: 'guru', displayName: 'A' }, 'kind', 'Kind must be one of writer, expert'],
         [{ websiteId: siteId, kind: 'writer', displayName: 'A' }, 'userId', 'A writer bio needs the member it is about (userId)'],
         [{ websiteId: siteId, kind: 'writer', userId: 'nobody', displayName: 'A' }, 'userId', 'This person is not an active member of the organisation'],
         [{ websiteId: 'no-such-site', kind: 'expert', displayName: 'A' }, 'websiteId', 'Website not found'],
@@ -125,6 +126,23 @@ for (const setup of setups) {
       expect((await writer.post(`/api/bios/${own.body.id}/actions/Publish`).send({})).status).toBe(403);
       expect((await editor.post(`/api/bios/${own.body.id}/actions/Publish`).send({})).status).toBe(200);
       expect((await writer.delete(`/api/bios/${own.body.id}`)).status).toBe(403);
+    });
+
+    it('answers the kinds and the statuses with their labels (GET /api/bios/options)', async () => {
+      const options = await writer.get('/api/bios/options');
+      expect(options.status).toBe(200);
+      expect(options.body).toEqual({
+        kinds: [
+          { id: 'writer', name: 'Writer', plural: 'Writers' },
+          { id: 'expert', name: 'Expert', plural: 'Experts' },
+        ],
+        statuses: [
+          { id: 'draft', name: 'Draft' },
+          { id: 'published', name: 'Published' },
+        ],
+      });
+      // Not a bio's id: the route stays in front of GET /api/bios/{id}, for signed-in users only.
+      expect((await request(t.url).get('/api/bios/options')).status).toBe(401);
     });
 
     it('lists bios with filters, sorts and Content-Range; a deleted bio leaves the list', async () => {

@@ -260,7 +260,7 @@ for (const setup of setups) {
         expectCell(await checker.post('/api/redirect-rules').send({ websiteId: blog, fromPath: '/tables-old', toPath: '/tables-new' }), R, 'Create', NONE, NON_EDITOR, 'checker (reviewer)');
         const bad = await editor.post('/api/redirect-rules').send({ websiteId: blog, fromPath: 'tables-old', toPath: 'https://partner.example/tables' });
         expect(bad.status).toBe(422);
-        expect(bad.body.errors).toEqual({ fromPath: 'fromPath must be a path starting with /' });
+        expect(bad.body.errors).toEqual({ fromPath: 'From path must start with /' });
 
         const rule = await editor.post('/api/redirect-rules').send({ websiteId: blog, fromPath: '/tables-old', toPath: 'https://partner.example/tables' });
         expectCell({ status: rule.status, body: { ...rule.body, status: rule.body.status ?? 'active' } }, R, 'Create', NONE, EDITOR_PLUS, 'editor');

@@ -70,6 +70,37 @@ for (const setup of setups) {
       expect(await counts(shop.id)).toEqual({ new: 0, draft: 0, published: 0, moderator: 0, deleted: 0, publishedAnswers: 0 });
     });
 
+    it('answers the statuses with their labels (GET /api/questions/options, GET /api/answers/options)', async () => {
+      const questions = await writer.get('/api/questions/options');
+      expect(questions.status).toBe(200);
+      expect(questions.body).toEqual({
+        statuses: [
+          { id: 'pending_review', name: 'pending review' },
+          { id: 'new', name: 'new' },
+          { id: 'draft', name: 'draft' },
+          { id: 'published', name: 'published' },
+          { id: 'deleted', name: 'deleted' },
+        ],
+        moderatorStatuses: [
+          { id: 'pending_review', name: 'pending review' },
+          { id: 'approved', name: 'approved' },
+          { id: 'declined', name: 'declined' },
+        ],
+      });
+      const answers = await writer.get('/api/answers/options');
+      expect(answers.status).toBe(200);
+      expect(answers.body).toEqual({
+        statuses: [
+          { id: 'pending', name: 'pending' },
+          { id: 'published', name: 'published' },
+          { id: 'deleted', name: 'deleted' },
+        ],
+      });
+      // Not ids: the routes stay in front of GET /api/questions/{id} and /api/answers/{id}, for signed-in users only.
+      expect((await request(t.url).get('/api/questions/options')).status).toBe(401);
+      expect((await request(t.url).get('/api/answers/options')).status).toBe(401);
+    });
+
     it('create, submit, two moderators decide the same version at once (one 200, one 409), publish', async () => {
       const before = await counts(blog.id);
       const created = await ask(editor, { title: 'Do you ship to Norway?', body: 'And how long does it take?', category: 'Shipping', askedBy: { name: 'Nils', email: 'nils@example.com' } });
@@ -98,7 +129,7 @@ for (const setup of setups) {
       for (const [action, body] of [['Approve', {}], ['Decline', { reason: 'Duplicate' }]] as const) {
         const res = await editor.post(`/api/questions/${created.id}/actions/${action}`).send(body);
         expectWith(res.status, action).toBe(422);
-        expect(res.body).toMatchObject({ message: 'expectedVersion is missing!', errors: { expectedVersion: 'expectedVersion is missing!' } });
+        expect(res.body).toMatchObject({ message: 'The version you saw is missing!', errors: { expectedVersion: 'The version you saw is missing!' } });
       }
 
       const race = await Promise.all([act(owner, submitted.body, 'Approve'), act(editor, submitted.body, 'Approve')]);
@@ -147,8 +178,8 @@ for (const setup of setups) {
 
       const noReason = await act(editor, q, 'Decline');
       expect(noReason.status).toBe(422);
-      expect(noReason.body).toMatchObject({ message: 'reason is missing!', errors: { reason: 'reason is missing!' } });
-      expect((await act(editor, q, 'Decline', { reason: '   ' })).body.message).toBe('reason is missing!');
+      expect(noReason.body).toMatchObject({ message: 'Reason is missing!', errors: { reason: 'Reason is missing!' } });
+      expect((await act(editor, q, 'Decline', { reason: '   ' })).body.message).toBe('Reason is missing!');
       expect((await act(editor, q, 'Decline', { reason: 42 })).status).toBe(422);
       expect((await act(editor, q, 'Decline', { reason: 'x'.repeat(501) })).body.message).toBe('The maximum length is 500 characters');
       expect((await owner.get(`/api/questions/${q.id}`)).body.version).toBe(1);
@@ -276,10 +307,10 @@ for (const setup of setups) {
       const approve = await editor.post('/api/questions/bulk-actions').send({ action: 'Approve', ids: [waiting.id, another.id], expectedVersions: { [waiting.id]: 1 } });
       expect(approve.body.results).toEqual([
         { id: waiting.id, ok: true },
-        { id: another.id, ok: false, error: 'expectedVersion is missing!' },
+        { id: another.id, ok: false, error: 'The version you saw is missing!' },
       ]);
       const decline = await editor.post('/api/questions/bulk-actions').send({ action: 'Decline', ids: [another.id], expectedVersions: { [another.id]: 1 } });
-      expect(decline.body.results).toEqual([{ id: another.id, ok: false, error: 'reason is missing!' }]);
+      expect(decline.body.results).toEqual([{ id: another.id, ok: false, error: 'Reason is missing!' }]);
       expect((await owner.get(`/api/questions/${waiting.id}`)).body.status).toBe('new');
       expect((await owner.get(`/api/questions/${draft.id}`)).body.status).toBe('published');
       expect((await editor.post('/api/questions/bulk-actions').send({ action: 'Explode', ids: [draft.id] })).status).toBe(422);
@@ -289,8 +320,8 @@ for (const setup of setups) {
     it('refuses bad bodies with a 4xx and a message, never a 500, and changes nothing', async () => {
       const q = await ask(owner);
       const cases: Array<[string, request.Test, number, string | RegExp]> = [
-        ['no title', owner.post('/api/questions').send({ websiteId: blog.id }), 422, 'title is missing!'],
-        ['no website', owner.post('/api/questions').send({ title: 'T' }), 422, 'websiteId is missing!'],
+        ['no title', owner.post('/api/questions').send({ websiteId: blog.id }), 422, 'Title is missing!'],
+        ['no website', owner.post('/api/questions').send({ title: 'T' }), 422, 'Website is missing!'],
         ['title too long', owner.post('/api/questions').send({ websiteId: blog.id, title: 'x'.repeat(301) }), 422, 'The maximum length is 300 characters'],
         ['body too long', owner.post('/api/questions').send({ websiteId: blog.id, title: 'T', body: 'x'.repeat(20_001) }), 422, 'The maximum length is 20000 characters'],
         ['huge strings', owner.post('/api/questions').send({ websiteId: 'x'.repeat(200_000), title: 'x'.repeat(200_000) }), 422, /maximum length/],
@@ -300,10 +331,10 @@ for (const setup of setups) {
         ['bad JSON', owner.post('/api/questions').set('Content-Type', 'application/json').send('{"title": '), 400, 'The request body is not valid JSON'],
         ['an array', owner.post('/api/questions').send([1, 2]), 400, 'The request body must be a JSON object'],
         ['unknown website', owner.post('/api/questions').send({ websiteId: randomUUID(), title: 'T' }), 404, 'Website not found'],
-        ['PUT wrong types', owner.put(`/api/questions/${q.id}`).send({ title: 42 }), 422, 'title must be text'],
+        ['PUT wrong types', owner.put(`/api/questions/${q.id}`).send({ title: 42 }), 422, 'Title must be text'],
         ['PUT bad version', owner.put(`/api/questions/${q.id}`).send({ title: 'T', version: 'v' }), 400, 'expectedVersion must be a whole number'],
         ['PUT empty title', owner.put(`/api/questions/${q.id}`).send({ title: '  ' }), 422, 'Title cannot be empty'],
-        ['answer without body', owner.post('/api/answers').send({ questionId: q.id }), 422, 'body is missing!'],
+        ['answer without body', owner.post('/api/answers').send({ questionId: q.id }), 422, 'Answer is missing!'],
         ['answer too long', owner.post('/api/answers').send({ questionId: q.id, body: 'x'.repeat(20_001) }), 422, 'The maximum length is 20000 characters'],
         ['bad filter', owner.get('/api/questions?filter=%7Bnope'), 400, 'filter is not valid JSON'],
         ['unknown filter', owner.get(`/api/questions?${listQuery({ filter: { hacker: 1 } })}`), 400, 'Unknown filter hacker'],
@@ -356,7 +387,7 @@ for (const setup of setups) {
         });
         await expect(dp.create('questions', { data: { websiteId: blog.id } })).rejects.toMatchObject({
           status: 422,
-          body: expect.objectContaining({ errors: { title: 'title is missing!' } }),
+          body: expect.objectContaining({ errors: { title: 'Title is missing!' } }),
         });
 
         const { data: answer } = await dp.create('answers', { data: { questionId: created.id, body: 'An answer' } });

@@ -22,13 +22,19 @@ for (const setup of setups) {
       orgB = (await admin.post('/api/organisations').send({ name: 'Tenant B' })).body.id;
       const siteB = (await admin.post('/api/websites').send({ organisationId: orgB, name: 'B site', url: 'https://b-site.example' })).body.id;
       await admin.post('/api/members').send({ organisationId: orgB, email: 'b-member@b.example', name: 'B Member' });
-      // The community needs a plan that includes it.
-      await admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'growth' });
+      // The community and CRO need a plan that includes them.
+      await admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'scale' });
       const questionB = (await admin.post('/api/questions').send({ websiteId: siteB, title: 'B question' })).body.id;
       await admin.post('/api/answers').send({ questionId: questionB, body: 'B answer' });
       await admin.post('/api/posts').send({ websiteId: siteB, title: 'B post', type: 'blog' });
       await admin.post('/api/redirect-rules').send({ websiteId: siteB, fromPath: '/b-old', toPath: '/b-new' });
       await admin.post('/api/bios').send({ websiteId: siteB, kind: 'expert', displayName: 'B Expert', text: 'Knows B.' });
+      const product = (await admin.post('/api/products').send({ websiteId: siteB, name: 'B product' })).body.id;
+      const goal = (await admin.post('/api/goals').send({ websiteId: siteB, name: 'B goal', type: 'count', event: 'form_submitted' })).body.id;
+      await admin.post('/api/url-lists').send({ websiteId: siteB, name: 'B list', rules: [{ kind: 'exact', value: 'https://b-site.example/' }] });
+      await admin.post('/api/ctas').send({ websiteId: siteB, name: 'B cta', type: 'form', items: [{ type: 'email', label: 'Email' }, { type: 'button', label: 'Go' }], productIds: [product] });
+      await admin.post('/api/campaigns').send({ websiteId: siteB, name: 'B campaign', url: 'https://b-site.example/', containers: [], pageRules: { operator: 'or', rules: [] } });
+      await admin.post('/api/experiments').send({ websiteId: siteB, name: 'B test', pageUrl: 'https://b-site.example/', testType: 'ab', goalId: goal, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }] });
     });
     afterAll(async () => t?.stop());
 

@@ -59,7 +59,8 @@ for (const setup of setups) {
       expect(typeof member.lastActive).toBe('string');
 
       const again = await request(t.url).get(`/api/auth/magic/${code}`).redirects(0);
-      expect(again.headers.location).toBe('/link-expired');
+      // An invitation link that was used says so in its own words: invitation links work for 7 days.
+      expect(again.headers.location).toBe('/link-expired?link=invitation&days=7');
     });
 
     it('lists the founder and the members who joined without an invitation as Active', async () => {

@@ -90,7 +90,7 @@ requires(setups[0] !== undefined, 'a store to run on (TEST_STORES)')('third-part
     }
     const missing = await request(t.url).post('/api/auth/login/oidc').send({});
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('token is missing!');
+    expect(missing.body.message).toBe('The sign-in token is missing!');
     const unverified = await request(t.url).post('/api/auth/login/oidc').send({ token: await token({ email: 'x@idp.example', email_verified: false }) });
     expect(unverified.status).toBe(401);
   });

@@ -58,10 +58,10 @@ for (const setup of setups) {
 
       const missing = await agent.post(`/api/organisations/${orgId}/actions/SetBusinessProfile`).send({ employees: '1-10' });
       expect(missing.status).toBe(422);
-      expect(missing.body.errors).toMatchObject({ monthlyVisitors: 'monthlyVisitors is missing!', ltv: 'ltv is missing!', aov: 'aov is missing!' });
+      expect(missing.body.errors).toMatchObject({ monthlyVisitors: 'Monthly visitors is missing!', ltv: 'Customer lifetime value is missing!', aov: 'Average order value is missing!' });
       const wrong = await agent.post(`/api/organisations/${orgId}/actions/SetBusinessProfile`).send({ ...ANSWERS, employees: 'a thousand' });
       expect(wrong.status).toBe(422);
-      expect(wrong.body.errors.employees).toBe('employees must be one of 1-10, 11-50, 51-100, 100+');
+      expect(wrong.body.errors.employees).toBe('Number of employees must be one of 1-10, 11-50, 51-100, 100+');
 
       const answered = await agent.post(`/api/organisations/${orgId}/actions/SetBusinessProfile`).send(ANSWERS);
       expectWith(answered.status, JSON.stringify(answered.body)).toBe(200);
@@ -227,7 +227,7 @@ for (const setup of setups) {
       expect(refused.body.message).toBe('Admins cannot be removed from a website because they have access to all websites.');
       const noSite = await owner.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({});
       expect(noSite.status).toBe(422);
-      expect(noSite.body.errors.websiteId).toBe('websiteId is missing!');
+      expect(noSite.body.errors.websiteId).toBe('Website is missing!');
       const editor = await signIn(t.url, EDITOR);
       expect((await editor.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({ websiteId: shop.id })).status).toBe(403);
     });

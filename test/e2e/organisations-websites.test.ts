@@ -111,6 +111,20 @@ for (const setup of setups) {
         }
       });
 
+      it('answers the statuses of the status filter with their labels (GET /api/websites/options)', async () => {
+        const options = await owner.get('/api/websites/options');
+        expect(options.status).toBe(200);
+        expect(options.body.statuses).toEqual([
+          { id: 'active', name: 'Active' },
+          { id: 'inactive', name: 'Inactive' },
+          { id: 'refused', name: 'Refused' },
+        ]);
+        expect(options.body.categories).toEqual(['B2B', 'B2C', 'both']);
+        expect(options.body.reviewTypes).toEqual(['internal', 'customer', 'none']);
+        // Not a website's id: the route stays in front of GET /api/websites/{id}, for signed-in users only.
+        expect((await request(t.url).get('/api/websites/options')).status).toBe(401);
+      });
+
       it('filters by status and organisationId', async () => {
         expect(await websitesTotal(owner, { q: 'demo', status: 'active' })).toBe(2);
         expect(await websitesTotal(owner, { q: 'demo', status: 'inactive' })).toBe(0);
@@ -370,11 +384,11 @@ for (const setup of setups) {
     describe('website validation', () => {
       const post = (body: unknown) => owner.post('/api/websites').send(body as object);
 
-      it('missing name -> 422 errors.name "name is missing!"', async () => {
+      it('missing name -> 422 errors.name "Name is missing!"', async () => {
         const res = await post({ url: `https://${host('v')}` });
         expect(res.status).toBe(422);
-        expect(res.body.errors).toEqual({ name: 'name is missing!' });
-        expect(res.body.message).toBe('name is missing!');
+        expect(res.body.errors).toEqual({ name: 'Name is missing!' });
+        expect(res.body.message).toBe('Name is missing!');
       });
 
       it('empty or blank name -> "Name cannot be empty"', async () => {
@@ -385,7 +399,7 @@ for (const setup of setups) {
         }
       });
 
-      it('invalid or missing url -> the WEBSITE_INVALID message / "url is missing!"', async () => {
+      it('invalid or missing url -> the WEBSITE_INVALID message / "URL is missing!"', async () => {
         for (const url of ['not a url', 'ftp://files.example', 'https://localhost', 'javascript:alert(1)']) {
           const res = await post({ name: 'E2E Bad URL', url });
           expectWith(res.status, url).toBe(422);
@@ -393,7 +407,7 @@ for (const setup of setups) {
         }
         const missing = await post({ name: 'E2E No URL' });
         expect(missing.status).toBe(422);
-        expect(missing.body.errors.url).toBe('url is missing!');
+        expect(missing.body.errors.url).toBe('URL is missing!');
       });
 
       it('a 5000-character name -> the maximum-length message', async () => {
@@ -406,9 +420,9 @@ for (const setup of setups) {
         const res = await post({ name: 42, url: `https://${host('v')}`, factCheckLevels: 9, fourEyes: 'yes' });
         expect(res.status).toBe(422);
         expect(res.body.errors).toEqual({
-          name: 'name must be text',
-          factCheckLevels: 'factCheckLevels must be a number from 0 to 4',
-          fourEyes: 'fourEyes must be true or false',
+          name: 'Name must be text',
+          factCheckLevels: 'Fact-check levels must be a number from 0 to 4',
+          fourEyes: 'Four-eyes rule must be true or false',
         });
         const more = await post({ name: 'E2E Types', url: ['https://x.example'], locales: 'en', currency: 'XXX', siteBuilder: 'yes', factCheckLevels: 1.5 });
         expect(more.status).toBe(422);
@@ -434,9 +448,9 @@ for (const setup of setups) {
         expect(res.status).toBe(422);
         expect(res.body.errors).toEqual(
           expect.objectContaining({
-            name: 'name must be text',
-            factCheckLevels: 'factCheckLevels must be a number from 0 to 4',
-            fourEyes: 'fourEyes must be true or false',
+            name: 'Name must be text',
+            factCheckLevels: 'Fact-check levels must be a number from 0 to 4',
+            fourEyes: 'Four-eyes rule must be true or false',
             url: WEBSITE_INVALID,
           }),
         );
@@ -584,7 +598,7 @@ for (const setup of setups) {
       it('a member of several organisations must name the organisation of a new website', async () => {
         const missing = await writer.post('/api/websites').send({ name: 'Writer Site', url: `https://${host('writer')}` });
         expect(missing.status).toBe(422);
-        expect(missing.body.errors).toEqual({ organisationId: 'organisationId is missing!' });
+        expect(missing.body.errors).toEqual({ organisationId: 'Organisation is missing!' });
         const ok = await writer.post('/api/websites').send({ organisationId: writerOrg.id, name: 'Writer Site', url: `https://${host('writer')}` });
         expectWith(ok.status, JSON.stringify(ok.body)).toBe(201);
         expect(ok.body.organisationId).toBe(writerOrg.id);
@@ -616,7 +630,7 @@ for (const setup of setups) {
         expect(country.body.errors).toEqual({ country: COUNTRY_INVALID });
         const noName = await writer.post('/api/organisations').send({ country: 'DE' });
         expect(noName.status).toBe(422);
-        expect(noName.body.errors).toEqual({ name: 'name is missing!' });
+        expect(noName.body.errors).toEqual({ name: 'Name is missing!' });
         const badSite = await writer.post('/api/organisations').send({ name: 'Bad Site', website: 'not a site' });
         expect(badSite.body.errors).toEqual({ website: WEBSITE_INVALID });
         expect(totalOf(await writer.get('/api/organisations'))).toBe(before);
@@ -712,8 +726,8 @@ for (const setup of setups) {
       it('create and update errors carry body.errors for the form inputs', async () => {
         await expect(dp.create('websites', { data: { url: `https://${host('ra')}` } })).rejects.toMatchObject({
           status: 422,
-          message: 'name is missing!',
-          body: expect.objectContaining({ errors: { name: 'name is missing!' } }),
+          message: 'Name is missing!',
+          body: expect.objectContaining({ errors: { name: 'Name is missing!' } }),
         });
         await expect(dp.create('websites', { data: { name: 'E2E RA Dup', url: 'https://blog.demo.example' } })).rejects.toMatchObject({
           status: 409,

@@ -53,7 +53,7 @@ for (const setup of setups) {
       // Submitting without outline and body: the spec's messages.
       const early = await writer.post(`/api/posts/${id}/actions/SubmitForEdit`).send({});
       expect(early.status).toBe(422);
-      expect(early.body.errors).toEqual({ outline: 'Outline field is required', richText: 'richText is missing!' });
+      expect(early.body.errors).toEqual({ outline: 'Outline field is required', richText: 'Body is missing!' });
 
       const saved = await writer.put(`/api/posts/${id}`).send({ ...created.body, ...BODY, status: 'Published', allowedActions: ['Everything'] });
       expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
@@ -150,7 +150,7 @@ for (const setup of setups) {
       expect(drafts[0].changes.title).not.toBe((await editor.get(`/api/posts/${created.id}`)).body.title);
       const missingVersion = await editor.put(`/api/posts/${created.id}`).send({ title: 'No version' });
       expect(missingVersion.status).toBe(422);
-      expect(missingVersion.body.errors.version).toBe('version is missing!');
+      expect(missingVersion.body.errors.version).toBe('Version is missing!');
     });
 
     it('a take-over followed by the old holder saving: 409 naming who took it and when, and a recoverable draft', async () => {
@@ -175,6 +175,34 @@ for (const setup of setups) {
       expect(released.allowedActions).toContain('Select');
     });
 
+    it('holding is holding: the owner saving a page the writer holds gets the same 409; TakeOver (in the history), then the save goes through', async () => {
+      const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Wendy is on it', type: 'blog' })).body;
+      expect(created.holder).toMatchObject({ name: 'Wendy Writer' });
+      // The owner's save does not overwrite Wendy's page: 409 naming her, the changes kept as the owner's draft.
+      const refused = await owner.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'The owner knows better' });
+      expectWith(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.message).toBe(`Error: Unable to save post - Wendy Writer is working on this page since ${created.holder.since}. Your changes were kept as a draft.`);
+      expect(refused.body.reason).toBe('held');
+      expect(refused.body.holder).toMatchObject({ name: 'Wendy Writer' });
+      const untouched = (await owner.get(`/api/posts/${created.id}`)).body;
+      expect(untouched).toMatchObject({ title: 'Wendy is on it', holder: { name: 'Wendy Writer' } });
+      expect((await owner.get(`/api/posts/${created.id}/drafts`)).body[0]).toMatchObject({ reason: 'held', changes: { title: 'The owner knows better' }, by: { name: 'Olivia Owner' } });
+      // Taking it is the explicit TakeOver; the owner's save then goes through.
+      expect(untouched.allowedActions).toContain('TakeOver');
+      const taken = await act(owner, created.id, 'TakeOver');
+      expect(taken.holder).toMatchObject({ name: 'Olivia Owner' });
+      const saved = await owner.put(`/api/posts/${created.id}`).send({ version: taken.version, title: 'The owner knows better' });
+      expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body).toMatchObject({ title: 'The owner knows better', holder: { name: 'Olivia Owner' } });
+      // The history says who took it from whom; Wendy's next save learns it.
+      const history = (await owner.get(`/api/posts/${created.id}/history`)).body as { type: string; action: string | null; actor: { name: string }; data: { from?: { name: string } } }[];
+      expect(history.map((e) => e.action)).toEqual(['Create', 'KeepDraft', 'TakeOver', 'Save']);
+      expect(history[2]).toMatchObject({ type: 'PostTakenOver', actor: { name: 'Olivia Owner' }, data: { from: { name: 'Wendy Writer' } } });
+      const wendy = await writer.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'Mine' });
+      expect(wendy.status).toBe(409);
+      expect(wendy.body.reason).toBe('taken_over');
+    });
+
     it('answers the post as it was at a moment (asOf), and refuses a bad one', async () => {
       const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Version one', type: 'blog' })).body;
       await new Promise((r) => setTimeout(r, 20));
@@ -186,6 +214,94 @@ for (const setup of setups) {
       expect((await writer.get(`/api/posts/${created.id}`)).body.title).toBe('Version two');
       expect((await writer.get(`/api/posts/${created.id}?asOf=2000-01-01T00:00:00Z`)).status).toBe(404);
       expect((await writer.get(`/api/posts/${created.id}?asOf=yesterday`)).status).toBe(400);
+    });
+
+    it('answers the choices and the workflow words with their labels (GET /api/posts/options)', async () => {
+      const options = await writer.get('/api/posts/options');
+      expect(options.status).toBe(200);
+      expect(options.body.statuses).toEqual([
+        { id: 'Writer', name: 'Writing' },
+        { id: 'Edit', name: 'Edit' },
+        { id: 'SecondEdit', name: 'Review' },
+        { id: 'Review', name: 'Customer review' },
+        { id: 'FactCheck', name: 'Fact check' },
+        { id: 'SecondFactCheck', name: 'Second fact check' },
+        { id: 'ThirdFactCheck', name: 'Third fact check' },
+        { id: 'FourthFactCheck', name: 'Fourth fact check' },
+        { id: 'Published', name: 'Published' },
+        { id: 'Deleted', name: 'Unpublished' },
+        { id: 'Archived', name: 'Archived' },
+      ]);
+      expect(options.body.otherStatuses).toEqual([
+        { id: 'new', name: 'New' },
+        { id: 'Purged', name: 'Deleted for good' },
+      ]);
+      expect(options.body.actions).toEqual([
+        { id: 'Create', name: 'Create' },
+        { id: 'Save', name: 'Save' },
+        { id: 'Select', name: 'Select' },
+        { id: 'Discard', name: 'Discard' },
+        { id: 'TakeOver', name: 'Take over' },
+        { id: 'SendTo', name: 'Send to…' },
+        { id: 'SubmitForEdit', name: 'Submit for edit' },
+        { id: 'SubmitForSecondEdit', name: 'Submit for review' },
+        { id: 'SubmitForReview', name: 'Submit for customer review' },
+        { id: 'SubmitForFactCheck', name: 'Submit for fact check' },
+        { id: 'SubmitForSecondFactCheck', name: 'Submit for second fact check' },
+        { id: 'SubmitForThirdFactCheck', name: 'Submit for third fact check' },
+        { id: 'SubmitForFourthFactCheck', name: 'Submit for fourth fact check' },
+        { id: 'ReturnToWriter', name: 'Return to writer' },
+        { id: 'ReturnToEdit', name: 'Return to edit' },
+        { id: 'ReturnToSecondEdit', name: 'Return to review' },
+        { id: 'ReturnToReview', name: 'Return to customer review' },
+        { id: 'ReturnToFactCheck', name: 'Return to fact check' },
+        { id: 'ReturnToSecondFactCheck', name: 'Return to second fact check' },
+        { id: 'ReturnToThirdFactCheck', name: 'Return to third fact check' },
+        { id: 'ApproveFactCheck', name: 'Approve fact check' },
+        { id: 'ApproveRegulation', name: 'Approve regulation' },
+        { id: 'DeclineRegulation', name: 'Decline regulation' },
+        { id: 'Publish', name: 'Publish' },
+        { id: 'Delete', name: 'Unpublish' },
+        { id: 'Archive', name: 'Archive' },
+        { id: 'DeleteForever', name: 'Delete forever' },
+        { id: 'ExportPage', name: 'Export' },
+        { id: 'KeepDraft', name: 'Draft kept' },
+      ]);
+      expect(options.body.roles).toEqual([
+        { id: 'owner', name: 'Owner', plural: 'owners' },
+        { id: 'admin', name: 'Org admin', plural: 'org admins' },
+        { id: 'platform_admin', name: 'Platform admin', plural: 'platform admins' },
+        { id: 'system', name: 'System', plural: 'the system' },
+        { id: 'user', name: 'Anyone', plural: 'anyone' },
+        { id: 'cms:admin', name: 'CMS admin', plural: 'CMS admins' },
+        { id: 'cms:manager', name: 'Manager', plural: 'managers' },
+        { id: 'cms:editor', name: 'Editor', plural: 'editors' },
+        { id: 'cms:creator', name: 'Creator', plural: 'creators' },
+        { id: 'cms:reviewer', name: 'Reviewer', plural: 'reviewers' },
+      ]);
+      // Every action and role the workflow table names has its words.
+      const workflow = (await writer.get('/api/workflows/post')).body as { transitions: { action: string; roles: string[] }[] };
+      const named = new Set(options.body.actions.map((a: { id: string }) => a.id));
+      const roles = new Set(options.body.roles.map((r: { id: string }) => r.id));
+      expect(workflow.transitions.map((tr) => tr.action).filter((a) => !named.has(a))).toEqual([]);
+      expect(workflow.transitions.flatMap((tr) => tr.roles).filter((r) => !roles.has(r))).toEqual([]);
+      // Not a post's id: the route stays in front of GET /api/posts/{id}, for signed-in users only.
+      expect((await request(t.url).get('/api/posts/options')).status).toBe(401);
+    });
+
+    it('answers the redirect types with their labels (GET /api/redirect-rules/options)', async () => {
+      const options = await editor.get('/api/redirect-rules/options');
+      expect(options.status).toBe(200);
+      expect(options.body).toEqual({
+        types: [
+          { id: 301, name: '301 Moved permanently' },
+          { id: 302, name: '302 Found (temporary)' },
+          { id: 307, name: '307 Temporary redirect' },
+          { id: 308, name: '308 Permanent redirect' },
+        ],
+      });
+      // Not a rule's id: the route stays in front of GET /api/redirect-rules/{id}, for signed-in users only.
+      expect((await request(t.url).get('/api/redirect-rules/options')).status).toBe(401);
     });
 
     it('changing the slug of a published post creates an automatic redirect rule', async () => {
@@ -209,7 +325,7 @@ for (const setup of setups) {
       expect((await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/promo', toPath: '/x' })).status).toBe(409);
       const bad = await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: 'promo', toPath: '' });
       expect(bad.status).toBe(422);
-      expect(bad.body.errors).toMatchObject({ fromPath: 'fromPath must be a path starting with /', toPath: 'toPath is missing!' });
+      expect(bad.body.errors).toMatchObject({ fromPath: 'From path must start with /', toPath: 'To path is missing!' });
       // Editing a rule to another rule's path is refused too (the read model never sees two).
       const other = (await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/sale', toPath: '/newest-name' })).body;
       const clash = await owner.put(`/api/redirect-rules/${other.id}`).send({ ...other, fromPath: '/promo' });
@@ -240,7 +356,7 @@ for (const setup of setups) {
       expect((await visitor.get(`/api/public/redirects?key=not-a-key&path=/old-name`)).status).toBe(404);
       const noPath = await visitor.get(`/api/public/redirects?key=${key}`);
       expect(noPath.status).toBe(422);
-      expect(noPath.body.errors).toEqual({ path: 'path is missing!' });
+      expect(noPath.body.errors).toEqual({ path: 'The path is missing!' });
     });
 
     it('counts browsers as users and crawlers, HTTP libraries and a missing User-Agent as bots', async () => {
@@ -262,7 +378,7 @@ for (const setup of setups) {
     it('validates with the spec messages and never answers 500 to bad input', async () => {
       const missing = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog' });
       expect(missing.status).toBe(422);
-      expect(missing.body.errors.title).toBe('title is missing!');
+      expect(missing.body.errors.title).toBe('Title is missing!');
       const long = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog', title: 'x'.repeat(301) });
       expect(long.body.errors.title).toBe('The maximum length is 300 characters');
       const image = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog', title: 'Pic', coverImage: { url: 'https://img.example/a.png', width: 100, height: 100 } });
@@ -313,12 +429,12 @@ for (const setup of setups) {
       const refusals: [object, string][] = [
         [{ ...product, attrs: { ...product.attrs, url: '' } }, 'Product call-to-action link missing'],
         [{ ...product, attrs: { ...product.attrs, rating: 7 } }, 'Rating is entered 0 to 5'],
-        [{ ...product, attrs: { ...product.attrs, name: ' ' } }, 'Product box: name is missing!'],
+        [{ ...product, attrs: { ...product.attrs, name: ' ' } }, 'Product box: Product name is missing!'],
         [{ ...cta, attrs: { ...cta.attrs, url: 'javascript:alert(1)' } }, 'Call to action: the link must be a valid URL'],
-        [{ ...cta, attrs: { ...cta.attrs, text: '' } }, 'Call to action: text is missing!'],
+        [{ ...cta, attrs: { ...cta.attrs, text: '' } }, 'Call to action: Button text is missing!'],
         [{ type: 'faq', attrs: { items: [] } }, 'FAQ list is required'],
         [{ type: 'faq', attrs: { items: [{ question: 'Why?', answer: '' }] } }, 'FAQ: every item needs a question and an answer'],
-        [{ type: 'callout', attrs: { tone: 'info' } }, 'Callout: text is missing!'],
+        [{ type: 'callout', attrs: { tone: 'info' } }, 'Callout: Text is missing!'],
       ];
       const before = (await editor.get(`/api/posts/${created.body.id}`)).body;
       for (const [component, message] of refusals) {
@@ -382,12 +498,35 @@ for (const setup of setups) {
       const lines = csv.text.trim().split('\r\n');
       expect(lines[0]).toBe('time,actor,email,action,type,resource,resourceId,from,to,note');
       expect(lines.length).toBeGreaterThan(10);
+
       // Another organisation sees none of it.
       const stranger = newAgent(t.url);
       await stranger.post('/api/auth/signup').send({ email: 'stranger@elsewhere.example', password: 'Stranger-pass-1', name: 'Stan', orgName: 'Elsewhere' });
       const theirs = (await stranger.get('/api/audit')).body as { organisationId: string }[];
       const ownOrg = (await stranger.get('/api/auth/user')).body.organisations[0].id;
       expect(theirs.every((e) => e.organisationId === ownOrg)).toBe(true);
+    });
+
+    it("names each audit row's record from the audit's own projection: a post by its latest title, a website, a member, a domain", async () => {
+      const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Named in the trail', type: 'blog' })).body;
+      await writer.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'Renamed in the trail' });
+      const rows = async (filter: Record<string, unknown>) => (await owner.get(`/api/audit?${listQuery({ filter, range: [0, 999] })}`)).body as { resource: string; resourceId: string; recordName: string | null }[];
+      const post = await rows({ resourceId: created.id });
+      expect(post.map((r) => r.recordName)).toEqual(['Renamed in the trail', 'Renamed in the trail']);
+      const site = await rows({ resourceId: noStages });
+      expect(new Set(site.map((r) => r.recordName))).toEqual(new Set(['No Stages']));
+      const writerMember = (await owner.get('/api/members')).body.find((m: { email: string }) => m.email === WRITER.email);
+      expect(new Set((await rows({ resourceId: writerMember.id })).map((r) => r.recordName))).toEqual(new Set(['Wendy Writer']));
+      // The organisation was named when it was created, before it had a trail; its first audited change carries the name.
+      const organisationId = (await owner.get('/api/auth/user')).body.organisations[0].id;
+      expectWith((await owner.put(`/api/organisations/${organisationId}`).send({ country: 'AT' })).status, 'organisation update').toBe(200);
+      expect(new Set((await rows({ resourceId: organisationId })).map((r) => r.recordName))).toEqual(new Set(['Demo Publishing']));
+      // A domain is its own name, whole.
+      const domains = await rows({ resource: 'websitedomain' });
+      expect(domains.find((r) => r.resourceId === 'no-stages.example')).toMatchObject({ recordName: 'no-stages.example' });
+      // The trail searches the names too.
+      const found = (await owner.get(`/api/audit?${listQuery({ filter: { q: 'Renamed in the trail' }, range: [0, 99] })}`)).body as { resourceId: string }[];
+      expect(found.map((r) => r.resourceId)).toEqual([created.id, created.id]);
     });
 
     it('reports the time in each stage, returns per stage, queue age and people', async () => {

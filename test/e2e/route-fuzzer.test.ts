@@ -116,9 +116,9 @@ for (const setup of setups) {
       await must('sign-up', stranger.post('/api/auth/signup').send({ email: strangerEmail, password: STRONG, name: 'Stranger', orgName: 'Stranger Co' }));
       // The stranger owns records of every kind too, so that its requests get past "not found".
       const strangerSite = (await stranger.post('/api/websites').send({ name: 'Stranger site', url: 'https://stranger-site.example' })).body.id as string;
-      // (With the community in its plan, the stranger gets past "Upgrade to access" too.)
+      // (With the community and CRO in its plan, the stranger gets past "Upgrade to access" too.)
       const strangerUser = (await stranger.get('/api/auth/user')).body as { id: string; organisations: Array<{ id: string }> };
-      await stranger.post(`/api/organisations/${strangerUser.organisations[0].id}/actions/ChangePlan`).send({ plan: 'growth' });
+      await stranger.post(`/api/organisations/${strangerUser.organisations[0].id}/actions/ChangePlan`).send({ plan: 'scale' });
       const strangerQuestion = (await stranger.post('/api/questions').send({ websiteId: strangerSite, title: 'Stranger question' })).body.id as string;
       await stranger.post('/api/answers').send({ questionId: strangerQuestion, body: 'Stranger answer with enough words.' });
       await stranger.post('/api/posts').send({ websiteId: strangerSite, title: 'Stranger post', type: 'blog' });
@@ -142,12 +142,27 @@ for (const setup of setups) {
       const orgB = (await must('organisation B', admin.post('/api/organisations').send({ name: `${marker} Tenant` }))).id as string;
       const siteB = (await must('website of B', admin.post('/api/websites').send({ organisationId: orgB, name: `${marker} site`, url: `https://${marker}.example` }))).id as string;
       await must('member of B', admin.post('/api/members').send({ organisationId: orgB, email: `${marker}@b.example`, name: `${marker} Member` }));
-      await must('plan of B', admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'growth' }));
+      await must('plan of B', admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'scale' }));
       const questionB = (await must('question of B', admin.post('/api/questions').send({ websiteId: siteB, title: `${marker} question` }))).id as string;
       await must('answer of B', admin.post('/api/answers').send({ questionId: questionB, body: `${marker} answer` }));
       await must('post of B', admin.post('/api/posts').send({ websiteId: siteB, title: `${marker} post`, type: 'blog' }));
       await must('redirect rule of B', admin.post('/api/redirect-rules').send({ websiteId: siteB, fromPath: `/${marker}-old`, toPath: `/${marker}-new` }));
       await must('bio of B', admin.post('/api/bios').send({ websiteId: siteB, kind: 'expert', displayName: `${marker} Expert`, text: `Knows ${marker}.` }));
+      // CRO records of B (and of the stranger, to get past "not found").
+      const croRecords = async (agent: Agent, websiteId: string, name: string, domain: string) => {
+        const product = (await must(`product ${name}`, agent.post('/api/products').send({ websiteId, name: `${name} product` }))).id as string;
+        const goal = (await must(`goal ${name}`, agent.post('/api/goals').send({ websiteId, name: `${name} goal`, type: 'count', event: 'form_submitted' }))).id as string;
+        const list = (await must(`url list ${name}`, agent.post('/api/url-lists').send({ websiteId, name: `${name} list`, rules: [{ kind: 'contains', value: `https://${domain}/x` }] }))).id as string;
+        const cta = (await must(`cta ${name}`, agent.post('/api/ctas').send({ websiteId, name: `${name} cta`, type: 'form', items: [{ type: 'email', label: 'Email' }, { type: 'button', label: 'Go' }], productIds: [product] }))).id as string;
+        await must(`campaign ${name}`, agent.post('/api/campaigns').send({
+          websiteId, name: `${name} campaign`, url: `https://${domain}/`,
+          containers: [{ name: 'Top', ctaId: cta, devices: ['desktop'], position: 'above', selector: 'h1', selectorType: 'css' }],
+          pageRules: { operator: 'or', rules: [{ kind: 'list', listId: list }] },
+        }));
+        await must(`experiment ${name}`, agent.post('/api/experiments').send({ websiteId, name: `${name} test`, pageUrl: `https://${domain}/`, testType: 'ab', goalId: goal, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }] }));
+      };
+      await croRecords(admin, siteB, marker, `${marker}.example`);
+      await croRecords(stranger, strangerSite, 'Stranger', 'stranger-site.example');
       const siteBRecord = await must('website of B', admin.get(`/api/websites/${siteB}`));
       const adminId = (await must('admin', admin.get('/api/auth/user'))).id as string;
 
@@ -375,7 +390,7 @@ for (const setup of setups) {
         if (route.method !== 'get' && res.status < 300) for (const secret of secrets.keys()) if (requestText.toLowerCase().includes(secret)) actor.known.add(secret);
         // Keep the actors who they are: a lost session logs in again, a new one (sign-up, demo mode) is undone.
         if (res.status === 401 && actor.login && !route.path.startsWith('/api/auth/login')) await restore(actor);
-        else if (res.status < 300 && route.path.startsWith('/api/auth/') && !['/api/auth/user', '/api/auth/demo', '/api/auth/keep-alive', '/api/auth/password_reset/send'].includes(route.path))
+        else if (res.status < 300 && route.path.startsWith('/api/auth/') && !['/api/auth/user', '/api/auth/session', '/api/auth/demo', '/api/auth/keep-alive', '/api/auth/password_reset/send'].includes(route.path))
           await restore(actor);
       };
       await Promise.all(

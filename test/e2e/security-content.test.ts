@@ -86,17 +86,17 @@ for (const setup of setups) {
 
       it('refuses a fromPath or toPath that does not start with exactly one /', async () => {
         const cases: [Record<string, string>, Record<string, string>][] = [
-          [{ fromPath: '//evil.example/x', toPath: '/home' }, { fromPath: 'fromPath must start with a single /' }],
-          [{ fromPath: '/\\evil.example', toPath: '/home' }, { fromPath: 'fromPath must not contain a backslash (\\)' }],
-          [{ fromPath: '/a\nb', toPath: '/home' }, { fromPath: 'fromPath must not contain control characters' }],
-          [{ fromPath: 'https://evil.example/x', toPath: '/home' }, { fromPath: 'fromPath must be a path starting with /' }],
-          [{ fromPath: '/old', toPath: '//evil.example/x' }, { toPath: 'toPath must start with a single /' }],
-          [{ fromPath: '/old', toPath: '/\\evil.example' }, { toPath: 'toPath must not contain a backslash (\\)' }],
-          [{ fromPath: '/old', toPath: '\\\\evil.example' }, { toPath: 'toPath must not contain a backslash (\\)' }],
-          [{ fromPath: '/old', toPath: 'https://evil.example\\@good.example/' }, { toPath: 'toPath must not contain a backslash (\\)' }],
-          [{ fromPath: '/old', toPath: '/a\u0007b' }, { toPath: 'toPath must not contain control characters' }],
-          [{ fromPath: '/old', toPath: 'javascript:alert(1)' }, { toPath: 'toPath must be a path starting with / or a full URL' }],
-          [{ fromPath: '/old', toPath: 'https://' }, { toPath: 'toPath must be a valid http(s) URL' }],
+          [{ fromPath: '//evil.example/x', toPath: '/home' }, { fromPath: 'From path must start with a single /' }],
+          [{ fromPath: '/\\evil.example', toPath: '/home' }, { fromPath: 'From path must not contain a backslash (\\)' }],
+          [{ fromPath: '/a\nb', toPath: '/home' }, { fromPath: 'From path must not contain control characters' }],
+          [{ fromPath: 'https://evil.example/x', toPath: '/home' }, { fromPath: 'From path must start with /' }],
+          [{ fromPath: '/old', toPath: '//evil.example/x' }, { toPath: 'To path must start with a single /' }],
+          [{ fromPath: '/old', toPath: '/\\evil.example' }, { toPath: 'To path must not contain a backslash (\\)' }],
+          [{ fromPath: '/old', toPath: '\\\\evil.example' }, { toPath: 'To path must not contain a backslash (\\)' }],
+          [{ fromPath: '/old', toPath: 'https://evil.example\\@good.example/' }, { toPath: 'To path must not contain a backslash (\\)' }],
+          [{ fromPath: '/old', toPath: '/a\u0007b' }, { toPath: 'To path must not contain control characters' }],
+          [{ fromPath: '/old', toPath: 'javascript:alert(1)' }, { toPath: 'To path must start with / or be a full URL' }],
+          [{ fromPath: '/old', toPath: 'https://' }, { toPath: 'To path must be a valid http(s) URL' }],
         ];
         for (const [fields, errors] of cases) {
           const res = await create(fields);
@@ -119,10 +119,10 @@ for (const setup of setups) {
         const rule = (await create({ fromPath: '/edit-me', toPath: '/target' })).body;
         const toEvil = await owner.put(`/api/redirect-rules/${rule.id}`).send({ toPath: '//evil.example' });
         expect(toEvil.status).toBe(422);
-        expect(toEvil.body.errors).toEqual({ toPath: 'toPath must start with a single /' });
+        expect(toEvil.body.errors).toEqual({ toPath: 'To path must start with a single /' });
         const fromEvil = await owner.put(`/api/redirect-rules/${rule.id}`).send({ fromPath: '/\\evil.example' });
         expect(fromEvil.status).toBe(422);
-        expect(fromEvil.body.errors).toEqual({ fromPath: 'fromPath must not contain a backslash (\\)' });
+        expect(fromEvil.body.errors).toEqual({ fromPath: 'From path must not contain a backslash (\\)' });
         const prototypeKeys = await owner
           .put(`/api/redirect-rules/${rule.id}`)
           .set('Content-Type', 'application/json')
@@ -133,8 +133,8 @@ for (const setup of setups) {
 
       it('the public lookup refuses such paths instead of looking them up', async () => {
         for (const [path, message] of [
-          ['//evil.example/x', 'path must start with a single /'],
-          ['/\\evil.example', 'path must not contain a backslash (\\)'],
+          ['//evil.example/x', 'The path must start with a single /'],
+          ['/\\evil.example', 'The path must not contain a backslash (\\)'],
         ]) {
           const res = await request(t.url).get(`/api/public/redirects?key=${websiteKey}&path=${encodeURIComponent(path)}`);
           expectWith(res.status, path).toBe(422);

@@ -32,7 +32,9 @@ export const setups: Setup[] = ([
           env: async () => {
             const db = await createFreshDatabase(DATABASE_URL);
             drops.set(db.url, db.drop);
-            return { DATABASE_URL: db.url, RUN_PROJECTIONS: 'true' };
+            // A suite may run two apps at once (each holds a connection per subscriber's lease, about
+            // 30, plus its pool): a smaller pool keeps two under PostgreSQL's 100 connections.
+            return { DATABASE_URL: db.url, RUN_PROJECTIONS: 'true', DATABASE_POOL_SIZE: '8' };
           },
         },
       ]

@@ -55,6 +55,23 @@ for (const setup of setups) {
     });
 
     describe("a member of A and B's records", () => {
+      it("B's posts are in no count of A's dashboard, even asked for B's website", async () => {
+        const created = await admin.post('/api/posts').send({ websiteId: siteB.id, title: 'Tenant B brief', type: 'blog' });
+        expectWith(created.status, JSON.stringify(created.body)).toBe(201);
+        const theirs = (await admin.get(`/api/posts/dashboard?websiteId=${siteB.id}`)).body;
+        // The control: B's owner sees the brief in B's pipeline and as their own.
+        expect(theirs.pipeline).toEqual(expect.arrayContaining([{ status: 'Writer', label: 'Writing', count: 1 }]));
+        expect(theirs.mine.stages).toEqual([{ status: 'Writer', label: 'Writing', count: 1 }]);
+        for (const agent of [owner, editor]) {
+          const res = await agent.get(`/api/posts/dashboard?websiteId=${siteB.id}`);
+          expect(res.status).toBe(200);
+          expect(res.body.mine).toEqual({ stages: [], due: [], returned: [] });
+          expect(res.body.queues.every((q: Rec) => q.count === 0 && q.waiting === 0)).toBe(true);
+          expect((res.body.pipeline ?? []).every((p: Rec) => p.count === 0)).toBe(true);
+          expect(JSON.stringify(res.body)).not.toContain('Tenant B');
+        }
+      });
+
       it("GET of B's organisation and website is 404, exactly as for an id that does not exist", async () => {
         const org = await owner.get(`/api/organisations/${orgB.id}`);
         expect(org.status).toBe(404);
@@ -129,6 +146,48 @@ for (const setup of setups) {
         const onlyB = await editor.get(`/api/websites?${listQuery({ filter: { id: [siteB.id] } })}`);
         expect(onlyB.body).toEqual([]);
         expect(totalOf(onlyB)).toBe(0);
+      });
+
+      it("B's CRO records (every resource) are 404 to A for GET, PUT, actions and DELETE, absent from lists, and B's website takes no record of A", async () => {
+        expectWith((await admin.post(`/api/organisations/${orgB.id}/actions/ChangePlan`).send({ plan: 'scale' })).status, 'plan of B').toBe(200);
+        const made = async (path: string, body: Rec) => {
+          const res = await admin.post(path).send({ websiteId: siteB.id, ...body });
+          expectWith(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(201);
+          return res.body.id as string;
+        };
+        const product = await made('/api/products', { name: 'B product' });
+        const goal = await made('/api/goals', { name: 'B goal', type: 'count', event: 'form_submitted' });
+        const records: Record<string, string> = {
+          products: product,
+          goals: goal,
+          'url-lists': await made('/api/url-lists', { name: 'B list', rules: [{ kind: 'exact', value: 'https://tenant-b.example/' }] }),
+          ctas: await made('/api/ctas', { name: 'B cta', type: 'form', items: [{ type: 'email', label: 'Email' }, { type: 'button', label: 'Go' }], productIds: [product] }),
+          campaigns: await made('/api/campaigns', { name: 'B campaign', url: 'https://tenant-b.example/', containers: [], pageRules: { operator: 'or', rules: [] } }),
+          experiments: await made('/api/experiments', { name: 'B test', pageUrl: 'https://tenant-b.example/', testType: 'ab', goalId: goal, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }] }),
+        };
+        const snapshot = async () => Promise.all(Object.entries(records).map(async ([resource, id]) => (await admin.get(`/api/${resource}/${id}`)).body));
+        const before = await snapshot();
+        for (const [resource, id] of Object.entries(records)) {
+          for (const [what, res] of [
+            ['GET', await owner.get(`/api/${resource}/${id}`)],
+            ['GET history', await owner.get(`/api/${resource}/${id}/history`)],
+            ['PUT', await owner.put(`/api/${resource}/${id}`).send({ name: 'Taken over' })],
+            ['action', await owner.post(`/api/${resource}/${id}/actions/Restore`).send({})],
+            ['DELETE', await owner.delete(`/api/${resource}/${id}`)],
+          ] as const) {
+            expectWith(res.status, `${what} /api/${resource}/{B's id}`).toBe(404);
+          }
+          const listed = await owner.get(`/api/${resource}?${listQuery({ filter: { id: [id] } })}`);
+          expectWith({ status: listed.status, body: listed.body }, `${resource} getMany`).toEqual({ status: 200, body: [] });
+          const byWebsite = await owner.get(`/api/${resource}?${listQuery({ filter: { websiteId: siteB.id } })}`);
+          expectWith(byWebsite.body, `${resource} of B's website`).toEqual([]);
+        }
+        expect((await owner.get(`/api/campaigns/${records.campaigns}/match?url=${encodeURIComponent('https://tenant-b.example/')}`)).status).toBe(404);
+        const intoB = await owner.post('/api/products').send({ websiteId: siteB.id, name: 'Planted in B' });
+        expect({ status: intoB.status, errors: intoB.body.errors }).toEqual({ status: 422, errors: { websiteId: 'Website not found' } });
+        expect(await snapshot()).toEqual(before);
+        // The admin's same reads do find them (so the checks above can fail).
+        expect((await admin.get(`/api/ctas?${listQuery({ filter: { websiteId: siteB.id } })}`)).body.map((r: Rec) => r.id)).toEqual([records.ctas]);
       });
 
       it("B's records are absent from A's current user", async () => {

@@ -33,7 +33,7 @@ for (const setup of setups) {
       // A hint without a stored token is a missing token.
       const hintOnly = await owner.put(`/api/websites/${id}`).send({ siteBuilder: { token: '••••••••1111', siteId: 'site-1' } });
       expect(hintOnly.status).toBe(422);
-      expect(hintOnly.body.errors['siteBuilder.token']).toBe('token is missing!');
+      expect(hintOnly.body.errors['siteBuilder.token']).toBe('Site-builder token is missing!');
 
       // Nothing in the history, the events or what members read holds a token.
       const history = JSON.stringify((await owner.get(`/api/websites/${id}/history`)).body);

@@ -99,9 +99,9 @@ describe('bio events', () => {
     expect(given(bioDecider, [created, published, ...events]).state).toMatchObject({ status: 'published', content: { ...CONTENT, categories: ['Herbs', 'Soil'] } });
   });
 
-  it('a published bio keeps what publishing needs: "text is missing!" (422)', () => {
-    given(bioDecider, [created, published]).when({ type: 'Update', data: { text: '  ' }, actor: editor }).refused(422, 'text is missing!');
-    given(bioDecider, [created, published]).when({ type: 'Update', data: { displayName: '' }, actor: wendy }).refused(422, 'displayName is missing!');
+  it('a published bio keeps what publishing needs: "Text is missing!" (422)', () => {
+    given(bioDecider, [created, published]).when({ type: 'Update', data: { text: '  ' }, actor: editor }).refused(422, 'Text is missing!');
+    given(bioDecider, [created, published]).when({ type: 'Update', data: { displayName: '' }, actor: wendy }).refused(422, 'Display name is missing!');
     // A draft may be incomplete.
     given(bioDecider, [created]).when({ type: 'Update', data: { text: '' }, actor: wendy }).then([{ type: 'BioChanged', data: { changes: { text: '' } } }]);
   });
@@ -111,16 +111,16 @@ describe('bio events', () => {
     expect(given(bioDecider, [created, ...events]).state.status).toBe('published');
 
     const bare = { type: 'BioCreated', data: { ...OWNER, content: { displayName: 'Wendy Writer' } } };
-    given(bioDecider, [bare]).when({ type: 'Publish', data: {}, actor: editor, context: { now: NOW } }).refused(422, 'slug is missing!');
+    given(bioDecider, [bare]).when({ type: 'Publish', data: {}, actor: editor, context: { now: NOW } }).refused(422, 'Slug is missing!');
     let error: unknown;
     try {
       bioDecider.decide({ type: 'Publish', data: {}, actor: editor, context: { now: NOW } }, given(bioDecider, [bare]).state);
     } catch (caught) {
       error = caught;
     }
-    expect((error as { errors?: unknown }).errors).toEqual({ slug: 'slug is missing!', text: 'text is missing!' });
+    expect((error as { errors?: unknown }).errors).toEqual({ slug: 'Slug is missing!', text: 'Text is missing!' });
     const noText = { type: 'BioCreated', data: { ...OWNER, content: { displayName: 'Wendy Writer', slug: 'wendy-writer', text: '   ' } } };
-    given(bioDecider, [noText]).when({ type: 'Publish', data: {}, actor: editor, context: { now: NOW } }).refused(422, 'text is missing!');
+    given(bioDecider, [noText]).when({ type: 'Publish', data: {}, actor: editor, context: { now: NOW } }).refused(422, 'Text is missing!');
   });
 
   it('Unpublish and Delete record when', () => {

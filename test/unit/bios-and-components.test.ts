@@ -37,7 +37,7 @@ describe('bio decider', () => {
   it('publishing needs display name, slug and text; a published bio keeps them', () => {
     const editor = actor('u-editor', 'owner');
     const empty = bioDecider.fold([{ type: 'BioCreated', data: { ...owner, content: { displayName: 'Wendy', slug: 'wendy' } } }]);
-    expect(() => bioDecider.decide({ type: 'Publish', actor: editor, data: {} }, empty)).toThrow('text is missing!');
+    expect(() => bioDecider.decide({ type: 'Publish', actor: editor, data: {} }, empty)).toThrow('Text is missing!');
     const events = bioDecider.decide({ type: 'Publish', actor: editor, data: {}, context: { now: '2026-11-22T10:00:00Z' } }, draft);
     expect(events).toEqual([{ type: 'BioPublished', data: { at: '2026-11-22T10:00:00Z' } }]);
     const published = events.reduce(bioDecider.evolve, draft);
@@ -89,7 +89,7 @@ describe('body components', () => {
 
   it('walks the whole document, ignores other nodes and stops on absurd nesting', () => {
     const doc = { type: 'doc', content: [{ type: 'paragraph' }, { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'callout', attrs: { tone: 'info' } }] }] }] };
-    expect(documentProblem(doc)).toBe('Callout: text is missing!');
+    expect(documentProblem(doc)).toBe('Callout: Text is missing!');
     expect(documentProblem({ type: 'doc', content: [{ type: 'image', attrs: { src: 'x' } }] })).toBeNull();
     expect(documentProblem(null)).toBeNull();
     let deep: Record<string, unknown> = { type: 'callout', attrs: {} };

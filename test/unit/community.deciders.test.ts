@@ -132,9 +132,9 @@ describe('question events', () => {
     given(questionDecider, [qCreated]).when({ type: 'Decline', data: { reason: 'x'.repeat(500) }, actor: editor }).then([{ type: 'QuestionDeclined', data: { by: EDDIE, reason: 'x'.repeat(500) } }]);
   });
 
-  it('Decline needs a reason: "reason is missing!" (422), at most 500 characters', () => {
+  it('Decline needs a reason: "Reason is missing!" (422), at most 500 characters', () => {
     for (const data of [{}, { reason: '' }, { reason: '   ' }, { reason: 42 }, undefined]) {
-      given(questionDecider, [qCreated]).when({ type: 'Decline', data, actor: editor }).refused(422, 'reason is missing!');
+      given(questionDecider, [qCreated]).when({ type: 'Decline', data, actor: editor }).refused(422, 'Reason is missing!');
     }
     given(questionDecider, [qCreated]).when({ type: 'Decline', data: { reason: 'x'.repeat(501) }, actor: editor }).refused(422, 'The maximum length is 500 characters');
   });
@@ -256,7 +256,7 @@ describe('question: edges', () => {
       }
       return undefined;
     };
-    expect(errorsOf({ reason: '  ' })).toEqual({ reason: 'reason is missing!' });
+    expect(errorsOf({ reason: '  ' })).toEqual({ reason: 'Reason is missing!' });
     expect(errorsOf({ reason: 'x'.repeat(501) })).toEqual({ reason: 'The maximum length is 500 characters' });
   });
 

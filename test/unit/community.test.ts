@@ -71,12 +71,12 @@ describe('question rules beyond the table', () => {
     ]);
   });
 
-  it('declining needs a reason ("reason is missing!", 422), of at most 500 characters, and leads to deleted/declined', () => {
+  it('declining needs a reason ("Reason is missing!", 422), of at most 500 characters, and leads to deleted/declined', () => {
     const waiting = create(actor('u-1', 'user', 'cms:creator'));
     for (const data of [{}, { reason: '' }, { reason: '   ' }, { reason: 42 }, undefined]) {
       const run = () => questionDecider.decide({ type: 'Decline', data, actor: moderator }, waiting);
       expect(run).toThrow(ValidationError);
-      expect(run).toThrow('reason is missing!');
+      expect(run).toThrow('Reason is missing!');
     }
     expect(() => questionDecider.decide({ type: 'Decline', data: { reason: 'x'.repeat(501) }, actor: moderator }, waiting)).toThrow(
       'The maximum length is 500 characters',

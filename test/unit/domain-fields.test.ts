@@ -93,8 +93,8 @@ describe('password policy (seed 000: at least 8 characters, 1 capital, 1 number,
   });
 
   it('a request body: missing, not text, too long, breaking a rule, or good', () => {
-    expect(issuesOf(newPassword as unknown as Schema, undefined)).toEqual([{ path: [], message: 'password is missing!', code: 'invalid_type' }]);
-    expect(issuesOf(newPassword as unknown as Schema, 12345678)).toEqual([{ path: [], message: 'password must be text', code: 'invalid_type' }]);
+    expect(issuesOf(newPassword as unknown as Schema, undefined)).toEqual([{ path: [], message: 'Password is missing!', code: 'invalid_type' }]);
+    expect(issuesOf(newPassword as unknown as Schema, 12345678)).toEqual([{ path: [], message: 'Password must be text', code: 'invalid_type' }]);
     expect(issuesOf(newPassword as unknown as Schema, 'short')).toEqual([{ path: [], message: LENGTH, code: 'custom' }]);
     expect(issuesOf(newPassword as unknown as Schema, 'abcdefgh1!')).toEqual([{ path: [], message: CAPITAL, code: 'custom' }]);
     const long = `Aa1!${'x'.repeat(253)}`; // 257 characters, every rule kept
@@ -247,23 +247,23 @@ describe('bio fields (seed 000 section 3: "Expert/writer bio")', () => {
   });
 
   it.each(INVALID_URLS)('refuses the URL %j', (url) => {
-    expect(errorsOf(bioContentSchema as unknown as Schema, { profilePic: url })).toEqual({ profilePic: 'profilePic must be a valid URL (http or https)' });
-    expect(errorsOf(bioContentSchema as unknown as Schema, { socialUrls: ['https://ok.example.com', url] })).toEqual({ 'socialUrls.1': 'socialUrls must be a valid URL (http or https)' });
+    expect(errorsOf(bioContentSchema as unknown as Schema, { profilePic: url })).toEqual({ profilePic: 'Profile pic URL must be a valid URL (http or https)' });
+    expect(errorsOf(bioContentSchema as unknown as Schema, { socialUrls: ['https://ok.example.com', url] })).toEqual({ 'socialUrls.1': 'Social URLs must be a valid URL (http or https)' });
   });
 
   it('a new bio needs a website and a display name', () => {
-    expect(errorsOf(createBioSchema as unknown as Schema, { displayName: 'Ann' })).toEqual({ websiteId: 'websiteId is missing!' });
-    expect(errorsOf(createBioSchema as unknown as Schema, { displayName: 'Ann', websiteId: 42 })).toEqual({ websiteId: 'websiteId must be text' });
-    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1' })).toEqual({ displayName: 'displayName is missing!' });
+    expect(errorsOf(createBioSchema as unknown as Schema, { displayName: 'Ann' })).toEqual({ websiteId: 'Website is missing!' });
+    expect(errorsOf(createBioSchema as unknown as Schema, { displayName: 'Ann', websiteId: 42 })).toEqual({ websiteId: 'Website must be text' });
+    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1' })).toEqual({ displayName: 'Display name is missing!' });
     expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: '   ' })).toEqual({ displayName: 'Display name cannot be empty' });
-    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: 'Ann', kind: 'author' })).toEqual({ kind: 'kind must be one of writer, expert' });
+    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: 'Ann', kind: 'author' })).toEqual({ kind: 'Kind must be one of writer, expert' });
     expect(parsed(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: ' Ann ', kind: 'expert' })).toEqual({ websiteId: 'w-1', displayName: 'Ann', kind: 'expert' });
   });
 
   it('publishing needs a display name, a slug and a text, blank ones count as missing ("{field} is missing!")', () => {
-    expect(publishProblems({})).toEqual({ displayName: 'displayName is missing!', slug: 'slug is missing!', text: 'text is missing!' });
-    expect(publishProblems({ displayName: '  ', slug: ' \t', text: '\n ' })).toEqual({ displayName: 'displayName is missing!', slug: 'slug is missing!', text: 'text is missing!' });
-    expect(publishProblems({ displayName: 'Ann', slug: 'ann', text: null })).toEqual({ text: 'text is missing!' });
+    expect(publishProblems({})).toEqual({ displayName: 'Display name is missing!', slug: 'Slug is missing!', text: 'Text is missing!' });
+    expect(publishProblems({ displayName: '  ', slug: ' \t', text: '\n ' })).toEqual({ displayName: 'Display name is missing!', slug: 'Slug is missing!', text: 'Text is missing!' });
+    expect(publishProblems({ displayName: 'Ann', slug: 'ann', text: null })).toEqual({ text: 'Text is missing!' });
     expect(publishProblems({ displayName: 'Ann', slug: 'ann', text: 'Ann writes.' })).toEqual({});
   });
 
@@ -309,9 +309,9 @@ describe('post fields (seed 000 sections 3 and 5)', () => {
 
   it('a cover image needs its URL, title, alt and caption', () => {
     const { url: _url, ...withoutUrl } = image(1024, 512);
-    expect(errorsOf(coverImageSchema as unknown as Schema, withoutUrl)).toEqual({ url: 'url is missing!' });
-    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), url: 7 })).toEqual({ url: 'url must be text' });
-    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), url: 'not a url' })).toEqual({ url: 'url must be a valid URL' });
+    expect(errorsOf(coverImageSchema as unknown as Schema, withoutUrl)).toEqual({ url: 'Image URL is missing!' });
+    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), url: 7 })).toEqual({ url: 'Image URL must be text' });
+    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), url: 'not a url' })).toEqual({ url: 'Image URL must be a valid URL' });
     expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), title: ' ', alt: '', caption: undefined })).toEqual({
       title: 'Title field is required!',
       alt: 'Alt field is required!',
@@ -326,17 +326,17 @@ describe('post fields (seed 000 sections 3 and 5)', () => {
     expect(parsed(richTextSchema as unknown as Schema, { html: '<p>Plain</p>' })).toEqual({ html: '<p>Plain</p>' });
     expect(parsed(richTextSchema as unknown as Schema, null)).toBeNull();
     const incomplete = { type: 'doc', content: [{ type: 'paragraph' }, { type: 'callToAction', attrs: { url: 'https://shop.example.com' } }] };
-    expect(issuesOf(richTextSchema as unknown as Schema, { json: incomplete, html: '<p>Hi</p>' })).toEqual([{ path: [], message: 'Call to action: text is missing!', code: 'custom' }]);
+    expect(issuesOf(richTextSchema as unknown as Schema, { json: incomplete, html: '<p>Hi</p>' })).toEqual([{ path: [], message: 'Call to action: Button text is missing!', code: 'custom' }]);
     // Inside a post, the problem is the richText field's.
-    expect(issuesOf(contentSchema as unknown as Schema, { richText: { json: incomplete, html: '' } })).toEqual([{ path: ['richText'], message: 'Call to action: text is missing!', code: 'custom' }]);
+    expect(issuesOf(contentSchema as unknown as Schema, { richText: { json: incomplete, html: '' } })).toEqual([{ path: ['richText'], message: 'Call to action: Button text is missing!', code: 'custom' }]);
   });
 
   it('a new post needs a website, a title and one of the spec post types', () => {
-    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', type: 'blog' })).toEqual({ websiteId: 'websiteId is missing!' });
-    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', type: 'blog', websiteId: 3 })).toEqual({ websiteId: 'websiteId must be text' });
-    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', websiteId: 'w-1' })).toEqual({ type: 'type is missing!' });
+    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', type: 'blog' })).toEqual({ websiteId: 'Website is missing!' });
+    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', type: 'blog', websiteId: 3 })).toEqual({ websiteId: 'Website must be text' });
+    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', websiteId: 'w-1' })).toEqual({ type: 'Type is missing!' });
     expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', websiteId: 'w-1', type: 'news' })).toEqual({
-      type: 'type must be one of blog, community, targeted, learning_center, topic, comparison, product_page, product_review, product_alternative, product_comparison, ppc_top_10, ni_top_10_article, wordpress_article, top_10, top_alternatives, top_seo',
+      type: 'Type must be one of blog, community, targeted, learning_center, topic, comparison, product_page, product_review, product_alternative, product_comparison, ppc_top_10, ni_top_10_article, wordpress_article, top_10, top_alternatives, top_seo',
     });
     expect(parsed(createSchema as unknown as Schema, { title: ' Hello ', websiteId: 'w-1', type: 'top_seo', locale: 'en-GB' })).toEqual({ title: 'Hello', websiteId: 'w-1', type: 'top_seo', locale: 'en-GB' });
   });

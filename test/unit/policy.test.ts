@@ -33,6 +33,41 @@ describe('the policy module', () => {
     expect(navigationFor(viewer('owner'))).toEqual(expect.arrayContaining(['roles-and-permissions', 'login-as']));
   });
 
+  it('lists no entry whose route refuses the viewer: audit and workflow report for readers only, nothing but reading in demo mode', () => {
+    const checker = viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'reviewer', croRole: 'none' }]]) });
+    expect(navigationFor(checker)).toEqual(expect.arrayContaining(['in-progress', 'review', 'published']));
+    expect(navigationFor(checker)).not.toContain('audit');
+    expect(navigationFor(checker)).not.toContain('workflow-report');
+    const editor = viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'editor', croRole: 'none' }]]) });
+    expect(navigationFor(editor)).toEqual(expect.arrayContaining(['audit', 'workflow-report']));
+    const owner = viewer('owner', { memberships: new Map([['org-1', 'owner']]) });
+    expect(navigationFor(owner)).toEqual(expect.arrayContaining(['audit', 'workflow-report', 'login-as', 'roles-and-permissions']));
+    // An owner already logged in as someone may not log in as another.
+    expect(navigationFor({ ...owner, impersonatorSessionId: 's-0' })).not.toContain('login-as');
+    // Demo mode: a viewer of the demo organisation, whatever their own role.
+    const demo = (role: string) => viewer(role, { demoOrganisationId: 'demo', memberships: new Map([['demo', 'member']]), productRoles: new Map([['demo', { cmsRole: 'none', croRole: 'viewer' }]]) });
+    for (const entry of ['create', 'roles-and-permissions', 'login-as', 'audit', 'workflow-report']) {
+      expect(navigationFor(demo('owner'))).not.toContain(entry);
+      expect(navigationFor(demo('writer'))).not.toContain(entry);
+    }
+    expect(navigationFor(demo('writer'))).toEqual(expect.arrayContaining(['dashboard', 'websites', 'your-posts']));
+  });
+
+  it('lists the Conversion screens for CRO readers only: owners and admins, a CRO role other than none, with the cro product when known', () => {
+    const CRO = ['cro/ctas', 'cro/campaigns', 'cro/experiments', 'cro/products', 'cro/goals', 'cro/url-lists'];
+    const member = (croRole: string) => viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'editor', croRole }]]) });
+    expect(navigationFor(member('none'))).not.toEqual(expect.arrayContaining(['cro/ctas']));
+    for (const entry of CRO) expect(navigationFor(member('none'))).not.toContain(entry);
+    for (const role of ['admin', 'manager', 'editor', 'analyst', 'creator', 'viewer']) expect(navigationFor(member(role))).toEqual(expect.arrayContaining(CRO));
+    const owner = viewer('owner', { memberships: new Map([['org-1', 'owner']]), productRoles: new Map([['org-1', { cmsRole: 'admin', croRole: 'none' }]]) });
+    expect(navigationFor(owner)).toEqual(expect.arrayContaining(CRO));
+    // The plan's products, when known: without `cro` no Conversion screens, whatever the role.
+    expect(navigationFor(owner, new Map([['org-1', ['cms']]]))).not.toContain('cro/ctas');
+    expect(navigationFor(member('viewer'), new Map([['org-1', ['cms', 'cro']]]))).toEqual(expect.arrayContaining(CRO));
+    expect(navigationFor(viewer('writer'))).not.toContain('cro/campaigns');
+    expect(navigationFor(viewer('admin', { platformAdmin: true }))).toEqual(expect.arrayContaining(CRO));
+  });
+
   it('gives platform admins the admin screens and capabilities; others get 403 with a message', () => {
     const admin = viewer('admin', { platformAdmin: true });
     expect(navigationFor(admin)).toEqual(expect.arrayContaining(['users', 'admin/outbox', 'admin/projections']));

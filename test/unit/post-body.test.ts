@@ -11,11 +11,11 @@ const URL_OK = 'https://shop.example/basil';
 
 describe('call to action', () => {
   it('needs a text and a link; blank text is no text', () => {
-    expect(componentProblem('callToAction', { url: URL_OK })).toBe('Call to action: text is missing!');
-    expect(componentProblem('callToAction', { text: '   ', url: URL_OK })).toBe('Call to action: text is missing!');
-    expect(componentProblem('callToAction', { text: 42, url: URL_OK })).toBe('Call to action: text is missing!');
-    expect(componentProblem('callToAction', { text: 'Buy seeds' })).toBe('Call to action: link is missing!');
-    expect(componentProblem('callToAction', { text: 'Buy seeds', url: '  ' })).toBe('Call to action: link is missing!');
+    expect(componentProblem('callToAction', { url: URL_OK })).toBe('Call to action: Button text is missing!');
+    expect(componentProblem('callToAction', { text: '   ', url: URL_OK })).toBe('Call to action: Button text is missing!');
+    expect(componentProblem('callToAction', { text: 42, url: URL_OK })).toBe('Call to action: Button text is missing!');
+    expect(componentProblem('callToAction', { text: 'Buy seeds' })).toBe('Call to action: Link is missing!');
+    expect(componentProblem('callToAction', { text: 'Buy seeds', url: '  ' })).toBe('Call to action: Link is missing!');
   });
 
   it('the link is an absolute http or https URL', () => {
@@ -39,8 +39,8 @@ describe('call to action', () => {
 
 describe('product box', () => {
   it('needs a name and a link (the spec: "Product call-to-action link missing")', () => {
-    expect(componentProblem('productBox', { url: URL_OK })).toBe('Product box: name is missing!');
-    expect(componentProblem('productBox', { name: ' ', url: URL_OK })).toBe('Product box: name is missing!');
+    expect(componentProblem('productBox', { url: URL_OK })).toBe('Product box: Product name is missing!');
+    expect(componentProblem('productBox', { name: ' ', url: URL_OK })).toBe('Product box: Product name is missing!');
     expect(componentProblem('productBox', { name: 'Basil seeds', url: '' })).toBe('Product call-to-action link missing');
     expect(componentProblem('productBox', { name: 'Basil seeds', url: 'ftp://shop.example/basil' })).toBe('Product box: the link must be a valid URL');
     expect(componentProblem('productBox', { name: 'Basil seeds', url: 'https://' })).toBe('Product box: the link must be a valid URL');
@@ -85,8 +85,8 @@ describe('FAQ', () => {
 
 describe('callout', () => {
   it('needs a text; its tone is info, tip or warning, or none', () => {
-    expect(componentProblem('callout', {})).toBe('Callout: text is missing!');
-    expect(componentProblem('callout', { text: ' ', tone: 'info' })).toBe('Callout: text is missing!');
+    expect(componentProblem('callout', {})).toBe('Callout: Text is missing!');
+    expect(componentProblem('callout', { text: ' ', tone: 'info' })).toBe('Callout: Text is missing!');
     expect(componentProblem('callout', { text: 'Water in the morning.' })).toBeNull();
     expect(componentProblem('callout', { text: 'Water in the morning.', tone: null })).toBeNull();
     for (const tone of ['info', 'tip', 'warning']) expectWith(componentProblem('callout', { text: 'Water in the morning.', tone }), tone).toBeNull();
@@ -115,10 +115,10 @@ describe('components in a TipTap document', () => {
   });
 
   it('a component without attrs (absent, null or not an object) has nothing filled in', () => {
-    expect(documentProblem({ type: 'doc', content: [paragraph, { type: 'callout' }] })).toBe('Callout: text is missing!');
-    expect(documentProblem({ type: 'doc', content: [{ type: 'callout', attrs: null }] })).toBe('Callout: text is missing!');
+    expect(documentProblem({ type: 'doc', content: [paragraph, { type: 'callout' }] })).toBe('Callout: Text is missing!');
+    expect(documentProblem({ type: 'doc', content: [{ type: 'callout', attrs: null }] })).toBe('Callout: Text is missing!');
     expect(documentProblem({ type: 'doc', content: [{ type: 'faq', attrs: 'items' }] })).toBe('FAQ list is required');
-    expect(documentProblem({ type: 'doc', content: [{ type: 'productBox', attrs: 5 }] })).toBe('Product box: name is missing!');
+    expect(documentProblem({ type: 'doc', content: [{ type: 'productBox', attrs: 5 }] })).toBe('Product box: Product name is missing!');
   });
 
   it('the first problem in document order wins, and a component\'s own content is walked too', () => {
@@ -130,7 +130,7 @@ describe('components in a TipTap document', () => {
         { type: 'callout', attrs: {} },
       ],
     };
-    expect(documentProblem(doc)).toBe('Call to action: link is missing!');
+    expect(documentProblem(doc)).toBe('Call to action: Link is missing!');
     // The API accepts any document: a valid component holding an invalid one is still refused.
     expect(documentProblem({ type: 'doc', content: [{ ...goodCallout, content: [{ type: 'faq', attrs: { items: [] } }] }] })).toBe('FAQ list is required');
   });
@@ -148,7 +148,7 @@ describe('components in a TipTap document', () => {
       return node;
     };
     // The callout 50 levels below the root is checked; 51 levels below it is not reached.
-    expect(documentProblem(nested(50))).toBe('Callout: text is missing!');
+    expect(documentProblem(nested(50))).toBe('Callout: Text is missing!');
     expect(documentProblem(nested(51))).toBeNull();
   });
 });

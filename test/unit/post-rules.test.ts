@@ -173,11 +173,17 @@ describe('a save meets the page someone else holds before anything else (the dry
     });
   });
 
-  it('no conflict for the holder, for nobody holding it, or for owners and CMS admins (they may act on any page)', () => {
+  it('no conflict for the holder or for nobody holding it', () => {
     expect(saveConflict(stateOf([created(wendy)]), save(asActor(wendy, WRITER_ROLES)))).toBeNull();
     expect(saveConflict(stateOf([created(null)]), save(asActor(wendy, WRITER_ROLES)))).toBeNull();
-    expect(saveConflict(stateOf([created(walt)]), save(asActor({ userId: 'u-owner', name: 'Olivia Owner' }, ['user', 'owner', 'cms:none', 'cro:none'])))).toBeNull();
-    expect(saveConflict(stateOf([created(walt)]), save(asActor({ userId: 'u-cms-admin', name: 'Cora' }, ['user', 'member', 'cms:admin', 'cro:none'])))).toBeNull();
+  });
+
+  it('holding is holding: owners and CMS admins meet the same conflict as anyone (they take the page over first)', () => {
+    const held = { status: 409, message: `Walt Writer is working on this page since ${T0}. Your changes were kept as a draft.`, details: { reason: 'held', holder: walt } };
+    for (const boss of [asActor({ userId: 'u-owner', name: 'Olivia Owner' }, ['user', 'owner', 'cms:none', 'cro:none']), asActor({ userId: 'u-cms-admin', name: 'Cora' }, ['user', 'member', 'cms:admin', 'cro:none'])]) {
+      const conflict = saveConflict(stateOf([created(walt)]), save(boss));
+      expect(conflict && { status: statusOf(conflict), message: conflict.message, details: conflict.details }).toEqual(held);
+    }
   });
 
   it('a save the table refuses anyway is no conflict: its own refusal comes when it is decided', () => {
@@ -204,10 +210,10 @@ describe("an action's note", () => {
   it('a return needs one: trimmed; missing, blank or too long is refused on the note field', () => {
     expect(requireNote({ note: '  Needs a source  ' })).toBe('Needs a source');
     expect(requireNote({ note: 'x'.repeat(5000) })).toBe('x'.repeat(5000));
-    expect(refusal(() => requireNote({}))).toEqual({ status: 422, message: 'note is missing!', errors: { note: 'note is missing!' } });
-    expect(refusal(() => requireNote(undefined))).toEqual({ status: 422, message: 'note is missing!', errors: { note: 'note is missing!' } });
-    expect(refusal(() => requireNote({ note: '   ' }))).toEqual({ status: 422, message: 'note is missing!', errors: { note: 'note is missing!' } });
-    expect(refusal(() => requireNote({ note: 42 }))).toEqual({ status: 422, message: 'note is missing!', errors: { note: 'note is missing!' } });
+    expect(refusal(() => requireNote({}))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' } });
+    expect(refusal(() => requireNote(undefined))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' } });
+    expect(refusal(() => requireNote({ note: '   ' }))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' } });
+    expect(refusal(() => requireNote({ note: 42 }))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' } });
     expect(refusal(() => requireNote({ note: 'x'.repeat(5001) }))).toEqual({
       status: 422,
       message: 'The maximum length is 5000 characters',
@@ -221,7 +227,7 @@ describe("an action's note", () => {
     expect(optionalNote(undefined)).toBeUndefined();
     expect(optionalNote({ note: null })).toBeUndefined();
     expect(optionalNote({ note: '' })).toBeUndefined();
-    expect(refusal(() => optionalNote({ note: 7 }))).toEqual({ status: 422, message: 'note must be text', errors: { note: 'note must be text' } });
+    expect(refusal(() => optionalNote({ note: 7 }))).toEqual({ status: 422, message: 'Note must be text', errors: { note: 'Note must be text' } });
     expect(refusal(() => optionalNote({ note: 'x'.repeat(5001) }))).toEqual({
       status: 422,
       message: 'The maximum length is 5000 characters',
@@ -232,6 +238,6 @@ describe("an action's note", () => {
   it('the request schema checks the same length and type, with the same words', () => {
     expect(noteSchema.safeParse('x'.repeat(5000)).success).toBe(true);
     expect(noteSchema.safeParse('x'.repeat(5001)).error?.issues[0]?.message).toBe('The maximum length is 5000 characters');
-    expect(noteSchema.safeParse(5).error?.issues[0]?.message).toBe('note must be text');
+    expect(noteSchema.safeParse(5).error?.issues[0]?.message).toBe('Note must be text');
   });
 });

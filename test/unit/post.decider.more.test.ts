@@ -136,7 +136,7 @@ describe('SendTo, Discard and what the page looks like afterwards', () => {
   const heldByEditor = [...inEdit, selected('Edit', holder('editor', T0))];
 
   it('SendTo without a person names the missing field', () => {
-    expect(refusal(inEdit, command('SendTo', 'manager', {}))).toEqual({ status: 422, message: 'userId is missing!', errors: { userId: 'userId is missing!' }, details: undefined });
+    expect(refusal(inEdit, command('SendTo', 'manager', {}))).toEqual({ status: 422, message: 'Member is missing!', errors: { userId: 'Member is missing!' }, details: undefined });
   });
 
   it('after a Discard the page is in the pool again: anyone of the stage selects it', () => {
@@ -158,8 +158,8 @@ describe('notes', () => {
   const writerHeld = [created(holder('writer', T0), holder('writer', T0)), submitted('Writer', 'Edit', holder('writer', T0))];
 
   it('a return without data, or with a blank or too long note, is refused naming the note field', () => {
-    expect(refusal(writerHeld, { ...command('ReturnToWriter', 'editor'), data: undefined })).toEqual({ status: 422, message: 'note is missing!', errors: { note: 'note is missing!' }, details: undefined });
-    expect(refusal(writerHeld, command('ReturnToWriter', 'editor', { note: 7 }))).toEqual({ status: 422, message: 'note is missing!', errors: { note: 'note is missing!' }, details: undefined });
+    expect(refusal(writerHeld, { ...command('ReturnToWriter', 'editor'), data: undefined })).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' }, details: undefined });
+    expect(refusal(writerHeld, command('ReturnToWriter', 'editor', { note: 7 }))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' }, details: undefined });
     expect(refusal(writerHeld, command('ReturnToWriter', 'editor', { note: 'x'.repeat(5001) }))).toEqual({ status: 422, message: TOO_LONG, errors: { note: TOO_LONG }, details: undefined });
   });
 
@@ -182,8 +182,8 @@ describe('notes', () => {
   });
 
   it('an optional note is text of at most 5000 characters, recorded without its surrounding spaces', () => {
-    expect(refusal(inEdit, command('Publish', 'manager', { note: 42 }))).toEqual({ status: 422, message: 'note must be text', errors: { note: 'note must be text' }, details: undefined });
-    expect(refusal(inEdit, command('Publish', 'manager', { note: ['Go'] }))).toEqual({ status: 422, message: 'note must be text', errors: { note: 'note must be text' }, details: undefined });
+    expect(refusal(inEdit, command('Publish', 'manager', { note: 42 }))).toEqual({ status: 422, message: 'Note must be text', errors: { note: 'Note must be text' }, details: undefined });
+    expect(refusal(inEdit, command('Publish', 'manager', { note: ['Go'] }))).toEqual({ status: 422, message: 'Note must be text', errors: { note: 'Note must be text' }, details: undefined });
     expect(refusal(inEdit, command('Publish', 'manager', { note: 'z'.repeat(5001) }))).toEqual({ status: 422, message: TOO_LONG, errors: { note: TOO_LONG }, details: undefined });
     const long = 'z'.repeat(5000);
     given(postDecider, inEdit).when(command('Publish', 'manager', { note: long })).then([
@@ -200,20 +200,20 @@ describe('what publishing needs', () => {
 
   it('each missing field is named with the spec wording "{field} is missing!"', () => {
     expect(refusal(inEditWith({ slug: 'basil', richText: { json: null, html: BODY } }), command('Publish', 'owner'))).toEqual({
-      status: 422, message: 'title is missing!', errors: { title: 'title is missing!' }, details: undefined,
+      status: 422, message: 'Title is missing!', errors: { title: 'Title is missing!' }, details: undefined,
     });
     expect(refusal(inEditWith({ title: 'Basil', slug: 'basil' }), command('Publish', 'owner'))).toEqual({
-      status: 422, message: 'richText is missing!', errors: { richText: 'richText is missing!' }, details: undefined,
+      status: 422, message: 'Body is missing!', errors: { richText: 'Body is missing!' }, details: undefined,
     });
     expect(refusal(inEditWith({}), command('Publish', 'owner'))).toEqual({
-      status: 422, message: 'title is missing!', errors: { title: 'title is missing!', slug: 'slug is missing!', richText: 'richText is missing!' }, details: undefined,
+      status: 422, message: 'Title is missing!', errors: { title: 'Title is missing!', slug: 'Slug is missing!', richText: 'Body is missing!' }, details: undefined,
     });
   });
 
   it('a body with no HTML, or only blanks, is no body', () => {
     for (const richText of [{ json: { type: 'doc' } }, { json: null, html: '  \n ' }, null]) {
       expect(refusal(inEditWith({ title: 'Basil', slug: 'basil', richText }), command('Publish', 'owner'))).toEqual({
-        status: 422, message: 'richText is missing!', errors: { richText: 'richText is missing!' }, details: undefined,
+        status: 422, message: 'Body is missing!', errors: { richText: 'Body is missing!' }, details: undefined,
       });
     }
   });
@@ -247,10 +247,10 @@ describe('SubmitFor: the writer\'s checks and the straight way back to a fact-ch
       status: 422, message: 'Outline field is required', errors: { outline: 'Outline field is required' }, details: undefined,
     });
     expect(refusal(writing({ outline: '1. Light', richText: { json: { type: 'doc' } } }), command('SubmitForEdit', 'writer'))).toEqual({
-      status: 422, message: 'richText is missing!', errors: { richText: 'richText is missing!' }, details: undefined,
+      status: 422, message: 'Body is missing!', errors: { richText: 'Body is missing!' }, details: undefined,
     });
     expect(refusal(writing({ outline: '1. Light', richText: { json: null, html: ' ' } }), command('SubmitForEdit', 'writer'))).toEqual({
-      status: 422, message: 'richText is missing!', errors: { richText: 'richText is missing!' }, details: undefined,
+      status: 422, message: 'Body is missing!', errors: { richText: 'Body is missing!' }, details: undefined,
     });
   });
 

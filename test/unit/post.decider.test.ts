@@ -29,7 +29,7 @@ import {
 
 
 const FOUR_EYES = 'Four-eyes rule: someone who saved this post may not approve or publish it';
-const NOTE_MISSING = 'note is missing!';
+const NOTE_MISSING = 'Note is missing!';
 
 /** One more person for "someone else of the same role" (otherWriter is shared). */
 const otherChecker: Actor = { userId: 'u-checker-2', name: 'Carl Checker', roles: ['user', 'member', 'cms:reviewer', 'cro:none'] };
@@ -167,10 +167,23 @@ describe('Save', () => {
     ]);
   });
 
-  it('a page someone else holds answers 409 naming them; owners and admins save anyway', () => {
+  it('a page someone else holds answers 409 naming them, to everyone', () => {
     given(postDecider, heldByWriter).when(command('Save', otherWriter, { subtitle: 'Mine' })).refused(409, `Wendy Writer is working on this page since ${T0}. Your changes were kept as a draft.`);
-    given(postDecider, heldByWriter).when(command('Save', 'owner', { subtitle: 'Fixed' })).then([{ type: 'PostSaved', data: { changes: { subtitle: 'Fixed' }, by: holder('owner') } }]);
-    given(postDecider, heldByWriter).when(command('Save', 'orgAdmin', { subtitle: 'Fixed' })).then([{ type: 'PostSaved', data: { changes: { subtitle: 'Fixed' }, by: holder('orgAdmin') } }]);
+    given(postDecider, heldByWriter).when(command('Save', 'editor', { subtitle: 'Mine' })).refused(409, `Wendy Writer is working on this page since ${T0}. Your changes were kept as a draft.`);
+  });
+
+  // Issue 12 point 9, "holding is holding": the owner's save used to overwrite Wendy's work silently.
+  it('owners and admins get the same 409; they take the page over first (recorded), then their save goes through', () => {
+    for (const boss of ['owner', 'orgAdmin', 'cmsAdmin'] as const) {
+      given(postDecider, heldByWriter).when(command('Save', boss, { subtitle: 'Fixed' })).refused(409, `Wendy Writer is working on this page since ${T0}. Your changes were kept as a draft.`);
+      const takeOver = given(postDecider, heldByWriter)
+        .when(command('TakeOver', boss, {}, MINIMAL.settings, LATER))
+        .then([{ type: 'PostTakenOver', data: { stage: 'Writer', by: holder(boss, LATER), from: holder('writer', T0) } }]);
+      const taken = [...heldByWriter, ...takeOver];
+      given(postDecider, taken).when(command('Save', boss, { subtitle: 'Fixed' })).then([{ type: 'PostSaved', data: { changes: { subtitle: 'Fixed' }, by: holder(boss) } }]);
+      // Wendy's next save learns who took her page.
+      given(postDecider, taken).when(command('Save', 'writer', { subtitle: 'Mine' })).refused(409, `${PEOPLE[boss].name} took over this page at ${LATER}. Your changes were kept as a draft.`);
+    }
   });
 
   it('posts under optimisation cannot change vertical or dates', () => {
@@ -205,7 +218,7 @@ describe('Select, Discard, TakeOver, SendTo', () => {
       .then([{ type: 'PostTakenOver', data: { stage: 'Writer', by: holder('editor', LATER), from: holder('writer', T0) } }]);
     const after = [...writerHolds, ...takeOver];
     given(postDecider, after).when(command('Save', 'writer', { title: 'My unsaved words' })).refused(409, `Eddie Editor took over this page at ${LATER}. Your changes were kept as a draft.`);
-    // Anyone else who is not an owner or admin learns who works on it.
+    // Anyone else learns who works on it.
     given(postDecider, after).when(command('Save', otherWriter, { title: 'Mine' })).refused(409, `Eddie Editor is working on this page since ${LATER}. Your changes were kept as a draft.`);
     // The new holder saves.
     given(postDecider, after).when(command('Save', 'editor', { title: 'Taken over' })).then([{ type: 'PostSaved', data: { changes: { title: 'Taken over' }, by: holder('editor') } }]);
@@ -229,7 +242,7 @@ describe('Select, Discard, TakeOver, SendTo', () => {
       { type: 'PostSentTo', data: { stage: 'Edit', by: holder('owner'), to: holder('secondEditor') } },
     ]);
     given(postDecider, heldByEditor).when(command('SendTo', 'manager', { to: { userId: 'u-editor', name: 'Eddie Editor' } })).then([]);
-    given(postDecider, inEdit).when(command('SendTo', 'manager', { to: {} })).refused(422, 'userId is missing!');
+    given(postDecider, inEdit).when(command('SendTo', 'manager', { to: {} })).refused(422, 'Member is missing!');
   });
 });
 
@@ -250,7 +263,7 @@ describe('SubmitFor and ReturnTo', () => {
       postDecider.decide(command('SubmitForEdit', 'writer'), postDecider.fold(bare as never[]));
       throw new Error('SubmitForEdit was not refused');
     } catch (error) {
-      expect((error as { errors?: unknown }).errors).toEqual({ outline: 'Outline field is required', richText: 'richText is missing!' });
+      expect((error as { errors?: unknown }).errors).toEqual({ outline: 'Outline field is required', richText: 'Body is missing!' });
     }
   });
 
@@ -452,7 +465,7 @@ describe('Publish, Delete, DeleteForever, Archive, ExportPage, KeepDraft', () =>
 
   it('publishing needs a title, a slug, a body and the bios of the people it credits', () => {
     const bare = [created(AUTHOR, null, { title: 'Only a title' }, { words: 0, links: 0 }), submitted('Writer', 'Edit')];
-    given(postDecider, bare).when(command('Publish', 'owner')).refused(422, 'slug is missing!');
+    given(postDecider, bare).when(command('Publish', 'owner')).refused(422, 'Slug is missing!');
     const state = postDecider.fold(inEdit as never[]);
     expect(() => postDecider.decide({ type: 'Publish', data: {}, actor: actor('owner'), context: context(MINIMAL.settings, NOW, [{ field: 'expert', label: 'Expert' }]) }, state)).toThrow(
       "click to add Expert's bio",

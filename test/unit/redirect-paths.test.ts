@@ -6,30 +6,30 @@ import { ValidationError } from '#libs/platform/src/errors.js';
 
 describe('redirect paths', () => {
   it('accepts a path with exactly one leading /, and an absolute http(s) URL as a target only', () => {
-    expect(redirectPathProblem('fromPath', '/', false)).toBeNull();
-    expect(redirectPathProblem('fromPath', '/old/path?x=1', false)).toBeNull();
-    expect(redirectPathProblem('toPath', '/new/path#top', true)).toBeNull();
-    expect(redirectPathProblem('toPath', 'https://partner.example/x', true)).toBeNull();
-    expect(redirectPathProblem('toPath', 'HTTP://partner.example', true)).toBeNull();
+    expect(redirectPathProblem('From path', '/', false)).toBeNull();
+    expect(redirectPathProblem('From path', '/old/path?x=1', false)).toBeNull();
+    expect(redirectPathProblem('To path', '/new/path#top', true)).toBeNull();
+    expect(redirectPathProblem('To path', 'https://partner.example/x', true)).toBeNull();
+    expect(redirectPathProblem('To path', 'HTTP://partner.example', true)).toBeNull();
   });
 
   it('refuses // and backslashes anywhere, control characters, other schemes and URLs as a source', () => {
     const cases: [string, string, boolean, string][] = [
-      ['fromPath', '//evil.example/x', false, 'fromPath must start with a single /'],
-      ['toPath', '//evil.example/x', true, 'toPath must start with a single /'],
-      ['toPath', '///evil.example', true, 'toPath must start with a single /'],
-      ['fromPath', '/\\evil.example', false, 'fromPath must not contain a backslash (\\)'],
-      ['toPath', '/\\evil.example', true, 'toPath must not contain a backslash (\\)'],
-      ['toPath', '\\/evil.example', true, 'toPath must not contain a backslash (\\)'],
-      ['toPath', '/ok/..\\x', true, 'toPath must not contain a backslash (\\)'],
-      ['toPath', 'https://good.example\\@evil.example', true, 'toPath must not contain a backslash (\\)'],
-      ['toPath', '/\t/evil.example', true, 'toPath must not contain control characters'],
-      ['toPath', '/a\u0000', true, 'toPath must not contain control characters'],
-      ['toPath', '/a\u0085', true, 'toPath must not contain control characters'],
-      ['fromPath', 'https://evil.example/', false, 'fromPath must be a path starting with /'],
-      ['toPath', 'javascript:alert(1)', true, 'toPath must be a path starting with / or a full URL'],
-      ['toPath', 'evil.example', true, 'toPath must be a path starting with / or a full URL'],
-      ['toPath', 'https://', true, 'toPath must be a valid http(s) URL'],
+      ['From path', '//evil.example/x', false, 'From path must start with a single /'],
+      ['To path', '//evil.example/x', true, 'To path must start with a single /'],
+      ['To path', '///evil.example', true, 'To path must start with a single /'],
+      ['From path', '/\\evil.example', false, 'From path must not contain a backslash (\\)'],
+      ['To path', '/\\evil.example', true, 'To path must not contain a backslash (\\)'],
+      ['To path', '\\/evil.example', true, 'To path must not contain a backslash (\\)'],
+      ['To path', '/ok/..\\x', true, 'To path must not contain a backslash (\\)'],
+      ['To path', 'https://good.example\\@evil.example', true, 'To path must not contain a backslash (\\)'],
+      ['To path', '/\t/evil.example', true, 'To path must not contain control characters'],
+      ['To path', '/a\u0000', true, 'To path must not contain control characters'],
+      ['To path', '/a\u0085', true, 'To path must not contain control characters'],
+      ['From path', 'https://evil.example/', false, 'From path must start with /'],
+      ['To path', 'javascript:alert(1)', true, 'To path must start with / or be a full URL'],
+      ['To path', 'evil.example', true, 'To path must start with / or be a full URL'],
+      ['To path', 'https://', true, 'To path must be a valid http(s) URL'],
     ];
     for (const [field, value, allowUrl, problem] of cases) expectWith(redirectPathProblem(field, value, allowUrl), value).toBe(problem);
   });
@@ -37,7 +37,7 @@ describe('redirect paths', () => {
   it('the decider refuses such paths whoever sends the command', () => {
     const actor = { userId: 'u-1', roles: ['system'] };
     const fields = { organisationId: 'o', websiteId: 'w', fromPath: '//evil.example', toPath: '/x', type: 301 as const, locale: null, objectId: null, automatic: true };
-    expect(() => redirectRuleDecider.decide({ type: 'Create', actor, data: fields }, redirectRuleDecider.initialState)).toThrow(ValidationError.field('fromPath', 'fromPath must start with a single /'));
+    expect(() => redirectRuleDecider.decide({ type: 'Create', actor, data: fields }, redirectRuleDecider.initialState)).toThrow(ValidationError.field('fromPath', 'From path must start with a single /'));
   });
 });
 

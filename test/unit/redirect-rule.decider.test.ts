@@ -96,16 +96,16 @@ describe('redirect rule events', () => {
     const system: Actor = { userId: 'system', roles: ['system'] };
     // prettier-ignore
     const refused: Array<[fields: Record<string, unknown>, message: string]> = [
-      [{ fromPath: 'promo' },                          'fromPath must be a path starting with /'],
-      [{ fromPath: 'https://evil.example/promo' },     'fromPath must be a path starting with /'],
-      [{ fromPath: '//evil.example/promo' },           'fromPath must start with a single /'],
-      [{ fromPath: '/\\evil.example' },                'fromPath must not contain a backslash (\\)'],
-      [{ fromPath: '/promo\n' },                       'fromPath must not contain control characters'],
-      [{ toPath: 'sale' },                             'toPath must be a path starting with / or a full URL'],
-      [{ toPath: 'javascript:alert(1)' },              'toPath must be a path starting with / or a full URL'],
-      [{ toPath: '//evil.example/sale' },              'toPath must start with a single /'],
-      [{ toPath: 'https://' },                         'toPath must be a valid http(s) URL'],
-      [{ toPath: 42 },                                 'toPath must be text'],
+      [{ fromPath: 'promo' },                          'From path must start with /'],
+      [{ fromPath: 'https://evil.example/promo' },     'From path must start with /'],
+      [{ fromPath: '//evil.example/promo' },           'From path must start with a single /'],
+      [{ fromPath: '/\\evil.example' },                'From path must not contain a backslash (\\)'],
+      [{ fromPath: '/promo\n' },                       'From path must not contain control characters'],
+      [{ toPath: 'sale' },                             'To path must start with / or be a full URL'],
+      [{ toPath: 'javascript:alert(1)' },              'To path must start with / or be a full URL'],
+      [{ toPath: '//evil.example/sale' },              'To path must start with a single /'],
+      [{ toPath: 'https://' },                         'To path must be a valid http(s) URL'],
+      [{ toPath: 42 },                                 'To path must be text'],
     ];
     for (const [fields, message] of refused) {
       for (const actor of [editor, system]) {
@@ -119,7 +119,7 @@ describe('redirect rule events', () => {
     } catch (caught) {
       error = caught;
     }
-    expect((error as { errors?: unknown }).errors).toEqual({ fromPath: 'fromPath must be a path starting with /' });
+    expect((error as { errors?: unknown }).errors).toEqual({ fromPath: 'From path must start with /' });
     // What is accepted: a path, and a full URL as the target.
     for (const toPath of ['/', '/sale?x=1#top', 'https://partner.example/x', 'HTTP://partner.example']) {
       given(redirectRuleDecider, []).when({ type: 'Create', data: { ...RULE, toPath }, actor: editor }).then([{ type: 'RedirectRuleCreated', data: { ...RULE, toPath } }]);

@@ -10,6 +10,7 @@ import cors from 'cors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import { CommunityModule } from '#libs/community/src/community.module.js';
+import { CroModule } from '#libs/cro/src/cro.module.js';
 import { ExpertsModule } from '#libs/experts/src/experts.module.js';
 import { IdentityModule } from '#libs/identity/src/identity.module.js';
 import { OrganisationsModule } from '#libs/organisations/src/organisations.module.js';
@@ -24,6 +25,8 @@ import { PlatformModule } from '#libs/platform/src/platform.module.js';
 import { metricsHandler } from '#libs/platform/src/metrics.js';
 import { createRuntime, type Runtime } from '#libs/platform/src/runtime.js';
 import { catalog, relays } from './catalog.js';
+import { serveConsole } from './console-assets.js';
+import { serveTracker } from '#libs/cro/src/public/tracker-asset.js';
 import { DemoModule } from './demo/demo.module.js';
 import { DemoService } from './demo/demo.service.js';
 
@@ -38,7 +41,7 @@ export interface App {
 export async function createApp(config: AppConfig, options: { log?: Logger } = {}): Promise<App> {
   const runtime = await createRuntime(config, catalog, { log: options.log, relays });
   try {
-    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, ExpertsModule, DemoModule] })
+    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, ExpertsModule, CroModule, DemoModule] })
     class AppModule {}
 
     const app = await NestFactory.create<NestExpressApplication>(AppModule, {
@@ -136,16 +139,10 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
 
   app.use('/metrics', metricsHandler(metrics));
 
+  serveTracker(app);
   const consoleDir = config.consoleDir;
   if (existsSync(join(consoleDir, 'index.html'))) {
-    // Only the console's paths look for a file: an API request never costs a file-system stat.
-    const assets = express.static(consoleDir, { index: false, maxAge: '1h' });
-    app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/') || req.path === '/metrics' ? next() : assets(req, res, next)));
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api')) return next();
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(consoleDir, 'index.html'));
-    });
+    serveConsole(app, consoleDir);
   } else {
     log.warn({ consoleDir }, 'console build not found: run `npm run build:console`; serving the API only');
   }

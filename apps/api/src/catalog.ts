@@ -20,6 +20,14 @@ import { ORGANISATIONS_SCHEMA } from '#libs/organisations/src/domain/website-fie
 import { organisationsProjection } from '#libs/organisations/src/projections/organisations.projection.js';
 import { websitesProjection } from '#libs/organisations/src/projections/websites.projection.js';
 import { membersProjection } from '#libs/organisations/src/projections/members.projection.js';
+import { CRO_EVENT_TYPES } from '#libs/cro/src/domain/kinds.js';
+import { CRO_DECIDERS } from '#libs/cro/src/domain/deciders.js';
+import { CRO_PROJECTIONS } from '#libs/cro/src/projections/cro-records.projection.js';
+import { ctaTemplatesProjection } from '#libs/cro/src/projections/cta-templates.projection.js';
+import { CRO_SECRETS_SCHEMA } from '#libs/cro/src/integrations/secrets.js';
+import { generationProcess } from '#libs/cro/src/processes/generation.process.js';
+import { duplicatesProcess } from '#libs/cro/src/processes/duplicates.process.js';
+import { COLLECTED_EVENTS_SCHEMA } from '#libs/cro/src/projections/collected-events.js';
 import { KafkaRelay } from '#libs/platform/src/kafka/kafka-relay.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import type { Logger } from '#libs/platform/src/logging.js';
@@ -40,14 +48,14 @@ import { invitationAcceptanceProcess } from '#libs/organisations/src/processes/i
 
 /** Every event type, projection and table of the product: one list for the api, worker, CLI and bench. */
 export const catalog: Catalog = {
-  eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...POST_EVENT_TYPES, ...REDIRECT_RULE_EVENT_TYPES, ...BIO_EVENT_TYPES],
+  eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...POST_EVENT_TYPES, ...REDIRECT_RULE_EVENT_TYPES, ...BIO_EVENT_TYPES, ...CRO_EVENT_TYPES],
   projections: [
     usersProjection, viewerAccessProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
-    postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, auditActorsProjection, auditProjection,
+    postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, ...CRO_PROJECTIONS, ctaTemplatesProjection, auditActorsProjection, auditProjection,
   ],
-  schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA],
-  deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS],
-  processes: [signUpProcess, foundingProcess, inviteeAccountsProcess, invitationAcceptanceProcess, membershipProcess, websiteDomainsProcess, slugRedirectsProcess],
+  schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA, CRO_SECRETS_SCHEMA, COLLECTED_EVENTS_SCHEMA],
+  deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS, ...CRO_DECIDERS],
+  processes: [signUpProcess, foundingProcess, inviteeAccountsProcess, invitationAcceptanceProcess, membershipProcess, websiteDomainsProcess, slugRedirectsProcess, duplicatesProcess, generationProcess],
 };
 
 /** The Kafka relay when `KAFKA_BROKERS` is set. */

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { I18nContextProvider } from 'react-admin';
 import { i18nProvider } from './i18n';
 import { createRoot } from 'react-dom/client';
@@ -15,7 +15,9 @@ createRoot(root).render(
   <StrictMode>
     {PublicPage ? (
       <I18nContextProvider value={i18nProvider}>
-        <PublicPage />
+        <Suspense fallback={null}>
+          <PublicPage />
+        </Suspense>
       </I18nContextProvider>
     ) : (
       <App />

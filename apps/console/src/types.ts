@@ -8,9 +8,12 @@ export interface CurrentUser {
   role: string;
   /** A platform administrator sees every organisation and manages the projections. */
   platformAdmin: boolean;
-  organisations: { id: Identifier; name: string; role: string }[];
+  /** `creates`: the resources the user may create there (the API's rules; the console's Create buttons). */
+  organisations: { id: Identifier; name: string; role: string; creates?: string[] }[];
   websites: { id: Identifier; name: string; organisationId: Identifier }[];
   navigation: string[];
+  /** What the user may create outside any organisation (`organisations`: a new organisation). */
+  creates?: string[];
   /** Set while a platform administrator is logged in as this user (`POST /auth/login/as/{id}`). */
   impersonatedBy?: { id: Identifier; name: string; email: string } | null;
 }
@@ -109,6 +112,8 @@ export interface WebsiteOptions {
   industries: string[];
   currencies: string[];
   reviewTypes?: string[];
+  /** The statuses a website can have, with their labels. */
+  statuses?: { id: string; name: string }[];
 }
 
 /** One entry of `GET /api/{resource}/{id}/history`. */
@@ -119,6 +124,13 @@ export interface HistoryEntry {
   time?: string;
   timestamp?: string;
   actor?: string | { id?: Identifier; name?: string; email?: string } | null;
+  /** The command that caused it (e.g. Deactivate), the status move and the note it carried. */
+  action?: string | null;
+  from?: string | null;
+  to?: string | null;
+  note?: string | null;
+  /** The person the event is about (a member added or removed), by name. */
+  subject?: { id: string; name?: string } | null;
   data?: unknown;
 }
 

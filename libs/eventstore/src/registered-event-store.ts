@@ -32,6 +32,10 @@ export class RegisteredEventStore implements EventStore {
     return this.inner.countAfter(position);
   }
 
+  get announcer(): string | undefined {
+    return this.inner.announcer;
+  }
+
   onAppended(listener: () => void): () => void {
     return this.inner.onAppended?.(listener) ?? (() => undefined);
   }

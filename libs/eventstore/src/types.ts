@@ -89,6 +89,11 @@ export interface EventStore {
    * subscribers wake at once; other processes learn of new events by LISTEN/NOTIFY or polling.
    */
   onAppended?(listener: () => void): () => void;
+  /**
+   * The payload of this store object's own NOTIFY (SQL stores on PostgreSQL): a listener in the
+   * same process has already been told through `onAppended` and ignores it.
+   */
+  readonly announcer?: string;
   close(): Promise<void>;
 }
 

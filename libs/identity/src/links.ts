@@ -7,6 +7,13 @@ import { SQL } from '#libs/platform/src/tokens.js';
 export type LinkPurpose = 'reset' | 'invitation';
 /** How long each kind of link works. */
 export const LINK_LIFETIME_MINUTES: Record<LinkPurpose, number> = { reset: 60, invitation: 7 * 24 * 60 };
+/** How many whole days an invitation link works (7), as its mail and its expired page say. */
+export const INVITATION_LINK_DAYS = Math.round(LINK_LIFETIME_MINUTES.invitation / (24 * 60));
+/**
+ * Where an unusable invitation link leads: the expired-link page, told that it was an invitation
+ * and how long invitation links work (a reset link's hour is not the invitation's week).
+ */
+export const INVITATION_EXPIRED_PATH = `/link-expired?link=invitation&days=${INVITATION_LINK_DAYS}`;
 /** The spec's message for an expired or used link. */
 export const LINK_EXPIRED = 'Your link has expired';
 

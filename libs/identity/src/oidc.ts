@@ -3,6 +3,8 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
 import { CONFIG } from '#libs/platform/src/tokens.js';
+import { missing } from '#libs/platform/src/validation.js';
+import { ACCOUNT_FIELD_LABELS } from './domain/account-fields.js';
 
 export interface VerifiedIdentity {
   email: string;
@@ -22,7 +24,7 @@ export class OidcVerifier {
   async verify(token: unknown): Promise<VerifiedIdentity> {
     if (!this.keys || !this.config.oidc) throw new NotFoundError('Third-party sign-in is not configured');
     if (typeof token !== 'string' || token.length === 0 || token.length > 10_000) {
-      throw new BadRequestError(typeof token === 'string' && token ? 'token is too long' : 'token is missing!');
+      throw new BadRequestError(typeof token === 'string' && token ? `${ACCOUNT_FIELD_LABELS.token} is too long` : missing(ACCOUNT_FIELD_LABELS.token));
     }
     try {
       const { payload } = await jwtVerify(token, this.keys, { issuer: this.config.oidc.issuer, audience: this.config.oidc.audience });

@@ -4,7 +4,7 @@ import { escapeHtml } from '#libs/platform/src/html.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 import { IdentityService } from './identity.service.js';
-import { Links } from './links.js';
+import { INVITATION_LINK_DAYS, Links } from './links.js';
 import { Mailer } from './mailer.js';
 import { lastActiveOf, peopleByIds } from './projections/queries.js';
 
@@ -36,8 +36,8 @@ export class IdentityPeopleDirectory implements PeopleDirectory {
     await this.mailer.send({
       to: email,
       subject: `You are invited to join ${organisationName}`,
-      text: `You are invited to join ${organisationName}. Open this link within 7 days to accept and choose your password:\n\n${link}`,
-      html: `<p>You are invited to join <strong>${escapeHtml(organisationName)}</strong>.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a> (the link works for 7 days, once).</p>`,
+      text: `You are invited to join ${organisationName}. Open this link within ${INVITATION_LINK_DAYS} days to accept and choose your password:\n\n${link}`,
+      html: `<p>You are invited to join <strong>${escapeHtml(organisationName)}</strong>.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a> (the link works for ${INVITATION_LINK_DAYS} days, once).</p>`,
     });
   }
 }

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { OrganisationDirectory } from '#libs/platform/src/organisation-directory.js';
 import { ORGANISATIONS, SQL } from '#libs/platform/src/tokens.js';
+import { creatableIn } from './creatable.js';
 import { productsOf } from './domain/plans.js';
 import { MembersController } from './http/members.controller.js';
 import { OrganisationsController } from './http/organisations.controller.js';
@@ -19,7 +20,11 @@ import { WebsiteAccessMigration } from './website-access.migration.js';
       provide: ORGANISATIONS,
       inject: [SQL],
       useFactory: (db: SqlDriver): OrganisationDirectory => ({
-        seenBy: (viewer) => seenBy(db, viewer),
+        seenBy: async (viewer) => {
+          const seen = await seenBy(db, viewer);
+          return { ...seen, organisations: seen.organisations.map((o) => ({ ...o, creates: creatableIn(viewer, o) })) };
+        },
+        creatableIn,
         acceptedOrganisationsOf: (userId) => acceptedOrganisationsOf(db, userId),
         starterProducts: () => productsOf('starter'),
         demoOrganisationId: () => demoOrganisationId(db),

@@ -12,6 +12,8 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections for requests, appends and batches, besides one per subscriber's lease (PostgreSQL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   DATA_DIR: z.string().default('./data'),
   EVENTSTORE_URL: z
     .string()
@@ -48,6 +50,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** PostgreSQL: the pool's connections besides the subscribers' leases (`DATABASE_POOL_SIZE`). */
+  databasePoolSize: number;
   /** Where the embedded PGlite keeps its data; `memory://` keeps it in memory (tests). */
   dataDir: string;
   eventStoreUrl?: string;
@@ -114,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     dataDir: c.DATA_DIR === 'memory://' ? c.DATA_DIR : resolve(c.DATA_DIR),
     eventStoreUrl: c.EVENTSTORE_URL,
     kafkaBrokers: c.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),

@@ -46,8 +46,8 @@ export interface Runtime {
 
 export async function openDatabase(config: AppConfig, leases = 0): Promise<SqlDriver> {
   // Each subscriber this process runs keeps one connection for its lease (an advisory lock):
-  // the pool holds those plus 20 for requests, appends and the subscribers' batches.
-  if (config.databaseUrl) return new PgDriver(config.databaseUrl, { max: 20 + leases });
+  // the pool holds those plus `DATABASE_POOL_SIZE` (20) for requests, appends and the batches.
+  if (config.databaseUrl) return new PgDriver(config.databaseUrl, { max: config.databasePoolSize + leases });
   if (config.dataDir === 'memory://') return PgliteDriver.open();
   mkdirSync(config.dataDir, { recursive: true });
   return PgliteDriver.open(config.dataDir);

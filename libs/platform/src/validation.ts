@@ -3,30 +3,36 @@ import { BadRequestError, ValidationError } from './errors.js';
 
 export { z };
 
-/** The spec's wording for a missing field. */
-export const missing = (field: string) => `${field} is missing!`;
+/**
+ * Field-level messages name the field by its label, the words the console's form shows for it
+ * ("Number of employees is missing!", not "employees is missing!"). Each schema or decider keeps
+ * one label per field beside it (a `*_LABELS` map) and passes the label here; the `errors` map
+ * stays keyed by the field's key, so react-admin shows each message under its input.
+ */
+
+/** The spec's wording for a missing field ("{field} is missing!"), with the field's label. */
+export const missing = (label: string) => `${label} is missing!`;
+/** A value of the wrong type where the field takes text. */
+export const notText = (label: string) => `${label} must be text`;
 /** The spec's wording for a value over its maximum length. */
 export const tooLong = (length: number) => `The maximum length is ${length} characters`;
 
 /** A required, trimmed, non-empty string of at most `max` characters, with the spec's messages. */
-export function requiredText(field: string, max = 200, emptyMessage = `${capitalise(field)} cannot be empty`) {
+export function requiredText(label: string, max = 200, emptyMessage = `${label} cannot be empty`) {
   return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing(field) : `${field} must be text`) })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing(label) : notText(label)) })
     .trim()
     .min(1, emptyMessage)
     .max(max, tooLong(max));
 }
 
-export function optionalText(field: string, max = 200) {
+/** An optional, trimmed string of at most `max` characters. */
+export function optionalText(label: string, max = 200) {
   return z
-    .string({ error: () => `${field} must be text` })
+    .string({ error: () => notText(label) })
     .trim()
     .max(max, tooLong(max))
     .optional();
-}
-
-function capitalise(text: string) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**

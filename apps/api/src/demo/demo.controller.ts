@@ -1,7 +1,7 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { Public } from '#libs/platform/src/auth/public.decorator.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
-import { NotFoundError } from '#libs/platform/src/errors.js';
 import { CONFIG } from '#libs/platform/src/tokens.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo.service.js';
 
@@ -9,11 +9,18 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo.service.js';
 export class DemoController {
   constructor(@Inject(CONFIG) private readonly config: AppConfig) {}
 
-  /** The demo sign-in the login page shows; 404 when the demo data is switched off. */
+  /**
+   * The demo sign-in the login page shows; 204 (nothing) when the demo data is switched off: a
+   * success, so that the login page leaves no failed request in the browser's console.
+   */
   @Public()
   @Get('demo')
-  demo() {
-    if (!this.config.demoData) throw new NotFoundError('Not in demo mode');
+  @HttpCode(200)
+  demo(@Res({ passthrough: true }) response: Response) {
+    if (!this.config.demoData) {
+      response.status(204);
+      return undefined;
+    }
     return { email: DEMO_USERS[0].email, password: DEMO_PASSWORD };
   }
 }

@@ -13,6 +13,7 @@ import type { Logger } from '#libs/platform/src/logging.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { seedBios } from './bios.seed.js';
 import { seedCommunity } from './community.seed.js';
+import { seedCro } from './cro.seed.js';
 import { seedPosts } from './posts.seed.js';
 
 /** The demo's sign-in: shown on the login page and printed at start (embedded demo only). */
@@ -140,6 +141,7 @@ export class DemoService {
       expertId,
       sites: { blog: { id: siteIds[0], settings: settingsOf(sites[0]) }, shop: { id: siteIds[1], settings: settingsOf(sites[1]) } },
     });
+    await seedCro({ db: this.db, commands: this.commands, projections: this.projections }, { organisationId, websiteId: siteIds[1], owner: { ...actors.owner, roles: ['user', 'owner', 'cms:admin', 'cro:admin'] } });
   }
 
   private async run(aggregate: string, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {

@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { Link, ReferenceFieldBase, useFieldValue, useRecordContext, useTranslate } from 'react-admin';
+import { Link, useRecordContext, useTranslate } from 'react-admin';
 import { usePostStatusLabel } from '../posts/labels';
 import type { AuditRecord } from './types';
 import { AUDIT_RESOURCES, humanizeName, resourceLabel } from './labels';
@@ -37,22 +37,14 @@ export const ActionField = (_props: { label?: string }) => {
       <Typography variant="body2" title={record.action ?? undefined}>
         {record.action ? humanizeName(record.action) : humanizeName(record.type)}
       </Typography>
-      {record.action ? <Secondary>{record.type}</Secondary> : null}
     </Box>
   );
 };
 
-const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
-
-/** The referenced record's name (its title, name or path), the short id when it is gone. */
-const RecordName = ({ field, id }: { field: string; id: string }) => {
-  const value = useFieldValue({ source: field });
-  return <>{value ? String(value) : shortId(id)}</>;
-};
-
 /**
- * The record the event belongs to: its kind, and its name linking to its page (posts, websites,
- * members, questions, ...). Records deleted for good keep their short id.
+ * The record the event belongs to: its kind, and its name (the audit's own: a post's title, a
+ * website's name, a member's name, a domain...) linking to its page. A record that never had a
+ * name says so in words, never by its id.
  */
 export const AuditRecordField = (_props: { label?: string }) => {
   const record = useRecordContext<AuditRecord>();
@@ -60,28 +52,15 @@ export const AuditRecordField = (_props: { label?: string }) => {
   const translate = useTranslate();
   if (!record) return null;
   const known = AUDIT_RESOURCES[record.resource];
-  const fallback = <span title={record.resourceId}>{shortId(record.resourceId)}</span>;
-  const name =
-    known?.reference && known.text ? (
-      <ReferenceFieldBase
-        source="resourceId"
-        reference={known.reference}
-        empty={fallback}
-        error={fallback}
-        loading={fallback}
-      >
-        <RecordName field={known.text} id={record.resourceId} />
-      </ReferenceFieldBase>
-    ) : (
-      fallback
-    );
+  const kind = resourceLabel(record.resource, translate);
+  const name = record.recordName || translate('console.audit.unnamed', { record: kind.toLowerCase() });
   const path = known?.reference ? pathOf(known.reference, record.resourceId) : null;
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Secondary>{resourceLabel(record.resource, translate)}</Secondary>
-      <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
+      <Secondary>{kind}</Secondary>
+      <Typography variant="body2" component="div" sx={{ overflowWrap: 'break-word' }}>
         {path ? (
-          <Link to={path} aria-label={translate('console.audit.open', { record: resourceLabel(record.resource, translate).toLowerCase(), id: record.resourceId })} data-record-link={record.resourceId}>
+          <Link to={path} aria-label={translate('console.audit.open', { record: kind.toLowerCase(), id: name })} data-record-link={record.resourceId}>
             {name}
           </Link>
         ) : (

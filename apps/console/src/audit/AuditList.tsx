@@ -1,13 +1,18 @@
+import { INLINE_ERRORS, ListError, PaginationUnlessFailed } from '../common/ListError';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import { Typography, useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateField, List, SimpleList, TopToolbar, useTranslate } from 'react-admin';
+import { Typography } from '@mui/material';
+import { DataTable, List, TopToolbar, useTranslate } from 'react-admin';
 import { EmptyState } from '../common/EmptyState';
+import { SmallList, useSmallScreen } from '../common/SmallList';
 import { ActionField, ActorField, AuditRecordField, MoveField, NoteField } from './AuditFields';
 import { AuditExportButton } from './AuditExportButton';
 import { auditFilters } from './AuditFilters';
 import { NoMatches } from './NoMatches';
-import { humanizeName, resourceLabel } from './labels';
+import { AUDIT_RESOURCES, humanizeName, resourceLabel } from './labels';
+import { useRecordPath } from './recordPath';
 import type { AuditRecord } from './types';
+import { MomentField } from '../common/DateFields';
+import { formatMoment } from '../common/dates';
 
 const Actions = () => (
   <TopToolbar>
@@ -17,7 +22,6 @@ const Actions = () => (
 
 const Column = DataTable.Col<AuditRecord>;
 
-const TIME = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
 
 /**
  * The audit trail (`GET /api/audit`): every event of the organisation's records, newest first:
@@ -25,10 +29,19 @@ const TIME = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit',
  * record type, dates and text; the CSV export takes the same filters.
  */
 export const AuditList = () => {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const small = useSmallScreen('md');
   const translate = useTranslate();
+  const pathOf = useRecordPath();
+  // On a phone the whole row opens the record the table's Record column links to.
+  const recordPath = (record: AuditRecord) => {
+    const reference = AUDIT_RESOURCES[record.resource]?.reference;
+    return (reference && pathOf(reference, record.resourceId)) || false;
+  };
   return (
     <List
+      error={<ListError />}
+      queryOptions={INLINE_ERRORS}
+      pagination={<PaginationUnlessFailed />}
       title="console.audit.title"
       filters={auditFilters}
       actions={<Actions />}
@@ -44,11 +57,12 @@ export const AuditList = () => {
       }
     >
       {small ? (
-        <SimpleList<AuditRecord>
-          primaryText={(record) => `${record.actor?.name ?? translate('console.audit.system')}: ${humanizeName(record.action ?? record.type)}`}
-          secondaryText={(record) => `${resourceLabel(record.resource, translate)}${record.note ? ` · ${record.note}` : ''}`}
-          tertiaryText={(record) => new Date(record.time).toLocaleString(undefined, TIME)}
-          linkType={false}
+        <SmallList<AuditRecord>
+          name={(record) => `${record.actor?.name ?? translate('console.audit.system')}: ${humanizeName(record.action ?? record.type)}`}
+          status={(record) => formatMoment(record.time)}
+          secondary={(record) => `${resourceLabel(record.resource, translate)}${record.recordName ? `: ${record.recordName}` : ''}${record.note ? ` · ${record.note}` : ''}`}
+          rowClick={(_id, _resource, record) => recordPath(record as AuditRecord)}
+          empty={<NoMatches text="console.audit.noMatches" />}
         />
       ) : (
         <DataTable
@@ -60,10 +74,11 @@ export const AuditList = () => {
             '& .column-time': { whiteSpace: 'nowrap' },
             '& td.column-resource': { minWidth: 200 },
             '& td.column-action': { minWidth: 150 },
+            '& td.column-note': { minWidth: 180 },
           }}
         >
           <Column source="time">
-            <DateField source="time" showTime options={TIME} />
+            <MomentField source="time" />
           </Column>
           <Column source="actorId" disableSort>
             <ActorField />

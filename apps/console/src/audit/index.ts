@@ -1,5 +1,7 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import { AuditList } from './AuditList';
+import { lazyPage } from '../common/lazyPage';
+
+const AuditList = lazyPage(() => import('./AuditList'), (m) => m.AuditList);
 
 export const AUDIT_RESOURCE = 'audit';
 

@@ -1,3 +1,5 @@
+import { humanizeName } from '../common/historyText';
+
 /**
  * How the audit names what it lists. The API speaks in stream names (`post`, `redirectrule`) and
  * command names (`ReturnToWriter`); the console shows words, and keeps the raw value as a tooltip.
@@ -23,13 +25,5 @@ export const resourceChoices = Object.keys(AUDIT_RESOURCES).map((id) => ({ id, n
 export const resourceLabel = (resource: string, translate: (key: string, options?: object) => string): string =>
   translate(`console.audit.records.${resource}`, { _: humanizeName(resource) });
 
-/** `ReturnToWriter` -> `Return to writer`, `SubmitForFactCheck` -> `Submit for fact check`. */
-export const humanizeName = (value: string): string => {
-  const words = value
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .trim()
-    .split(/\s+/);
-  return words.map((word, i) => (i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : /^[A-Z0-9]+$/.test(word) && word.length > 1 ? word : word.toLowerCase())).join(' ');
-};
+/** Names in words (`ReturnToWriter` -> `Return to writer`): the histories' helper. */
+export { humanizeName } from '../common/historyText';

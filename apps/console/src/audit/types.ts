@@ -6,6 +6,8 @@ export interface AuditRecord extends RaRecord {
   /** The record's kind as its event stream names it: post, website, member, question, redirectrule, ... */
   resource: string;
   resourceId: string;
+  /** The record's name as the audit knows it (a post's title, a website's name, a domain...); null when it never had one. */
+  recordName: string | null;
   /** The event type, e.g. PostReturned. */
   type: string;
   /** The command that caused it, e.g. ReturnToWriter (null for events no command caused). */

@@ -16,7 +16,7 @@ type BioAction = keyof typeof ACTIONS;
 
 /**
  * Publish and Unpublish, as `allowedActions` offers them (`POST /api/bios/{id}/actions/{Action}`
- * with `expectedVersion`). A refused Publish ("text is missing!") marks the inputs it names.
+ * with `expectedVersion`). A refused Publish ("Text is missing!") marks the inputs it names.
  * Kept off while the form holds unsaved changes: the action takes the saved bio.
  */
 export const BioActionButtons = ({ record, dirty, onDone }: { record: Bio; dirty: boolean; onDone?: (action: BioAction, bio: Bio) => void }) => {

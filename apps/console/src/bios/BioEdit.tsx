@@ -23,7 +23,7 @@ import { BioForm } from './BioForm';
 import { BioHistory } from './BioHistory';
 import { cleanContent, onBioError } from './errors';
 import { useSearchValues } from './returnTo';
-import { BIOS, KIND_LABELS, type Bio } from './types';
+import { BIOS, useBioOptions, type Bio } from './types';
 
 /**
  * What `PUT /api/bios/{id}` takes: the fields the form changed (so the history names what was
@@ -51,7 +51,7 @@ const BioTitle = () => {
 const BioHeader = () => {
   const record = useRecordContext<Bio>();
   const { data: website } = useGetOne<Website>('websites', { id: record?.websiteId ?? '' }, { enabled: Boolean(record?.websiteId) });
-  const translate = useTranslate();
+  const { kindLabel } = useBioOptions();
   if (!record) return null;
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', width: '100%', mb: 1 }}>
@@ -64,7 +64,7 @@ const BioHeader = () => {
           <StatusChip />
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {[KIND_LABELS[record.kind] ? translate(KIND_LABELS[record.kind]) : record.kind, website?.name, [record.title, record.role].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
+          {[kindLabel(record.kind), website?.name, [record.title, record.role].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
         </Typography>
       </Box>
     </Box>

@@ -15,7 +15,7 @@ import {
 import type { Website } from '../types';
 import { BioAvatar } from './BioAvatar';
 import { MemberPickerInput } from './MemberPickerInput';
-import { BIO_LIMITS, KIND_CHOICES } from './types';
+import { BIO_LIMITS, useBioOptions } from './types';
 
 const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' };
 
@@ -88,6 +88,7 @@ const OwnerInputs = ({ edit, fallbackName }: { edit: boolean; fallbackName?: str
   const websiteId = useWatch({ name: 'websiteId' }) as string | undefined;
   const kind = useWatch({ name: 'kind' }) as string | undefined;
   const { data: website } = useGetOne<Website>('websites', { id: websiteId ?? '' }, { enabled: Boolean(websiteId) });
+  const { kinds } = useBioOptions();
   return (
     <>
       <Box sx={grid}>
@@ -102,7 +103,7 @@ const OwnerInputs = ({ edit, fallbackName }: { edit: boolean; fallbackName?: str
         </ReferenceInput>
         <SelectInput
           source="kind"
-          choices={KIND_CHOICES}
+          choices={kinds}
           validate={required()}
           readOnly={edit}
           helperText={kind === 'writer' ? 'console.bios.form.kindWriter' : 'console.bios.form.kindExpert'}

@@ -1,45 +1,43 @@
+import { INLINE_ERRORS, ListError } from '../common/ListError';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
-import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
+import { CreateIfAllowed } from '../common/CreateIfAllowed';
 import {
-  CreateButton,
   DataTable,
-  DateField,
   List,
   ReferenceField,
   ReferenceInput,
   SelectInput,
-  SimpleList,
   TopToolbar,
   useListContext,
   useRecordContext,
-  useTranslate,
+  type SelectInputProps,
 } from 'react-admin';
 import { SearchField } from '../common/SearchField';
 import { NoMatches } from '../audit/NoMatches';
 import { EmptyState } from '../common/EmptyState';
+import { dotted, SmallList, useSmallScreen } from '../common/SmallList';
 import { StatusChip } from '../common/StatusChip';
 import { BioAvatar } from './BioAvatar';
 import { withReturnTo } from './returnTo';
-import { KIND_LABELS, STATUS_CHOICES, type Bio } from './types';
-import { DATE_TIME } from '../common/historyText';
+import { useBioOptions, type Bio } from './types';
+import { MomentField } from '../common/DateFields';
+
+/** The kind filter ("Writers", "Experts") and the status filter, their choices from `GET /api/bios/options`. */
+function KindFilter(props: Omit<SelectInputProps, 'choices'>) {
+  return <SelectInput {...props} choices={useBioOptions().kindsPlural} />;
+}
+function StatusFilter(props: Omit<SelectInputProps, 'choices'>) {
+  return <SelectInput {...props} choices={useBioOptions().statuses} />;
+}
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.bios.search" />,
   <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
     <SelectInput optionText="name" label="resources.bios.fields.websiteId" emptyText="console.bios.allWebsites" sx={{ minWidth: 180 }} />
   </ReferenceInput>,
-  <SelectInput
-    key="kind"
-    source="kind"
-    label="resources.bios.fields.kind"
-    emptyText="console.bios.any"
-    choices={[
-      { id: 'writer', name: 'console.bios.kinds.writers' },
-      { id: 'expert', name: 'console.bios.kinds.experts' },
-    ]}
-    alwaysOn
-  />,
-  <SelectInput key="status" source="status" label="resources.bios.fields.status" emptyText="console.bios.any" choices={STATUS_CHOICES} alwaysOn />,
+  <KindFilter key="kind" source="kind" label="resources.bios.fields.kind" emptyText="console.bios.any" alwaysOn />,
+  <StatusFilter key="status" source="status" label="resources.bios.fields.status" emptyText="console.bios.any" alwaysOn />,
 ];
 
 /** New bio, on the website and of the kind the list is filtered by. */
@@ -48,7 +46,7 @@ const Actions = () => {
   const to = withReturnTo('/bios/create', null, { websiteId: filterValues.websiteId, kind: filterValues.kind });
   return (
     <TopToolbar>
-      <CreateButton label="console.bios.create" variant="contained" to={to} />
+      <CreateIfAllowed label="console.bios.create" variant="contained" to={to} />
     </TopToolbar>
   );
 };
@@ -78,18 +76,21 @@ const Name = (_props: { label?: string }) => {
 
 const Kind = (_props: { label?: string }) => {
   const record = useRecordContext<Bio>();
-  const translate = useTranslate();
-  return record ? <Chip size="small" variant="outlined" label={KIND_LABELS[record.kind] ? translate(KIND_LABELS[record.kind]) : record.kind} data-kind={record.kind} /> : null;
+  const { kindLabel } = useBioOptions();
+  return record ? <Chip size="small" variant="outlined" label={kindLabel(record.kind)} data-kind={record.kind} /> : null;
 };
 
 const Column = DataTable.Col<Bio>;
 
 /** CMS settings, Bios: the writers and experts the websites credit on their posts (`GET /api/bios`). */
 export const BioList = () => {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const translate = useTranslate();
+  const small = useSmallScreen('md');
+  const { kindLabel, statuses } = useBioOptions();
+  const statusLabel = (status: string) => statuses.find((s) => s.id === status)?.name ?? status;
   return (
     <List
+      error={<ListError />}
+      queryOptions={INLINE_ERRORS}
       title="resources.bios.name"
       filters={filters}
       actions={<Actions />}
@@ -105,11 +106,13 @@ export const BioList = () => {
       }
     >
       {small ? (
-        <SimpleList<Bio>
-          leftAvatar={(record) => <BioAvatar src={record.profilePic} name={record.displayName} />}
-          primaryText={(record) => record.displayName}
-          secondaryText={(record) => `${KIND_LABELS[record.kind] ? translate(KIND_LABELS[record.kind]) : record.kind} · ${record.status}`}
-          linkType="edit"
+        <SmallList<Bio>
+          avatar={(record) => <BioAvatar src={record.profilePic} name={record.displayName} />}
+          name={(record) => record.displayName}
+          status={(record) => statusLabel(record.status)}
+          secondary={(record) => dotted(kindLabel(record.kind), record.title || record.role)}
+          rowClick="edit"
+          empty={<NoMatches text="console.bios.noMatches" />}
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false} empty={<NoMatches text="console.bios.noMatches" />}>
@@ -129,7 +132,7 @@ export const BioList = () => {
             <StatusChip />
           </Column>
           <Column source="updatedAt">
-            <DateField source="updatedAt" showTime options={DATE_TIME} />
+            <MomentField source="updatedAt" />
           </Column>
         </DataTable>
       )}

@@ -1,4 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import { useApiOptions } from '../providers/useApiOptions';
 
 export const BIOS = 'bios';
 
@@ -32,18 +33,26 @@ export interface Bio extends RaRecord {
   allowedActions?: string[];
 }
 
-/** Choices and labels as message keys (SelectInput translates choice names). */
-export const KIND_CHOICES = [
-  { id: 'writer', name: 'console.bios.kinds.writerMember' },
-  { id: 'expert', name: 'console.bios.kinds.expert' },
-];
+/** `GET /api/bios/options`: the kinds (one and several) and the listed statuses, with their labels. */
+export interface BioOptions {
+  kinds: { id: BioKind; name: string; plural: string }[];
+  statuses: { id: BioStatus; name: string }[];
+}
 
-export const KIND_LABELS: Record<BioKind, string> = { writer: 'console.bios.kinds.writer', expert: 'console.bios.kinds.expert' };
-
-export const STATUS_CHOICES = [
-  { id: 'draft', name: 'console.bios.statuses.draft' },
-  { id: 'published', name: 'console.bios.statuses.published' },
-];
+/**
+ * The bios' choices from the API (cached for the page's life; empty while loading): `kinds` for a
+ * bio's kind, `kindsPlural` for the list's filter, `statuses`, and `kindLabel(kind)`.
+ */
+export const useBioOptions = () => {
+  const { data } = useApiOptions<BioOptions>(BIOS);
+  const kinds = data?.kinds ?? [];
+  return {
+    kinds: kinds.map((kind) => ({ id: kind.id, name: kind.name })),
+    kindsPlural: kinds.map((kind) => ({ id: kind.id, name: kind.plural })),
+    statuses: data?.statuses ?? [],
+    kindLabel: (kind: string) => kinds.find((k) => k.id === kind)?.name ?? kind,
+  };
+};
 
 /** The API's limits (libs/experts bio-fields.ts). */
 export const BIO_LIMITS = {

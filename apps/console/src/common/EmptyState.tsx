@@ -1,8 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { CreateButton, useTranslate } from 'react-admin';
+import { CreateButton, useResourceContext, useTranslate } from 'react-admin';
+import { useCanCreate } from './CreateIfAllowed';
 
-/** A list's empty page (`title` and `text` are message keys); `create={false}` for resources the console does not create. */
+/**
+ * A list's empty page (`title` and `text` are message keys); `create={false}` for resources the
+ * console does not create. The create button shows only when the API would accept it (`useCanCreate`).
+ */
 export const EmptyState = ({
   title,
   text,
@@ -18,6 +22,7 @@ export const EmptyState = ({
   createLabel?: string;
 }) => {
   const translate = useTranslate();
+  const mayCreate = useCanCreate(useResourceContext());
   return (
     <Box sx={{ textAlign: 'center', mt: 8, mx: 'auto', maxWidth: 480, color: 'text.secondary' }}>
       {icon ? <Box sx={{ '& svg': { fontSize: 72, opacity: 0.4 } }}>{icon}</Box> : null}
@@ -29,7 +34,7 @@ export const EmptyState = ({
           {translate(text)}
         </Typography>
       ) : null}
-      {create ? (
+      {create && mayCreate ? (
         <Box sx={{ mt: 3 }}>
           <CreateButton variant="contained" label={createLabel} />
         </Box>

@@ -1,27 +1,15 @@
-import {
-  Alert,
-  CircularProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { HistoryEntry } from '../types';
-import { actorName } from './historyText';
+import { actorName, historyStory } from './historyText';
+import { Timeline, TimelineEntry } from './Timeline';
 
-
-const summary = (data: unknown): string => {
-  if (data == null) return '';
-  const text = JSON.stringify(data);
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-};
-
-/** The record's events from `GET /api/{resource}/{id}/history`, newest first. */
+/**
+ * The record's events from `GET /api/{resource}/{id}/history` as a timeline, newest first, like the
+ * post's: what happened, by whom, when, and what changed (in words: `historyStory`).
+ */
 export const History = () => {
   const record = useRecordContext();
   const resource = useResourceContext();
@@ -60,32 +48,32 @@ export const History = () => {
   if (!entries) return <CircularProgress size={24} />;
   if (entries.length === 0) return <Typography color="text.secondary">{translate('console.common.history.empty')}</Typography>;
   return (
-    <Table size="small" aria-label={translate('console.common.history.label')}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('console.common.history.version')}</TableCell>
-          <TableCell>{translate('console.common.history.event')}</TableCell>
-          <TableCell>{translate('console.common.history.when')}</TableCell>
-          <TableCell>{translate('console.common.history.by')}</TableCell>
-          <TableCell>{translate('console.common.history.data')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {entries.map((entry) => {
-          const time = entry.time ?? entry.timestamp;
-          return (
-            <TableRow key={`${entry.version}-${entry.type}`}>
-              <TableCell>{entry.version}</TableCell>
-              <TableCell>{entry.type}</TableCell>
-              <TableCell>{time ? new Date(time).toLocaleString() : '—'}</TableCell>
-              <TableCell>{actorName(entry.actor)}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
-                {summary(entry.data)}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <Timeline>
+      {entries.map((entry) => {
+        const story = historyStory(entry, resource ?? '', translate);
+        return (
+          <TimelineEntry
+            key={`${entry.version}-${entry.type}`}
+            data={{ 'data-history-event': entry.type }}
+            title={story.title}
+            by={actorName(entry.actor, translate('console.common.history.system'))}
+            time={entry.time ?? entry.timestamp}
+            version={entry.version}
+            dot={/Created|Joined|Published|Activated$/.test(entry.type) ? 'primary.main' : 'grey.400'}
+          >
+            {story.details.map((line) => (
+              <Typography key={line} variant="caption" component="div" color="text.secondary" sx={{ mt: 0.25, overflowWrap: 'anywhere' }}>
+                {line}
+              </Typography>
+            ))}
+            {story.note ? (
+              <Typography variant="body2" sx={{ mt: 0.5, px: 1, py: 0.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}>
+                “{story.note}”
+              </Typography>
+            ) : null}
+          </TimelineEntry>
+        );
+      })}
+    </Timeline>
   );
 };

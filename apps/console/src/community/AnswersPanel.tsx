@@ -5,7 +5,6 @@ import { Alert, Box, Card, CardContent, IconButton, Stack, TextField, Tooltip, T
 import { useState } from 'react';
 import {
   Button,
-  DateField,
   RecordContextProvider,
   ReferenceManyField,
   useCreate,
@@ -19,6 +18,7 @@ import {
 import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import { QuestionStatusChip } from './QuestionStatusChip';
 import type { Answer, Question } from './types';
+import { MomentField } from '../common/DateFields';
 
 const ANSWER_MAX = 20_000;
 
@@ -89,7 +89,7 @@ const AnswerCards = () => {
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
                 <QuestionStatusChip />
                 <Typography variant="body2" color="text.secondary">
-                  {author(answer) ?? translate('console.community.answers.unknown')} · <DateField source="createdAt" showTime variant="body2" />
+                  {author(answer) ?? translate('console.community.answers.unknown')} · <MomentField source="createdAt" />
                 </Typography>
               </Box>
               <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

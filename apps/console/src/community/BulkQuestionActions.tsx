@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { CommunityTab } from './QuestionList';
 import type { Question } from './types';
@@ -14,6 +14,12 @@ const BULK: Record<Exclude<CommunityTab, 'answers'>, string[]> = {
 };
 
 /**
+ * Bulk actions asked about first: deleting takes the questions (and their answers) off every tab
+ * but Deleted; unpublishing takes them off the public forum at once.
+ */
+const CONFIRM = new Set(['Delete', 'Unpublish']);
+
+/**
  * `POST /api/questions/bulk-actions` with the version of each selected question as the user saw
  * it: one result per question, the failures named in the notification.
  */
@@ -25,6 +31,7 @@ export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answe
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const unselectAll = useUnselectAll('questions', `questions.${tab}`);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<string | null>(null);
 
   const run = async (action: string) => {
     setBusy(true);
@@ -42,14 +49,31 @@ export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answe
       notify(error instanceof Error && error.message ? error.message : 'console.common.notices.actionFailed', { type: 'error' });
     } finally {
       setBusy(false);
+      setAsking(null);
     }
   };
 
   return (
     <>
       {BULK[tab].map((action) => (
-        <Button key={action} label={`console.community.actions.${action}`} disabled={busy} onClick={() => void run(action)} />
+        <Button
+          key={action}
+          label={`console.community.actions.${action}`}
+          disabled={busy}
+          onClick={() => (CONFIRM.has(action) ? setAsking(action) : void run(action))}
+        />
       ))}
+      <Confirm
+        isOpen={asking !== null}
+        loading={busy}
+        title={`console.community.bulkConfirm.title.${asking ?? 'Delete'}`}
+        content={`console.community.bulkConfirm.${asking ?? 'Delete'}`}
+        translateOptions={{ smart_count: selectedIds.length }}
+        confirm={`console.community.actions.${asking ?? 'Delete'}`}
+        confirmColor="warning"
+        onConfirm={() => asking && void run(asking)}
+        onClose={() => setAsking(null)}
+      />
     </>
   );
 };

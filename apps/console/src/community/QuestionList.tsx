@@ -1,11 +1,9 @@
-import AddCommentOutlinedIcon from '@mui/icons-material/AddCommentOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { Box, Card, Chip, MenuItem, Tab, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { CreateIfAllowed } from '../common/CreateIfAllowed';
 import {
-  CreateButton,
   DataTable,
-  DateField,
   FilterButton,
   List,
   Loading,
@@ -15,12 +13,14 @@ import {
   TopToolbar,
   useGetIdentity,
   useGetList,
-  useRedirect,
   useStore,
   useTranslate,
   type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import { SearchField } from '../common/SearchField';
+import { dotted, SmallList, useSmallScreen } from '../common/SmallList';
+import { formatDay } from '../common/dates';
 import { UpgradePrompt } from '../organisations/UpgradePrompt';
 import type { CurrentUser, Website } from '../types';
 import { AnswerActionButtons } from './AnswersPanel';
@@ -28,8 +28,10 @@ import { BulkQuestionActions } from './BulkQuestionActions';
 import { ModeratorStatusChip, QuestionStatusChip } from './QuestionStatusChip';
 import type { Answer, Question, QuestionCounts } from './types';
 import { useQuestionCounts } from './useQuestionCounts';
+import { DayField } from '../common/DateFields';
+import { INLINE_ERRORS, ListError } from '../common/ListError';
 
-/** The Community screen's tabs (seed 000 section 2), after "create" which opens the form. */
+/** The Community screen's tabs (seed 000 section 2); the spec's "create" is the list's "Ask a question" button. */
 export type CommunityTab = 'new' | 'draft' | 'published' | 'moderator' | 'deleted' | 'answers';
 /** Labelled `console.community.tabs.<value>`, empty pages `console.community.empty.<value>`. */
 const TABS: Array<{ value: CommunityTab; count: keyof QuestionCounts }> = [
@@ -57,7 +59,7 @@ const filters = [
 const ListActions = () => (
   <TopToolbar>
     <FilterButton />
-    <CreateButton label="console.community.ask" />
+    <CreateIfAllowed label="console.community.ask" />
   </TopToolbar>
 );
 
@@ -75,9 +77,60 @@ const Column = DataTable.Col<Question>;
 const NO_WRAP_HEADERS = { '& .MuiTableCell-head': { whiteSpace: 'nowrap' } };
 const AnswerColumn = DataTable.Col<Answer>;
 
+/** The websites' names by id (the list of websites is asked once for the whole screen). */
+const useWebsiteName = () => {
+  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  return (id: Identifier) => websites?.find((site) => site.id === id)?.name;
+};
+
+/** A tab's questions on a phone: the title, the status in words, where and how many answers; a row opens the question. */
+const QuestionSmallList = ({ tab }: { tab: Exclude<CommunityTab, 'answers'> }) => {
+  const translate = useTranslate();
+  const websiteName = useWebsiteName();
+  return (
+    <SmallList<Question>
+      name={(question) => question.title}
+      status={(question) => question.statusLabel}
+      secondary={(question) =>
+        dotted(
+          websiteName(question.websiteId) && `${websiteName(question.websiteId)} (${question.locale})`,
+          question.category,
+          translate('console.community.answerCount', { smart_count: question.answerCount }),
+        )
+      }
+      rowClick="show"
+      empty={<Empty tab={tab} />}
+    />
+  );
+};
+
+/** The published answers on a phone: the answer's start, its question and who published it, when; a row opens the question's answers. */
+const AnswerSmallList = () => {
+  const translate = useTranslate();
+  return (
+    <SmallList<Answer>
+      name={(answer) => (answer.body.length > 120 ? `${answer.body.slice(0, 117)}…` : answer.body)}
+      status={(answer) => (answer.publishedAt ? formatDay(answer.publishedAt) : null)}
+      secondary={(answer) => (
+        <>
+          <ReferenceField record={answer} source="questionId" reference="questions" link={false} />
+          {answer.publishedBy?.name ? ` · ${translate('console.community.publishedByName', { name: answer.publishedBy.name })}` : null}
+        </>
+      )}
+      rowClick={answerPath}
+      empty={<Empty tab="answers" />}
+    />
+  );
+};
+
+const answerPath = (_id: Identifier, _resource: string, record: RaRecord) =>
+  `/questions/${encodeURIComponent(String(record.questionId))}/show/answers`;
+
 /** One tab's questions: its own page size and saved parameters (per tab, not in the URL). */
-const QuestionTab = ({ tab, websiteId }: { tab: Exclude<CommunityTab, 'answers'>; websiteId: Identifier | null }) => (
+const QuestionTab = ({ tab, websiteId, small }: { tab: Exclude<CommunityTab, 'answers'>; websiteId: Identifier | null; small: boolean }) => (
   <List<Question>
+    error={<ListError />}
+    queryOptions={INLINE_ERRORS}
     resource="questions"
     storeKey={`questions.${tab}`}
     disableSyncWithLocation
@@ -90,29 +143,33 @@ const QuestionTab = ({ tab, websiteId }: { tab: Exclude<CommunityTab, 'answers'>
     empty={false}
     component="div"
   >
-    <DataTable rowClick="show" bulkActionButtons={<BulkQuestionActions tab={tab} />} empty={<Empty tab={tab} />} sx={NO_WRAP_HEADERS}>
-      <Column source="title" sx={{ maxWidth: 420 }} />
-      <Column source="websiteId" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
-        <ReferenceField source="websiteId" reference="websites" link={false} />
-      </Column>
-      <Column source="locale" />
-      <Column source="category" render={(record) => record.category ?? '—'} />
-      <Column source="status">
-        <QuestionStatusChip />
-      </Column>
-      <Column source="moderatorStatus">
-        <ModeratorStatusChip />
-      </Column>
-      <Column source="answerCount" align="right" />
-      <Column source="createdAt">
-        <DateField source="createdAt" />
-      </Column>
-    </DataTable>
+    {small ? (
+      <QuestionSmallList tab={tab} />
+    ) : (
+      <DataTable rowClick="show" bulkActionButtons={<BulkQuestionActions tab={tab} />} empty={<Empty tab={tab} />} sx={NO_WRAP_HEADERS}>
+        <Column source="title" sx={{ maxWidth: 420 }} />
+        <Column source="websiteId" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
+          <ReferenceField source="websiteId" reference="websites" link={false} />
+        </Column>
+        <Column source="locale" />
+        <Column source="category" render={(record) => record.category ?? '—'} />
+        <Column source="status">
+          <QuestionStatusChip />
+        </Column>
+        <Column source="moderatorStatus">
+          <ModeratorStatusChip />
+        </Column>
+        <Column source="answerCount" align="right" />
+        <Column source="createdAt">
+          <DayField source="createdAt" />
+        </Column>
+      </DataTable>
+    )}
   </List>
 );
 
 /** The published answers of the website, each linked to its question. */
-const PublishedAnswersTab = ({ websiteId }: { websiteId: Identifier | null }) => (
+const PublishedAnswersTab = ({ websiteId, small }: { websiteId: Identifier | null; small: boolean }) => (
   <List<Answer>
     resource="answers"
     storeKey="answers.published"
@@ -126,26 +183,30 @@ const PublishedAnswersTab = ({ websiteId }: { websiteId: Identifier | null }) =>
     empty={false}
     component="div"
   >
-    <DataTable
-      rowClick={(_id, _resource, record) => `/questions/${encodeURIComponent(String(record.questionId))}/show/answers`}
-      bulkActionButtons={false}
-      empty={<Empty tab="answers" />}
-      sx={NO_WRAP_HEADERS}
-    >
-      <AnswerColumn source="body" sx={{ maxWidth: 480 }} render={(record) => (record.body.length > 160 ? `${record.body.slice(0, 157)}…` : record.body)} />
-      <AnswerColumn source="questionId" disableSort>
-        <ReferenceField source="questionId" reference="questions" link={false} />
-      </AnswerColumn>
-      <AnswerColumn source="publishedBy" disableSort render={(record) => record.publishedBy?.name ?? '—'} />
-      <AnswerColumn source="publishedAt">
-        <DateField source="publishedAt" />
-      </AnswerColumn>
-      <AnswerColumn label="" disableSort>
-        <Box onClick={(event) => event.stopPropagation()}>
-          <AnswerActionButtons compact />
-        </Box>
-      </AnswerColumn>
-    </DataTable>
+    {small ? (
+      <AnswerSmallList />
+    ) : (
+      <DataTable
+        rowClick={answerPath}
+        bulkActionButtons={false}
+        empty={<Empty tab="answers" />}
+        sx={NO_WRAP_HEADERS}
+      >
+        <AnswerColumn source="body" sx={{ maxWidth: 480 }} render={(record) => (record.body.length > 160 ? `${record.body.slice(0, 157)}…` : record.body)} />
+        <AnswerColumn source="questionId" disableSort>
+          <ReferenceField source="questionId" reference="questions" link={false} />
+        </AnswerColumn>
+        <AnswerColumn source="publishedBy" disableSort render={(record) => record.publishedBy?.name ?? '—'} />
+        <AnswerColumn source="publishedAt">
+          <DayField source="publishedAt" />
+        </AnswerColumn>
+        <AnswerColumn label="" disableSort>
+          <Box onClick={(event) => event.stopPropagation()}>
+            <AnswerActionButtons compact />
+          </Box>
+        </AnswerColumn>
+      </DataTable>
+    )}
   </List>
 );
 
@@ -187,22 +248,22 @@ const Upgrade = () => {
 };
 
 /**
- * The Community screen: create, new, draft, published, moderator, deleted and published
+ * The Community screen: new, draft, published, moderator, deleted and published
  * answers, each tab with its count (`GET /api/questions/counts`) for the chosen website.
  */
 export const QuestionList = () => {
   const [tab, setTab] = useStore<CommunityTab>(TAB_STORE_KEY, 'new');
   const [websiteId, setWebsiteId] = useStore<Identifier | null>(WEBSITE_STORE_KEY, null);
   const counts = useQuestionCounts(websiteId);
-  const redirect = useRedirect();
   const translate = useTranslate();
   const current = TABS.some((t) => t.value === tab) ? tab : 'new';
+  const small = useSmallScreen();
 
   let content: ReactNode;
   if (counts.isPending) content = <Loading />;
   else if ((counts.error as { status?: number } | null)?.status === 403) content = <Upgrade />;
-  else if (current === 'answers') content = <PublishedAnswersTab key="answers" websiteId={websiteId} />;
-  else content = <QuestionTab key={current} tab={current} websiteId={websiteId} />;
+  else if (current === 'answers') content = <PublishedAnswersTab key="answers" websiteId={websiteId} small={small} />;
+  else content = <QuestionTab key={current} tab={current} websiteId={websiteId} small={small} />;
 
   return (
     <Box sx={{ mt: 1 }}>
@@ -213,13 +274,12 @@ export const QuestionList = () => {
       <Card>
         <Tabs
           value={current}
-          onChange={(_, value: CommunityTab | 'create') => (value === 'create' ? redirect('create', 'questions') : setTab(value))}
+          onChange={(_, value: CommunityTab) => setTab(value)}
           variant="scrollable"
           scrollButtons="auto"
           aria-label={translate('console.community.tabsLabel')}
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
-          <Tab value="create" icon={<AddCommentOutlinedIcon fontSize="small" />} iconPosition="start" label={translate('console.community.create')} />
           {TABS.map((t) => (
             <Tab
               key={t.value}

@@ -1,6 +1,5 @@
 import { Alert, Typography } from '@mui/material';
 import {
-  DateField,
   FunctionField,
   ListButton,
   ReferenceField,
@@ -19,6 +18,7 @@ import { QuestionActionButtons } from './QuestionActionButtons';
 import { ModeratorStatusChip, QuestionStatusChip } from './QuestionStatusChip';
 import { QuestionTitle } from './QuestionTitle';
 import type { Question } from './types';
+import { MomentField } from '../common/DateFields';
 
 const Actions = () => (
   <TopToolbar>
@@ -82,9 +82,9 @@ export const QuestionShow = () => {
               }
             />
             <FunctionField<Question> label="console.community.show.createdBy" render={(record) => person(record.createdBy)} />
-            <DateField source="createdAt" showTime />
+            <MomentField source="createdAt" label="resources.questions.fields.createdAt" />
             <FunctionField<Question> label="console.community.show.publishedBy" render={(record) => person(record.publishedBy)} />
-            <DateField source="publishedAt" showTime emptyText="—" />
+            <MomentField source="publishedAt" label="resources.questions.fields.publishedAt" />
             <FunctionField<Question>
               label="console.community.show.answers"
               render={(record) => translate('console.community.show.answerCount', { count: record.answerCount, published: record.publishedAnswerCount })}

@@ -9,6 +9,8 @@ import type { ReactNode } from 'react';
 import { LinkBase, Title, useGetIdentity, useGetList, useGetOne, useTranslate, type Identifier } from 'react-admin';
 import { useDemoMode } from '../layout/useDemoMode';
 import { onboardingPath, type OnboardingOrganisation, type OnboardingWebsite } from '../onboarding/api';
+import { usePostDashboard } from '../posts/api';
+import { Pipeline, RecentActivity, TrackingStatus, YourQueues, YourWork } from './WorkPanels';
 
 const CountCard = ({ resource, label, icon }: { resource: string; label: string; icon: ReactNode }) => {
   const { total, isPending, error } = useGetList(resource, {
@@ -82,7 +84,7 @@ const GetStarted = () => {
       : onboardingPath('website');
 
   return (
-    <Card sx={{ mb: 2 }} data-testid="get-started">
+    <Card data-testid="get-started">
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
         <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 }, pt: 0.5 }}>{onboardingDue ? <RocketLaunchIcon /> : <SlideshowIcon />}</Box>
         <Box sx={{ flex: 1 }}>
@@ -124,13 +126,52 @@ const GetStarted = () => {
   );
 };
 
+/**
+ * What this person should do next (issue 12): a writer's desk (posts by stage, returns with notes,
+ * due dates); an editor's or checker's queues; for owners and admins the pipeline, recent activity
+ * and tracking. The API decides which parts a person has (`GET /api/posts/dashboard`).
+ */
+const WorkOverview = () => {
+  const { data, isPending, error } = usePostDashboard();
+  if (isPending) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Skeleton variant="rounded" height={180} />
+        <Skeleton variant="rounded" height={180} />
+      </Box>
+    );
+  }
+  // No CMS for this organisation (Starter plans) or a refused read: the dashboard keeps its other parts.
+  if (error || !data) return null;
+  const writer = data.queues.some((q) => q.status === 'Writer');
+  const manager = data.pipeline !== null;
+  const hasWork = data.mine.stages.length > 0 || data.mine.returned.length > 0 || data.mine.due.length > 0;
+  // The writers' queue is a writer's own desk (Your work); the other queues are listed.
+  const queues = data.queues.filter((q) => q.status !== 'Writer');
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+      {writer || hasWork ? <YourWork mine={data.mine} /> : null}
+      {queues.length ? <YourQueues queues={queues} /> : null}
+      {manager ? <Pipeline pipeline={data.pipeline!} /> : null}
+      {manager ? <RecentActivity /> : null}
+      {manager ? <TrackingStatus /> : null}
+    </Box>
+  );
+};
+
 export const Dashboard = () => {
   const { identity } = useGetIdentity();
   const translate = useTranslate();
+  const { demo } = useDemoMode();
+  // Those who manage organisations and websites (and anyone looking at the demo) see how many they have.
+  const manages =
+    demo ||
+    Boolean((identity as { platformAdmin?: boolean } | undefined)?.platformAdmin) ||
+    ((identity?.organisations ?? []) as { role?: string }[]).some((o) => o.role === 'owner' || o.role === 'admin');
   return (
-    <Box sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2, display: 'grid', gap: 2 }}>
       <Title title="console.dashboard.title" />
-      <Card sx={{ mb: 2 }}>
+      <Card>
         <CardContent>
           <Typography variant="h5" component="h2">
             {identity?.fullName ? translate('console.dashboard.welcomeName', { name: identity.fullName }) : translate('console.dashboard.welcome')}
@@ -141,10 +182,13 @@ export const Dashboard = () => {
         </CardContent>
       </Card>
       <GetStarted />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <CountCard resource="organisations" label="console.dashboard.organisations" icon={<BusinessIcon />} />
-        <CountCard resource="websites" label="console.dashboard.websites" icon={<LanguageIcon />} />
-      </Box>
+      <WorkOverview />
+      {manages ? (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <CountCard resource="organisations" label="console.dashboard.organisations" icon={<BusinessIcon />} />
+          <CountCard resource="websites" label="console.dashboard.websites" icon={<LanguageIcon />} />
+        </Box>
+      ) : null}
     </Box>
   );
 };

@@ -1,5 +1,8 @@
+import type { Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout, Menu, usePermissions, useResourceDefinitions, useTranslate } from 'react-admin';
+import { CroMenuItems } from '../cro/CroMenu';
+import { CRO_RESOURCES } from '../cro/types';
 import { OUTBOX_RESOURCE } from '../outbox';
 import { PROJECTIONS_RESOURCE } from '../projections';
 import { PostMenuItems } from '../posts';
@@ -7,12 +10,15 @@ import type { ConsolePermissions } from '../types';
 import { USERS_RESOURCE } from '../users';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { DemoBanner } from './DemoBanner';
+import { DocumentTitle } from './DocumentTitle';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { OwnerMenuItems } from './OwnerMenuItems';
 import { useKeepAlive } from './useKeepAlive';
 
 /** Resources only a platform administrator sees in the menu (when the API's navigation is unknown). */
 const ADMIN_ONLY = new Set([USERS_RESOURCE, OUTBOX_RESOURCE, PROJECTIONS_RESOURCE]);
+/** The CRO resources have their own group ("Conversion", navigation `cro/{resource}`), not a flat entry. */
+const IN_GROUPS = new Set<string>(CRO_RESOURCES);
 
 /**
  * react-admin's default menu (dashboard, then every listable resource), limited to the
@@ -31,20 +37,36 @@ export const ConsoleMenu = () => {
     <Menu aria-label={translate('console.layout.menu.main')}>
       <Menu.DashboardItem />
       {Object.keys(resources)
-        .filter((name) => resources[name]?.hasList && visible(name))
+        .filter((name) => resources[name]?.hasList && visible(name) && !IN_GROUPS.has(name))
         .map((name) => (
           <Menu.ResourceItem key={name} name={name} />
         ))}
       <PostMenuItems visible={visible} />
       <OwnerMenuItems visible={visible} />
+      <CroMenuItems visible={visible} />
     </Menu>
   );
 };
 
+/**
+ * On a phone the page is as wide as the screen: react-admin's layout otherwise grows to its
+ * widest content (a row of tabs, a table), and the whole page then scrolls sideways. Here the
+ * content keeps the screen's width; tabs scroll on their own and a table that is still wider
+ * (the lists switch to SmallList, some pages keep a table) scrolls inside its own box.
+ */
+const PHONE_WIDTH = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    minWidth: 0,
+    '& .RaLayout-content': { minWidth: 0 },
+    '& .RaDataTable-tableWrapper, & .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+  },
+});
+
 export const ConsoleLayout = ({ children }: { children: ReactNode }) => {
   useKeepAlive();
   return (
-    <Layout menu={ConsoleMenu} appBar={ConsoleAppBar}>
+    <Layout menu={ConsoleMenu} appBar={ConsoleAppBar} sx={PHONE_WIDTH}>
+      <DocumentTitle />
       <ImpersonationBanner />
       <DemoBanner />
       {children}

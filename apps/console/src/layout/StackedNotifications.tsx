@@ -7,6 +7,7 @@ import {
   useTranslate,
   type NotificationPayload,
 } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 
 /** The spec: at most 4 notifications at once; the next ones wait until one closes. */
 export const MAX_VISIBLE_NOTIFICATIONS = 4;
@@ -18,7 +19,12 @@ interface Shown {
   key: number;
   payload: NotificationPayload;
   open: boolean;
+  /** The page (route path) it was shown on. */
+  page: string;
 }
+
+/** Errors and warnings are about an attempt on a page: they go stale when it succeeds or the page changes. */
+const isProblem = (payload: NotificationPayload) => payload.type === 'error' || payload.type === 'warning';
 
 const isUndoable = (payload: NotificationPayload) => Boolean(payload.notificationOptions?.undoable);
 
@@ -36,6 +42,10 @@ const durationOf = (payload: NotificationPayload): number | null => {
  * `autoHideDuration` (4 s, errors 8 s). Undoable notifications keep react-admin's behaviour: Undo
  * cancels the pending mutation, closing runs it; only one of them shows at a time so that they match
  * react-admin's queue of undoable mutations in order.
+ *
+ * A problem (error or warning) closes once it is stale: when a success follows it (the form that "is
+ * not valid" was fixed and saved) and when the person moves to another page (a 403 belongs to the page
+ * that met it). Successes and infos stay across the move they cause ("Website created", then the list).
  */
 export const StackedNotifications = () => {
   const translate = useTranslate();
@@ -43,6 +53,7 @@ export const StackedNotifications = () => {
   const takeMutation = useTakeUndoableMutation();
   const [shown, setShown] = useState<Shown[]>([]);
   const lastKey = useRef(0);
+  const page = useLocation().pathname;
   // The mutation queue changes between the moment a notification shows and the moment it closes.
   const takeMutationRef = useRef(takeMutation);
   takeMutationRef.current = takeMutation;
@@ -63,13 +74,24 @@ export const StackedNotifications = () => {
     if (taken.length === 0) return;
     // Removes exactly the taken ones: notifications added meanwhile stay queued.
     setNotifications((queue) => queue.filter((payload) => !taken.includes(payload)));
+    const succeeded = taken.some((payload) => payload.type === 'success');
     setShown((current) => [
-      ...current,
+      // A success makes the problems shown before it stale.
+      ...(succeeded ? current.map((item) => (isProblem(item.payload) && !isUndoable(item.payload) ? { ...item, open: false } : item)) : current),
       ...taken
         .filter((payload) => !current.some((item) => item.payload === payload)) // an effect run twice (StrictMode)
-        .map((payload) => ({ key: ++lastKey.current, payload, open: true })),
+        .map((payload) => ({ key: ++lastKey.current, payload, open: true, page })),
     ]);
-  }, [notifications, shown, setNotifications]);
+  }, [notifications, shown, setNotifications, page]);
+
+  // Another page: the problems met on the one left are closed.
+  useEffect(() => {
+    setShown((current) =>
+      current.some((item) => item.open && item.page !== page && isProblem(item.payload) && !isUndoable(item.payload))
+        ? current.map((item) => (item.page !== page && isProblem(item.payload) && !isUndoable(item.payload) ? { ...item, open: false } : item))
+        : current,
+    );
+  }, [page]);
 
   // Leaving the page while an undoable change is pending would lose it: the browser asks first.
   const pendingUndoable = shown.some((item) => item.open && isUndoable(item.payload));

@@ -1,6 +1,7 @@
 import { Tooltip, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { Member } from '../types';
+import { formatDay, formatMoment } from '../common/dates';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
@@ -18,7 +19,7 @@ export const formatLastActive = (iso: string, now = Date.now(), justNow = 'just 
   const seconds = Math.round((time - now) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 60) return justNow;
-  if (abs >= WEEK) return new Date(time).toLocaleDateString();
+  if (abs >= WEEK) return formatDay(iso);
   let unit: Intl.RelativeTimeFormatUnit = 'minute';
   let size = 60;
   for (const [name, seconds] of UNITS) {
@@ -43,7 +44,7 @@ export const LastActiveField = (_props: { label?: string }) => {
     );
   }
   return (
-    <Tooltip title={new Date(record.lastActive).toLocaleString()}>
+    <Tooltip title={formatMoment(record.lastActive)}>
       <Typography variant="body2" component="span">
         {formatLastActive(record.lastActive, Date.now(), translate('console.members.justNow'))}
       </Typography>

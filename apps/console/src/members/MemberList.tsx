@@ -1,16 +1,16 @@
+import { INLINE_ERRORS, ListError } from '../common/ListError';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
-import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  CreateButton,
   FilterButton,
   List,
   ReferenceInput,
   SelectInput,
-  SimpleList,
   TopToolbar,
 } from 'react-admin';
+import { CreateIfAllowed } from '../common/CreateIfAllowed';
 import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
+import { SmallList, useSmallScreen } from '../common/SmallList';
 import type { Member } from '../types';
 import { MemberTable } from './MemberTable';
 import { MemberStatusInput } from './roles';
@@ -26,15 +26,17 @@ const filters = [
 const ListActions = () => (
   <TopToolbar>
     <FilterButton />
-    <CreateButton label="console.members.invite" />
+    <CreateIfAllowed label="console.members.invite" />
   </TopToolbar>
 );
 
 
 export const MemberList = () => {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const small = useSmallScreen();
   return (
     <List
+      error={<ListError />}
+      queryOptions={INLINE_ERRORS}
       filters={filters}
       actions={<ListActions />}
       sort={{ field: 'name', order: 'ASC' }}
@@ -49,11 +51,11 @@ export const MemberList = () => {
       }
     >
       {small ? (
-        <SimpleList<Member>
-          primaryText={(record) => record.name}
-          secondaryText={(record) => record.email}
-          tertiaryText={(record) => record.statusLabel}
-          linkType="show"
+        <SmallList<Member>
+          name={(record) => record.name || record.email}
+          status={(record) => record.statusLabel}
+          secondary={(record) => record.email}
+          rowClick="show"
         />
       ) : (
         <MemberTable showOrganisation />

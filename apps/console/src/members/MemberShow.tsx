@@ -1,5 +1,4 @@
 import {
-  DateField,
   EmailField,
   FunctionField,
   NumberField,
@@ -21,6 +20,7 @@ import { LastActiveField } from './LastActiveField';
 import { MemberActionButtons } from './MemberActionButtons';
 import { MemberStatusChip } from './MemberStatusChip';
 import { MemberTitle } from './MemberTitle';
+import { MomentField } from '../common/DateFields';
 
 const Actions = () => (
   <TopToolbar>
@@ -61,7 +61,7 @@ export const MemberShow = () => (
             label="resources.members.fields.locales"
             render={(record) => (record.locales?.length ? record.locales.join(', ') : '—')}
           />
-          <DateField source="invitedAt" showTime />
+          <MomentField source="invitedAt" label="resources.members.fields.invitedAt" />
           <LastActiveField label="resources.members.fields.lastActive" />
           <NumberField source="posts" />
         </FieldGrid>

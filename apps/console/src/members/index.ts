@@ -1,8 +1,12 @@
 import GroupIcon from '@mui/icons-material/Group';
-import { MemberCreate } from './MemberCreate';
-import { MemberEdit } from './MemberEdit';
-import { MemberList } from './MemberList';
-import { MemberShow } from './MemberShow';
+import { lazyPage } from '../common/lazyPage';
+
+const MemberCreate = lazyPage(() => import('./MemberCreate'), (m) => m.MemberCreate);
+const MemberEdit = lazyPage(() => import('./MemberEdit'), (m) => m.MemberEdit);
+const MemberList = lazyPage(() => import('./MemberList'), (m) => m.MemberList);
+const MemberShow = lazyPage(() => import('./MemberShow'), (m) => m.MemberShow);
+
+export { LOGIN_AS_PATH, memberRoutes } from './routes';
 
 export const MEMBERS_RESOURCE = 'members';
 

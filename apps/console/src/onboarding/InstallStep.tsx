@@ -5,8 +5,9 @@ import { goTo } from '../public/api';
 import { installedPath, loadInstallation, notInstalledPath, rememberFailure, verifyInstallation, type Installation } from './api';
 import { SkipLink, StepActions, StepHeading } from './OnboardingFrame';
 import { SnippetBox } from './SnippetBox';
+import { formatMoment } from '../common/dates';
 
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const dateTime = (iso: string | null) => (iso ? formatMoment(iso) : '');
 
 /** `GET /api/websites/{id}/installation` */
 export const useInstallation = (websiteId: Identifier) => {

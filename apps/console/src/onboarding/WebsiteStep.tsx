@@ -9,7 +9,7 @@ import { SkipLink, StepActions, StepHeading } from './OnboardingFrame';
 
 type Field = 'name' | 'url';
 
-/** The organisation's websites (`GET /api/websites`, a JSON array). */
+/** The organisation's active websites (`GET /api/websites`, a JSON array). */
 const useWebsites = (organisationId: Identifier) => {
   const [websites, setWebsites] = useState<OnboardingWebsite[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +17,8 @@ const useWebsites = (organisationId: Identifier) => {
     let live = true;
     viaDataProvider(() =>
       dataProvider.getList<OnboardingWebsite>('websites', {
-        filter: { organisationId },
+        // A deactivated website is not offered (its tracking is off); only active ones.
+        filter: { organisationId, status: 'active' },
         sort: { field: 'name', order: 'ASC' },
         pagination: { page: 1, perPage: 100 },
       }),

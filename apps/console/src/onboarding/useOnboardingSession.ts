@@ -20,7 +20,7 @@ export const LOGIN_PATH = '/#/login';
 
 /**
  * The signed-in user for the onboarding pages (they live outside react-admin): `GET
- * /api/auth/user`, and without a session (401) the browser goes to the login page.
+ * /api/auth/session`, and without a session the browser goes to the login page.
  */
 export const useOnboardingSession = () => {
   const [session, setSession] = useState<OnboardingSession | null>(null);

@@ -14,7 +14,7 @@ import {
 import { errorMessage } from '../common/errors';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Organisation } from '../types';
-import { productLabel, type BillingPlan, type OrganisationBilling as Billing, type ProductId } from './billing';
+import { useProductLabel, type BillingPlan, type OrganisationBilling as Billing, type ProductId } from './billing';
 
 const PlanCard = ({
   plan,
@@ -30,6 +30,7 @@ const PlanCard = ({
   onSwitch: () => void;
 }) => {
   const translate = useTranslate();
+  const productLabel = useProductLabel();
   return (
     <Card
       variant="outlined"
@@ -60,7 +61,7 @@ const PlanCard = ({
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
           {plan.products.map((product) => (
-            <Chip key={product} label={productLabel(product, translate)} size="small" variant="outlined" />
+            <Chip key={product} label={productLabel(product)} size="small" variant="outlined" />
           ))}
         </Box>
       </CardContent>
@@ -77,7 +78,8 @@ const PlanCard = ({
 
 /**
  * The organisation's Billing tab: its plan (highlighted), a card per plan with the products it
- * includes, and — for those allowed `ChangePlan` — a confirmed "Switch to …" on the other plans.
+ * includes, and — for those allowed `ChangePlan` — a confirmed "Switch to …" on the other plans;
+ * the confirmation of a downgrade lists the products the organisation loses.
  */
 export const OrganisationBilling = () => {
   const record = useRecordContext<Organisation>();
@@ -86,6 +88,7 @@ export const OrganisationBilling = () => {
   const refresh = useRefresh();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const translate = useTranslate();
+  const productLabel = useProductLabel();
   const [billing, setBilling] = useState<Billing | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BillingPlan | null>(null);
@@ -120,6 +123,8 @@ export const OrganisationBilling = () => {
 
   const canChange = billing.allowedActions.includes('ChangePlan');
   const currentName = billing.plans.find((plan) => plan.id === billing.plan)?.name ?? billing.plan;
+  // What the organisation would lose: the products it has that the chosen plan does not include.
+  const lost = confirming ? billing.products.filter((product) => !confirming.products.includes(product)) : [];
 
   const change = async (plan: BillingPlan) => {
     setConfirming(null);
@@ -169,18 +174,33 @@ export const OrganisationBilling = () => {
         loading={running}
         title={confirming ? translate('console.organisations.billing.switchTitle', { name: confirming.name }) : ''}
         content={
-          confirming
-            ? translate('console.organisations.billing.switchText', {
+          confirming ? (
+            <>
+              {translate('console.organisations.billing.switchText', {
                 organisation: record.name,
                 from: currentName,
                 to: confirming.name,
-                products: confirming.products.map((product) => productLabel(product, translate)).join(', '),
-              })
-            : ''
+                products: confirming.products.map((product) => productLabel(product)).join(', '),
+              })}
+              {lost.length ? (
+                <Alert severity="warning" sx={{ mt: 2 }} data-testid="plan-losses">
+                  {translate('console.organisations.billing.loses', { smart_count: lost.length, name: confirming.name })}
+                  <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
+                    {lost.map((product) => (
+                      <li key={product}>{productLabel(product)}</li>
+                    ))}
+                  </Box>
+                  {translate('console.organisations.billing.losesHow')}
+                </Alert>
+              ) : null}
+            </>
+          ) : (
+            ''
+          )
         }
         confirm={confirming ? translate('console.organisations.billing.switchTo', { name: confirming.name }) : 'console.common.buttons.confirm'}
         // Losing products (a downgrade) is the risky direction.
-        confirmColor={confirming && confirming.products.some((p) => !billing.products.includes(p)) ? 'primary' : 'warning'}
+        confirmColor={lost.length ? 'warning' : 'primary'}
         onConfirm={() => confirming && void change(confirming)}
         onClose={() => setConfirming(null)}
       />

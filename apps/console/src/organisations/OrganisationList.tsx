@@ -1,19 +1,33 @@
+import { INLINE_ERRORS, ListError } from '../common/ListError';
 import BusinessIcon from '@mui/icons-material/Business';
-import { useMediaQuery, type Theme } from '@mui/material';
-import { DataTable, DateField, List, SimpleList, TextArrayField, UrlField } from 'react-admin';
+import { DataTable, List, TextArrayField, TopToolbar, FilterButton, UrlField } from 'react-admin';
+import { CreateIfAllowed } from '../common/CreateIfAllowed';
 import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
+import { dotted, SmallList, useSmallScreen } from '../common/SmallList';
 import type { Organisation } from '../types';
+import { DayField } from '../common/DateFields';
 
 const filters = [<SearchField key="q" source="q" alwaysOn placeholder="console.organisations.search" />];
+
+/** The list's buttons: Create only when the API would accept it. */
+const ListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <CreateIfAllowed />
+  </TopToolbar>
+);
 
 const Column = DataTable.Col<Organisation>;
 
 export const OrganisationList = () => {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const small = useSmallScreen();
   return (
     <List
+      error={<ListError />}
+      queryOptions={INLINE_ERRORS}
       filters={filters}
+      actions={<ListActions />}
       sort={{ field: 'name', order: 'ASC' }}
       perPage={25}
       empty={
@@ -25,10 +39,10 @@ export const OrganisationList = () => {
       }
     >
       {small ? (
-        <SimpleList<Organisation>
-          primaryText={(record) => record.name}
-          secondaryText={(record) => [record.country, record.timezone].filter(Boolean).join(' · ')}
-          linkType="show"
+        <SmallList<Organisation>
+          name={(record) => record.name}
+          secondary={(record) => dotted(record.country, record.timezone)}
+          rowClick="show"
         />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
@@ -40,7 +54,7 @@ export const OrganisationList = () => {
           </Column>
           <Column source="timezone" />
           <Column source="createdAt">
-            <DateField source="createdAt" />
+            <DayField source="createdAt" />
           </Column>
         </DataTable>
       )}

@@ -1,6 +1,5 @@
 import {
   DataTable,
-  DateField,
   ReferenceManyField,
   Show,
   TabbedShowLayout,
@@ -17,6 +16,7 @@ import { StatusChip } from '../common/StatusChip';
 import { OrganisationBilling } from './OrganisationBilling';
 import { OrganisationMembers } from './OrganisationMembers';
 import { OrganisationTitle } from './OrganisationTitle';
+import { MomentField } from '../common/DateFields';
 
 const Actions = () => (
   <TopToolbar>
@@ -36,7 +36,7 @@ export const OrganisationShow = () => {
             <TextField source="country" emptyText="—" />
             <TextArrayField source="locales" emptyText="—" />
             <TextField source="timezone" />
-            <DateField source="createdAt" showTime />
+            <MomentField source="createdAt" label="resources.organisations.fields.createdAt" />
             <TextField source="version" />
           </FieldGrid>
         </TabbedShowLayout.Tab>

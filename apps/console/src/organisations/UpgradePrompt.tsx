@@ -1,6 +1,6 @@
 import { Alert, AlertTitle } from '@mui/material';
 import { Link, useTranslate, type Identifier } from 'react-admin';
-import { billingPath, productLabel, type ProductId } from './billing';
+import { billingPath, useProductLabel, type ProductId } from './billing';
 
 export interface UpgradePromptProps {
   /** The product the organisation's plan does not include, e.g. `'video'`. */
@@ -23,7 +23,7 @@ export interface UpgradePromptProps {
  */
 export const UpgradePrompt = ({ product, organisationId, organisationName }: UpgradePromptProps) => {
   const translate = useTranslate();
-  const label = productLabel(product, translate);
+  const label = useProductLabel()(product);
   return (
     <Alert severity="info" data-product={product}>
       <AlertTitle>{translate('console.organisations.upgrade.title')}</AlertTitle>

@@ -1,4 +1,5 @@
 import type { Identifier } from 'react-admin';
+import { useApiOptions } from '../providers/useApiOptions';
 
 /** The plans an organisation can be on, cheapest first. */
 export type PlanId = 'starter' | 'growth' | 'scale';
@@ -22,9 +23,16 @@ export interface OrganisationBilling {
   allowedActions: string[];
 }
 
-/** A product's display name: `console.organisations.products.<id>` (`translate` from `useTranslate()`). */
-export const productLabel = (product: string, translate: (key: string, options?: object) => string) =>
-  translate(`console.organisations.products.${product}`, { _: product });
+/** `GET /api/organisations/options` (the parts the console reads here): the products with their names. */
+export interface OrganisationOptions {
+  products: { id: ProductId; name: string }[];
+}
+
+/** A product's display name, from `GET /api/organisations/options` (cached for the page's life; the id until it is known). */
+export const useProductLabel = () => {
+  const { data } = useApiOptions<OrganisationOptions>('organisations');
+  return (product: string) => data?.products.find((p) => p.id === product)?.name ?? product;
+};
 
 /** The route of an organisation's Billing tab in the console. */
 export const billingPath = (organisationId: Identifier) =>

@@ -1,8 +1,10 @@
 import BusinessIcon from '@mui/icons-material/Business';
-import { OrganisationCreate } from './OrganisationCreate';
-import { OrganisationEdit } from './OrganisationEdit';
-import { OrganisationList } from './OrganisationList';
-import { OrganisationShow } from './OrganisationShow';
+import { lazyPage } from '../common/lazyPage';
+
+const OrganisationCreate = lazyPage(() => import('./OrganisationCreate'), (m) => m.OrganisationCreate);
+const OrganisationEdit = lazyPage(() => import('./OrganisationEdit'), (m) => m.OrganisationEdit);
+const OrganisationList = lazyPage(() => import('./OrganisationList'), (m) => m.OrganisationList);
+const OrganisationShow = lazyPage(() => import('./OrganisationShow'), (m) => m.OrganisationShow);
 
 export const organisations = {
   name: 'organisations',

@@ -48,7 +48,7 @@ const icon = (action: string): ReactElement | undefined => {
   return icons[action];
 };
 
-/** Asks for the note a return or a declined regulation needs (the API answers "note is missing!" without one). */
+/** Asks for the note a return or a declined regulation needs (the API answers "Note is missing!" without one). */
 export const NoteDialog = ({
   open,
   title,
@@ -248,7 +248,8 @@ export const PostActionButtons = ({
             disabled={disabled || busy}
             onClick={(event) => start(action, event.currentTarget)}
             data-action={action}
-            sx={{ whiteSpace: 'nowrap' }}
+            // On a phone a long label ("Submit for second fact check") may take two lines rather than leave the screen.
+            sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, textAlign: 'left' }}
           >
             {texts.label(action)}
           </Button>

@@ -59,6 +59,9 @@ const transform = (data: Record<string, unknown>) =>
     Object.entries(data).filter(([, value]) => value !== '' && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)),
   );
 
+/** New posts go to active websites only: a deactivated one is not offered (the API refuses it too). */
+const ACTIVE_WEBSITES = { status: 'active' };
+
 /**
  * A new post: the website (required), title, type and locale, and optionally the brief (subtitle,
  * outline, category, dates, tags). A creator's draft is theirs to write; an editor's brief waits
@@ -86,7 +89,7 @@ export const PostCreate = () => {
     >
       <SimpleForm defaultValues={{ type: 'blog', websiteId: defaultWebsite ?? undefined }} sx={{ maxWidth: 760 }}>
         <Box sx={grid}>
-          <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }}>
+          <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} filter={ACTIVE_WEBSITES}>
             <SelectInput optionText="name" label="resources.posts.fields.websiteId" validate={required()} />
           </ReferenceInput>
           <LocaleInput />

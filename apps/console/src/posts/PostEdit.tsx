@@ -123,8 +123,7 @@ const ALIASES: Record<string, string> = { richText: 'richText.html', coverImage:
 const toFormErrors = (errors: Record<string, string>) =>
   Object.fromEntries(
     Object.entries(errors)
-      // "{field} is missing!" names the input as the page does: the body, not `richText`.
-      .map(([field, message]) => [ALIASES[field] ?? field, field === 'richText' ? message.replace(/^richText\b/, 'Body') : message] as const)
+      .map(([field, message]) => [ALIASES[field] ?? field, message] as const)
       .filter(([field]) => INPUTS.has(field)),
   );
 
@@ -139,7 +138,16 @@ const SectionTabs = ({ value, onChange }: { value: Section; onChange: (value: Se
   const translate = useTranslate();
   const hasError = (section: Section) => (FIELDS_OF[section] as readonly string[]).some((field) => field in errors);
   return (
-    <Tabs value={value} onChange={(_, next: Section) => onChange(next)} aria-label={translate('console.posts.edit.sections')} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+    // Scrollable: on a phone the last section ("Cover image") would otherwise be cut off.
+    <Tabs
+      value={value}
+      onChange={(_, next: Section) => onChange(next)}
+      variant="scrollable"
+      scrollButtons="auto"
+      allowScrollButtonsMobile
+      aria-label={translate('console.posts.edit.sections')}
+      sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 2 } }}
+    >
       {SECTIONS.map((s) => (
         <Tab
           key={s}

@@ -1,6 +1,7 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import { Box, Button, Chip, Tab, Tabs, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
+import { useCanCreate } from '../common/CreateIfAllowed';
 import {
   CreateButton,
   DataTable,
@@ -23,9 +24,11 @@ import {
   type Identifier,
 } from 'react-admin';
 import { SearchField } from '../common/SearchField';
+import { dotted, SmallList, useSmallScreen } from '../common/SmallList';
+import { formatDay } from '../common/dates';
 import { useNavigate } from 'react-router-dom';
 import type { Website } from '../types';
-import { POSTS, usePostCounts, usePostOptions } from './api';
+import { POSTS, POSTS_TAB_STORE_KEY, usePostCounts, usePostOptions } from './api';
 import { BulkPostActions, BulkSummaryContext, BulkSummaryDialog, type BulkSummary } from './BulkPostActions';
 import {
   CREATOR_TABS,
@@ -40,11 +43,12 @@ import {
 import { PostStatusChip } from './PostStage';
 import type { Post } from './types';
 import { WorkflowDiagramButton } from './WorkflowDiagram';
+import { INLINE_ERRORS, ListError } from '../common/ListError';
 
 /** The spec's default page size. */
 const PAGE_SIZE = 100;
 export const LIST_STORE_KEY = 'posts.list';
-const TAB_STORE_KEY = 'posts.tab';
+const TAB_STORE_KEY = POSTS_TAB_STORE_KEY;
 const VIEW_STORE_KEY = 'posts.allView';
 
 interface Identity {
@@ -266,7 +270,8 @@ const Empty = ({ tab }: { tab: PostTab }) => {
 const Column = DataTable.Col<Post>;
 const nowrap = () => ({ whiteSpace: 'nowrap' as const });
 
-const dateOnly = (value: string | null | undefined) => (value ? new Date(value).toLocaleDateString() : '—');
+/** The console's one day format (common/dates.ts). */
+const dateOnly = (value: string | null | undefined) => (value ? formatDay(value) : '—');
 
 /** The posts table of the current tab. */
 const PostTable = ({ tab }: { tab: PostTab }) => {
@@ -327,6 +332,34 @@ const PostTable = ({ tab }: { tab: PostTab }) => {
   );
 };
 
+/**
+ * The posts of the current tab on a phone: the title, the stage in words, and where it is, who
+ * holds it and when it is due; a row opens the post like the table's.
+ */
+const PostSmallList = ({ tab }: { tab: PostTab }) => {
+  const translate = useTranslate();
+  const statusLabel = usePostStatusLabel();
+  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const websiteName = (id: Identifier) => websites?.find((w) => w.id === id)?.name;
+  const holder = (post: Post) =>
+    post.holder?.name ?? (['Published', 'Deleted', 'Archived'].includes(post.status) ? null : translate('console.posts.list.inThePool'));
+  return (
+    <SmallList<Post>
+      name={(post) => post.title}
+      status={(post) => post.statusLabel || statusLabel(post.status)}
+      secondary={(post) =>
+        dotted(
+          websiteName(post.websiteId) && `${websiteName(post.websiteId)} (${post.locale})`,
+          holder(post),
+          post.dueDate && `${translate('console.posts.list.due')} ${formatDay(post.dueDate)}`,
+        )
+      }
+      rowClick="edit"
+      empty={<Empty tab={tab} />}
+    />
+  );
+};
+
 /** "Demo Shop · en" */
 const WebsiteAndLocale = () => {
   const post = useRecordContext<Post>();
@@ -347,6 +380,7 @@ const WebsiteAndLocale = () => {
  */
 export const PostList = ({ routeTab }: { routeTab?: PostTab }) => {
   const { creator, isPending } = useIsCreator();
+  const mayCreate = useCanCreate('posts');
   const [storedTab, setStoredTab] = useStore<PostTab | null>(TAB_STORE_KEY, null);
   const [view, setView] = useStore<AllPostsView>(VIEW_STORE_KEY, 'all');
   const navigate = useNavigate();
@@ -367,18 +401,21 @@ export const PostList = ({ routeTab }: { routeTab?: PostTab }) => {
   };
   const label = TABS.some((t) => t.value === tab) ? translate(`console.posts.tabs.${tab}.label`) : translate('console.posts.list.posts');
   const [summary, setSummary] = useState<BulkSummary | null>(null);
+  const small = useSmallScreen();
   if (isPending) return null;
   return (
     <BulkSummaryContext.Provider value={setSummary}>
       <Title title={translate('console.posts.list.title', { tab: label })} />
       <List<Post>
+        error={<ListError />}
+        queryOptions={INLINE_ERRORS}
         resource={POSTS}
         title={false}
         storeKey={LIST_STORE_KEY}
         disableSyncWithLocation
         filter={filter}
         filters={filters}
-        actions={<ListActions canCreate />}
+        actions={<ListActions canCreate={mayCreate} />}
         perPage={PAGE_SIZE}
         sort={{ field: 'updatedAt', order: 'DESC' }}
         empty={false}
@@ -388,7 +425,7 @@ export const PostList = ({ routeTab }: { routeTab?: PostTab }) => {
         sx={{ '& .RaList-main': { mt: 1 }, '& .RaList-content': { minWidth: 0, contain: 'inline-size' } }}
       >
         <PostTabs tab={tab} tabs={tabs} onChange={change} view={view} onView={setView} />
-        <PostTable tab={tab} />
+        {small ? <PostSmallList tab={tab} /> : <PostTable tab={tab} />}
       </List>
       <BulkSummaryDialog summary={summary} onClose={() => setSummary(null)} />
     </BulkSummaryContext.Provider>

@@ -82,7 +82,15 @@ export const HolderBar = ({ record, disabled, disabledReason }: { record: Post; 
       severity={record.holder ? 'info' : 'warning'}
       variant="outlined"
       data-holder={record.holder?.name ?? ''}
-      sx={{ alignItems: 'center', '& .MuiAlert-message': { flex: 1 }, '& .MuiAlert-action': { pt: 0, mr: 0 } }}
+      // The text keeps a readable width: on a narrow screen the buttons move below it (they
+      // would otherwise squeeze the message to nothing) and wrap among themselves.
+      sx={{
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        rowGap: 0.5,
+        '& .MuiAlert-message': { flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' },
+        '& .MuiAlert-action': { pt: 0, mr: 0, ml: 'auto', pl: { xs: 0, sm: 2 }, minWidth: 0, maxWidth: '100%' },
+      }}
       action={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <PostActionButtons record={record} only={['Select', 'Discard', 'TakeOver', 'SendTo']} size="small" disabled={disabled} disabledReason={disabledReason} />

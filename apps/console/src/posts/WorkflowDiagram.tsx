@@ -28,14 +28,11 @@ const OPTIONAL = new Set(['SecondEdit', 'Review', 'FactCheck', 'SecondFactCheck'
 const EDITORS = ['owner', 'admin', 'cms:admin', 'cms:manager', 'cms:editor'];
 const ADMINS = ['owner', 'admin', 'cms:admin'];
 
-/** Roles named in the plural (`console.posts.workflow.plural.*`). */
-const PLURAL = new Set(['cms:creator', 'cms:reviewer', 'platform_admin', 'system']);
-
 type Translate = (key: string, options?: object) => string;
 
 /** "creators and editors" rather than six role names (editors = owners, org admins, CMS admins, managers, editors). */
-export const whoMay = (roles: string[], translate: Translate, roleLabel: (role: string) => string): string => {
-  const plural = (role: string) => translate(`console.posts.workflow.plural.${role.replace(':', '_')}`);
+export const whoMay = (roles: string[], translate: Translate, roleLabel: (role: string, plural?: boolean) => string): string => {
+  const plural = (role: string) => roleLabel(role, true);
   let rest = [...roles];
   const parts: string[] = [];
   if (EDITORS.every((r) => rest.includes(r))) {
@@ -46,7 +43,7 @@ export const whoMay = (roles: string[], translate: Translate, roleLabel: (role: 
     parts.push(translate('console.posts.workflow.admins'));
   }
   parts.unshift(...rest.filter((r) => r === 'cms:creator').map(plural));
-  parts.push(...rest.filter((r) => r !== 'cms:creator').map((r) => (PLURAL.has(r) ? plural(r) : roleLabel(r).toLowerCase())));
+  parts.push(...rest.filter((r) => r !== 'cms:creator').map(plural));
   if (parts.length <= 1) return parts[0] ?? translate('console.posts.workflow.nobody');
   return translate('console.posts.workflow.and', { list: parts.slice(0, -1).join(', '), last: parts.at(-1) });
 };

@@ -5,6 +5,8 @@ import { useApiOptions } from '../providers/useApiOptions';
 import type { Post, PostCounts, PostDraft, PostHistoryEntry, PostOptions, WorkflowDefinition } from './types';
 
 export const POSTS = 'posts';
+/** The store key of the posts screen's tab (the dashboard's queues open the list at theirs). */
+export const POSTS_TAB_STORE_KEY = 'posts.tab';
 
 /**
  * The posts endpoints beyond simple-rest, through the data provider and react-admin's query
@@ -127,4 +129,24 @@ export const failureMessage = (translate: (key: string, options?: object) => str
   const text = translate(message, { _: message });
   if (/^Error[: ]/.test(text)) return text;
   return verb ? translate('console.posts.notices.failed', { verb, message: text }) : translate('console.posts.notices.error', { message: text });
+};
+
+/** `GET /api/posts/dashboard`: the person's own posts, their queues and (owners, admins) the pipeline. */
+export interface PostDashboard {
+  mine: {
+    stages: { status: string; label: string; count: number }[];
+    due: { id: Identifier; title: string; status: string; statusLabel: string; websiteId: Identifier; dueDate: string }[];
+    returned: { id: Identifier; title: string; status: string; statusLabel: string; websiteId: Identifier; note: string | null; by: string | null; at: string }[];
+  };
+  queues: { status: string; label: string; tab: string; count: number; waiting: number; oldestSince: string | null }[];
+  pipeline: { status: string; label: string; count: number }[] | null;
+}
+
+export const usePostDashboard = () => {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  return useQuery({
+    queryKey: [POSTS, 'dashboard'],
+    queryFn: async () => (await dataProvider.dashboard<PostDashboard>(POSTS)).data,
+    retry: false,
+  });
 };

@@ -1,13 +1,13 @@
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
-import { lazy } from 'react';
-import { PostCreate } from './PostCreate';
-import { PostList } from './PostList';
+import { lazyPage } from '../common/lazyPage';
+import { PostList } from './routes';
 
 export { postRoutes } from './routes';
 export { PostMenuItems } from './PostMenu';
 
+const PostCreate = lazyPage(() => import('./PostCreate'), (m) => m.PostCreate);
 /** The editor brings TipTap (~500 kB): its own chunk, loaded when a post is opened. */
-const PostEdit = lazy(() => import('./PostEdit').then((module) => ({ default: module.PostEdit })));
+const PostEdit = lazyPage(() => import('./PostEdit'), (m) => m.PostEdit);
 
 /** The CMS Articles screens: the tabbed list, the create page and the editor. */
 export const posts = {

@@ -2,16 +2,16 @@ import { useTranslate } from 'react-admin';
 import { usePostOptions } from './api';
 
 /**
- * A post status's label: the API's (`GET /api/posts/options` `statuses`, the seed's wording:
- * Writer is "Writing", Deleted "Unpublished"), or `console.posts.statuses.<status>` for the
- * statuses it does not list (and for a translation), else the status itself.
+ * A post status's label: the API's (`GET /api/posts/options` `statuses` and `otherStatuses`, the
+ * seed's wording: Writer is "Writing", Deleted "Unpublished"), which a second language may
+ * translate under `console.posts.statuses.<status>`, else the status itself.
  */
 export const usePostStatusLabel = () => {
   const translate = useTranslate();
   const { data } = usePostOptions();
   return (status: string | null | undefined): string => {
     if (!status) return '—';
-    const fromApi = data?.statuses.find((s) => s.id === status)?.name;
+    const fromApi = [...(data?.statuses ?? []), ...(data?.otherStatuses ?? [])].find((s) => s.id === status)?.name;
     return translate(`console.posts.statuses.${status}`, { _: fromApi ?? status });
   };
 };
@@ -88,8 +88,10 @@ export const tabFilter = (tab: PostTab, view: AllPostsView = 'all'): Record<stri
 };
 
 /**
- * How each action looks and behaves; its texts are `console.posts.actions.<Action>.label` (the
- * button), `.done` (the notification after it) and `.confirm` (the "are you sure" text).
+ * How each action looks and behaves. Its button label is the API's (`GET /api/posts/options`
+ * `actions`; a second language translates it under `console.posts.actions.<Action>.label`); its
+ * other texts are `console.posts.actions.<Action>.done` (the notification after it) and `.confirm`
+ * (the "are you sure" text).
  */
 export interface ActionStyle {
   color?: 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'inherit';
@@ -143,9 +145,12 @@ const spaced = (action: string) => action.replace(/([a-z])([A-Z])/g, '$1 $2');
 /** The texts of the post actions: `label(action)`, `done(action)`, `confirm(action)`. */
 export const useActionTexts = () => {
   const translate = useTranslate();
+  const { data } = usePostOptions();
   return {
     label: (action: string | null | undefined) =>
-      action ? translate(`console.posts.actions.${action}.label`, { _: spaced(action) }) : '',
+      action
+        ? translate(`console.posts.actions.${action}.label`, { _: data?.actions.find((a) => a.id === action)?.name ?? spaced(action) })
+        : '',
     done: (action: string) => translate(`console.posts.actions.${action}.done`, { _: translate('console.common.notices.actionDone', { action }) }),
     confirm: (action: string) => translate(`console.posts.actions.${action}.confirm`, { _: '' }),
   };
@@ -165,11 +170,22 @@ export const useEventLabel = () => {
   return (type: string) => translate(`console.posts.events.${type}`, { _: type });
 };
 
-/** Roles as the workflow table names them (`owner`, `cms:editor`), for people: `console.posts.roles.<role>`. */
+/**
+ * Roles as the workflow table names them (`owner`, `cms:editor`), for people: the API's words
+ * (`GET /api/posts/options` `roles`), one or (`plural`) several; a second language translates them
+ * under `console.posts.roles.<role>` and `console.posts.workflow.plural.<role>`.
+ */
 export const useRoleLabel = () => {
   const translate = useTranslate();
-  return (role: string): string =>
-    translate(`console.posts.roles.${role.replace(':', '_')}`, { _: role.replace(/^cms:/, '').replace(/_/g, ' ') });
+  const { data } = usePostOptions();
+  return (role: string, plural = false): string => {
+    const fromApi = data?.roles.find((r) => r.id === role);
+    const fallback = role.replace(/^cms:/, '').replace(/_/g, ' ');
+    const key = role.replace(':', '_');
+    return plural
+      ? translate(`console.posts.workflow.plural.${key}`, { _: fromApi?.plural ?? fallback })
+      : translate(`console.posts.roles.${key}`, { _: fromApi?.name ?? fallback });
+  };
 };
 
 /** A post type's label: top_10 → Top 10. */

@@ -1,7 +1,10 @@
 import { Route } from 'react-router-dom';
 import { CustomRoutes, Navigate } from 'react-admin';
 import { POSTS } from './api';
-import { PostList } from './PostList';
+import { lazyPage } from '../common/lazyPage';
+
+/** The posts screen (every tab), loaded when first shown. */
+export const PostList = lazyPage(() => import('./PostList'), (m) => m.PostList);
 
 /**
  * The role navigation's CMS entries as pages: `/your-posts`, `/in-progress`, `/review` and

@@ -115,8 +115,15 @@ export type PostCounts = Record<string, number>;
 /** `GET /api/posts/options` */
 export interface PostOptions {
   types: string[];
+  /** The statuses of listed posts (the status filter), with their labels. */
   statuses: { id: PostStatus; name: string }[];
+  /** Statuses only a history or audit entry names (`new`, `Purged`), with their labels. */
+  otherStatuses: { id: string; name: string }[];
   tabs: string[];
+  /** The workflow actions' button labels. */
+  actions: { id: string; name: string }[];
+  /** The roles the workflow table names (`owner`, `cms:editor`), one and several. */
+  roles: { id: string; name: string; plural: string }[];
 }
 
 /** One entry of `GET /api/posts/{id}/history`. */

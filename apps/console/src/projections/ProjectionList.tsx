@@ -3,6 +3,7 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { DataTable, DateField, List, Loading, Title, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { humanize } from '../common/choices';
 import { EmptyState } from '../common/EmptyState';
+import { dotted, SmallList, useSmallScreen } from '../common/SmallList';
 import { StatusChip } from '../common/StatusChip';
 import type { ConsolePermissions, Projection } from '../types';
 import { ProjectionActionButtons } from './ProjectionActionButtons';
@@ -114,8 +115,31 @@ const ProjectionsError = () => {
   );
 };
 
+/**
+ * A projection on a phone: its name, its state, where it stands (kind, runner, lag) and its error;
+ * Rebuild and Restart at the row's end.
+ */
+const ProjectionSmallList = () => {
+  const translate = useTranslate();
+  return (
+    <SmallList<Projection>
+      name={(record) => record.name}
+      status={(record) => humanize(record.status)}
+      secondary={(record) => (
+        <>
+          {dotted(humanize(record.kind), record.runner && humanize(record.runner), translate('resources.admin/projections.fields.lag') + ' ' + record.lag.toLocaleString())}
+          <ErrorText record={record} />
+        </>
+      )}
+      action={() => <ProjectionActionButtons />}
+      rowClick={false}
+      rowSx={(record) => (record.status === 'failed' ? FAILED_ROW : {})}
+    />
+  );
+};
+
 /** The API ignores sort, range and filter: one fixed list, unsorted columns, no pagination. */
-const ProjectionTable = () => (
+const ProjectionTable = ({ small }: { small: boolean }) => (
   <List<Projection>
     title="resources.admin/projections.name"
     resource="admin/projections"
@@ -139,33 +163,37 @@ const ProjectionTable = () => (
       />
     }
   >
-    <DataTable
-      rowClick={false}
-      bulkActionButtons={false}
-      // Nine columns: a little less padding than the default keeps a failed row's error within 1280 px.
-      sx={{ '& .MuiTableCell-sizeSmall': { px: 1.5 } }}
-      rowSx={(record) => (record.status === 'failed' ? FAILED_ROW : {})}
-    >
-      <Column source="name" disableSort sx={{ fontWeight: 500 }} />
-      <Column source="kind" disableSort render={(record) => humanize(record.kind)} />
-      <Column source="status" disableSort>
-        <StatusChip />
-      </Column>
-      <Column source="runner" disableSort render={(record) => <Runner record={record} />} />
-      <Column source="position" disableSort render={(record) => <Position record={record} />} />
-      <Column source="lag" disableSort align="right" render={(record) => <Lag record={record} />} />
-      <Column source="updatedAt" disableSort>
-        <DateField
-          source="updatedAt"
-          showTime
-          options={{ dateStyle: 'short', timeStyle: 'medium' }}
-          emptyText="—"
-          sx={{ whiteSpace: 'nowrap' }}
-        />
-      </Column>
-      <Column source="error" disableSort render={(record) => <ErrorText record={record} />} />
-      <Column label="" disableSort align="right" render={() => <ProjectionActionButtons />} />
-    </DataTable>
+    {small ? (
+      <ProjectionSmallList />
+    ) : (
+      <DataTable
+        rowClick={false}
+        bulkActionButtons={false}
+        // Nine columns: a little less padding than the default keeps a failed row's error within 1280 px.
+        sx={{ '& .MuiTableCell-sizeSmall': { px: 1.5 } }}
+        rowSx={(record) => (record.status === 'failed' ? FAILED_ROW : {})}
+      >
+        <Column source="name" disableSort sx={{ fontWeight: 500 }} />
+        <Column source="kind" disableSort render={(record) => humanize(record.kind)} />
+        <Column source="status" disableSort>
+          <StatusChip />
+        </Column>
+        <Column source="runner" disableSort render={(record) => <Runner record={record} />} />
+        <Column source="position" disableSort render={(record) => <Position record={record} />} />
+        <Column source="lag" disableSort align="right" render={(record) => <Lag record={record} />} />
+        <Column source="updatedAt" disableSort>
+          <DateField
+            source="updatedAt"
+            showTime
+            options={{ dateStyle: 'short', timeStyle: 'medium' }}
+            emptyText="—"
+            sx={{ whiteSpace: 'nowrap' }}
+          />
+        </Column>
+        <Column source="error" disableSort render={(record) => <ErrorText record={record} />} />
+        <Column label="" disableSort align="right" render={() => <ProjectionActionButtons />} />
+      </DataTable>
+    )}
   </List>
 );
 
@@ -173,6 +201,7 @@ const ProjectionTable = () => (
 export const ProjectionList = () => {
   const { permissions, isPending } = usePermissions<ConsolePermissions | null>();
   const translate = useTranslate();
+  const small = useSmallScreen();
   if (isPending) return <Loading />;
   if (!permissions?.platformAdmin) {
     return (
@@ -182,5 +211,5 @@ export const ProjectionList = () => {
       </Box>
     );
   }
-  return <ProjectionTable />;
+  return <ProjectionTable small={small} />;
 };

@@ -1,5 +1,7 @@
 import SyncIcon from '@mui/icons-material/Sync';
-import { ProjectionList } from './ProjectionList';
+import { lazyPage } from '../common/lazyPage';
+
+const ProjectionList = lazyPage(() => import('./ProjectionList'), (m) => m.ProjectionList);
 
 /** `GET /api/admin/projections`: platform administrators only (the menu shows it to them alone). */
 export const PROJECTIONS_RESOURCE = 'admin/projections';

@@ -50,18 +50,21 @@ const clearUser = () => {
   pending = null;
 };
 
-/** `GET /api/auth/user`: the user, `null` on 401, throws on anything else. */
+/**
+ * `GET /api/auth/session`: the user (as `GET /api/auth/user` describes them) or `null` when not
+ * signed in, always with 200 (a 401 would be logged by the browser on every first visit); throws
+ * on anything else.
+ */
 const fetchUser = (): Promise<CurrentUser | null> => {
   if (!pending) {
-    pending = fetch(`${API_URL}/auth/user`, {
+    pending = fetch(`${API_URL}/auth/session`, {
       credentials: 'include',
       headers: { Accept: 'application/json' },
     })
       .then(async (response) => {
-        if (response.status === 401) return null;
         const body = await readJson(response);
         if (!response.ok) throw new Error(messageOf(body, response.statusText));
-        return body as CurrentUser;
+        return (body as { user: CurrentUser | null } | null)?.user ?? null;
       })
       .then((user) => {
         cachedUser = user;
@@ -160,6 +163,7 @@ export const authProvider: AuthProvider = {
       organisations: user.organisations ?? [],
       websites: user.websites ?? [],
       navigation: user.navigation ?? [],
+      creates: user.creates ?? [],
       impersonatedBy: user.impersonatedBy ?? null,
       demo: (user as UserWithDemo).demo ?? null,
       demoAvailable: (user as UserWithDemo).demoAvailable === true,
@@ -236,11 +240,11 @@ export interface DemoCredentials {
   password: string;
 }
 
-/** `GET /api/auth/demo`: the demo account in demo mode, `null` otherwise (404) or on any failure. */
+/** `GET /api/auth/demo`: the demo account in demo mode, `null` otherwise (204) or on any failure. */
 export const demoCredentials = async (signal?: AbortSignal): Promise<DemoCredentials | null> => {
   try {
     const response = await fetch(`${API_URL}/auth/demo`, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
-    const body = (response.ok ? await response.json() : null) as Partial<DemoCredentials> | null;
+    const body = (response.status === 200 ? await response.json() : null) as Partial<DemoCredentials> | null;
     return body && typeof body.email === 'string' && typeof body.password === 'string' ? { email: body.email, password: body.password } : null;
   } catch {
     return null;

@@ -40,6 +40,8 @@ export interface ConsoleDataProvider extends DataProvider {
   counts<T>(resource: string, params?: ReadParams): Promise<{ data: T }>;
   /** `GET /api/{resource}/options`: the values (and labels) of a resource's domain lists. */
   options<T>(resource: string): Promise<{ data: T }>;
+  /** `GET /api/{resource}/dashboard?...`: what the dashboard shows of a resource for the signed-in person. */
+  dashboard<T>(resource: string, params?: ReadParams): Promise<{ data: T }>;
   /** `GET /api/workflows` (every state machine) or `GET /api/workflows/{name}`. */
   workflows<T>(name?: string): Promise<{ data: T }>;
   /** `GET /api/reports/{name}?...` */
@@ -105,6 +107,8 @@ export const dataProvider: ConsoleDataProvider = {
   counts: <T>(resource: string, params?: ReadParams) => read<T>(withQuery(path(resource, 'counts'), params)),
 
   options: <T>(resource: string) => read<T>(path(resource, 'options')),
+
+  dashboard: <T>(resource: string, params?: ReadParams) => read<T>(withQuery(path(resource, 'dashboard'), params)),
 
   workflows: <T>(name?: string) => read<T>(name ? path('workflows', name) : path('workflows')),
 

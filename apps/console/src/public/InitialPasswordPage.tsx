@@ -52,7 +52,16 @@ export const InitialPasswordPage = () => {
         {translate('console.public.initial.intro')}
       </Typography>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <PasswordFields values={values} errors={errors} onChange={setValues} passwordLabel="console.public.password" />
+        <PasswordFields
+          values={values}
+          errors={errors}
+          // The errors were about the old values.
+          onChange={(next) => {
+            setValues(next);
+            setErrors({});
+          }}
+          passwordLabel="console.public.password"
+        />
         {error && (
           <Alert severity="error" sx={{ mb: 1 }}>
             {translate(error)}

@@ -73,7 +73,16 @@ export const ResetPasswordPage = () => {
         {translate('console.public.reset.intro')}
       </Typography>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <PasswordFields values={values} errors={errors} onChange={setValues} passwordLabel="console.public.newPassword" />
+        <PasswordFields
+          values={values}
+          errors={errors}
+          // The errors were about the old values.
+          onChange={(next) => {
+            setValues(next);
+            setErrors({});
+          }}
+          passwordLabel="console.public.newPassword"
+        />
         {error && (
           <Alert severity="error" sx={{ mb: 1 }}>
             {translate(error)}

@@ -18,6 +18,11 @@ export const SignupPage = () => {
   const [busy, setBusy] = useState(false);
   const translate = useTranslate();
   const errorText = (field: Field) => (errors[field] ? translate(errors[field]) : undefined);
+  /** An error is about the value it was found in: editing the field (or the form's answer) makes it stale. */
+  const edited = (...fields: Field[]) => {
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as Field))));
+    setError(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +71,10 @@ export const SignupPage = () => {
           fullWidth
           margin="dense"
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+            edited('name');
+          }}
           error={Boolean(errors.name)}
           helperText={errorText('name')}
         />
@@ -77,14 +85,20 @@ export const SignupPage = () => {
           fullWidth
           margin="dense"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            edited('email');
+          }}
           error={Boolean(errors.email)}
           helperText={errorText('email')}
         />
         <PasswordFields
           values={passwords}
           errors={{ password: errors.password, confirm: errors.confirm }}
-          onChange={setPasswords}
+          onChange={(values) => {
+            setPasswords(values);
+            edited('password', 'confirm');
+          }}
         />
         <TextField
           label={translate('console.public.signup.organisationName')}
@@ -92,7 +106,10 @@ export const SignupPage = () => {
           fullWidth
           margin="dense"
           value={orgName}
-          onChange={(event) => setOrgName(event.target.value)}
+          onChange={(event) => {
+            setOrgName(event.target.value);
+            edited('orgName');
+          }}
           error={Boolean(errors.orgName)}
           helperText={errorText('orgName') ?? ' '}
         />

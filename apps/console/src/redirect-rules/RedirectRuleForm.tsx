@@ -20,7 +20,7 @@ import {
 } from 'react-admin';
 import type { Website } from '../types';
 import { useRecordPath } from '../audit/recordPath';
-import { typeChoices, type RedirectRule } from './types';
+import { useRedirectTypes, type RedirectRule } from './types';
 
 // The API's own rules and messages (422 answers say the same), checked before saving.
 const fromPathRule = (value: unknown) =>
@@ -117,6 +117,7 @@ const RuleToolbar = ({ edit }: { edit: boolean }) => {
 export const RedirectRuleForm = ({ edit = false, ...props }: Omit<SimpleFormProps, 'children'> & { edit?: boolean }) => {
   const uniqueFromPath = useUniqueFromPath();
   const translate = useTranslate();
+  const redirectTypes = useRedirectTypes();
   // The inputs show what is wrong; the API's answer (e.g. the 409 "A redirect from /x already exists") is the notification.
   return (
     <SimpleForm toolbar={<RuleToolbar edit={edit} />} sx={{ maxWidth: 640 }} disableInvalidFormNotification {...props}>
@@ -144,7 +145,7 @@ export const RedirectRuleForm = ({ edit = false, ...props }: Omit<SimpleFormProp
         helperText="console.redirects.form.toHelp"
         sx={{ '& input': { fontFamily: 'monospace' } }}
       />
-      <SelectInput source="type" choices={typeChoices} validate={required()} helperText="console.redirects.form.typeHelp" />
+      <SelectInput source="type" choices={redirectTypes.choices} validate={required()} helperText="console.redirects.form.typeHelp" />
       <LocaleInput />
     </SimpleForm>
   );

@@ -1,14 +1,13 @@
+import { INLINE_ERRORS, ListError } from '../common/ListError';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
-import { Box, Chip, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Tooltip, Typography } from '@mui/material';
+import { CreateIfAllowed } from '../common/CreateIfAllowed';
 import {
-  CreateButton,
   DataTable,
-  DateField,
   List,
   ReferenceField,
   ReferenceInput,
   SelectInput,
-  SimpleList,
   TopToolbar,
   useRecordContext,
   useTranslate,
@@ -16,9 +15,10 @@ import {
 import { SearchField } from '../common/SearchField';
 import { NoMatches } from '../audit/NoMatches';
 import { EmptyState } from '../common/EmptyState';
+import { dotted, SmallList, useSmallScreen } from '../common/SmallList';
 import { AutomaticChip } from './AutomaticChip';
-import { typeLabel, type RedirectRule } from './types';
-import { DATE_TIME } from '../common/historyText';
+import { useRedirectTypes, type RedirectRule } from './types';
+import { MomentField } from '../common/DateFields';
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.redirects.search" />,
@@ -40,7 +40,7 @@ const filters = [
 
 const Actions = () => (
   <TopToolbar>
-    <CreateButton label="console.redirects.create" />
+    <CreateIfAllowed label="console.redirects.create" />
   </TopToolbar>
 );
 
@@ -55,10 +55,10 @@ const Path = ({ source }: { source: 'fromPath' | 'toPath'; label?: string }) => 
 
 const TypeChip = (_props: { label?: string }) => {
   const record = useRecordContext<RedirectRule>();
-  const translate = useTranslate();
+  const types = useRedirectTypes();
   if (!record) return null;
   return (
-    <Tooltip title={typeLabel(record.type, translate)}>
+    <Tooltip title={types.label(record.type)}>
       <Chip size="small" variant="outlined" label={record.type} />
     </Tooltip>
   );
@@ -77,10 +77,12 @@ const Column = DataTable.Col<RedirectRule>;
 
 /** Redirect rules (`GET /api/redirect-rules`): the website's old addresses and where they lead. */
 export const RedirectRuleList = () => {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const small = useSmallScreen('md');
   const translate = useTranslate();
   return (
     <List
+      error={<ListError />}
+      queryOptions={INLINE_ERRORS}
       title="resources.redirect-rules.name"
       filters={filters}
       actions={<Actions />}
@@ -96,11 +98,12 @@ export const RedirectRuleList = () => {
       }
     >
       {small ? (
-        <SimpleList<RedirectRule>
-          primaryText={(record) => `${record.fromPath} → ${record.toPath}`}
-          secondaryText={(record) => `${record.type} · ${translate(record.automatic ? 'console.redirects.automatic' : 'console.redirects.manual')}`}
-          tertiaryText={(record) => translate('console.redirects.visits', { count: record.userCounter })}
-          linkType="edit"
+        <SmallList<RedirectRule>
+          name={(record) => `${record.fromPath} → ${record.toPath}`}
+          status={(record) => translate(record.automatic ? 'console.redirects.automatic' : 'console.redirects.manual')}
+          secondary={(record) => dotted(record.type, translate('console.redirects.visits', { count: record.userCounter }))}
+          rowClick="edit"
+          empty={<NoMatches text="console.redirects.noMatches" />}
         />
       ) : (
         <DataTable
@@ -130,10 +133,10 @@ export const RedirectRuleList = () => {
             <Count source="botCounter" />
           </Column>
           <Column source="lastRedirect" disableSort>
-            <DateField source="lastRedirect" showTime options={DATE_TIME} emptyText={translate('console.redirects.never')} />
+            <MomentField source="lastRedirect" emptyText={translate('console.redirects.never')} />
           </Column>
           <Column source="updatedAt">
-            <DateField source="updatedAt" showTime options={DATE_TIME} />
+            <MomentField source="updatedAt" />
           </Column>
         </DataTable>
       )}

@@ -1,7 +1,8 @@
 import type { Identifier, RaRecord } from 'react-admin';
+import { useApiOptions } from '../providers/useApiOptions';
 
-export const REDIRECT_TYPES = [301, 302, 307, 308] as const;
-export type RedirectType = (typeof REDIRECT_TYPES)[number];
+/** An HTTP redirect status; the API lists them (`GET /api/redirect-rules/options`). */
+export type RedirectType = number;
 
 /** One entry of `GET /api/redirect-rules`. */
 export interface RedirectRule extends RaRecord {
@@ -23,9 +24,20 @@ export interface RedirectRule extends RaRecord {
   allowedActions?: string[];
 }
 
-/** The redirect types' choices (names are message keys, which SelectInput translates). */
-export const typeChoices = REDIRECT_TYPES.map((id) => ({ id, name: `console.redirects.types.${id}` }));
+/** `GET /api/redirect-rules/options`: the redirect types with their labels. */
+export interface RedirectRuleOptions {
+  types: { id: RedirectType; name: string }[];
+}
 
-/** A type's label (`translate` from `useTranslate()`). */
-export const typeLabel = (type: number | undefined, translate: (key: string, options?: object) => string) =>
-  type == null ? '—' : translate(`console.redirects.types.${type}`, { _: String(type) });
+/**
+ * The redirect types from the API (cached for the page's life): `choices` for a SelectInput
+ * (empty while loading) and `label(type)`, the type's label (the number until it is known).
+ */
+export const useRedirectTypes = () => {
+  const { data } = useApiOptions<RedirectRuleOptions>('redirect-rules');
+  const choices = data?.types ?? [];
+  return {
+    choices,
+    label: (type: number | undefined) => (type == null ? '—' : (choices.find((choice) => choice.id === type)?.name ?? String(type))),
+  };
+};

@@ -1,5 +1,7 @@
 import InsightsIcon from '@mui/icons-material/Insights';
-import { WorkflowReportPage } from './WorkflowReportPage';
+import { lazyPage } from '../common/lazyPage';
+
+const WorkflowReportPage = lazyPage(() => import('./WorkflowReportPage'), (m) => m.WorkflowReportPage);
 
 export const WORKFLOW_REPORT = 'workflow-report';
 

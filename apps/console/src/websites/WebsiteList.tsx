@@ -1,42 +1,59 @@
+import { INLINE_ERRORS, ListError } from '../common/ListError';
 import LanguageIcon from '@mui/icons-material/Language';
-import { useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
-  DateField,
+  FilterButton,
+  TopToolbar,
   List,
   ReferenceField,
   ReferenceInput,
   SelectInput,
-  SimpleList,
   UrlField,
+  type SelectInputProps,
 } from 'react-admin';
+import { CreateIfAllowed } from '../common/CreateIfAllowed';
 import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
 import { StatusChip } from '../common/StatusChip';
+import { SmallList, useSmallScreen } from '../common/SmallList';
 import type { Website } from '../types';
+import { useWebsiteOptions } from './useWebsiteOptions';
+import { DayField } from '../common/DateFields';
+
+/** The status filter, its choices and labels from `GET /api/websites/options`. */
+const WebsiteStatusInput = (props: Omit<SelectInputProps, 'choices'>) => {
+  const options = useWebsiteOptions();
+  return <SelectInput {...props} choices={options?.statuses ?? []} />;
+};
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.websites.search" />,
-  <SelectInput
-    key="status"
-    source="status"
-    choices={[
-      { id: 'active', name: 'console.websites.statuses.active' },
-      { id: 'inactive', name: 'console.websites.statuses.inactive' },
-    ]}
-  />,
+  <WebsiteStatusInput key="status" source="status" />,
   <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="resources.websites.fields.organisationId">
     <SelectInput optionText="name" label="resources.websites.fields.organisationId" />
   </ReferenceInput>,
 ];
 
+/** The list's buttons: Create only when the API would accept it. */
+const ListActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <CreateIfAllowed />
+  </TopToolbar>
+);
+
 const Column = DataTable.Col<Website>;
 
 export const WebsiteList = () => {
-  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const small = useSmallScreen();
+  const options = useWebsiteOptions();
+  const statusLabel = (status: string) => options?.statuses?.find((s) => s.id === status)?.name ?? status;
   return (
     <List
+      error={<ListError />}
+      queryOptions={INLINE_ERRORS}
       filters={filters}
+      actions={<ListActions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       empty={
@@ -48,11 +65,11 @@ export const WebsiteList = () => {
       }
     >
       {small ? (
-        <SimpleList<Website>
-          primaryText={(record) => record.name}
-          secondaryText={(record) => record.url}
-          tertiaryText={(record) => record.status}
-          linkType="show"
+        <SmallList<Website>
+          name={(record) => record.name}
+          status={(record) => statusLabel(record.status)}
+          secondary={(record) => record.domain || record.url}
+          rowClick="show"
         />
       ) : (
         <DataTable rowClick="show" bulkActionButtons={false}>
@@ -66,7 +83,7 @@ export const WebsiteList = () => {
             <ReferenceField source="organisationId" reference="organisations" link={false} />
           </Column>
           <Column source="createdAt">
-            <DateField source="createdAt" />
+            <DayField source="createdAt" website />
           </Column>
         </DataTable>
       )}

@@ -1,6 +1,5 @@
 import {
   BooleanField,
-  DateField,
   FunctionField,
   ReferenceField,
   Show,
@@ -23,6 +22,7 @@ import { factCheckLabel, maskSecret, type WebsiteSettings } from './settings';
 import { WebsiteAccess } from './WebsiteAccess';
 import { WebsiteActionButtons } from './WebsiteActionButtons';
 import { WebsiteTitle } from './WebsiteTitle';
+import { MomentField } from '../common/DateFields';
 
 const Actions = () => (
   <TopToolbar>
@@ -89,7 +89,7 @@ export const WebsiteShow = () => {
             <ReferenceField source="organisationId" reference="organisations" link="show" />
             <UrlField source="url" target="_blank" rel="noopener" />
             <TextField source="domain" emptyText="—" />
-            <DateField source="createdAt" showTime />
+            <MomentField source="createdAt" website label="resources.websites.fields.createdAt" />
             <FunctionField<Website> source="category" render={(record) => text(record.category)} />
             <FunctionField<Website> source="type" render={(record) => text(record.type)} />
             <FunctionField<Website> source="industry" render={(record) => text(record.industry)} />

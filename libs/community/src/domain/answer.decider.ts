@@ -25,7 +25,11 @@ export type AnswerStatus = 'pending' | 'published' | 'deleted';
 export type AnswerAction = 'Create' | 'Update' | 'Publish' | 'Delete';
 
 export const ANSWER_STATUSES: readonly AnswerStatus[] = ['pending', 'published', 'deleted'];
+/** How the console shows an answer's status (`GET /api/answers/options`). */
+export const ANSWER_STATUS_LABELS: Record<AnswerStatus, string> = { pending: 'pending', published: 'published', deleted: 'deleted' };
 export const ANSWER_LIMITS = { body: 20_000, name: 200, email: 320 } as const;
+/** Each field's label, as the answer form shows it: the messages name the field by these words ("Answer is missing!"). */
+export const ANSWER_FIELD_LABELS = { questionId: 'Question', body: 'Answer', answeredBy: 'Answered by', answeredByName: 'Name' } as const;
 export const QUESTION_DELETED = 'Answers cannot be added to a deleted question';
 
 export interface AnsweredBy {

@@ -48,11 +48,31 @@ export const STATUS_LABELS: Record<QuestionStatus, string> = {
   published: 'published',
   deleted: 'deleted',
 };
+/** How the console shows a moderator status. */
+export const MODERATOR_STATUS_LABELS: Record<ModeratorStatus, string> = {
+  pending_review: 'pending review',
+  approved: 'approved',
+  declined: 'declined',
+};
 
 /** Actions that decide on what the moderator saw: they need the version read (409 when stale). */
 export const DECISIONS: readonly QuestionAction[] = ['Approve', 'Decline'];
 
 export const QUESTION_LIMITS = { title: 300, body: 20_000, category: 100, reason: 500, name: 200, email: 320 } as const;
+/** Each field's label, as the community's forms show it: the messages name the field by these words ("Reason is missing!"). */
+export const QUESTION_FIELD_LABELS = {
+  websiteId: 'Website',
+  locale: 'Locale',
+  title: 'Title',
+  body: 'Question',
+  category: 'Category',
+  askedBy: 'Asked by',
+  askedByName: 'Name',
+  reason: 'Reason',
+  expectedVersion: 'The version you saw',
+  action: 'Action',
+  ids: 'The selection',
+} as const;
 export const DEFAULT_LOCALE = 'en';
 
 export interface AskedBy {
@@ -114,7 +134,7 @@ export const personOf = (actor: Actor): Person => ({ id: actor.userId, name: act
 function declineReason(data: unknown): string {
   const raw = (data as { reason?: unknown } | undefined)?.reason;
   const reason = typeof raw === 'string' ? raw.trim() : '';
-  if (!reason) throw ValidationError.field('reason', missing('reason'));
+  if (!reason) throw ValidationError.field('reason', missing(QUESTION_FIELD_LABELS.reason));
   if (reason.length > QUESTION_LIMITS.reason) throw ValidationError.field('reason', tooLong(QUESTION_LIMITS.reason));
   return reason;
 }

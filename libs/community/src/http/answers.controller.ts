@@ -14,7 +14,7 @@ import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
-import { answerDecider, type AnswerContext, type AnswerState, type AnswerStatus } from '../domain/answer.decider.js';
+import { ANSWER_STATUSES, ANSWER_STATUS_LABELS, answerDecider, type AnswerContext, type AnswerState, type AnswerStatus } from '../domain/answer.decider.js';
 import type { Person } from '../domain/question.decider.js';
 import { listAnswers, visibleAnswer, visibleQuestion } from '../projections/queries.js';
 import { communityScope, ensureCommunity, filterOf } from './community-access.js';
@@ -52,6 +52,12 @@ export class AnswersController {
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
   ) {}
+
+  /** The statuses with their labels, for the console. */
+  @Get('options')
+  options() {
+    return { statuses: ANSWER_STATUSES.map((id) => ({ id, name: ANSWER_STATUS_LABELS[id] })) };
+  }
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {

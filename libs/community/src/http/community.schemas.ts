@@ -1,28 +1,28 @@
-import { missing, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
-import { ANSWER_LIMITS } from '../domain/answer.decider.js';
-import { DEFAULT_LOCALE, QUESTION_LIMITS, type QuestionAction } from '../domain/question.decider.js';
+import { missing, notText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
+import { ANSWER_FIELD_LABELS as A, ANSWER_LIMITS } from '../domain/answer.decider.js';
+import { DEFAULT_LOCALE, QUESTION_FIELD_LABELS as Q, QUESTION_LIMITS, type QuestionAction } from '../domain/question.decider.js';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const INVALID_EMAIL = 'Please enter a valid email address.';
 
-const id = (field: string) =>
+const id = (label: string) =>
   z
-    .string({ error: (i) => (i.input === undefined || i.input === null ? missing(field) : `${field} must be text`) })
+    .string({ error: (i) => (i.input === undefined || i.input === null ? missing(label) : notText(label)) })
     .trim()
-    .min(1, missing(field))
+    .min(1, missing(label))
     .max(100, tooLong(100));
 
 /** Optional text: `''` and `null` mean "none". */
-const nullableText = (field: string, max: number) =>
-  z.union([z.string({ error: `${field} must be text` }).trim().max(max, tooLong(max)), z.null()], { error: `${field} must be text` }).transform((v) => (v ? v : null));
+const nullableText = (label: string, max: number) =>
+  z.union([z.string({ error: notText(label) }).trim().max(max, tooLong(max)), z.null()], { error: notText(label) }).transform((v) => (v ? v : null));
 
 /** Who asked or answered, when they are not a user of the console (optional, both parts optional). */
-const person = (field: string) =>
+const person = (label: string, nameLabel: string) =>
   z
     .union(
       [
         z.object({
-          name: nullableText(`${field}.name`, QUESTION_LIMITS.name).optional(),
+          name: nullableText(nameLabel, QUESTION_LIMITS.name).optional(),
           email: z
             .union([z.string({ error: INVALID_EMAIL }).trim().max(QUESTION_LIMITS.email, INVALID_EMAIL), z.null()], { error: INVALID_EMAIL })
             .transform((v) => (v ? v : null))
@@ -31,25 +31,25 @@ const person = (field: string) =>
         }),
         z.null(),
       ],
-      { error: `${field} must be an object with a name and an email` },
+      { error: `${label} must be a name and an email` },
     )
     .transform((v) => (v && (v.name || v.email) ? { name: v.name ?? null, email: v.email ?? null } : null));
 
-const locale = z.string({ error: 'locale must be text' }).regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
+const locale = z.string({ error: notText(Q.locale) }).regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
 /** A question's text; empty (`''` or `null`, what react-admin sends for an emptied input) is allowed. */
 const body = (max: number) =>
-  z.union([z.string({ error: 'body must be text' }).max(max, tooLong(max)), z.null()], { error: 'body must be text' }).transform((v) => v ?? '');
+  z.union([z.string({ error: notText(Q.body) }).max(max, tooLong(max)), z.null()], { error: notText(Q.body) }).transform((v) => v ?? '');
 
 const questionFields = {
   locale,
-  title: requiredText('title', QUESTION_LIMITS.title),
+  title: requiredText(Q.title, QUESTION_LIMITS.title),
   body: body(QUESTION_LIMITS.body),
-  category: nullableText('category', QUESTION_LIMITS.category),
-  askedBy: person('askedBy'),
+  category: nullableText(Q.category, QUESTION_LIMITS.category),
+  askedBy: person(Q.askedBy, Q.askedByName),
 };
 
 export const questionCreateSchema = z.object({
-  websiteId: id('websiteId'),
+  websiteId: id(Q.websiteId),
   locale: questionFields.locale.optional().default(DEFAULT_LOCALE),
   title: questionFields.title,
   body: questionFields.body.optional().default(''),
@@ -66,39 +66,24 @@ export const questionUpdateSchema = z.object({
   askedBy: questionFields.askedBy.optional(),
 });
 
-/** Decline's reason: its presence and length are the decider's rule ("reason is missing!"). */
+/** Decline's reason: its presence and length are the decider's rule ("Reason is missing!"). */
 export const declineSchema = z.object({
-  reason: z.string({ error: 'reason must be text' }).optional(),
+  reason: z.string({ error: notText(Q.reason) }).optional(),
 });
 
 export const answerCreateSchema = z.object({
-  questionId: id('questionId'),
-  body: requiredText('body', ANSWER_LIMITS.body),
-  answeredBy: person('answeredBy').optional().default(null),
+  questionId: id(A.questionId),
+  body: requiredText(A.body, ANSWER_LIMITS.body),
+  answeredBy: person(A.answeredBy, A.answeredByName).optional().default(null),
 });
 
 export const answerUpdateSchema = z.object({
-  body: requiredText('body', ANSWER_LIMITS.body).optional(),
-  answeredBy: person('answeredBy').optional(),
+  body: requiredText(A.body, ANSWER_LIMITS.body).optional(),
+  answeredBy: person(A.answeredBy, A.answeredByName).optional(),
 });
 
 /** `POST /api/{resource}/bulk-actions`: one workflow action on many records, one result each. */
-export function bulkSchema(actions: readonly string[]) {
-  return z.object({
-    action: z.enum(actions as [string, ...string[]], {
-      error: (i) => (i.input === undefined ? missing('action') : `action must be one of ${actions.join(', ')}`),
-    }),
-    ids: z
-      .array(z.string({ error: 'ids must list ids' }).max(100, 'ids must list ids'), { error: (i) => (i.input === undefined ? missing('ids') : 'ids must be a list') })
-      .min(1, missing('ids'))
-      .max(200, 'At most 200 ids at once'),
-    /** The version of each record the user saw (required for Approve and Decline). */
-    expectedVersions: z.record(z.string(), z.number({ error: 'expectedVersions must map ids to whole numbers' }).int().min(0), {
-      error: 'expectedVersions must map ids to whole numbers',
-    }).optional(),
-    reason: z.string({ error: 'reason must be text' }).optional(),
-  });
-}
+export { bulkSchema } from '#libs/platform/src/http/bulk.js';
 
 export const QUESTION_BULK_ACTIONS: readonly QuestionAction[] = ['Submit', 'Approve', 'Decline', 'Publish', 'Unpublish', 'Delete', 'Restore'];
 export const ANSWER_BULK_ACTIONS = ['Publish', 'Delete'] as const;

@@ -18,6 +18,10 @@ import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput } from '#libs/platform/src/validation.js';
 import {
   DECISIONS,
+  MODERATOR_STATUSES,
+  MODERATOR_STATUS_LABELS,
+  QUESTION_FIELD_LABELS,
+  QUESTION_STATUSES,
   STATUS_LABELS,
   questionDecider,
   type ModeratorStatus,
@@ -66,6 +70,15 @@ export class QuestionsController {
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
   ) {}
+
+  /** The forum statuses and the moderator statuses with their labels, for the console. */
+  @Get('options')
+  options() {
+    return {
+      statuses: QUESTION_STATUSES.map((id) => ({ id, name: STATUS_LABELS[id] })),
+      moderatorStatuses: MODERATOR_STATUSES.map((id) => ({ id, name: MODERATOR_STATUS_LABELS[id] })),
+    };
+  }
 
   /**
    * The simple-rest list, and the spec's `page`/`limit`/`sort`/`sortDirection`/`search`/`from`/`to`.
@@ -187,7 +200,7 @@ export class QuestionsController {
     // (An action the table refuses anyway gets the table's 403/422 from the decider instead.)
     const decision = (DECISIONS as readonly string[]).includes(action);
     if (decision && expectedVersion === undefined && questionDecider.allowedActions(current.status, actor, stateOf(current)).includes(action as QuestionAction)) {
-      throw ValidationError.field('expectedVersion', missing('expectedVersion'));
+      throw ValidationError.field('expectedVersion', missing(QUESTION_FIELD_LABELS.expectedVersion));
     }
     const data = action === 'Update' ? parseInput(questionUpdateSchema, body) : action === 'Decline' ? parseInput(declineSchema, body) : {};
     const result: DecideResult = await this.commands.execute(

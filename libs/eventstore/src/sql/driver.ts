@@ -11,8 +11,8 @@ export interface SqlDriver extends SqlExecutor {
   readonly kind: 'postgres' | 'pglite';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
-  /** Calls `onNotify` for each NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** Calls `onNotify` with its payload for each NOTIFY on `channel`; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**
    * Runs `work` on one session that keeps session-level state (advisory locks) until released.
    * On PGlite there is one session; on PostgreSQL a dedicated pooled connection.

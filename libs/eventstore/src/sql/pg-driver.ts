@@ -41,12 +41,12 @@ export class PgDriver implements SqlDriver {
     }
   }
 
-  async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     const client = new pg.Client({ connectionString: (this.pool.options as pg.PoolConfig).connectionString });
     client.on('error', () => undefined);
     await client.connect();
     client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     await client.query(`LISTEN ${quoteIdent(channel)}`);
     return async () => {

@@ -30,8 +30,8 @@ export class PgliteDriver implements SqlDriver {
     return work(this);
   }
 
-  async listen(channel: string, onNotify: () => void): Promise<() => Promise<void>> {
-    const unsubscribe = await this.db.listen(quoteIdent(channel).slice(1, -1), () => onNotify());
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const unsubscribe = await this.db.listen(quoteIdent(channel).slice(1, -1), (payload) => onNotify(payload ?? ''));
     return async () => unsubscribe();
   }
 

@@ -64,6 +64,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class SqlEventStore implements EventStore {
   private readonly appended = new EventEmitter().setMaxListeners(0);
   private notifyTimer: NodeJS.Timeout | null = null;
+  readonly announcer = randomUUID();
 
   private constructor(readonly db: SqlDriver) {}
 
@@ -84,7 +85,7 @@ export class SqlEventStore implements EventStore {
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
       // Subscribers also poll: a lost wake-up only adds latency.
-      this.db.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`).catch(() => undefined);
+      this.db.query(`SELECT pg_notify('${EVENTS_CHANNEL}', $1)`, [this.announcer]).catch(() => undefined);
     }, NOTIFY_COALESCE_MS);
   }
 

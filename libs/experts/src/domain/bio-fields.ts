@@ -1,13 +1,42 @@
 import { SLUG_MESSAGE, SLUG_PATTERN, slugify } from '#libs/platform/src/slug.js';
-import { missing, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
+import { missing, notText, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
 
 /** Writers (and other members credited on posts) and outside experts have bios. */
 export const BIO_KINDS = ['writer', 'expert'] as const;
 export type BioKind = (typeof BIO_KINDS)[number];
+/** How the console names each kind, one bio and several (`GET /api/bios/options`). */
+export const BIO_KIND_LABELS: Record<BioKind, { name: string; plural: string }> = {
+  writer: { name: 'Writer', plural: 'Writers' },
+  expert: { name: 'Expert', plural: 'Experts' },
+};
+
+/**
+ * Each field's label, as the bio form shows it: every field-level message names the field by these
+ * words ("Text is missing!"); the errors stay keyed by the field.
+ */
+export const BIO_FIELD_LABELS = {
+  displayName: 'Display name',
+  slug: 'Slug',
+  role: 'Role',
+  title: 'Title',
+  profilePic: 'Profile pic URL',
+  categories: 'Categories',
+  text: 'Text',
+  metaDescription: 'Meta description',
+  expertise: 'Expertise',
+  education: 'Education',
+  highlights: 'Highlights',
+  quote: 'Quote',
+  socialUrls: 'Social URLs',
+  websiteId: 'Website',
+  kind: 'Kind',
+  userId: 'Member',
+} as const;
+const L = BIO_FIELD_LABELS;
 
 const url = (field: string) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ error: notText(field) })
     .trim()
     .max(2000, tooLong(2000))
     .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), `${field} must be a valid URL (http or https)`);
@@ -20,23 +49,23 @@ const list = (field: string, max = 30, length = 300) =>
  * quote, social URLs.
  */
 export const bioShape = {
-  displayName: requiredText('displayName', 120, 'Display name cannot be empty'),
+  displayName: requiredText(L.displayName, 120),
   slug: z
-    .string({ error: 'slug must be text' })
+    .string({ error: notText(L.slug) })
     .trim()
     .max(120, tooLong(120))
     .regex(SLUG_PATTERN, SLUG_MESSAGE),
-  role: optionalText('role', 120).nullable(),
-  title: optionalText('title', 200).nullable(),
-  profilePic: url('profilePic').nullable(),
-  categories: list('categories'),
-  text: z.string({ error: 'text must be text' }).max(20_000, tooLong(20_000)).nullable(),
-  metaDescription: optionalText('metaDescription', 320).nullable(),
-  expertise: list('expertise'),
-  education: list('education'),
-  highlights: list('highlights'),
-  quote: optionalText('quote', 1000).nullable(),
-  socialUrls: z.array(url('socialUrls'), { error: 'socialUrls must be a list' }).max(20, 'socialUrls holds at most 20 entries'),
+  role: optionalText(L.role, 120).nullable(),
+  title: optionalText(L.title, 200).nullable(),
+  profilePic: url(L.profilePic).nullable(),
+  categories: list(L.categories),
+  text: z.string({ error: notText(L.text) }).max(20_000, tooLong(20_000)).nullable(),
+  metaDescription: optionalText(L.metaDescription, 320).nullable(),
+  expertise: list(L.expertise),
+  education: list(L.education),
+  highlights: list(L.highlights),
+  quote: optionalText(L.quote, 1000).nullable(),
+  socialUrls: z.array(url(L.socialUrls), { error: `${L.socialUrls} must be a list` }).max(20, `${L.socialUrls} holds at most 20 entries`),
 };
 
 export const bioContentSchema = z.object(bioShape).partial();
@@ -44,17 +73,17 @@ export type BioContent = z.infer<typeof bioContentSchema>;
 
 export const createBioSchema = bioContentSchema.extend({
   displayName: bioShape.displayName,
-  websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100),
-  kind: z.enum(BIO_KINDS, { error: `kind must be one of ${BIO_KINDS.join(', ')}` }).optional(),
-  userId: z.string({ error: 'userId must be text' }).max(100).nullable().optional(),
+  websiteId: z.string({ error: (i) => (i.input === undefined ? missing(L.websiteId) : notText(L.websiteId)) }).max(100),
+  kind: z.enum(BIO_KINDS, { error: `${L.kind} must be one of ${BIO_KINDS.join(', ')}` }).optional(),
+  userId: z.string({ error: notText(L.userId) }).max(100).nullable().optional(),
 });
 
 /** What a published bio needs (the spec's "{field} is missing!"). */
 export function publishProblems(content: BioContent): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!content.displayName?.trim()) errors.displayName = missing('displayName');
-  if (!content.slug?.trim()) errors.slug = missing('slug');
-  if (!content.text?.trim()) errors.text = missing('text');
+  if (!content.displayName?.trim()) errors.displayName = missing(L.displayName);
+  if (!content.slug?.trim()) errors.slug = missing(L.slug);
+  if (!content.text?.trim()) errors.text = missing(L.text);
   return errors;
 }
 

@@ -5,6 +5,8 @@ import { publishProblems, type BioContent, type BioKind } from './bio-fields.js'
 
 export const BIO_STATUSES = ['draft', 'published', 'deleted'] as const;
 export type BioStatus = (typeof BIO_STATUSES)[number];
+/** How the console names each status (`GET /api/bios/options`). */
+export const BIO_STATUS_LABELS: Record<BioStatus, string> = { draft: 'Draft', published: 'Published', deleted: 'Deleted' };
 
 /** Where a bio belongs and whose it is (a member for writer bios; experts may be outside people). */
 export interface BioOwner {

@@ -19,8 +19,8 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { EDITORS } from '#libs/posts/src/domain/stages.js';
-import { bioContentSchema, bioSlug, createBioSchema, type BioContent } from '../domain/bio-fields.js';
-import { bioDecider, type BioContext, type BioState, type BioStatus } from '../domain/bio.decider.js';
+import { BIO_KINDS, BIO_KIND_LABELS, bioContentSchema, bioSlug, createBioSchema, type BioContent } from '../domain/bio-fields.js';
+import { BIO_STATUSES, BIO_STATUS_LABELS, bioDecider, type BioContext, type BioState, type BioStatus } from '../domain/bio.decider.js';
 import type { presentBio } from '../projections/bios.projection.js';
 
 type BioRecord = ReturnType<typeof presentBio>;
@@ -54,6 +54,15 @@ export class BiosController {
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
   ) {}
+
+  /** The kinds (one and several) and the statuses a listed bio can have (a deleted bio leaves the list), with their labels. */
+  @Get('options')
+  options() {
+    return {
+      kinds: BIO_KINDS.map((id) => ({ id, ...BIO_KIND_LABELS[id] })),
+      statuses: BIO_STATUSES.filter((id) => id !== 'deleted').map((id) => ({ id, name: BIO_STATUS_LABELS[id] })),
+    };
+  }
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {

@@ -1,4 +1,5 @@
-import { z } from '#libs/platform/src/validation.js';
+import { missing, notText, z } from '#libs/platform/src/validation.js';
+import { ACCOUNT_FIELD_LABELS } from './account-fields.js';
 
 /** The spec's password rule: at least 8 characters, 1 capital, 1 number, 1 special character. */
 export const PASSWORD_RULES: Array<{ test: (password: string) => boolean; message: string }> = [
@@ -15,7 +16,7 @@ export function passwordProblem(password: string): string | null {
 
 /** A new password in a request body, checked against the rule. */
 export const newPassword = z
-  .string({ error: (i) => (i.input === undefined ? 'password is missing!' : 'password must be text') })
+  .string({ error: (i) => (i.input === undefined ? missing(ACCOUNT_FIELD_LABELS.password) : notText(ACCOUNT_FIELD_LABELS.password)) })
   .max(256, 'The maximum length is 256 characters')
   .superRefine((password, ctx) => {
     const problem = passwordProblem(password);

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, Public } from '#libs/platform/src/auth/public.decorator.js';
-import { ensure, loginAsScope, navigationFor } from '#libs/platform/src/auth/policy.js';
+import { ensure, loginAsScope, mayCreateOrganisation, navigationFor } from '#libs/platform/src/auth/policy.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
@@ -13,7 +13,8 @@ import { checkId } from '#libs/platform/src/http/records.js';
 import { websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { SQL, ORGANISATIONS } from '#libs/platform/src/tokens.js';
-import { parseInput, requiredText, z } from '#libs/platform/src/validation.js';
+import { missing, notText, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
+import { ACCOUNT_FIELD_LABELS as L, emailSchema as email } from '../domain/account-fields.js';
 import { newPassword } from '../domain/password-policy.js';
 import { USER_ROLES } from '../domain/user.decider.js';
 import { LoginThrottle } from '../login-throttle.js';
@@ -28,17 +29,11 @@ import type { OrganisationDirectory } from '#libs/platform/src/organisation-dire
 import { platformAdminFlag, sessionPerson, userRecord } from '../projections/queries.js';
 import { Mailer } from '../mailer.js';
 
-const email = z
-  .string({ error: (i) => (i.input === undefined ? 'email is missing!' : 'Please enter a valid email address.') })
-  .trim()
-  .max(320, 'Please enter a valid email address.')
-  .pipe(z.email('Please enter a valid email address.'));
-
 const loginSchema = z.object({
   email,
   password: z
-    .string({ error: (i) => (i.input === undefined ? 'password is missing!' : 'password must be text') })
-    .min(1, 'password is missing!')
+    .string({ error: (i) => (i.input === undefined ? missing(L.password) : notText(L.password)) })
+    .min(1, missing(L.password))
     .max(1024, INVALID_LOGIN),
   from: z.string().max(2000).optional(),
 });
@@ -48,23 +43,23 @@ export const SIGN_UP_TYPES = ['Default', 'Calculator', 'Invitation', 'Google', '
 const signupSchema = z.object({
   email,
   password: newPassword,
-  name: requiredText('name', 200),
-  orgName: requiredText('orgName', 200, 'Organisation name cannot be empty'),
-  emailJoin: z.boolean({ error: 'emailJoin must be true or false' }).optional().default(false),
-  signUpType: z.enum(SIGN_UP_TYPES, { error: `signUpType must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
-  isMobile: z.boolean({ error: 'isMobile must be true or false' }).optional().default(false),
+  name: requiredText(L.name, 200),
+  orgName: requiredText(L.orgName, 200),
+  emailJoin: z.boolean({ error: `${L.emailJoin} must be true or false` }).optional().default(false),
+  signUpType: z.enum(SIGN_UP_TYPES, { error: `${L.signUpType} must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
+  isMobile: z.boolean({ error: `${L.isMobile} must be true or false` }).optional().default(false),
 });
 
 const tokenSignupSchema = z.object({
-  token: z.string({ error: (i) => (i.input === undefined ? 'token is missing!' : 'token must be text') }).min(1, 'token is missing!').max(10_000),
-  signUpType: z.enum(SIGN_UP_TYPES, { error: `signUpType must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
-  orgName: requiredText('orgName', 200, 'Organisation name cannot be empty').optional(),
+  token: z.string({ error: (i) => (i.input === undefined ? missing(L.token) : notText(L.token)) }).min(1, missing(L.token)).max(10_000),
+  signUpType: z.enum(SIGN_UP_TYPES, { error: `${L.signUpType} must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
+  orgName: requiredText(L.orgName, 200).optional(),
 });
 
 const upsertSchema = z.object({
   email,
-  name: requiredText('name', 200),
-  role: z.enum(USER_ROLES, { error: `role must be one of ${USER_ROLES.join(', ')}` }),
+  name: requiredText(L.name, 200),
+  role: z.enum(USER_ROLES, { error: `${L.role} must be one of ${USER_ROLES.join(', ')}` }),
 });
 
 /** The spec's message for a third-party sign-in of someone without an account. */
@@ -164,6 +159,7 @@ export class AuthController {
       memberships: new Map([[organisationId, 'owner']]),
       productRoles: new Map([[organisationId, { cmsRole: 'admin', croRole: 'admin' }]]),
     };
+    const products = this.organisations.starterProducts();
     return {
       id: viewer.userId,
       email: viewer.email,
@@ -171,9 +167,10 @@ export class AuthController {
       name: viewer.name,
       role: viewer.role,
       platformAdmin: false,
-      organisations: [{ id: organisationId, name: input.orgName, role: 'owner', cmsRole: 'admin', croRole: 'admin', products: this.organisations.starterProducts() }],
+      organisations: [{ id: organisationId, name: input.orgName, role: 'owner', cmsRole: 'admin', croRole: 'admin', products, creates: this.organisations.creatableIn(viewer, { id: organisationId, products }) }],
       websites: [],
-      navigation: navigationFor(viewer),
+      navigation: navigationFor(viewer, new Map([[organisationId, products]])),
+      creates: ['organisations'],
       demo: null,
       demoAvailable: (await this.organisations.demoOrganisationId()) !== null,
     };
@@ -342,6 +339,17 @@ export class AuthController {
     return this.describe(viewer);
   }
 
+  /**
+   * The console's question "who is signed in?": `{ user }` as `GET /auth/user` describes them, or
+   * `{ user: null }` without a valid session. Always 200, so that a first visit to the login page
+   * leaves no failed request in the browser's console (`GET /auth/user` answers 401 then).
+   */
+  @Public()
+  @Get('session')
+  async session(@Req() request: Request & { viewer?: Viewer }) {
+    return { user: request.viewer ? await this.describe(request.viewer) : null };
+  }
+
   @Public()
   @Post('logout')
   @HttpCode(200)
@@ -355,7 +363,8 @@ export class AuthController {
   /** The current user as the console needs it (DESIGN.md "The current user"). */
   private async describe(viewer: Viewer) {
     const [{ organisations, websites }, demoOrganisationId] = await Promise.all([this.organisations.seenBy(viewer), this.organisations.demoOrganisationId()]);
-    const navigation = navigationFor(viewer);
+    // The CRO screens need the product in the organisation's plan, not only a CRO role.
+    const navigation = navigationFor(viewer, new Map(organisations.map((o) => [o.id, o.products])));
     const impersonator = viewer.impersonatorSessionId ? await sessionPerson(this.db, viewer.impersonatorSessionId) : null;
     return {
       id: viewer.userId,
@@ -371,9 +380,12 @@ export class AuthController {
         cmsRole: viewer.productRoles?.get(o.id)?.cmsRole ?? null,
         croRole: viewer.productRoles?.get(o.id)?.croRole ?? null,
         products: o.products,
+        creates: o.creates,
       })),
       websites,
       navigation,
+      /** What the viewer may create outside any organisation (`organisations[].creates`: inside each). */
+      creates: mayCreateOrganisation(viewer) ? ['organisations'] : [],
       /** Demo mode: the organisation shown read-only, or null; and whether it can be entered. */
       demo: viewer.demoOrganisationId ? { organisationId: viewer.demoOrganisationId, name: organisations[0]?.name ?? 'Demo' } : null,
       // Members of the demo organisation see it already; demo mode is for everyone else.

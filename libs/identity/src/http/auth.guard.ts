@@ -16,6 +16,7 @@ export const CROSS_SITE = 'Requests from another site are not allowed';
 /** What a session opened by an invitation link may do before the first password is chosen. */
 const INITIAL_PASSWORD_ALLOWED = new Set([
   'GET /api/auth/user',
+  'GET /api/auth/session',
   'PUT /api/auth/user/initialPassword',
   'POST /api/auth/logout',
   'POST /api/auth/keep-alive',

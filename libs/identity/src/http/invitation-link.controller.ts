@@ -9,7 +9,7 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { parseInput, z } from '#libs/platform/src/validation.js';
 import { newPassword } from '../domain/password-policy.js';
 import { IdentityService } from '../identity.service.js';
-import { Links } from '../links.js';
+import { INVITATION_EXPIRED_PATH, Links } from '../links.js';
 import { SESSION_COOKIE } from './auth.guard.js';
 
 /**
@@ -32,7 +32,7 @@ export class InvitationLinkController {
   async magic(@Param('code') code: string, @Req() request: Request, @Res() response: Response) {
     const invited = await this.links.peek(code, 'invitation');
     if (!invited) {
-      response.redirect(302, '/link-expired');
+      response.redirect(302, INVITATION_EXPIRED_PATH);
       return;
     }
     if (!(await this.identity.mustSetPassword(invited))) {
@@ -43,7 +43,7 @@ export class InvitationLinkController {
     try {
       userId = await this.links.consume(code, 'invitation');
     } catch {
-      response.redirect(302, '/link-expired');
+      response.redirect(302, INVITATION_EXPIRED_PATH);
       return;
     }
     const token = await this.identity.createSession(userId, null, null, 'initial-password');

@@ -10,6 +10,7 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 import { parseInput, z } from '#libs/platform/src/validation.js';
 import { newPassword } from '../domain/password-policy.js';
+import { emailSchema } from '../domain/account-fields.js';
 import { IdentityService } from '../identity.service.js';
 import { Links } from '../links.js';
 import { Mailer } from '../mailer.js';
@@ -20,11 +21,7 @@ export const RESET_SENT = 'If an account exists for this email, we have sent a l
 export const PASSWORD_CHANGED = 'Your password has been changed. Please log in with it.';
 
 const sendSchema = z.object({
-  email: z
-    .string({ error: (i) => (i.input === undefined ? 'email is missing!' : 'Please enter a valid email address.') })
-    .trim()
-    .max(320, 'Please enter a valid email address.')
-    .pipe(z.email('Please enter a valid email address.')),
+  email: emailSchema,
 });
 const confirmSchema = z.object({ password: newPassword });
 

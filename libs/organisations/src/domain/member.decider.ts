@@ -11,6 +11,18 @@ export const CONTRIBUTORS_STAY = 'A member listed as contributor on posts cannot
 /** The spec's CMS and CRO roles of a member. */
 export const CMS_ROLES = ['admin', 'analyst', 'editor', 'creator', 'manager', 'reviewer', 'none'] as const;
 export const CRO_ROLES = ['admin', 'analyst', 'editor', 'creator', 'manager', 'viewer', 'none'] as const;
+/** Each field's label, as the member form shows it: the messages name the field by these words ("Email is missing!"). */
+export const MEMBER_FIELD_LABELS = {
+  organisationId: 'Organisation',
+  email: 'Email',
+  name: 'Name',
+  orgRole: 'Organisation role',
+  cmsRole: 'CMS role',
+  croRole: 'CRO role',
+  websiteIds: 'Websites',
+  websiteId: 'Website',
+  locales: 'Locales',
+} as const;
 
 export interface MemberAccess {
   orgRole: OrganisationRole;

@@ -7,6 +7,8 @@ import { InvalidTransitionError } from '#libs/platform/src/errors.js';
 
 export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+/** Each field's label, as the organisation form shows it: the messages name the field by these words. */
+export const ORGANISATION_FIELD_LABELS = { name: 'Name', timezone: 'Time zone', locale: 'Locale', plan: 'Plan' } as const;
 
 export interface OrganisationProfile {
   name: string;

@@ -10,6 +10,15 @@ export const PLAN_NAMES = Object.keys(PLANS) as Plan[];
 /** Every product of the platform, in the order the console shows them. */
 export const PRODUCTS = ['cms', 'community', 'strategy', 'cro', 'video', 'experts'] as const;
 export type Product = (typeof PRODUCTS)[number];
+/** How the console names each product (`GET /api/organisations/options`). */
+export const PRODUCT_NAMES: Record<Product, string> = {
+  cms: 'CMS',
+  community: 'Community',
+  strategy: 'Strategy',
+  cro: 'CRO',
+  video: 'Video',
+  experts: 'Experts',
+};
 
 export function productsOf(plan: Plan): Product[] {
   return [...PLANS[plan].products];

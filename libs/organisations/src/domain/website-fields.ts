@@ -15,6 +15,36 @@ export const REGULATED_INDUSTRIES = ['banking', 'financial_services', 'gambling'
 export const REVIEW_TYPES = ['internal', 'customer', 'none'] as const;
 export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'CAD', 'AUD', 'JPY', 'INR', 'BRL'] as const;
 
+/**
+ * Each field's label, as the website form shows it: every field-level message names the field by
+ * these words ("URL is missing!"); the errors stay keyed by the field.
+ */
+export const WEBSITE_FIELD_LABELS = {
+  organisationId: 'Organisation',
+  name: 'Name',
+  url: 'URL',
+  domain: 'Domain',
+  timezone: 'Time zone',
+  showInSitemap: 'Show in sitemap',
+  cdnDistributionId: 'CDN distribution id',
+  customHeadCode: 'Custom head code',
+  customBodyCode: 'Custom body code',
+  factCheckerDisplay: 'Show the fact checker',
+  token: 'Site-builder token',
+  siteId: 'Site id',
+  authorsCollectionId: 'Authors collection id',
+  categoriesCollectionId: 'Categories collection id',
+  blogCollectionId: 'Blog collection id',
+  secondEdit: 'Second edit',
+  customerReview: 'Customer review',
+  factCheckLevels: 'Fact-check levels',
+  publishContent: 'Publish content',
+  regulated: 'Regulated industry',
+  fourEyes: 'Four-eyes rule',
+  videoCms: 'Video CMS',
+  croProxy: 'CRO proxy',
+} as const;
+
 export interface WebsiteLocale {
   locale: string;
   urlPrefix: string;

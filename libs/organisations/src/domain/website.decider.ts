@@ -37,6 +37,10 @@ export interface WebsiteState {
   installationVerified: boolean;
 }
 
+/** A website's statuses, and how the console names them (`GET /api/websites/options`). */
+export type WebsiteStatus = Exclude<WebsiteState['status'], typeof NEW>;
+export const WEBSITE_STATUS_LABELS: Record<WebsiteStatus, string> = { active: 'Active', inactive: 'Inactive', refused: 'Refused' };
+
 /** Who manages an organisation: the policy's list. */
 const MANAGERS = [...ORGANISATION_MANAGERS];
 

@@ -16,8 +16,8 @@ import { tenantScope } from '#libs/platform/src/http/tenancy.js';
 import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { CONFIG, EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
-import { missing, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
-import { CMS_ROLES, CRO_ROLES, SELF, memberDecider, memberIdOf, type MemberAccess, type MemberContext, type MemberState, type MemberStatus } from '../domain/member.decider.js';
+import { missing, notText, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
+import { CMS_ROLES, CRO_ROLES, MEMBER_FIELD_LABELS as M, SELF, memberDecider, memberIdOf, type MemberAccess, type MemberContext, type MemberState, type MemberStatus } from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
 import { contributorPostCount, writtenPostCounts } from '#libs/posts/src/projections/queries.js';
@@ -25,21 +25,21 @@ import { activeOwnersByOrganisation, hasMemberRecordsOutside, listMembers, membe
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
 const access = {
-  orgRole: z.enum(ORGANISATION_ROLES, { error: `orgRole must be one of ${ORGANISATION_ROLES.join(', ')}` }),
-  cmsRole: z.enum(CMS_ROLES, { error: `cmsRole must be one of ${CMS_ROLES.join(', ')}` }),
-  croRole: z.enum(CRO_ROLES, { error: `croRole must be one of ${CRO_ROLES.join(', ')}` }),
-  websiteIds: z.array(z.string().max(100), { error: 'websiteIds must be a list' }).max(500),
-  locales: z.array(locale, { error: 'locales must be a list' }).max(50),
+  orgRole: z.enum(ORGANISATION_ROLES, { error: `${M.orgRole} must be one of ${ORGANISATION_ROLES.join(', ')}` }),
+  cmsRole: z.enum(CMS_ROLES, { error: `${M.cmsRole} must be one of ${CMS_ROLES.join(', ')}` }),
+  croRole: z.enum(CRO_ROLES, { error: `${M.croRole} must be one of ${CRO_ROLES.join(', ')}` }),
+  websiteIds: z.array(z.string().max(100), { error: `${M.websiteIds} must be a list` }).max(500),
+  locales: z.array(locale, { error: `${M.locales} must be a list` }).max(50),
 };
 
 const inviteSchema = z.object({
-  organisationId: z.string({ error: 'organisationId must be text' }).max(100).optional(),
+  organisationId: z.string({ error: notText(M.organisationId) }).max(100).optional(),
   email: z
-    .string({ error: (i) => (i.input === undefined ? 'email is missing!' : 'Please enter a valid email address.') })
+    .string({ error: (i) => (i.input === undefined ? missing(M.email) : 'Please enter a valid email address.') })
     .trim()
     .max(320, 'Please enter a valid email address.')
     .pipe(z.email('Please enter a valid email address.')),
-  name: requiredText('name', 200),
+  name: requiredText(M.name, 200),
   orgRole: access.orgRole.optional().default('member'),
   cmsRole: access.cmsRole.optional().default('creator'),
   croRole: access.croRole.optional().default('none'),
@@ -55,7 +55,7 @@ const changeSchema = z.object({
   locales: access.locales.optional(),
 });
 
-const removeSchema = z.object({ websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100) });
+const removeSchema = z.object({ websiteId: z.string({ error: (i) => (i.input === undefined ? missing(M.websiteId) : notText(M.websiteId)) }).max(100) });
 
 type MemberRecord = Record<string, unknown> & { id: string; organisationId: string; userId: string; status: MemberStatus; orgRole: string; email: string; name: string };
 
@@ -129,7 +129,7 @@ export class MembersController {
   async invite(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Req() request: Request, @RequestId() requestId: string) {
     const input = parseInput(inviteSchema, body);
     const organisationId = input.organisationId ?? (viewer.memberships.size === 1 ? [...viewer.memberships.keys()][0] : undefined);
-    if (!organisationId) throw ValidationError.field('organisationId', missing('organisationId'));
+    if (!organisationId) throw ValidationError.field('organisationId', missing(M.organisationId));
     if (!canSeeOrganisation(viewer, organisationId)) throw new NotFoundError('Organisation not found');
     const actor = actorFor(viewer, organisationId);
     if (!memberDecider.allowedActions(NEW, actor).includes('Invite')) {

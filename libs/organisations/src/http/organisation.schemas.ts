@@ -1,19 +1,21 @@
-import { optionalText, requiredText, z } from '#libs/platform/src/validation.js';
+import { missing, notText, optionalText, requiredText, z } from '#libs/platform/src/validation.js';
+import { ORGANISATION_FIELD_LABELS as O } from '../domain/organisation.decider.js';
 import {
   CURRENCIES,
   REVIEW_TYPES,
   WEBSITE_CATEGORIES,
   WEBSITE_INDUSTRIES,
   WEBSITE_TYPES,
+  WEBSITE_FIELD_LABELS as W,
 } from '../domain/website-fields.js';
 
 const TIMEZONES = new Set<string>([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 
 export const timezone = z
-  .string({ error: 'timezone must be text' })
+  .string({ error: notText(O.timezone) })
   .refine((tz) => TIMEZONES.has(tz), 'Please choose a valid time zone (for example Europe/Berlin)');
-export const locale = z.string({ error: 'Locale must be text' }).regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
+export const locale = z.string({ error: notText(O.locale) }).regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
 const httpUrl = (message: string) =>
   z
     .string({ error: (i) => (i.input === undefined ? message : message) })
@@ -31,7 +33,7 @@ const httpUrl = (message: string) =>
 export const WEBSITE_INVALID = 'Website must be a valid address (for example https://www.example.com)';
 
 export const organisationCreateSchema = z.object({
-  name: requiredText('name', 200),
+  name: requiredText(O.name, 200),
   website: z.union([httpUrl(WEBSITE_INVALID), z.literal('').transform(() => null), z.null()]).optional().default(null),
   country: z
     .union([z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code (for example DE)'), z.literal('').transform(() => null), z.null()])
@@ -42,7 +44,7 @@ export const organisationCreateSchema = z.object({
 });
 
 export const organisationUpdateSchema = z.object({
-  name: requiredText('name', 200).optional(),
+  name: requiredText(O.name, 200).optional(),
   website: z.union([httpUrl(WEBSITE_INVALID), z.literal('').transform(() => null), z.null()]).optional(),
   country: z
     .union([z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code (for example DE)'), z.literal('').transform(() => null), z.null()])
@@ -54,13 +56,15 @@ export const organisationUpdateSchema = z.object({
 const nullableEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.union([z.enum(values, { error: `Please choose a valid ${label}` }), z.literal('').transform(() => null), z.null()]);
 
-const code = (field: string) => z.string({ error: `${field} must be text` }).max(20000, 'The maximum length is 20000 characters');
+const code = (label: string) => z.string({ error: notText(label) }).max(20000, 'The maximum length is 20000 characters');
+
+const FACT_CHECK_LEVELS = `${W.factCheckLevels} must be a number from 0 to 4`;
 
 const websiteFields = {
-  name: requiredText('name', 200),
+  name: requiredText(W.name, 200),
   url: httpUrl(WEBSITE_INVALID),
   domain: z
-    .string({ error: 'domain must be text' })
+    .string({ error: notText(W.domain) })
     .trim()
     .toLowerCase()
     .max(253, 'The maximum length is 253 characters')
@@ -81,38 +85,38 @@ const websiteFields = {
   type: nullableEnum(WEBSITE_TYPES, 'type'),
   industry: nullableEnum(WEBSITE_INDUSTRIES, 'industry'),
   currency: z.enum(CURRENCIES, { error: 'Please choose a supported currency' }),
-  showInSitemap: z.boolean({ error: 'showInSitemap must be true or false' }),
+  showInSitemap: z.boolean({ error: `${W.showInSitemap} must be true or false` }),
   cdnDistributionId: z.union([z.string().trim().max(200, 'The maximum length is 200 characters'), z.null()]),
-  customHeadCode: code('customHeadCode'),
-  customBodyCode: code('customBodyCode'),
+  customHeadCode: code(W.customHeadCode),
+  customBodyCode: code(W.customBodyCode),
   reviewType: z.enum(REVIEW_TYPES, { error: 'Please choose a valid review type' }),
-  factCheckerDisplay: z.boolean({ error: 'factCheckerDisplay must be true or false' }),
+  factCheckerDisplay: z.boolean({ error: `${W.factCheckerDisplay} must be true or false` }),
   siteBuilder: z.union([
     z.object({
-      token: requiredText('token', 500),
+      token: requiredText(W.token, 500),
       tokenHint: z.string().max(100).optional(),
-      siteId: requiredText('siteId', 200),
-      authorsCollectionId: optionalText('authorsCollectionId'),
-      categoriesCollectionId: optionalText('categoriesCollectionId'),
-      blogCollectionId: optionalText('blogCollectionId'),
+      siteId: requiredText(W.siteId, 200),
+      authorsCollectionId: optionalText(W.authorsCollectionId),
+      categoriesCollectionId: optionalText(W.categoriesCollectionId),
+      blogCollectionId: optionalText(W.blogCollectionId),
     }),
     z.null(),
   ]),
-  secondEdit: z.boolean({ error: 'secondEdit must be true or false' }),
-  customerReview: z.boolean({ error: 'customerReview must be true or false' }),
-  factCheckLevels: z.number({ error: 'factCheckLevels must be a number from 0 to 4' }).int('factCheckLevels must be a number from 0 to 4').min(0, 'factCheckLevels must be a number from 0 to 4').max(4, 'factCheckLevels must be a number from 0 to 4'),
-  publishContent: z.boolean({ error: 'publishContent must be true or false' }),
-  regulated: z.boolean({ error: 'regulated must be true or false' }),
-  fourEyes: z.boolean({ error: 'fourEyes must be true or false' }),
-  videoCms: z.boolean({ error: 'videoCms must be true or false' }),
-  croProxy: z.boolean({ error: 'croProxy must be true or false' }),
+  secondEdit: z.boolean({ error: `${W.secondEdit} must be true or false` }),
+  customerReview: z.boolean({ error: `${W.customerReview} must be true or false` }),
+  factCheckLevels: z.number({ error: FACT_CHECK_LEVELS }).int(FACT_CHECK_LEVELS).min(0, FACT_CHECK_LEVELS).max(4, FACT_CHECK_LEVELS),
+  publishContent: z.boolean({ error: `${W.publishContent} must be true or false` }),
+  regulated: z.boolean({ error: `${W.regulated} must be true or false` }),
+  fourEyes: z.boolean({ error: `${W.fourEyes} must be true or false` }),
+  videoCms: z.boolean({ error: `${W.videoCms} must be true or false` }),
+  croProxy: z.boolean({ error: `${W.croProxy} must be true or false` }),
 };
 
 /** Creating a website: name and url are required; the rest has the defaults below. */
 export const websiteCreateSchema = z.object({
-  organisationId: z.string({ error: 'organisationId must be text' }).max(100).optional(),
+  organisationId: z.string({ error: notText(W.organisationId) }).max(100).optional(),
   name: websiteFields.name,
-  url: z.string({ error: (i) => (i.input === undefined ? 'url is missing!' : WEBSITE_INVALID) }).pipe(websiteFields.url),
+  url: z.string({ error: (i) => (i.input === undefined ? missing(W.url) : WEBSITE_INVALID) }).pipe(websiteFields.url),
   domain: z.union([websiteFields.domain, z.literal('').transform(() => undefined)]).optional(),
   defaultLocale: websiteFields.defaultLocale.optional().default('en'),
   locales: websiteFields.locales.optional(),

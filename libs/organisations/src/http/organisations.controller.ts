@@ -1,3 +1,4 @@
+import { mayCreateOrganisation } from '#libs/platform/src/auth/policy.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
@@ -16,8 +17,8 @@ import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, parseInput } from '#libs/platform/src/validation.js';
 import { ForbiddenError, InvalidTransitionError } from '#libs/platform/src/errors.js';
 import { BUSINESS_QUESTIONS, type BusinessProfile } from '../domain/onboarding.js';
-import { organisationDecider } from '../domain/organisation.decider.js';
-import { PLAN_NAMES, PLANS, productsOf } from '../domain/plans.js';
+import { ORGANISATION_FIELD_LABELS, organisationDecider } from '../domain/organisation.decider.js';
+import { PLAN_NAMES, PLANS, PRODUCT_NAMES, PRODUCTS, productsOf } from '../domain/plans.js';
 import { z } from '#libs/platform/src/validation.js';
 import { organisationCreateSchema, organisationUpdateSchema } from './organisation.schemas.js';
 
@@ -26,13 +27,13 @@ const businessProfileSchema = z.object(
   Object.fromEntries(
     BUSINESS_QUESTIONS.map((q) => [
       q.field,
-      z.enum(q.options, { error: (i) => (i.input === undefined ? missing(q.field) : `${q.field} must be one of ${q.options.join(', ')}`) }),
+      z.enum(q.options, { error: (i) => (i.input === undefined ? missing(q.name) : `${q.name} must be one of ${q.options.join(', ')}`) }),
     ]),
   ),
 );
 
 const changePlanSchema = z.object({
-  plan: z.enum(PLAN_NAMES as [string, ...string[]], { error: `plan must be one of ${PLAN_NAMES.join(', ')}` }),
+  plan: z.enum(PLAN_NAMES as [string, ...string[]], { error: `${ORGANISATION_FIELD_LABELS.plan} must be one of ${PLAN_NAMES.join(', ')}` }),
 });
 
 const LIST = {
@@ -57,10 +58,14 @@ export class OrganisationsController {
     private readonly projections: ProjectionManager,
   ) {}
 
-  /** The choices of the organisation forms: plans, and the onboarding's business questions. */
+  /** The choices of the organisation forms: plans, the products with their names, and the onboarding's business questions. */
   @Get('options')
   options() {
-    return { plans: PLAN_NAMES.map((id) => ({ id, name: PLANS[id].name, products: productsOf(id) })), businessQuestions: BUSINESS_QUESTIONS };
+    return {
+      plans: PLAN_NAMES.map((id) => ({ id, name: PLANS[id].name, products: productsOf(id) })),
+      products: PRODUCTS.map((id) => ({ id, name: PRODUCT_NAMES[id] })),
+      businessQuestions: BUSINESS_QUESTIONS,
+    };
   }
 
   @Get()
@@ -96,7 +101,7 @@ export class OrganisationsController {
 
   @Post()
   async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
-    if (viewer.scopeOrganisationId || viewer.demoOrganisationId) {
+    if (!mayCreateOrganisation(viewer)) {
       // An owner logged in as a member acts inside one organisation only: no new organisations in the member's name.
       throw new ForbiddenError('Return to your own account to create an organisation');
     }

@@ -1,4 +1,5 @@
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
+import { hasCollectedEvents } from '#libs/cro/src/projections/collected-events.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -22,7 +23,7 @@ import type { Product } from '../domain/plans.js';
 /** Website features that belong to a product of the plan. */
 const PRODUCT_OF_TOGGLE: Record<'videoCms' | 'croProxy', Product> = { videoCms: 'video', croProxy: 'cro' };
 import { missing, parseInput } from '#libs/platform/src/validation.js';
-import { DomainTakenError, websiteDecider, type InstallationCheck } from '../domain/website.decider.js';
+import { DomainTakenError, WEBSITE_STATUS_LABELS, websiteDecider, type InstallationCheck, type WebsiteStatus } from '../domain/website.decider.js';
 import { hasTrackingScript, trackingSnippet } from '../domain/onboarding.js';
 import { fetchPublicPage } from '#libs/platform/src/http/public-page.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
@@ -33,6 +34,7 @@ import {
   WEBSITE_CATEGORIES,
   WEBSITE_INDUSTRIES,
   WEBSITE_TYPES,
+  WEBSITE_FIELD_LABELS,
   domainOf,
   isSecretHint,
   secretHint,
@@ -91,7 +93,7 @@ export class WebsitesController {
     private readonly projections: ProjectionManager,
   ) {}
 
-  /** The choices of the website form. */
+  /** The choices of the website form, and the statuses with their labels (the list's filter). */
   @Get('options')
   options() {
     return {
@@ -100,6 +102,7 @@ export class WebsitesController {
       industries: WEBSITE_INDUSTRIES,
       currencies: CURRENCIES,
       reviewTypes: REVIEW_TYPES,
+      statuses: (Object.keys(WEBSITE_STATUS_LABELS) as WebsiteStatus[]).map((id) => ({ id, name: WEBSITE_STATUS_LABELS[id] })),
     };
   }
 
@@ -142,7 +145,7 @@ export class WebsitesController {
   async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
     const input = parseInput(websiteCreateSchema, body);
     const organisationId = input.organisationId ?? (viewer.memberships.size === 1 ? [...viewer.memberships.keys()][0] : undefined);
-    if (!organisationId) throw ValidationError.field('organisationId', missing('organisationId'));
+    if (!organisationId) throw ValidationError.field('organisationId', missing(WEBSITE_FIELD_LABELS.organisationId));
     if (!canSeeOrganisation(viewer, organisationId)) throw new NotFoundError('Organisation not found');
     const actor = actorFor(viewer, organisationId);
     if (!websiteDecider.allowedActions(NEW, actor).includes('Create')) {
@@ -244,7 +247,7 @@ export class WebsitesController {
       const stored = websiteId
         ? await siteBuilderToken(this.db, websiteId)
         : undefined;
-      if (!stored) throw ValidationError.field('siteBuilder.token', missing('token'));
+      if (!stored) throw ValidationError.field('siteBuilder.token', missing(WEBSITE_FIELD_LABELS.token));
       return { value: { ...rest, tokenHint: secretHint(stored) }, token: undefined };
     }
     return { value: { ...rest, tokenHint: secretHint(token) }, token };
@@ -265,6 +268,9 @@ export class WebsitesController {
 
   /** Fetches the website's home page and looks for its tracking script (with its key). */
   private async checkInstallation(website: WebsiteRecord): Promise<InstallationCheck> {
+    // The tracker is really installed once the site has sent events (the CRO context's read side);
+    // otherwise the page's HTML must hold the snippet.
+    if (await hasCollectedEvents(this.db, website.id)) return { url: website.url, found: true };
     const page = await fetchPublicPage(website.url, { allowPrivateHosts: this.config.fetchPrivateHosts });
     if (!page.ok) return { url: page.url, found: false, problem: page.problem };
     const found = hasTrackingScript(page.html ?? '', website.key);

@@ -204,3 +204,47 @@ export async function demoOrganisationId(db: SqlExecutor): Promise<string | null
   const found = await db.query<{ id: string }>(`SELECT id FROM rm_organisations WHERE record->>'demo' = 'true' ORDER BY created_at LIMIT 1`);
   return found.rows[0]?.id ?? null;
 }
+
+/** What other contexts decide with about a website: its status, whether it publishes content, its domain. */
+export async function websiteFacts(db: SqlExecutor, websiteId: string): Promise<{ organisationId: string; status: string; publishContent: boolean; domain: string } | null> {
+  const found = await db.query<{ organisation_id: string; status: string; domain: string; publish_content: boolean | null }>(
+    `SELECT organisation_id, status, domain, (record->>'publishContent')::boolean AS publish_content FROM rm_websites WHERE id = $1`,
+    [websiteId],
+  );
+  const row = found.rows[0];
+  return row ? { organisationId: row.organisation_id, status: row.status, domain: row.domain, publishContent: row.publish_content !== false } : null;
+}
+
+/**
+ * What the public CRO endpoints (libs/cro/src/public) need of an active website found by its
+ * public key: its organisation, address and domain, the version of its record, whether the
+ * organisation's plan includes `product`, and the share of visitors held back from CTAs
+ * (`controlGroupPct`, 0 to 100: the website record's `analytics.controlGroupPct`, else its
+ * `controlGroupPct`, else 0; websites have no such setting yet).
+ */
+export async function deliveryWebsiteByKey(
+  db: SqlExecutor,
+  key: string,
+  product: string,
+): Promise<{ id: string; organisationId: string; url: string; domain: string; version: number; hasProduct: boolean; controlGroupPct: number } | null> {
+  const found = await db.query<{ id: string; organisation_id: string; url: string; domain: string; version: number; has_product: boolean | null; control: string | null }>(
+    `SELECT w.id, w.organisation_id, w.url, w.domain, w.version,
+            (o.record->'products' @> jsonb_build_array($2::text)) AS has_product,
+            coalesce(w.record->'analytics'->>'controlGroupPct', w.record->>'controlGroupPct') AS control
+       FROM rm_websites w LEFT JOIN rm_organisations o ON o.id = w.organisation_id
+      WHERE w.record->>'key' = $1 AND w.status = 'active'`,
+    [key, product],
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  const pct = row.control === null ? 0 : Number(row.control);
+  return {
+    id: row.id,
+    organisationId: row.organisation_id,
+    url: row.url,
+    domain: row.domain,
+    version: row.version,
+    hasProduct: row.has_product === true,
+    controlGroupPct: Number.isFinite(pct) ? Math.min(100, Math.max(0, pct)) : 0,
+  };
+}

@@ -25,7 +25,7 @@ const LIST: ListDefinition = {
     from: 'from_status',
     to: 'to_status',
   },
-  search: ['note', 'actor_name', 'type', 'action'],
+  search: ['note', 'actor_name', 'record_name', 'type', 'action'],
   dateField: 'time',
   defaultSort: ['time', 'DESC'],
   maxPageSize: 1000,

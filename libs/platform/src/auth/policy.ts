@@ -69,9 +69,18 @@ const ROLE_NAVIGATION: Record<string, string[]> = {
   admin: ['groups', 'site-stats', 'pipeline', 'creator-stats', 'word-counter', 'orders', 'indexing-api'],
   owner: ['roles-and-permissions', 'login-as'],
 };
+/**
+ * The conversion-optimisation screens (the console's "Conversion" menu group), named `cro/{resource}`
+ * so that they stay apart from the CMS entries of the same word (`products`).
+ */
+export const CRO_NAVIGATION = ['cro/ctas', 'cro/campaigns', 'cro/experiments', 'cro/products', 'cro/goals', 'cro/url-lists'] as const;
 const CREATORS = ['writer', 'credited_writer', 'limited_writer', 'customer', 'cro_customer', 'expert'];
 
-export function navigationFor(viewer: Viewer): string[] {
+/**
+ * `organisationProducts` (organisationId -> the products of its plan), when the caller knows them:
+ * the CRO screens are then listed only for organisations with the `cro` product.
+ */
+export function navigationFor(viewer: Viewer, organisationProducts?: ReadonlyMap<string, readonly string[]>): string[] {
   const items = ['dashboard', 'organisations', 'websites', 'members'];
   const role = viewer.role;
   if (CREATORS.includes(role)) items.push(...ROLE_NAVIGATION.creator);
@@ -79,10 +88,47 @@ export function navigationFor(viewer: Viewer): string[] {
   if (['content_manager', 'admin', 'owner'].includes(role)) items.push(...ROLE_NAVIGATION.manager);
   if (['admin', 'owner'].includes(role) || viewer.platformAdmin) items.push(...ROLE_NAVIGATION.admin);
   if (role === 'owner' || viewer.platformAdmin) items.push(...ROLE_NAVIGATION.owner);
+  if (readsCro(viewer, organisationProducts)) items.push(...CRO_NAVIGATION);
   if (can(viewer, 'users.list')) items.push('users');
   if (can(viewer, 'outbox.read')) items.push('admin/outbox');
   if (can(viewer, 'projections.manage')) items.push('admin/projections');
-  return [...new Set(items)];
+  return [...new Set(items)].filter((entry) => !(Object.hasOwn(REFUSED_ENTRIES, entry) && REFUSED_ENTRIES[entry]!(viewer)));
+}
+
+/**
+ * Navigation entries whose screens the API would refuse this viewer, by the same rules their
+ * routes apply: nothing is offered that ends in 403. The audit trail and the workflow report are
+ * for WORKFLOW_READERS (a fact checker is not one); log-in-as refuses demo mode and a session
+ * already logged in as someone (`loginAsScope`); demo mode is read-only, so neither the post
+ * form nor the roles screen (changes only) is offered there.
+ */
+const REFUSED_ENTRIES: Record<string, (viewer: Viewer) => boolean> = {
+  audit: (v) => !readsWorkflows(v),
+  'workflow-report': (v) => !readsWorkflows(v),
+  'login-as': (v) => !!(v.impersonatorSessionId || v.demoOrganisationId),
+  create: (v) => !!v.demoOrganisationId,
+  'roles-and-permissions': (v) => !!v.demoOrganisationId,
+};
+
+/**
+ * Whether the CRO routes would answer the viewer's lists without a 403: a platform admin, or a
+ * member of an organisation (with the `cro` product, when the products are known) whose
+ * organisation role is owner or admin (they count as CRO admins) or whose CRO role is not `none`
+ * (libs/cro/src/domain/roles.ts CRO_READERS).
+ */
+function readsCro(viewer: Viewer, organisationProducts?: ReadonlyMap<string, readonly string[]>): boolean {
+  if (viewer.platformAdmin) return true;
+  return [...viewer.memberships.entries()].some(([organisationId, role]) => {
+    if (organisationProducts && !organisationProducts.get(organisationId)?.includes('cro')) return false;
+    if (role === 'owner' || role === 'admin') return true;
+    const croRole = viewer.productRoles?.get(organisationId)?.croRole;
+    return croRole !== undefined && croRole !== 'none';
+  });
+}
+
+/** Whether `organisationsReadableBy(viewer, WORKFLOW_READERS, …)` answers without a 403. */
+function readsWorkflows(viewer: Viewer): boolean {
+  return viewer.platformAdmin || organisationsWithRoles(viewer, WORKFLOW_READERS).length > 0;
 }
 
 /**
@@ -103,6 +149,14 @@ export function loginAsScope(
   return owned;
 }
 
+/**
+ * Whether the viewer may found a new organisation: anyone signed in, except a session limited to
+ * one organisation (an owner's log-in-as of a member) or in demo mode (read-only).
+ */
+export function mayCreateOrganisation(viewer: Viewer): boolean {
+  return !viewer.scopeOrganisationId && !viewer.demoOrganisationId;
+}
+
 /** Who reads an organisation's audit trail and workflow report: its managers, editors and analysts. */
 export const WORKFLOW_READERS = ['owner', 'admin', 'cms:admin', 'cms:manager', 'cms:editor', 'cms:analyst'] as const;
 
@@ -112,9 +166,14 @@ export const WORKFLOW_READERS = ['owner', 'admin', 'cms:admin', 'cms:manager', '
  */
 export function organisationsReadableBy(viewer: Viewer, roles: readonly string[], refusal: string): string[] | null {
   if (viewer.platformAdmin) return null;
-  const readable = [...viewer.memberships.keys()].filter((org) => rolesFor(viewer, org).some((role) => roles.includes(role)));
+  const readable = organisationsWithRoles(viewer, roles);
   if (readable.length === 0) throw new ForbiddenError(refusal);
   return readable;
+}
+
+/** The viewer's organisations where one of `roles` counts for them. */
+function organisationsWithRoles(viewer: Viewer, roles: readonly string[]): string[] {
+  return [...viewer.memberships.keys()].filter((org) => rolesFor(viewer, org).some((role) => roles.includes(role)));
 }
 
 /** The spec's answer when an organisation's plan does not include a product. */

@@ -10,7 +10,8 @@ import {
 import { NotFoundError, ReadModelBehindError } from '../errors.js';
 import { markRunning, readAllCheckpoints } from './checkpoints.js';
 import { subscriberName, type Projection, type Subscriber } from './projection.js';
-import { SubscriptionRunner, type RunnerOptions, type RunnerStatus } from './subscription-runner.js';
+import { SharedLogReader } from './log-reader.js';
+import { IDLE_STEPS_MS, SubscriptionRunner, type RunnerOptions, type RunnerStatus } from './subscription-runner.js';
 
 export interface SubscriptionState {
   name: string;
@@ -34,6 +35,13 @@ export class ProjectionManager {
   private readonly runners = new Map<string, SubscriptionRunner>();
   private readonly progress = new EventEmitter();
   private unlisten: (() => Promise<void>) | null = null;
+  /** One reader of the log for all the runners of this process. */
+  readonly reader: SharedLogReader;
+  /** The idle poller: one look at the log's head per back-off step, for every runner. */
+  private pollTimer: NodeJS.Timeout | null = null;
+  private pollStep = 0;
+  private polling = false;
+  private lastHead: GlobalPosition | null = null;
 
   constructor(
     private readonly db: SqlDriver,
@@ -42,6 +50,7 @@ export class ProjectionManager {
     private readonly options: RunnerOptions,
   ) {
     this.progress.setMaxListeners(0);
+    this.reader = new SharedLogReader(store);
   }
 
   get projections(): Projection[] {
@@ -61,20 +70,78 @@ export class ProjectionManager {
   /** Runs every subscriber in this process (each under its own lease). */
   async start(): Promise<void> {
     for (const subscriber of this.subscribers) {
-      const runner = new SubscriptionRunner(subscriber, this.db, this.store, this.options, () => {
-        this.progress.emit('progress');
-        // A projection's commit may have released the snapshot horizon others wait on.
-        for (const other of this.runners.values()) if (other !== runner) other.wake();
-      });
+      const runner = new SubscriptionRunner(
+        subscriber,
+        this.db,
+        this.store,
+        this.options,
+        () => {
+          this.progress.emit('progress');
+          // A projection's commit may have released the snapshot horizon others wait on: the
+          // poller looks at the head within a millisecond and wakes those it concerns.
+          this.schedulePoll(true);
+        },
+        this.reader,
+      );
       this.runners.set(runner.name, runner);
     }
     const unlistenLocal = this.store.onAppended?.(() => this.wakeAll());
-    const unlistenDb = await this.db.listen(EVENTS_CHANNEL, () => this.wakeAll());
+    // Our own store's announcements reached us through `onAppended` already.
+    const unlistenDb = await this.db.listen(EVENTS_CHANNEL, (payload) => {
+      if (!payload || payload !== this.store.announcer) this.wakeAll();
+    });
     this.unlisten = async () => {
       unlistenLocal?.();
       await unlistenDb();
     };
     for (const runner of this.runners.values()) runner.start();
+    this.schedulePoll(true);
+  }
+
+  /**
+   * The idle poller. After any sign of activity (an append here, a NOTIFY from another process,
+   * a projection's commit) it looks at the log's head after 1, 5, 10, 25 … ms up to `idleMaxMs`,
+   * then every `idleMaxMs`, and wakes the idle runners the head has moved past: one query per step
+   * for the whole process, where each runner used to step through the back-off with its own reads.
+   */
+  private schedulePoll(activity: boolean): void {
+    if (this.runners.size === 0) return;
+    if (activity) this.pollStep = 0;
+    if (this.pollTimer) {
+      if (!activity) return;
+      clearTimeout(this.pollTimer);
+    }
+    const delay = IDLE_STEPS_MS[Math.min(this.pollStep++, IDLE_STEPS_MS.length - 1)] * (this.options.idleMaxMs / 1000);
+    this.pollTimer = setTimeout(() => {
+      this.pollTimer = null;
+      void this.poll();
+    }, delay);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling || this.runners.size === 0) return;
+    this.polling = true;
+    let moved = false;
+    let head: GlobalPosition | null = null;
+    try {
+      head = await this.store.headPosition();
+      moved = comparePositions(head, this.lastHead) !== 0;
+      this.lastHead = head;
+    } catch {
+      // The database is away: the runners' own fallback polls find out, and the next step retries.
+    } finally {
+      this.polling = false;
+    }
+    if (this.runners.size === 0) return;
+    // Wake the idle runners the head has moved past (the others are reading already).
+    const behind = head === null ? [] : [...this.runners.values()].filter((r) => r.idle && comparePositions(r.position, head) < 0);
+    // (A runner idle behind the head always has something to read: both look through the same
+    // snapshot horizon.)
+    if (behind.length) {
+      this.reader.invalidate();
+      for (const runner of behind) runner.wake();
+    }
+    this.schedulePoll(moved || behind.length > 0);
   }
 
   get running(): boolean {
@@ -82,15 +149,20 @@ export class ProjectionManager {
   }
 
   wakeAll(): void {
+    this.reader.invalidate();
     for (const runner of this.runners.values()) runner.wake();
+    this.schedulePoll(true);
   }
 
   /** Stops after the batch in flight: nothing is half-applied. */
   async stop(): Promise<void> {
     await this.unlisten?.();
     this.unlisten = null;
-    await Promise.all([...this.runners.values()].map((r) => r.stop()));
+    const runners = [...this.runners.values()];
     this.runners.clear();
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+    await Promise.all(runners.map((r) => r.stop()));
   }
 
   private find(name: string): Subscriber {
@@ -139,7 +211,8 @@ export class ProjectionManager {
       // Wakes the runner wherever it runs; it sees the reset checkpoint and replays.
       await tx.query(`SELECT pg_notify('${EVENTS_CHANNEL}', '')`);
     });
-    this.runners.get(name)?.wake();
+    this.reader.invalidate();
+    this.runners.get(name)?.recheck();
   }
 
   /** Lets a failed subscriber try again from its checkpoint. */
@@ -208,7 +281,7 @@ export class ProjectionManager {
           { saved: true, behind, retryAfterSeconds: 5 },
         );
       }
-      this.wakeAll();
+      this.schedulePoll(true);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(finish, Math.min(left, this.running ? 100 : 20));
         const progress = this.progress;

@@ -4,12 +4,17 @@ import { DecideCommand, type DecideResult } from '../commands/decide.command.js'
 import { CheckpointMovedError, advanceCheckpoint, markFailed, readCheckpoint } from './checkpoints.js';
 import { subscriberName, type ProcessContext, type ProcessManager, type Subscriber } from './projection.js';
 import { AppError } from '../errors.js';
+import type { SharedLogReader } from './log-reader.js';
 
 export type RunnerStatus = 'starting' | 'standby' | 'catching_up' | 'live' | 'failed' | 'stopped';
 
 export interface RunnerOptions {
   batchSize: number;
-  /** Longest wait between two polls of the log while idle (LISTEN/NOTIFY usually wakes it sooner). */
+  /**
+   * Longest wait between two polls of the log while idle. Under a ProjectionManager one poller
+   * per process steps up to it (`IDLE_STEPS_MS`) and wakes the runners when the head moves; a
+   * runner then polls on its own only every `IDLE_FALLBACK` times this.
+   */
   idleMaxMs: number;
   /** How often a standby runner (another process holds the lease) or a failed one looks again. */
   retryMs: number;
@@ -24,8 +29,15 @@ export interface RunnerOptions {
   crashAfter?: string;
 }
 
-/** Idle back-off: poll again soon after activity, then less and less often. */
-const IDLE_STEPS_MS = [1, 5, 10, 25, 50, 100, 250, 500, 1000];
+/**
+ * Idle back-off: poll again soon after activity, then less and less often (scaled so that the
+ * last step is `idleMaxMs`). Events committed while an older transaction is still open are not
+ * readable until it ends (the snapshot horizon), and nothing announces that moment: the steps
+ * find them.
+ */
+export const IDLE_STEPS_MS = [1, 5, 10, 25, 50, 100, 250, 500, 1000];
+/** How many `idleMaxMs` a runner that has a poller sleeps before it looks on its own. */
+const IDLE_FALLBACK = 5;
 /** How long a checkpoint may stay behind through batches that had nothing for its subscriber. */
 const CHECKPOINT_EVERY_MS = 1000;
 
@@ -56,6 +68,8 @@ export class SubscriptionRunner {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private woken = false;
+  /** Idle: it found nothing after `position` and waits to be woken. */
+  idle = false;
 
   constructor(
     readonly subscriber: Subscriber,
@@ -63,6 +77,8 @@ export class SubscriptionRunner {
     private readonly store: EventStore,
     private readonly options: RunnerOptions,
     private readonly onProgress: (runner: SubscriptionRunner) => void = () => undefined,
+    /** The process's shared reader, whose poller also wakes this runner when the head moves; absent: it reads and polls alone. */
+    private readonly reader: SharedLogReader | null = null,
   ) {
     this.name = subscriberName(subscriber);
   }
@@ -79,6 +95,12 @@ export class SubscriptionRunner {
   wake(): void {
     this.woken = true;
     this.wakeUp?.();
+  }
+
+  /** Its checkpoint was reset (a rebuild in this process): look at it at once, not within the second. */
+  recheck(): void {
+    this.checkedAt = 0;
+    this.wake();
   }
 
   /** Its checkpoint was marked running again (a restart): no longer failed, and it tries at once. */
@@ -222,7 +244,7 @@ export class SubscriptionRunner {
         ready = await this.loadCheckpoint();
         continue;
       }
-      const batch = await this.store.readAll({ after: this.position, maxCount: this.options.batchSize });
+      const batch = await (this.reader ?? this.store).readAll({ after: this.position, maxCount: this.options.batchSize });
       if (batch.length === 0) {
         // A rebuild (here or in another process) resets the checkpoint: start over (looked for at
         // most once a second, not on every empty poll).
@@ -234,8 +256,9 @@ export class SubscriptionRunner {
             continue;
           }
         }
-        // Idle: the position reached through batches it had nothing to do with is stored now.
-        if (this.position !== this.stored && this.position !== null) {
+        // Idle for a while: the position reached through batches it had nothing to do with is
+        // stored (at most once a second, not after every command).
+        if (this.position !== this.stored && this.position !== null && Date.now() - this.storedAt >= CHECKPOINT_EVERY_MS) {
           try {
             await advanceCheckpoint(this.db, this.name, this.stored, this.position);
             this.stored = this.position;
@@ -247,7 +270,17 @@ export class SubscriptionRunner {
           }
         }
         this.status = 'live';
-        await this.sleep(IDLE_STEPS_MS[Math.min(idle++, IDLE_STEPS_MS.length - 1)] * (this.options.idleMaxMs / 1000));
+        // With a shared reader its poller steps through the idle back-off once for every runner
+        // and wakes them when the head moves; this runner's own poll is only a fallback (and, when
+        // its checkpoint is behind, the moment to store it).
+        const unstored = this.position !== this.stored ? Math.max(1, CHECKPOINT_EVERY_MS - (Date.now() - this.storedAt)) : Infinity;
+        this.idle = true;
+        await this.sleep(
+          this.reader
+            ? Math.min(this.options.idleMaxMs * IDLE_FALLBACK, unstored)
+            : Math.min(IDLE_STEPS_MS[Math.min(idle++, IDLE_STEPS_MS.length - 1)] * (this.options.idleMaxMs / 1000), unstored),
+        );
+        this.idle = false;
         continue;
       }
       idle = 0;

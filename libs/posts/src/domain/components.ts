@@ -1,3 +1,5 @@
+import { missing } from '#libs/platform/src/validation.js';
+
 /**
  * The product components an editor inserts into a post's body (TipTap nodes of the console's
  * editor). The body's JSON document holds them as nodes with these `type`s and `attrs`; a save
@@ -5,6 +7,14 @@
  */
 export const COMPONENT_TYPES = ['callToAction', 'productBox', 'faq', 'callout'] as const;
 export type ComponentType = (typeof COMPONENT_TYPES)[number];
+
+/** The components' fields, labelled as their dialogs show them: "{component}: {label} is missing!". */
+const COMPONENT_FIELD_LABELS = {
+  callToAction: { text: 'Button text', url: 'Link' },
+  productBox: { name: 'Product name' },
+  callout: { text: 'Text' },
+} as const;
+const missingIn = (component: string, label: string) => `${component}: ${missing(label)}`;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const isUrl = (value: string) => {
@@ -21,13 +31,13 @@ const isUrl = (value: string) => {
 export function componentProblem(type: ComponentType, attrs: Record<string, unknown>): string | null {
   switch (type) {
     case 'callToAction':
-      if (!text(attrs.text)) return 'Call to action: text is missing!';
-      if (!text(attrs.url)) return 'Call to action: link is missing!';
+      if (!text(attrs.text)) return missingIn('Call to action', COMPONENT_FIELD_LABELS.callToAction.text);
+      if (!text(attrs.url)) return missingIn('Call to action', COMPONENT_FIELD_LABELS.callToAction.url);
       if (!isUrl(text(attrs.url))) return 'Call to action: the link must be a valid URL';
       if (attrs.variant !== undefined && attrs.variant !== null && !['primary', 'secondary'].includes(String(attrs.variant))) return 'Call to action: the style must be primary or secondary';
       return null;
     case 'productBox': {
-      if (!text(attrs.name)) return 'Product box: name is missing!';
+      if (!text(attrs.name)) return missingIn('Product box', COMPONENT_FIELD_LABELS.productBox.name);
       if (!text(attrs.url)) return 'Product call-to-action link missing';
       if (!isUrl(text(attrs.url))) return 'Product box: the link must be a valid URL';
       const rating = attrs.rating;
@@ -43,7 +53,7 @@ export function componentProblem(type: ComponentType, attrs: Record<string, unkn
       return items.every(complete) ? null : 'FAQ: every item needs a question and an answer';
     }
     case 'callout':
-      if (!text(attrs.text)) return 'Callout: text is missing!';
+      if (!text(attrs.text)) return missingIn('Callout', COMPONENT_FIELD_LABELS.callout.text);
       if (attrs.tone !== undefined && attrs.tone !== null && !['info', 'tip', 'warning'].includes(String(attrs.tone))) return 'Callout: the tone must be info, tip or warning';
       return null;
   }

@@ -1,7 +1,7 @@
 import { sanitizeBodyHtml } from './body-html.js';
 import { documentProblem } from './components.js';
 import { SLUG_MESSAGE, SLUG_PATTERN, slugify } from '#libs/platform/src/slug.js';
-import { missing, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
+import { missing, notText, optionalText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
 import { isCalendarDate } from '#libs/platform/src/dates.js';
 import { ValidationError } from '#libs/platform/src/errors.js';
 
@@ -21,20 +21,60 @@ export const OUTLINE_REQUIRED = 'Outline field is required';
 export const missingBio = (field: string) => `click to add ${field}'s bio`;
 export const OPTIMISATION_LOCKED = 'Posts under optimisation cannot change vertical or dates';
 
+/**
+ * Each field's label, as the post page's form shows it: every field-level message names the field
+ * by these words ("Body is missing!", "Note is missing!"); the errors stay keyed by the field.
+ */
+export const POST_FIELD_LABELS = {
+  title: 'Title',
+  subtitle: 'Subtitle or brief',
+  slug: 'Slug',
+  outline: 'Outline',
+  richText: 'Body',
+  coverImage: 'Cover image',
+  imageUrl: 'Image URL',
+  category: 'Category',
+  subCategory: 'Sub-category',
+  topics: 'Topics',
+  tags: 'Tags',
+  products: 'Products',
+  sourceUrls: 'Source URLs',
+  metaDescription: 'Meta description',
+  dueDate: 'Due date',
+  quotaDate: 'Quota date',
+  showTOC: 'Table of contents',
+  featured: 'Featured',
+  best: 'Best',
+  optimisation: 'Under optimisation',
+  writerId: 'Writer',
+  creditedWriterId: 'Credited writer',
+  expertId: 'Expert',
+  sourceFileId: 'Source file',
+  variant: 'Variant',
+  clusterId: 'Cluster',
+  websiteId: 'Website',
+  type: 'Type',
+  locale: 'Locale',
+  note: 'Note',
+  userId: 'Member',
+  version: 'Version',
+} as const;
+const L = POST_FIELD_LABELS;
+
 const date = (field: string) =>
   z
     .string({ error: `${field} must be a date (YYYY-MM-DD)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
     .refine((v) => isCalendarDate(v), `${field} must be a date (YYYY-MM-DD)`)
     .nullable();
-const id = (field: string) => z.string({ error: `${field} must be text` }).max(100, tooLong(100)).nullable();
+const id = (field: string) => z.string({ error: notText(field) }).max(100, tooLong(100)).nullable();
 const list = (field: string, max = 50, length = 200) =>
   z.array(z.string({ error: `${field} must be a list of texts` }).trim().max(length, tooLong(length)), { error: `${field} must be a list` }).max(max);
-const imageDimension = z.number({ error: 'width and height must be numbers' }).int().positive();
+const imageDimension = z.number({ error: 'Width and height must be numbers' }).int().positive();
 
 export const coverImageSchema = z
   .object({
-    url: z.string({ error: (i) => (i.input === undefined ? missing('url') : 'url must be text') }).url('url must be a valid URL').max(2000, tooLong(2000)),
+    url: z.string({ error: (i) => (i.input === undefined ? missing(L.imageUrl) : notText(L.imageUrl)) }).url(`${L.imageUrl} must be a valid URL`).max(2000, tooLong(2000)),
     title: z.string({ error: 'Title field is required!' }).trim().min(1, 'Title field is required!').max(300, tooLong(300)),
     alt: z.string({ error: 'Alt field is required!' }).trim().min(1, 'Alt field is required!').max(300, tooLong(300)),
     caption: z.string({ error: 'Caption field is required!' }).trim().min(1, 'Caption field is required!').max(500, tooLong(500)),
@@ -50,9 +90,9 @@ export const coverImageSchema = z
 /** The post's rich text: the editor's structured document and its HTML. */
 export const richTextSchema = z
   .object({
-    json: z.record(z.string(), z.unknown(), { error: 'richText.json must be an object' }).nullable().optional(),
-    html: z.string({ error: 'richText.html must be text' }).max(1_000_000, tooLong(1_000_000)),
-  }, { error: 'richText must be an object with html' })
+    json: z.record(z.string(), z.unknown(), { error: `${L.richText} must be a document` }).nullable().optional(),
+    html: z.string({ error: notText(L.richText) }).max(1_000_000, tooLong(1_000_000)),
+  }, { error: `${L.richText} must be a document with its HTML` })
   .superRefine((value, ctx) => {
     const problem = documentProblem(value.json);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
@@ -62,36 +102,36 @@ export const richTextSchema = z
 
 /** Fields a user edits (Create and Save). Read-only fields sent back by react-admin are dropped. */
 export const contentShape = {
-  title: requiredText('title', 300),
-  subtitle: optionalText('subtitle', 1000).nullable(),
+  title: requiredText(L.title, 300),
+  subtitle: optionalText(L.subtitle, 1000).nullable(),
   slug: z
-    .string({ error: 'slug must be text' })
+    .string({ error: notText(L.slug) })
     .trim()
     .max(200, tooLong(200))
     .regex(SLUG_PATTERN, SLUG_MESSAGE)
     .nullable(),
-  outline: z.string({ error: 'outline must be text' }).max(50_000, tooLong(50_000)).nullable(),
+  outline: z.string({ error: notText(L.outline) }).max(50_000, tooLong(50_000)).nullable(),
   richText: richTextSchema,
   coverImage: coverImageSchema,
-  category: optionalText('category', 200).nullable(),
-  subCategory: optionalText('subCategory', 200).nullable(),
-  topics: list('topics'),
-  tags: list('tags'),
-  products: list('products'),
-  sourceUrls: list('sourceUrls', 50, 2000),
-  metaDescription: optionalText('metaDescription', 320).nullable(),
-  dueDate: date('dueDate'),
-  quotaDate: date('quotaDate'),
-  showTOC: z.boolean({ error: 'showTOC must be true or false' }),
-  featured: z.boolean({ error: 'featured must be true or false' }),
-  best: z.boolean({ error: 'best must be true or false' }),
-  optimisation: z.boolean({ error: 'optimisation must be true or false' }),
-  writerId: id('writerId'),
-  creditedWriterId: id('creditedWriterId'),
-  expertId: id('expertId'),
-  sourceFileId: id('sourceFileId'),
-  variant: optionalText('variant', 100).nullable(),
-  clusterId: id('clusterId'),
+  category: optionalText(L.category, 200).nullable(),
+  subCategory: optionalText(L.subCategory, 200).nullable(),
+  topics: list(L.topics),
+  tags: list(L.tags),
+  products: list(L.products),
+  sourceUrls: list(L.sourceUrls, 50, 2000),
+  metaDescription: optionalText(L.metaDescription, 320).nullable(),
+  dueDate: date(L.dueDate),
+  quotaDate: date(L.quotaDate),
+  showTOC: z.boolean({ error: `${L.showTOC} must be true or false` }),
+  featured: z.boolean({ error: `${L.featured} must be true or false` }),
+  best: z.boolean({ error: `${L.best} must be true or false` }),
+  optimisation: z.boolean({ error: `${L.optimisation} must be true or false` }),
+  writerId: id(L.writerId),
+  creditedWriterId: id(L.creditedWriterId),
+  expertId: id(L.expertId),
+  sourceFileId: id(L.sourceFileId),
+  variant: optionalText(L.variant, 100).nullable(),
+  clusterId: id(L.clusterId),
 };
 
 export const contentSchema = z.object(contentShape).partial();
@@ -100,9 +140,9 @@ export type PostContent = z.infer<typeof contentSchema>;
 export const createSchema = z.object({
   ...contentShape,
   title: contentShape.title,
-  websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100),
-  type: z.enum(POST_TYPES, { error: (i) => (i.input === undefined ? missing('type') : `type must be one of ${POST_TYPES.join(', ')}`) }),
-  locale: z.string({ error: 'locale must be text' }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'locale must look like en or en-GB').optional(),
+  websiteId: z.string({ error: (i) => (i.input === undefined ? missing(L.websiteId) : notText(L.websiteId)) }).max(100),
+  type: z.enum(POST_TYPES, { error: (i) => (i.input === undefined ? missing(L.type) : `${L.type} must be one of ${POST_TYPES.join(', ')}`) }),
+  locale: z.string({ error: notText(L.locale) }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, `${L.locale} must look like en or en-GB`).optional(),
 }).partial({
   subtitle: true, slug: true, outline: true, richText: true, coverImage: true, category: true, subCategory: true, topics: true, tags: true,
   products: true, sourceUrls: true, metaDescription: true, dueDate: true, quotaDate: true, showTOC: true, featured: true, best: true,
@@ -127,15 +167,15 @@ export function measure(html: string | undefined | null): { words: number; links
  * request schema checks the same length with the same wording before it (`noteSchema`).
  */
 export const NOTE_MAX_LENGTH = 5000;
-export const NOTE_NOT_TEXT = 'note must be text';
+export const NOTE_NOT_TEXT = notText(L.note);
 
 /** The `note` of an action's request body, as the API checks it before deciding. */
 export const noteSchema = z.string({ error: NOTE_NOT_TEXT }).max(NOTE_MAX_LENGTH, tooLong(NOTE_MAX_LENGTH));
 
-/** The note a return needs (422 "note is missing!" without one), trimmed. */
+/** The note a return needs (422 "Note is missing!" without one), trimmed. */
 export function requireNote(data: unknown): string {
   const note = (data as { note?: unknown } | undefined)?.note;
-  if (typeof note !== 'string' || !note.trim()) throw ValidationError.field('note', missing('note'));
+  if (typeof note !== 'string' || !note.trim()) throw ValidationError.field('note', missing(L.note));
   if (note.length > NOTE_MAX_LENGTH) throw ValidationError.field('note', tooLong(NOTE_MAX_LENGTH));
   return note.trim();
 }

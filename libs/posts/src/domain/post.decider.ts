@@ -1,7 +1,7 @@
 import { NEW, defineDecider, mayTake, type Actor, type DomainEvent, type Transition } from '#libs/platform/src/decider.js';
 import { ConflictError, InvalidTransitionError, ValidationError } from '#libs/platform/src/errors.js';
 import { missing } from '#libs/platform/src/validation.js';
-import { OPTIMISATION_LOCKED, OUTLINE_REQUIRED, measure, missingBio, optionalNote, requireNote, type PostContent, type PostType } from './post-fields.js';
+import { OPTIMISATION_LOCKED, OUTLINE_REQUIRED, POST_FIELD_LABELS, measure, missingBio, optionalNote, requireNote, type PostContent, type PostType } from './post-fields.js';
 import {
   ADMINS,
   CREATORS,
@@ -117,7 +117,10 @@ const contextOf = (context: unknown): PostContext => {
 const holderOf = (actor: Actor, now: string): Holder => ({ userId: actor.userId, name: actor.name ?? actor.userId, since: now });
 const isPre = (status: string): status is PreStage => (PRE_PUBLICATION as readonly string[]).includes(status);
 
-/** Organisation owners and admins (and CMS admins) may act on a stage someone else holds. */
+/**
+ * Organisation owners and admins (and CMS admins) may move a page someone else holds along the
+ * workflow (submit, return, approve, publish); saving its content needs the page itself (Save).
+ */
 const OVERRIDERS = [...ORG_ADMINS, 'cms:admin'];
 const holderAllows = (state: PostState, actor: Actor): true | string =>
   !state.holder || state.holder.userId === actor.userId || mayTake(OVERRIDERS, actor) || `${state.holder.name} is working on this page; take it over first`;
@@ -266,9 +269,9 @@ function move(type: 'PostSubmitted' | 'PostReturned' | 'PostFactCheckApproved' |
 /** What publishing needs (the spec's "{field} is missing!", and a bio for everyone the page credits). */
 function ensurePublishable(state: PostState, context: unknown) {
   const errors: Record<string, string> = {};
-  if (!state.content.title) errors.title = missing('title');
-  if (!state.content.slug) errors.slug = missing('slug');
-  if (!state.content.richText?.html?.trim()) errors.richText = missing('richText');
+  if (!state.content.title) errors.title = missing(POST_FIELD_LABELS.title);
+  if (!state.content.slug) errors.slug = missing(POST_FIELD_LABELS.slug);
+  if (!state.content.richText?.html?.trim()) errors.richText = missing(POST_FIELD_LABELS.richText);
   for (const person of contextOf(context).missingBios ?? []) errors[`${person.field}Bio`] = missingBio(person.label);
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, errors);
@@ -291,9 +294,9 @@ function handlers() {
       const changes = Object.fromEntries(
         Object.entries(data as PostContent).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify((state.content as Record<string, unknown>)[k])),
       ) as PostContent;
-      if (state.holder && state.holder.userId !== actor.userId && !mayTake(OVERRIDERS, actor)) {
-        throw heldByOther(state, actor);
-      }
+      // Holding is holding: whoever else holds the page keeps it, owners and admins included (they
+      // take it over first, which the history records, and their save then goes through).
+      if (state.holder && state.holder.userId !== actor.userId) throw heldByOther(state, actor);
       if (Object.keys(changes).length === 0) return [];
       if (state.content.optimisation && ['category', 'subCategory', 'dueDate', 'quotaDate'].some((k) => k in changes)) {
         throw new ValidationError(OPTIMISATION_LOCKED, Object.fromEntries(['category', 'subCategory', 'dueDate', 'quotaDate'].filter((k) => k in changes).map((k) => [k, OPTIMISATION_LOCKED])));
@@ -310,7 +313,7 @@ function handlers() {
     SendTo: (state, { data, actor, context }) => {
       const { now } = contextOf(context);
       const to = (data as { to?: Holder }).to;
-      if (!to?.userId) throw ValidationError.field('userId', missing('userId'));
+      if (!to?.userId) throw ValidationError.field('userId', missing(POST_FIELD_LABELS.userId));
       if (state.holder?.userId === to.userId) return [];
       return [{ type: 'PostSentTo', data: { stage: state.status as PreStage, by: holderOf(actor, now), to: { userId: to.userId, name: to.name, since: now } } }];
     },
@@ -351,7 +354,7 @@ function handlers() {
       if (state.status === 'Writer') {
         const errors: Record<string, string> = {};
         if (!state.content.outline?.trim()) errors.outline = OUTLINE_REQUIRED;
-        if (!state.content.richText?.html?.trim()) errors.richText = missing('richText');
+        if (!state.content.richText?.html?.trim()) errors.richText = missing(POST_FIELD_LABELS.richText);
         const first = Object.values(errors)[0];
         if (first) throw new ValidationError(first, errors);
       }

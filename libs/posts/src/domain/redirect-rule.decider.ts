@@ -1,8 +1,16 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ValidationError } from '#libs/platform/src/errors.js';
+import { notText } from '#libs/platform/src/validation.js';
 import { EDITORS } from './stages.js';
 
 export const REDIRECT_TYPES = [301, 302, 307, 308] as const;
+/** How the console names each redirect type (`GET /api/redirect-rules/options`). */
+export const REDIRECT_TYPE_LABELS: Record<(typeof REDIRECT_TYPES)[number], string> = {
+  301: '301 Moved permanently',
+  302: '302 Found (temporary)',
+  307: '307 Temporary redirect',
+  308: '308 Permanent redirect',
+};
 
 /** The spec's redirect rule (seed 000 section 3). Counters are filled by the public redirect service. */
 export interface RedirectRuleFields {
@@ -22,26 +30,35 @@ export type RedirectRuleEvent =
   | DomainEvent<'RedirectRuleChanged', Partial<Pick<RedirectRuleFields, 'fromPath' | 'toPath' | 'type' | 'locale'>>>
   | DomainEvent<'RedirectRuleDeleted', { reason?: string }>;
 
+/** Each field's label, as the redirect form shows it: the messages name the field by these words. */
+export const REDIRECT_FIELD_LABELS = {
+  websiteId: 'Website',
+  fromPath: 'From path',
+  toPath: 'To path',
+  type: 'Type',
+  locale: 'Locale',
+} as const;
+
 /**
  * Why `value` cannot be a redirect path, or null when it can. A path starts with exactly one `/`
  * (`//host` and `/\host` are read by browsers as another website), holds no backslash and no
  * control character; only a rule's target (`allowUrl`) may instead be an absolute http(s) URL.
  */
-export function redirectPathProblem(field: string, value: string, allowUrl: boolean): string | null {
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return `${field} must not contain control characters`;
-  if (value.includes('\\')) return `${field} must not contain a backslash (\\)`;
+export function redirectPathProblem(label: string, value: string, allowUrl: boolean): string | null {
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return `${label} must not contain control characters`;
+  if (value.includes('\\')) return `${label} must not contain a backslash (\\)`;
   if (/^https?:\/\//i.test(value)) {
-    if (!allowUrl) return `${field} must be a path starting with /`;
+    if (!allowUrl) return `${label} must start with /`;
     let url: URL;
     try {
       url = new URL(value);
     } catch {
-      return `${field} must be a valid http(s) URL`;
+      return `${label} must be a valid http(s) URL`;
     }
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? null : `${field} must be a valid http(s) URL`;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? null : `${label} must be a valid http(s) URL`;
   }
-  if (!value.startsWith('/')) return allowUrl ? `${field} must be a path starting with / or a full URL` : `${field} must be a path starting with /`;
-  if (value.startsWith('//')) return `${field} must start with a single /`;
+  if (!value.startsWith('/')) return allowUrl ? `${label} must start with / or be a full URL` : `${label} must start with /`;
+  if (value.startsWith('//')) return `${label} must start with a single /`;
   return null;
 }
 
@@ -50,7 +67,8 @@ function ensurePaths(data: { fromPath?: unknown; toPath?: unknown }) {
   for (const [field, allowUrl] of [['fromPath', false], ['toPath', true]] as const) {
     const value = data[field];
     if (value === undefined) continue;
-    const problem = typeof value === 'string' ? redirectPathProblem(field, value, allowUrl) : `${field} must be text`;
+    const label = REDIRECT_FIELD_LABELS[field];
+    const problem = typeof value === 'string' ? redirectPathProblem(label, value, allowUrl) : notText(label);
     if (problem) throw ValidationError.field(field, problem);
   }
 }

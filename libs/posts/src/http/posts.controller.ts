@@ -19,14 +19,15 @@ import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
 import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
-import { missing, parseInput, z } from '#libs/platform/src/validation.js';
-import { NOTE_MAX_LENGTH, POST_TYPES, contentSchema, createSchema, noteSchema, postSlug, type PostContent } from '../domain/post-fields.js';
+import { missing, notText, parseInput, z } from '#libs/platform/src/validation.js';
+import { NOTE_MAX_LENGTH, POST_FIELD_LABELS as L, POST_TYPES, contentSchema, createSchema, noteSchema, postSlug, type PostContent } from '../domain/post-fields.js';
 import { saveConflict, sendToRefusal } from '../domain/post-rules.js';
+import { ACTION_LABELS, OTHER_STATUS_LABELS, ROLE_LABELS } from '../domain/post-labels.js';
 import { POST_TABS } from '../domain/post-tabs.js';
 import { PURGED, postDecider, type Holder, type PostContext, type PostState } from '../domain/post.decider.js';
 import { POST_STATUSES, STATUS_LABELS, enabledStages, type WorkflowSettings } from '../domain/stages.js';
 import { presentPost } from '../projections/posts.projection.js';
-import { listPosts, postById, postStates, postTabCounts } from '../projections/queries.js';
+import { listPosts, postById, postDashboard, postStates, postTabCounts } from '../projections/queries.js';
 import { bioPromptsFor } from './bio-prompts.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
 
@@ -34,10 +35,12 @@ import { escapeHtml } from '#libs/platform/src/html.js';
 export { postsListDefinition } from '../projections/queries.js';
 
 const actionSchema = z.object({ note: noteSchema.optional() }).passthrough();
-const sendToSchema = z.object({ userId: z.string({ error: (i) => (i.input === undefined ? missing('userId') : 'userId must be text') }).max(100) });
+const sendToSchema = z.object({ userId: z.string({ error: (i) => (i.input === undefined ? missing(L.userId) : notText(L.userId)) }).max(100) });
+/** The bulk request's fields, named as the list's bulk bar does. */
+const BULK_LABELS = { action: 'Action', ids: 'The selection' } as const;
 const bulkSchema = z.object({
-  action: z.string({ error: (i) => (i.input === undefined ? missing('action') : 'action must be text') }).max(100),
-  ids: z.array(z.string().max(100), { error: (i) => (i.input === undefined ? missing('ids') : 'ids must be a list') }).min(1, 'ids is missing!').max(500, 'At most 500 posts at once'),
+  action: z.string({ error: (i) => (i.input === undefined ? missing(BULK_LABELS.action) : notText(BULK_LABELS.action)) }).max(100),
+  ids: z.array(z.string().max(100), { error: (i) => (i.input === undefined ? missing(BULK_LABELS.ids) : `${BULK_LABELS.ids} must be a list`) }).min(1, missing(BULK_LABELS.ids)).max(500, 'At most 500 posts at once'),
   note: z.string().max(NOTE_MAX_LENGTH).optional(),
 });
 
@@ -59,13 +62,19 @@ export class PostsController {
     private readonly projections: ProjectionManager,
   ) {}
 
-  /** The choices of the post forms and the tabs. */
+  /**
+   * The choices of the post forms and the tabs, and the workflow's words: the actions' buttons, the
+   * roles (one and several), and the statuses only a history or audit entry names.
+   */
   @Get('options')
   options() {
     return {
       types: POST_TYPES,
       statuses: POST_STATUSES.map((id) => ({ id, name: STATUS_LABELS[id] })),
+      otherStatuses: Object.entries(OTHER_STATUS_LABELS).map(([id, name]) => ({ id, name })),
       tabs: Object.keys(POST_TABS),
+      actions: Object.entries(ACTION_LABELS).map(([id, name]) => ({ id, name })),
+      roles: Object.entries(ROLE_LABELS).map(([id, label]) => ({ id, ...label })),
     };
   }
 
@@ -85,8 +94,18 @@ export class PostsController {
   /** How many posts each CMS tab holds (for the tab labels), optionally for one website. */
   @Get('counts')
   async counts(@CurrentViewer() viewer: Viewer, @Query('websiteId') websiteId?: string) {
-    if (websiteId !== undefined && typeof websiteId !== 'string') throw new BadRequestError('websiteId must be text');
+    if (websiteId !== undefined && typeof websiteId !== 'string') throw new BadRequestError(notText(L.websiteId));
     return postTabCounts(this.db, viewer, websiteId === undefined ? undefined : checkId(websiteId));
+  }
+
+  /**
+   * The posts side of the viewer's dashboard: their own posts by stage, due dates and returns with
+   * notes; the queues their roles work with what waits and since when; owners' and admins' pipeline.
+   */
+  @Get('dashboard')
+  async dashboard(@CurrentViewer() viewer: Viewer, @Query('websiteId') websiteId?: string) {
+    if (websiteId !== undefined && typeof websiteId !== 'string') throw new BadRequestError(notText(L.websiteId));
+    return postDashboard(this.db, viewer, websiteId === undefined ? undefined : checkId(websiteId));
   }
 
   @Get(':id/history')
@@ -195,7 +214,7 @@ export class PostsController {
     const expectedVersion = expectedVersionOf(body);
     let data: unknown;
     if (action === 'Save') {
-      if (expectedVersion === undefined) throw ValidationError.field('version', missing('version'));
+      if (expectedVersion === undefined) throw ValidationError.field('version', missing(L.version));
       try {
         data = this.contentOf(body);
         await this.checkPeople(current.state.organisationId!, current.state.websiteId!, data as PostContent, current.state.content);

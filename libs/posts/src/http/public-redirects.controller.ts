@@ -4,23 +4,26 @@ import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { Public } from '#libs/platform/src/auth/public.decorator.js';
 import { NotFoundError } from '#libs/platform/src/errors.js';
 import { SQL } from '#libs/platform/src/tokens.js';
-import { parseInput, z } from '#libs/platform/src/validation.js';
+import { missing, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
 import { activeWebsiteByKey } from '#libs/organisations/src/projections/queries.js';
 import { redirectPathProblem } from '../domain/redirect-rule.decider.js';
 import { redirectRuleForPath } from '../projections/queries.js';
 import { RedirectCounters, isBot } from '../projections/redirect-counters.js';
 import { allowWebsiteOrigin } from '#libs/platform/src/http/public-cors.js';
 
+/** The lookup's two parameters, named in its messages by these words. */
+const LABELS = { key: 'The website key', path: 'The path' } as const;
+
 const query = z.object({
-  key: z.string({ error: 'key is missing!' }).trim().min(1, 'key is missing!').max(100, 'key is not a website key'),
+  key: z.string({ error: missing(LABELS.key) }).trim().min(1, missing(LABELS.key)).max(100, `${LABELS.key} is not a website key`),
   path: z
-    .string({ error: 'path is missing!' })
-    .min(1, 'path is missing!')
-    .max(2000, 'The maximum length is 2000 characters')
-    .refine((p) => p.startsWith('/'), 'path must start with /')
+    .string({ error: missing(LABELS.path) })
+    .min(1, missing(LABELS.path))
+    .max(2000, tooLong(2000))
+    .refine((p) => p.startsWith('/'), `${LABELS.path} must start with /`)
     // The same rule as a rule's fromPath: one leading /, no backslash, no control character.
     .superRefine((p, ctx) => {
-      const problem = p.startsWith('/') ? redirectPathProblem('path', p, false) : null;
+      const problem = p.startsWith('/') ? redirectPathProblem(LABELS.path, p, false) : null;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
 });

@@ -15,8 +15,8 @@ import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
 import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
-import { missing, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
-import { REDIRECT_TYPES, redirectPathProblem, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
+import { missing, notText, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
+import { REDIRECT_FIELD_LABELS as L, REDIRECT_TYPES, REDIRECT_TYPE_LABELS, redirectPathProblem, redirectRuleDecider } from '../domain/redirect-rule.decider.js';
 import { listRedirectRules, visibleRedirectRule } from '../projections/queries.js';
 import { RedirectCounters, type RedirectCount } from '../projections/redirect-counters.js';
 import { RedirectRules } from './redirect-rules.service.js';
@@ -24,23 +24,23 @@ import { RedirectRules } from './redirect-rules.service.js';
 /** A rule's path: exactly one leading `/`, no backslash, no control character; `allowUrl`: or an absolute http(s) URL. */
 const path = (field: 'fromPath' | 'toPath', allowUrl: boolean) =>
   z
-    .string({ error: (i) => (i.input === undefined ? missing(field) : `${field} must be text`) })
+    .string({ error: (i) => (i.input === undefined ? missing(L[field]) : notText(L[field])) })
     .trim()
-    .min(1, missing(field))
+    .min(1, missing(L[field]))
     .max(2000, tooLong(2000))
     .superRefine((v, ctx) => {
-      const problem = redirectPathProblem(field, v, allowUrl);
+      const problem = redirectPathProblem(L[field], v, allowUrl);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 
 const fields = {
   fromPath: path('fromPath', false),
   toPath: path('toPath', true),
-  type: z.union(REDIRECT_TYPES.map((t) => z.literal(t)) as never, { error: `type must be one of ${REDIRECT_TYPES.join(', ')}` }) as z.ZodType<(typeof REDIRECT_TYPES)[number]>,
-  locale: z.string({ error: 'locale must be text' }).max(20).nullable(),
+  type: z.union(REDIRECT_TYPES.map((t) => z.literal(t)) as never, { error: `${L.type} must be one of ${REDIRECT_TYPES.join(', ')}` }) as z.ZodType<(typeof REDIRECT_TYPES)[number]>,
+  locale: z.string({ error: notText(L.locale) }).max(20).nullable(),
 };
 const createSchema = z.object({
-  websiteId: z.string({ error: (i) => (i.input === undefined ? missing('websiteId') : 'websiteId must be text') }).max(100),
+  websiteId: z.string({ error: (i) => (i.input === undefined ? missing(L.websiteId) : notText(L.websiteId)) }).max(100),
   fromPath: fields.fromPath,
   toPath: fields.toPath,
   type: fields.type.optional(),
@@ -62,6 +62,12 @@ export class RedirectRulesController {
     private readonly rules: RedirectRules,
     private readonly counters: RedirectCounters,
   ) {}
+
+  /** The redirect types with their labels, for the console's choices. */
+  @Get('options')
+  options() {
+    return { types: REDIRECT_TYPES.map((id) => ({ id, name: REDIRECT_TYPE_LABELS[id] })) };
+  }
 
   @Get()
   async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {

@@ -7,6 +7,8 @@ import { BadRequestError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
 import { WORKFLOW_READERS, organisationsReadableBy } from '#libs/platform/src/auth/policy.js';
 import { SQL } from '#libs/platform/src/tokens.js';
+import { notText } from '#libs/platform/src/validation.js';
+import { POST_FIELD_LABELS } from '../domain/post-fields.js';
 import { PRE_PUBLICATION, STATUS_LABELS } from '../domain/stages.js';
 import { workflowReportRows, type WorkflowReportFilter } from '../projections/queries.js';
 
@@ -23,7 +25,7 @@ export class WorkflowReportController {
     const readable = organisationsReadableBy(viewer, WORKFLOW_READERS, 'Only managers, editors and analysts may read the workflow report');
     const filter: WorkflowReportFilter = {};
     if (query.websiteId !== undefined) {
-      if (typeof query.websiteId !== 'string') throw new BadRequestError('websiteId must be text');
+      if (typeof query.websiteId !== 'string') throw new BadRequestError(notText(POST_FIELD_LABELS.websiteId));
       filter.websiteId = checkId(query.websiteId);
     }
     // The period applies to the spans that ended in it (queues are always "now").

@@ -7,7 +7,9 @@ import { loadVisible, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListDefinition, type ListQuery, type ListResult } from '#libs/platform/src/list-query.js';
 import type { PostState } from '../domain/post.decider.js';
 import { POST_TABS, type PostTabRule } from '../domain/post-tabs.js';
-import { POST_STATUSES, PRE_PUBLICATION } from '../domain/stages.js';
+import { POST_STATUSES, PRE_PUBLICATION, STATUS_LABELS, type PostStatus, type PreStage } from '../domain/stages.js';
+import { DASHBOARD_LIMITS, QUEUE_TABS, primaryQueueFor, queueStagesFor, seesPipeline } from '../domain/post-dashboard.js';
+import { rolesFor } from '#libs/platform/src/auth/policy.js';
 
 /**
  * The posts context's read side: every query of its read models (`rm_posts`, `rm_redirect_rules`,
@@ -313,4 +315,124 @@ async function inNameOrder<T extends { name: string | null }>(db: SqlExecutor, r
   if (rows.length < 2) return rows;
   const order = await db.query<{ i: number }>('SELECT (i - 1)::int AS i FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i) ORDER BY name', [rows.map((r) => r.name)]);
   return order.rows.map((r) => rows[r.i]!);
+}
+
+// --- the dashboard (domain/post-dashboard.ts) ---------------------------------------------------
+
+export interface PostDashboardRows {
+  /** Posts per organisation and status, with how many wait unclaimed and since when the oldest waits in its stage. */
+  statuses: Array<{ organisationId: string; status: string; count: number; waiting: number; oldestSince: string | null }>;
+  /** The person's own posts (writes, holds or created) per status. */
+  mine: Array<{ status: string; count: number }>;
+  /** The person's posts still in the workflow that have a due date, soonest first. */
+  due: Array<{ id: string; title: string; status: string; statusLabel: string; websiteId: string; dueDate: string }>;
+  /** Posts the person holds whose current stage began with a return, newest first, with its note. */
+  returned: Array<{ id: string; title: string; status: string; statusLabel: string; websiteId: string; note: string | null; by: string | null; at: string }>;
+}
+
+/** What the dashboard shows of posts, of the websites the viewer reaches (or of one of them). */
+export async function postDashboardRows(
+  db: SqlExecutor,
+  viewer: Viewer,
+  limits: { due: number; returned: number },
+  websiteId?: string,
+): Promise<PostDashboardRows> {
+  // Each query numbers its own parameters: the viewer's scope first, then its own values.
+  const query = <R>(build: (add: (value: unknown) => string, where: string) => string) => {
+    const scope = websiteScope(viewer, 'p.organisation_id', 'p.website_id');
+    const params = [...scope.params];
+    const add = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = websiteId === undefined ? scope.sql : `${scope.sql} AND p.website_id = ${add(websiteId)}`;
+    const sql = build(add, where);
+    return db.query<R>(sql, params);
+  };
+  const pre = [...PRE_PUBLICATION];
+  const [statuses, mine, due, returned] = await Promise.all([
+    query<{ organisation_id: string; status: string; count: number; waiting: number; oldest: Date | string | null }>((add, where) => {
+      const inWorkflow = `p.status = ANY(${add(pre)}::text[])`;
+      return `SELECT p.organisation_id, p.status, count(*)::int AS count,
+                count(*) FILTER (WHERE p.holder_id IS NULL AND ${inWorkflow})::int AS waiting,
+                min(s.entered_at) FILTER (WHERE ${inWorkflow}) AS oldest
+              FROM rm_posts p LEFT JOIN rm_post_stage_spans s ON s.post_id = p.id AND s.left_at IS NULL
+              WHERE ${where} GROUP BY p.organisation_id, p.status`;
+    }),
+    query<{ status: string; count: number }>((add, where) => {
+      const me = add(viewer.userId);
+      return `SELECT p.status, count(*)::int AS count FROM rm_posts p
+              WHERE ${where} AND (p.writer_id = ${me} OR p.holder_id = ${me} OR p.created_by = ${me}) GROUP BY p.status`;
+    }),
+    query<{ id: string; title: string; status: string; website_id: string; due_date: string }>((add, where) => {
+      const me = add(viewer.userId);
+      return `SELECT p.id, p.title, p.status, p.website_id, to_char(p.due_date, 'YYYY-MM-DD') AS due_date FROM rm_posts p
+              WHERE ${where} AND (p.writer_id = ${me} OR p.holder_id = ${me}) AND p.status = ANY(${add(pre)}::text[]) AND p.due_date IS NOT NULL
+              ORDER BY p.due_date, p.id LIMIT ${add(limits.due)}`;
+    }),
+    query<{ id: string; title: string; status: string; website_id: string; note: string | null; by: string | null; at: Date | string }>((add, where) => {
+      const me = add(viewer.userId);
+      return `SELECT p.id, p.title, p.status, p.website_id, s.returned_note AS note, s.returned_by AS by, s.entered_at AS at
+              FROM rm_posts p JOIN rm_post_stage_spans s ON s.post_id = p.id AND s.left_at IS NULL
+              WHERE ${where} AND p.holder_id = ${me} AND s.returned_by IS NOT NULL
+              ORDER BY s.entered_at DESC, p.id LIMIT ${add(limits.returned)}`;
+    }),
+  ]);
+  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    statuses: statuses.rows.map((r) => ({ organisationId: r.organisation_id, status: r.status, count: r.count, waiting: r.waiting, oldestSince: iso(r.oldest) })),
+    mine: mine.rows.map((r) => ({ status: r.status, count: r.count })),
+    due: due.rows.map((r) => ({ id: r.id, title: r.title, status: r.status, statusLabel: STATUS_LABELS[r.status as PostStatus], websiteId: r.website_id, dueDate: r.due_date })),
+    returned: returned.rows.map((r) => ({
+      id: r.id, title: r.title, status: r.status, statusLabel: STATUS_LABELS[r.status as PostStatus], websiteId: r.website_id, note: r.note, by: r.by, at: iso(r.at)!,
+    })),
+  };
+}
+
+export interface PostDashboard {
+  mine: {
+    stages: Array<{ status: string; label: string; count: number }>;
+    due: PostDashboardRows['due'];
+    returned: PostDashboardRows['returned'];
+  };
+  /** The stages that are the viewer's work (domain/post-dashboard.ts), with what waits in them. */
+  queues: Array<{ status: string; label: string; tab: string; count: number; waiting: number; oldestSince: string | null }>;
+  /** Every status of the organisations the viewer owns or administers; null for everyone else. */
+  pipeline: Array<{ status: string; label: string; count: number }> | null;
+}
+
+/** `GET /api/posts/dashboard`: the posts side of the viewer's dashboard, by their roles in each organisation. */
+export async function postDashboard(db: SqlExecutor, viewer: Viewer, websiteId?: string): Promise<PostDashboard> {
+  const rows = await postDashboardRows(db, viewer, DASHBOARD_LIMITS, websiteId);
+  const organisations = [...viewer.memberships.keys()];
+  const queueStages = new Map(organisations.map((id) => [id, queueStagesFor(rolesFor(viewer, id))]));
+  const primary = new Set(organisations.map((id) => primaryQueueFor(rolesFor(viewer, id))).filter((s) => s !== null));
+  const pipelineOf = new Set(organisations.filter((id) => seesPipeline(rolesFor(viewer, id))));
+
+  const queues = new Map<string, { count: number; waiting: number; oldestSince: string | null }>();
+  for (const stage of PRE_PUBLICATION) if (primary.has(stage)) queues.set(stage, { count: 0, waiting: 0, oldestSince: null });
+  const pipeline = new Map<string, number>();
+  for (const row of rows.statuses) {
+    if (queueStages.get(row.organisationId)?.includes(row.status as PreStage)) {
+      const queue = queues.get(row.status) ?? { count: 0, waiting: 0, oldestSince: null };
+      queue.count += row.count;
+      queue.waiting += row.waiting;
+      if (row.oldestSince && (!queue.oldestSince || row.oldestSince < queue.oldestSince)) queue.oldestSince = row.oldestSince;
+      queues.set(row.status, queue);
+    }
+    if (pipelineOf.has(row.organisationId)) pipeline.set(row.status, (pipeline.get(row.status) ?? 0) + row.count);
+  }
+  const mine = new Map(rows.mine.map((r) => [r.status, r.count]));
+  const label = (status: string) => STATUS_LABELS[status as PostStatus];
+  return {
+    mine: {
+      stages: POST_STATUSES.filter((s) => mine.has(s)).map((status) => ({ status, label: label(status), count: mine.get(status)! })),
+      due: rows.due,
+      returned: rows.returned,
+    },
+    queues: PRE_PUBLICATION.filter((s) => queues.has(s)).map((status) => ({ status, label: label(status), tab: QUEUE_TABS[status], ...queues.get(status)! })),
+    pipeline: pipelineOf.size
+      ? POST_STATUSES.filter((s) => pipeline.has(s) || s === 'Writer' || s === 'Edit' || s === 'Published').map((status) => ({ status, label: label(status), count: pipeline.get(status) ?? 0 }))
+      : null,
+  };
 }

@@ -30,6 +30,9 @@ export const stageMetricsProjection: Projection = {
     );
     CREATE INDEX IF NOT EXISTS rm_post_stage_spans_open ON rm_post_stage_spans (post_id) WHERE left_at IS NULL;
     CREATE INDEX IF NOT EXISTS rm_post_stage_spans_org ON rm_post_stage_spans (organisation_id, website_id, stage);
+    -- A stage entered by a return: who returned it and their note (the dashboard's "returned to you").
+    ALTER TABLE rm_post_stage_spans ADD COLUMN IF NOT EXISTS returned_by text;
+    ALTER TABLE rm_post_stage_spans ADD COLUMN IF NOT EXISTS returned_note text;
   `,
   tables: ['rm_post_stage_spans'],
   handles: ['PostCreated', 'PostSelected', 'PostTakenOver', 'PostSentTo', 'PostDiscarded', 'PostSubmitted', 'PostReturned', 'PostFactCheckApproved', 'PostRegulationDeclined', 'PostPublished'] satisfies PostEventType[],
@@ -73,10 +76,12 @@ export const stageMetricsProjection: Projection = {
         if (owner && isStage(d.to)) {
           // A returned post goes straight back to whoever held that stage: claimed from the start.
           const holder = d.holder ?? null;
+          const returned = outcome === 'returned';
           await tx.query(
-            `INSERT INTO rm_post_stage_spans (post_id, organisation_id, website_id, stage, entered_at, claimed_at, holder_id, holder_name)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-            [postId, owner.organisation_id, owner.website_id, d.to, at, holder ? at : null, holder?.userId ?? null, holder?.name ?? null],
+            `INSERT INTO rm_post_stage_spans (post_id, organisation_id, website_id, stage, entered_at, claimed_at, holder_id, holder_name, returned_by, returned_note)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+            [postId, owner.organisation_id, owner.website_id, d.to, at, holder ? at : null, holder?.userId ?? null, holder?.name ?? null,
+              returned ? (d.by?.name ?? null) : null, returned ? (d.note ?? null) : null],
           );
         }
       }

@@ -1,0 +1,57 @@
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import { Alert } from '@mui/material';
+import { DataTable, useRecordContext, useTranslate } from 'react-admin';
+import { dotted } from '../common/SmallList';
+import { CampaignForm, prepareCampaign } from './CampaignForm';
+import { CroList } from './CroList';
+import { CreateToolbar, CroCreate, CroEdit, CroHeader, CroToolbar } from './CroPages';
+import type { CroRecord } from './types';
+
+const CAMPAIGN_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'Publish', 'Unpublish', 'ReturnToReview', 'Deactivate', 'Restore', 'Duplicate'] as const;
+
+const Column = DataTable.Col<CroRecord>;
+
+const Url = (_props: { label?: string }) => {
+  const record = useRecordContext<CroRecord>();
+  return <span style={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}>{String(record?.url ?? '')}</span>;
+};
+
+export const CampaignList = () => (
+  <CroList
+    icon={<CampaignOutlinedIcon />}
+    secondary={(record) => dotted(record.url as string | undefined, record.stage as string | undefined)}
+    columns={[
+      <Column key="url" source="url" label="console.cro.f.url" disableSort>
+        <Url />
+      </Column>,
+      <Column key="stage" source="stage" label="console.cro.f.stage" disableSort />,
+    ]}
+  />
+);
+
+/** The warning the last Publish answered (page rules that match nothing). */
+const Warnings = () => {
+  const record = useRecordContext<CroRecord>();
+  const translate = useTranslate();
+  if (!record?.warnings?.length || record.status !== 'live') return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 1 }} data-warning>
+      {translate('console.cro.campaigns.warning', { warning: record.warnings.join(' ') })}
+    </Alert>
+  );
+};
+
+export const CampaignEdit = () => (
+  <CroEdit
+    prepare={prepareCampaign}
+    form={<CampaignForm edit header={<CroHeader><Warnings /></CroHeader>} toolbar={<CroToolbar actions={CAMPAIGN_ACTIONS} />} />}
+  />
+);
+
+export const CampaignCreate = () => (
+  <CroCreate
+    prepare={prepareCampaign}
+    defaults={{ containers: [], pageRules: { operator: 'or', rules: [] } }}
+    form={(defaults) => <CampaignForm defaultValues={defaults} toolbar={<CreateToolbar />} />}
+  />
+);

@@ -1,0 +1,154 @@
+import { Alert, Box } from '@mui/material';
+import type { ReactElement } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  ArrayInput,
+  BooleanInput,
+  CheckboxGroupInput,
+  ReferenceArrayInput,
+  SelectArrayInput,
+  SelectInput,
+  SimpleFormIterator,
+  TabbedForm,
+  TextArrayInput,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
+import { grid, Section, WebsiteInput } from './inputs';
+import { CTA_ITEM_TYPES, CTA_TYPES, DEVICES, FREQUENCIES, LAYOUTS, TRIGGER_KINDS, WIDTHS } from './types';
+
+const MAX_PRODUCTS = 3;
+const atMostThree = (value: unknown) => (Array.isArray(value) && value.length > MAX_PRODUCTS ? 'console.cro.ctas.maxProducts' : undefined);
+const tab = { sx: { maxWidth: 900 } };
+
+/** The popup's targeting: shown for popups, said to be for popups otherwise. */
+const Targeting = () => {
+  const type = useWatch({ name: 'type' }) as string | undefined;
+  const translate = useTranslate();
+  if (type !== 'popup') return <Alert severity="info">{translate('console.cro.ctas.popupOnly')}</Alert>;
+  return (
+    <>
+      <Section title="console.cro.ctas.triggers" text="console.cro.ctas.triggersText">
+        <ArrayInput source="popup.triggers" label={false}>
+          <SimpleFormIterator inline disableReordering>
+            <SelectInput source="kind" label="console.cro.f.triggerKind" choices={TRIGGER_KINDS} />
+            <TextInput source="value" label="console.cro.f.triggerValue" helperText={false} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </Section>
+      <Section title="console.cro.ctas.display">
+        <Box sx={grid}>
+          <SelectInput source="popup.frequency" label="console.cro.f.frequency" choices={FREQUENCIES} />
+          <SelectInput source="popup.layout" label="console.cro.f.layout" choices={LAYOUTS} />
+          <TextInput source="popup.position" label="console.cro.f.position" helperText="console.cro.ctas.positionHelp" />
+          <SelectInput source="popup.width" label="console.cro.f.width" choices={WIDTHS} />
+        </Box>
+        <CheckboxGroupInput source="popup.devices" label="console.cro.f.devices" choices={DEVICES} />
+        <BooleanInput source="popup.closeButton" label="console.cro.f.closeButton" />
+        <BooleanInput source="popup.backdrop" label="console.cro.f.backdrop" />
+      </Section>
+    </>
+  );
+};
+
+/** The products a CTA promotes: of its website, at most three. */
+const ProductsInput = () => {
+  const websiteId = useWatch({ name: 'websiteId' }) as string | undefined;
+  return (
+    <ReferenceArrayInput source="productIds" reference="products" filter={websiteId ? { websiteId } : {}} sort={{ field: 'name', order: 'ASC' }}>
+      <SelectArrayInput optionText="name" label="console.cro.f.productIds" validate={atMostThree} helperText="console.cro.ctas.productsHelp" />
+    </ReferenceArrayInput>
+  );
+};
+
+/**
+ * A CTA in four tabs: Build (what it is and its items), Design (colours and texts), Targeting
+ * (a popup's triggers and display), Settings (lazy load, email notification, products, CRM mapping).
+ */
+export const CtaForm = ({ edit = false, toolbar, header, defaultValues }: { edit?: boolean; toolbar: ReactElement; header?: ReactElement; defaultValues?: Record<string, unknown> }) => (
+  <TabbedForm toolbar={toolbar} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
+    <TabbedForm.Tab label="console.cro.ctas.build" {...tab}>
+      {header}
+      <Box sx={grid}>
+        <WebsiteInput edit={edit} />
+        <TextInput source="name" label="console.cro.fields.name" />
+        <SelectInput source="type" label="console.cro.fields.type" choices={CTA_TYPES} />
+        <TextInput source="subtype" label="console.cro.f.subtype" helperText="console.cro.ctas.subtypeHelp" />
+      </Box>
+      <Section title="console.cro.ctas.items" text="console.cro.ctas.itemsText">
+        <ArrayInput source="items" label={false}>
+          <SimpleFormIterator inline>
+            <SelectInput source="type" label="console.cro.f.itemType" choices={CTA_ITEM_TYPES} />
+            <TextInput source="label" label="console.cro.f.itemLabel" helperText={false} />
+            <TextInput source="name" label="console.cro.f.itemName" helperText={false} />
+            <BooleanInput source="required" label="console.cro.f.required" helperText={false} />
+            <TextArrayInput source="options" label="console.cro.f.options" helperText={false} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </Section>
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label="console.cro.ctas.design" path="design" {...tab}>
+      <Section title="console.cro.ctas.colours">
+        <Box sx={grid}>
+          <TextInput source="design.backgroundColor" label="console.cro.f.backgroundColor" placeholder="#ffffff" />
+          <TextInput source="design.textColor" label="console.cro.f.textColor" placeholder="#1a1a1a" />
+          <TextInput source="design.buttonColor" label="console.cro.f.buttonColor" placeholder="#2e7d32" />
+          <TextInput source="design.buttonTextColor" label="console.cro.f.buttonTextColor" placeholder="#ffffff" />
+        </Box>
+      </Section>
+      <Section title="console.cro.ctas.texts">
+        <TextInput source="design.headline" label="console.cro.f.headline" />
+        <TextInput source="design.text" label="console.cro.f.designText" multiline minRows={2} />
+        <TextInput source="design.buttonText" label="console.cro.f.buttonText" />
+      </Section>
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label="console.cro.ctas.targeting" path="targeting" {...tab}>
+      <Targeting />
+    </TabbedForm.Tab>
+    <TabbedForm.Tab label="console.cro.ctas.settings" path="settings" {...tab}>
+      <BooleanInput source="lazyLoad" label="console.cro.f.lazyLoad" helperText="console.cro.ctas.lazyLoadHelp" />
+      <Section title="console.cro.ctas.email" text="console.cro.ctas.emailText">
+        <TextArrayInput source="emailNotification.recipients" label="console.cro.f.recipients" />
+        <Box sx={grid}>
+          <TextInput source="emailNotification.senderName" label="console.cro.f.senderName" />
+          <TextInput source="emailNotification.senderEmail" label="console.cro.f.senderEmail" />
+        </Box>
+        <TextInput source="emailNotification.subject" label="console.cro.f.subject" />
+        <TextInput source="emailNotification.message" label="console.cro.f.message" multiline minRows={2} />
+      </Section>
+      <Section title="console.cro.ctas.products">
+        <ProductsInput />
+      </Section>
+      <Section title="console.cro.ctas.crm" text="console.cro.ctas.crmText">
+        <ArrayInput source="crmMapping" label={false}>
+          <SimpleFormIterator inline disableReordering>
+            <TextInput source="field" label="console.cro.f.field" helperText={false} />
+            <TextInput source="crmField" label="console.cro.f.crmField" helperText={false} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      </Section>
+    </TabbedForm.Tab>
+  </TabbedForm>
+);
+
+/**
+ * What the API takes of the form: a popup's settings only for popups, an email notification only
+ * with recipients, numbers of triggers as numbers.
+ */
+export const prepareCta = (data: Record<string, unknown>) => {
+  const out = { ...data };
+  if (out.type !== 'popup') delete out.popup;
+  else if (out.popup && typeof out.popup === 'object') {
+    const popup = out.popup as { triggers?: { kind?: string; value?: unknown }[] };
+    out.popup = {
+      ...popup,
+      triggers: (popup.triggers ?? []).map((trigger) => {
+        const value = typeof trigger.value === 'string' && /^\d+(\.\d+)?$/.test(trigger.value.trim()) ? Number(trigger.value) : trigger.value;
+        return { ...trigger, value };
+      }),
+    };
+  }
+  const email = out.emailNotification as { recipients?: unknown[] } | null | undefined;
+  if (!email || !Array.isArray(email.recipients) || email.recipients.length === 0) out.emailNotification = null;
+  return out;
+};

@@ -1,0 +1,60 @@
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
+import { DataTable, useRecordContext } from 'react-admin';
+import { dotted } from '../common/SmallList';
+import { CroList } from './CroList';
+import { CreateToolbar, CroCreate, CroEdit, CroHeader, CroToolbar } from './CroPages';
+import { ExperimentForm, prepareExperiment } from './ExperimentForm';
+import { TEST_TYPES, type CroRecord } from './types';
+
+const EXPERIMENT_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'Complete', 'CompleteAndDeploy', 'Restore'] as const;
+
+const testTypeLabel = (value: unknown) => TEST_TYPES.find((type) => type.id === value)?.name ?? '';
+const Column = DataTable.Col<CroRecord>;
+const TestType = (_props: { label?: string }) => <>{testTypeLabel(useRecordContext<CroRecord>()?.testType)}</>;
+
+export const ExperimentList = () => (
+  <CroList
+    icon={<ScienceOutlinedIcon />}
+    secondary={(record) => dotted(testTypeLabel(record.testType), record.pageUrl as string | undefined)}
+    columns={
+      <Column source="type" label="console.cro.f.testType">
+        <TestType />
+      </Column>
+    }
+  />
+);
+
+/** CompleteAndDeploy asks which variant to deploy (the record's variants). */
+const ExperimentToolbar = () => {
+  const record = useRecordContext<CroRecord>();
+  const variants = (Array.isArray(record?.variants) ? record.variants : []) as { key: string; name?: string }[];
+  return (
+    <CroToolbar
+      actions={EXPERIMENT_ACTIONS}
+      choose={{
+        CompleteAndDeploy: {
+          field: 'variant',
+          title: 'console.cro.experiments.deployWhich',
+          choices: variants.map((variant) => ({ id: variant.key, name: variant.name ? `${variant.name} (${variant.key})` : variant.key })),
+        },
+      }}
+    />
+  );
+};
+
+export const ExperimentEdit = () => <CroEdit prepare={prepareExperiment} form={<ExperimentForm edit header={<CroHeader />} toolbar={<ExperimentToolbar />} />} />;
+
+export const ExperimentCreate = () => (
+  <CroCreate
+    prepare={prepareExperiment}
+    defaults={{
+      testType: 'ab',
+      variants: [
+        { key: 'control', name: 'Control', weight: 50 },
+        { key: 'variant-b', name: 'Variant B', weight: 50 },
+      ],
+      endRule: { mode: 'manual' },
+    }}
+    form={(defaults) => <ExperimentForm defaultValues={defaults} toolbar={<CreateToolbar />} />}
+  />
+);

@@ -1,0 +1,9 @@
+import type { RegisteredDecider } from '#libs/platform/src/commands/decide.command.js';
+import { CRO_KINDS, type CroState } from './kinds.js';
+
+/** The CRO context's aggregates: their stream names (`{name}-{id}`) and deciders. */
+export const CRO_DECIDERS: RegisteredDecider[] = CRO_KINDS.map((kind) => ({
+  name: kind.stream,
+  decider: kind.decider,
+  organisationOf: (state: CroState) => state.organisationId,
+}));

@@ -1,0 +1,106 @@
+import type { EventTypeDefinition } from '#libs/eventstore/src/index.js';
+import type { Decider } from '#libs/platform/src/decider.js';
+import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, campaignDecider } from './campaign.decider.js';
+import { CTA_EVENT_TYPES, CTA_PURGED, CTA_STATUSES, CTA_STATUS_LABELS, ctaDecider } from './cta.decider.js';
+import { EXPERIMENT_EVENT_TYPES, EXPERIMENT_STATUSES, EXPERIMENT_STATUS_LABELS, experimentDecider } from './experiment.decider.js';
+import { GOAL_EVENT_TYPES, GOAL_STATUSES, GOAL_STATUS_LABELS, GOAL_STREAM, goalDecider } from './goal.decider.js';
+import { PRODUCT_EVENT_TYPES, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, PRODUCT_STREAM, productDecider } from './product.decider.js';
+import { URL_LIST_EVENT_TYPES, URL_LIST_STATUSES, URL_LIST_STATUS_LABELS, URL_LIST_STREAM, urlListDecider } from './url-list.decider.js';
+
+/**
+ * The CRO resources (DESIGN.md "CRO resources: the request shapes"): each is a decider whose state
+ * has `status`, `organisationId`, `websiteId`, `createdBy` and `fields`, a stream `{stream}-{id}`,
+ * a read model `rm_{table}` and a simple-rest route `/api/{resource}`. One list, used by the
+ * registration of deciders and events, the projections and the controllers.
+ */
+export interface CroState {
+  status: string;
+  organisationId: string | null;
+  websiteId: string | null;
+  createdBy: string | null;
+  fields: Record<string, unknown> | null;
+}
+
+export interface CroKind {
+  /** The route (`/api/{resource}`) and the list's `Content-Range` name. */
+  resource: string;
+  /** The stream's category: streams are `{stream}-{id}`. */
+  stream: string;
+  /** The read model's table. */
+  table: string;
+  /** The record's name in messages ("CTA not found"). */
+  label: string;
+  decider: Decider<any, any, any, any>;
+  eventTypes: readonly EventTypeDefinition[];
+  statuses: readonly string[];
+  statusLabels: Record<string, string>;
+  /** A status after which the aggregate leaves every read model (its history stays). */
+  purged?: string;
+  /** Actions taken through `POST /api/{resource}/{id}/actions/{action}` (not Create, Update, Delete). */
+  actions: readonly string[];
+  /** The action `PUT` takes, and the one `DELETE` takes. */
+  update: string;
+  remove: string;
+  /**
+   * Bulk status changes (`POST /api/{resource}/bulk-actions`, seed 001 section 7): the bulk
+   * action's name, the machine's action it takes, and the status it leads to (named in the
+   * failure "failed to change status to {status}. Please try again later.").
+   */
+  bulk?: Record<string, { action: string; status: string }>;
+}
+
+export const CRO_KINDS: readonly CroKind[] = [
+  {
+    resource: 'ctas', stream: 'cta', table: 'rm_ctas', label: 'CTA', decider: ctaDecider, eventTypes: CTA_EVENT_TYPES,
+    statuses: CTA_STATUSES, statusLabels: CTA_STATUS_LABELS, purged: CTA_PURGED,
+    actions: ['SaveDraft', 'SubmitForReview', 'Publish', 'Restore', 'DeletePermanently', 'Duplicate', 'ExportAsTemplate', 'ConnectIntegration', 'DisconnectIntegration'],
+    update: 'Update', remove: 'Delete',
+  },
+  {
+    resource: 'campaigns', stream: 'campaign', table: 'rm_campaigns', label: 'Campaign', decider: campaignDecider, eventTypes: CAMPAIGN_EVENT_TYPES,
+    statuses: CAMPAIGN_STATUSES, statusLabels: CAMPAIGN_STATUS_LABELS,
+    actions: ['SubmitForReview', 'ReturnToDraft', 'Publish', 'Unpublish', 'ReturnToReview', 'Deactivate', 'Restore', 'Duplicate', 'Generate', 'CancelGeneration'],
+    update: 'Update', remove: 'Delete',
+    bulk: {
+      Publish: { action: 'Publish', status: 'live' },
+      SubmitForReview: { action: 'SubmitForReview', status: 'review' },
+      Deactivate: { action: 'Deactivate', status: 'deactivated' },
+      SubmitForDraft: { action: 'ReturnToDraft', status: 'draft' },
+    },
+  },
+  {
+    resource: 'experiments', stream: 'experiment', table: 'rm_experiments', label: 'Experiment', decider: experimentDecider, eventTypes: EXPERIMENT_EVENT_TYPES,
+    statuses: EXPERIMENT_STATUSES, statusLabels: EXPERIMENT_STATUS_LABELS,
+    actions: ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'Complete', 'CompleteAndDeploy', 'Restore'],
+    update: 'Update', remove: 'Delete',
+    bulk: {
+      Publish: { action: 'Publish', status: 'live' },
+      SubmitForReview: { action: 'SubmitForReview', status: 'review' },
+      Pause: { action: 'Pause', status: 'paused' },
+      Resume: { action: 'Resume', status: 'live' },
+      Complete: { action: 'Complete', status: 'completed' },
+    },
+  },
+  {
+    resource: 'products', stream: PRODUCT_STREAM, table: 'rm_products', label: 'Product', decider: productDecider, eventTypes: PRODUCT_EVENT_TYPES,
+    statuses: PRODUCT_STATUSES, statusLabels: PRODUCT_STATUS_LABELS, actions: ['Restore'], update: 'Update', remove: 'Delete',
+  },
+  {
+    resource: 'goals', stream: GOAL_STREAM, table: 'rm_goals', label: 'Goal', decider: goalDecider, eventTypes: GOAL_EVENT_TYPES,
+    statuses: GOAL_STATUSES, statusLabels: GOAL_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
+  },
+  {
+    resource: 'url-lists', stream: URL_LIST_STREAM, table: 'rm_url_lists', label: 'URL list', decider: urlListDecider, eventTypes: URL_LIST_EVENT_TYPES,
+    statuses: URL_LIST_STATUSES, statusLabels: URL_LIST_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
+  },
+];
+
+/** The CRO kind of a route's resource name (an allow-list: never an index by the request's word). */
+export function croKind(resource: string): CroKind {
+  const kind = CRO_KINDS.find((k) => k.resource === resource);
+  if (!kind) throw new Error(`Unknown CRO resource ${resource}`);
+  return kind;
+}
+
+/** Every event type of the CRO context. */
+export const CRO_EVENT_TYPES: EventTypeDefinition[] = CRO_KINDS.flatMap((k) => [...k.eventTypes]);

@@ -1,0 +1,300 @@
+import { z } from '#libs/platform/src/validation.js';
+
+/**
+ * Where a campaign shows: its page rules (seed 001 section 3 "page rules: URLs containing, not
+ * containing, exact, lists, combined with and/or operators"; section 5 "Page rules: 'Please
+ * provide a valid url, starting with https://'. A trailing asterisk matches any trailing
+ * characters."; DESIGN.md "CRO resources": `GET /api/campaigns/{id}/match?url=` answers
+ * `{ matches, rules: [{ kind, value, listId?, matches }] }`).
+ *
+ * The semantics, decided here (pure functions; the campaign decider, the match endpoint and the
+ * public placements endpoint all use these):
+ *
+ * - Every rule value, and every URL list rule value, is an absolute `https://` URL. Only a single
+ *   trailing `*` is a wildcard ("any rest", possibly nothing); a `*` anywhere else is an ordinary
+ *   character. A value is compared in its normalised form (WHATWG URL: scheme and host in lower
+ *   case, default port dropped, `https://shop.com` read as `https://shop.com/`), without its
+ *   fragment. The page URL is normalised the same way, its fragment dropped too; a page URL that
+ *   is not an absolute http(s) URL matches no rule.
+ * - `exact` (no wildcard): same scheme, host and port; the same path, ignoring one trailing slash
+ *   (`/pricing` = `/pricing/`, and `https://shop.com` = `https://shop.com/`); the fragment is
+ *   ignored. Query string: a rule WITHOUT a query matches the page whatever its query
+ *   (`?utm_source=...`, `?page=2`); a rule WITH a query matches only pages whose query has exactly
+ *   the same parameters and values, in any order. Paths are case-sensitive, hosts are not.
+ * - `exact` with a trailing `*`: the page URL (without fragment) starts with the value before the
+ *   `*`; when that prefix ends in `/`, the page at the prefix without that slash matches too
+ *   (`https://shop.com/blog/*` matches `https://shop.com/blog` and everything under it).
+ * - `contains`: the normalised value (without a trailing `*`) is a substring of the normalised
+ *   page URL, query included, fragment excluded. `not_contains` is its negation.
+ * - `list`: matches when any rule of the URL list (`contains` or `exact`, as above) matches.
+ * - `and` needs every rule to match, `or` at least one. An EMPTY rule list matches nothing: a
+ *   campaign without page rules has no effect.
+ * - A rule that is invalid (a value that is not an https URL, an unknown kind, a `list` rule whose
+ *   list is unknown, i.e. missing from `lists`, deleted lists included) never matches: not even
+ *   `not_contains`. Its entry in the answer has `matches: false` and a `problem` saying why. With
+ *   `and` such a rule makes the whole campaign match nothing (seed 001 section 4: "A campaign with
+ *   invalid page rules has no effect when published"); with `or` the other rules still count.
+ */
+
+export const PAGE_RULE_KINDS = ['contains', 'not_contains', 'exact', 'list'] as const;
+export type PageRuleKind = (typeof PAGE_RULE_KINDS)[number];
+export const URL_LIST_RULE_KINDS = ['contains', 'exact'] as const;
+export type UrlListRuleKind = (typeof URL_LIST_RULE_KINDS)[number];
+export const PAGE_RULE_OPERATORS = ['and', 'or'] as const;
+export type PageRuleOperator = (typeof PAGE_RULE_OPERATORS)[number];
+
+/** How the console names each kind of rule (seed 001 section 3: "URLs containing, not containing, exact, lists"). */
+export const PAGE_RULE_KIND_LABELS: Record<PageRuleKind, string> = {
+  contains: 'URL contains',
+  not_contains: 'URL does not contain',
+  exact: 'Exact URL',
+  list: 'URL list',
+};
+export const PAGE_RULE_OPERATOR_LABELS: Record<PageRuleOperator, string> = { and: 'All rules (and)', or: 'Any rule (or)' };
+
+/** The spec's message for a rule value that is not an https URL (seed 001 section 5). */
+export const INVALID_RULE_URL = 'Please provide a valid url, starting with https://';
+export const UNKNOWN_LIST = 'The URL list does not exist';
+export const LIST_MISSING = 'Please select a URL list.';
+export const UNKNOWN_KIND = 'Unknown rule kind';
+/** The warning when a rule set can match no URL (DESIGN.md: "published with a warning that it has no effect"). */
+export const PAGE_RULES_NO_EFFECT = 'The page rules match no URL: this campaign has no effect';
+
+export const RULE_VALUE_MAX = 2048;
+export const PAGE_RULES_MAX = 100;
+export const URL_LIST_RULES_MAX = 500;
+
+export interface PageRule {
+  kind: PageRuleKind;
+  value?: string | null;
+  listId?: string | null;
+}
+/** A campaign's page rules as stored (what `pageRulesSchema` yields). */
+export interface PageRules {
+  operator: PageRuleOperator;
+  rules: PageRule[];
+}
+/** What the functions here read: page rules whose list may be read-only. */
+export interface PageRulesInput {
+  operator: PageRuleOperator;
+  rules: readonly PageRule[];
+}
+export interface UrlListRule {
+  kind: UrlListRuleKind;
+  value: string;
+}
+/** The URL lists a campaign may name, by id (active lists only: a deleted list is unknown). */
+export type UrlListLookup = ReadonlyMap<string, readonly UrlListRule[]>;
+
+export interface RuleMatch {
+  kind: string;
+  value: string | null;
+  listId?: string;
+  matches: boolean;
+  /** Why the rule can never match (only on invalid rules). */
+  problem?: string;
+}
+export interface PageRulesMatch {
+  matches: boolean;
+  rules: RuleMatch[];
+}
+
+const isKind = (kind: unknown): kind is PageRuleKind => typeof kind === 'string' && (PAGE_RULE_KINDS as readonly string[]).includes(kind);
+
+/**
+ * Why `value` is not a valid rule value, or null when it is: the spec's "Please provide a valid
+ * url, starting with https://" for anything but an absolute `https://` URL with a host (an
+ * optional trailing `*`), without spaces or control characters, of at most 2,048 characters.
+ */
+export function validateRuleValue(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > RULE_VALUE_MAX) return INVALID_RULE_URL;
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value)) return INVALID_RULE_URL;
+  if (!/^https:\/\//i.test(value)) return INVALID_RULE_URL;
+  const base = value.endsWith('*') ? value.slice(0, -1) : value;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return INVALID_RULE_URL;
+  }
+  return url.protocol === 'https:' && url.hostname !== '' ? null : INVALID_RULE_URL;
+}
+
+/** A rule value as compared: its normalised URL without fragment, and whether it ends in `*`. */
+interface Pattern {
+  url: URL;
+  text: string;
+  wildcard: boolean;
+}
+
+function patternOf(value: string): Pattern | null {
+  if (validateRuleValue(value) !== null) return null;
+  const wildcard = value.endsWith('*');
+  const url = new URL(wildcard ? value.slice(0, -1) : value);
+  url.hash = '';
+  return { url, text: url.href, wildcard };
+}
+
+/** The page URL as compared, or null when it is not an absolute http(s) URL. */
+function pageOf(pageUrl: unknown): URL | null {
+  if (typeof pageUrl !== 'string' || pageUrl.length > 8192) return null;
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  url.hash = '';
+  return url;
+}
+
+const withoutTrailingSlash = (path: string) => (path.endsWith('/') ? path.slice(0, -1) : path);
+const sortedQuery = (url: URL) =>
+  [...url.searchParams.entries()]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join('&');
+
+function containsMatch(pattern: Pattern, page: URL): boolean {
+  return page.href.includes(pattern.text);
+}
+
+function exactMatch(pattern: Pattern, page: URL): boolean {
+  if (pattern.wildcard) {
+    if (page.href.startsWith(pattern.text)) return true;
+    // `https://shop.com/blog/*` also matches `https://shop.com/blog` (whatever its query).
+    return pattern.text.endsWith('/') && `${page.origin}${page.pathname}` === pattern.text.slice(0, -1);
+  }
+  if (page.origin !== pattern.url.origin) return false;
+  if (withoutTrailingSlash(page.pathname) !== withoutTrailingSlash(pattern.url.pathname)) return false;
+  if (pattern.url.search === '') return true;
+  return sortedQuery(page) === sortedQuery(pattern.url);
+}
+
+function listRuleMatches(rule: UrlListRule, page: URL): boolean {
+  const pattern = typeof rule?.value === 'string' ? patternOf(rule.value) : null;
+  if (!pattern) return false;
+  if (rule.kind === 'contains') return containsMatch(pattern, page);
+  if (rule.kind === 'exact') return exactMatch(pattern, page);
+  return false;
+}
+
+/** Why a rule can never match, or null when it is well formed (its value, its kind, its list). */
+export function ruleProblem(rule: PageRule, lists?: UrlListLookup): string | null {
+  if (rule === null || typeof rule !== 'object' || !isKind(rule.kind)) return UNKNOWN_KIND;
+  if (rule.kind === 'list') {
+    if (typeof rule.listId !== 'string' || rule.listId === '') return LIST_MISSING;
+    if (lists && !lists.has(rule.listId)) return UNKNOWN_LIST;
+    return null;
+  }
+  return validateRuleValue(rule.value);
+}
+
+/**
+ * Whether a campaign with `pageRules` shows on `pageUrl`, and which rules matched
+ * (`GET /api/campaigns/{id}/match?url=`). `lists` holds the rules of the website's active URL
+ * lists by id. See the file's comment for the semantics.
+ */
+export function matchPageRules(pageRules: PageRulesInput | null | undefined, pageUrl: string, lists: UrlListLookup): PageRulesMatch {
+  const rules = Array.isArray(pageRules?.rules) ? pageRules.rules : [];
+  const operator = pageRules?.operator;
+  const page = pageOf(pageUrl);
+  const results: RuleMatch[] = rules.map((rule) => {
+    const kind = rule !== null && typeof rule === 'object' && typeof rule.kind === 'string' ? rule.kind : String((rule as { kind?: unknown } | null)?.kind ?? '');
+    const value = rule !== null && typeof rule === 'object' && typeof rule.value === 'string' ? rule.value : null;
+    const entry: RuleMatch =
+      kind === 'list' ? { kind, value, listId: typeof rule.listId === 'string' ? rule.listId : '', matches: false } : { kind, value, matches: false };
+    const problem = ruleProblem(rule, lists);
+    if (problem) return { ...entry, problem };
+    if (!page) return entry;
+    if (rule.kind === 'list') {
+      const listRules = lists.get(rule.listId!) ?? [];
+      return { ...entry, matches: listRules.some((listRule) => listRuleMatches(listRule, page)) };
+    }
+    const pattern = patternOf(rule.value!)!;
+    const matches = rule.kind === 'exact' ? exactMatch(pattern, page) : rule.kind === 'contains' ? containsMatch(pattern, page) : !containsMatch(pattern, page);
+    return { ...entry, matches };
+  });
+  const matches =
+    results.length > 0 &&
+    (operator === 'and' ? results.every((r) => r.matches) : operator === 'or' ? results.some((r) => r.matches) : false);
+  return { matches, rules: results };
+}
+
+/**
+ * Whether some URL could match `pageRules` at all (used to warn that a campaign "has no effect").
+ * It answers false only when it is sure:
+ *
+ * - no rules, or an operator other than `and` / `or`;
+ * - `or`: every rule is invalid (see `ruleProblem`; with `lists`, a list that is unknown or has no rules);
+ * - `and`: any rule is invalid; two exact rules without wildcard that name different pages
+ *   (scheme, host, port, path up to a trailing slash; or both with queries that differ);
+ *   a `contains X` and a `not_contains Y` where Y is part of X (every URL containing X contains Y);
+ *   an exact rule (or exact prefix) whose URL already contains the value of a `not_contains` rule.
+ *
+ * Everything else answers true, including rule sets that are in fact contradictory in subtler
+ * ways (e.g. two exact prefixes on different hosts, or a list whose every rule conflicts): it
+ * may say "can match" when unsure, never "cannot" when some URL would match.
+ */
+export function rulesCanMatch(pageRules: PageRulesInput | null | undefined, lists?: UrlListLookup): boolean {
+  const rules = Array.isArray(pageRules?.rules) ? pageRules.rules : [];
+  if (rules.length === 0) return false;
+  const usable = (rule: PageRule) =>
+    ruleProblem(rule, lists) === null && !(rule.kind === 'list' && lists && (lists.get(rule.listId!)?.length ?? 0) === 0);
+  if (pageRules!.operator === 'or') return rules.some(usable);
+  if (pageRules!.operator !== 'and') return false;
+  if (!rules.every(usable)) return false;
+
+  const patterns = (kind: PageRuleKind) => rules.filter((r) => r.kind === kind).map((r) => patternOf(r.value!)!);
+  const exact = patterns('exact');
+  const contains = patterns('contains');
+  const notContains = patterns('not_contains');
+
+  const pages = exact.filter((p) => !p.wildcard);
+  for (const a of pages) {
+    for (const b of pages) {
+      if (a.url.origin !== b.url.origin || withoutTrailingSlash(a.url.pathname) !== withoutTrailingSlash(b.url.pathname)) return false;
+      if (a.url.search !== '' && b.url.search !== '' && sortedQuery(a.url) !== sortedQuery(b.url)) return false;
+    }
+  }
+  for (const excluded of notContains) {
+    if (contains.some((included) => included.text.includes(excluded.text))) return false;
+    // Every URL an exact rule matches starts with its origin and path (a trailing slash aside).
+    const certain = exact.map((p) => (p.wildcard ? p.text : `${p.url.origin}${p.url.pathname}`)).map(withoutTrailingSlash);
+    if (certain.some((text) => text.includes(excluded.text))) return false;
+  }
+  return true;
+}
+
+/** A URL list's rule (`POST /api/url-lists` `rules: [{ kind: "contains" | "exact", value }]`). */
+export const urlListRuleSchema = z.object({
+  kind: z.enum(URL_LIST_RULE_KINDS, { error: 'A URL rule is contains or exact' }),
+  value: z
+    .string({ error: INVALID_RULE_URL })
+    .trim()
+    .refine((value) => validateRuleValue(value) === null, INVALID_RULE_URL),
+});
+
+/** A campaign's page rule (`pageRules.rules[]`): a value for contains, not_contains and exact; a list id for list. */
+export const pageRuleSchema = z
+  .object({
+    kind: z.enum(PAGE_RULE_KINDS, { error: 'A page rule is contains, not_contains, exact or list' }),
+    value: z.string({ error: INVALID_RULE_URL }).trim().nullish(),
+    listId: z.string({ error: LIST_MISSING }).trim().max(100).nullish(),
+  })
+  .transform((rule, ctx) => {
+    if (rule.kind === 'list') {
+      if (!rule.listId) ctx.addIssue({ code: 'custom', message: LIST_MISSING, path: ['listId'] });
+      return { kind: rule.kind, listId: rule.listId ?? '' } as PageRule;
+    }
+    const problem = validateRuleValue(rule.value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['value'] });
+    return { kind: rule.kind, value: rule.value ?? '' } as PageRule;
+  });
+
+/** A campaign's `pageRules` (`{ operator: "and" | "or", rules: [...] }`, at most 100 rules). */
+export const pageRulesSchema = z.object({
+  operator: z.enum(PAGE_RULE_OPERATORS, { error: 'Page rules are combined with and or or' }),
+  rules: z.array(pageRuleSchema, { error: 'Page rules must be a list' }).max(PAGE_RULES_MAX, `At most ${PAGE_RULES_MAX} page rules`),
+});

@@ -1,0 +1,96 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { filterOf } from '#libs/organisations/src/projections/product-scope.js';
+import { STARTER_TEMPLATES } from '../domain/templates.js';
+import { CommandBus } from '@nestjs/cqrs';
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
+import type { Viewer } from '#libs/platform/src/auth/viewer.js';
+import { BadRequestError } from '#libs/platform/src/errors.js';
+import type { PeopleDirectory } from '#libs/platform/src/people.js';
+import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
+import { EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
+import { croKind } from '../domain/kinds.js';
+import { matchPageRules, type PageRulesInput } from '../domain/page-rules.js';
+import { ownTemplates, urlListRules } from '../projections/queries.js';
+import { CroResourceController, croReadableOrganisations } from './cro-resource.controller.js';
+
+/*
+ * The CRO resources' routes (DESIGN.md "CRO resources: the request shapes"): one controller per
+ * resource, each the shared simple-rest routes of `CroResourceController` with its own kind.
+ */
+
+@Controller('ctas')
+export class CtasController extends CroResourceController {
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+    super(croKind('ctas'), { people, db, store, commands, projections });
+  }
+}
+
+@Controller('campaigns')
+export class CampaignsController extends CroResourceController {
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+    super(croKind('campaigns'), { people, db, store, commands, projections });
+  }
+
+  /** The rule tester: whether the campaign would show on `url`, and which of its rules matched. */
+  @Get(':id/match')
+  async match(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query('url') url: unknown) {
+    const campaign = await this.load(viewer, id);
+    if (typeof url !== 'string' || url.length === 0 || url.length > 2048) throw new BadRequestError('url must be the address of a page (at most 2048 characters)');
+    const lists = await urlListRules(this.deps.db, campaign.websiteId);
+    return matchPageRules(campaign.pageRules as PageRulesInput | undefined, url, lists);
+  }
+}
+
+/**
+ * The template picker's templates (`GET /api/cta-templates`, filter `type`): the starter templates
+ * of every type, then the viewer's organisations' own (exported with `ExportAsTemplate`).
+ */
+@Controller('cta-templates')
+export class CtaTemplatesController {
+  constructor(@Inject(SQL) private readonly db: SqlDriver) {}
+
+  @Get()
+  async index(@CurrentViewer() viewer: Viewer, @Query('filter') filter: unknown, @Res({ passthrough: true }) response: Response) {
+    const asked = filterOf(filter);
+    if (asked === null) throw new BadRequestError('filter must be a JSON object');
+    const type = typeof asked.type === 'string' ? asked.type : null;
+    const organisations = viewer.platformAdmin ? null : await croReadableOrganisations(this.db, viewer);
+    const own = await ownTemplates(this.db, organisations, type);
+    const rows = [
+      ...STARTER_TEMPLATES.filter((t) => type === null || t.template.type === type).map((t) => ({ id: t.id, name: t.name, description: t.description, type: t.template.type, builtIn: true, template: t.template })),
+      ...own.map((t) => ({ id: t.id, name: t.name, description: null, type: t.type, builtIn: false, organisationId: t.organisation_id, createdAt: t.created_at.toISOString(), template: t.template })),
+    ];
+    response.setHeader('Content-Range', `cta-templates 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
+    return rows;
+  }
+}
+
+@Controller('experiments')
+export class ExperimentsController extends CroResourceController {
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+    super(croKind('experiments'), { people, db, store, commands, projections });
+  }
+}
+
+@Controller('products')
+export class ProductsController extends CroResourceController {
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+    super(croKind('products'), { people, db, store, commands, projections });
+  }
+}
+
+@Controller('goals')
+export class GoalsController extends CroResourceController {
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+    super(croKind('goals'), { people, db, store, commands, projections });
+  }
+}
+
+@Controller('url-lists')
+export class UrlListsController extends CroResourceController {
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+    super(croKind('url-lists'), { people, db, store, commands, projections });
+  }
+}

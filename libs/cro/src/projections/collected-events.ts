@@ -1,0 +1,166 @@
+import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { CollectedEvent } from '../domain/collect-events.js';
+
+/**
+ * The tracking events websites send to `POST /api/public/collect` (DESIGN.md "Analytics
+ * definitions"). Traffic, not changes of a record: they are not events of the event log and this
+ * table cannot be rebuilt from it, so its DDL is a versioned migration
+ * (libs/eventstore/src/sql/migrations.ts: an applied section never changes; a change is a new
+ * section at the end).
+ *
+ * Built for volume and for the reports of the next issue:
+ * - primary key `(website_id, id)`: a retried batch stores nothing twice (`ON CONFLICT DO NOTHING`);
+ *   an event sent without an id gets a generated one (a random UUID), so it is never de-duplicated;
+ * - a BRIN index on `time` (events arrive roughly in time order: a tiny index for range scans);
+ * - a btree on `(website_id, name, time)`: "this website's `page_view`s in this range".
+ * `time` is the event's own time (the visitor's clock, checked against ours by the validator),
+ * `received_at` ours.
+ */
+export const COLLECTED_EVENTS_SCHEMA = `
+-- migration cro-events 1: baseline
+CREATE TABLE IF NOT EXISTS collected_events (
+  website_id      text NOT NULL,
+  organisation_id text NOT NULL,
+  id              text NOT NULL,
+  name            text NOT NULL,
+  time            timestamptz NOT NULL,
+  received_at     timestamptz NOT NULL DEFAULT now(),
+  distinct_id     text NOT NULL,
+  session_id      text,
+  url             text,
+  referrer        text,
+  utm             jsonb,
+  cta_id          text,
+  campaign_id     text,
+  experiment_id   text,
+  variant         text,
+  value           double precision,
+  currency        text,
+  properties      jsonb NOT NULL DEFAULT '{}'::jsonb,
+  fields          jsonb,
+  PRIMARY KEY (website_id, id)
+);
+CREATE INDEX IF NOT EXISTS collected_events_time ON collected_events USING brin (time);
+CREATE INDEX IF NOT EXISTS collected_events_website_name_time ON collected_events (website_id, name, time);
+`;
+
+/** One event to store: the validator's normalised event and the id it is stored under. */
+export interface EventToStore {
+  id: string;
+  event: CollectedEvent;
+}
+
+/**
+ * Stores events of one website; those whose id the website already has are skipped. Answers the
+ * ids actually inserted (so `events.length - inserted.size` were duplicates). One statement,
+ * one parameter (a JSON array): the same on PostgreSQL and PGlite.
+ */
+export async function insertCollectedEvents(
+  db: SqlExecutor,
+  website: { id: string; organisationId: string },
+  events: readonly EventToStore[],
+  receivedAt: Date = new Date(),
+): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const rows = events.map(({ id, event }) => ({
+    id,
+    name: event.name,
+    time: event.time,
+    distinct_id: event.distinctId,
+    session_id: event.sessionId,
+    url: event.url,
+    referrer: event.referrer,
+    utm: event.utm,
+    cta_id: event.ctaId,
+    campaign_id: event.campaignId,
+    experiment_id: event.experimentId,
+    variant: event.variant,
+    value: event.value,
+    currency: event.currency,
+    properties: event.properties,
+    fields: event.fields,
+  }));
+  const inserted = await db.query<{ id: string }>(
+    `INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
+                                   cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields)
+     SELECT $1, $2, e.id, e.name, e.time, $3, e.distinct_id, e.session_id, e.url, e.referrer, e.utm,
+            e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields
+       FROM jsonb_to_recordset($4::jsonb) AS e(id text, name text, time timestamptz, distinct_id text, session_id text, url text, referrer text,
+                                               utm jsonb, cta_id text, campaign_id text, experiment_id text, variant text, value double precision,
+                                               currency text, properties jsonb, fields jsonb)
+     ON CONFLICT (website_id, id) DO NOTHING
+     RETURNING id`,
+    [website.id, website.organisationId, receivedAt, JSON.stringify(rows)],
+  );
+  return new Set(inserted.rows.map((r) => r.id));
+}
+
+/** A stored event as the reports read it. */
+export interface StoredEvent {
+  id: string;
+  name: string;
+  time: string;
+  receivedAt: string;
+  distinctId: string;
+  sessionId: string | null;
+  url: string | null;
+  referrer: string | null;
+  utm: CollectedEvent['utm'];
+  ctaId: string | null;
+  campaignId: string | null;
+  experimentId: string | null;
+  variant: string | null;
+  value: number | null;
+  currency: string | null;
+  properties: Record<string, string | number | boolean>;
+  fields: Record<string, string> | null;
+}
+
+const STORED_COLUMNS = `id, name, time, received_at, distinct_id, session_id, url, referrer, utm, cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields`;
+type StoredRow = {
+  id: string; name: string; time: Date | string; received_at: Date | string; distinct_id: string; session_id: string | null; url: string | null;
+  referrer: string | null; utm: CollectedEvent['utm']; cta_id: string | null; campaign_id: string | null; experiment_id: string | null;
+  variant: string | null; value: number | null; currency: string | null; properties: Record<string, string | number | boolean> | null; fields: Record<string, string> | null;
+};
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const presentStored = (r: StoredRow): StoredEvent => ({
+  id: r.id, name: r.name, time: iso(r.time), receivedAt: iso(r.received_at), distinctId: r.distinct_id, sessionId: r.session_id, url: r.url,
+  referrer: r.referrer, utm: r.utm, ctaId: r.cta_id, campaignId: r.campaign_id, experimentId: r.experiment_id, variant: r.variant,
+  value: r.value === null ? null : Number(r.value), currency: r.currency, properties: r.properties ?? {}, fields: r.fields,
+});
+
+/**
+ * A website's events with `from <= time < to`, in time order (then id), optionally of some names
+ * only; at most `limit` (default 100,000). The reports' basic read.
+ */
+export async function readCollectedEvents(
+  db: SqlExecutor,
+  websiteId: string,
+  range: { from: Date; to: Date; names?: readonly string[]; limit?: number },
+): Promise<StoredEvent[]> {
+  const limit = Math.max(1, Math.min(range.limit ?? 100_000, 1_000_000));
+  const byName = range.names && range.names.length > 0;
+  const found = await db.query<StoredRow>(
+    `SELECT ${STORED_COLUMNS} FROM collected_events
+      WHERE website_id = $1 AND time >= $2 AND time < $3${byName ? ' AND name = ANY($5::text[])' : ''}
+      ORDER BY time, id LIMIT $4`,
+    byName ? [websiteId, range.from, range.to, limit, [...range.names!]] : [websiteId, range.from, range.to, limit],
+  );
+  return found.rows.map(presentStored);
+}
+
+/** One stored event by id (null when the website has none with that id). */
+export async function collectedEvent(db: SqlExecutor, websiteId: string, id: string): Promise<StoredEvent | null> {
+  const found = await db.query<StoredRow>(`SELECT ${STORED_COLUMNS} FROM collected_events WHERE website_id = $1 AND id = $2`, [websiteId, id]);
+  return found.rows[0] ? presentStored(found.rows[0]) : null;
+}
+
+/**
+ * Whether any event from the website has arrived (its installation works: the installation check
+ * may count it as verified). One probe of the primary key's index.
+ */
+export async function hasCollectedEvents(db: SqlExecutor, websiteId: string): Promise<boolean> {
+  const found = await db.query<{ one: number }>('SELECT 1 AS one FROM collected_events WHERE website_id = $1 LIMIT 1', [websiteId]);
+  return found.rows.length > 0;
+}
+

@@ -1,0 +1,60 @@
+import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { UrlListRule } from '../domain/page-rules.js';
+
+/**
+ * The CRO context's read side: every query of its read models that is not a list (lists go
+ * through the list helper with the context's allow-listed fields).
+ */
+
+/** How many CTAs that are not deleted promote a product (a product in use cannot be deleted). */
+export async function ctasPromotingProduct(db: SqlExecutor, productId: string): Promise<number> {
+  const found = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM rm_ctas WHERE status <> 'deleted' AND record->'productIds' @> jsonb_build_array($1::text)`,
+    [productId],
+  );
+  return found.rows[0]?.n ?? 0;
+}
+
+/** The rules of the website's active URL lists, by id (what page rules of kind `list` match against). */
+export async function urlListRules(db: SqlExecutor, websiteId: string): Promise<Map<string, UrlListRule[]>> {
+  const found = await db.query<{ id: string; rules: UrlListRule[] }>(
+    `SELECT id, record->'rules' AS rules FROM rm_url_lists WHERE website_id = $1 AND status = 'active'`,
+    [websiteId],
+  );
+  return new Map(found.rows.map((r) => [r.id, r.rules ?? []]));
+}
+
+/** Which of `ids` are records of `table` on the website (and not deleted). */
+export async function idsOnWebsite(db: SqlExecutor, table: 'rm_ctas' | 'rm_products' | 'rm_goals' | 'rm_url_lists', websiteId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await db.query<{ id: string }>(`SELECT id FROM ${table} WHERE website_id = $1 AND status <> 'deleted' AND id = ANY($2::text[])`, [websiteId, [...ids]]);
+  return new Set(found.rows.map((r) => r.id));
+}
+
+/** The organisations' own CTA templates (of these organisations; of one type when given). */
+export async function ownTemplates(db: SqlExecutor, organisationIds: readonly string[] | null, type: string | null) {
+  const found = await db.query<{ id: string; name: string; type: string; template: Record<string, unknown>; organisation_id: string; created_at: Date }>(
+    `SELECT id, name, type, template, organisation_id, created_at FROM rm_cta_templates
+      WHERE ($1::text[] IS NULL OR organisation_id = ANY($1::text[])) AND ($2::text IS NULL OR type = $2) ORDER BY name, id LIMIT 500`,
+    [organisationIds ? [...organisationIds] : null, type],
+  );
+  return found.rows;
+}
+
+/** An organisation's own template by id. */
+export async function templateById(db: SqlExecutor, templateId: string, organisationId: string) {
+  const found = await db.query<{ template: import('../domain/cta.decider.js').CtaTemplate }>(
+    'SELECT template FROM rm_cta_templates WHERE id = $1 AND organisation_id = $2',
+    [templateId, organisationId],
+  );
+  return found.rows[0]?.template ?? null;
+}
+
+/** The website's active products, by name (at most `limit`). */
+export async function activeProducts(db: SqlExecutor, websiteId: string, limit: number): Promise<Array<{ id: string; name: string }>> {
+  const found = await db.query<{ id: string; name: string }>(
+    `SELECT id, name FROM rm_products WHERE website_id = $1 AND status = 'active' ORDER BY name, id LIMIT $2`,
+    [websiteId, limit],
+  );
+  return found.rows;
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, HttpCode, Inject, PayloadTooLargeException, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { SqlDriver, SqlExecutor } from '#libs/eventstore/src/index.js';
+import { deliveryWebsiteByKey } from '#libs/organisations/src/projections/queries.js';
+import { Public } from '#libs/platform/src/auth/public.decorator.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { BadRequestError, NotFoundError, TooManyRequestsError } from '#libs/platform/src/errors.js';
+import { checkJson } from '#libs/platform/src/http/input-guard.js';
+import { TOO_MANY_REQUESTS } from '#libs/platform/src/http/rate-limit.js';
+import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
+import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
+import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
+import { insertCollectedEvents, type EventToStore } from '../projections/collected-events.js';
+import { UNKNOWN_SITE_KEY } from './placements.controller.js';
+import { allowSiteOrigin } from './site-origin.js';
+
+/** The largest body `POST /api/public/collect` takes (a full batch of 100 events fits easily). */
+export const COLLECT_BODY_LIMIT = 64 * 1024;
+export const NOT_JSON = 'The request body is not valid JSON';
+
+/** Why an event naming a record of another website (or none) is rejected. */
+export const FOREIGN_ID = {
+  ctaId: 'ctaId is not a CTA of this website',
+  campaignId: 'campaignId is not a campaign of this website',
+  experimentId: 'experimentId is not an experiment of this website',
+} as const;
+const ID_TABLES = { ctaId: 'rm_ctas', campaignId: 'rm_campaigns', experimentId: 'rm_experiments' } as const;
+type IdField = keyof typeof ID_TABLES;
+
+export interface CollectAnswer {
+  accepted: number;
+  duplicates: number;
+  rejected: { index: number; reason: string }[];
+}
+
+/** Which of `ids` are records of `table` on the website, whatever their status (a deleted CTA's impressions still count). */
+async function idsOfWebsite(db: SqlExecutor, table: (typeof ID_TABLES)[IdField], websiteId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await db.query<{ id: string }>(`SELECT id FROM ${table} WHERE website_id = $1 AND id = ANY($2::text[])`, [websiteId, [...ids]]);
+  return new Set(found.rows.map((r) => r.id));
+}
+
+/**
+ * `POST /api/public/collect` (DESIGN.md "Public delivery", "Analytics definitions"): a batch
+ * `{ siteKey, events }` from the tracker, sent as `text/plain` (no preflight; the body is JSON) or
+ * `application/json`, at most 64 kB (413 beyond).
+ *
+ * 1. `validateCollectBatch` (libs/cro/src/domain/collect-events.ts): a body that is not a batch
+ *    answers 400; each bad event is rejected with its reason, the others are kept.
+ * 2. The key must be an active website's (404 otherwise). Every `ctaId`, `campaignId` and
+ *    `experimentId` must name a record of that website (any status): else the event is rejected
+ *    (`FOREIGN_ID`).
+ * 3. The rest is stored idempotently by (website, event id): an id the website already has, or one
+ *    repeated in the batch, counts in `duplicates`. An event sent without an id is stored under a
+ *    generated one (a random UUID): it cannot be de-duplicated.
+ *
+ * Answers 200 `{ accepted, duplicates, rejected: [{ index, reason }] }` (`rejected` in batch
+ * order). Limits: per address by the platform's guard (every `/api/public/*` route), and per site
+ * key here (`RATE_LIMIT_PUBLIC_SITE_PER_MINUTE`; the guard reads keys from the path or query only);
+ * 429 with `Retry-After`. Events are stored for websites whatever their plan: they also prove that
+ * the script is installed.
+ */
+@Controller('public')
+export class PublicCollectController {
+  private readonly perSite: RateLimiterMemory | null;
+
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(CONFIG) config: AppConfig,
+  ) {
+    const points = config.rateLimits.publicPerSite;
+    this.perSite = points > 0 ? new RateLimiterMemory({ keyPrefix: 'collect-site', points, duration: 60 }) : null;
+  }
+
+  @Public()
+  @Post('collect')
+  @HttpCode(200)
+  async collect(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<CollectAnswer> {
+    response.setHeader('Cache-Control', 'no-store');
+    const body = bodyOf(request);
+    const now = Date.now();
+    const batch = validateCollectBatch(body, now);
+    await this.take(batch.siteKey);
+    const website = await deliveryWebsiteByKey(this.db, batch.siteKey, CRO_PRODUCT);
+    if (!website) throw new NotFoundError(UNKNOWN_SITE_KEY);
+    allowSiteOrigin(request, response, website);
+
+    const rejected = [...batch.rejected];
+    const foreign = await this.foreignIds(website.id, batch.valid.map((v) => v.event));
+    const toStore: EventToStore[] = [];
+    for (const { index, event } of batch.valid) {
+      const field = (Object.keys(ID_TABLES) as IdField[]).find((f) => event[f] !== null && foreign[f].has(event[f]!));
+      if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
+      else toStore.push({ id: event.id ?? randomUUID(), event });
+    }
+    const inserted = await insertCollectedEvents(this.db, website, toStore, new Date(now));
+    rejected.sort((a, b) => a.index - b.index);
+    return { accepted: inserted.size, duplicates: batch.duplicates.length + (toStore.length - inserted.size), rejected };
+  }
+
+  /** The ids of each kind that the batch names and that are NOT records of the website. */
+  private async foreignIds(websiteId: string, events: CollectedEvent[]): Promise<Record<IdField, Set<string>>> {
+    const result = { ctaId: new Set<string>(), campaignId: new Set<string>(), experimentId: new Set<string>() };
+    for (const field of Object.keys(ID_TABLES) as IdField[]) {
+      const named = [...new Set(events.map((e) => e[field]).filter((id): id is string => id !== null))];
+      const known = await idsOfWebsite(this.db, ID_TABLES[field], websiteId, named);
+      for (const id of named) if (!known.has(id)) result[field].add(id);
+    }
+    return result;
+  }
+
+  private async take(siteKey: string): Promise<void> {
+    if (!this.perSite) return;
+    try {
+      await this.perSite.consume(siteKey.slice(0, 100));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw new TooManyRequestsError(TOO_MANY_REQUESTS, { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) });
+    }
+  }
+}
+
+/**
+ * The batch: `application/json` arrives parsed; `text/plain` (what the tracker and `sendBeacon`
+ * send) arrives as text and is parsed here, with the same checks the input guard makes of JSON
+ * bodies (no NUL, no lone surrogate, bounded depth). Over 64 kB: 413.
+ */
+function bodyOf(request: Request): unknown {
+  const length = Number(request.headers['content-length']);
+  if (Number.isFinite(length) && length > COLLECT_BODY_LIMIT) throw new PayloadTooLargeException();
+  const body: unknown = request.body;
+  if (typeof body !== 'string') {
+    if (body !== undefined && body !== null && typeof body === 'object' && JSON.stringify(body).length > COLLECT_BODY_LIMIT) throw new PayloadTooLargeException();
+    return body;
+  }
+  if (Buffer.byteLength(body) > COLLECT_BODY_LIMIT) throw new PayloadTooLargeException();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new BadRequestError(NOT_JSON);
+  }
+  checkJson(parsed);
+  return parsed;
+}

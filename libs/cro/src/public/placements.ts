@@ -1,0 +1,189 @@
+import { LRUCache } from 'lru-cache';
+import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { matchPageRules, type PageRulesInput, type UrlListLookup } from '../domain/page-rules.js';
+import { urlListRules } from '../projections/queries.js';
+import { pageOnWebsite } from './site-origin.js';
+
+/**
+ * `GET /api/public/sites/{key}/placements?url=` (DESIGN.md "Public delivery"): what the tracker
+ * shows on one page of a website. Only live content, never a draft, a record in review, a
+ * deactivated or deleted one:
+ *
+ * - `campaigns`: campaigns `live` whose page rules match the page (`matchPageRules`, with the
+ *   website's active URL lists), each with its containers whose CTA is delivered (below); a live
+ *   campaign none of whose containers has a delivered CTA shows nothing and is left out.
+ * - `ctas`: the CTAs those containers name that are `active` (`{ id, type, items, popup, design }`;
+ *   `popup` and `design` are null when the CTA has none), each once, in the order first named.
+ * - `experiments`: experiments `live` whose `pageUrl` is the page: the same scheme, host (any case)
+ *   and port, and the same path ignoring one trailing slash; the query and the fragment of both are
+ *   ignored (`https://shop.com/` matches `https://shop.com/?utm_source=x#top`). Their variants
+ *   `{ key, weight, changes }` (`changes` [] when none). An experiment `completed_deployed` answers
+ *   only its deployed variant, with weight 100: from then on every visitor gets it. Traffic rules
+ *   (devices, share of visitors, countries, audiences) are not applied here.
+ * - `controlGroupPct`: the website's (see `deliveryWebsiteByKey`; 0 when it has none).
+ *
+ * A page that is not an absolute http(s) URL on the website's domain (or a subdomain) gets the
+ * empty set, and so does a website whose organisation's plan lacks the CRO product.
+ */
+export interface Placements {
+  campaigns: { id: string; containers: Container[] }[];
+  ctas: { id: string; type: string; items: unknown[]; popup: unknown; design: unknown }[];
+  experiments: { id: string; variants: { key: string; weight: number; changes: unknown[] }[] }[];
+  controlGroupPct: number;
+}
+
+/** A campaign container as delivered: the keys of DESIGN.md's request shape, nothing else. */
+export type Container = Record<string, unknown> & { ctaId: string };
+const CONTAINER_KEYS = ['name', 'ctaId', 'devices', 'position', 'selector', 'selectorType', 'marginPx', 'layout', 'customCss'] as const;
+
+export const emptyPlacements = (controlGroupPct = 0): Placements => ({ campaigns: [], ctas: [], experiments: [], controlGroupPct });
+
+/** What a website delivers on any page: its live records, read once per version of its CRO data. */
+export interface WebsiteDelivery {
+  campaigns: { id: string; pageRules: PageRulesInput | null; containers: Container[] }[];
+  ctas: Map<string, Placements['ctas'][number]>;
+  experiments: { id: string; page: string | null; variants: Placements['experiments'][number]['variants'] }[];
+  lists: UrlListLookup;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const own = (value: Record<string, unknown>, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
+
+/**
+ * The key an experiment's page and a visited page are compared by: `scheme://host:port/path`
+ * without one trailing slash, without query and fragment (null: not an absolute http(s) URL).
+ */
+export function experimentPageKey(url: unknown): string | null {
+  if (typeof url !== 'string') return null;
+  try {
+    const page = new URL(url);
+    if (page.protocol !== 'http:' && page.protocol !== 'https:') return null;
+    const path = page.pathname.endsWith('/') ? page.pathname.slice(0, -1) : page.pathname;
+    return `${page.protocol}//${page.host}${path}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A cheap fingerprint of everything a website delivers from: per table, the number of its rows,
+ * the sum of their versions and the last change. Every event a CRO projection applies raises a
+ * record's version (so the sum), a purge lowers the count: any change of the website's CTAs,
+ * campaigns, experiments or URL lists changes the fingerprint, in every API process at once.
+ */
+export async function deliveryVersion(db: SqlExecutor, websiteId: string): Promise<string> {
+  const part = (table: string) => `(SELECT count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') FROM ${table} WHERE website_id = $1)`;
+  const found = await db.query<{ v: string }>(
+    `SELECT ${part('rm_campaigns')} || '|' || ${part('rm_ctas')} || '|' || ${part('rm_experiments')} || '|' || ${part('rm_url_lists')} AS v`,
+    [websiteId],
+  );
+  return found.rows[0]?.v ?? '';
+}
+
+/** Reads what a website delivers (its live campaigns, active CTAs, running or deployed experiments, active URL lists). */
+export async function loadDelivery(db: SqlExecutor, websiteId: string): Promise<WebsiteDelivery> {
+  const [campaigns, ctas, experiments, lists] = await Promise.all([
+    db.query<{ id: string; record: Record<string, unknown> }>(`SELECT id, record FROM rm_campaigns WHERE website_id = $1 AND status = 'live' ORDER BY created_at, id`, [websiteId]),
+    db.query<{ id: string; record: Record<string, unknown> }>(`SELECT id, record FROM rm_ctas WHERE website_id = $1 AND status = 'active'`, [websiteId]),
+    db.query<{ id: string; status: string; record: Record<string, unknown> }>(
+      `SELECT id, status, record FROM rm_experiments WHERE website_id = $1 AND status IN ('live', 'completed_deployed') ORDER BY created_at, id`,
+      [websiteId],
+    ),
+    urlListRules(db, websiteId),
+  ]);
+  const delivery: WebsiteDelivery = { campaigns: [], ctas: new Map(), experiments: [], lists };
+  for (const row of ctas.rows) {
+    const r = row.record;
+    delivery.ctas.set(row.id, {
+      id: row.id,
+      type: typeof own(r, 'type') === 'string' ? (own(r, 'type') as string) : '',
+      items: Array.isArray(own(r, 'items')) ? (own(r, 'items') as unknown[]) : [],
+      popup: own(r, 'popup') ?? null,
+      design: own(r, 'design') ?? null,
+    });
+  }
+  for (const row of campaigns.rows) {
+    const containers = (Array.isArray(own(row.record, 'containers')) ? (own(row.record, 'containers') as unknown[]) : [])
+      .filter(isObject)
+      .filter((c) => typeof own(c, 'ctaId') === 'string')
+      .map((c) => Object.fromEntries(CONTAINER_KEYS.filter((key) => own(c, key) !== undefined).map((key) => [key, own(c, key)])) as Container);
+    const pageRules = own(row.record, 'pageRules');
+    delivery.campaigns.push({ id: row.id, pageRules: isObject(pageRules) ? (pageRules as unknown as PageRulesInput) : null, containers });
+  }
+  for (const row of experiments.rows) {
+    const variants = (Array.isArray(own(row.record, 'variants')) ? (own(row.record, 'variants') as unknown[]) : []).filter(isObject).map((v) => ({
+      key: String(own(v, 'key') ?? ''),
+      weight: typeof own(v, 'weight') === 'number' ? (own(v, 'weight') as number) : 0,
+      changes: Array.isArray(own(v, 'changes')) ? (own(v, 'changes') as unknown[]) : [],
+    }));
+    let delivered = variants;
+    if (row.status === 'completed_deployed') {
+      const deployed = own(row.record, 'deployedVariant');
+      const variant = variants.find((v) => v.key === deployed);
+      if (!variant) continue;
+      delivered = [{ ...variant, weight: 100 }];
+    }
+    delivery.experiments.push({ id: row.id, page: experimentPageKey(own(row.record, 'pageUrl')), variants: delivered });
+  }
+  return delivery;
+}
+
+/** The placements of one page, from what the website delivers (pure). */
+export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroupPct: number): Placements {
+  const answer = emptyPlacements(controlGroupPct);
+  const url = page.href;
+  const named = new Set<string>();
+  for (const campaign of delivery.campaigns) {
+    if (!matchPageRules(campaign.pageRules, url, delivery.lists).matches) continue;
+    const containers = campaign.containers.filter((c) => delivery.ctas.has(c.ctaId));
+    if (containers.length === 0) continue;
+    answer.campaigns.push({ id: campaign.id, containers });
+    for (const container of containers) {
+      if (named.has(container.ctaId)) continue;
+      named.add(container.ctaId);
+      answer.ctas.push(delivery.ctas.get(container.ctaId)!);
+    }
+  }
+  const key = experimentPageKey(url);
+  for (const experiment of delivery.experiments) {
+    if (key !== null && experiment.page === key) answer.experiments.push({ id: experiment.id, variants: experiment.variants });
+  }
+  return answer;
+}
+
+/**
+ * The placements with an in-process cache. Each request reads the website (by its key, done by the
+ * caller) and the fingerprint of its CRO data (`deliveryVersion`: one query of four aggregates over
+ * the website's records); the live records are read again only when the fingerprint changed, and
+ * a page's answer is kept per (website, fingerprint, page without fragment).
+ *
+ * Trade-off: a read per request instead of subscribing to the event log. It is correct across any
+ * number of API processes and workers without a notification channel (PGlite has no LISTEN), and
+ * a publish changes the very next answer once its projection has applied it (the action routes wait
+ * for that); the cost is one aggregate over the website's CRO records per request (hundreds of
+ * rows at most, on the `website_id` indexes), which is far below reading and matching the records.
+ */
+export class PlacementsCache {
+  private readonly deliveries = new LRUCache<string, { version: string; delivery: WebsiteDelivery }>({ max: 1_000 });
+  private readonly answers = new LRUCache<string, Placements>({ max: 10_000 });
+
+  constructor(private readonly db: SqlExecutor) {}
+
+  async placements(website: { id: string; domain: string; controlGroupPct: number; hasProduct: boolean }, url: string): Promise<Placements> {
+    const page = pageOnWebsite(url, website.domain);
+    if (!page || !website.hasProduct) return emptyPlacements(website.controlGroupPct);
+    page.hash = '';
+    const version = await deliveryVersion(this.db, website.id);
+    const answerKey = `${website.id}\n${version}\n${website.controlGroupPct}\n${page.href}`;
+    const cached = this.answers.get(answerKey);
+    if (cached) return cached;
+    let entry = this.deliveries.get(website.id);
+    if (!entry || entry.version !== version) {
+      entry = { version, delivery: await loadDelivery(this.db, website.id) };
+      this.deliveries.set(website.id, entry);
+    }
+    const answer = placementsFor(entry.delivery, page, website.controlGroupPct);
+    this.answers.set(answerKey, answer);
+    return answer;
+  }
+}

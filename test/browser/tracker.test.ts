@@ -1,0 +1,488 @@
+// tracker.js on a customer's page, in Debian's Chromium (DESIGN.md "Public delivery"). A Node
+// server on 127.0.0.1 plays both sides: the customer's site (plain HTML pages with the install
+// snippet) on http://127.0.0.1:PORT, and the platform (the built tracker.js and the two public
+// API routes, placements written here by hand, collect recording what it receives) on
+// http://localhost:PORT, so the tracker works cross-origin as it does on a real site.
+// The tracker is built in beforeAll with apps/tracker/build.mjs. Self-contained: no console helper.
+// The collect route checks every batch with the API's own validator (validateCollectBatch of
+// libs/cro/src/domain/collect-events.ts): an event it would reject fails the test.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { validateCollectBatch } from '#libs/cro/src/domain/collect-events.js';
+import { requires } from '../support/requires.js';
+
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const TRACKER = `${ROOT}apps/tracker/dist/tracker.js`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** The message a required field left empty shows (the spec's "Website forms" wording). */
+const REQUIRED_MESSAGE = 'Please fill all fields marked in red';
+
+// ---------------------------------------------------------------------------------------------
+// The placements the fake API answers, by site key (DESIGN.md: { campaigns, ctas, experiments, controlGroupPct }).
+
+const POPUP_CTA = {
+  id: 'cta-popup',
+  type: 'popup',
+  items: [
+    { type: 'heading', label: 'Get the newsletter' },
+    { type: 'html', label: '<img src="x" onerror="window.__pwned = 1"><b>bold claim</b>' },
+    { type: 'short_text', label: 'Name', name: 'name', required: true },
+    { type: 'email', label: 'Email', name: 'email', required: true },
+    { type: 'dropdown', label: 'Topic', name: 'topic', options: ['News', { label: 'Deals', value: 'deals' }] },
+    { type: 'consent', label: 'I agree to be contacted', name: 'consent', required: true },
+    { type: 'hidden', name: 'source', value: 'scroll-popup' },
+    { type: 'star_scale', label: 'An item type the tracker does not render' },
+    { type: 'button', label: 'Subscribe' },
+  ],
+  popup: {
+    triggers: [{ kind: 'scroll_percentage', value: 50 }],
+    frequency: 'once',
+    layout: 'modal',
+    width: 'half',
+    closeButton: true,
+    backdrop: true,
+    devices: ['desktop', 'tablet', 'mobile'],
+  },
+  design: { thankYouMessage: 'Thanks, you are on the list.' },
+};
+
+const INLINE_CTA = {
+  id: 'cta-inline',
+  type: 'inline',
+  items: [
+    { type: 'paragraph', label: 'Try the pro plan' },
+    { type: 'button', label: 'Tell me more' },
+  ],
+};
+
+const XPATH_CTA = { id: 'cta-xpath', type: 'banner', items: [{ type: 'label', label: 'Above the footer' }] };
+
+const CAMPAIGN = {
+  id: 'camp-1',
+  containers: [
+    { name: 'After the intro', ctaId: 'cta-inline', devices: ['desktop'], position: 'below', selector: '#intro', selectorType: 'css' },
+    { name: 'Before the footer', ctaId: 'cta-xpath', devices: [], position: 'above', selector: '//footer[@id="site-footer"]', selectorType: 'xpath' },
+  ],
+};
+
+const EXPERIMENT = {
+  id: 'exp-1',
+  variants: [
+    { key: 'control', weight: 0, changes: [] },
+    { key: 'b', weight: 100, changes: [{ selector: '#headline', text: 'Variant B headline' }] },
+  ],
+};
+
+const BAR_CTA = {
+  id: 'cta-bar',
+  type: 'bar',
+  items: [
+    { type: 'paragraph', label: 'Free shipping this week' },
+    { type: 'button', label: 'Shop now', url: 'https://shop.example/sale' },
+  ],
+  popup: { triggers: [{ kind: 'click_elements', value: '#headline' }], frequency: 'every_time', layout: 'modal', width: 'full', devices: ['desktop'] },
+};
+
+const SITES = new Map<string, { status: number; body: string }>([
+  ['site-main', { status: 200, body: JSON.stringify({ campaigns: [CAMPAIGN], ctas: [POPUP_CTA, INLINE_CTA, XPATH_CTA], experiments: [EXPERIMENT], controlGroupPct: 0 }) }],
+  ['site-control', { status: 200, body: JSON.stringify({ campaigns: [CAMPAIGN], ctas: [POPUP_CTA, INLINE_CTA, XPATH_CTA], experiments: [], controlGroupPct: 100 }) }],
+  ['site-bar', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [BAR_CTA], experiments: [], controlGroupPct: 0 }) }],
+  ['site-500', { status: 500, body: JSON.stringify({ message: 'Something went wrong' }) }],
+  ['site-bad-json', { status: 200, body: '{"campaigns": [ {"id": ' }],
+]);
+
+// ---------------------------------------------------------------------------------------------
+// The server: the customer's pages and the platform's routes.
+
+interface Wire {
+  id: string;
+  name: string;
+  distinctId: string;
+  time: string;
+  url: string;
+  [key: string]: unknown;
+}
+
+interface Received {
+  collects: Array<{ contentType: string | undefined; siteKey: unknown; events: Wire[] }>;
+  placements: Array<{ key: string; url: string | null }>;
+  preflights: number;
+  /** What the API's validator rejected: [{ index, reason, event }]. */
+  rejected: unknown[];
+}
+
+const received: Received = { collects: [], placements: [], preflights: 0, rejected: [] };
+
+function hostPage(trackerOrigin: string, key: string): string {
+  const snippet = key === 'preview'
+    ? `<script src="${trackerOrigin}/tracker.js" data-preview></script>`
+    : `<script async src="${trackerOrigin}/tracker.js" data-site-key="${key}"></script>`;
+  return `<!doctype html>
+<html><head><meta charset="utf-8"><title>Customer page</title>
+<style>body{margin:0}.host-box{color:rgb(10, 20, 30);font-size:17px;margin:7px;font-family:Georgia, serif}button{letter-spacing:1px}</style>
+<script>var hostBefore = Object.getOwnPropertyNames(window);</script>
+${snippet}
+</head><body>
+<h1 id="headline">Original headline</h1>
+<p id="intro" class="host-box">The customer's introduction.</p>
+<div id="preview-here"></div>
+<div style="height:3000px">A long article.</div>
+<footer id="site-footer">Footer</footer>
+</body></html>`;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, port: number): Promise<void> {
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+  const cors = { 'Access-Control-Allow-Origin': '*' };
+  if (req.method === 'OPTIONS') {
+    received.preflights++;
+    res.writeHead(204, { ...cors, 'Access-Control-Allow-Headers': 'content-type', 'Access-Control-Allow-Methods': 'GET, POST' }).end();
+    return;
+  }
+  const page = /^\/page\/([\w-]+)$/.exec(url.pathname);
+  if (page) {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(hostPage(`http://localhost:${port}`, page[1]));
+    return;
+  }
+  if (url.pathname === '/tracker.js') {
+    res.writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(readFileSync(TRACKER));
+    return;
+  }
+  const placements = /^\/api\/public\/sites\/([^/]+)\/placements$/.exec(url.pathname);
+  if (placements && req.method === 'GET') {
+    const key = decodeURIComponent(placements[1]);
+    received.placements.push({ key, url: url.searchParams.get('url') });
+    const answer = SITES.get(key) ?? { status: 404, body: '{"message":"Not found"}' };
+    res.writeHead(answer.status, { ...cors, 'Content-Type': 'application/json' }).end(answer.body);
+    return;
+  }
+  if (url.pathname === '/api/public/collect' && req.method === 'POST') {
+    const body = JSON.parse(await readBody(req)) as { siteKey: unknown; events: Wire[] };
+    received.collects.push({ contentType: req.headers['content-type'], siteKey: body.siteKey, events: body.events });
+    const batch = validateCollectBatch(body, Date.now());
+    const rejected = batch.rejected.map((r) => ({ ...r, event: body.events[r.index] }));
+    received.rejected.push(...rejected);
+    res
+      .writeHead(200, { ...cors, 'Content-Type': 'application/json' })
+      .end(JSON.stringify({ accepted: batch.valid.length, duplicates: batch.duplicates.length, rejected: batch.rejected }));
+    return;
+  }
+  res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/** Asks again until `ok` accepts what `read` answers (15 s). */
+async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, timeout = 15_000): Promise<T> {
+  const end = Date.now() + timeout;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (ok(last)) return last;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}; last: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Every event the collect route received from this visitor, in order. */
+const eventsOf = (visitorId: string) => received.collects.flatMap((c) => c.events).filter((e) => e.distinctId === visitorId);
+const named = (visitorId: string, name: string) => eventsOf(visitorId).filter((e) => e.name === name);
+
+/** Sends the page's queued events now and waits until one named `name` (with `match`) has arrived. */
+async function arrived(page: Page, visitorId: string, name: string, match: (e: Wire) => boolean = () => true): Promise<Wire> {
+  const [found] = await until(
+    `a ${name} event`,
+    async () => {
+      await page.evaluate('window.__cro.flush()');
+      return named(visitorId, name).filter(match);
+    },
+    (list) => list.length > 0,
+  );
+  return found;
+}
+
+const visitorOf = (page: Page) => until('window.__cro.visitorId', () => page.evaluate('window.__cro && window.__cro.visitorId') as Promise<string | undefined>, (v) => typeof v === 'string') as Promise<string>;
+
+const scrollToBottom = (page: Page) => page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+
+// ---------------------------------------------------------------------------------------------
+
+const hasChromium = existsSync(CHROMIUM_PATH);
+
+requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a customer page', () => {
+  let server: Server;
+  let port = 0;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, ['apps/tracker/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
+    server = createServer((req, res) => {
+      handle(req, res, port).catch(() => res.writeHead(500).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+  }, 120_000);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+    const errors = pageErrors;
+    pageErrors = [];
+    const rejected = received.rejected.splice(0);
+    expect({ pageErrors: errors, rejectedByCollect: rejected }).toEqual({ pageErrors: [], rejectedByCollect: [] });
+  });
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  /** A fresh browser context (own storage: a new visitor) and a page on /page/{key}. */
+  async function open(key: string, query = ''): Promise<{ page: Page; context: BrowserContext; url: string }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const url = `http://127.0.0.1:${port}/page/${key}${query}`;
+    await page.goto(url);
+    return { page, context, url };
+  }
+
+  it('shows a scroll_percentage popup only after the visitor scrolled, and its form sends form_submitted with the fields', async () => {
+    const { page, url } = await open('site-main');
+    const visitor = await visitorOf(page);
+    // The placements have been delivered (the inline CTA is there), and the popup has not shown.
+    await page.locator('[data-cro-cta="cta-inline"]').waitFor();
+    expect(received.placements.filter((p) => p.key === 'site-main').map((p) => p.url)).toContain(url);
+    await page.waitForTimeout(800);
+    expect(await page.locator('.cro-pop').count()).toBe(0);
+    expect(named(visitor, 'dialog_open')).toEqual([]);
+
+    await scrollToBottom(page);
+    const dialog = page.getByRole('dialog', { name: 'Get the newsletter' });
+    await dialog.waitFor();
+    expect(await page.locator('.cro-bd').count()).toBe(1);
+    // The html item is text, never markup; the unknown item type is not rendered.
+    await expect(dialog.getByText('<img src="x" onerror="window.__pwned = 1"><b>bold claim</b>', { exact: true }).count()).resolves.toBe(1);
+    expect(await dialog.locator('b, img').count()).toBe(0);
+    expect(await page.evaluate('window.__pwned')).toBeUndefined();
+    expect(await dialog.getByText('An item type the tracker does not render').count()).toBe(0);
+
+    // A required field left empty blocks the submit with a visible message.
+    await dialog.getByLabel('Email').fill('ada@example.com');
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await dialog.getByText(REQUIRED_MESSAGE, { exact: true }).waitFor();
+    expect(await dialog.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
+    await page.evaluate('window.__cro.flush()');
+    expect(named(visitor, 'form_submitted')).toEqual([]);
+
+    await dialog.getByLabel('Name').fill('Ada Lovelace');
+    await dialog.getByLabel('Topic').selectOption('deals');
+    await dialog.getByLabel('I agree to be contacted').check();
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await dialog.getByText('Thanks, you are on the list.', { exact: true }).waitFor();
+    expect(await dialog.getByText(REQUIRED_MESSAGE).count()).toBe(0);
+
+    const submitted = await arrived(page, visitor, 'form_submitted');
+    expect(submitted).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'form_submitted',
+      distinctId: visitor,
+      time: expect.stringMatching(ISO),
+      sessionId: expect.stringMatching(UUID),
+      url,
+      ctaId: 'cta-popup',
+      fields: { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'deals', consent: 'true', source: 'scroll-popup' },
+    });
+    expect(named(visitor, 'form_submitted')).toHaveLength(1);
+    expect(named(visitor, 'dialog_open').map((e) => e.ctaId)).toEqual(['cta-popup']);
+    expect(named(visitor, 'cta_impression').map((e) => e.ctaId).sort()).toEqual(['cta-inline', 'cta-popup', 'cta-xpath']);
+
+    // Closing the popup sends dialog_close.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.locator('.cro-pop').waitFor({ state: 'detached' });
+    expect(await page.locator('.cro-bd').count()).toBe(0);
+    await arrived(page, visitor, 'dialog_close', (e) => e.ctaId === 'cta-popup');
+
+    // Every batch went as text/plain (no CORS preflight) with the site key.
+    const mine = received.collects.filter((c) => c.events.some((e) => e.distinctId === visitor));
+    expect(mine.map((c) => [c.contentType, c.siteKey])).toEqual(mine.map(() => ['text/plain', 'site-main']));
+    expect(received.preflights).toBe(0);
+  });
+
+  it('a popup with frequency "once" does not show again on the visitor\'s next page view', async () => {
+    const { page, url } = await open('site-main');
+    await scrollToBottom(page);
+    await page.getByRole('dialog', { name: 'Get the newsletter' }).waitFor();
+    await page.goto(url);
+    await page.locator('[data-cro-cta="cta-inline"]').waitFor();
+    await scrollToBottom(page);
+    await page.waitForTimeout(1_000);
+    expect(await page.locator('.cro-pop').count()).toBe(0);
+  });
+
+  it('sends page_view, cta_impression and cta_click with the campaign, the UTM parameters and the session', async () => {
+    const { page, url } = await open('site-main', '?utm_source=newsletter&utm_medium=email');
+    const visitor = await visitorOf(page);
+    const inline = page.locator('[data-cro-cta="cta-inline"]');
+    await inline.waitFor();
+    const pageView = await arrived(page, visitor, 'page_view');
+    expect(pageView).toEqual({
+      id: expect.stringMatching(UUID),
+      name: 'page_view',
+      distinctId: visitor,
+      sessionId: expect.stringMatching(UUID),
+      time: expect.stringMatching(ISO),
+      url,
+      utm: { source: 'newsletter', medium: 'email' },
+      properties: { controlGroup: false },
+    });
+    const impression = await arrived(page, visitor, 'cta_impression', (e) => e.ctaId === 'cta-inline');
+    expect(impression).toMatchObject({ campaignId: 'camp-1', url, sessionId: pageView.sessionId });
+
+    await inline.getByRole('button', { name: 'Tell me more' }).click();
+    const click = await arrived(page, visitor, 'cta_click');
+    expect(click).toMatchObject({ name: 'cta_click', ctaId: 'cta-inline', campaignId: 'camp-1', distinctId: visitor });
+    expect(named(visitor, 'cta_click')).toHaveLength(1);
+    // Every event has an id of its own.
+    const ids = eventsOf(visitor).map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('inserts inline CTAs below a CSS selector and above an XPath selector', async () => {
+    const { page } = await open('site-main');
+    await page.locator('[data-cro-cta="cta-xpath"]').waitFor();
+    const neighbours = await page.evaluate(`({
+      afterIntro: document.getElementById('intro').nextElementSibling.getAttribute('data-cro-cta'),
+      beforeFooter: document.getElementById('site-footer').previousElementSibling.getAttribute('data-cro-cta'),
+      inlineText: document.querySelector('[data-cro-cta="cta-inline"]').textContent,
+    })`);
+    expect(neighbours).toEqual({ afterIntro: 'cta-inline', beforeFooter: 'cta-xpath', inlineText: 'Try the pro planTell me more' });
+  });
+
+  it('assigns the experiment variant by weight, applies its changes and sends experiment_exposure', async () => {
+    const { page } = await open('site-main');
+    const visitor = await visitorOf(page);
+    await until('the variant headline', () => page.locator('#headline').textContent(), (t) => t === 'Variant B headline');
+    const exposure = await arrived(page, visitor, 'experiment_exposure');
+    expect(exposure).toMatchObject({ experimentId: 'exp-1', variant: 'b' });
+  });
+
+  it('leaves the host page alone: one global, its own styles untouched, every CSS rule of its own scoped to cro-', async () => {
+    const { page } = await open('site-main');
+    await page.locator('[data-cro-cta="cta-inline"]').waitFor();
+    await scrollToBottom(page);
+    await page.getByRole('dialog', { name: 'Get the newsletter' }).waitFor();
+    const seen = await page.evaluate(`(() => {
+      const box = getComputedStyle(document.getElementById('intro'));
+      const sheet = document.getElementById('cro-style').sheet;
+      return {
+        added: Object.getOwnPropertyNames(window).filter((k) => !hostBefore.includes(k)),
+        host: { color: box.color, fontSize: box.fontSize, marginTop: box.marginTop, fontFamily: box.fontFamily },
+        bodyMargin: getComputedStyle(document.body).marginTop,
+        styleElements: document.querySelectorAll('style').length,
+        selectors: [...sheet.cssRules].map((r) => r.selectorText || ('@keyframes ' + r.name)),
+      };
+    })()`) as { added: string[]; host: object; bodyMargin: string; styleElements: number; selectors: string[] };
+    expect(seen.added).toEqual(['__cro']);
+    expect(seen.host).toEqual({ color: 'rgb(10, 20, 30)', fontSize: '17px', marginTop: '7px', fontFamily: 'Georgia, serif' });
+    expect(seen.bodyMargin).toBe('0px');
+    expect(seen.styleElements).toBe(2);
+    const unscoped = seen.selectors.flatMap((s) => s.split(',').map((part) => part.trim())).filter((s) => !/^(\.cro-[\w-]+|@keyframes cro-[\w-]+)(\s|$|\[|:|\.)/.test(s));
+    expect(unscoped).toEqual([]);
+  });
+
+  it('shows a visitor of the control group (controlGroupPct 100) no CTA, and says so in page_view and cta_holdout', async () => {
+    const { page } = await open('site-control');
+    const visitor = await visitorOf(page);
+    const pageView = await arrived(page, visitor, 'page_view');
+    expect(pageView.properties).toEqual({ controlGroup: true });
+    await arrived(page, visitor, 'cta_holdout', (e) => e.ctaId === 'cta-inline');
+    await scrollToBottom(page);
+    await arrived(page, visitor, 'cta_holdout', (e) => e.ctaId === 'cta-popup');
+    await page.waitForTimeout(500);
+    expect(await page.locator('.cro-cta').count()).toBe(0);
+    expect(named(visitor, 'cta_impression')).toEqual([]);
+    expect(named(visitor, 'dialog_open')).toEqual([]);
+  });
+
+  it.each([
+    ['a 500 answer', 'site-500'],
+    ['invalid JSON', 'site-bad-json'],
+  ])('raises no page error when the placements are %s, and still counts the page view', async (_label, key) => {
+    const { page } = await open(key);
+    const visitor = await visitorOf(page);
+    await until('the placements request', () => received.placements.filter((p) => p.key === key).length, (n) => n > 0);
+    await arrived(page, visitor, 'page_view');
+    await scrollToBottom(page);
+    await page.waitForTimeout(300);
+    expect(await page.locator('.cro-cta').count()).toBe(0);
+    expect(await page.evaluate('Object.getOwnPropertyNames(window).filter((k) => !hostBefore.includes(k))')).toEqual(['__cro']);
+  });
+
+  it('shows a bar fixed at the top when an element of a click_elements trigger is clicked', async () => {
+    const { page } = await open('site-bar');
+    const visitor = await visitorOf(page);
+    await arrived(page, visitor, 'page_view');
+    await page.waitForTimeout(300);
+    expect(await page.locator('.cro-cta').count()).toBe(0);
+    await page.locator('#headline').click();
+    const bar = page.locator('[data-cro-cta="cta-bar"]');
+    await bar.waitFor();
+    expect(await page.evaluate(`(() => { const e = document.querySelector('[data-cro-cta="cta-bar"]'); return [getComputedStyle(e).position, e.getBoundingClientRect().top]; })()`)).toEqual(['fixed', 0]);
+    expect(await bar.getByRole('link', { name: 'Shop now' }).getAttribute('href')).toBe('https://shop.example/sale');
+    await arrived(page, visitor, 'cta_impression', (e) => e.ctaId === 'cta-bar');
+    expect(named(visitor, 'dialog_open')).toEqual([]);
+  });
+
+  it('sends the queued events with sendBeacon when the visitor leaves the page', async () => {
+    const { page } = await open('site-main');
+    const visitor = await visitorOf(page);
+    await page.locator('[data-cro-cta="cta-inline"]').waitFor();
+    // The page view waits in the queue (the timer sends it after 3 s); leaving the page sends it now.
+    expect(named(visitor, 'page_view')).toEqual([]);
+    await page.goto('about:blank');
+    await until('the page view sent on pagehide', () => named(visitor, 'page_view').length, (n) => n === 1, 2_500);
+  });
+
+  it('in preview mode renders a CTA into a given element with the real code and sends nothing', async () => {
+    const { page } = await open('preview');
+    const before = received.collects.length + received.placements.length;
+    const rendered = await page.evaluate(`(() => {
+      const handle = window.__cro.preview(${JSON.stringify(POPUP_CTA)}, document.getElementById('preview-here'));
+      return { handle: typeof handle.close, inside: !!document.querySelector('#preview-here .cro-preview .cro-pop') };
+    })()`);
+    expect(rendered).toEqual({ handle: 'function', inside: true });
+    const dialog = page.getByRole('dialog', { name: 'Get the newsletter' });
+    await dialog.getByLabel('Name').fill('Ada');
+    await dialog.getByLabel('Email').fill('ada@example.com');
+    await dialog.getByLabel('I agree to be contacted').check();
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await dialog.getByText('Thanks, you are on the list.').waitFor();
+    await page.waitForTimeout(500);
+    expect(received.collects.length + received.placements.length).toBe(before);
+    expect(await page.evaluate('window.__cro.visitorId')).toBeUndefined();
+  });
+});
