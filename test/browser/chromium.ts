@@ -30,10 +30,13 @@ export interface Credentials {
   password: string;
 }
 
+/** A context's cookies and storage (`context.storageState()`), to start another context with. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 export interface BrowserSession {
   browser: Browser;
   /** A new browser context: cookies and storage of its own, as another browser would have. */
-  newContext(options?: { viewport?: { width: number; height: number } }): Promise<BrowserContext>;
+  newContext(options?: { viewport?: { width: number; height: number }; storageState?: StorageState }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -42,7 +45,7 @@ export async function launchChromium(): Promise<BrowserSession> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
   return {
     browser,
-    newContext: (options = {}) => browser.newContext({ viewport: options.viewport ?? VIEWPORT }),
+    newContext: (options = {}) => browser.newContext({ ...options, viewport: options.viewport ?? VIEWPORT }),
     async close() {
       await browser.close().catch(() => undefined);
     },
@@ -80,8 +83,11 @@ interface OpenPage {
   serverErrors: string[];
 }
 
-/** What a session keeps for itself: its options and the pages of the running test. */
-const internals = new WeakMap<ConsoleSession, { options: ConsoleOptions; open: OpenPage[] }>();
+/**
+ * What a session keeps for itself: its options, the pages of the running test, and per person
+ * (email and password) the cookies and storage of their last login through the login page.
+ */
+const internals = new WeakMap<ConsoleSession, { options: ConsoleOptions; open: OpenPage[]; logins: Map<string, StorageState> }>();
 
 /**
  * Whether the running test's own function failed: jest-circus's events (the handlers it keeps on
@@ -125,22 +131,28 @@ export async function openConsole(setup: Setup, options: ConsoleOptions = {}): P
       await app.stop();
     },
   };
-  internals.set(session, { options, open: [] });
+  internals.set(session, { options, open: [], logins: new Map() });
   return session;
 }
 
 /**
  * A fresh page for one test: a new browser context (no cookie, no storage of any other test) on
- * the file's booted app, logged in as `user` through the login page (`logIn`, the one way tests
- * log in), then at `path` of the console (e.g. `/#/members`) when given; otherwise on the
- * dashboard. `user: null` opens `path` (default: the console, which shows the login page) without
- * logging in. The page's uncaught errors and 5xx answers are collected for `closePages`.
+ * the file's booted app, logged in as `user`, then at `path` of the console (e.g. `/#/members`)
+ * when given; otherwise on the dashboard. The first time a file asks for a person, they log in
+ * through the login page (`logIn`, the one way tests log in) and the context's cookies and storage
+ * are kept; later pages of that person start in a new context with those (as a browser that
+ * stayed logged in) and log in through the page again only when the console asks for it (the
+ * session was logged out or revoked). `user: null` opens `path` (default: the console, which shows
+ * the login page) without logging in. The page's uncaught errors and 5xx answers are collected for
+ * `closePages`.
  */
 export async function newPage(session: ConsoleSession, user: Credentials | null, path?: string): Promise<Page> {
   const state = internals.get(session);
   if (!state) throw new Error('newPage needs a session of openConsole');
   const test = expect.getState().currentTestName ?? '(outside a test)';
-  const context = await session.browser.newContext({ viewport: state.options.viewport });
+  const key = user ? `${user.email}\n${user.password}` : '';
+  const kept = user ? state.logins.get(key) : undefined;
+  const context = await session.browser.newContext({ viewport: state.options.viewport, ...(kept ? { storageState: kept } : {}) });
   await state.options.prepare?.(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -160,8 +172,21 @@ export async function newPage(session: ConsoleSession, user: Credentials | null,
     await page.goto(`${session.app.url}${path ?? '/'}`);
     return page;
   }
-  await page.goto(`${session.app.url}/`);
+  if (kept) {
+    await page.goto(`${session.app.url}${path ?? '/'}`);
+    // Logged in: the layout's user menu; logged out since: the console sends them to the login page.
+    const loggedIn = page.getByRole('button', { name: 'Profile' });
+    await loggedIn.or(page.getByRole('button', { name: 'Sign in' })).first().waitFor();
+    if (await loggedIn.isVisible()) {
+      if (path === undefined) await page.getByText(/^Welcome, /).waitFor();
+      return page;
+    }
+    state.logins.delete(key);
+  } else {
+    await page.goto(`${session.app.url}/`);
+  }
   await logIn(page, user);
+  state.logins.set(key, await context.storageState());
   if (path !== undefined) await page.goto(`${session.app.url}${path}`);
   return page;
 }

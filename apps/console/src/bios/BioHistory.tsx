@@ -4,6 +4,7 @@ import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { actorName, changedFields } from '../common/historyText';
 import { Timeline, TimelineEntry } from '../common/Timeline';
+import { useWebsiteTimeZone } from '../common/DateFields';
 import { BIOS, type Bio } from './types';
 
 /** Fields named for people in "Changed …": `console.bios.history.fields.*`. */
@@ -15,6 +16,7 @@ export const BioHistory = () => {
   const record = useRecordContext<Bio>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const translate = useTranslate();
+  const timeZone = useWebsiteTimeZone(record);
   const fieldLabels = Object.fromEntries(NAMED_FIELDS.map((field) => [field, translate(`console.bios.history.fields.${field}`)]));
   const { data, error, isPending } = useQuery({
     queryKey: [BIOS, 'history', record?.id, record?.version],
@@ -45,6 +47,7 @@ export const BioHistory = () => {
                 by={actorName(entry.actor, translate('console.bios.history.system'))}
                 time={entry.time ?? entry.timestamp}
                 version={entry.version}
+                timeZone={timeZone}
                 dot={entry.type === 'BioPublished' ? 'success.main' : major ? 'primary.main' : 'grey.400'}
               >
                 {fields ? (

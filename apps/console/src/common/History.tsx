@@ -5,10 +5,11 @@ import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { HistoryEntry } from '../types';
 import { actorName, historyStory } from './historyText';
 import { Timeline, TimelineEntry } from './Timeline';
+import { useWebsiteTimeZone } from './DateFields';
 
 /**
  * The record's events from `GET /api/{resource}/{id}/history` as a timeline, newest first, like the
- * post's: what happened, by whom, when, and what changed (in words: `historyStory`).
+ * post's: what happened, by whom, when (in the website's timezone), and what changed (in words: `historyStory`).
  */
 export const History = () => {
   const record = useRecordContext();
@@ -19,6 +20,8 @@ export const History = () => {
   const [error, setError] = useState<string | null>(null);
   const id = record?.id;
   const version = record?.version;
+  // Moments in the timezone of the record's website (a website's own), as everywhere else.
+  const timeZone = useWebsiteTimeZone(record, resource === 'websites');
 
   useEffect(() => {
     if (id == null || !resource) return;
@@ -59,6 +62,7 @@ export const History = () => {
             by={actorName(entry.actor, translate('console.common.history.system'))}
             time={entry.time ?? entry.timestamp}
             version={entry.version}
+            timeZone={timeZone}
             dot={/Created|Joined|Published|Activated$/.test(entry.type) ? 'primary.main' : 'grey.400'}
           >
             {story.details.map((line) => (

@@ -14,8 +14,8 @@ export const Timeline = ({ children }: { children: ReactNode }) => {
 };
 
 /**
- * One event of a timeline: a dot (`dot`: a theme colour), what happened and by whom, when and
- * which version, then whatever the event adds (`children`). `data` goes on the item (test hooks).
+ * One event of a timeline: a dot (`dot`: a theme colour), what happened and by whom, when (in the
+ * website's timezone when given) and which version, then whatever the event adds (`children`). `data` goes on the item (test hooks).
  */
 export const TimelineEntry = ({
   title,
@@ -24,6 +24,7 @@ export const TimelineEntry = ({
   version,
   dot = 'grey.400',
   data,
+  timeZone,
   children,
 }: {
   title: ReactNode;
@@ -32,6 +33,8 @@ export const TimelineEntry = ({
   version: number | undefined;
   dot?: string;
   data?: Record<`data-${string}`, string>;
+  /** The timezone of the record's website (null: the browser's). */
+  timeZone?: string | null;
   children?: ReactNode;
 }) => {
   const translate = useTranslate();
@@ -47,7 +50,7 @@ export const TimelineEntry = ({
         </Typography>
       </Box>
       <Typography variant="caption" color="text.secondary" component="div">
-        {translate('console.common.history.timeAndVersion', { time: formatTime(time), version: version ?? '—' })}
+        {translate('console.common.history.timeAndVersion', { time: formatTime(time, timeZone), version: version ?? '—' })}
       </Typography>
       {children}
     </Box>

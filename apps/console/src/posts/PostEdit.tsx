@@ -281,7 +281,7 @@ const Header = ({ record, dirty }: { record: Post; dirty: boolean }) => {
               {record.publishedAt && ['Published', 'Deleted', 'Archived'].includes(record.status) ? (
                 <>
                   <span>·</span>
-                  <span>{translate('console.posts.edit.publishedAt', { time: formatTime(record.publishedAt) })}</span>
+                  <span>{translate('console.posts.edit.publishedAt', { time: formatTime(record.publishedAt, website?.timezone) })}</span>
                 </>
               ) : null}
               {record.optimisation ? <Chip size="small" label={translate('console.posts.edit.underOptimisation')} color="warning" variant="outlined" /> : null}

@@ -18,6 +18,7 @@ import { usePostAsOf, usePostHistory } from './api';
 import { typeLabel, useActionTexts, useEventLabel, usePostStatusLabel } from './labels';
 import { changedFields, formatTime } from '../common/historyText';
 import { Timeline, TimelineEntry } from '../common/Timeline';
+import { useWebsiteTimeZone } from '../common/DateFields';
 import { PostStatusChip } from './PostStage';
 import type { Post, PostHistoryEntry } from './types';
 
@@ -49,6 +50,7 @@ export const PostHistory = ({ record }: { record: Post }) => {
   const texts = useActionTexts();
   const eventLabel = useEventLabel();
   const statusLabel = usePostStatusLabel();
+  const timeZone = useWebsiteTimeZone(record);
   const entryLabel = (entry: PostHistoryEntry) => (entry.action ? texts.label(entry.action) : eventLabel(entry.type));
   if (error) return <Alert severity="info">{translate('console.posts.history.failed', { message: (error as Error).message })}</Alert>;
   if (isPending) return <CircularProgress size={24} />;
@@ -67,6 +69,7 @@ export const PostHistory = ({ record }: { record: Post }) => {
               by={entry.actor?.name ?? entry.actor?.email ?? translate('console.posts.history.system')}
               time={entry.time}
               version={entry.version}
+              timeZone={timeZone}
               dot={entry.from && entry.to ? 'primary.main' : 'grey.400'}
             >
               {entry.from && entry.to ? (

@@ -29,6 +29,7 @@ import { formatDay } from '../common/dates';
 import { useNavigate } from 'react-router-dom';
 import type { Website } from '../types';
 import { POSTS, POSTS_TAB_STORE_KEY, usePostCounts, usePostOptions } from './api';
+import { ROUTED_TABS } from './PostMenu';
 import { BulkPostActions, BulkSummaryContext, BulkSummaryDialog, type BulkSummary } from './BulkPostActions';
 import {
   CREATOR_TABS,
@@ -397,7 +398,11 @@ export const PostList = ({ routeTab }: { routeTab?: PostTab }) => {
   const filter = useMemo(() => tabFilter(tab, view), [tab, view]);
   const change = (next: PostTab) => {
     setStoredTab(next);
-    if (routeTab && next !== routeTab) navigate(`/${POSTS}`);
+    // A tab with a menu entry of its own is that entry's page (the menu lights it); the others
+    // are the posts list, where the menu lights the entry of the tab (PostMenu.postMenuEntry).
+    if (next === routeTab) return;
+    if (ROUTED_TABS.has(next)) navigate(`/${next}`);
+    else if (routeTab) navigate(`/${POSTS}`);
   };
   const label = TABS.some((t) => t.value === tab) ? translate(`console.posts.tabs.${tab}.label`) : translate('console.posts.list.posts');
   const [summary, setSummary] = useState<BulkSummary | null>(null);

@@ -4,7 +4,12 @@ import PostAddOutlinedIcon from '@mui/icons-material/PostAddOutlined';
 import PublishedWithChangesOutlinedIcon from '@mui/icons-material/PublishedWithChangesOutlined';
 import RateReviewOutlinedIcon from '@mui/icons-material/RateReviewOutlined';
 import type { ReactElement } from 'react';
-import { Menu } from 'react-admin';
+import { Menu, MenuItemLinkClasses, useStore } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { POSTS_TAB_STORE_KEY } from './api';
+import { postMenuEntry } from './menuEntry';
+
+export { ROUTED_TABS } from './menuEntry';
 
 /**
  * The role navigation's CMS entries (`GET /api/auth/user` names them): creators see Create and
@@ -20,10 +25,23 @@ export const POST_MENU: { name: string; icon: ReactElement }[] = [
 ];
 
 /** The CMS entries of the main menu the user's navigation allows (`visible` is the menu's own rule). */
-export const PostMenuItems = ({ visible }: { visible: (name: string) => boolean }) => (
-  <>
-    {POST_MENU.filter((item) => visible(item.name)).map((item) => (
-      <Menu.Item key={item.name} to={`/${item.name}`} primaryText={`console.posts.menu.${item.name}`} leftIcon={item.icon} />
-    ))}
-  </>
-);
+export const PostMenuItems = ({ visible }: { visible: (name: string) => boolean }) => {
+  const { pathname } = useLocation();
+  const [storedTab] = useStore<string | null>(POSTS_TAB_STORE_KEY, null);
+  const items = POST_MENU.filter((item) => visible(item.name));
+  const lit = postMenuEntry(pathname, storedTab, items.map((item) => item.name));
+  return (
+    <>
+      {items.map((item) => (
+        <Menu.Item
+          key={item.name}
+          to={`/${item.name}`}
+          primaryText={`console.posts.menu.${item.name}`}
+          leftIcon={item.icon}
+          className={lit === item.name ? MenuItemLinkClasses.active : undefined}
+          data-navigation={item.name}
+        />
+      ))}
+    </>
+  );
+};

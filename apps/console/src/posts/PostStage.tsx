@@ -1,4 +1,5 @@
 import { formatTime } from '../common/historyText';
+import { useWebsiteTimeZone } from '../common/DateFields';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import { Alert, Box, Chip, Step, StepLabel, Stepper, Typography, type ChipProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -74,6 +75,7 @@ export const StageStepper = ({ record }: { record: Post }) => {
 export const HolderBar = ({ record, disabled, disabledReason }: { record: Post; disabled?: boolean; disabledReason?: string }) => {
   const translate = useTranslate();
   const statusLabel = usePostStatusLabel();
+  const timeZone = useWebsiteTimeZone(record);
   const inWorkflow = (record.stages ?? []).includes(record.status) || !['Published', 'Deleted', 'Archived'].includes(record.status);
   if (!inWorkflow) return null;
   return (
@@ -101,7 +103,7 @@ export const HolderBar = ({ record, disabled, disabledReason }: { record: Post; 
         <Typography variant="body2">
           {translate('console.posts.stage.workedOnBy')}
           <strong>{record.holder.name}</strong>
-          {translate('console.posts.stage.since', { time: formatTime(record.holder.since) })}
+          {translate('console.posts.stage.since', { time: formatTime(record.holder.since, timeZone) })}
         </Typography>
       ) : (
         <Typography variant="body2">

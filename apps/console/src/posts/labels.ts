@@ -1,10 +1,12 @@
 import { useTranslate } from 'react-admin';
 import { usePostOptions } from './api';
+import { humanizeName } from '../common/historyText';
 
 /**
  * A post status's label: the API's (`GET /api/posts/options` `statuses` and `otherStatuses`, the
  * seed's wording: Writer is "Writing", Deleted "Unpublished"), which a second language may
- * translate under `console.posts.statuses.<status>`, else the status itself.
+ * translate under `console.posts.statuses.<status>`; until the options arrive, the status in words
+ * (`SecondEdit` -> "Second edit"), never the raw name.
  */
 export const usePostStatusLabel = () => {
   const translate = useTranslate();
@@ -12,7 +14,7 @@ export const usePostStatusLabel = () => {
   return (status: string | null | undefined): string => {
     if (!status) return '—';
     const fromApi = [...(data?.statuses ?? []), ...(data?.otherStatuses ?? [])].find((s) => s.id === status)?.name;
-    return translate(`console.posts.statuses.${status}`, { _: fromApi ?? status });
+    return translate(`console.posts.statuses.${status}`, { _: fromApi ?? humanizeName(status) });
   };
 };
 
