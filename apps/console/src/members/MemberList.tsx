@@ -10,8 +10,6 @@ import {
 import { CreateIfAllowed } from '../common/CreateIfAllowed';
 import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
-import { SmallList, useSmallScreen } from '../common/SmallList';
-import type { Member } from '../types';
 import { MemberTable } from './MemberTable';
 import { MemberStatusInput } from './roles';
 
@@ -32,7 +30,6 @@ const ListActions = () => (
 
 
 export const MemberList = () => {
-  const small = useSmallScreen();
   return (
     <List
       error={<ListError />}
@@ -50,16 +47,7 @@ export const MemberList = () => {
         />
       }
     >
-      {small ? (
-        <SmallList<Member>
-          name={(record) => record.name || record.email}
-          status={(record) => record.statusLabel}
-          secondary={(record) => record.email}
-          rowClick="show"
-        />
-      ) : (
-        <MemberTable showOrganisation />
-      )}
+      <MemberTable showOrganisation />
     </List>
   );
 };

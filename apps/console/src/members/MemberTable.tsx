@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { DataTable, ReferenceField } from 'react-admin';
+import { SmallList, useSmallScreen } from '../common/SmallList';
 import { humanize } from '../common/choices';
 import type { Member } from '../types';
 import { EditIfChangeAccess } from './EditIfChangeAccess';
@@ -14,9 +15,21 @@ const role = (value: string | undefined) => (value ? humanize(value) : '—');
 
 /**
  * The members table of the Members screen and of an organisation's Members tab: name, email,
- * status, roles, last active, posts, and the row's actions (workflow, log in as, edit).
+ * status, roles, last active, posts, and the row's actions (workflow, log in as, edit). On a phone,
+ * the console's simple list: name, status in words, email; the row opens the member.
  */
-export const MemberTable = ({ showOrganisation = false, empty }: { showOrganisation?: boolean; empty?: ReactNode }) => (
+export const MemberTable = ({ showOrganisation = false, empty }: { showOrganisation?: boolean; empty?: ReactNode }) => {
+  const small = useSmallScreen();
+  if (small) return <MemberSmallList empty={empty} />;
+  return <MemberDataTable showOrganisation={showOrganisation} empty={empty} />;
+};
+
+/** Members on a phone (the Members screen and an organisation's Members tab alike). */
+export const MemberSmallList = ({ empty }: { empty?: ReactNode }) => (
+  <SmallList<Member> name={(record) => record.name || record.email} status={(record) => record.statusLabel} secondary={(record) => record.email} rowClick="show" empty={empty} />
+);
+
+const MemberDataTable = ({ showOrganisation = false, empty }: { showOrganisation?: boolean; empty?: ReactNode }) => (
   <DataTable
     rowClick="show"
     bulkActionButtons={false}

@@ -17,6 +17,9 @@ import { OrganisationBilling } from './OrganisationBilling';
 import { OrganisationMembers } from './OrganisationMembers';
 import { OrganisationTitle } from './OrganisationTitle';
 import { MomentField } from '../common/DateFields';
+import { SmallList, useSmallScreen } from '../common/SmallList';
+import type { Website } from '../types';
+import { useWebsiteOptions } from '../websites/useWebsiteOptions';
 
 const Actions = () => (
   <TopToolbar>
@@ -26,6 +29,9 @@ const Actions = () => (
 
 export const OrganisationShow = () => {
   const translate = useTranslate();
+  const small = useSmallScreen();
+  const websiteOptions = useWebsiteOptions();
+  const websiteStatus = (status: string) => websiteOptions?.statuses?.find((s) => s.id === status)?.name ?? status;
   return (
     <Show actions={<Actions />} title={<OrganisationTitle />}>
       <TabbedShowLayout>
@@ -45,13 +51,23 @@ export const OrganisationShow = () => {
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="console.organisations.tabs.websites" path="websites">
           <ReferenceManyField reference="websites" target="organisationId" label={false} sort={{ field: 'name', order: 'ASC' }}>
-            <DataTable rowClick="show" bulkActionButtons={false} empty={<span>{translate('console.organisations.noWebsites')}</span>}>
-              <DataTable.Col source="name" />
-              <DataTable.Col source="url" label="resources.websites.fields.url" field={UrlField} />
-              <DataTable.Col source="status">
-                <StatusChip />
-              </DataTable.Col>
-            </DataTable>
+            {small ? (
+              <SmallList<Website>
+                name={(website) => website.name}
+                status={(website) => websiteStatus(website.status)}
+                secondary={(website) => website.domain || website.url}
+                rowClick="show"
+                empty={<span>{translate('console.organisations.noWebsites')}</span>}
+              />
+            ) : (
+              <DataTable rowClick="show" bulkActionButtons={false} empty={<span>{translate('console.organisations.noWebsites')}</span>}>
+                <DataTable.Col source="name" />
+                <DataTable.Col source="url" label="resources.websites.fields.url" field={UrlField} />
+                <DataTable.Col source="status">
+                  <StatusChip />
+                </DataTable.Col>
+              </DataTable>
+            )}
           </ReferenceManyField>
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="console.organisations.tabs.billing" path="billing">

@@ -20,6 +20,7 @@ import {
   useTranslate,
   type Identifier,
 } from 'react-admin';
+import { SmallList, useSmallScreen } from '../common/SmallList';
 import { humanize } from '../common/choices';
 import { MemberStatusChip } from '../members/MemberStatusChip';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
@@ -167,6 +168,7 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
   const { ask, running, confirmDialog } = useRemoveFromWebsite(website);
   const createPath = useCreatePath();
   const translate = useTranslate();
+  const small = useSmallScreen();
   const role = (value: string | undefined) => (value ? humanize(value) : '—');
 
   if (error) {
@@ -191,30 +193,40 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
       </Typography>
       <ResourceContextProvider value="members">
         <ListContextProvider value={listContext}>
-          <DataTable
-            rowClick={false}
-            bulkActionButtons={false}
-            aria-label={translate('console.websites.access.members')}
-            sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}
-          >
-            <Column source="name" disableSort />
-            <Column source="email" disableSort />
-            <Column source="status" disableSort>
-              <MemberStatusChip />
-            </Column>
-            <Column source="orgRole" label="console.websites.access.orgRole" disableSort render={(member) => role(member.orgRole)} />
-            <Column source="cmsRole" label="console.websites.access.cmsRole" disableSort render={(member) => role(member.cmsRole)} />
-            <Column source="croRole" label="console.websites.access.croRole" disableSort render={(member) => role(member.croRole)} />
-            <Column
-              source="websiteIds"
-              label="console.websites.access.access"
-              disableSort
-              render={(member) => translate(hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne')}
+          {small ? (
+            <SmallList<Member>
+              name={(member) => member.name || member.email}
+              status={(member) => translate(hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne')}
+              secondary={(member) => [role(member.orgRole), role(member.cmsRole), role(member.croRole)].filter((r) => r !== '—').join(' · ') || member.email}
+              action={() => <RowActions readOnly={readOnly} busy={running !== null} onRemove={ask} />}
+              rowClick={false}
             />
-            <Column source="actions" label="" disableSort cellSx={() => ({ py: 0.5 })}>
-              <RowActions readOnly={readOnly} busy={running !== null} onRemove={ask} />
-            </Column>
-          </DataTable>
+          ) : (
+            <DataTable
+              rowClick={false}
+              bulkActionButtons={false}
+              aria-label={translate('console.websites.access.members')}
+              sx={{ '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}
+            >
+              <Column source="name" disableSort />
+              <Column source="email" disableSort />
+              <Column source="status" disableSort>
+                <MemberStatusChip />
+              </Column>
+              <Column source="orgRole" label="console.websites.access.orgRole" disableSort render={(member) => role(member.orgRole)} />
+              <Column source="cmsRole" label="console.websites.access.cmsRole" disableSort render={(member) => role(member.cmsRole)} />
+              <Column source="croRole" label="console.websites.access.croRole" disableSort render={(member) => role(member.croRole)} />
+              <Column
+                source="websiteIds"
+                label="console.websites.access.access"
+                disableSort
+                render={(member) => translate(hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne')}
+              />
+              <Column source="actions" label="" disableSort cellSx={() => ({ py: 0.5 })}>
+                <RowActions readOnly={readOnly} busy={running !== null} onRemove={ask} />
+              </Column>
+            </DataTable>
+          )}
         </ListContextProvider>
       </ResourceContextProvider>
       {onlyAdmins ? (
