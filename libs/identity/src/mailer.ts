@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go (a CTA's sender); the mail itself is always sent from `MAIL_FROM`. */
+  replyTo?: { name: string; address: string };
 }
 
 /**

@@ -44,6 +44,11 @@ const schema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
+  CRO_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
+  CRO_DELIVERY_RETRY_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
+  HUBSPOT_API_URL: z.url('must be the base URL of HubSpot\'s forms API').optional(),
+  ZOHO_API_URL: z.url('must be the base URL of Zoho CRM\'s API').optional(),
+  ZOHO_ACCESS_TOKEN: z.string().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -95,6 +100,13 @@ export interface AppConfig {
    * `publicPerAddress` and `publicPerSite` for `/api/public/*` per address and per website key.
    */
   rateLimits: { authPerAddress: number; publicPerAddress: number; publicPerSite: number };
+  /**
+   * Where CTA form submissions are forwarded (libs/cro/src/integrations/forwarding.ts): whether
+   * webhooks may go to private and loopback addresses (`CRO_ALLOW_PRIVATE_WEBHOOKS`, tests and closed
+   * installations), the first retry's delay (doubling after each failure, `CRO_DELIVERY_RETRY_MS`),
+   * and the HubSpot and Zoho API bases and Zoho's token.
+   */
+  cro: { allowPrivateWebhooks: boolean; deliveryRetryMs: number; hubspotUrl?: string; zohoUrl?: string; zohoAccessToken?: string };
 }
 
 export class ConfigError extends Error {
@@ -149,6 +161,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerAddress: c.RATE_LIMIT_AUTH_PER_MINUTE,
       publicPerAddress: c.RATE_LIMIT_PUBLIC_PER_MINUTE,
       publicPerSite: c.RATE_LIMIT_PUBLIC_SITE_PER_MINUTE,
+    },
+    cro: {
+      allowPrivateWebhooks: c.CRO_ALLOW_PRIVATE_WEBHOOKS,
+      deliveryRetryMs: c.CRO_DELIVERY_RETRY_MS,
+      hubspotUrl: c.HUBSPOT_API_URL,
+      zohoUrl: c.ZOHO_API_URL,
+      zohoAccessToken: c.ZOHO_ACCESS_TOKEN,
     },
   };
 }

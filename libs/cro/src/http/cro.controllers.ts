@@ -13,6 +13,11 @@ import { EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
 import { croKind } from '../domain/kinds.js';
 import { matchPageRules, type PageRulesInput } from '../domain/page-rules.js';
 import { ownTemplates, urlListRules } from '../projections/queries.js';
+import { SUBMISSIONS_LIST, submissionsForExport, submissionsScope } from '../projections/submissions.js';
+import { orderedFields } from '../domain/submission-fields.js';
+import { csvCell } from '#libs/platform/src/csv.js';
+import { sendList } from '#libs/platform/src/http/records.js';
+import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { CroResourceController, croReadableOrganisations } from './cro-resource.controller.js';
 
 /*
@@ -25,7 +30,41 @@ export class CtasController extends CroResourceController {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
     super(croKind('ctas'), { people, db, store, commands, projections });
   }
+
+  /**
+   * The CTA's form submissions, newest first (simple-rest: `range`, `sort` by time, receivedAt or
+   * url, `filter` q / from / to): id, time, page URL, the fields, and each delivery's state.
+   */
+  @Get(':id/submissions')
+  async submissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    const cta = await this.load(viewer, id);
+    const result = await runList<{ fields: Record<string, string> }>(this.deps.db, SUBMISSIONS_LIST, query, submissionsScope(cta.websiteId, cta.id));
+    const items = cta.items as { name?: string }[] | undefined;
+    return sendList(response, { ...result, rows: result.rows.map((row) => ({ ...row, fields: orderedFields(row.fields, items) })) });
+  }
+
+  /**
+   * The CTA's submissions as CSV (oldest first, at most 100,000): `Time`, `Page URL`, then every
+   * field name in the order first seen (each submission's fields in the form's order). Every cell (field names too: visitors chose them) quoted
+   * and made inert for spreadsheets (libs/platform/src/csv.ts).
+   */
+  @Get(':id/submissions/export')
+  async exportSubmissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Res() response: Response) {
+    const cta = await this.load(viewer, id);
+    const rows = await submissionsForExport(this.deps.db, cta.websiteId, cta.id, EXPORT_LIMIT);
+    const names: string[] = [];
+    const seen = new Set<string>();
+    const items = cta.items as { name?: string }[] | undefined;
+    for (const row of rows) for (const name of Object.keys(orderedFields(row.fields, items))) if (!seen.has(name)) seen.add(name), names.push(name);
+    const lines = [['Time', 'Page URL', ...names], ...rows.map((r) => [r.time, r.url, ...names.map((n) => (Object.hasOwn(r.fields, n) ? r.fields[n] : null))])];
+    response.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    response.setHeader('Content-Disposition', 'attachment; filename="submissions.csv"');
+    response.send(lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n');
+  }
 }
+
+/** The most rows one CSV export holds. */
+const EXPORT_LIMIT = 100_000;
 
 @Controller('campaigns')
 export class CampaignsController extends CroResourceController {

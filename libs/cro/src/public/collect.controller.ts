@@ -13,6 +13,8 @@ import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
 import { insertCollectedEvents, type EventToStore } from '../projections/collected-events.js';
+import { ctaDeliverySettings, queueDeliveries } from '../projections/submissions.js';
+import { SubmissionDeliveryJob, deliveriesOf } from '../processes/submission-delivery.js';
 import { UNKNOWN_SITE_KEY } from './placements.controller.js';
 import { allowSiteOrigin } from './site-origin.js';
 
@@ -26,6 +28,8 @@ export const FOREIGN_ID = {
   campaignId: 'campaignId is not a campaign of this website',
   experimentId: 'experimentId is not an experiment of this website',
 } as const;
+/** Why a form submission to a CTA that is not live (draft, in review, deleted) is rejected. */
+export const FORM_NOT_LIVE = 'ctaId is not a live CTA: forms are taken only from published CTAs';
 const ID_TABLES = { ctaId: 'rm_ctas', campaignId: 'rm_campaigns', experimentId: 'rm_experiments' } as const;
 type IdField = keyof typeof ID_TABLES;
 
@@ -51,10 +55,12 @@ async function idsOfWebsite(db: SqlExecutor, table: (typeof ID_TABLES)[IdField],
  *    answers 400; each bad event is rejected with its reason, the others are kept.
  * 2. The key must be an active website's (404 otherwise). Every `ctaId`, `campaignId` and
  *    `experimentId` must name a record of that website (any status): else the event is rejected
- *    (`FOREIGN_ID`).
+ *    (`FOREIGN_ID`). A `form_submitted` event must name a live (`active`) CTA (`FORM_NOT_LIVE`).
  * 3. The rest is stored idempotently by (website, event id): an id the website already has, or one
  *    repeated in the batch, counts in `duplicates`. An event sent without an id is stored under a
- *    generated one (a random UUID): it cannot be de-duplicated.
+ *    generated one (a random UUID): it cannot be de-duplicated. Each new form submission queues its
+ *    deliveries (the CTA's recipients and integrations) in the same transaction, for the delivery
+ *    job (libs/cro/src/processes/submission-delivery.ts).
  *
  * Answers 200 `{ accepted, duplicates, rejected: [{ index, reason }] }` (`rejected` in batch
  * order). Limits: per address by the platform's guard (every `/api/public/*` route), and per site
@@ -68,7 +74,8 @@ export class PublicCollectController {
 
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
-    @Inject(CONFIG) config: AppConfig,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    private readonly deliveries: SubmissionDeliveryJob,
   ) {
     const points = config.rateLimits.publicPerSite;
     this.perSite = points > 0 ? new RateLimiterMemory({ keyPrefix: 'collect-site', points, duration: 60 }) : null;
@@ -89,13 +96,26 @@ export class PublicCollectController {
 
     const rejected = [...batch.rejected];
     const foreign = await this.foreignIds(website.id, batch.valid.map((v) => v.event));
+    // Form submissions are taken only for the website's live CTAs (they are mailed and forwarded).
+    const formCtas = [...new Set(batch.valid.flatMap(({ event }) => (event.name === 'form_submitted' && event.ctaId ? [event.ctaId] : [])))];
+    const ctas = await ctaDeliverySettings(this.db, website.id, formCtas);
     const toStore: EventToStore[] = [];
     for (const { index, event } of batch.valid) {
       const field = (Object.keys(ID_TABLES) as IdField[]).find((f) => event[f] !== null && foreign[f].has(event[f]!));
       if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
+      else if (event.name === 'form_submitted' && ctas.get(event.ctaId!)?.status !== 'active') rejected.push({ index, reason: FORM_NOT_LIVE });
       else toStore.push({ id: event.id ?? randomUUID(), event });
     }
-    const inserted = await insertCollectedEvents(this.db, website, toStore, new Date(now));
+    // The events and the deliveries of the submissions among them, in one transaction: a stored
+    // submission always has its deliveries queued, once.
+    const { inserted, queued } = await this.db.transaction(async (tx) => {
+      const stored = await insertCollectedEvents(tx, website, toStore, new Date(now));
+      const submissions = toStore.filter(({ id, event }) => event.name === 'form_submitted' && stored.has(id)).map(({ id, event }) => ({ id, ctaId: event.ctaId! }));
+      const deliveries = deliveriesOf(submissions, ctas, this.config.cro);
+      await queueDeliveries(tx, website, deliveries);
+      return { inserted: stored, queued: deliveries.length };
+    });
+    if (queued > 0) this.deliveries.wake();
     rejected.sort((a, b) => a.index - b.index);
     return { accepted: inserted.size, duplicates: batch.duplicates.length + (toStore.length - inserted.size), rejected };
   }

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import { Mailer, type Mail } from '#libs/identity/src/mailer.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { escapeHtml } from '#libs/platform/src/html.js';
+import type { Logger } from '#libs/platform/src/logging.js';
+import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import type { IntegrationSettings } from '../domain/cro-fields.js';
+import { orderedFields } from '../domain/submission-fields.js';
+import { forwardingRequests, send, type Submission } from '../integrations/forwarding.js';
+import { integrationSecret } from '../integrations/secrets.js';
+import {
+  MAX_DELIVERY_ATTEMPTS,
+  claimDueDeliveries,
+  ctaDeliverySettings,
+  nextDeliveryDue,
+  recordAttempt,
+  type ClaimedDelivery,
+  type CtaDeliverySettings,
+  type QueuedDelivery,
+} from '../projections/submissions.js';
+
+/** The mail target of one recipient. */
+export const mailTarget = (recipient: string) => `mail:${recipient}`;
+
+/**
+ * Where a submission to this CTA goes: each recipient of its email notification, and each
+ * connected integration that can be called (HubSpot needs a form id, Zoho a token: the same rule
+ * as `forwardingRequests`).
+ */
+export function deliveryTargets(cta: CtaDeliverySettings, config: { zohoAccessToken?: string }): string[] {
+  const targets = [...new Set(cta.emailNotification?.recipients ?? [])].map(mailTarget);
+  for (const integration of cta.integrations) {
+    if (integration.kind === 'hubspot' && !integration.settings.formId) continue;
+    if (integration.kind === 'zoho' && !config.zohoAccessToken) continue;
+    targets.push(integration.kind);
+  }
+  return targets;
+}
+
+/** The deliveries of the submissions just stored. */
+export function deliveriesOf(submissions: readonly { id: string; ctaId: string }[], ctas: ReadonlyMap<string, CtaDeliverySettings>, config: { zohoAccessToken?: string }): QueuedDelivery[] {
+  return submissions.flatMap(({ id, ctaId }) => {
+    const cta = ctas.get(ctaId);
+    return cta ? deliveryTargets(cta, config).map((target) => ({ submissionId: id, ctaId, target })) : [];
+  });
+}
+
+/** The wait before attempt `attempts + 1` after `attempts` failed: `base`, then doubling (30 s, 1, 2, 4 min by default). */
+export const retryDelayMs = (base: number, attempts: number) => base * 2 ** Math.max(0, attempts - 1);
+
+/** An answer that a retry cannot change: a refused destination, or a 4xx other than 408 and 429. */
+function permanent(result: { status: number | null; error: string | null }): boolean {
+  if (result.error?.startsWith('Not sent:')) return true;
+  return result.status !== null && result.status >= 400 && result.status < 500 && result.status !== 408 && result.status !== 429;
+}
+
+/** The notification mail of a submission: the CTA's subject and message, then the fields, the page and the time (every user text escaped in the HTML part). */
+export function submissionMail(recipient: string, cta: CtaDeliverySettings, submission: Submission): Mail {
+  const notification = cta.emailNotification!;
+  const lines = Object.entries(submission.fields).map(([name, value]) => `${name}: ${value}`);
+  const text = [
+    ...(notification.message ? [notification.message, ''] : []),
+    `A form of the CTA "${cta.name}" was submitted.`,
+    '',
+    ...lines,
+    '',
+    `Page: ${submission.url ?? '(unknown)'}`,
+    `Time: ${submission.time}`,
+  ].join('\n');
+  const rows = Object.entries(submission.fields)
+    .map(([name, value]) => `<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  const html = [
+    notification.message ? `<p>${escapeHtml(notification.message)}</p>` : '',
+    `<p>A form of the CTA &quot;${escapeHtml(cta.name)}&quot; was submitted.</p>`,
+    `<table>${rows}</table>`,
+    `<p>Page: ${escapeHtml(submission.url ?? '(unknown)')}<br>Time: ${escapeHtml(submission.time)}</p>`,
+  ].join('');
+  return { to: recipient, subject: notification.subject, text, html, replyTo: { name: notification.senderName, address: notification.senderEmail } };
+}
+
+/** How long a taken delivery stays taken (a send takes at most 10 s). */
+const LEASE_MS = 60_000;
+const BATCH = 20;
+/** The longest idle sleep: deliveries queued by another process are found within it. */
+const IDLE_MS = 5_000;
+
+/**
+ * The delivery job of form submissions (issue 13): a loop in every API process over the durable
+ * queue `cro_submission_deliveries` (libs/cro/src/projections/submissions.ts). It takes the due
+ * rows (several processes share the queue: a row is taken by one of them under a lease), sends
+ * each (a mail through the Mailer, or an integration's request from
+ * libs/cro/src/integrations/forwarding.ts, the webhook signed with the CTA's secret), and records
+ * the outcome: `sent`; or a retry after `CRO_DELIVERY_RETRY_MS`, doubling after each failure; or
+ * `failed` after `MAX_DELIVERY_ATTEMPTS` attempts, or at once when the answer says a retry cannot
+ * help (a refused destination, a 4xx). A sent delivery is never sent again; a process that dies
+ * in the middle of a send leaves the row taken until its lease ends, and it is retried then
+ * (receivers tell the retry by the submission's `id`). Collect wakes it when it queues; otherwise
+ * it sleeps until the next row is due (at most 5 s).
+ */
+@Injectable()
+export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private again = false;
+
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+    private readonly mailer: Mailer,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs the loop now (after the run in flight, if any). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.running = this.runOnce().finally(() => {
+      this.running = null;
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    if (this.again) {
+      this.again = false;
+      this.wake();
+      return;
+    }
+    void nextDeliveryDue(this.db)
+      .catch(() => null)
+      .then((due) => {
+        if (this.stopped || this.running || this.timer) return;
+        const wait = due ? Math.min(Math.max(due.getTime() - Date.now(), 5), IDLE_MS) : IDLE_MS;
+        this.timer = setTimeout(() => {
+          this.timer = null;
+          this.wake();
+        }, wait);
+        this.timer.unref?.();
+      });
+  }
+
+  /** Takes and sends due deliveries until none is due. */
+  private async runOnce(): Promise<void> {
+    try {
+      for (;;) {
+        if (this.stopped) return;
+        const due = await claimDueDeliveries(this.db, randomUUID(), BATCH, LEASE_MS);
+        if (due.length === 0) return;
+        for (const delivery of due) {
+          if (this.stopped) return;
+          await this.deliver(delivery);
+        }
+      }
+    } catch (error) {
+      // The database is away, or closing: the next wake tries again.
+      if (!this.stopped) this.log.warn({ err: error }, 'form submission deliveries: a run failed');
+    }
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const result = await this.attempt(delivery).catch((error: unknown) => ({ ok: false, status: null, error: error instanceof Error ? error.message : String(error) }));
+    if (result.ok) {
+      await recordAttempt(this.db, delivery, { status: 'sent', httpStatus: result.status, error: null });
+      return;
+    }
+    const giveUp = permanent(result) || delivery.attempts >= MAX_DELIVERY_ATTEMPTS;
+    await recordAttempt(this.db, delivery, {
+      status: giveUp ? 'failed' : 'pending',
+      httpStatus: result.status,
+      error: result.error ?? (result.status !== null ? `HTTP ${result.status}` : 'not sent'),
+      retryAt: giveUp ? undefined : new Date(Date.now() + retryDelayMs(this.config.cro.deliveryRetryMs, delivery.attempts)),
+    });
+  }
+
+  /** One attempt: the mail, or the integration's request as the CTA is configured now. */
+  private async attempt(delivery: ClaimedDelivery): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+    if (!delivery.submission) return { ok: false, status: null, error: 'Not sent: the submission is no longer stored' };
+    const cta = (await ctaDeliverySettings(this.db, delivery.websiteId, [delivery.ctaId])).get(delivery.ctaId);
+    if (!cta) return { ok: false, status: null, error: 'Not sent: the CTA no longer exists' };
+    const { time, url, fields } = delivery.submission;
+    const submission: Submission = { id: delivery.submissionId, ctaId: cta.id, ctaName: cta.name, websiteId: delivery.websiteId, time, url, fields: orderedFields(fields, cta.items) };
+    if (delivery.target.startsWith('mail:')) {
+      const recipient = delivery.target.slice('mail:'.length);
+      if (!cta.emailNotification?.recipients.includes(recipient)) return { ok: false, status: null, error: 'Not sent: the recipient is no longer on the CTA' };
+      await this.mailer.send(submissionMail(recipient, cta, submission));
+      return { ok: true, status: null, error: null };
+    }
+    const integration = cta.integrations.find((i) => i.kind === delivery.target) as IntegrationSettings | undefined;
+    if (!integration) return { ok: false, status: null, error: 'Not sent: the integration is no longer connected' };
+    const secrets = new Map<string, string>();
+    if (integration.kind === 'webhook') {
+      const secret = await integrationSecret(this.db, cta.id, 'webhook');
+      if (secret) secrets.set('webhook', secret);
+    }
+    const { hubspotUrl, zohoUrl, zohoAccessToken, allowPrivateWebhooks } = this.config.cro;
+    const [request] = forwardingRequests(submission, [integration], secrets, cta.crmMapping, { hubspotUrl, zohoUrl, zohoAccessToken });
+    if (!request) return { ok: false, status: null, error: 'Not sent: the integration is not configured' };
+    return send(request, { allowPrivate: allowPrivateWebhooks });
+  }
+}

@@ -1,0 +1,203 @@
+import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { ListDefinition } from '#libs/platform/src/list-query.js';
+import type { IntegrationSettings } from '../domain/cro-fields.js';
+
+/**
+ * Form submissions of live CTAs and their deliveries (issue 13, "Form submissions").
+ *
+ * A submission is a `form_submitted` event of `collected_events` (stored by
+ * `POST /api/public/collect` only when its CTA is live on the website that sent it): the
+ * visitor's fields are kept once, there. `cro_submission_deliveries` holds one row per
+ * submission and target, the durable queue of the delivery job
+ * (libs/cro/src/processes/submission-delivery.ts):
+ *
+ * - `target`: `mail:{recipient}` (the CTA's email notification, one row per recipient, so a
+ *   retry never mails the others again), or an integration's kind (`webhook`, `zapier`,
+ *   `hubspot`, `zoho`);
+ * - the primary key `(website_id, submission_id, target)`: a submission is queued once per target,
+ *   whatever retries of the batch or restarts happen (`ON CONFLICT DO NOTHING`);
+ * - `status` `pending` -> `sent` | `failed` (after `MAX_DELIVERY_ATTEMPTS`, or at once when the
+ *   answer says retrying cannot help); `attempts`, `next_attempt_at` (the back-off),
+ *   `last_status` (the HTTP status of the last answer) and `last_error`;
+ * - `claim`: the token of the job run that took the row (a row taken is due again only after its
+ *   lease, so several processes never send the same row at once).
+ * Not rebuildable from the event log (traffic, like `collected_events`): its DDL is a versioned
+ * migration (libs/eventstore/src/sql/migrations.ts: an applied section never changes).
+ */
+export const CRO_SUBMISSIONS_SCHEMA = `
+-- migration cro-submissions 1: baseline
+CREATE TABLE IF NOT EXISTS cro_submission_deliveries (
+  website_id      text NOT NULL,
+  submission_id   text NOT NULL,
+  organisation_id text NOT NULL,
+  cta_id          text NOT NULL,
+  target          text NOT NULL,
+  status          text NOT NULL DEFAULT 'pending',
+  attempts        integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL DEFAULT now(),
+  claim           text,
+  last_status     integer,
+  last_error      text,
+  sent_at         timestamptz,
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (website_id, submission_id, target)
+);
+CREATE INDEX IF NOT EXISTS cro_submission_deliveries_due ON cro_submission_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX IF NOT EXISTS collected_events_cta_forms ON collected_events (cta_id, time) WHERE name = 'form_submitted';
+`;
+
+/** A delivery is given up after this many attempts. */
+export const MAX_DELIVERY_ATTEMPTS = 5;
+
+/** What a CTA's submission needs from its read model: its status, its name and where submissions go. */
+export interface CtaDeliverySettings {
+  id: string;
+  status: string;
+  name: string;
+  emailNotification: { recipients: string[]; senderName: string; senderEmail: string; subject: string; message?: string | null } | null;
+  integrations: IntegrationSettings[];
+  crmMapping: { field: string; crmField: string }[] | null;
+  /** The form's items (their `name`s give the fields' order). */
+  items: { name?: string | null }[];
+}
+
+/** The CTAs of the website among `ids` (any status), with their delivery settings. */
+export async function ctaDeliverySettings(db: SqlExecutor, websiteId: string, ids: readonly string[]): Promise<Map<string, CtaDeliverySettings>> {
+  if (ids.length === 0) return new Map();
+  const found = await db.query<{
+    id: string; status: string; name: string; email: CtaDeliverySettings['emailNotification']; integrations: IntegrationSettings[] | null;
+    mapping: CtaDeliverySettings['crmMapping']; items: CtaDeliverySettings['items'] | null;
+  }>(
+    `SELECT id, status, name, record->'emailNotification' AS email, record->'integrations' AS integrations, record->'crmMapping' AS mapping, record->'items' AS items
+       FROM rm_ctas WHERE website_id = $1 AND id = ANY($2::text[])`,
+    [websiteId, [...ids]],
+  );
+  return new Map(
+    found.rows.map((r) => [
+      r.id,
+      { id: r.id, status: r.status, name: r.name, emailNotification: r.email ?? null, integrations: Array.isArray(r.integrations) ? r.integrations : [], crmMapping: Array.isArray(r.mapping) ? r.mapping : null,
+        items: Array.isArray(r.items) ? r.items : [] },
+    ]),
+  );
+}
+
+/** One queued delivery. */
+export interface QueuedDelivery {
+  submissionId: string;
+  ctaId: string;
+  target: string;
+}
+
+/** Queues deliveries (a submission and target already queued is left as it is). */
+export async function queueDeliveries(db: SqlExecutor, website: { id: string; organisationId: string }, deliveries: readonly QueuedDelivery[]): Promise<void> {
+  if (deliveries.length === 0) return;
+  await db.query(
+    `INSERT INTO cro_submission_deliveries (website_id, organisation_id, submission_id, cta_id, target)
+     SELECT $1, $2, d.submission_id, d.cta_id, d.target FROM jsonb_to_recordset($3::jsonb) AS d(submission_id text, cta_id text, target text)
+     ON CONFLICT (website_id, submission_id, target) DO NOTHING`,
+    [website.id, website.organisationId, JSON.stringify(deliveries.map((d) => ({ submission_id: d.submissionId, cta_id: d.ctaId, target: d.target })))],
+  );
+}
+
+/** A delivery taken by a job run, with its submission. */
+export interface ClaimedDelivery {
+  websiteId: string;
+  submissionId: string;
+  ctaId: string;
+  target: string;
+  attempts: number;
+  claim: string;
+  submission: { time: string; url: string | null; fields: Record<string, string> } | null;
+}
+
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Takes up to `limit` due deliveries for the run `claim`: each counts an attempt and is not due
+ * again before `leaseMs` (when the run dies mid-send, the row is retried after that). Rows another
+ * process is taking right now are skipped (`SKIP LOCKED`).
+ */
+export async function claimDueDeliveries(db: SqlExecutor, claim: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const taken = await db.query<{ website_id: string; submission_id: string; cta_id: string; target: string; attempts: number }>(
+    `UPDATE cro_submission_deliveries AS d SET attempts = d.attempts + 1, claim = $1, next_attempt_at = now() + ($3::int * interval '1 millisecond')
+      WHERE (d.website_id, d.submission_id, d.target) IN (
+        SELECT website_id, submission_id, target FROM cro_submission_deliveries
+         WHERE status = 'pending' AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING d.website_id, d.submission_id, d.cta_id, d.target, d.attempts`,
+    [claim, limit, leaseMs],
+  );
+  if (taken.rows.length === 0) return [];
+  const keys = taken.rows.map((r) => ({ website_id: r.website_id, id: r.submission_id }));
+  const events = await db.query<{ website_id: string; id: string; time: string; url: string | null; fields: Record<string, string> | null }>(
+    `SELECT e.website_id, e.id, ${ISO('e.time')} AS time, e.url, e.fields
+       FROM collected_events e JOIN jsonb_to_recordset($1::jsonb) AS k(website_id text, id text) ON e.website_id = k.website_id AND e.id = k.id`,
+    [JSON.stringify(keys)],
+  );
+  const byKey = new Map(events.rows.map((e) => [`${e.website_id}\n${e.id}`, { time: e.time, url: e.url, fields: e.fields ?? {} }]));
+  return taken.rows.map((r) => ({
+    websiteId: r.website_id,
+    submissionId: r.submission_id,
+    ctaId: r.cta_id,
+    target: r.target,
+    attempts: r.attempts,
+    claim,
+    submission: byKey.get(`${r.website_id}\n${r.submission_id}`) ?? null,
+  }));
+}
+
+/** The outcome of one attempt: sent, retried at `retryAt`, or given up. Ignored when the row was claimed again since. */
+export async function recordAttempt(
+  db: SqlExecutor,
+  delivery: ClaimedDelivery,
+  outcome: { status: 'sent' | 'pending' | 'failed'; httpStatus: number | null; error: string | null; retryAt?: Date },
+): Promise<void> {
+  await db.query(
+    `UPDATE cro_submission_deliveries
+        SET status = $5, last_status = $6, last_error = $7, claim = NULL,
+            sent_at = CASE WHEN $5 = 'sent' THEN now() ELSE sent_at END,
+            next_attempt_at = coalesce($8::timestamptz, next_attempt_at)
+      WHERE website_id = $1 AND submission_id = $2 AND target = $3 AND claim = $4`,
+    [delivery.websiteId, delivery.submissionId, delivery.target, delivery.claim, outcome.status, outcome.httpStatus, outcome.error?.slice(0, 1000) ?? null, outcome.retryAt ?? null],
+  );
+}
+
+/** When the next delivery is due (null: none pending). */
+export async function nextDeliveryDue(db: SqlExecutor): Promise<Date | null> {
+  const found = await db.query<{ due: Date | string | null }>(`SELECT min(next_attempt_at) AS due FROM cro_submission_deliveries WHERE status = 'pending'`);
+  const due = found.rows[0]?.due;
+  return due ? new Date(due) : null;
+}
+
+/** The scope of a CTA's submissions in `collected_events`, for the list helper (placeholders from $1). */
+export function submissionsScope(websiteId: string, ctaId: string): { sql: string; params: unknown[] } {
+  return { sql: `website_id = $1 AND cta_id = $2 AND name = 'form_submitted'`, params: [websiteId, ctaId] };
+}
+
+/**
+ * `GET /api/ctas/{id}/submissions`: newest first; each row its id, time, page URL, fields and the
+ * state of each delivery.
+ */
+export const SUBMISSIONS_LIST: ListDefinition = {
+  resource: 'submissions',
+  table: 'collected_events',
+  fields: { id: 'id', time: 'time', receivedAt: 'received_at', url: 'url' },
+  search: ['url', 'fields::text'],
+  dateField: 'time',
+  defaultSort: ['time', 'DESC'],
+  recordColumn: `jsonb_build_object(
+    'id', id, 'ctaId', cta_id, 'campaignId', campaign_id, 'time', ${ISO('time')}, 'url', url, 'fields', coalesce(fields, '{}'::jsonb),
+    'deliveries', coalesce((
+      SELECT jsonb_agg(jsonb_build_object('target', d.target, 'status', d.status, 'attempts', d.attempts, 'lastStatus', d.last_status,
+                                          'lastError', d.last_error, 'sentAt', ${ISO('d.sent_at')}) ORDER BY d.target)
+        FROM cro_submission_deliveries d WHERE d.website_id = collected_events.website_id AND d.submission_id = collected_events.id), '[]'::jsonb))`,
+};
+
+/** Every submission of a CTA for the CSV export, oldest first (at most `limit`). */
+export async function submissionsForExport(db: SqlExecutor, websiteId: string, ctaId: string, limit: number) {
+  const found = await db.query<{ id: string; time: string; url: string | null; fields: Record<string, string> | null }>(
+    `SELECT id, ${ISO('time')} AS time, url, fields FROM collected_events
+      WHERE website_id = $1 AND cta_id = $2 AND name = 'form_submitted' ORDER BY time, id LIMIT $3`,
+    [websiteId, ctaId, limit],
+  );
+  return found.rows.map((r) => ({ ...r, fields: r.fields ?? {} }));
+}
