@@ -141,6 +141,27 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     await page.waitForURL(/#\/questions\/[^/]+\/show/);
   }, 60_000);
 
+  it("the owner: a record page's tables are simple lists too (an organisation's members and websites, a website's access)", async () => {
+    const owner = await signIn(session.app.url, OWNER);
+    const organisationId = ((await owner.get('/api/auth/user')).body as { organisations: Array<{ id: string }> }).organisations[0]!.id;
+    const websites = (await owner.get(`/api/websites?${listQuery({ range: [0, 99] })}`)).body as Array<{ id: string; name: string }>;
+    const blogId = websites.find((w) => w.name === 'Demo Blog')!.id;
+    const page = await phone(OWNER);
+    const pages: Array<{ path: string; names: string[]; status?: string }> = [
+      { path: `organisations/${organisationId}/show/members`, names: ['Wendy Writer', 'Eddie Editor'] },
+      { path: `organisations/${organisationId}/show/websites`, names: ['Demo Blog', 'Demo Shop'], status: 'Active' },
+      { path: `websites/${blogId}/show/roles`, names: ['Olivia Owner', 'Wendy Writer'], status: 'All websites' },
+    ];
+    for (const [index, { path, names, status }] of pages.entries()) {
+      await go(page, path);
+      const found = await rows(page);
+      for (const name of names) expectWith(found.names, `${path} lists ${name}`).toContain(name);
+      if (status) expectWith(found.statuses, `${path} shows ${status}`).toContain(status);
+      await fits(page, path);
+      await shot(page, `owner-record-lists-${index + 1}`);
+    }
+  }, 90_000);
+
   /** The post page at 390 px: the banner's text has room, the buttons stay on the screen. */
   const postPage = async (page: Page, title: string, holder: string, who: string) => {
     await page.locator('[data-small-list]').getByText(title, { exact: true }).click();

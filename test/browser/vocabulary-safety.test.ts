@@ -40,9 +40,10 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
     expectWith(hrefs, 'no two entries lead to the same place').toEqual([...new Set(hrefs)]);
     expect(hrefs).toContain('#/login-as');
     for (const [index, href] of hrefs.entries()) {
-      if (href === '#/create') continue; // opens the create form, whose page is no menu entry's
       await items[index]!.click();
-      await page.waitForURL(new RegExp(`${href.replace(/[/?#]/g, '\\$&')}(\\?.*)?$`));
+      // Create opens the posts' create form; its entry stays lit there.
+      const lands = href === '#/create' ? '#/posts/create' : href;
+      await page.waitForURL(new RegExp(`${lands.replace(/[/?#]/g, '\\$&')}(\\?.*)?$`));
       const active = mainMenu().locator('.RaMenuItemLink-active');
       await poll(() => active.evaluateAll((nodes) => nodes.map((n) => (n as unknown as { getAttribute(name: string): string | null }).getAttribute("href")))).toEqual([href]);
     }
@@ -51,6 +52,22 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
     await page.getByRole('button', { name: 'Log in as Wendy Writer' }).waitFor();
     expect(await mainMenu().locator('.RaMenuItemLink-active').allInnerTexts()).toEqual(['Log in as']);
     await shot('01-login-as');
+  });
+
+  it("an editor's posts: another tab keeps one CMS entry lit, a tab with an entry of its own goes there", async () => {
+    page = await newPage(session, EDITOR, '/#/in-progress');
+    const lit = () => mainMenu().locator('.RaMenuItemLink-active').allInnerTexts();
+    await page.getByRole('tab', { name: /^Edit/ }).first().waitFor();
+    await poll(lit).toEqual(['In Progress']);
+    // Edit has no entry of its own: the posts list, In Progress (where the editor came from) lit.
+    await page.getByRole('tab', { name: /^Edit/ }).first().click();
+    await page.waitForURL(/#\/posts$/);
+    await poll(lit).toEqual(['In Progress']);
+    // Review has one: its page, and only Review lit.
+    await page.getByRole('tab', { name: /^Review/ }).first().click();
+    await page.waitForURL(/#\/review$/);
+    await poll(lit).toEqual(['Review']);
+    await shot('02-editor-review-tab');
   });
 
   it('asks before deleting questions in bulk, and deletes nothing when cancelled', async () => {

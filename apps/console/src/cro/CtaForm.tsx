@@ -1,3 +1,4 @@
+import { CtaSubmissions } from './CtaSubmissions';
 import { Alert, Box } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -128,6 +129,11 @@ export const CtaForm = ({ edit = false, toolbar, header, defaultValues }: { edit
         </ArrayInput>
       </Section>
     </TabbedForm.Tab>
+    {edit ? (
+      <TabbedForm.Tab label="console.cro.ctas.submissions.tab" path="submissions" {...tab}>
+        <CtaSubmissions />
+      </TabbedForm.Tab>
+    ) : null}
   </TabbedForm>
 );
 
