@@ -255,7 +255,7 @@ for (const setup of setups) {
       expect(empty.text).toBe('"Time","Page URL"\r\n');
     });
 
-    it('another organisation gets 404 for the submissions and the export', async () => {
+    it('another organisation gets 404 for the submissions and the export; demo mode gets 403', async () => {
       const stranger = newAgent(t.url);
       const signup = await stranger.post('/api/auth/signup').send({ email: 'nosy@submissions.example', password: 'Nosy-pass-1', name: 'Nosy', orgName: 'Nosy Co' });
       expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
@@ -264,6 +264,13 @@ for (const setup of setups) {
       for (const path of [`/api/ctas/${ids.contact}/submissions`, `/api/ctas/${ids.contact}/submissions/export`]) {
         const res = await stranger.get(path);
         expectWith({ status: res.status, leaked: res.text.includes('ann@example.com') }, path).toEqual({ status: 404, leaked: false });
+      }
+      // In demo mode they see the demo organisation's CTA, but not its visitors' submissions.
+      expectWith((await stranger.post('/api/auth/demo/enter').send({})).status, 'enter demo').toBe(200);
+      expect((await stranger.get(`/api/ctas/${ids.contact}`)).status).toBe(200);
+      for (const path of [`/api/ctas/${ids.contact}/submissions`, `/api/ctas/${ids.contact}/submissions/export`]) {
+        const res = await stranger.get(path);
+        expectWith({ status: res.status, message: res.body.message }, path).toEqual({ status: 403, message: 'Form submissions are not shown in demo mode' });
       }
     });
   });

@@ -160,10 +160,18 @@ for (const setup of setups) {
           pageRules: { operator: 'or', rules: [{ kind: 'list', listId: list }] },
         }));
         await must(`experiment ${name}`, agent.post('/api/experiments').send({ websiteId, name: `${name} test`, pageUrl: `https://${domain}/`, testType: 'ab', goalId: goal, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }] }));
+        return cta;
       };
-      await croRecords(admin, siteB, marker, `${marker}.example`);
+      const ctaB = await croRecords(admin, siteB, marker, `${marker}.example`);
       await croRecords(stranger, strangerSite, 'Stranger', 'stranger-site.example');
       const siteBRecord = await must('website of B', admin.get(`/api/websites/${siteB}`));
+      // A form submission to B's live CTA, its fields carrying the marker (GET /api/ctas/{id}/submissions and its export must never show it).
+      await must('publish cta of B', admin.post(`/api/ctas/${ctaB}/actions/Publish`).send({}));
+      const submissionB = await must('submission of B', newAgent(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({
+        siteKey: siteBRecord.key,
+        events: [{ id: 'b-form-1', name: 'form_submitted', distinctId: 'b-visitor', time: new Date().toISOString(), url: `https://${marker}.example/`, ctaId: ctaB, fields: { email: `${marker}@visitor.example` } }],
+      })));
+      if (submissionB.accepted !== 1) throw new Error(`fixture: the submission of B was not taken: ${JSON.stringify(submissionB)}`);
       const adminId = (await must('admin', admin.get('/api/auth/user'))).id as string;
 
       // B's ids (and the actors' own) by resource, from the admin's lists.

@@ -183,6 +183,9 @@ for (const setup of setups) {
           expectWith(byWebsite.body, `${resource} of B's website`).toEqual([]);
         }
         expect((await owner.get(`/api/campaigns/${records.campaigns}/match?url=${encodeURIComponent('https://tenant-b.example/')}`)).status).toBe(404);
+        expect((await owner.get(`/api/ctas/${records.ctas}/submissions`)).status).toBe(404);
+        expect((await owner.get(`/api/ctas/${records.ctas}/submissions/export`)).status).toBe(404);
+        expect((await admin.get(`/api/ctas/${records.ctas}/submissions`)).status).toBe(200);
         const intoB = await owner.post('/api/products').send({ websiteId: siteB.id, name: 'Planted in B' });
         expect({ status: intoB.status, errors: intoB.body.errors }).toEqual({ status: 422, errors: { websiteId: 'Website not found' } });
         expect(await snapshot()).toEqual(before);

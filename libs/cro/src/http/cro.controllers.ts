@@ -6,7 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
-import { BadRequestError } from '#libs/platform/src/errors.js';
+import { BadRequestError, ForbiddenError } from '#libs/platform/src/errors.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
@@ -37,7 +37,7 @@ export class CtasController extends CroResourceController {
    */
   @Get(':id/submissions')
   async submissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
-    const cta = await this.load(viewer, id);
+    const cta = await this.loadWithSubmissions(viewer, id);
     const result = await runList<{ fields: Record<string, string> }>(this.deps.db, SUBMISSIONS_LIST, query, submissionsScope(cta.websiteId, cta.id));
     const items = cta.items as { name?: string }[] | undefined;
     return sendList(response, { ...result, rows: result.rows.map((row) => ({ ...row, fields: orderedFields(row.fields, items) })) });
@@ -50,7 +50,7 @@ export class CtasController extends CroResourceController {
    */
   @Get(':id/submissions/export')
   async exportSubmissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Res() response: Response) {
-    const cta = await this.load(viewer, id);
+    const cta = await this.loadWithSubmissions(viewer, id);
     const rows = await submissionsForExport(this.deps.db, cta.websiteId, cta.id, EXPORT_LIMIT);
     const names: string[] = [];
     const seen = new Set<string>();
@@ -61,7 +61,17 @@ export class CtasController extends CroResourceController {
     response.setHeader('Content-Disposition', 'attachment; filename="submissions.csv"');
     response.send(lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n');
   }
+
+  /** The CTA, when the viewer may read its submissions: those who read the CTA, except in demo mode (the visitors' personal data). */
+  private async loadWithSubmissions(viewer: Viewer, id: string) {
+    const cta = await this.load(viewer, id);
+    if (viewer.demoOrganisationId) throw new ForbiddenError(DEMO_NO_SUBMISSIONS);
+    return cta;
+  }
 }
+
+/** Demo mode shows no form submissions: they hold the visitors' personal data. */
+export const DEMO_NO_SUBMISSIONS = 'Form submissions are not shown in demo mode';
 
 /** The most rows one CSV export holds. */
 const EXPORT_LIMIT = 100_000;
