@@ -57,14 +57,15 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
   it("an editor's posts: another tab keeps one CMS entry lit, a tab with an entry of its own goes there", async () => {
     page = await newPage(session, EDITOR, '/#/in-progress');
     const lit = () => mainMenu().locator('.RaMenuItemLink-active').allInnerTexts();
-    await page.getByRole('tab', { name: /^Edit/ }).first().waitFor();
+    const tab = (value: string) => page.locator(`[role="tab"][data-tab="${value}"]`);
+    await tab('edit').waitFor();
     await poll(lit).toEqual(['In Progress']);
     // Edit has no entry of its own: the posts list, In Progress (where the editor came from) lit.
-    await page.getByRole('tab', { name: /^Edit/ }).first().click();
+    await tab('edit').click();
     await page.waitForURL(/#\/posts$/);
     await poll(lit).toEqual(['In Progress']);
     // Review has one: its page, and only Review lit.
-    await page.getByRole('tab', { name: /^Review/ }).first().click();
+    await tab('review').click();
     await page.waitForURL(/#\/review$/);
     await poll(lit).toEqual(['Review']);
     await shot('02-editor-review-tab');

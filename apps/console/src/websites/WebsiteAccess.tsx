@@ -197,7 +197,7 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
             <SmallList<Member>
               name={(member) => member.name || member.email}
               status={(member) => translate(hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne')}
-              secondary={(member) => [role(member.orgRole), role(member.cmsRole), role(member.croRole)].filter((r) => r !== '—').join(' · ') || member.email}
+              secondary={(member) => [member.orgRole, member.cmsRole, member.croRole].filter((r) => r && r !== 'none').map(role).join(' · ') || member.email}
               action={() => <RowActions readOnly={readOnly} busy={running !== null} onRemove={ask} />}
               rowClick={false}
             />
