@@ -2,7 +2,7 @@
 // tracker's `form_submitted` events at `POST /api/public/collect` are kept only for live CTAs of
 // the website that sent them, listed per CTA (`GET /api/ctas/{id}/submissions`), exported as CSV
 // (`.../submissions/export`), mailed to the CTA's recipients (read from the outbox) and forwarded
-// to its integrations by the delivery job: a signed webhook, HubSpot's forms API and a Zapier hook,
+// to its integrations by the delivery job: a signed webhook, HubSpot's forms API, Zoho CRM and a Zapier hook,
 // all played by a local HTTP server on 127.0.0.1 (`CRO_ALLOW_PRIVATE_WEBHOOKS`, `HUBSPOT_API_URL`).
 // A hook that answers 500 twice is retried (back-off from `CRO_DELIVERY_RETRY_MS`) and then sent;
 // one that always fails is given up after 5 attempts. Every expected answer is typed out by hand.
@@ -11,6 +11,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { SubmissionDeliveryJob } from '#libs/cro/src/processes/submission-delivery.js';
+import { claimDueDeliveries, queueDeliveries } from '#libs/cro/src/projections/submissions.js';
 import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, boot, listQuery, newAgent, setups, signIn, until, type Agent, type Booted } from './setups.js';
 
@@ -50,9 +52,9 @@ for (const setup of setups) {
     let t: Booted;
     let owner: Agent;
     let receiver: Awaited<ReturnType<typeof fakeReceiver>>;
-    let shop: { id: string; key: string };
+    let shop: { id: string; key: string; organisationId: string };
     let blog: { id: string; key: string };
-    const ids: Record<'contact' | 'flaky' | 'down' | 'draft' | 'blog', string> = { contact: '', flaky: '', down: '', draft: '', blog: '' };
+    const ids: Record<'contact' | 'flaky' | 'down' | 'lead' | 'draft' | 'blog', string> = { contact: '', flaky: '', down: '', lead: '', draft: '', blog: '' };
     let secret: string;
     // The visitors' times: an hour ago, a second apart (inputs, echoed back).
     const base = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
@@ -86,9 +88,9 @@ for (const setup of setups) {
 
     beforeAll(async () => {
       receiver = await fakeReceiver();
-      t = await boot(setup, { CRO_ALLOW_PRIVATE_WEBHOOKS: 'true', HUBSPOT_API_URL: `${receiver.url}/hubspot`, CRO_DELIVERY_RETRY_MS: '100' });
+      t = await boot(setup, { CRO_ALLOW_PRIVATE_WEBHOOKS: 'true', HUBSPOT_API_URL: `${receiver.url}/hubspot`, CRO_DELIVERY_RETRY_MS: '100', ZOHO_API_URL: `${receiver.url}/zoho`, ZOHO_ACCESS_TOKEN: 'zoho-test-token' });
       owner = await signIn(t.url, OWNER);
-      const websites = (await owner.get('/api/websites')).body as Array<{ id: string; name: string; key: string }>;
+      const websites = (await owner.get('/api/websites')).body as Array<{ id: string; name: string; key: string; organisationId: string }>;
       shop = websites.find((w) => w.name === 'Demo Shop')!;
       blog = websites.find((w) => w.name === 'Demo Blog')!;
 
@@ -105,6 +107,9 @@ for (const setup of setups) {
       ids.down = await made(shop.id, form('Down'));
       await act(ids.down, 'ConnectIntegration', { kind: 'zapier', settings: { url: `${receiver.url}/down` } });
       await act(ids.down, 'Publish');
+      ids.lead = await made(shop.id, form('Lead form', { crmMapping: [{ field: 'email', crmField: 'Email' }, { field: 'name', crmField: 'Last_Name' }] }));
+      await act(ids.lead, 'ConnectIntegration', { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' } });
+      await act(ids.lead, 'Publish');
       ids.draft = await made(shop.id, form('Still a draft', { emailNotification: { recipients: ['draft@shop.example'], senderName: 'Demo Shop', senderEmail: 'hello@shop.example', subject: 'Draft', message: '' } }));
       ids.blog = await made(blog.id, form('Blog contact'));
       await act(ids.blog, 'Publish');
@@ -124,6 +129,7 @@ for (const setup of setups) {
       { ...visitor, id: 'form-4', name: 'form_submitted', time: at(3), url: `${SHOP}/draft`, ctaId: ids.draft, fields: { email: 'dan@example.com' } },
       { ...visitor, id: 'form-5', name: 'form_submitted', time: at(4), url: `${SHOP}/blog`, ctaId: ids.blog, fields: { email: 'eve@example.com' } },
       { ...visitor, id: 'form-6', name: 'form_submitted', time: at(5), url: `${SHOP}/down`, ctaId: ids.down, fields: { email: 'fay@example.com' } },
+      { ...visitor, id: 'form-7', name: 'form_submitted', time: at(6), url: `${SHOP}/lead`, ctaId: ids.lead, fields: { name: 'Gus', email: 'gus@example.com' } },
     ];
     const rejected = [
       { index: 3, reason: 'ctaId is not a live CTA: forms are taken only from published CTAs' },
@@ -133,9 +139,9 @@ for (const setup of setups) {
     it('takes submissions for live CTAs of the sending website only, once per event id', async () => {
       const first = await collect(shop.key, batch());
       expectWith(first.status, JSON.stringify(first.body)).toBe(200);
-      expect(first.body).toEqual({ accepted: 4, duplicates: 0, rejected });
+      expect(first.body).toEqual({ accepted: 5, duplicates: 0, rejected });
       const again = await collect(shop.key, batch());
-      expect(again.body).toEqual({ accepted: 0, duplicates: 4, rejected });
+      expect(again.body).toEqual({ accepted: 0, duplicates: 5, rejected });
       // Nothing stored for the draft, nor for the blog's CTA (sent with the shop's key).
       for (const id of [ids.draft, ids.blog]) {
         const res = await submissions(id);
@@ -203,6 +209,33 @@ for (const setup of setups) {
           fields: [{ name: 'email', value: 'bob@example.com' }, { name: 'firstname', value: '=HYPERLINK("http://evil.example","x")' }, { name: '+tel', value: '+44 20 7946 0000' }, { name: 'company', value: 'Bob, "Ltd"' }],
           context: { pageUri: `${SHOP}/contact?ref=1` },
         }],
+      ]);
+    });
+
+    it('a sent delivery is never sent again: queued again and the job run again (another process), nothing more is sent', async () => {
+      // Every delivery done first (a claim below must not take a retry of the other tests).
+      for (const id of [ids.contact, ids.flaky, ids.down, ids.lead]) await settled(id);
+      const db = t.app.runtime.db;
+      await queueDeliveries(db, shop, [{ submissionId: 'form-1', ctaId: ids.contact, target: 'webhook' }, { submissionId: 'form-1', ctaId: ids.contact, target: 'hubspot' }]);
+      const job = t.app.app.get(SubmissionDeliveryJob);
+      for (let i = 0; i < 3; i++) {
+        job.wake();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await claimDueDeliveries(db, 'another-process', 100, 60_000)).toEqual([]);
+      expect(receiver.received.filter((r) => r.path === '/hook' || r.path.startsWith('/hubspot')).length).toBe(4);
+      expect((await settled(ids.contact)).map((r) => r.deliveries.map((d) => [d.target, d.status, d.attempts]))).toEqual([
+        [['hubspot', 'sent', 1], ['mail:sales@shop.example', 'sent', 1], ['mail:support@shop.example', 'sent', 1], ['webhook', 'sent', 1]],
+        [['hubspot', 'sent', 1], ['mail:sales@shop.example', 'sent', 1], ['mail:support@shop.example', 'sent', 1], ['webhook', 'sent', 1]],
+      ]);
+    });
+
+    it('creates a Zoho CRM lead with the mapped fields and the configured token', async () => {
+      const [lead] = await settled(ids.lead);
+      expect(lead.deliveries).toEqual([{ target: 'zoho', status: 'sent', attempts: 1, lastStatus: 200, lastError: null, sentAt: expect.any(String) }]);
+      const zoho = receiver.received.filter((r) => r.path.startsWith('/zoho'));
+      expect(zoho.map((r) => [r.path, r.headers.authorization, JSON.parse(r.body)])).toEqual([
+        ['/zoho/crm/v2/Leads', 'Zoho-oauthtoken zoho-test-token', { data: [{ Email: 'gus@example.com', Last_Name: 'Gus', Lead_Source: 'Website CTA' }] }],
       ]);
     });
 
