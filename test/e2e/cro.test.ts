@@ -127,6 +127,25 @@ for (const setup of setups) {
       expect((history.body as unknown[]).length).toBe(4);
     });
 
+    it('CTAs: the Wizards and Surveys tabs filter by subtype in the list API, counted as such', async () => {
+      const button = { type: 'button', label: 'Next' };
+      const made: Record<string, string> = {};
+      for (const [name, type, subtype] of [['Tab wizard', 'form', 'wizard'], ['Tab survey', 'popup', 'survey'], ['Tab plain form', 'form', undefined]] as const) {
+        const created = await writer.post('/api/ctas').send({ websiteId: shopId, name, type, ...(subtype ? { subtype } : {}), items: [button] });
+        expectWith(created.status, JSON.stringify(created.body)).toBe(201);
+        made[name] = created.body.id;
+      }
+      const tab = async (filter: Record<string, unknown>) => {
+        const res = await writer.get(`/api/ctas?${listQuery({ filter: { websiteId: shopId, q: 'Tab ', ...filter }, range: [0, 0] })}`);
+        expectWith(res.status, JSON.stringify(res.body)).toBe(200);
+        return { names: (res.body as Array<{ name: string }>).map((c) => c.name), total: res.headers['content-range'] };
+      };
+      // One row a page: the total is the server's count of that subtype, not of the page.
+      expect(await tab({ type: ['form', 'popup'], subtype: 'wizard' })).toEqual({ names: ['Tab wizard'], total: 'ctas 0-0/1' });
+      expect(await tab({ type: ['form', 'popup'], subtype: 'survey' })).toEqual({ names: ['Tab survey'], total: 'ctas 0-0/1' });
+      expect((await tab({ type: ['form'] })).total).toBe('ctas 0-0/2');
+    });
+
     it('campaigns: the spec\'s validation, the rule tester, review then live, and a duplicate as a draft', async () => {
       const base = { websiteId: shopId, name: 'Spring guides', url: `https://${domain}/guides/`, containers: [], pageRules: { operator: 'or', rules: [{ kind: 'contains', value: `https://${domain}/guides/*` }] } };
       const nameless = await writer.post('/api/campaigns').send({ ...base, name: '   ' });

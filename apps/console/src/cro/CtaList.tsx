@@ -1,18 +1,17 @@
 import WidgetsOutlinedIcon from '@mui/icons-material/WidgetsOutlined';
 import { Chip, Tab, Tabs } from '@mui/material';
-import { useEffect, type ReactElement } from 'react';
-import { DataTable, ListContextProvider, useListContext, useRecordContext, useStore, useTranslate } from 'react-admin';
+import { useEffect } from 'react';
+import { DataTable, useListContext, useRecordContext, useStore, useTranslate } from 'react-admin';
 import { humanize } from '../common/choices';
 import { dotted } from '../common/SmallList';
 import { CroList } from './CroList';
 import type { CroRecord } from './types';
 
 /**
- * The CTA list's tabs, each a filter on `type` (the API filters by type, a list of types too):
+ * The CTA list's tabs, each a filter of the list API on `type` (a list of types too) and `subtype`:
  * - All: every type;
  * - Form: `form`; Popups: `popup`;
- * - Wizards and Surveys: forms and popups whose `subtype` is `wizard` / `survey` (the list API
- *   filters by type only, so the page's rows are narrowed by subtype here);
+ * - Wizards and Surveys: forms and popups whose `subtype` is `wizard` / `survey`;
  * - CTAs: `product_cta`, `product_review`, `top_products`, `rating`, `inline`;
  * - Banners: `bar`, `banner`, `carousel`.
  */
@@ -31,12 +30,12 @@ const TypeTabs = () => {
   const [current, setCurrent] = useStore('cro.ctas.tab', 'all');
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const translate = useTranslate();
-  // A type filter that no tab stands for (another page changed it): back to All.
+  // The tab's type and subtype filters (a filter no tab stands for, set by another page: back to the tab's).
   useEffect(() => {
-    const types = tabOf(current).types;
-    if (JSON.stringify(types ?? null) !== JSON.stringify(filterValues.type ?? null)) {
-      const { type: _type, ...rest } = filterValues as Record<string, unknown>;
-      setFilters(types ? { ...rest, type: types } : rest, displayedFilters);
+    const { types, subtype } = tabOf(current);
+    if (JSON.stringify(types ?? null) !== JSON.stringify(filterValues.type ?? null) || (subtype ?? null) !== (filterValues.subtype ?? null)) {
+      const { type: _type, subtype: _subtype, ...rest } = filterValues as Record<string, unknown>;
+      setFilters({ ...rest, ...(types ? { type: types } : {}), ...(subtype ? { subtype } : {}) }, displayedFilters);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
@@ -47,16 +46,6 @@ const TypeTabs = () => {
       ))}
     </Tabs>
   );
-};
-
-/** The Wizards and Surveys tabs: the page's rows of that subtype. */
-const BySubtype = ({ children }: { children: ReactElement }) => {
-  const [current] = useStore('cro.ctas.tab', 'all');
-  const context = useListContext<CroRecord>();
-  const subtype = tabOf(current).subtype;
-  if (!subtype) return children;
-  const data = (context.data ?? []).filter((record) => record.subtype === subtype);
-  return <ListContextProvider value={{ ...context, data, total: data.length } as typeof context}>{children}</ListContextProvider>;
 };
 
 const TypeChip = (_props: { label?: string }) => {
@@ -78,7 +67,5 @@ export const CtaList = () => (
         <TypeChip />
       </Column>
     }
-  >
-    {(table) => <BySubtype>{table}</BySubtype>}
-  </CroList>
+  />
 );

@@ -47,11 +47,17 @@ export interface CroKind {
    * failure "failed to change status to {status}. Please try again later.").
    */
   bulk?: Record<string, { action: string; status: string }>;
+  /**
+   * Fields of the record the list filters and sorts by besides the common ones (API name -> the
+   * key of the stored record): the CTAs' `subtype`, which the Wizards and Surveys tabs filter on.
+   */
+  listFields?: Record<string, string>;
 }
 
 export const CRO_KINDS: readonly CroKind[] = [
   {
     resource: 'ctas', stream: 'cta', table: 'rm_ctas', label: 'CTA', decider: ctaDecider, eventTypes: CTA_EVENT_TYPES,
+    listFields: { subtype: 'subtype' },
     statuses: CTA_STATUSES, statusLabels: CTA_STATUS_LABELS, purged: CTA_PURGED,
     actions: ['SaveDraft', 'SubmitForReview', 'Publish', 'Restore', 'DeletePermanently', 'Duplicate', 'ExportAsTemplate', 'ConnectIntegration', 'DisconnectIntegration'],
     update: 'Update', remove: 'Delete',

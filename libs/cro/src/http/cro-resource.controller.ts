@@ -65,7 +65,11 @@ export abstract class CroResourceController {
     this.list = {
       resource: kind.resource,
       table: kind.table,
-      fields: { id: 'id', websiteId: 'website_id', organisationId: 'organisation_id', status: 'status', name: 'name', type: 'type', createdAt: 'created_at', updatedAt: 'updated_at' },
+      fields: {
+        id: 'id', websiteId: 'website_id', organisationId: 'organisation_id', status: 'status', name: 'name', type: 'type', createdAt: 'created_at', updatedAt: 'updated_at',
+        // The kind's own (a key of our code, never of a request: no user text reaches the SQL).
+        ...Object.fromEntries(Object.entries(kind.listFields ?? {}).map(([field, key]) => [field, `(record->>'${key.replace(/[^a-zA-Z]/g, '')}')`])),
+      },
       search: ['name'],
       dateField: 'updatedAt',
       defaultSort: ['updatedAt', 'DESC'],
