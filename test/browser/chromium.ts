@@ -181,10 +181,11 @@ export async function newPage(session: ConsoleSession, user: Credentials | null,
       if (path === undefined) await page.getByText(/^Welcome, /).waitFor();
       return page;
     }
+    // Logged out since (a test logged out, or the session was revoked): log in afresh from the
+    // console's start (logging in on the page it was sent from would return there, not to the dashboard).
     state.logins.delete(key);
-  } else {
-    await page.goto(`${session.app.url}/`);
   }
+  await page.goto(`${session.app.url}/`);
   await logIn(page, user);
   state.logins.set(key, await context.storageState());
   if (path !== undefined) await page.goto(`${session.app.url}${path}`);

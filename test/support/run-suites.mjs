@@ -23,10 +23,13 @@ const groups = together
 
 const COUNTS = /^TEST COUNTS: (\d+) run \((\d+) passed, (\d+) failed\), (\d+) skipped, in (\d+) files$/m;
 
+const children = new Set();
+
 /** Runs one Jest process, passing its output through; resolves with its exit code and its output. */
 const run = ({ args }) =>
   new Promise((resolve) => {
     const child = spawn(process.execPath, [...JEST, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -36,7 +39,11 @@ const run = ({ args }) =>
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
 
-const stopAll = (signal) => process.exit(signal === 'SIGINT' ? 130 : 143);
+// Stopped (Ctrl-C, CI's time limit): the Jest processes stop too, not left running on their own.
+const stopAll = (signal) => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+};
 process.on('SIGINT', stopAll);
 process.on('SIGTERM', stopAll);
 
