@@ -3,7 +3,8 @@
 //   <script async src="https://HOST/tracker.js" data-site-key="KEY"></script>
 //
 // It reads GET {origin}/api/public/sites/{key}/placements?url=..., renders the live CTAs (popups
-// by trigger and frequency, bars, inline CTAs at campaign containers), assigns experiment variants
+// by trigger and frequency, bars, inline CTAs at campaign containers), enters visitors into
+// experiments by their traffic rules (devices, visitorsPct) and assigns their variants
 // (libs/cro/src/domain/variant-assignment.ts), holds the control group back from CTAs, and sends
 // events in batches to POST {origin}/api/public/collect. It defines exactly one global,
 // `window.__cro` (see `Api`), injects one <style id="cro-style">, and catches every error.
@@ -11,7 +12,7 @@
 // Loaded with `data-preview` (the console's live preview) it only defines
 // `window.__cro.preview(cta, element)`: renders the CTA into the element with the same code, sends
 // no event, reads and writes no storage, and fetches nothing.
-import { assignVariant, inControlGroup } from '../../../libs/cro/src/domain/variant-assignment.js';
+import { assignVariant, inControlGroup, inExperimentTraffic } from '../../../libs/cro/src/domain/variant-assignment.js';
 import { createSender, type TrackEvent } from './events.js';
 import { type Hooks, insertInline, renderBody, renderFloating } from './render.js';
 import { markClosed, markShown, mayShow, onTrigger } from './triggers.js';
@@ -84,6 +85,10 @@ function run(origin: string, siteKey: string): void {
     for (const experiment of objs(p.experiments)) {
       const experimentId = str(experiment.id);
       if (!experimentId) continue;
+      // Traffic rules: only on the listed devices, only the first visitorsPct % of the traffic
+      // bucket (independent of the variant bucket). A visitor left out sees the original page.
+      const rules = isObj(experiment.trafficRules) ? experiment.trafficRules : {};
+      if (!onDevice(rules.devices) || !inExperimentTraffic(vid, experimentId, num(rules.visitorsPct))) continue;
       const variants = objs(experiment.variants).map((v) => ({ key: str(v.key) ?? '', weight: num(v.weight) ?? 0, changes: v.changes }));
       const chosen = assignVariant(vid, experimentId, variants.filter((v) => v.key !== ''));
       if (!chosen) continue;

@@ -51,6 +51,14 @@ import { EXPERIMENT_AUTHORS, EXPERIMENT_RUNNERS } from './roles.js';
  * variants (at least two, the first the control, unique keys, weights 0 to 100 adding up to 100)
  * and a goal ("Goal is missing!"): 422 with `errors`.
  *
+ * Traffic rules: the tracker applies `devices` and `visitorsPct`; `countries` and `audiences`
+ * cannot be checked yet (no GeoIP database is configured, no audience is defined). Rather than
+ * serve such a test to everybody (ignoring the rule) or silently to nobody, `Publish` refuses an
+ * experiment with a non-empty `countries` (COUNTRIES_UNCHECKABLE, unless `context.geoIp` is true:
+ * the GeoIP issue sets it) or `audiences` (AUDIENCES_UNCHECKABLE) list, 422 with the message under
+ * `errors["trafficRules.countries"]` / `errors["trafficRules.audiences"]`; and so does an `Update`
+ * that gives a live or paused test such a rule. A draft may hold them.
+ *
  * `Complete` `{ winner? }` records the declared winner (a variant key). `CompleteAndDeploy`
  * `{ variant? }` deploys `variant`, or without it the declared winner; with neither it is refused
  * (422 "Select a variant to deploy: no winner has been declared"). `CompleteByEndRule`
@@ -140,6 +148,20 @@ function domainOfContext(context: unknown): string | undefined {
   return typeof domain === 'string' ? domain : undefined;
 }
 
+/** Publish refusals for traffic rules nothing can check (see the table's notes). */
+export const COUNTRIES_UNCHECKABLE = 'Countries cannot be checked: no GeoIP database is configured. Remove the countries to publish this test.';
+export const AUDIENCES_UNCHECKABLE = 'Audiences cannot be checked yet. Remove the audiences to publish this test.';
+
+/** The traffic rules that cannot be checked, as field errors (empty: none). */
+function uncheckableRules(fields: Partial<ExperimentFields> | null, context: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const rules = fields?.trafficRules;
+  const geoIp = (croContextOf(context) as { geoIp?: unknown }).geoIp === true;
+  if (rules?.countries?.length && !geoIp) errors['trafficRules.countries'] = COUNTRIES_UNCHECKABLE;
+  if (rules?.audiences?.length) errors['trafficRules.audiences'] = AUDIENCES_UNCHECKABLE;
+  return errors;
+}
+
 /** What publishing needs: a name, a page URL on the website's domain, valid variants, a goal. */
 function ensurePublishable(fields: ExperimentFields | null, context: unknown): void {
   const errors: Record<string, string> = {};
@@ -150,6 +172,7 @@ function ensurePublishable(fields: ExperimentFields | null, context: unknown): v
   const variantProblem = variantsProblem(fields?.variants ?? []);
   if (variantProblem) errors.variants = variantProblem;
   if (!fields?.goalId) errors.goalId = missing(EXPERIMENT_FIELD_LABELS.goalId);
+  Object.assign(errors, uncheckableRules(fields, context));
   const first = Object.values(errors)[0];
   if (first) throw new ValidationError(first, errors);
 }
@@ -202,6 +225,11 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
       checkUrl(parsed.pageUrl, context);
       const current = new Map(Object.entries(state.fields ?? {}));
       const changes = Object.fromEntries(Object.entries(parsed).filter(([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.get(key)))) as ExperimentChanges;
+      if (RUNNING.includes(state.status as ExperimentStatus) && changes.trafficRules) {
+        const errors = uncheckableRules({ trafficRules: changes.trafficRules }, context);
+        const first = Object.values(errors)[0];
+        if (first) throw new ValidationError(first, errors);
+      }
       return Object.keys(changes).length ? [{ type: 'ExperimentUpdated', data: { changes, by: personOf(actor) } }] : [];
     },
     SubmitForReview: (state, { actor }) => [{ type: 'ExperimentSubmittedForReview', data: moved(state, personOf(actor)) }],

@@ -12,6 +12,10 @@
  *   weight 0 (or a negative, or not finite weight) is never assigned.
  * - The control group uses the key "control-group": a visitor is in it when their bucket is below
  *   `controlGroupPct * 100` (percent 0..100, so 12.5 % is buckets 0..1249).
+ * - An experiment's traffic share (`trafficRules.visitorsPct`) uses the key `traffic:${experimentId}`,
+ *   a bucket independent of the variant bucket (keyed by the bare id): a visitor takes part when
+ *   this bucket is below `visitorsPct * 100`. Leaving visitors out therefore does not change how
+ *   the ones let in split over the variants.
  */
 
 /** The number of buckets: a weight or a percentage is resolved to 0.01 %. */
@@ -69,8 +73,24 @@ export function assignVariant<V extends WeightedVariant>(visitorId: string, expe
   return last;
 }
 
+/** The prefix of an experiment's traffic bucket key: `traffic:${experimentId}`. */
+export const TRAFFIC_KEY = 'traffic:';
+
+/** Whether `pct` percent (0..100) of the buckets under `key` hold `visitorId`; not a number: none. */
+function within(visitorId: string, key: string, pct: number): boolean {
+  if (typeof pct !== 'number' || !Number.isFinite(pct) || pct <= 0) return false;
+  return bucketOf(visitorId, key) < Math.min(pct, 100) * (BUCKETS / 100);
+}
+
+/**
+ * Whether `visitorId` falls in the `visitorsPct` percent (0..100) of visitors that experiment
+ * `experimentId` admits; `undefined` (no rule) admits everybody, 0 nobody, 100 everybody.
+ */
+export function inExperimentTraffic(visitorId: string, experimentId: string, visitorsPct: number | undefined): boolean {
+  return visitorsPct === undefined || within(visitorId, TRAFFIC_KEY + experimentId, visitorsPct);
+}
+
 /** Whether `visitorId` is in the control group of a website whose control group is `pct` percent (0..100). */
 export function inControlGroup(visitorId: string, pct: number): boolean {
-  if (typeof pct !== 'number' || !Number.isFinite(pct) || pct <= 0) return false;
-  return bucketOf(visitorId, CONTROL_GROUP_KEY) < Math.min(pct, 100) * (BUCKETS / 100);
+  return within(visitorId, CONTROL_GROUP_KEY, pct);
 }

@@ -18,8 +18,17 @@ import { pageOnWebsite } from './site-origin.js';
  *   and port, and the same path ignoring one trailing slash; the query and the fragment of both are
  *   ignored (`https://shop.com/` matches `https://shop.com/?utm_source=x#top`). Their variants
  *   `{ key, weight, changes }` (`changes` [] when none). An experiment `completed_deployed` answers
- *   only its deployed variant, with weight 100: from then on every visitor gets it. Traffic rules
- *   (devices, share of visitors, countries, audiences) are not applied here.
+ *   only its deployed variant, with weight 100 and no traffic rules: from then on every visitor
+ *   gets it.
+ *   Each experiment carries `trafficRules: { devices?, visitorsPct? }` (an added field; `{}` when
+ *   the experiment has neither): the tracker enters a visitor only on one of `devices` (absent or
+ *   empty: every device) and only in the first `visitorsPct` percent of the visitor's traffic
+ *   bucket (`inExperimentTraffic`, independent of the variant bucket; absent: everybody). The
+ *   tracker classifies the device and owns the visitor id, so both rules are applied there.
+ *   Countries and audiences cannot be checked (no GeoIP database, no audience definitions yet):
+ *   `Publish` refuses an experiment that has either (experiment.decider.ts, "Traffic rules"), and
+ *   a live experiment that has one anyway (recorded before that refusal) is served to nobody,
+ *   never to everybody: it is left out of the answer.
  * - `controlGroupPct`: the website's (see `deliveryWebsiteByKey`; 0 when it has none).
  *
  * A page that is not an absolute http(s) URL on the website's domain (or a subdomain) gets the
@@ -28,8 +37,37 @@ import { pageOnWebsite } from './site-origin.js';
 export interface Placements {
   campaigns: { id: string; containers: Container[] }[];
   ctas: { id: string; type: string; items: unknown[]; popup: unknown; design: unknown }[];
-  experiments: { id: string; variants: { key: string; weight: number; changes: unknown[] }[] }[];
+  experiments: { id: string; variants: { key: string; weight: number; changes: unknown[] }[]; trafficRules: DeliveredTrafficRules }[];
   controlGroupPct: number;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const own = (value: Record<string, unknown>, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
+
+/** The traffic rules the tracker applies: the devices it may enter a visitor on, the share of visitors. */
+export interface DeliveredTrafficRules {
+  devices?: string[];
+  visitorsPct?: number;
+}
+
+/** The rules the tracker cannot apply (it does not know the visitor's country or audiences): a non-empty list of either. */
+export function unservableTrafficRules(rules: unknown): ('countries' | 'audiences')[] {
+  if (!isObject(rules)) return [];
+  return (['countries', 'audiences'] as const).filter((key) => {
+    const list = own(rules, key);
+    return Array.isArray(list) && list.length > 0;
+  });
+}
+
+/** `trafficRules` as delivered: `devices` (a non-empty list of strings) and `visitorsPct` (a number) when set. */
+export function deliveredTrafficRules(rules: unknown): DeliveredTrafficRules {
+  const delivered: DeliveredTrafficRules = {};
+  if (!isObject(rules)) return delivered;
+  const devices = own(rules, 'devices');
+  if (Array.isArray(devices) && devices.length > 0) delivered.devices = devices.filter((d): d is string => typeof d === 'string');
+  const pct = own(rules, 'visitorsPct');
+  if (typeof pct === 'number' && Number.isFinite(pct)) delivered.visitorsPct = pct;
+  return delivered;
 }
 
 /** A campaign container as delivered: the keys of DESIGN.md's request shape, nothing else. */
@@ -42,12 +80,9 @@ export const emptyPlacements = (controlGroupPct = 0): Placements => ({ campaigns
 export interface WebsiteDelivery {
   campaigns: { id: string; pageRules: PageRulesInput | null; containers: Container[] }[];
   ctas: Map<string, Placements['ctas'][number]>;
-  experiments: { id: string; page: string | null; variants: Placements['experiments'][number]['variants'] }[];
+  experiments: { id: string; page: string | null; variants: Placements['experiments'][number]['variants']; trafficRules: DeliveredTrafficRules }[];
   lists: UrlListLookup;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const own = (value: Record<string, unknown>, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
 
 /**
  * The key an experiment's page and a visited page are compared by: `scheme://host:port/path`
@@ -117,13 +152,16 @@ export async function loadDelivery(db: SqlExecutor, websiteId: string): Promise<
       changes: Array.isArray(own(v, 'changes')) ? (own(v, 'changes') as unknown[]) : [],
     }));
     let delivered = variants;
+    const rules = own(row.record, 'trafficRules');
+    let trafficRules = deliveredTrafficRules(rules);
     if (row.status === 'completed_deployed') {
       const deployed = own(row.record, 'deployedVariant');
       const variant = variants.find((v) => v.key === deployed);
       if (!variant) continue;
       delivered = [{ ...variant, weight: 100 }];
-    }
-    delivery.experiments.push({ id: row.id, page: experimentPageKey(own(row.record, 'pageUrl')), variants: delivered });
+      trafficRules = {};
+    } else if (unservableTrafficRules(rules).length > 0) continue;
+    delivery.experiments.push({ id: row.id, page: experimentPageKey(own(row.record, 'pageUrl')), variants: delivered, trafficRules });
   }
   return delivery;
 }
@@ -146,7 +184,7 @@ export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroup
   }
   const key = experimentPageKey(url);
   for (const experiment of delivery.experiments) {
-    if (key !== null && experiment.page === key) answer.experiments.push({ id: experiment.id, variants: experiment.variants });
+    if (key !== null && experiment.page === key) answer.experiments.push({ id: experiment.id, variants: experiment.variants, trafficRules: experiment.trafficRules });
   }
   return answer;
 }
@@ -169,8 +207,8 @@ export class PlacementsCache {
 
   constructor(private readonly db: SqlExecutor) {}
 
-  async placements(website: { id: string; domain: string; controlGroupPct: number; hasProduct: boolean }, url: string): Promise<Placements> {
-    const page = pageOnWebsite(url, website.domain);
+  async placements(website: { id: string; domain: string; trackingDomains?: readonly string[]; controlGroupPct: number; hasProduct: boolean }, url: string): Promise<Placements> {
+    const page = pageOnWebsite(url, [website.domain, ...(website.trackingDomains ?? [])]);
     if (!page || !website.hasProduct) return emptyPlacements(website.controlGroupPct);
     page.hash = '';
     const version = await deliveryVersion(this.db, website.id);
