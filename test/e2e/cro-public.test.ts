@@ -118,6 +118,7 @@ for (const setup of setups) {
           { key: 'control', weight: 50, changes: [] },
           { key: 'variant-b', weight: 50, changes: [{ selector: 'h1', text: 'Plants that thrive on ten minutes a week' }] },
         ],
+        trafficRules: {},
       };
       const empty = { campaigns: [], ctas: [], experiments: [], controlGroupPct: 0 };
       expect(await placed(`${SHOP}/`)).toEqual({ ...empty, experiments: [headline] });
@@ -175,8 +176,65 @@ for (const setup of setups) {
       await act('experiments', demo.button.id, 'CompleteAndDeploy', { variant: 'green' });
       expect(await placed(`${SHOP}/products/ceramic-pot/`)).toEqual({
         ...empty,
-        experiments: [{ id: demo.button.id, variants: [{ key: 'green', weight: 100, changes: [{ selector: '.buy-button', text: 'Add to basket' }] }] }],
+        experiments: [{ id: demo.button.id, variants: [{ key: 'green', weight: 100, changes: [{ selector: '.buy-button', text: 'Add to basket' }] }], trafficRules: {} }],
       });
+    });
+
+    // Issue 13: experiments' traffic rules. The tracker applies devices and visitorsPct (the answer
+    // carries them); countries and audiences cannot be checked yet, so Publish refuses them (and a
+    // running test cannot be given one): never silently served to everybody.
+    it('an experiment\'s traffic rules: the answer carries devices and visitorsPct; countries and audiences are refused on Publish', async () => {
+      const goals = (await owner.get(`/api/goals?${listQuery({ filter: { websiteId: demo.shop.id }, range: [0, 49] })}`)).body as Row[];
+      const page = `${SHOP}/traffic-rules-test`;
+      const variants = [{ key: 'control', weight: 50 }, { key: 'b', weight: 50, changes: [{ selector: 'h1', text: 'B' }] }];
+      const create = async (name: string, trafficRules: Record<string, unknown>) => {
+        const res = await owner.post('/api/experiments').send({ websiteId: demo.shop.id, name, pageUrl: page, testType: 'ab', goalId: goals[0]!.id, variants, trafficRules });
+        expectWith(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body as Row;
+      };
+      const refusal = async (id: string, action: string, body: Record<string, unknown> = {}) => {
+        const res = await owner.post(`/api/experiments/${id}/actions/${action}`).send(body);
+        return { status: res.status, message: res.body.message, errors: res.body.errors };
+      };
+      const COUNTRIES = 'Countries cannot be checked: no GeoIP database is configured. Remove the countries to publish this test.';
+      const AUDIENCES = 'Audiences cannot be checked yet. Remove the audiences to publish this test.';
+      const delivered = [
+        { key: 'control', weight: 50, changes: [] },
+        { key: 'b', weight: 50, changes: [{ selector: 'h1', text: 'B' }] },
+      ];
+
+      // devices and visitorsPct: delivered as written.
+      const desktop = await create('Desktop only, 30 %', { devices: ['desktop'], visitorsPct: 30 });
+      await act('experiments', desktop.id, 'Publish');
+      expect((await placed(page)).experiments).toEqual([{ id: desktop.id, variants: delivered, trafficRules: { devices: ['desktop'], visitorsPct: 30 } }]);
+
+      // countries: refused on Publish with the reason under the field; a draft may keep them.
+      const germany = await create('Germany only', { countries: ['DE'], visitorsPct: 50 });
+      expect(await refusal(germany.id, 'Publish')).toEqual({ status: 422, message: COUNTRIES, errors: { 'trafficRules.countries': COUNTRIES } });
+      // audiences: the same.
+      const audience = await create('Returning buyers', { audiences: ['aud-1'] });
+      expect(await refusal(audience.id, 'Publish')).toEqual({ status: 422, message: AUDIENCES, errors: { 'trafficRules.audiences': AUDIENCES } });
+      // Neither was served: only the desktop test.
+      expect((await placed(page)).experiments.map((e: { id: string }) => e.id)).toEqual([desktop.id]);
+      // Without the countries it publishes, with its share.
+      const edited = await owner.put(`/api/experiments/${germany.id}`).send({ trafficRules: { visitorsPct: 50 } });
+      expectWith(edited.status, JSON.stringify(edited.body)).toBe(200);
+      await act('experiments', germany.id, 'Publish');
+      expect((await placed(page)).experiments).toEqual([
+        { id: desktop.id, variants: delivered, trafficRules: { devices: ['desktop'], visitorsPct: 30 } },
+        { id: germany.id, variants: delivered, trafficRules: { visitorsPct: 50 } },
+      ]);
+
+      // A live test cannot be given countries either; the answer is unchanged.
+      const update = await owner.put(`/api/experiments/${desktop.id}`).send({ trafficRules: { devices: ['desktop'], countries: ['NO'] } });
+      expect({ status: update.status, message: update.body.message, errors: update.body.errors }).toEqual({ status: 422, message: COUNTRIES, errors: { 'trafficRules.countries': COUNTRIES } });
+
+      // Deployed: the variant goes to everybody, the rules no longer apply.
+      await act('experiments', desktop.id, 'CompleteAndDeploy', { variant: 'b' });
+      expect((await placed(page)).experiments).toEqual([
+        { id: desktop.id, variants: [{ key: 'b', weight: 100, changes: [{ selector: 'h1', text: 'B' }] }], trafficRules: {} },
+        { id: germany.id, variants: delivered, trafficRules: { visitorsPct: 50 } },
+      ]);
     });
 
     it('CORS: the shop\'s own origins (and subdomains) get the answer, others get no CORS header; preflights are answered', async () => {
