@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { validateCollectBatch } from '#libs/cro/src/domain/collect-events.js';
+import { expectWith } from '../support/expect.js';
 import { requires } from '../support/requires.js';
 
 const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -92,7 +93,25 @@ const BAR_CTA = {
   popup: { triggers: [{ kind: 'click_elements', value: '#headline' }], frequency: 'every_time', layout: 'modal', width: 'full', devices: ['desktop'] },
 };
 
+// Experiments with traffic rules (issue 13): the placements carry `trafficRules: { devices?, visitorsPct? }`.
+// Each sends every visitor it enters to variant "b" (weight 100), which changes one element.
+const trafficExperiment = (id: string, trafficRules: Record<string, unknown>, selector: string, text: string) => ({
+  id,
+  variants: [
+    { key: 'control', weight: 0, changes: [] },
+    { key: 'b', weight: 100, changes: [{ selector, text }] },
+  ],
+  trafficRules,
+});
+const DESKTOP_ONLY = trafficExperiment('exp-desktop', { devices: ['desktop'] }, '#headline', 'Desktop headline');
+const NOBODY = trafficExperiment('exp-nobody', { visitorsPct: 0 }, '#headline', 'Nobody sees this');
+const EVERYBODY = trafficExperiment('exp-everybody', { visitorsPct: 100 }, '#intro', 'Everybody sees this');
+const HALF = trafficExperiment('exp-half', { visitorsPct: 50 }, '#site-footer', 'Half see this');
+
 const SITES = new Map<string, { status: number; body: string }>([
+  ['site-desktop-only', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [], experiments: [DESKTOP_ONLY], controlGroupPct: 0 }) }],
+  ['site-shares', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [], experiments: [NOBODY, EVERYBODY], controlGroupPct: 0 }) }],
+  ['site-half', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [], experiments: [HALF], controlGroupPct: 0 }) }],
   ['site-main', { status: 200, body: JSON.stringify({ campaigns: [CAMPAIGN], ctas: [POPUP_CTA, INLINE_CTA, XPATH_CTA], experiments: [EXPERIMENT], controlGroupPct: 0 }) }],
   ['site-control', { status: 200, body: JSON.stringify({ campaigns: [CAMPAIGN], ctas: [POPUP_CTA, INLINE_CTA, XPATH_CTA], experiments: [], controlGroupPct: 100 }) }],
   ['site-bar', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [BAR_CTA], experiments: [], controlGroupPct: 0 }) }],
@@ -258,9 +277,17 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  /** A fresh browser context (own storage: a new visitor) and a page on /page/{key}. */
-  async function open(key: string, query = ''): Promise<{ page: Page; context: BrowserContext; url: string }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  /**
+   * A fresh browser context (own storage: a new visitor, or the given `visitorId` stored before the
+   * tracker runs) and a page on /page/{key}; a desktop viewport unless `viewport` says otherwise.
+   */
+  async function open(
+    key: string,
+    query = '',
+    options: { viewport?: { width: number; height: number }; visitorId?: string } = {},
+  ): Promise<{ page: Page; context: BrowserContext; url: string }> {
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+    if (options.visitorId) await context.addInitScript(`localStorage.setItem('cro_vid', ${JSON.stringify(options.visitorId)})`);
     contexts.push(context);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -388,6 +415,65 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await until('the variant headline', () => page.locator('#headline').textContent(), (t) => t === 'Variant B headline');
     const exposure = await arrived(page, visitor, 'experiment_exposure');
     expect(exposure).toMatchObject({ experimentId: 'exp-1', variant: 'b' });
+  });
+
+  // Traffic rules (issue 13). Viewports: the tracker's classes are mobile below 768 px, tablet below 1024 px.
+  const MOBILE = { width: 375, height: 667 };
+  const TABLET = { width: 800, height: 1000 };
+
+  /** Sends the queued events, waits for the visitor's `views`th page view, and answers the text of #headline, #intro and the footer. */
+  async function settled(page: Page, visitor: string, views = 1): Promise<string[]> {
+    await until(
+      `page view ${views}`,
+      async () => {
+        await page.evaluate('window.__cro && window.__cro.flush()');
+        return named(visitor, 'page_view').length;
+      },
+      (n) => n >= views,
+    );
+    await page.waitForTimeout(300);
+    await page.evaluate('window.__cro.flush()');
+    return page.evaluate(`['headline', 'intro', 'site-footer'].map((id) => document.getElementById(id).textContent)`) as Promise<string[]>;
+  }
+
+  it('does not enter a visitor on a mobile or tablet viewport into a desktop-only experiment: original page, no experiment_exposure', async () => {
+    for (const viewport of [MOBILE, TABLET]) {
+      const { page } = await open('site-desktop-only', '', { viewport });
+      const visitor = await visitorOf(page);
+      expectWith(await settled(page, visitor), `${viewport.width} px`).toEqual(['Original headline', "The customer's introduction.", 'Footer']);
+      expectWith(named(visitor, 'experiment_exposure'), `${viewport.width} px`).toEqual([]);
+    }
+    // On a desktop viewport the same experiment enters the visitor.
+    const { page } = await open('site-desktop-only');
+    const visitor = await visitorOf(page);
+    await until('the desktop headline', () => page.locator('#headline').textContent(), (t) => t === 'Desktop headline');
+    expect(await arrived(page, visitor, 'experiment_exposure')).toMatchObject({ experimentId: 'exp-desktop', variant: 'b' });
+  });
+
+  it('visitorsPct 0 enters nobody, 100 everybody', async () => {
+    for (let i = 0; i < 4; i++) {
+      const { page } = await open('site-shares');
+      const visitor = await visitorOf(page);
+      await until('the change of the 100 % experiment', () => page.locator('#intro').textContent(), (t) => t === 'Everybody sees this');
+      expect(await settled(page, visitor)).toEqual(['Original headline', 'Everybody sees this', 'Footer']);
+      expect(named(visitor, 'experiment_exposure').map((e) => [e.experimentId, e.variant])).toEqual([['exp-everybody', 'b']]);
+    }
+  });
+
+  it('visitorsPct 50: a visitor in the first half of the traffic bucket is entered, one outside is not, and each stays so on reload', async () => {
+    // Buckets written out by hand (FNV-1a + fmix32 of "traffic:exp-half:{visitor}" mod 10000, worked
+    // out outside this code): visitor-1 is 515 (in the first 5000), visitor-2 is 7191 (outside).
+    for (const [visitorId, entered] of [['visitor-1', true], ['visitor-2', false]] as const) {
+      const { page, url } = await open('site-half', '', { visitorId });
+      expect(await visitorOf(page)).toBe(visitorId);
+      for (let view = 0; view < 2; view++) {
+        if (view > 0) await page.goto(url);
+        const footer = entered ? 'Half see this' : 'Footer';
+        if (entered) await until('the 50 % change', () => page.locator('#site-footer').textContent(), (t) => t === footer);
+        expectWith(await settled(page, visitorId, view + 1), `${visitorId}, page view ${view + 1}`).toEqual(['Original headline', "The customer's introduction.", footer]);
+        expectWith(named(visitorId, 'experiment_exposure').length, `${visitorId}, page view ${view + 1}`).toBe(entered ? view + 1 : 0);
+      }
+    }
   });
 
   it('leaves the host page alone: one global, its own styles untouched, every CSS rule of its own scoped to cro-', async () => {
