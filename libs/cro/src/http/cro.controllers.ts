@@ -13,7 +13,7 @@ import { EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
 import { croKind } from '../domain/kinds.js';
 import { matchPageRules, type PageRulesInput } from '../domain/page-rules.js';
 import { ownTemplates, urlListRules } from '../projections/queries.js';
-import { SUBMISSIONS_LIST, submissionsForExport, submissionsScope } from '../projections/submissions.js';
+import { SUBMISSIONS_LIST, submissionBounds, submissionDays, submissionsForExport, submissionsScope, websiteTimeZone } from '../projections/submissions.js';
 import { orderedFields } from '../domain/submission-fields.js';
 import { csvCell } from '#libs/platform/src/csv.js';
 import { sendList } from '#libs/platform/src/http/records.js';
@@ -33,12 +33,16 @@ export class CtasController extends CroResourceController {
 
   /**
    * The CTA's form submissions, newest first (simple-rest: `range`, `sort` by time, receivedAt or
-   * url, `filter` q / from / to): id, time, page URL, the fields, and each delivery's state.
+   * url, `filter` q): id, time, page URL, the fields, and each delivery's state. `from` / `to`
+   * (YYYY-MM-DD, inclusive, days in the website's timezone; as parameters or in `filter`) narrow
+   * them to those days.
    */
   @Get(':id/submissions')
   async submissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    const { days, query: rest } = submissionDays(query);
     const cta = await this.loadWithSubmissions(viewer, id);
-    const result = await runList<{ fields: Record<string, string> }>(this.deps.db, SUBMISSIONS_LIST, query, submissionsScope(cta.websiteId, cta.id));
+    const bounds = days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.deps.db, cta.websiteId)) : undefined;
+    const result = await runList<{ fields: Record<string, string> }>(this.deps.db, SUBMISSIONS_LIST, rest, submissionsScope(cta.websiteId, cta.id, bounds));
     const items = cta.items as { name?: string }[] | undefined;
     return sendList(response, { ...result, rows: result.rows.map((row) => ({ ...row, fields: orderedFields(row.fields, items) })) });
   }
@@ -46,12 +50,14 @@ export class CtasController extends CroResourceController {
   /**
    * The CTA's submissions as CSV (oldest first, at most 100,000): `Time`, `Page URL`, then every
    * field name in the order first seen (each submission's fields in the form's order). Every cell (field names too: visitors chose them) quoted
-   * and made inert for spreadsheets (libs/platform/src/csv.ts).
+   * and made inert for spreadsheets (libs/platform/src/csv.ts). `from` / `to` as for the list.
    */
   @Get(':id/submissions/export')
-  async exportSubmissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Res() response: Response) {
+  async exportSubmissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query() query: ListQuery, @Res() response: Response) {
+    const { days } = submissionDays({ from: query.from, to: query.to });
     const cta = await this.loadWithSubmissions(viewer, id);
-    const rows = await submissionsForExport(this.deps.db, cta.websiteId, cta.id, EXPORT_LIMIT);
+    const bounds = days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.deps.db, cta.websiteId)) : undefined;
+    const rows = await submissionsForExport(this.deps.db, cta.websiteId, cta.id, EXPORT_LIMIT, bounds);
     const names: string[] = [];
     const seen = new Set<string>();
     const items = cta.items as { name?: string }[] | undefined;

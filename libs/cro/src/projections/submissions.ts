@@ -1,5 +1,7 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
-import type { ListDefinition } from '#libs/platform/src/list-query.js';
+import { isCalendarDate } from '#libs/platform/src/dates.js';
+import { BadRequestError } from '#libs/platform/src/errors.js';
+import type { ListDefinition, ListQuery } from '#libs/platform/src/list-query.js';
 import type { IntegrationSettings } from '../domain/cro-fields.js';
 
 /**
@@ -168,9 +170,108 @@ export async function nextDeliveryDue(db: SqlExecutor): Promise<Date | null> {
   return due ? new Date(due) : null;
 }
 
-/** The scope of a CTA's submissions in `collected_events`, for the list helper (placeholders from $1). */
-export function submissionsScope(websiteId: string, ctaId: string): { sql: string; params: unknown[] } {
-  return { sql: `website_id = $1 AND cta_id = $2 AND name = 'form_submitted'`, params: [websiteId, ctaId] };
+/**
+ * The moments a day range of the website covers: from the start of `from` to the start of the day
+ * after `to`, both in the website's timezone (`null`: open on that side).
+ */
+export interface SubmissionBounds {
+  start: Date | null;
+  end: Date | null;
+}
+
+/** The scope of a CTA's submissions in `collected_events`, for the list helper (placeholders from $1), within `bounds`. */
+export function submissionsScope(websiteId: string, ctaId: string, bounds: SubmissionBounds = { start: null, end: null }): { sql: string; params: unknown[] } {
+  const params: unknown[] = [websiteId, ctaId];
+  let sql = `website_id = $1 AND cta_id = $2 AND name = 'form_submitted'`;
+  if (bounds.start) sql += ` AND time >= $${params.push(bounds.start.toISOString())}::timestamptz`;
+  if (bounds.end) sql += ` AND time < $${params.push(bounds.end.toISOString())}::timestamptz`;
+  return { sql, params };
+}
+
+/** A day range asked for: `from` and `to` as YYYY-MM-DD, inclusive (either may be left out). */
+export interface DayRange {
+  from: string | null;
+  to: string | null;
+}
+
+/**
+ * The `from` / `to` of a submissions request (YYYY-MM-DD, inclusive, days of the website's
+ * timezone), as query parameters (`?from=&to=`) or in react-admin's `filter` (`{"from": ...}`),
+ * and the query without them (the list helper would read them as days in UTC). 400 for a value
+ * that is not a real calendar date, one given both ways, or a `from` after the `to`.
+ */
+export function submissionDays(query: ListQuery): { days: DayRange; query: ListQuery } {
+  const rest: ListQuery = { ...query, from: undefined, to: undefined };
+  let filter: Record<string, unknown> | null = null;
+  if (typeof query.filter === 'string' && query.filter.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(query.filter);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) filter = { ...(parsed as Record<string, unknown>) };
+    } catch {
+      // The list helper answers 400 for it.
+    }
+  }
+  const days: DayRange = { from: null, to: null };
+  for (const bound of ['from', 'to'] as const) {
+    const given: unknown[] = [];
+    if (query[bound] !== undefined && query[bound] !== '') given.push(query[bound]);
+    if (filter && Object.hasOwn(filter, bound)) {
+      const value = filter[bound];
+      delete filter[bound];
+      if (value !== undefined && value !== null && value !== '') given.push(value);
+    }
+    if (given.length > 1) throw new BadRequestError(`${bound} is given twice (as a parameter and in the filter)`);
+    const [value] = given;
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !isCalendarDate(value)) throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
+    days[bound] = value;
+  }
+  if (days.from && days.to && days.from > days.to) throw new BadRequestError('from must not be after to');
+  if (filter) rest.filter = JSON.stringify(filter);
+  return { days, query: rest };
+}
+
+/** The website's timezone (an IANA name; UTC when it has none this runtime knows). */
+export async function websiteTimeZone(db: SqlExecutor, websiteId: string): Promise<string> {
+  const found = await db.query<{ timezone: string | null }>(`SELECT record->>'timezone' AS timezone FROM rm_websites WHERE id = $1`, [websiteId]);
+  const zone = found.rows[0]?.timezone;
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** How far the wall clock of `timeZone` is ahead of UTC at `instant` (milliseconds). */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = new Date(Date.UTC(2000, part('month') - 1, part('day'), part('hour'), part('minute'), part('second')));
+  wall.setUTCFullYear(part('year'));
+  return wall.getTime() - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The moment a day (YYYY-MM-DD, plus `addDays`) starts in `timeZone`: its local midnight (the
+ * first moment of the day where a change of clocks skips midnight).
+ */
+export function dayStart(day: string, timeZone: string, addDays = 0): Date {
+  const wall = new Date(Date.UTC(2000, Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + addDays));
+  wall.setUTCFullYear(Number(day.slice(0, 4)));
+  const local = wall.getTime();
+  // Twice: the offset at the guessed moment may differ from the one at the day's start (a change of clocks between).
+  let instant = local - offsetAt(local, timeZone);
+  instant = local - offsetAt(instant, timeZone);
+  return new Date(instant);
+}
+
+/** The moments of a day range in the website's timezone. */
+export function submissionBounds(days: DayRange, timeZone: string): SubmissionBounds {
+  return { start: days.from ? dayStart(days.from, timeZone) : null, end: days.to ? dayStart(days.to, timeZone, 1) : null };
 }
 
 /**
@@ -192,12 +293,13 @@ export const SUBMISSIONS_LIST: ListDefinition = {
         FROM cro_submission_deliveries d WHERE d.website_id = collected_events.website_id AND d.submission_id = collected_events.id), '[]'::jsonb))`,
 };
 
-/** Every submission of a CTA for the CSV export, oldest first (at most `limit`). */
-export async function submissionsForExport(db: SqlExecutor, websiteId: string, ctaId: string, limit: number) {
+/** Every submission of a CTA for the CSV export, oldest first (at most `limit`), within `bounds`. */
+export async function submissionsForExport(db: SqlExecutor, websiteId: string, ctaId: string, limit: number, bounds?: SubmissionBounds) {
+  const scope = submissionsScope(websiteId, ctaId, bounds);
   const found = await db.query<{ id: string; time: string; url: string | null; fields: Record<string, string> | null }>(
     `SELECT id, ${ISO('time')} AS time, url, fields FROM collected_events
-      WHERE website_id = $1 AND cta_id = $2 AND name = 'form_submitted' ORDER BY time, id LIMIT $3`,
-    [websiteId, ctaId, limit],
+      WHERE ${scope.sql} ORDER BY time, id LIMIT $${scope.params.length + 1}`,
+    [...scope.params, limit],
   );
   return found.rows.map((r) => ({ ...r, fields: r.fields ?? {} }));
 }
