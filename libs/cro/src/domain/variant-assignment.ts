@@ -76,10 +76,13 @@ export function assignVariant<V extends WeightedVariant>(visitorId: string, expe
 /** The prefix of an experiment's traffic bucket key: `traffic:${experimentId}`. */
 export const TRAFFIC_KEY = 'traffic:';
 
-/** Whether `pct` percent (0..100) of the buckets under `key` hold `visitorId`; not a number: none. */
+/**
+ * Whether `visitorId` is in the first `pct` percent (0..100, to 0.01 %) of the buckets under `key`:
+ * 75.9 % is buckets 0..7589; not a number, 0 or less: none; 100 or more: all.
+ */
 function within(visitorId: string, key: string, pct: number): boolean {
   if (typeof pct !== 'number' || !Number.isFinite(pct) || pct <= 0) return false;
-  return bucketOf(visitorId, key) < Math.min(pct, 100) * (BUCKETS / 100);
+  return bucketOf(visitorId, key) < Math.round(Math.min(pct, 100) * (BUCKETS / 100));
 }
 
 /**
