@@ -9,6 +9,12 @@ import type { CroRecord } from './types';
 
 const CAMPAIGN_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'Publish', 'Unpublish', 'ReturnToReview', 'Deactivate', 'Restore', 'Duplicate'] as const;
 
+/**
+ * The campaigns' bulk actions (`POST /api/campaigns/bulk-actions`, seed 001 section 7) and the
+ * action of `allowedActions` each takes. The API takes no bulk `Generate` (it needs a template).
+ */
+const CAMPAIGN_BULK = { Publish: 'Publish', SubmitForReview: 'SubmitForReview', SubmitForDraft: 'ReturnToDraft', Deactivate: 'Deactivate' } as const;
+
 const Column = DataTable.Col<CroRecord>;
 
 const Url = (_props: { label?: string }) => {
@@ -19,6 +25,7 @@ const Url = (_props: { label?: string }) => {
 export const CampaignList = () => (
   <CroList
     icon={<CampaignOutlinedIcon />}
+    bulkActions={CAMPAIGN_BULK}
     secondary={(record) => dotted(record.url as string | undefined, record.stage as string | undefined)}
     columns={[
       <Column key="url" source="url" label="console.cro.f.url" disableSort>

@@ -1,7 +1,9 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 import { DataTable, ListBase, Pagination, useListContext, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useWebsiteTimeZone } from '../common/DateFields';
+import { DateRangePicker, type DateRangeDays, type DateRangeValue } from '../common/DateRangePicker';
 import { SmallList, useSmallScreen } from '../common/SmallList';
 import { formatMoment } from '../common/dates';
 import { API_URL } from '../providers/http';
@@ -64,7 +66,7 @@ const fieldsText = (fields: Record<string, string>) =>
     .join(' · ');
 
 /** The submissions of the list context: progress, the empty text, the table (a simple list on a phone). */
-const SubmissionRows = ({ timeZone, exportUrl }: { timeZone: string | null; exportUrl: string }) => {
+const SubmissionRows = ({ timeZone, exportUrl, ranged }: { timeZone: string | null; exportUrl: string; ranged: boolean }) => {
   const { total, isPending, error } = useListContext<Submission>();
   const translate = useTranslate();
   const small = useSmallScreen();
@@ -82,7 +84,11 @@ const SubmissionRows = ({ timeZone, exportUrl }: { timeZone: string | null; expo
         ) : null}
       </Box>
       {isPending ? <LinearProgress sx={{ width: 240 }} /> : null}
-      {!isPending && !total ? <Typography color="text.secondary">{translate('console.cro.ctas.submissions.empty')}</Typography> : null}
+      {!isPending && !total ? (
+        <Typography color="text.secondary" data-submissions-empty>
+          {translate(ranged ? 'console.cro.ctas.submissions.emptyInRange' : 'console.cro.ctas.submissions.empty')}
+        </Typography>
+      ) : null}
       {!isPending && total ? (
         small ? (
           <SmallList<Submission>
@@ -104,25 +110,52 @@ const SubmissionRows = ({ timeZone, exportUrl }: { timeZone: string | null; expo
   );
 };
 
+/** `?from=&to=` of the export (the days the list shows). */
+const exportQuery = (days: DateRangeDays) => {
+  const query = new URLSearchParams();
+  if (days.from) query.set('from', days.from);
+  if (days.to) query.set('to', days.to);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+};
+
 /**
  * A CTA's form submissions (its Submissions tab): newest first, each with its time (in the
- * website's timezone), page, fields and where it was delivered; the CSV export of all of them.
+ * website's timezone), page, fields and where it was delivered; the date range picker narrows them
+ * to days of the website's timezone (all time at first), and the CSV export takes the same days.
  */
 export const CtaSubmissions = () => {
   const cta = useRecordContext<{ id: string; websiteId?: string }>();
   const timeZone = useWebsiteTimeZone(cta);
+  const [range, setRange] = useState<DateRangeValue>({ preset: 'all' });
+  const [days, setDays] = useState<DateRangeDays>({});
   if (!cta) return null;
   return (
     <Stack spacing={1.5} sx={{ width: '100%' }} data-submissions>
+      <DateRangePicker
+        value={range}
+        timeZone={timeZone}
+        onChange={(next, nextDays) => {
+          setRange(next);
+          // A custom range whose first day is after its last is shown as an error, not asked for.
+          if (!(nextDays.from && nextDays.to && nextDays.from > nextDays.to)) setDays(nextDays);
+        }}
+      />
       <ListBase<Submission>
+        key={`${days.from ?? ''}/${days.to ?? ''}`}
         resource={`ctas/${cta.id}/submissions`}
+        filter={days}
         perPage={PER_PAGE}
         sort={{ field: 'time', order: 'DESC' }}
         disableSyncWithLocation
         storeKey={false}
         queryOptions={{ ...INLINE_ERRORS, retry: false }}
       >
-        <SubmissionRows timeZone={timeZone} exportUrl={`${API_URL}/ctas/${encodeURIComponent(cta.id)}/submissions/export`} />
+        <SubmissionRows
+          timeZone={timeZone}
+          ranged={Boolean(days.from || days.to)}
+          exportUrl={`${API_URL}/ctas/${encodeURIComponent(cta.id)}/submissions/export${exportQuery(days)}`}
+        />
       </ListBase>
     </Stack>
   );

@@ -1538,6 +1538,16 @@ const onboarding = {
 /** Conversion optimisation (apps/console/src/cro): the CTAs, campaigns, experiments, products, goals and URL lists. */
 const cro = {
   menu: 'Conversion',
+  // Bulk actions of the campaigns and experiments lists (cro/CroBulkActions.tsx).
+  bulk: {
+    noneFits: 'No bulk action fits every selected record',
+    confirmTitle: '%{action} one record? |||| %{action} %{smart_count} records?',
+    confirmText: 'They stop showing on their websites. Each can be restored later.',
+    summary: '%{action}: %{done} of %{total} done',
+    results: 'Results per record',
+    ok: 'OK',
+    close: 'Close',
+  },
   title: '%{kind} “%{name}”',
   kinds: { ctas: 'CTA', campaigns: 'Campaign', experiments: 'Experiment', products: 'Product', goals: 'Goal', 'url-lists': 'URL list' },
   search: 'Search by name',
@@ -1706,6 +1716,7 @@ const cro = {
       targets: { mail: 'Email', webhook: 'Webhook', zapier: 'Zapier', hubspot: 'HubSpot', zoho: 'Zoho CRM' },
       statuses: { pending: 'waiting', sent: 'sent', failed: 'failed' },
       noDelivery: 'Stored only',
+      emptyInRange: 'No submissions in these days.',
     },
   },
   campaigns: {
@@ -1773,6 +1784,26 @@ const cro = {
   },
 };
 
+// The date range picker (common/DateRangePicker.tsx): the spec's ranges and intervals (seed 000).
+const dateRange = {
+  label: 'Date range',
+  presets: {
+    '7d': 'Last 7 days',
+    '28d': 'Last 28 days',
+    '3m': 'Last 3 months',
+    '6m': 'Last 6 months',
+    '12m': 'Last 12 months',
+    '16m': 'Last 16 months',
+    all: 'All time',
+    custom: 'Custom',
+  },
+  from: 'From',
+  to: 'To',
+  invalid: 'The first day must not be after the last',
+  interval: 'Interval',
+  intervals: { hour: 'Hour', day: 'Day', week: 'Week', month: 'Month' },
+};
+
 export const en: TranslationMessages = mergeTranslations(englishMessages, {
   // react-admin's Not Found page adds its own full stop after this message.
   ra: { message: { not_found: 'Either you typed a wrong URL, or you followed a bad link' } },
@@ -1798,6 +1829,7 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     community,
     onboarding,
     cro,
+    dateRange,
     // A list the API refuses (common/ListError.tsx): said plainly, never an empty list with a total.
     refused: {
       title: 'You do not have access to %{name}',
