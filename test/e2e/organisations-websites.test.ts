@@ -474,6 +474,105 @@ for (const setup of setups) {
       });
     });
 
+    describe('analytics settings (seed 001 "Analytics entities")', () => {
+      const NONE = {
+        trackingDomains: [],
+        googleAnalyticsId: null,
+        facebookPixelId: null,
+        tagManagerId: null,
+        segmentWriteKey: null,
+        hubspotCtaClickEventId: null,
+        controlGroupPct: 0,
+      };
+
+      it('a new website has none: no tracking domains, no ids, a control group of 0%', async () => {
+        const site = await createSite(owner);
+        expect(site.analytics).toEqual(NONE);
+        expect((await owner.get(`/api/websites/${site.id}`)).body.analytics).toEqual(NONE);
+      });
+
+      it('PUT sets them; tracking domains come as the form\'s text, one per line, and are kept as domains', async () => {
+        const site = await createSite(owner);
+        const res = await owner.put(`/api/websites/${site.id}`).send({
+          ...site,
+          analytics: {
+            trackingDomains: 'Shop.Example.org\r\nhttps://www.checkout.example.net/cart\n\nshop.example.org',
+            googleAnalyticsId: 'G-1A2B3C4D5E',
+            facebookPixelId: '123456789012345',
+            tagManagerId: 'GTM-AB12CD3',
+            segmentWriteKey: 'abcDEF1234567890abcDEF1234567890',
+            hubspotCtaClickEventId: 'pe1234567_cta_clicked',
+            controlGroupPct: 10,
+          },
+        });
+        expectWith(res.status, JSON.stringify(res.body)).toBe(200);
+        const expected = {
+          trackingDomains: ['shop.example.org', 'checkout.example.net'],
+          googleAnalyticsId: 'G-1A2B3C4D5E',
+          facebookPixelId: '123456789012345',
+          tagManagerId: 'GTM-AB12CD3',
+          segmentWriteKey: 'abcDEF1234567890abcDEF1234567890',
+          hubspotCtaClickEventId: 'pe1234567_cta_clicked',
+          controlGroupPct: 10,
+        };
+        expect(res.body.analytics).toEqual(expected);
+        expect((await owner.get(`/api/websites/${site.id}`)).body.analytics).toEqual(expected);
+
+        // A PUT naming only the control group keeps the rest; an emptied id is none.
+        const partial = await owner.put(`/api/websites/${site.id}`).send({ analytics: { controlGroupPct: 25, googleAnalyticsId: '' } });
+        expectWith(partial.status, JSON.stringify(partial.body)).toBe(200);
+        expect(partial.body.analytics).toEqual({ ...expected, controlGroupPct: 25, googleAnalyticsId: null });
+        const history = await owner.get(`/api/websites/${site.id}/history`);
+        const changes = history.body.filter((e: Rec) => e.type === 'WebsiteSettingsChanged').map((e: Rec) => e.data.analytics?.controlGroupPct);
+        expect(changes).toEqual([10, 25]);
+      });
+
+      it('refuses wrong values with a message per field, and changes nothing', async () => {
+        const site = await createSite(owner);
+        const res = await owner.put(`/api/websites/${site.id}`).send({
+          analytics: {
+            trackingDomains: 'shop.example.org\nnot a domain',
+            googleAnalyticsId: 'GA-nope',
+            facebookPixelId: 'pixel',
+            tagManagerId: 'GTM',
+            segmentWriteKey: 'short',
+            hubspotCtaClickEventId: 'a b',
+            controlGroupPct: 101,
+          },
+        });
+        expect(res.status).toBe(422);
+        expect(res.body.errors).toEqual({
+          'analytics.trackingDomains.1': 'Please enter one valid domain per line (for example shop.example.com)',
+          'analytics.googleAnalyticsId': 'Please enter a valid Google Analytics id (for example G-1A2B3C4D5E)',
+          'analytics.facebookPixelId': 'Please enter a valid Facebook pixel id (for example 123456789012345)',
+          'analytics.tagManagerId': 'Please enter a valid Tag Manager id (for example GTM-AB12CD3)',
+          'analytics.segmentWriteKey': 'Please enter a valid Segment write key (for example a 32-letter key from Segment)',
+          'analytics.hubspotCtaClickEventId': 'Please enter a valid HubSpot CTA click event id (for example pe1234567_cta_clicked)',
+          'analytics.controlGroupPct': 'Control group size must be a whole percentage from 0 to 100',
+        });
+        for (const pct of [-1, 2.5, '10', null]) {
+          const one = await owner.put(`/api/websites/${site.id}`).send({ analytics: { controlGroupPct: pct } });
+          expect([one.status, one.body.errors]).toEqual([422, { 'analytics.controlGroupPct': 'Control group size must be a whole percentage from 0 to 100' }]);
+        }
+        const wrong = await owner.put(`/api/websites/${site.id}`).send({ analytics: 'on' });
+        expect(wrong.status).toBe(422);
+        expect((await owner.get(`/api/websites/${site.id}`)).body).toEqual(site);
+      });
+
+      it('the public endpoints serve the control group size, and answer CORS to a tracking domain', async () => {
+        const site = await createSite(owner);
+        const put = await owner.put(`/api/websites/${site.id}`).send({ analytics: { controlGroupPct: 30, trackingDomains: ['shop.example.org'] } });
+        expectWith(put.status, JSON.stringify(put.body)).toBe(200);
+        const page = encodeURIComponent(`${site.url}/pricing`);
+        const fromSubdomain = await request(t.url).get(`/api/public/sites/${site.key}/placements?url=${page}`).set('Origin', 'https://www.shop.example.org');
+        expectWith(fromSubdomain.status, JSON.stringify(fromSubdomain.body)).toBe(200);
+        expect(fromSubdomain.body.controlGroupPct).toBe(30);
+        expect(fromSubdomain.headers['access-control-allow-origin']).toBe('https://www.shop.example.org');
+        const elsewhere = await request(t.url).get(`/api/public/sites/${site.key}/placements?url=${page}`).set('Origin', 'https://shop.example.com');
+        expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+      });
+    });
+
     describe('one website per domain across organisations', () => {
       it("refuses another organisation's domain with 409 and the spec's message", async () => {
         const before = await websitesTotal(admin, { organisationId: rivalOrg.id });

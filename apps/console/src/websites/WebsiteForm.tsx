@@ -4,6 +4,9 @@ import {
   ArrayInput,
   BooleanInput,
   Labeled,
+  maxValue,
+  minValue,
+  NumberInput,
   ReferenceInput,
   required,
   SelectInput,
@@ -30,6 +33,8 @@ const locales = (values: unknown) =>
 
 /** Keeps an emptied text as '' (the API wants text there, react-admin's default turns '' into null). */
 const keepText = (value: string | null) => value ?? '';
+/** A list of domains as the text input shows it: one per line (the API takes the text back). */
+const linesOf = (value: unknown) => (Array.isArray(value) ? value.join('\n') : typeof value === 'string' ? value : '');
 
 const Section = FormSection;
 
@@ -176,6 +181,35 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
           <TextInput source="siteBuilder.blogCollectionId" helperText={false} />
         </Box>
       </TabbedForm.Tab>
+      <TabbedForm.Tab label="console.websites.tabs.analytics" path="analytics" {...tab}>
+        <TextInput
+          source="analytics.trackingDomains"
+          multiline
+          minRows={3}
+          format={linesOf}
+          parse={keepText}
+          placeholder="shop.example.com"
+          helperText="console.websites.help.trackingDomains"
+          sx={monospace}
+        />
+        <Section>console.websites.sections.analyticsIds</Section>
+        <Box sx={grid}>
+          <TextInput source="analytics.googleAnalyticsId" placeholder="G-1A2B3C4D5E" helperText={false} />
+          <TextInput source="analytics.facebookPixelId" placeholder="123456789012345" helperText={false} />
+          <TextInput source="analytics.tagManagerId" placeholder="GTM-AB12CD3" helperText={false} />
+          <TextInput source="analytics.segmentWriteKey" helperText={false} />
+          <TextInput source="analytics.hubspotCtaClickEventId" helperText="console.websites.help.analyticsIds" />
+        </Box>
+        <Section>console.websites.sections.controlGroup</Section>
+        <NumberInput
+          source="analytics.controlGroupPct"
+          min={0}
+          max={100}
+          step={1}
+          validate={[minValue(0), maxValue(100)]}
+          helperText="console.websites.help.controlGroupPct"
+        />
+      </TabbedForm.Tab>
       {edit ? (
         <TabbedForm.Tab label="console.websites.tabs.roles" path="roles">
           <WebsiteAccess readOnly />
@@ -201,4 +235,5 @@ export const websiteDefaults = {
   videoCms: false,
   croProxy: false,
   fourEyes: true,
+  analytics: { trackingDomains: [], controlGroupPct: 0 },
 };

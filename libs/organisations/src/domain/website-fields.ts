@@ -43,7 +43,42 @@ export const WEBSITE_FIELD_LABELS = {
   fourEyes: 'Four-eyes rule',
   videoCms: 'Video CMS',
   croProxy: 'CRO proxy',
+  trackingDomains: 'Tracking domains',
+  googleAnalyticsId: 'Google Analytics id',
+  facebookPixelId: 'Facebook pixel id',
+  tagManagerId: 'Tag Manager id',
+  segmentWriteKey: 'Segment write key',
+  hubspotCtaClickEventId: 'HubSpot CTA click event id',
+  controlGroupPct: 'Control group size',
 } as const;
+
+/**
+ * A website's analytics settings (seed 001 "Analytics entities": tracking domains, one per line;
+ * the ids of Google Analytics, the Facebook pixel, Tag Manager and Segment; a HubSpot CTA click
+ * event id; the control group size, the percentage of visitors who do not see the CTAs).
+ * Tracking domains are other domains the tracker runs on (a shop on another domain than the
+ * website's): their pages and origins belong to the website for the public CRO endpoints.
+ */
+export interface WebsiteAnalytics {
+  trackingDomains: string[];
+  googleAnalyticsId: string | null;
+  facebookPixelId: string | null;
+  tagManagerId: string | null;
+  segmentWriteKey: string | null;
+  hubspotCtaClickEventId: string | null;
+  controlGroupPct: number;
+}
+
+/** A website without analytics settings has these. */
+export const DEFAULT_ANALYTICS: WebsiteAnalytics = {
+  trackingDomains: [],
+  googleAnalyticsId: null,
+  facebookPixelId: null,
+  tagManagerId: null,
+  segmentWriteKey: null,
+  hubspotCtaClickEventId: null,
+  controlGroupPct: 0,
+};
 
 export interface WebsiteLocale {
   locale: string;
@@ -92,6 +127,7 @@ export interface WebsiteSettings {
   fourEyes: boolean;
   videoCms: boolean;
   croProxy: boolean;
+  analytics: WebsiteAnalytics;
 }
 
 /** The domain of a URL as the product compares it: lower case, without `www.`. */

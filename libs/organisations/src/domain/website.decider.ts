@@ -1,7 +1,7 @@
 import { NEW, defineDecider, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ORGANISATION_MANAGERS } from '#libs/platform/src/auth/policy.js';
 import { ConflictError, ValidationError } from '#libs/platform/src/errors.js';
-import type { WebsiteSettings } from './website-fields.js';
+import { DEFAULT_ANALYTICS, type WebsiteAnalytics, type WebsiteSettings } from './website-fields.js';
 import { SCRIPT_NOT_INSTALLED } from './onboarding.js';
 
 /** What the server found at the website's address when it looked for the tracking script. */
@@ -73,9 +73,13 @@ export const websiteDecider = defineDecider<'active' | 'inactive' | 'refused', '
     Create: (_state, command: { data: WebsiteSettings & { organisationId: string; key: string } }) => [
       { type: 'WebsiteCreated', data: command.data },
     ],
-    Update: (state, command: { data: Partial<WebsiteSettings> }) => {
+    Update: (state, command: { data: Partial<Omit<WebsiteSettings, 'analytics'>> & { analytics?: Partial<WebsiteAnalytics> } }) => {
+      // Analytics settings change field by field: a PUT naming only the control group keeps the ids.
+      const data = command.data.analytics
+        ? { ...command.data, analytics: { ...DEFAULT_ANALYTICS, ...state.settings?.analytics, ...command.data.analytics } }
+        : command.data;
       const changes = Object.fromEntries(
-        Object.entries(command.data).filter(
+        Object.entries(data).filter(
           ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(state.settings?.[key as keyof WebsiteSettings]),
         ),
       );

@@ -2,6 +2,7 @@ import { missing, notText, optionalText, requiredText, z } from '#libs/platform/
 import { ORGANISATION_FIELD_LABELS as O } from '../domain/organisation.decider.js';
 import {
   CURRENCIES,
+  DEFAULT_ANALYTICS,
   REVIEW_TYPES,
   WEBSITE_CATEGORIES,
   WEBSITE_INDUSTRIES,
@@ -59,6 +60,45 @@ const nullableEnum = <T extends readonly [string, ...string[]]>(values: T, label
 const code = (label: string) => z.string({ error: notText(label) }).max(20000, 'The maximum length is 20000 characters');
 
 const FACT_CHECK_LEVELS = `${W.factCheckLevels} must be a number from 0 to 4`;
+const CONTROL_GROUP = `${W.controlGroupPct} must be a whole percentage from 0 to 100`;
+const DOMAIN = /^(?!-)[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})+$/;
+
+/** An id of an analytics tool: empty is none; otherwise its documented shape, said in the message. */
+const analyticsId = (label: string, shape: RegExp, example: string) =>
+  z.union([
+    z.null(),
+    z
+      .string({ error: notText(label) })
+      .trim()
+      .max(100, 'The maximum length is 100 characters')
+      .transform((value) => value || null)
+      .refine((value) => value === null || shape.test(value), `Please enter a valid ${label} (for example ${example})`),
+  ]);
+
+/**
+ * The analytics settings (seed 001 "Analytics entities"). Every field is optional: a PUT changes
+ * the ones it names. Tracking domains come as a list or as the form's text, one per line.
+ */
+export const analyticsSettingsSchema = z.object({
+  trackingDomains: z
+    .union([
+      z.array(z.string({ error: 'Each tracking domain must be text' }), { error: `${W.trackingDomains} must be a list` }),
+      z.string().transform((text) => text.split(/\r?\n/)),
+    ])
+    .transform((list) => [...new Set(list.map((d) => d.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/^www\./, '')).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().max(253, 'The maximum length is 253 characters').regex(DOMAIN, 'Please enter one valid domain per line (for example shop.example.com)'))
+        .max(50, 'At most 50 tracking domains'),
+    )
+    .optional(),
+  googleAnalyticsId: analyticsId(W.googleAnalyticsId, /^(G|UA|AW|DC)-[A-Z0-9-]{4,30}$/i, 'G-1A2B3C4D5E').optional(),
+  facebookPixelId: analyticsId(W.facebookPixelId, /^\d{6,20}$/, '123456789012345').optional(),
+  tagManagerId: analyticsId(W.tagManagerId, /^GTM-[A-Z0-9]{4,12}$/i, 'GTM-AB12CD3').optional(),
+  segmentWriteKey: analyticsId(W.segmentWriteKey, /^[A-Za-z0-9]{10,64}$/, 'a 32-letter key from Segment').optional(),
+  hubspotCtaClickEventId: analyticsId(W.hubspotCtaClickEventId, /^[A-Za-z0-9_.-]{1,100}$/, 'pe1234567_cta_clicked').optional(),
+  controlGroupPct: z.number({ error: CONTROL_GROUP }).int(CONTROL_GROUP).min(0, CONTROL_GROUP).max(100, CONTROL_GROUP).optional(),
+});
 
 const websiteFields = {
   name: requiredText(W.name, 200),
@@ -110,6 +150,7 @@ const websiteFields = {
   fourEyes: z.boolean({ error: `${W.fourEyes} must be true or false` }),
   videoCms: z.boolean({ error: `${W.videoCms} must be true or false` }),
   croProxy: z.boolean({ error: `${W.croProxy} must be true or false` }),
+  analytics: analyticsSettingsSchema,
 };
 
 /** Creating a website: name and url are required; the rest has the defaults below. */
@@ -141,6 +182,7 @@ export const websiteCreateSchema = z.object({
   fourEyes: websiteFields.fourEyes.optional().default(true),
   videoCms: websiteFields.videoCms.optional().default(false),
   croProxy: websiteFields.croProxy.optional().default(false),
+  analytics: websiteFields.analytics.optional().transform((given) => ({ ...DEFAULT_ANALYTICS, ...given })),
 });
 
 /** Updating: any subset; read-only fields react-admin sends back (id, key, status...) are ignored. */

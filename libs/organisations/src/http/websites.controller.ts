@@ -40,6 +40,8 @@ import {
   secretHint,
   type SiteBuilderIntegration,
   type WebsiteSettings,
+  type WebsiteAnalytics,
+  DEFAULT_ANALYTICS,
 } from '../domain/website-fields.js';
 
 type SiteBuilderInput = Omit<SiteBuilderIntegration, 'tokenHint'> & { token: string; tokenHint?: string };
@@ -286,6 +288,8 @@ export class WebsitesController {
     const builder = record.siteBuilder as SiteBuilderIntegration | null | undefined;
     return {
       ...record,
+      // Websites created before the analytics settings existed have the defaults.
+      analytics: { ...DEFAULT_ANALYTICS, ...(record.analytics as Partial<WebsiteAnalytics> | undefined) },
       ...(builder ? { siteBuilder: { ...builder, token: builder.tokenHint } } : {}),
       allowedActions: websiteDecider.allowedActions(record.status, actorFor(viewer, record.organisationId)),
     };

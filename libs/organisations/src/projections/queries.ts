@@ -219,18 +219,19 @@ export async function websiteFacts(db: SqlExecutor, websiteId: string): Promise<
  * What the public CRO endpoints (libs/cro/src/public) need of an active website found by its
  * public key: its organisation, address and domain, the version of its record, whether the
  * organisation's plan includes `product`, and the share of visitors held back from CTAs
- * (`controlGroupPct`, 0 to 100: the website record's `analytics.controlGroupPct`, else its
- * `controlGroupPct`, else 0; websites have no such setting yet).
+ * (`controlGroupPct`, 0 to 100: the website's analytics settings, else 0) and the other domains
+ * its tracker runs on (`trackingDomains`, the analytics settings' tracking domains).
  */
 export async function deliveryWebsiteByKey(
   db: SqlExecutor,
   key: string,
   product: string,
-): Promise<{ id: string; organisationId: string; url: string; domain: string; version: number; hasProduct: boolean; controlGroupPct: number } | null> {
-  const found = await db.query<{ id: string; organisation_id: string; url: string; domain: string; version: number; has_product: boolean | null; control: string | null }>(
+): Promise<{ id: string; organisationId: string; url: string; domain: string; trackingDomains: string[]; version: number; hasProduct: boolean; controlGroupPct: number } | null> {
+  const found = await db.query<{ id: string; organisation_id: string; url: string; domain: string; version: number; has_product: boolean | null; control: string | null; tracking: unknown }>(
     `SELECT w.id, w.organisation_id, w.url, w.domain, w.version,
             (o.record->'products' @> jsonb_build_array($2::text)) AS has_product,
-            coalesce(w.record->'analytics'->>'controlGroupPct', w.record->>'controlGroupPct') AS control
+            w.record->'analytics'->>'controlGroupPct' AS control,
+            w.record->'analytics'->'trackingDomains' AS tracking
        FROM rm_websites w LEFT JOIN rm_organisations o ON o.id = w.organisation_id
       WHERE w.record->>'key' = $1 AND w.status = 'active'`,
     [key, product],
@@ -243,6 +244,7 @@ export async function deliveryWebsiteByKey(
     organisationId: row.organisation_id,
     url: row.url,
     domain: row.domain,
+    trackingDomains: Array.isArray(row.tracking) ? row.tracking.filter((d): d is string => typeof d === 'string') : [],
     version: row.version,
     hasProduct: row.has_product === true,
     controlGroupPct: Number.isFinite(pct) ? Math.min(100, Math.max(0, pct)) : 0,
