@@ -92,6 +92,7 @@ export const DateRangePicker = ({
       <TextField
         select
         size="small"
+        fullWidth={false}
         label={translate(label)}
         value={value.preset}
         onChange={(event) => {
@@ -99,7 +100,7 @@ export const DateRangePicker = ({
           // A custom range starts from the days the previous choice covered.
           change(preset === 'custom' ? { preset, from: shown.from ?? value.from, to: shown.to ?? value.to } : { preset });
         }}
-        sx={{ minWidth: 180 }}
+        sx={{ width: 200 }}
         slotProps={{ select: { MenuProps: { slotProps: { paper: { 'data-date-range-menu': true } as object } } }, htmlInput: { 'data-date-range-preset': true } }}
       >
         {DATE_RANGE_PRESETS.map((preset) => (
@@ -113,6 +114,8 @@ export const DateRangePicker = ({
           <TextField
             type="date"
             size="small"
+            fullWidth={false}
+            sx={{ width: 170 }}
             label={translate('console.dateRange.from')}
             value={value.from ?? ''}
             onChange={(event) => change({ ...value, from: event.target.value || undefined })}
@@ -122,6 +125,8 @@ export const DateRangePicker = ({
           <TextField
             type="date"
             size="small"
+            fullWidth={false}
+            sx={{ width: 170 }}
             label={translate('console.dateRange.to')}
             value={value.to ?? ''}
             onChange={(event) => change({ ...value, to: event.target.value || undefined })}
@@ -135,10 +140,11 @@ export const DateRangePicker = ({
         <TextField
           select
           size="small"
+          fullWidth={false}
           label={translate('console.dateRange.interval')}
           value={interval}
           onChange={(event) => onIntervalChange(event.target.value as DateInterval)}
-          sx={{ minWidth: 120 }}
+          sx={{ width: 130 }}
           slotProps={{ htmlInput: { 'data-date-interval': true } }}
         >
           {DATE_INTERVALS.map((id) => (
