@@ -1555,7 +1555,7 @@ const cro = {
   menu: 'Conversion',
   // Bulk actions of the campaigns and experiments lists (cro/CroBulkActions.tsx).
   bulk: {
-    noneFits: 'No bulk action fits every selected record',
+    noneFits: 'No bulk action fits the selected records',
     confirmTitle: '%{action} one record? |||| %{action} %{smart_count} records?',
     confirmText: 'They stop showing on their websites. Each can be restored later.',
     summary: '%{action}: %{done} of %{total} done',

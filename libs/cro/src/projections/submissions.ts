@@ -256,18 +256,24 @@ function offsetAt(instant: number, timeZone: string): number {
 }
 
 /**
- * The moment a day (YYYY-MM-DD, plus `addDays`) starts in `timeZone`: its local midnight (the
- * first moment of the day where a change of clocks skips midnight).
+ * The moment a day (YYYY-MM-DD, plus `addDays`) starts in `timeZone`: the first moment whose wall
+ * clock there shows that day (its midnight; 01:00 where a change of clocks skips midnight).
  */
 export function dayStart(day: string, timeZone: string, addDays = 0): Date {
-  const wall = new Date(Date.UTC(2000, Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + addDays));
+  // The year first (Date.UTC reads years 0 to 99 as 1900 to 1999), then the day, which may run over into the next month or year.
+  const wall = new Date(Date.UTC(2000, Number(day.slice(5, 7)) - 1, 1));
   wall.setUTCFullYear(Number(day.slice(0, 4)));
+  wall.setUTCDate(Number(day.slice(8, 10)) + addDays);
   const local = wall.getTime();
-  // Twice: the offset at the guessed moment may differ from the one at the day's start (a change of clocks between).
-  let instant = local - offsetAt(local, timeZone);
-  instant = local - offsetAt(instant, timeZone);
-  return new Date(instant);
+  // The offsets of the day before and the day after (a change of clocks lies between them at most
+  // once): midnight read with each, keeping the earliest moment that is already on the day.
+  const candidates = [local - offsetAt(local - DAY_MS, timeZone), local - offsetAt(local + DAY_MS, timeZone)]
+    .filter((instant) => instant + offsetAt(instant, timeZone) >= local)
+    .sort((a, b) => a - b);
+  return new Date(candidates[0] ?? local - offsetAt(local, timeZone));
 }
+
+const DAY_MS = 86_400_000;
 
 /** The moments of a day range in the website's timezone. */
 export function submissionBounds(days: DayRange, timeZone: string): SubmissionBounds {
