@@ -1,6 +1,7 @@
 import { CtaSubmissions } from './CtaSubmissions';
-import { Alert, Box } from '@mui/material';
-import type { ReactElement } from 'react';
+import { Alert, Box, CardContent } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import {
   ArrayInput,
@@ -15,12 +16,15 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
+import { CtaPreview } from './CtaPreview';
 import { grid, Section, WebsiteInput } from './inputs';
 import { CTA_ITEM_TYPES, CTA_TYPES, DEVICES, FREQUENCIES, LAYOUTS, TRIGGER_KINDS, WIDTHS } from './types';
 
 const MAX_PRODUCTS = 3;
 const atMostThree = (value: unknown) => (Array.isArray(value) && value.length > MAX_PRODUCTS ? 'console.cro.ctas.maxProducts' : undefined);
 const tab = { sx: { maxWidth: 900 } };
+/** An item's inputs in as many columns as fit (the form column is narrower beside the preview). */
+const itemRows = { '& .RaSimpleFormIterator-inline': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', columnGap: 2, alignItems: 'start', pt: 1 } } as const;
 
 /** The popup's targeting: shown for popups, said to be for popups otherwise. */
 const Targeting = () => {
@@ -62,23 +66,49 @@ const ProductsInput = () => {
   );
 };
 
+/** From this width of the form's card the preview stands beside the tabs (sticky); below it, under them (phones). */
+const SIDE_BY_SIDE = '@container cta-form (min-width: 880px)';
+
+/**
+ * The tabs' content with the live preview: beside it on a wide card, below it on a narrow one
+ * (a container query on the card, so the history beside the card is accounted for). Not on the
+ * Submissions tab, which is about what visitors sent.
+ */
+const WithPreview = ({ children }: { children?: ReactNode }) => {
+  const { pathname } = useLocation();
+  const submissions = pathname.endsWith('/submissions');
+  return (
+    <CardContent sx={{ containerType: 'inline-size', containerName: 'cta-form' }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, [SIDE_BY_SIDE]: { flexDirection: 'row', alignItems: 'flex-start' } }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
+        {submissions ? null : (
+          <Box sx={{ width: '100%', [SIDE_BY_SIDE]: { width: '42%', maxWidth: 520, flexShrink: 0, position: 'sticky', top: 72 } }}>
+            <CtaPreview prepare={prepareCta} />
+          </Box>
+        )}
+      </Box>
+    </CardContent>
+  );
+};
+
 /**
  * A CTA in four tabs: Build (what it is and its items), Design (colours and texts), Targeting
- * (a popup's triggers and display), Settings (lazy load, email notification, products, CRM mapping).
+ * (a popup's triggers and display), Settings (lazy load, email notification, products, CRM mapping);
+ * beside them, the live preview (CtaPreview).
  */
 export const CtaForm = ({ edit = false, toolbar, header, defaultValues }: { edit?: boolean; toolbar: ReactElement; header?: ReactElement; defaultValues?: Record<string, unknown> }) => (
-  <TabbedForm toolbar={toolbar} defaultValues={defaultValues} warnWhenUnsavedChanges={false}>
+  <TabbedForm toolbar={toolbar} defaultValues={defaultValues} warnWhenUnsavedChanges={false} component={WithPreview}>
     <TabbedForm.Tab label="console.cro.ctas.build" {...tab}>
       {header}
       <Box sx={grid}>
         <WebsiteInput edit={edit} />
-        <TextInput source="name" label="console.cro.fields.name" />
+        <TextInput source="name" label="console.cro.fields.name" autoFocus={!edit} />
         <SelectInput source="type" label="console.cro.fields.type" choices={CTA_TYPES} />
         <TextInput source="subtype" label="console.cro.f.subtype" helperText="console.cro.ctas.subtypeHelp" />
       </Box>
       <Section title="console.cro.ctas.items" text="console.cro.ctas.itemsText">
         <ArrayInput source="items" label={false}>
-          <SimpleFormIterator inline>
+          <SimpleFormIterator inline fullWidth sx={itemRows}>
             <SelectInput source="type" label="console.cro.f.itemType" choices={CTA_ITEM_TYPES} />
             <TextInput source="label" label="console.cro.f.itemLabel" helperText={false} />
             <TextInput source="name" label="console.cro.f.itemName" helperText={false} />
@@ -139,7 +169,7 @@ export const CtaForm = ({ edit = false, toolbar, header, defaultValues }: { edit
 
 /**
  * What the API takes of the form: a popup's settings only for popups, an email notification only
- * with recipients, numbers of triggers as numbers.
+ * with recipients, numbers of triggers as numbers, items' `required` only when on.
  */
 export const prepareCta = (data: Record<string, unknown>) => {
   const out = { ...data };
@@ -153,6 +183,14 @@ export const prepareCta = (data: Record<string, unknown>) => {
         return { ...trigger, value };
       }),
     };
+  }
+  // An item's "Required" switch off is said by leaving it out (as the templates do): a heading or a button has none.
+  if (Array.isArray(out.items)) {
+    out.items = out.items.map((item: unknown) => {
+      if (!item || typeof item !== 'object' || (item as { required?: unknown }).required !== false) return item;
+      const { required: _required, ...rest } = item as Record<string, unknown>;
+      return rest;
+    });
   }
   const email = out.emailNotification as { recipients?: unknown[] } | null | undefined;
   if (!email || !Array.isArray(email.recipients) || email.recipients.length === 0) out.emailNotification = null;
