@@ -68,15 +68,19 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
     const dialog = page.locator('[data-bulk-results]').getByRole('dialog');
     await dialog.waitFor();
     await expect(dialog.locator('#cro-bulk-title').innerText()).resolves.toBe('Publish: 1 of 2 done');
-    const results = async () =>
-      dialog.locator('li[data-result]').evaluateAll((items) =>
-        items.map((item) => ({
-          name: item.querySelector('[data-name]')?.textContent,
-          result: item.getAttribute('data-result'),
-          error: item.querySelector('[data-error]')?.textContent ?? null,
-          reason: item.querySelector('[data-reason]')?.textContent ?? null,
+    const text = async (item: ReturnType<typeof dialog.locator>, selector: string) =>
+      (await item.locator(selector).count()) ? item.locator(selector).innerText() : null;
+    const results = async () => {
+      const items = await dialog.locator('li[data-result]').all();
+      return Promise.all(
+        items.map(async (item) => ({
+          name: await text(item, '[data-name]'),
+          result: await item.getAttribute('data-result'),
+          error: await text(item, '[data-error]'),
+          reason: await text(item, '[data-reason]'),
         })),
       );
+    };
     expect((await results()).sort((a, b) => String(a.name).localeCompare(String(b.name)))).toEqual([
       { name: ready, result: 'ok', error: null, reason: null },
       { name: unready, result: 'failed', error: 'failed to change status to live. Please try again later.', reason: 'Please enter a valid content page URL.' },
