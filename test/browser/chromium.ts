@@ -217,7 +217,7 @@ export async function closePages(session: ConsoleSession | undefined): Promise<v
 
 /** Fills the console's login page (already open) and waits for the dashboard. */
 export async function logIn(page: Page, credentials: Credentials): Promise<void> {
-  await page.waitForURL(/#\/login$/);
+  await page.waitForURL(/#\/login$/, { waitUntil: 'commit' });
   await page.getByRole('textbox', { name: 'Email' }).fill(credentials.email);
   await page.getByRole('textbox', { name: 'Password' }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

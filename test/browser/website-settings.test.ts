@@ -1,5 +1,5 @@
 // A website's settings in the built console (Chromium, against the real API with the demo data):
-// the Overview, Localisation, Custom code and Roles and permissions tabs, saving custom code,
+// the Overview, Localisation, Custom code, Analytics and Roles and permissions tabs, the analytics settings, saving custom code,
 // removing a member from the website, and the stack of at most 4 dismissable notifications.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -115,7 +115,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`w
     website = await api<{ id: string; organisationId: string }>('GET', `websites/${id}`);
 
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Overview', 'Localisation', 'Custom code', 'Roles and permissions', 'History']);
+    expect(tabs).toEqual(['Overview', 'Localisation', 'Custom code', 'Analytics', 'Roles and permissions', 'History']);
 
     // Overview: the site, its classification and its workflow settings.
     for (const label of ['Name', 'URL', 'Domain', 'Status', 'Category', 'Type', 'Industry', 'Currency', 'Time zone',
@@ -169,7 +169,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`w
     // Overview's inputs, then Localisation's.
     await poll(() => edit.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Demo Blog');
     const tabs = await edit.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Overview', 'Localisation', 'Custom code', 'Roles and permissions']);
+    expect(tabs).toEqual(['Overview', 'Localisation', 'Custom code', 'Analytics', 'Roles and permissions']);
     await page.getByRole('combobox', { name: 'Fact-check levels' }).waitFor();
     await page.getByRole('switch', { name: 'Second edit' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Second edit' }).isChecked()).toBe(true);
@@ -218,6 +218,49 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`w
     await show().getByText('site-42').waitFor();
     expect(await show().getByText('sb-token-12345678').count()).toBe(0);
     await shot('09-custom-code-saved');
+  });
+
+  it('sets the analytics settings on the Analytics tab: tracking domains one per line, an id, the control group', async () => {
+    await openDemoBlog();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.waitForURL(/#\/websites\/[^/]+$/);
+    // The edit form, not the show page still on screen while the edit page loads.
+    const edit = page.locator('.RaEdit-main');
+    await poll(() => edit.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Demo Blog');
+    await edit.getByRole('tab', { name: 'Analytics', exact: true }).click();
+    const domains = page.getByRole('textbox', { name: 'Tracking domains' });
+    await domains.fill('shop.demo-partner.example\nhttps://www.checkout.demo-partner.example/cart');
+    await page.getByRole('textbox', { name: 'Google Analytics id' }).fill('G-DEMO12345');
+    // A wrong id is refused by the API with its message under the input.
+    await page.getByRole('textbox', { name: 'Tag Manager id' }).fill('TM-1');
+    const control = page.getByRole('spinbutton', { name: 'Control group size (%)' });
+    await control.fill('15');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please enter a valid Tag Manager id (for example GTM-AB12CD3)').waitFor();
+    await page.getByRole('textbox', { name: 'Tag Manager id' }).fill('GTM-DEMO123');
+    await shot('09b-edit-analytics');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notifications().filter({ hasText: 'Website saved' }).waitFor();
+    await page.waitForURL(/#\/websites\/[^/]+\/show$/);
+    await dismissAll();
+
+    const saved = await api<{ analytics: Record<string, unknown> }>('GET', `websites/${website.id}`);
+    expect(saved.analytics).toEqual({
+      trackingDomains: ['shop.demo-partner.example', 'checkout.demo-partner.example'],
+      googleAnalyticsId: 'G-DEMO12345',
+      facebookPixelId: null,
+      tagManagerId: 'GTM-DEMO123',
+      segmentWriteKey: null,
+      hubspotCtaClickEventId: null,
+      controlGroupPct: 15,
+    });
+    await tab('Analytics').click();
+    await show().getByText('shop.demo-partner.example, checkout.demo-partner.example').waitFor();
+    await show().getByText('GTM-DEMO123').waitFor();
+    await show().getByText('15 %').waitFor();
+    await shot('09c-show-analytics');
+    // Back as the demo has it (other tests and people look at Demo Blog).
+    await api('PUT', `websites/${website.id}`, { analytics: { trackingDomains: [], googleAnalyticsId: null, tagManagerId: null, controlGroupPct: 0 } });
   });
 
   it('refuses to remove the owner with the API message', async () => {

@@ -146,6 +146,25 @@ export const WebsiteShow = () => {
             />
           </FieldGrid>
         </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="console.websites.tabs.analytics" path="analytics">
+          <FunctionField<WebsiteSettings>
+            label="resources.websites.fields.analytics.trackingDomains"
+            render={(record) => (record.analytics?.trackingDomains?.length ? record.analytics.trackingDomains.join(', ') : '—')}
+          />
+          <Heading label={false}>console.websites.sections.analyticsIds</Heading>
+          <FieldGrid>
+            <TextField source="analytics.googleAnalyticsId" emptyText="—" />
+            <TextField source="analytics.facebookPixelId" emptyText="—" />
+            <TextField source="analytics.tagManagerId" emptyText="—" />
+            <TextField source="analytics.segmentWriteKey" emptyText="—" />
+            <TextField source="analytics.hubspotCtaClickEventId" emptyText="—" />
+          </FieldGrid>
+          <Heading label={false}>console.websites.sections.controlGroup</Heading>
+          <FunctionField<WebsiteSettings>
+            label="resources.websites.fields.analytics.controlGroupPct"
+            render={(record) => `${record.analytics?.controlGroupPct ?? 0} %`}
+          />
+        </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="console.websites.tabs.roles" path="roles">
           <WebsiteAccess label={false} />
         </TabbedShowLayout.Tab>

@@ -11,8 +11,19 @@ export interface SiteBuilder {
   blogCollectionId?: string | null;
 }
 
+/** A website's analytics settings (seed 001 "Analytics entities"). */
+export interface AnalyticsSettings {
+  trackingDomains: string[];
+  googleAnalyticsId: string | null;
+  facebookPixelId: string | null;
+  tagManagerId: string | null;
+  segmentWriteKey: string | null;
+  hubspotCtaClickEventId: string | null;
+  controlGroupPct: number;
+}
+
 /** `GET /api/websites/{id}` with the settings the shared `Website` type does not name. */
-export type WebsiteSettings = Website & { siteBuilder?: SiteBuilder | null };
+export type WebsiteSettings = Website & { siteBuilder?: SiteBuilder | null; analytics?: AnalyticsSettings };
 
 export const SITE_BUILDER_FIELDS = [
   'token',
