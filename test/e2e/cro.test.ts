@@ -312,6 +312,32 @@ for (const setup of setups) {
       expect((await owner.post(`/api/campaigns/${campaign.body.id}/actions/CancelGeneration`).send({})).status).toBe(422);
     });
 
+    it('generates in bulk: one result per campaign, one template for all, an unknown template refused per campaign', async () => {
+      const site = await owner.post('/api/websites').send({ name: 'Bulk Garden', url: 'https://bulk-garden.example' });
+      expectWith(site.status, JSON.stringify(site.body)).toBe(201);
+      expect((await owner.post('/api/products').send({ websiteId: site.body.id, name: 'Spade' })).status).toBe(201);
+      const make = async (name: string) => {
+        const made = await owner.post('/api/campaigns').send({ websiteId: site.body.id, name, url: 'https://bulk-garden.example/tools', containers: [], pageRules: { operator: 'or', rules: [] } });
+        expectWith(made.status, JSON.stringify(made.body)).toBe(201);
+        return made.body.id as string;
+      };
+      const [first, second] = [await make('Spring'), await make('Autumn')];
+      const noTemplate = await owner.post('/api/campaigns/bulk-actions').send({ action: 'Generate', ids: [first] });
+      expect({ status: noTemplate.status, errors: noTemplate.body.errors }).toEqual({ status: 422, errors: { templateId: 'Please choose a template.' } });
+      const unknownTemplate = await owner.post('/api/campaigns/bulk-actions').send({ action: 'Generate', ids: [first], templateId: 'no-such-template' });
+      expect(unknownTemplate.body).toEqual({
+        results: [{ id: first, ok: false, error: 'failed to change status to generating. Please try again later.', reason: 'Template not found' }],
+      });
+      const started = await owner.post('/api/campaigns/bulk-actions').send({ action: 'Generate', ids: [first, second], templateId: 'starter-product-cta' });
+      expectWith(started.status, JSON.stringify(started.body)).toBe(200);
+      expect(started.body).toEqual({ results: [{ id: first, ok: true, status: 'generating' }, { id: second, ok: true, status: 'generating' }] });
+      for (const id of [first, second]) {
+        const done = await until('the generation to end', async () => (await owner.get(`/api/campaigns/${id}`)).body, (c) => Boolean(c.lastGeneration));
+        expect(done.lastGeneration).toMatchObject({ outcome: 'finished' });
+        expect(done.lastGeneration.ctaIds).toHaveLength(1);
+      }
+    });
+
     it('keeps each organisation to its own records, and a member without a CRO role out', async () => {
       const cta = (await editor.get(`/api/ctas?${listQuery({ filter: { websiteId: shopId } })}`)).body as Array<{ id: string }>;
       expect(cta.length).toBeGreaterThan(0);

@@ -72,6 +72,8 @@ export const CRO_KINDS: readonly CroKind[] = [
       SubmitForReview: { action: 'SubmitForReview', status: 'review' },
       Deactivate: { action: 'Deactivate', status: 'deactivated' },
       SubmitForDraft: { action: 'ReturnToDraft', status: 'draft' },
+      // Starts a theme generation job per campaign (the status stays; `generating` names the change).
+      Generate: { action: 'Generate', status: 'generating' },
     },
   },
   {

@@ -100,12 +100,22 @@ export abstract class CroResourceController {
     if (!bulk) throw new NotFoundError(`${this.kind.label}s have no bulk actions`);
     const input = parseInput(bulkSchema(Object.keys(bulk)), body);
     const step = bulk[input.action]!;
+    // Generating themes in bulk takes the template for all: `{ action: "Generate", ids, templateId }`.
+    const templateId = step.action === 'Generate' ? objectOf(body).templateId : undefined;
+    if (step.action === 'Generate' && (typeof templateId !== 'string' || templateId === '')) {
+      throw ValidationError.field('templateId', 'Please choose a template.');
+    }
     const results: Array<{ id: string; ok: boolean; status?: string; error?: string; reason?: string }> = [];
     for (const id of [...new Set(input.ids)]) {
       try {
         const current = await this.load(viewer, id);
         const context = await this.context(current, step.action);
-        const command = { type: step.action, actor: actorFor(viewer, current.organisationId), data: {}, context };
+        let data: Record<string, unknown> = {};
+        if (step.action === 'Generate') {
+          await this.checkTemplate(current.organisationId, templateId);
+          data = { templateId, ...this.inputOf('Generate', {}) };
+        }
+        const command = { type: step.action, actor: actorFor(viewer, current.organisationId), data, context };
         await this.run(id, command, current.organisationId, input.expectedVersions?.[id], requestId);
         results.push({ id, ok: true, status: step.status });
       } catch (error) {
