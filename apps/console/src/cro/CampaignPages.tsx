@@ -4,16 +4,28 @@ import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { dotted } from '../common/SmallList';
 import { CampaignForm, prepareCampaign } from './CampaignForm';
 import { CroList } from './CroList';
+import { GenerationPanel, TemplateChoice } from './CampaignGeneration';
 import { CreateToolbar, CroCreate, CroEdit, CroHeader, CroToolbar } from './CroPages';
 import type { CroRecord } from './types';
 
-const CAMPAIGN_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'Publish', 'Unpublish', 'ReturnToReview', 'Deactivate', 'Restore', 'Duplicate'] as const;
+const CAMPAIGN_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'Publish', 'Unpublish', 'ReturnToReview', 'Deactivate', 'Restore', 'Duplicate', 'Generate'] as const;
 
 /**
  * The campaigns' bulk actions (`POST /api/campaigns/bulk-actions`, seed 001 section 7) and the
- * action of `allowedActions` each takes. The API takes no bulk `Generate` (it needs a template).
+ * action of `allowedActions` each takes. `Generate` asks for the template first (`templateId`).
  */
-const CAMPAIGN_BULK = { Publish: 'Publish', SubmitForReview: 'SubmitForReview', SubmitForDraft: 'ReturnToDraft', Deactivate: 'Deactivate' } as const;
+const CAMPAIGN_BULK = { Publish: 'Publish', SubmitForReview: 'SubmitForReview', SubmitForDraft: 'ReturnToDraft', Deactivate: 'Deactivate', Generate: 'Generate' } as const;
+
+/** Generate asks which template the CTAs are built from (`GET /api/cta-templates`). */
+const CAMPAIGN_CHOOSE = {
+  Generate: {
+    field: 'templateId',
+    title: 'console.cro.generation.chooseTitle',
+    confirm: 'console.cro.generation.start',
+    notice: 'console.cro.generation.started',
+    render: (value: string, onChange: (value: string) => void) => <TemplateChoice value={value} onChange={onChange} />,
+  },
+};
 
 const Column = DataTable.Col<CroRecord>;
 
@@ -51,7 +63,7 @@ const Warnings = () => {
 export const CampaignEdit = () => (
   <CroEdit
     prepare={prepareCampaign}
-    form={<CampaignForm edit header={<CroHeader><Warnings /></CroHeader>} toolbar={<CroToolbar actions={CAMPAIGN_ACTIONS} />} />}
+    form={<CampaignForm edit header={<CroHeader><Warnings /><GenerationPanel /></CroHeader>} toolbar={<CroToolbar actions={CAMPAIGN_ACTIONS} choose={CAMPAIGN_CHOOSE} />} />}
   />
 );
 

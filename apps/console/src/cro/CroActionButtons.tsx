@@ -1,5 +1,5 @@
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Tooltip } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useDataProvider, useLogoutIfAccessDenied, useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import { errorMessage } from '../common/errors';
@@ -21,6 +21,8 @@ const LOOKS: Record<string, { variant: 'contained' | 'outlined' | 'text'; color:
   ReturnToReview: { variant: 'outlined', color: 'inherit' },
   Restore: { variant: 'outlined', color: 'primary' },
   Duplicate: { variant: 'text', color: 'primary' },
+  Generate: { variant: 'outlined', color: 'primary' },
+  CancelGeneration: { variant: 'outlined', color: 'warning' },
 };
 
 interface ApiError {
@@ -33,8 +35,22 @@ interface ApiError {
  * (in this order), each `POST /api/{resource}/{id}/actions/{Action}` with `{ expectedVersion }`.
  * A refusal's field errors go under the inputs; an answer's `warnings` (a campaign whose page rules
  * match nothing) are shown as a warning; `Duplicate` opens the copy. `choose` asks for one value
- * first (CompleteAndDeploy: the variant to deploy). Kept off while the form holds unsaved changes.
+ * first (CompleteAndDeploy: the variant to deploy, out of `choices`; Generate: the template, through
+ * its own `render`), sent as `field`; `confirm` and `notice` name the dialog's button and the
+ * success message when the action's name does not say it. Kept off while the form holds unsaved changes.
  */
+export interface CroChoice {
+  field: string;
+  title: string;
+  choices?: { id: string; name: string }[];
+  /** Draws the question instead of the radio buttons of `choices`. */
+  render?: (value: string, onChange: (value: string) => void) => ReactNode;
+  /** i18n key of the dialog's button (default: the action's name). */
+  confirm?: string;
+  /** i18n key of the success message (`%{action}`; default "%{action}: done"). */
+  notice?: string;
+}
+
 export const CroActionButtons = ({
   resource,
   record,
@@ -46,7 +62,7 @@ export const CroActionButtons = ({
   record: CroRecord;
   actions: readonly string[];
   dirty?: boolean;
-  choose?: Record<string, { field: string; title: string; choices: { id: string; name: string }[] }>;
+  choose?: Record<string, CroChoice>;
 }) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -68,7 +84,7 @@ export const CroActionButtons = ({
       const { data } = await dataProvider.action<CroRecord & { copyId?: string }>(resource, record.id, action, { expectedVersion: record.version, ...extra });
       const warnings = Array.isArray(data.warnings) ? data.warnings : [];
       if (warnings.length) notify(translate('console.cro.notices.doneWithWarning', { action: translate(`console.cro.actions.${action}`), warning: warnings.join(' ') }), { type: 'warning', multiLine: true });
-      else notify('console.cro.notices.done', { type: 'success', messageArgs: { action: translate(`console.cro.actions.${action}`) } });
+      else notify((choose && Object.hasOwn(choose, action) ? choose[action]!.notice : undefined) ?? 'console.cro.notices.done', { type: 'success', messageArgs: { action: translate(`console.cro.actions.${action}`) } });
       if (action === 'Duplicate' && data.copyId) redirect('edit', resource, data.copyId);
       else refresh();
     } catch (error) {
@@ -96,7 +112,7 @@ export const CroActionButtons = ({
             startIcon={running === action ? <CircularProgress size={16} color="inherit" /> : undefined}
             onClick={() => {
               if (choose && Object.hasOwn(choose, action)) {
-                setChosen(choose[action]!.choices[0]?.id ?? '');
+                setChosen(choose[action]!.choices?.[0]?.id ?? '');
                 setAsking(action);
               } else void run(action);
             }}
@@ -113,14 +129,18 @@ export const CroActionButtons = ({
           button
         );
       })}
-      <Dialog open={Boolean(question)} onClose={() => setAsking(null)} aria-labelledby="cro-choose-title">
+      <Dialog open={Boolean(question)} onClose={() => setAsking(null)} aria-labelledby="cro-choose-title" fullWidth={Boolean(question?.render)} maxWidth="sm" data-choose={asking ?? undefined}>
         <DialogTitle id="cro-choose-title">{question ? translate(question.title) : ''}</DialogTitle>
-        <DialogContent>
-          <RadioGroup value={chosen} onChange={(event) => setChosen(event.target.value)}>
-            {(question?.choices ?? []).map((choice) => (
-              <FormControlLabel key={choice.id} value={choice.id} control={<Radio />} label={choice.name} />
-            ))}
-          </RadioGroup>
+        <DialogContent dividers={Boolean(question?.render)}>
+          {question?.render ? (
+            question.render(chosen, setChosen)
+          ) : (
+            <RadioGroup value={chosen} onChange={(event) => setChosen(event.target.value)}>
+              {(question?.choices ?? []).map((choice) => (
+                <FormControlLabel key={choice.id} value={choice.id} control={<Radio />} label={choice.name} />
+              ))}
+            </RadioGroup>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAsking(null)}>{translate('ra.action.cancel')}</Button>
@@ -128,8 +148,9 @@ export const CroActionButtons = ({
             variant="contained"
             disabled={!chosen}
             onClick={() => asking && question && void run(asking, { [question.field]: chosen })}
+            data-choose-confirm
           >
-            {asking ? translate(`console.cro.actions.${asking}`) : ''}
+            {question?.confirm ? translate(question.confirm) : asking ? translate(`console.cro.actions.${asking}`) : ''}
           </Button>
         </DialogActions>
       </Dialog>

@@ -17,6 +17,7 @@ import { createContext, useContext, useRef, useState } from 'react';
 import { Button, Confirm, useDataProvider, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useResourceContext, useTranslate, useUnselectAll } from 'react-admin';
 import { errorMessage } from '../common/errors';
 import type { BulkResult, ConsoleDataProvider } from '../providers/dataProvider';
+import { GenerateDialog } from './CampaignGeneration';
 import type { CroRecord } from './types';
 
 /**
@@ -40,9 +41,13 @@ export const CroBulkSummaryContext = createContext<(summary: CroBulkSummary) => 
 /** Bulk actions asked about first: they take the campaigns off the websites. */
 const CONFIRM = new Set(['Deactivate']);
 
+/** Bulk actions that need a template first, sent as `templateId` (one for every record). */
+const TEMPLATE = new Set(['Generate']);
+
 /**
  * The bulk buttons of a CRO list's selection: each action that at least one selected record allows,
- * `POST /api/{resource}/bulk-actions` with `{ action, ids }`; the answer's one result per record is
+ * `POST /api/{resource}/bulk-actions` with `{ action, ids }` (Generate: and the `templateId` asked
+ * for in a dialog); the answer's one result per record is
  * shown in the results dialog, the selection cleared and the list read again.
  */
 export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
@@ -57,6 +62,7 @@ export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState<string | null>(null);
 
   // The names of every record this list has shown: a selected record that left the page after a
   // refetch is still named in the results.
@@ -66,11 +72,11 @@ export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
   const available = Object.keys(actions).filter((bulk) => selected.some((record) => record.allowedActions?.includes(actions[bulk]!)));
   const label = (bulk: string) => translate(`console.cro.actions.${actions[bulk] ?? bulk}`, { _: bulk });
 
-  const run = async (action: string) => {
+  const run = async (action: string, body: Record<string, unknown> = {}) => {
     setBusy(true);
     const names = Object.fromEntries(selectedIds.map((id) => [String(id), seen.current.get(String(id)) ?? String(id)]));
     try {
-      const { data: results } = await dataProvider.bulkAction(resource, action, selectedIds);
+      const { data: results } = await dataProvider.bulkAction(resource, action, selectedIds, body);
       showSummary({ action, results, names });
       unselectAll();
       refresh();
@@ -79,6 +85,7 @@ export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
     } finally {
       setBusy(false);
       setAsking(null);
+      setChoosing(null);
     }
   };
 
@@ -90,7 +97,7 @@ export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
         </Box>
       ) : null}
       {available.map((action) => (
-        <Button key={action} label={label(action)} disabled={busy} onClick={() => (CONFIRM.has(action) ? setAsking(action) : void run(action))} data-bulk-action={action} />
+        <Button key={action} label={label(action)} disabled={busy} onClick={() => (CONFIRM.has(action) ? setAsking(action) : TEMPLATE.has(action) ? setChoosing(action) : void run(action))} data-bulk-action={action} />
       ))}
       <Confirm
         isOpen={asking !== null}
@@ -101,6 +108,13 @@ export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
         confirmColor="warning"
         onConfirm={() => asking && void run(asking)}
         onClose={() => setAsking(null)}
+      />
+      <GenerateDialog
+        open={choosing !== null}
+        busy={busy}
+        title={translate('console.cro.generation.bulkTitle', { smart_count: selectedIds.length })}
+        onClose={() => setChoosing(null)}
+        onConfirm={(templateId) => choosing && void run(choosing, { templateId })}
       />
     </>
   );
