@@ -23,8 +23,27 @@ import { CTA_ITEM_TYPES, CTA_TYPES, DEVICES, FREQUENCIES, LAYOUTS, TRIGGER_KINDS
 const MAX_PRODUCTS = 3;
 const atMostThree = (value: unknown) => (Array.isArray(value) && value.length > MAX_PRODUCTS ? 'console.cro.ctas.maxProducts' : undefined);
 const tab = { sx: { maxWidth: 900 } };
-/** An item's inputs in as many columns as fit (the form column is narrower beside the preview). */
-const itemRows = { '& .RaSimpleFormIterator-inline': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))', columnGap: 2, alignItems: 'start', pt: 1 } } as const;
+/**
+ * An item in two lines (the form column is narrower beside the preview): its type and label, then
+ * its field name, whether it is required, and its options. One column on a phone.
+ */
+const span = (n: number) => ({ gridColumn: { xs: 'auto', sm: `span ${n}` } });
+const itemRows = {
+  '& .RaSimpleFormIterator-form': {
+    display: 'grid',
+    gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(6, minmax(0, 1fr))' },
+    columnGap: '16px',
+    alignItems: 'center',
+    pt: 1,
+    // Each input as wide as its cell (a select would keep its own minimum width and overlap the next).
+    '& > *': { minWidth: 0, width: '100%' },
+    '& > :nth-child(1)': span(2),
+    '& > :nth-child(2)': span(4),
+    '& > :nth-child(3)': span(2),
+    '& > :nth-child(4)': span(2),
+    '& > :nth-child(5)': span(2),
+  },
+} as const;
 
 /** The popup's targeting: shown for popups, said to be for popups otherwise. */
 const Targeting = () => {
@@ -109,7 +128,7 @@ export const CtaForm = ({ edit = false, toolbar, header, defaultValues }: { edit
       <Section title="console.cro.ctas.items" text="console.cro.ctas.itemsText">
         <ArrayInput source="items" label={false}>
           <SimpleFormIterator inline fullWidth sx={itemRows}>
-            <SelectInput source="type" label="console.cro.f.itemType" choices={CTA_ITEM_TYPES} />
+            <SelectInput source="type" label="console.cro.f.itemType" choices={CTA_ITEM_TYPES} helperText={false} />
             <TextInput source="label" label="console.cro.f.itemLabel" helperText={false} />
             <TextInput source="name" label="console.cro.f.itemName" helperText={false} />
             <BooleanInput source="required" label="console.cro.f.required" helperText={false} />
