@@ -77,7 +77,8 @@ export const TemplateChoice = ({ value, onChange }: { value: string; onChange: (
   const translate = useTranslate();
   const { data, isPending, error, refetch } = useTemplates();
   const [type, setType] = useState('all');
-  const templates = data ?? [];
+  // Starters first, then the organisation's own, each by name.
+  const templates = [...(data ?? [])].sort((a, b) => Number(!a.builtIn) - Number(!b.builtIn) || a.name.localeCompare(b.name));
   const types = CTA_TYPES.filter((choice) => templates.some((t) => t.type === choice.id));
   const shown = templates.filter((t) => type === 'all' || t.type === type);
   if (isPending) return <Skeleton variant="rounded" height={160} />;
