@@ -3,7 +3,8 @@
 // demo owner (a CRO admin of Demo Shop):
 // - a new CTA starts from a template: the picker shows the starter templates (libs/cro/src/domain/
 //   templates.ts) as cards, filterable by type; "Newsletter sign-up" fills the form with its items;
-//   named and saved, the API answers the CTA with exactly those items;
+//   named and saved, the API answers the CTA with exactly those items; saved as a template, it is
+//   listed under the organisation's own;
 // - the live preview is drawn by the real tracker (`/tracker.js` with `data-preview`, in an iframe):
 //   it shows the CTA's button, follows an edit of an item's label, and sends nothing to
 //   /api/public/collect, not even when its form is sent;
@@ -101,6 +102,21 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     const saved = (await owner.get(`/api/ctas/${encodeURIComponent(id)}`)).body as { name: string; type: string; items: unknown[] };
     expectWith({ name: saved.name, type: saved.type, items: saved.items }, 'the saved CTA through the API').toEqual({ name, type: 'form', items: NEWSLETTER_ITEMS });
 
+    // Saved as a template of the organisation: the picker lists it under the organisation's own.
+    await page.getByRole('button', { name: 'Save as template' }).click();
+    await page.getByText('Save as template: done').waitFor();
+    const picker = await session.browser.newContext({ storageState: await page.context().storageState(), viewport: { width: 1600, height: 1000 } });
+    try {
+      const other = await picker.newPage();
+      await other.goto(`${session.app.url}/#/ctas/create`);
+      const own = other.getByRole('region', { name: "Your organisation's templates" });
+      await own.getByRole('button', { name: `Use the template “${name}”` }).waitFor();
+      await other.locator('[data-type-filter="popup"]').click();
+      await own.getByText('None of this type.').waitFor();
+    } finally {
+      await picker.close();
+    }
+
     // The editor's preview follows an edit of the button's label.
     await preview().getByRole('button', { name: 'Subscribe' }).waitFor();
     // (Typed again if the edit form, just mounted, was reset by its record: see fillSettled.)
@@ -121,12 +137,16 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     await preview().getByText('Thank you!').waitFor();
     await page.getByRole('button', { name: 'Show again' }).click();
     await preview().getByRole('button', { name: 'Join the list' }).waitFor();
+    // Desktop: the page at 1024 px, scaled into the pane.
+    await page.getByRole('button', { name: 'Desktop' }).click();
+    await page.locator('[data-preview-pane] iframe[data-cta-preview="desktop"]').waitFor();
+    await preview().getByRole('button', { name: 'Join the list' }).waitFor();
     await page.waitForTimeout(1_500);
     await page.mouse.move(0, 0);
     await page.getByRole('button', { name: 'Dismiss' }).click({ timeout: 2_000 }).catch(() => undefined);
     await shot('02-editor-preview', false);
     expectWith(collected, 'requests of the preview to /api/public/collect').toEqual([]);
-  });
+  }, 120_000);
 
   it('previews a popup template over the page, on a phone below the form', async () => {
     // A phone from the start (the menu is then a closed drawer).

@@ -34,10 +34,13 @@ import { useRecordContext, useTranslate } from 'react-admin';
  */
 
 type Device = 'desktop' | 'mobile';
-/** The page width each device shows, and the height of the box it is shown in (fixed: see PreviewFrame). */
-const VIEWPORTS: Record<Device, { width: number; box: number }> = {
-  desktop: { width: 1024, box: 420 },
-  mobile: { width: 390, box: 600 },
+/**
+ * The page each device shows: Desktop a 1024 x 640 screen (its box keeps that ratio, by CSS);
+ * Mobile 390 px wide in a box of a fixed height (see PreviewFrame).
+ */
+const VIEWPORTS: Record<Device, { width: number; height: number }> = {
+  desktop: { width: 1024, height: 640 },
+  mobile: { width: 390, height: 600 },
 };
 /** How long the form is left alone before the preview draws it again. */
 const DEBOUNCE_MS = 250;
@@ -92,10 +95,11 @@ const PreviewFrame = ({ cta, device, drawn, label, tall = false }: { cta: Record
   const [width, setWidth] = useState(0);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const viewport = VIEWPORTS[device];
-  // The box's height never depends on the width it is given (a height that did could add and remove
-  // the page's scroll bar, which changes the width: a loop); the page inside is as tall as it fills.
-  const box = tall ? Math.round(viewport.box * 1.5) : viewport.box;
+  // No height is computed from the width measured here (one that was could add and remove the
+  // page's scroll bar, which changes the width: a loop): Desktop's box keeps the screen's ratio by
+  // CSS, Mobile's has a fixed height and the phone's page is as tall as that box.
   const scale = width > 0 ? Math.min(1, width / viewport.width) : 0;
+  const mobileBox = tall ? 760 : viewport.height;
 
   useLayoutEffect(() => {
     const box = outer.current;
@@ -142,8 +146,9 @@ const PreviewFrame = ({ cta, device, drawn, label, tall = false }: { cta: Record
         sx={{
           position: 'relative',
           mx: 'auto',
-          width: viewport.width * scale,
-          height: box,
+          width: device === 'desktop' ? '100%' : viewport.width * scale,
+          maxWidth: viewport.width,
+          ...(device === 'desktop' ? { aspectRatio: `${viewport.width} / ${viewport.height}` } : { height: mobileBox }),
           overflow: 'hidden',
           borderRadius: device === 'mobile' ? 3 : 1,
           border: 1,
@@ -161,7 +166,7 @@ const PreviewFrame = ({ cta, device, drawn, label, tall = false }: { cta: Record
           style={{
             border: 0,
             width: viewport.width,
-            height: scale > 0 ? box / scale : box,
+            height: device === 'desktop' ? viewport.height : scale > 0 ? mobileBox / scale : mobileBox,
             transform: `scale(${scale})`,
             transformOrigin: 'top left',
             display: 'block',
