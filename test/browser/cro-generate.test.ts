@@ -83,7 +83,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
     page = await newPage(session, OWNER, `/#/campaigns/${id}`);
 
     // Nothing generated yet: no panel.
-    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     expect(await page.locator('[data-generation]').count()).toBe(0);
     await page.locator('[data-action="Generate"]').click();
     const dialog = page.getByRole('dialog', { name: 'Generate CTAs from a template' });
@@ -128,7 +128,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
     expect(await page.locator('[data-action="CancelGeneration"]').count()).toBe(0);
     await links.first().click();
     await page.waitForURL(`**/#/ctas/${record.lastGeneration.ctaIds[0]}`);
-    await page.getByRole('heading', { name: `${name}: Brass watering can` }).waitFor();
+    await page.getByRole('heading', { name: `${name}: Brass watering can`, level: 1 }).waitFor();
   });
 
   it('says why a generation failed: a website without products', async () => {
