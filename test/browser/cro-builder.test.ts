@@ -70,7 +70,10 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
   });
 
   it("starts a CTA from the newsletter template, saves it with the template's items, and previews it live without sending events", async () => {
-    page = await newPage(session, OWNER, '/#/ctas/create');
+    // The owner (a CRO admin) is offered New CTA on the list (GET /api/auth/user's creates names ctas).
+    page = await newPage(session, OWNER, '/#/ctas');
+    await page.getByRole('link', { name: 'New CTA' }).click();
+    await page.waitForURL(/#\/ctas\/create$/);
     const collected = watchCollect(page);
 
     // The picker: the starter templates, filtered to popups by the type chips.

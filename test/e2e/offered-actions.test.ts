@@ -45,7 +45,8 @@ for (const setup of setups) {
     };
 
     const CREATES: Record<string, string[]> = {
-      owner: ['bios', 'members', 'posts', 'questions', 'redirect-rules', 'websites'],
+      // The owner is a CRO admin (the demo's plan includes cro); the others have the CRO role none.
+      owner: ['bios', 'campaigns', 'ctas', 'experiments', 'goals', 'members', 'posts', 'products', 'questions', 'redirect-rules', 'url-lists', 'websites'],
       editor: ['bios', 'posts', 'questions', 'redirect-rules'],
       writer: ['bios', 'posts', 'questions'],
       checker: ['bios', 'questions'],

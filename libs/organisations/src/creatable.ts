@@ -4,6 +4,7 @@ import { questionDecider } from '#libs/community/src/domain/question.decider.js'
 import { bioDecider } from '#libs/experts/src/domain/bio.decider.js';
 import { postDecider } from '#libs/posts/src/domain/post.decider.js';
 import { redirectRuleDecider } from '#libs/posts/src/domain/redirect-rule.decider.js';
+import { CRO_KINDS } from '#libs/cro/src/domain/kinds.js';
 import { memberDecider } from './domain/member.decider.js';
 import { websiteDecider } from './domain/website.decider.js';
 
@@ -22,6 +23,8 @@ const CREATE_RULES: ReadonlyArray<{ resource: string; product?: string; allowed:
   // Every member may write their own bio (editors anyone's): the bio decider's Create row, its plan's cms.
   { resource: 'bios', product: 'cms', allowed: (actor) => bioDecider.allowedActions(NEW, actor).includes('Create') },
   { resource: 'questions', product: 'community', allowed: (actor) => questionDecider.allowedActions(NEW, actor).includes('Create') },
+  // The CRO resources (CTAs, campaigns, experiments, products, goals, URL lists): their deciders' Create rows, the plan's cro.
+  ...CRO_KINDS.map((kind) => ({ resource: kind.resource, product: 'cro', allowed: (actor: ReturnType<typeof actorFor>) => kind.decider.allowedActions(NEW, actor).includes('Create') })),
 ];
 
 export function creatableIn(viewer: Viewer, organisation: { id: string; products: readonly string[] }): string[] {
