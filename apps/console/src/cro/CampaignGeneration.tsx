@@ -274,7 +274,7 @@ export const GenerationPanel = () => {
         <AlertTitle data-generation-progress>
           {counts ? translate('console.cro.generation.progress', { done: counts.done, total: counts.total }) : translate('console.cro.generation.running')}
         </AlertTitle>
-        {counts ? <LinearProgress variant="determinate" value={(100 * counts.done) / counts.total} sx={{ mb: 1 }} /> : null}
+        {counts ? <LinearProgress variant="determinate" value={(100 * counts.done) / counts.total} sx={{ mb: 1, minWidth: 280 }} data-generation-bar /> : null}
         <Typography variant="body2" data-generation-detail>
           {[
             template ? translate('console.cro.generation.fromTemplate', { name: template.name }) : null,
