@@ -42,6 +42,16 @@ CREATE TABLE IF NOT EXISTS collected_events (
 );
 CREATE INDEX IF NOT EXISTS collected_events_time ON collected_events USING brin (time);
 CREATE INDEX IF NOT EXISTS collected_events_website_name_time ON collected_events (website_id, name, time);
+
+-- migration cro-events 2: visitors the analytics projector must recompute
+CREATE INDEX IF NOT EXISTS collected_events_visitor ON collected_events (website_id, distinct_id, time);
+CREATE TABLE IF NOT EXISTS analytics_pending (
+  website_id  text NOT NULL,
+  distinct_id text NOT NULL,
+  queued_at   timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (website_id, distinct_id)
+);
+CREATE INDEX IF NOT EXISTS analytics_pending_queued ON analytics_pending (queued_at);
 `;
 
 /** One event to store: the validator's normalised event and the id it is stored under. */
@@ -53,7 +63,9 @@ export interface EventToStore {
 /**
  * Stores events of one website; those whose id the website already has are skipped. Answers the
  * ids actually inserted (so `events.length - inserted.size` were duplicates). One statement,
- * one parameter (a JSON array): the same on PostgreSQL and PGlite.
+ * one parameter (a JSON array): the same on PostgreSQL and PGlite. The same statement queues the
+ * visitors of the new events in `analytics_pending`, for the analytics projector
+ * (libs/analytics/src/processes/analytics-projector.ts) to recompute their read-model rows.
  */
 export async function insertCollectedEvents(
   db: SqlExecutor,
@@ -81,7 +93,8 @@ export async function insertCollectedEvents(
     fields: event.fields,
   }));
   const inserted = await db.query<{ id: string }>(
-    `INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
+    `WITH stored AS (
+     INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
                                    cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields)
      SELECT $1, $2, e.id, e.name, e.time, $3, e.distinct_id, e.session_id, e.url, e.referrer, e.utm,
             e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields
@@ -89,7 +102,13 @@ export async function insertCollectedEvents(
                                                utm jsonb, cta_id text, campaign_id text, experiment_id text, variant text, value double precision,
                                                currency text, properties jsonb, fields jsonb)
      ON CONFLICT (website_id, id) DO NOTHING
-     RETURNING id`,
+     RETURNING id, distinct_id
+     ), queued AS (
+       INSERT INTO analytics_pending (website_id, distinct_id, queued_at)
+       SELECT DISTINCT $1, distinct_id, $3::timestamptz FROM stored
+       ON CONFLICT (website_id, distinct_id) DO NOTHING
+     )
+     SELECT id FROM stored`,
     [website.id, website.organisationId, receivedAt, JSON.stringify(rows)],
   );
   return new Set(inserted.rows.map((r) => r.id));
