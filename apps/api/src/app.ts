@@ -11,6 +11,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { pinoHttp } from 'pino-http';
 import { CommunityModule } from '#libs/community/src/community.module.js';
 import { CroModule } from '#libs/cro/src/cro.module.js';
+import { AnalyticsModule } from '#libs/analytics/src/analytics.module.js';
 import { ExpertsModule } from '#libs/experts/src/experts.module.js';
 import { IdentityModule } from '#libs/identity/src/identity.module.js';
 import { OrganisationsModule } from '#libs/organisations/src/organisations.module.js';
@@ -41,7 +42,7 @@ export interface App {
 export async function createApp(config: AppConfig, options: { log?: Logger } = {}): Promise<App> {
   const runtime = await createRuntime(config, catalog, { log: options.log, relays });
   try {
-    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, ExpertsModule, CroModule, DemoModule] })
+    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, ExpertsModule, CroModule, AnalyticsModule, DemoModule] })
     class AppModule {}
 
     const app = await NestFactory.create<NestExpressApplication>(AppModule, {

@@ -108,7 +108,7 @@ export type ExperimentEvent =
   | DomainEvent<'ExperimentPaused', Moved>
   | DomainEvent<'ExperimentResumed', Moved>
   /** `by` is null and `endRule` names the rule when the end-rules process completed it. */
-  | DomainEvent<'ExperimentCompleted', { from: ExperimentStatus; winner: string | null; endRule: EndRuleKind | null; by: Person | null }>
+  | DomainEvent<'ExperimentCompleted', { from: ExperimentStatus; winner: string | null; endRule: EndRuleKind | null; by: Person | null; figures?: EndRuleFigures }>
   | DomainEvent<'ExperimentDeployed', Moved & { variant: string }>
   | DomainEvent<'ExperimentDeleted', Moved>
   | DomainEvent<'ExperimentRestored', { to: ExperimentStatus; by: Person }>;
@@ -135,7 +135,20 @@ const deploySchema = z.object({ variant: z.string({ error: UNKNOWN_VARIANT }).tr
 const endRuleCompletionSchema = z.object({
   rule: z.enum(END_RULE_KINDS, { error: (i) => (i.input === undefined ? missing(EXPERIMENT_FIELD_LABELS.rule) : `${EXPERIMENT_FIELD_LABELS.rule} must be one of ${END_RULE_KINDS.join(', ')}`) }),
   winner: z.string({ error: UNKNOWN_VARIANT }).trim().max(50).optional(),
+  /** The figures that met the rule (the end rules process records them). */
+  figures: z
+    .object({
+      met: z.array(z.enum(END_RULE_KINDS)).max(END_RULE_KINDS.length),
+      visitors: z.number().int().min(0),
+      conversionsPerVariant: z.record(z.string().max(50), z.number().int().min(0)),
+      date: z.string().max(10),
+      significance: z.number().min(0).max(1).nullable(),
+    })
+    .optional(),
 });
+
+/** What an end rule saw when it completed the test: the criteria met, total visitors, conversions per variant, the day, the best significance. */
+export type EndRuleFigures = z.infer<typeof endRuleCompletionSchema>['figures'];
 
 /** A variant key of the experiment, or a 422 on `field`. */
 function variantOf(state: ExperimentState, key: string, field: string): string {
@@ -253,9 +266,9 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
       return [{ type: 'ExperimentDeployed', data: { ...moved(state, personOf(actor)), variant: variantOf(state, key, 'variant') } }];
     },
     CompleteByEndRule: (state, { data }) => {
-      const { rule, winner } = parseInput(endRuleCompletionSchema, data ?? {});
+      const { rule, winner, figures } = parseInput(endRuleCompletionSchema, data ?? {});
       const declared = winner ? variantOf(state, winner, 'winner') : null;
-      return [{ type: 'ExperimentCompleted', data: { from: state.status as ExperimentStatus, winner: declared, endRule: rule, by: null } }];
+      return [{ type: 'ExperimentCompleted', data: { from: state.status as ExperimentStatus, winner: declared, endRule: rule, by: null, ...(figures ? { figures } : {}) } }];
     },
     Delete: (state, { actor }) => [{ type: 'ExperimentDeleted', data: moved(state, personOf(actor)) }],
     Restore: (state, { actor }) => [{ type: 'ExperimentRestored', data: { to: state.deletedFrom ?? 'draft', by: personOf(actor) } }],

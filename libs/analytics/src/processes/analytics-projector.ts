@@ -1,0 +1,124 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import type { Logger } from '#libs/platform/src/logging.js';
+import { LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import { visitorRows, type VisitorRows, type WebsiteConfig } from '../domain/visitor-rows.js';
+import { changedConfigs, claimPending, replaceVisitorRows, requeueWebsite, visitorEvents, websiteConfig } from '../read/visitor-store.js';
+import { EndRulesProcess } from './end-rules.process.js';
+
+/** Visitors recomputed per transaction. */
+export const PROJECTOR_BATCH = 200;
+/** The wait between two looks at an empty queue. */
+export const PROJECTOR_IDLE_MS = 500;
+
+/**
+ * The analytics projector (DESIGN.md "Read side"; libs/analytics/src/read/analytics-schema.ts):
+ * takes the visitors that ingestion queued in `analytics_pending`, reads each one's stored events
+ * once, and replaces the visitor's rows in the analytics read models with what
+ * `visitorRows` (a pure function) computes, in one transaction per batch. Reports then read those
+ * rows: their cost follows the visitors and conversions in the range, never the raw events.
+ *
+ * Incremental and idempotent: recomputing a visitor from all of its events gives the same rows
+ * whatever order the events arrived in (a late touchpoint, a retried batch). A change of a
+ * website's goals, funnels or experiment goals queues its visitors again (the configuration
+ * fingerprint), which is how a funnel created later is computed from the stored events: its
+ * progress is the website's queue (`pendingVisitors`). Several processes may run it: claims skip
+ * locked rows.
+ *
+ * After each batch the end rules of the experiments whose visitors changed are checked
+ * (`EndRulesProcess`).
+ */
+@Injectable()
+export class AnalyticsProjector implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(LOGGER) private readonly log: Logger,
+    private readonly endRules: EndRulesProcess,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Runs until the queue is empty (tests, the CLI's rebuild): answers the visitors recomputed. */
+  async drain(): Promise<number> {
+    await this.running;
+    let total = 0;
+    for (;;) {
+      const { visitors } = await this.step();
+      total += visitors;
+      if (visitors === 0) break;
+    }
+    await this.endRules.sweep();
+    return total;
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.loop().finally(() => {
+        this.running = null;
+        this.schedule(PROJECTOR_IDLE_MS);
+      });
+    }, delay);
+    this.timer.unref?.();
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      while (!this.stopped) {
+        const { visitors } = await this.step();
+        if (visitors === 0) break;
+      }
+      await this.endRules.sweepIfDue();
+    } catch (error) {
+      // The database is away or closing: the next round tries again.
+      if (!this.stopped) this.log.warn({ err: error }, 'analytics projector: a batch failed; it is retried');
+    }
+  }
+
+  /** One batch: configuration changes first, then up to PROJECTOR_BATCH queued visitors. */
+  private async step(): Promise<{ visitors: number }> {
+    for (const changed of await changedConfigs(this.db)) {
+      await this.db.transaction((tx) => requeueWebsite(tx, changed.websiteId, changed.fingerprint));
+    }
+    const touched = new Set<string>();
+    const visitors = await this.db.transaction(async (tx) => {
+      const claimed = await claimPending(tx, PROJECTOR_BATCH);
+      const byWebsite = new Map<string, string[]>();
+      for (const c of claimed) {
+        const list = byWebsite.get(c.websiteId) ?? [];
+        list.push(c.distinctId);
+        byWebsite.set(c.websiteId, list);
+      }
+      for (const [websiteId, ids] of byWebsite) {
+        const config: WebsiteConfig = await websiteConfig(tx, websiteId);
+        const events = await visitorEvents(tx, websiteId, ids);
+        const rows = new Map<string, VisitorRows>();
+        for (const id of ids) {
+          const computed = visitorRows(events.get(id) ?? [], config);
+          rows.set(id, computed);
+          for (const exposure of computed.exposures) touched.add(exposure.experimentId);
+        }
+        await replaceVisitorRows(tx, websiteId, rows);
+      }
+      return claimed.length;
+    });
+    if (touched.size > 0) await this.endRules.check([...touched]);
+    return { visitors };
+  }
+}

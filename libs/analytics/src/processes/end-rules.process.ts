@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
+import { websiteTimeZone } from '#libs/cro/src/projections/submissions.js';
+import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
+import { AppError } from '#libs/platform/src/errors.js';
+import type { Logger } from '#libs/platform/src/logging.js';
+import { LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import { endRuleOutcome, type EndRule } from '../domain/end-rules.js';
+import { experimentReport, todayIn } from '../read/report-service.js';
+
+/** How often live experiments are checked without new traffic (a date rule). */
+export const END_RULE_SWEEP_MS = 60_000;
+
+interface LiveExperiment {
+  id: string;
+  organisation_id: string;
+  website_id: string;
+  fields: { variants?: { key: string; weight: number }[]; endRule?: EndRule | null; significanceThreshold?: number };
+}
+
+/**
+ * End rules (DESIGN.md "Experiment": "End rules ... complete a live experiment automatically"):
+ * a process manager that watches the experiment results read model. When a live experiment's
+ * rule is met (`endRuleOutcome`, libs/analytics/src/domain/end-rules.ts: manual never; any or all
+ * of visitors, conversions per variant, date, significance behind the minimum sample), it sends
+ * `CompleteByEndRule` with the rule, the winner and the figures that met it, recorded in the
+ * `ExperimentCompleted` event. The command's id is derived from the experiment, so a retry
+ * (another process, a crash before the answer) appends nothing twice; an experiment that is no
+ * longer live answers 422, which ends the attempt.
+ *
+ * It runs after each batch of the analytics projector for the experiments whose visitors changed,
+ * and every minute for every live experiment with a rule (a date passes without traffic).
+ */
+@Injectable()
+export class EndRulesProcess {
+  private lastSweep = 0;
+
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    @Inject(LOGGER) private readonly log: Logger,
+    private readonly commands: CommandBus,
+  ) {}
+
+  async check(experimentIds: readonly string[]): Promise<void> {
+    if (experimentIds.length === 0) return;
+    const found = await this.db.query<LiveExperiment>(
+      `SELECT id, organisation_id, website_id, state->'fields' AS fields FROM rm_experiments
+        WHERE id = ANY($1::text[]) AND status = 'live' AND coalesce(state->'fields'->'endRule'->>'mode', 'manual') <> 'manual'`,
+      [[...experimentIds]],
+    );
+    for (const experiment of found.rows) await this.evaluate(experiment);
+  }
+
+  async sweepIfDue(): Promise<void> {
+    if (Date.now() - this.lastSweep < END_RULE_SWEEP_MS) return;
+    await this.sweep();
+  }
+
+  /** Checks every live experiment with an end rule. */
+  async sweep(): Promise<void> {
+    this.lastSweep = Date.now();
+    const found = await this.db.query<{ id: string }>(
+      `SELECT id FROM rm_experiments WHERE status = 'live' AND coalesce(state->'fields'->'endRule'->>'mode', 'manual') <> 'manual'`,
+    );
+    await this.check(found.rows.map((r) => r.id));
+  }
+
+  private async evaluate(experiment: LiveExperiment): Promise<void> {
+    const variants = experiment.fields.variants ?? [];
+    if (variants.length < 2) return;
+    const results = await experimentReport(this.db, { id: experiment.id, websiteId: experiment.website_id, variants, significanceThreshold: experiment.fields.significanceThreshold ?? 0.95 });
+    const today = todayIn(await websiteTimeZone(this.db, experiment.website_id));
+    const outcome = endRuleOutcome(experiment.fields.endRule, results, today);
+    if (!outcome) return;
+    const command = new DecideCommand(
+      'experiment',
+      experiment.id,
+      { type: 'CompleteByEndRule', actor: { userId: 'system', name: 'End rules', roles: ['system'] }, data: { rule: outcome.rule, ...(outcome.winner ? { winner: outcome.winner } : {}), figures: { met: outcome.met, ...outcome.figures } } },
+      { organisationId: experiment.organisation_id, commandId: `end-rule:${experiment.id}` },
+    );
+    try {
+      await this.commands.execute(command);
+      this.log.info({ experimentId: experiment.id, rule: outcome.rule, winner: outcome.winner }, 'end rule completed an experiment');
+    } catch (error) {
+      // No longer live (paused, completed by someone meanwhile): nothing to do.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+}

@@ -1,0 +1,159 @@
+import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { EventFilter } from '../domain/event-filters.js';
+import type { FunnelStep } from '../domain/funnel.js';
+import type { VisitorEvent, VisitorRows, WebsiteConfig } from '../domain/visitor-rows.js';
+
+/** Events read per visitor when its rows are recomputed: the most recent ones beyond this are left out. */
+export const EVENTS_PER_VISITOR_MAX = 5_000;
+
+/**
+ * Claims up to `limit` queued visitors (oldest first) and removes them from the queue, in the
+ * caller's transaction: if it rolls back they are queued again. `SKIP LOCKED` lets several
+ * processes share the queue. A visitor whose new events commit while its rows are recomputed is
+ * queued again by that insert, so nothing is missed.
+ */
+export async function claimPending(tx: SqlExecutor, limit: number): Promise<{ websiteId: string; distinctId: string; queuedAt: Date }[]> {
+  const found = await tx.query<{ website_id: string; distinct_id: string; queued_at: Date | string }>(
+    `DELETE FROM analytics_pending p
+      USING (SELECT website_id, distinct_id FROM analytics_pending ORDER BY queued_at LIMIT $1 FOR UPDATE SKIP LOCKED) c
+      WHERE p.website_id = c.website_id AND p.distinct_id = c.distinct_id
+      RETURNING p.website_id, p.distinct_id, p.queued_at`,
+    [limit],
+  );
+  return found.rows.map((r) => ({ websiteId: r.website_id, distinctId: r.distinct_id, queuedAt: new Date(r.queued_at) }));
+}
+
+/** How many visitors of a website wait to be recomputed (a report's "still computing"). */
+export async function pendingVisitors(db: SqlExecutor, websiteId: string): Promise<number> {
+  const found = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM analytics_pending WHERE website_id = $1', [websiteId]);
+  return Number(found.rows[0]?.n ?? 0);
+}
+
+type EventRow = {
+  id: string; distinct_id: string; name: string; time: Date | string; url: string | null; referrer: string | null; utm: VisitorEvent['utm'];
+  cta_id: string | null; campaign_id: string | null; experiment_id: string | null; variant: string | null; value: number | null; currency: string | null;
+  properties: VisitorEvent['properties']; bot: boolean | null; referrer_class: string | null;
+};
+
+/** The stored events of some visitors of a website, by visitor. */
+export async function visitorEvents(db: SqlExecutor, websiteId: string, distinctIds: readonly string[]): Promise<Map<string, VisitorEvent[]>> {
+  const found = await db.query<EventRow>(
+    `SELECT id, distinct_id, name, time, url, referrer, utm, cta_id, campaign_id, experiment_id, variant, value, currency, properties, bot, referrer_class
+       FROM collected_events WHERE website_id = $1 AND distinct_id = ANY($2::text[])
+      ORDER BY distinct_id, time DESC, id DESC`,
+    [websiteId, [...distinctIds]],
+  );
+  const byVisitor = new Map<string, VisitorEvent[]>();
+  for (const r of found.rows) {
+    let list = byVisitor.get(r.distinct_id);
+    if (!list) byVisitor.set(r.distinct_id, (list = []));
+    if (list.length >= EVENTS_PER_VISITOR_MAX) continue;
+    list.push({
+      id: r.id, name: r.name, time: new Date(r.time).getTime(), url: r.url, referrer: r.referrer, utm: r.utm, ctaId: r.cta_id, campaignId: r.campaign_id,
+      experimentId: r.experiment_id, variant: r.variant, value: r.value === null ? null : Number(r.value), currency: r.currency, properties: r.properties ?? {},
+      bot: r.bot === true, referrerClass: r.referrer_class,
+    });
+  }
+  return byVisitor;
+}
+
+/** The goals, experiments and funnels of a website, as the rows are computed with them. */
+export async function websiteConfig(db: SqlExecutor, websiteId: string): Promise<WebsiteConfig> {
+  const goals = await db.query<{ id: string; fields: { type: 'count' | 'value'; event: string; filters?: EventFilter[] | null; currency?: string | null } }>(
+    `SELECT id, state->'fields' AS fields FROM rm_goals WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`,
+    [websiteId],
+  );
+  const experiments = await db.query<{ id: string; goal_id: string | null }>(
+    `SELECT id, state->'fields'->>'goalId' AS goal_id FROM rm_experiments WHERE website_id = $1 ORDER BY id`,
+    [websiteId],
+  );
+  const funnels = await db.query<{ id: string; fields: { steps: FunnelStep[]; windowSeconds: number; breakdown?: string | null } }>(
+    `SELECT id, state->'fields' AS fields FROM rm_funnels WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`,
+    [websiteId],
+  );
+  return {
+    goals: goals.rows.map((g) => ({ id: g.id, type: g.fields.type, event: g.fields.event, filters: g.fields.filters ?? [], currency: g.fields.currency ?? null })),
+    experiments: experiments.rows.map((e) => ({ id: e.id, goalId: e.goal_id })),
+    funnels: funnels.rows.map((f) => ({ id: f.id, steps: f.fields.steps, windowSeconds: f.fields.windowSeconds, breakdown: f.fields.breakdown ?? null })),
+  };
+}
+
+/**
+ * Each website's configuration fingerprint (its goals and funnels by version, its experiments by
+ * goal) next to the one its rows were computed with; the websites whose fingerprint changed.
+ */
+export async function changedConfigs(db: SqlExecutor): Promise<{ websiteId: string; fingerprint: string }[]> {
+  const found = await db.query<{ website_id: string; fingerprint: string }>(
+    `WITH parts AS (
+       SELECT website_id, 'g:' || id || ':' || version || ':' || status AS part FROM rm_goals
+       UNION ALL SELECT website_id, 'e:' || id || ':' || coalesce(state->'fields'->>'goalId', '') FROM rm_experiments
+       UNION ALL SELECT website_id, 'f:' || id || ':' || version || ':' || status FROM rm_funnels
+     ), now AS (SELECT website_id, md5(string_agg(part, ',' ORDER BY part)) AS fingerprint FROM parts GROUP BY website_id)
+     SELECT now.website_id, now.fingerprint FROM now LEFT JOIN an_config c ON c.website_id = now.website_id
+      WHERE c.fingerprint IS DISTINCT FROM now.fingerprint`,
+  );
+  return found.rows.map((r) => ({ websiteId: r.website_id, fingerprint: r.fingerprint }));
+}
+
+/** Records the new fingerprint and queues every visitor of the website to be recomputed with it. */
+export async function requeueWebsite(tx: SqlExecutor, websiteId: string, fingerprint: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO an_config (website_id, fingerprint, changed_at) VALUES ($1, $2, now())
+     ON CONFLICT (website_id) DO UPDATE SET fingerprint = $2, changed_at = now()`,
+    [websiteId, fingerprint],
+  );
+  await tx.query(
+    `INSERT INTO analytics_pending (website_id, distinct_id, queued_at)
+     SELECT website_id, distinct_id, now() FROM an_visitors WHERE website_id = $1
+     ON CONFLICT (website_id, distinct_id) DO NOTHING`,
+    [websiteId],
+  );
+}
+
+const ms = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+
+/** Replaces the rows of these visitors of a website with `rows` (one statement per table). */
+export async function replaceVisitorRows(tx: SqlExecutor, websiteId: string, rows: ReadonlyMap<string, VisitorRows>): Promise<void> {
+  const ids = [...rows.keys()];
+  if (ids.length === 0) return;
+  for (const table of ['an_exposures', 'an_conversions', 'an_cta_hours', 'an_page_hours', 'an_funnel_attempts', 'an_visitors']) {
+    await tx.query(`DELETE FROM ${table} WHERE website_id = $1 AND distinct_id = ANY($2::text[])`, [websiteId, ids]);
+  }
+  const all = [...rows.entries()];
+  const insert = async (sql: string, list: unknown[]) => {
+    if (list.length > 0) await tx.query(sql, [websiteId, JSON.stringify(list)]);
+  };
+  await insert(
+    `INSERT INTO an_visitors (website_id, distinct_id, first_seen, last_seen, events, bot)
+     SELECT $1, r.d, r.f, r.l, r.n, r.b FROM jsonb_to_recordset($2::jsonb) AS r(d text, f timestamptz, l timestamptz, n integer, b boolean)`,
+    all.filter(([, r]) => r.visitor.events > 0).map(([d, r]) => ({ d, f: ms(r.visitor.firstSeen), l: ms(r.visitor.lastSeen), n: r.visitor.events, b: r.visitor.bot })),
+  );
+  await insert(
+    `INSERT INTO an_exposures (website_id, experiment_id, variant, distinct_id, first_at, converted_at)
+     SELECT $1, r.e, r.v, r.d, r.f, r.c FROM jsonb_to_recordset($2::jsonb) AS r(e text, v text, d text, f timestamptz, c timestamptz)`,
+    all.flatMap(([d, r]) => r.exposures.map((x) => ({ e: x.experimentId, v: x.variant, d, f: ms(x.firstAt), c: ms(x.convertedAt) }))),
+  );
+  await insert(
+    `INSERT INTO an_conversions (website_id, goal_id, event_id, distinct_id, time, value, currency, touchpoints)
+     SELECT $1, r.g, r.e, r.d, r.t, r.v, r.c, r.p FROM jsonb_to_recordset($2::jsonb) AS r(g text, e text, d text, t timestamptz, v double precision, c text, p jsonb)`,
+    all.flatMap(([d, r]) => r.conversions.map((x) => ({ g: x.goalId, e: x.eventId, d, t: ms(x.time), v: x.value, c: x.currency, p: x.touchpoints }))),
+  );
+  await insert(
+    `INSERT INTO an_cta_hours (website_id, cta_id, campaign_id, distinct_id, hour, impressions, clicks, holdouts, first_impression_at, first_holdout_at)
+     SELECT $1, r.c, r.k, r.d, r.h, r.i, r.x, r.o, r.fi, r.fo
+       FROM jsonb_to_recordset($2::jsonb) AS r(c text, k text, d text, h timestamptz, i integer, x integer, o integer, fi timestamptz, fo timestamptz)`,
+    all.flatMap(([d, r]) =>
+      r.ctaHours.map((x) => ({ c: x.ctaId, k: x.campaignId, d, h: ms(x.hour), i: x.impressions, x: x.clicks, o: x.holdouts, fi: ms(x.firstImpressionAt), fo: ms(x.firstHoldoutAt) })),
+    ),
+  );
+  await insert(
+    `INSERT INTO an_page_hours (website_id, page, distinct_id, hour, views, organic, landings)
+     SELECT $1, r.p, r.d, r.h, r.v, r.o, r.l FROM jsonb_to_recordset($2::jsonb) AS r(p text, d text, h timestamptz, v integer, o integer, l integer)`,
+    all.flatMap(([d, r]) => r.pageHours.map((x) => ({ p: x.page, d, h: ms(x.hour), v: x.views, o: x.organic, l: x.landings }))),
+  );
+  await insert(
+    `INSERT INTO an_funnel_attempts (website_id, funnel_id, distinct_id, start_at, reached, step_times, breakdown)
+     SELECT $1, r.f, r.d, r.s, r.r, r.t, r.b FROM jsonb_to_recordset($2::jsonb) AS r(f text, d text, s timestamptz, r integer, t jsonb, b text)`,
+    all.flatMap(([d, r]) => r.funnelAttempts.map((x) => ({ f: x.funnelId, d, s: ms(x.start), r: x.reached, t: x.stepTimes, b: x.breakdown }))),
+  );
+}
