@@ -1,6 +1,11 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
-import { CRO_PRODUCT, NO_CRO_ACCESS } from '#libs/cro/src/http/cro-resource.controller.js';
+import { CRO_PRODUCT, NO_CRO_ACCESS, readersOnly } from '#libs/cro/src/http/cro-resource.controller.js';
+import { filterOf, productScope } from '#libs/organisations/src/projections/product-scope.js';
+import { sendList } from '#libs/platform/src/http/records.js';
+import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
+import { EVENTS_LIST } from '../read/events-list.js';
 import { CRO_READERS, hasAnyRole } from '#libs/cro/src/domain/roles.js';
 import type { PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
 import { ensureOrganisationProduct, websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
@@ -77,6 +82,16 @@ type Row = Record<string, unknown> & { id: string; organisationId: string; websi
 @Controller()
 export class AnalyticsController {
   constructor(@Inject(SQL) private readonly db: SqlDriver) {}
+
+  /** The Events tab: a website's tracking events (simple-rest list; `filter.websiteId` is required). */
+  @Get('analytics-events')
+  async events(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    const filter = filterOf(query.filter) ?? {};
+    if (typeof filter.websiteId !== 'string' || !filter.websiteId) throw ValidationError.field('websiteId', 'Choose a website: filter.websiteId is missing!');
+    await this.website(viewer, filter.websiteId);
+    const scope = readersOnly(viewer, await productScope(this.db, viewer, CRO_PRODUCT, filter));
+    return sendList(response, await runList(this.db, EVENTS_LIST, query, scope));
+  }
 
   @Get('experiments/:id/results')
   async experimentResults(@CurrentViewer() viewer: Viewer, @Param('id') experimentId: string) {
