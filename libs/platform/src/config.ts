@@ -49,6 +49,7 @@ const schema = z.object({
   HUBSPOT_API_URL: z.url('must be the base URL of HubSpot\'s forms API').optional(),
   ZOHO_API_URL: z.url('must be the base URL of Zoho CRM\'s API').optional(),
   ZOHO_ACCESS_TOKEN: z.string().min(1).optional(),
+  GEOIP_DATABASE: z.string().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -107,6 +108,8 @@ export interface AppConfig {
    * and the HubSpot and Zoho API bases and Zoho's token.
    */
   cro: { allowPrivateWebhooks: boolean; deliveryRetryMs: number; hubspotUrl?: string; zohoUrl?: string; zohoAccessToken?: string };
+  /** A MaxMind `.mmdb` file (`GEOIP_DATABASE`): collected events get a country and city from it; without it they have none. */
+  geoipDatabase?: string;
 }
 
 export class ConfigError extends Error {
@@ -169,5 +172,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       zohoUrl: c.ZOHO_API_URL,
       zohoAccessToken: c.ZOHO_ACCESS_TOKEN,
     },
+    geoipDatabase: c.GEOIP_DATABASE === undefined ? undefined : resolve(c.GEOIP_DATABASE),
   };
 }

@@ -52,12 +52,42 @@ CREATE TABLE IF NOT EXISTS analytics_pending (
   PRIMARY KEY (website_id, distinct_id)
 );
 CREATE INDEX IF NOT EXISTS analytics_pending_queued ON analytics_pending (queued_at);
+
+-- migration cro-events 3: enrichment at ingestion
+ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS device text;
+ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS os text;
+ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS browser text;
+ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS bot boolean NOT NULL DEFAULT false;
+ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS country text;
+ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS city text;
+ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS referrer_class text;
 `;
 
-/** One event to store: the validator's normalised event and the id it is stored under. */
+/**
+ * What ingestion learnt of an event besides what it sent (libs/analytics/src/domain/enrichment.ts):
+ * device, OS and browser from the user agent, whether a bot sent it, country (ISO 3166-1 alpha-2)
+ * and city from the GeoIP database when one is configured, the referrer class, and the UTMs to
+ * store (the event's, else those of its URL; null when it has none).
+ */
+export interface EventEnrichment {
+  device: 'desktop' | 'mobile' | 'tablet' | null;
+  os: string | null;
+  browser: string | null;
+  bot: boolean;
+  country: string | null;
+  city: string | null;
+  referrerClass: string | null;
+  utm: CollectedEvent['utm'];
+}
+
+/**
+ * One event to store: the validator's normalised event, the id it is stored under and, when
+ * ingestion enriched it, what it learnt (without: the columns are null, `bot` false, `utm` the event's).
+ */
 export interface EventToStore {
   id: string;
   event: CollectedEvent;
+  enrichment?: EventEnrichment;
 }
 
 /**
@@ -74,7 +104,7 @@ export async function insertCollectedEvents(
   receivedAt: Date = new Date(),
 ): Promise<Set<string>> {
   if (events.length === 0) return new Set();
-  const rows = events.map(({ id, event }) => ({
+  const rows = events.map(({ id, event, enrichment }) => ({
     id,
     name: event.name,
     time: event.time,
@@ -82,7 +112,7 @@ export async function insertCollectedEvents(
     session_id: event.sessionId,
     url: event.url,
     referrer: event.referrer,
-    utm: event.utm,
+    utm: enrichment ? enrichment.utm : event.utm,
     cta_id: event.ctaId,
     campaign_id: event.campaignId,
     experiment_id: event.experimentId,
@@ -91,16 +121,26 @@ export async function insertCollectedEvents(
     currency: event.currency,
     properties: event.properties,
     fields: event.fields,
+    device: enrichment?.device ?? null,
+    os: enrichment?.os ?? null,
+    browser: enrichment?.browser ?? null,
+    bot: enrichment?.bot ?? false,
+    country: enrichment?.country ?? null,
+    city: enrichment?.city ?? null,
+    referrer_class: enrichment?.referrerClass ?? null,
   }));
   const inserted = await db.query<{ id: string }>(
     `WITH stored AS (
      INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
-                                   cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields)
+                                   cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
+                                   device, os, browser, bot, country, city, referrer_class)
      SELECT $1, $2, e.id, e.name, e.time, $3, e.distinct_id, e.session_id, e.url, e.referrer, e.utm,
-            e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields
+            e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields,
+            e.device, e.os, e.browser, coalesce(e.bot, false), e.country, e.city, e.referrer_class
        FROM jsonb_to_recordset($4::jsonb) AS e(id text, name text, time timestamptz, distinct_id text, session_id text, url text, referrer text,
                                                utm jsonb, cta_id text, campaign_id text, experiment_id text, variant text, value double precision,
-                                               currency text, properties jsonb, fields jsonb)
+                                               currency text, properties jsonb, fields jsonb,
+                                               device text, os text, browser text, bot boolean, country text, city text, referrer_class text)
      ON CONFLICT (website_id, id) DO NOTHING
      RETURNING id, distinct_id
      ), queued AS (
@@ -133,19 +173,30 @@ export interface StoredEvent {
   currency: string | null;
   properties: Record<string, string | number | boolean>;
   fields: Record<string, string> | null;
+  /** Enrichment at ingestion (null: unknown, or stored before it). */
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  bot: boolean;
+  country: string | null;
+  city: string | null;
+  referrerClass: string | null;
 }
 
-const STORED_COLUMNS = `id, name, time, received_at, distinct_id, session_id, url, referrer, utm, cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields`;
+const STORED_COLUMNS = `id, name, time, received_at, distinct_id, session_id, url, referrer, utm, cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
+  device, os, browser, bot, country, city, referrer_class`;
 type StoredRow = {
   id: string; name: string; time: Date | string; received_at: Date | string; distinct_id: string; session_id: string | null; url: string | null;
   referrer: string | null; utm: CollectedEvent['utm']; cta_id: string | null; campaign_id: string | null; experiment_id: string | null;
   variant: string | null; value: number | null; currency: string | null; properties: Record<string, string | number | boolean> | null; fields: Record<string, string> | null;
+  device: string | null; os: string | null; browser: string | null; bot: boolean | null; country: string | null; city: string | null; referrer_class: string | null;
 };
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const presentStored = (r: StoredRow): StoredEvent => ({
   id: r.id, name: r.name, time: iso(r.time), receivedAt: iso(r.received_at), distinctId: r.distinct_id, sessionId: r.session_id, url: r.url,
   referrer: r.referrer, utm: r.utm, ctaId: r.cta_id, campaignId: r.campaign_id, experimentId: r.experiment_id, variant: r.variant,
   value: r.value === null ? null : Number(r.value), currency: r.currency, properties: r.properties ?? {}, fields: r.fields,
+  device: r.device, os: r.os, browser: r.browser, bot: r.bot === true, country: r.country, city: r.city, referrerClass: r.referrer_class,
 });
 
 /**

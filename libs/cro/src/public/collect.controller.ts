@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Controller, HttpCode, Inject, PayloadTooLargeException, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { enrich } from '#libs/analytics/src/domain/enrichment.js';
 import type { SqlDriver, SqlExecutor } from '#libs/eventstore/src/index.js';
 import { deliveryWebsiteByKey } from '#libs/organisations/src/projections/queries.js';
 import { Public } from '#libs/platform/src/auth/public.decorator.js';
@@ -9,14 +10,16 @@ import type { AppConfig } from '#libs/platform/src/config.js';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '#libs/platform/src/errors.js';
 import { checkJson } from '#libs/platform/src/http/input-guard.js';
 import { TOO_MANY_REQUESTS } from '#libs/platform/src/http/rate-limit.js';
-import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
+import type { Logger } from '#libs/platform/src/logging.js';
+import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
-import { insertCollectedEvents, type EventToStore } from '../projections/collected-events.js';
+import { insertCollectedEvents, type EventEnrichment, type EventToStore } from '../projections/collected-events.js';
 import { ctaDeliverySettings, queueDeliveries } from '../projections/submissions.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '../processes/submission-delivery.js';
 import { UNKNOWN_SITE_KEY } from './placements.controller.js';
-import { allowSiteOrigin } from './site-origin.js';
+import { GeoIp, type GeoLocation } from './geoip.js';
+import { allowSiteOrigin, pageOnWebsite, websiteDomains } from './site-origin.js';
 
 /** The largest body `POST /api/public/collect` takes (a full batch of 100 events fits easily). */
 export const COLLECT_BODY_LIMIT = 64 * 1024;
@@ -30,6 +33,8 @@ export const FOREIGN_ID = {
 } as const;
 /** Why a form submission to a CTA that is not live (draft, in review, deleted) is rejected. */
 export const FORM_NOT_LIVE = 'ctaId is not a live CTA: forms are taken only from published CTAs';
+/** Why an event whose page is on none of the website's domains (its domain, its tracking domains, their subdomains) is rejected. */
+export const FOREIGN_URL = 'url is not on this website or its tracking domains';
 const ID_TABLES = { ctaId: 'rm_ctas', campaignId: 'rm_campaigns', experimentId: 'rm_experiments' } as const;
 type IdField = keyof typeof ID_TABLES;
 
@@ -53,10 +58,16 @@ async function idsOfWebsite(db: SqlExecutor, table: (typeof ID_TABLES)[IdField],
  *
  * 1. `validateCollectBatch` (libs/cro/src/domain/collect-events.ts): a body that is not a batch
  *    answers 400; each bad event is rejected with its reason, the others are kept.
- * 2. The key must be an active website's (404 otherwise). Every `ctaId`, `campaignId` and
+ * 2. The key must be an active website's (404 otherwise). An event's `url`, when it has one, must
+ *    be on the website's domain or one of its tracking domains (analytics settings), or a subdomain
+ *    of one (`FOREIGN_URL`). Every `ctaId`, `campaignId` and
  *    `experimentId` must name a record of that website (any status): else the event is rejected
  *    (`FOREIGN_ID`). A `form_submitted` event must name a live (`active`) CTA (`FORM_NOT_LIVE`).
- * 3. The rest is stored idempotently by (website, event id): an id the website already has, or one
+ * 3. Each kept event is enriched (libs/analytics/src/domain/enrichment.ts): device, OS and browser
+ *    from the request's `User-Agent` (the visitor's browser sends the batch), `bot` (stored, left
+ *    out of reports), the referrer class, the UTMs (the event's, else its URL's), and country and
+ *    city of the client address when `GEOIP_DATABASE` names a MaxMind database (./geoip.ts).
+ * 4. The rest is stored idempotently by (website, event id): an id the website already has, or one
  *    repeated in the batch, counts in `duplicates`. An event sent without an id is stored under a
  *    generated one (a random UUID): it cannot be de-duplicated. Each new form submission queues its
  *    deliveries (the CTA's recipients and integrations) in the same transaction, for the delivery
@@ -71,14 +82,19 @@ async function idsOfWebsite(db: SqlExecutor, table: (typeof ID_TABLES)[IdField],
 @Controller('public')
 export class PublicCollectController {
   private readonly perSite: RateLimiterMemory | null;
+  private readonly geoip: GeoIp;
 
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) log: Logger,
     private readonly deliveries: SubmissionDeliveryJob,
   ) {
     const points = config.rateLimits.publicPerSite;
     this.perSite = points > 0 ? new RateLimiterMemory({ keyPrefix: 'collect-site', points, duration: 60 }) : null;
+    this.geoip = new GeoIp(config.geoipDatabase, (error) =>
+      log.error({ err: error, path: config.geoipDatabase }, 'GEOIP_DATABASE cannot be read: collected events get no country or city'),
+    );
   }
 
   @Public()
@@ -99,12 +115,16 @@ export class PublicCollectController {
     // Form submissions are taken only for the website's live CTAs (they are mailed and forwarded).
     const formCtas = [...new Set(batch.valid.flatMap(({ event }) => (event.name === 'form_submitted' && event.ctaId ? [event.ctaId] : [])))];
     const ctas = await ctaDeliverySettings(this.db, website.id, formCtas);
+    const domains = websiteDomains(website);
+    const userAgent = request.headers['user-agent'];
+    const location = batch.valid.length > 0 ? await this.geoip.lookup(request.ip) : null;
     const toStore: EventToStore[] = [];
     for (const { index, event } of batch.valid) {
       const field = (Object.keys(ID_TABLES) as IdField[]).find((f) => event[f] !== null && foreign[f].has(event[f]!));
-      if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
+      if (event.url !== null && !pageOnWebsite(event.url, domains)) rejected.push({ index, reason: FOREIGN_URL });
+      else if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
       else if (event.name === 'form_submitted' && ctas.get(event.ctaId!)?.status !== 'active') rejected.push({ index, reason: FORM_NOT_LIVE });
-      else toStore.push({ id: event.id ?? randomUUID(), event });
+      else toStore.push({ id: event.id ?? randomUUID(), event, enrichment: enrichmentOf(event, userAgent, domains, location) });
     }
     // The events and the deliveries of the submissions among them, in one transaction: a stored
     // submission always has its deliveries queued, once.
@@ -140,6 +160,22 @@ export class PublicCollectController {
       throw new TooManyRequestsError(TOO_MANY_REQUESTS, { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) });
     }
   }
+}
+
+/** What ingestion adds to one event: see libs/analytics/src/domain/enrichment.ts. */
+function enrichmentOf(event: CollectedEvent, userAgent: string | undefined, domains: readonly string[], location: GeoLocation | null): EventEnrichment {
+  const found = enrich({ userAgent, url: event.url, referrer: event.referrer, utm: event.utm, websiteDomains: domains });
+  const anyUtm = Object.values(found.utm).some((v) => v !== null);
+  return {
+    device: found.device,
+    os: found.os,
+    browser: found.browser,
+    bot: found.bot,
+    country: location?.country ?? null,
+    city: location?.city ?? null,
+    referrerClass: found.referrerClass,
+    utm: anyUtm ? found.utm : null,
+  };
 }
 
 /**
