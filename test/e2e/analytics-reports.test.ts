@@ -14,7 +14,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
 import { expectWith } from '../support/expect.js';
-import { OWNER, boot, setups, signIn, type Agent, type Booted } from './setups.js';
+import { ADMIN, OWNER, boot, listQuery, setups, signIn, type Agent, type Booted } from './setups.js';
 
 const SHOP = 'https://shop.demo.example';
 const HOUR = 3_600_000;
@@ -264,6 +264,40 @@ for (const setup of setups) {
         // Pooled 40/150, se = 0.076594, z = 1.30558, p = 0.191695.
         expect(result.pValue).toBeCloseTo(0.191695, 5);
         expect(result.significance).toBeCloseTo(0.808305, 5);
+      });
+    });
+
+    describe('tenancy', () => {
+      it("another organisation's website, goal or CTA answers 422 on every report, and its events stay out of the list", async () => {
+        const admin = await signIn(t.url, ADMIN);
+        const orgB = (await admin.post('/api/organisations').send({ name: 'Analytics tenant B' })).body.id as string;
+        await admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'scale' });
+        const siteB = (await admin.post('/api/websites').send({ organisationId: orgB, name: 'B analytics', url: 'https://b-analytics.example' })).body.id as string;
+        const goalB = (await admin.post('/api/goals').send({ websiteId: siteB, name: 'B goal', type: 'count', event: 'purchase' })).body.id as string;
+        const ctaB = (await admin.post('/api/ctas').send({ websiteId: siteB, name: 'B cta', type: 'form', items: [] })).body.id as string;
+        const mine = await created('goals', { name: 'Mine (e2e)', type: 'count', event: 'purchase' });
+        const refused = [
+          `/api/reports/attribution?websiteId=${siteB}&goalId=${goalB}`,
+          `/api/reports/attribution?websiteId=${shop.id}&goalId=${goalB}`,
+          `/api/reports/incrementality?websiteId=${siteB}&ctaId=${ctaB}&goalId=${goalB}`,
+          `/api/reports/incrementality?websiteId=${shop.id}&ctaId=${ctaB}&goalId=${mine.id}`,
+          `/api/reports/goal-completions?websiteId=${siteB}&goalId=${goalB}`,
+          `/api/reports/goal-completions?websiteId=${shop.id}&goalId=${goalB}`,
+          `/api/reports/metrics?websiteId=${siteB}`,
+          `/api/analytics-events?${listQuery({ filter: { websiteId: siteB } })}`,
+        ];
+        for (const path of refused) {
+          const res = await owner.get(path);
+          expectWith(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(422);
+          expect(JSON.stringify(res.body)).not.toContain('B analytics');
+        }
+        // The platform admin (B's owner) reads B's reports.
+        expect((await admin.get(`/api/reports/metrics?websiteId=${siteB}`)).status).toBe(200);
+        await collect([{ name: 'page_view', distinctId: 'tenancy-a', time: at(0) }]);
+        const listed = await owner.get(`/api/analytics-events?${listQuery({ filter: { websiteId: shop.id }, range: [0, 499] })}`);
+        expect(listed.status).toBe(200);
+        expect((listed.body as { websiteId: string }[]).every((e) => e.websiteId === shop.id)).toBe(true);
+        expect((listed.body as unknown[]).length).toBeGreaterThan(0);
       });
     });
 
