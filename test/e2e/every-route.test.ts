@@ -32,6 +32,8 @@ for (const setup of setups) {
       const product = (await admin.post('/api/products').send({ websiteId: siteB, name: 'B product' })).body.id;
       const goal = (await admin.post('/api/goals').send({ websiteId: siteB, name: 'B goal', type: 'count', event: 'form_submitted' })).body.id;
       await admin.post('/api/url-lists').send({ websiteId: siteB, name: 'B list', rules: [{ kind: 'exact', value: 'https://b-site.example/' }] });
+      await admin.post('/api/funnels').send({ websiteId: siteB, name: 'B funnel', steps: [{ event: 'page_view' }, { event: 'form_submitted' }] });
+      await admin.post('/api/excluded-pages').send({ websiteId: siteB, urlRule: 'https://b-site.example/account/*' });
       await admin.post('/api/ctas').send({ websiteId: siteB, name: 'B cta', type: 'form', items: [{ type: 'email', label: 'Email' }, { type: 'button', label: 'Go' }], productIds: [product] });
       await admin.post('/api/campaigns').send({ websiteId: siteB, name: 'B campaign', url: 'https://b-site.example/', containers: [], pageRules: { operator: 'or', rules: [] } });
       await admin.post('/api/experiments').send({ websiteId: siteB, name: 'B test', pageUrl: 'https://b-site.example/', testType: 'ab', goalId: goal, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }] });

@@ -46,7 +46,7 @@ for (const setup of setups) {
 
     const CREATES: Record<string, string[]> = {
       // The owner is a CRO admin (the demo's plan includes cro); the others have the CRO role none.
-      owner: ['bios', 'campaigns', 'ctas', 'experiments', 'goals', 'members', 'posts', 'products', 'questions', 'redirect-rules', 'url-lists', 'websites'],
+      owner: ['bios', 'campaigns', 'ctas', 'excluded-pages', 'experiments', 'funnels', 'goals', 'members', 'posts', 'products', 'questions', 'redirect-rules', 'url-lists', 'websites'],
       editor: ['bios', 'posts', 'questions', 'redirect-rules'],
       writer: ['bios', 'posts', 'questions'],
       checker: ['bios', 'questions'],

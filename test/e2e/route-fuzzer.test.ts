@@ -153,6 +153,8 @@ for (const setup of setups) {
         const product = (await must(`product ${name}`, agent.post('/api/products').send({ websiteId, name: `${name} product` }))).id as string;
         const goal = (await must(`goal ${name}`, agent.post('/api/goals').send({ websiteId, name: `${name} goal`, type: 'count', event: 'form_submitted' }))).id as string;
         const list = (await must(`url list ${name}`, agent.post('/api/url-lists').send({ websiteId, name: `${name} list`, rules: [{ kind: 'contains', value: `https://${domain}/x` }] }))).id as string;
+        await must(`funnel ${name}`, agent.post('/api/funnels').send({ websiteId, name: `${name} funnel`, steps: [{ event: 'page_view' }, { event: 'form_submitted' }] }));
+        await must(`excluded page ${name}`, agent.post('/api/excluded-pages').send({ websiteId, urlRule: `https://${domain}/${name}-account/*`, note: `${name} note` }));
         const cta = (await must(`cta ${name}`, agent.post('/api/ctas').send({ websiteId, name: `${name} cta`, type: 'form', items: [{ type: 'email', label: 'Email' }, { type: 'button', label: 'Go' }], productIds: [product] }))).id as string;
         await must(`campaign ${name}`, agent.post('/api/campaigns').send({
           websiteId, name: `${name} campaign`, url: `https://${domain}/`,

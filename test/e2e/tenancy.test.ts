@@ -161,6 +161,8 @@ for (const setup of setups) {
           products: product,
           goals: goal,
           'url-lists': await made('/api/url-lists', { name: 'B list', rules: [{ kind: 'exact', value: 'https://tenant-b.example/' }] }),
+          funnels: await made('/api/funnels', { name: 'B funnel', steps: [{ event: 'page_view' }, { event: 'form_submitted' }] }),
+          'excluded-pages': await made('/api/excluded-pages', { urlRule: 'https://tenant-b.example/account/*' }),
           ctas: await made('/api/ctas', { name: 'B cta', type: 'form', items: [{ type: 'email', label: 'Email' }, { type: 'button', label: 'Go' }], productIds: [product] }),
           campaigns: await made('/api/campaigns', { name: 'B campaign', url: 'https://tenant-b.example/', containers: [], pageRules: { operator: 'or', rules: [] } }),
           experiments: await made('/api/experiments', { name: 'B test', pageUrl: 'https://tenant-b.example/', testType: 'ab', goalId: goal, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }] }),

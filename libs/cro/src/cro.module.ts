@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { CampaignsController, CtaTemplatesController, CtasController, ExperimentsController, GoalsController, ProductsController, UrlListsController } from './http/cro.controllers.js';
+import { CampaignsController, CtaTemplatesController, CtasController, ExcludedPagesController, ExperimentsController, FunnelsController, GoalsController, ProductsController, UrlListsController } from './http/cro.controllers.js';
 import { PublicCollectController } from './public/collect.controller.js';
 import { PublicPlacementsController } from './public/placements.controller.js';
 import { SubmissionDeliveryJob } from './processes/submission-delivery.js';
 
-/** Conversion optimisation: CTAs, campaigns, experiments, products, conversion goals and URL lists per website. */
-@Module({ controllers: [CtasController, CtaTemplatesController, CampaignsController, ExperimentsController, ProductsController, GoalsController, UrlListsController, PublicPlacementsController, PublicCollectController], providers: [SubmissionDeliveryJob] })
+/** Conversion optimisation: CTAs, campaigns, experiments, products, conversion goals, URL lists, funnels and excluded pages per website. */
+@Module({ controllers: [CtasController, CtaTemplatesController, CampaignsController, ExperimentsController, ProductsController, GoalsController, UrlListsController, FunnelsController, ExcludedPagesController, PublicPlacementsController, PublicCollectController], providers: [SubmissionDeliveryJob] })
 export class CroModule {}

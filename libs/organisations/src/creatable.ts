@@ -23,7 +23,7 @@ const CREATE_RULES: ReadonlyArray<{ resource: string; product?: string; allowed:
   // Every member may write their own bio (editors anyone's): the bio decider's Create row, its plan's cms.
   { resource: 'bios', product: 'cms', allowed: (actor) => bioDecider.allowedActions(NEW, actor).includes('Create') },
   { resource: 'questions', product: 'community', allowed: (actor) => questionDecider.allowedActions(NEW, actor).includes('Create') },
-  // The CRO resources (CTAs, campaigns, experiments, products, goals, URL lists): their deciders' Create rows, the plan's cro.
+  // The CRO resources (CTAs, campaigns, experiments, products, goals, URL lists, funnels, excluded pages): their deciders' Create rows, the plan's cro.
   ...CRO_KINDS.map((kind) => ({ resource: kind.resource, product: 'cro', allowed: (actor: ReturnType<typeof actorFor>) => kind.decider.allowedActions(NEW, actor).includes('Create') })),
 ];
 

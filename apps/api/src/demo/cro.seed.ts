@@ -20,10 +20,11 @@ const ALL_DEVICES = ['desktop', 'tablet', 'mobile'];
  * The conversion optimisation of the demo's "Demo Shop" (DESIGN.md "CRO resources: the request
  * shapes"), decided through the command bus like the HTTP routes decide them (data: the request
  * body plus `organisationId`; context: the website's facts, and for a campaign's `Publish` the
- * page-rule warnings): three products, a count and a value goal, a URL list, three CTAs (an
- * active newsletter popup, an inline product CTA in draft, a top bar in review), two campaigns
- * (one live, one draft) and two experiments (one live, one completed). Runs once, when the demo
- * organisation is created; answers without seeding when the website is unknown.
+ * page-rule warnings): three products, a count and a value goal, a URL list, two funnels, an
+ * excluded page (the account pages), three CTAs (an active newsletter popup, an inline product
+ * CTA in draft, a top bar in review), two campaigns (one live, one draft) and two experiments
+ * (one live, one completed). Runs once, when the demo organisation is created; answers without
+ * seeding when the website is unknown.
  */
 export async function seedCro(demo: Demo, at: { organisationId: string; websiteId: string; owner: Actor }): Promise<void> {
   const { organisationId, websiteId, owner } = at;
@@ -82,6 +83,18 @@ export async function seedCro(demo: Demo, at: { organisationId: string; websiteI
       { kind: 'exact', value: `${origin}/guides/watering` },
     ],
   });
+
+  // Funnels (analytics): the newsletter journey by traffic source, and product page to purchase
+  // within a week; and the customer account pages, excluded from journey tracking.
+  await create('funnel', {
+    name: 'Newsletter sign-up journey', breakdown: 'utm.source',
+    steps: [{ event: 'page_view' }, { event: 'cta_click' }, { event: 'form_submitted' }],
+  });
+  await create('funnel', {
+    name: 'Product page to purchase', windowSeconds: 7 * 24 * 3600,
+    steps: [{ event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/products/' }] }, { event: 'cta_click' }, { event: 'purchase' }],
+  });
+  await create('excludedpage', { urlRule: `${origin}/account/*`, note: 'Customer account pages: not part of the buying journey.' });
 
   // CTAs: a newsletter popup (published), an inline product CTA (draft), a top bar (in review).
   const popup = await create('cta', {

@@ -1,7 +1,7 @@
 import type { RegisteredDecider } from '#libs/platform/src/commands/decide.command.js';
 import { CRO_KINDS, type CroState } from './kinds.js';
 
-/** The CRO context's aggregates: their stream names (`{name}-{id}`) and deciders. */
+/** The CRO context's aggregates (every kind of kinds.ts, funnels and excluded pages among them): their stream names (`{name}-{id}`) and deciders. */
 export const CRO_DECIDERS: RegisteredDecider[] = CRO_KINDS.map((kind) => ({
   name: kind.stream,
   decider: kind.decider,

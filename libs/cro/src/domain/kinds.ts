@@ -2,7 +2,9 @@ import type { EventTypeDefinition } from '#libs/eventstore/src/index.js';
 import type { Decider } from '#libs/platform/src/decider.js';
 import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, campaignDecider } from './campaign.decider.js';
 import { CTA_EVENT_TYPES, CTA_PURGED, CTA_STATUSES, CTA_STATUS_LABELS, ctaDecider } from './cta.decider.js';
+import { EXCLUDED_PAGE_EVENT_TYPES, EXCLUDED_PAGE_STATUSES, EXCLUDED_PAGE_STATUS_LABELS, EXCLUDED_PAGE_STREAM, excludedPageDecider } from './excluded-page.decider.js';
 import { EXPERIMENT_EVENT_TYPES, EXPERIMENT_STATUSES, EXPERIMENT_STATUS_LABELS, experimentDecider } from './experiment.decider.js';
+import { FUNNEL_EVENT_TYPES, FUNNEL_STATUSES, FUNNEL_STATUS_LABELS, FUNNEL_STREAM, funnelDecider } from './funnel.decider.js';
 import { GOAL_EVENT_TYPES, GOAL_STATUSES, GOAL_STATUS_LABELS, GOAL_STREAM, goalDecider } from './goal.decider.js';
 import { PRODUCT_EVENT_TYPES, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, PRODUCT_STREAM, productDecider } from './product.decider.js';
 import { URL_LIST_EVENT_TYPES, URL_LIST_STATUSES, URL_LIST_STATUS_LABELS, URL_LIST_STREAM, urlListDecider } from './url-list.decider.js';
@@ -100,6 +102,16 @@ export const CRO_KINDS: readonly CroKind[] = [
   {
     resource: 'url-lists', stream: URL_LIST_STREAM, table: 'rm_url_lists', label: 'URL list', decider: urlListDecider, eventTypes: URL_LIST_EVENT_TYPES,
     statuses: URL_LIST_STATUSES, statusLabels: URL_LIST_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
+  },
+  {
+    resource: 'funnels', stream: FUNNEL_STREAM, table: 'rm_funnels', label: 'Funnel', decider: funnelDecider, eventTypes: FUNNEL_EVENT_TYPES,
+    statuses: FUNNEL_STATUSES, statusLabels: FUNNEL_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
+  },
+  {
+    // No name: the list filters and sorts by the URL rule (and its controller searches it).
+    resource: 'excluded-pages', stream: EXCLUDED_PAGE_STREAM, table: 'rm_excluded_pages', label: 'Excluded page', decider: excludedPageDecider, eventTypes: EXCLUDED_PAGE_EVENT_TYPES,
+    listFields: { urlRule: 'urlRule' },
+    statuses: EXCLUDED_PAGE_STATUSES, statusLabels: EXCLUDED_PAGE_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
   },
 ];
 

@@ -8,15 +8,15 @@ import { PLATFORM_ADMIN } from '#libs/platform/src/auth/policy.js';
  * their rights (seed 001 section 6: "Per-role rights: not shown"); this table is the product's
  * decision, in the words of DESIGN.md's state machines:
  *
- * | CRO role   | Reads | CTAs, campaigns: draft, edit, submit | Publish, unpublish, deactivate, return, delete, restore | Experiments: draft, edit, submit | Experiments: publish, pause, resume, complete, deploy, delete | Products | Goals, URL lists | Admin-only steps |
- * |------------|-------|--------------------------------------|---------------------------------------------------------|----------------------------------|----------------------------------------------------------------|----------|------------------|------------------|
- * | admin      | yes   | yes                                  | yes                                                     | yes                              | yes                                                            | yes      | yes              | yes              |
- * | manager    | yes   | yes                                  | yes                                                     | yes                              | yes                                                            | yes      | yes              | no               |
- * | editor     | yes   | yes                                  | yes                                                     | yes                              | no                                                             | yes      | no               | no               |
- * | analyst    | yes   | no                                   | no                                                      | yes                              | yes                                                            | no       | yes              | no               |
- * | creator    | yes   | yes                                  | no                                                      | no                               | no                                                             | no       | no               | no               |
- * | viewer     | yes   | no                                   | no                                                      | no                               | no                                                             | no       | no               | no               |
- * | none       | no    | no                                   | no                                                      | no                               | no                                                             | no       | no               | no               |
+ * | CRO role   | Reads | CTAs, campaigns: draft, edit, submit | Publish, unpublish, deactivate, return, delete, restore | Experiments: draft, edit, submit | Experiments: publish, pause, resume, complete, deploy, delete | Products | Goals, URL lists, funnels, excluded pages | Admin-only steps |
+ * |------------|-------|--------------------------------------|---------------------------------------------------------|----------------------------------|----------------------------------------------------------------|----------|-------------------------------------------|------------------|
+ * | admin      | yes   | yes                                  | yes                                                     | yes                              | yes                                                            | yes      | yes                                       | yes              |
+ * | manager    | yes   | yes                                  | yes                                                     | yes                              | yes                                                            | yes      | yes                                       | no               |
+ * | editor     | yes   | yes                                  | yes                                                     | yes                              | no                                                             | yes      | no                                        | no               |
+ * | analyst    | yes   | no                                   | no                                                      | yes                              | yes                                                            | no       | yes                                       | no               |
+ * | creator    | yes   | yes                                  | no                                                      | no                               | no                                                             | no       | no                                        | no               |
+ * | viewer     | yes   | no                                   | no                                                      | no                               | no                                                             | no       | no                                        | no               |
+ * | none       | no    | no                                   | no                                                      | no                               | no                                                             | no       | no                                        | no               |
  *
  * Organisation owners and admins (and platform admins) count as CRO admins (DESIGN.md: they may take every action).
  * "Admin-only steps": a campaign's `Publish` straight from draft or deactivated (skipping review)
@@ -52,7 +52,7 @@ export const EXPERIMENT_AUTHORS = [...CRO_ADMINS, 'cro:manager', 'cro:editor', '
 export const EXPERIMENT_RUNNERS = [...CRO_ADMINS, 'cro:manager', 'cro:analyst'] as const;
 /** Who manages the products a website promotes. */
 export const PRODUCT_MANAGERS = [...CRO_ADMINS, 'cro:manager', 'cro:editor'] as const;
-/** Who manages conversion goals and URL lists. */
+/** Who manages conversion goals, URL lists, funnels and excluded pages. */
 export const MEASUREMENT_MANAGERS = [...CRO_ADMINS, 'cro:manager', 'cro:analyst'] as const;
 
 export function hasAnyRole(roles: readonly string[], allowed: readonly string[]): boolean {

@@ -11,6 +11,7 @@ import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
 import { croKind } from '../domain/kinds.js';
+import { FUNNEL_PAGE_SIZE } from '../domain/funnel.decider.js';
 import { matchPageRules, type PageRulesInput } from '../domain/page-rules.js';
 import { ownTemplates, urlListRules } from '../projections/queries.js';
 import { SUBMISSIONS_LIST, submissionBounds, submissionDays, submissionsForExport, submissionsScope, websiteTimeZone } from '../projections/submissions.js';
@@ -147,5 +148,29 @@ export class GoalsController extends CroResourceController {
 export class UrlListsController extends CroResourceController {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
     super(croKind('url-lists'), { people, db, store, commands, projections });
+  }
+}
+
+/**
+ * Funnels (`/api/funnels`, DESIGN.md "Report endpoints"): the definitions; their results are the
+ * analytics context's. Lists default to 20 rows a page (seed 001 "funnels ... page size 20").
+ */
+@Controller('funnels')
+export class FunnelsController extends CroResourceController {
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+    super(croKind('funnels'), { people, db, store, commands, projections });
+    this.list.defaultPageSize = FUNNEL_PAGE_SIZE;
+  }
+}
+
+/**
+ * Pages excluded from journey tracking (`/api/excluded-pages`, seed 001 section 2). A rule has no
+ * name: `q` searches its URL rule and its note.
+ */
+@Controller('excluded-pages')
+export class ExcludedPagesController extends CroResourceController {
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+    super(croKind('excluded-pages'), { people, db, store, commands, projections });
+    this.list.search = ["(record->>'urlRule')", "(record->>'note')"];
   }
 }
