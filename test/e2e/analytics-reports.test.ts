@@ -267,6 +267,59 @@ for (const setup of setups) {
       });
     });
 
+    describe('funnels (PostHog conversion_time_cases.py, moved to ten days ago)', () => {
+      const DAY = 24 * HOUR;
+      const base = Math.floor((Date.now() - 10 * DAY) / DAY) * DAY; // midnight UTC ten days ago
+      const on = (day: number, hhmm: string) => new Date(base + day * DAY + Number(hhmm.slice(0, 2)) * HOUR + Number(hhmm.slice(3)) * 60_000).toISOString();
+      const results = async (id: string) => get(`/api/funnels/${id}/results?range=last_28_days`);
+      const counts = (r: { steps: { count: number }[] }) => r.steps.map((x) => x.count);
+
+      it('test_funnel_step_conversion_times: counts 3, 3, 2; means (null, 6000, 5400); medians (null, 7200, 5400); broken down by plan', async () => {
+        const funnel = await created('funnels', { name: 'Movies', steps: [{ event: 'sign_up' }, { event: 'play_movie' }, { event: 'buy' }], windowSeconds: 7 * 24 * 3600, breakdown: 'plan' });
+        await collect([
+          { name: 'sign_up', distinctId: 'person1', time: on(0, '12:00'), properties: { plan: 'pro' } },
+          { name: 'play_movie', distinctId: 'person1', time: on(0, '13:00') },
+          { name: 'buy', distinctId: 'person1', time: on(0, '15:00') },
+          { name: 'sign_up', distinctId: 'person2', time: on(1, '14:00'), properties: { plan: 'free' } },
+          { name: 'play_movie', distinctId: 'person2', time: on(1, '16:00') },
+          { name: 'sign_up', distinctId: 'person3', time: on(1, '14:00'), properties: { plan: 'free' } },
+          { name: 'play_movie', distinctId: 'person3', time: on(1, '16:00') },
+          { name: 'buy', distinctId: 'person3', time: on(1, '17:00') },
+        ]);
+        await settle();
+        const r = await results(funnel.id);
+        expect(r.steps).toEqual([
+          { event: 'sign_up', count: 3, conversionFromFirst: 1, conversionFromPrevious: null, dropOff: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
+          { event: 'play_movie', count: 3, conversionFromFirst: 1, conversionFromPrevious: 1, dropOff: 0, meanSecondsFromPrevious: 6000, medianSecondsFromPrevious: 7200 },
+          { event: 'buy', count: 2, conversionFromFirst: expect.closeTo(2 / 3, 10), conversionFromPrevious: expect.closeTo(2 / 3, 10), dropOff: 1, meanSecondsFromPrevious: 5400, medianSecondsFromPrevious: 5400 },
+        ]);
+        expect(r.breakdown.map((b: { value: string; steps: { count: number }[] }) => [b.value, counts(b)])).toEqual([['free', [2, 2, 1]], ['pro', [1, 1, 1]]]);
+        // A range that ends before the attempts started counts nobody: null times and ratios, never NaN.
+        const before = await get(`/api/funnels/${funnel.id}/results?from=2026-01-01&to=2026-01-02`);
+        expect(counts(before)).toEqual([0, 0, 0]);
+        expect(before.steps[1]).toMatchObject({ conversionFromFirst: null, conversionFromPrevious: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null });
+      });
+
+      it('test_funnel_with_multiple_incomplete_tries: a funnel created after the events is computed from them; the furthest attempt counts', async () => {
+        await collect([
+          { name: 'user_signed_up', distinctId: 'tries', time: on(0, '01:00') },
+          { name: 'pageview', distinctId: 'tries', time: on(0, '02:00') },
+          { name: 'something_else', distinctId: 'tries', time: on(0, '03:00') },
+          { name: 'user_signed_up', distinctId: 'tries', time: on(2, '04:00') },
+          { name: 'pageview', distinctId: 'tries', time: on(2, '05:00') },
+          { name: 'user_signed_up', distinctId: 'tries', time: on(3, '07:00') },
+          { name: 'pageview', distinctId: 'tries', time: on(3, '10:00') },
+        ]);
+        await settle();
+        const funnel = await created('funnels', { name: 'Tries', steps: [{ event: 'user_signed_up' }, { event: 'pageview' }, { event: 'something_else' }], windowSeconds: 24 * 3600 });
+        await settle();
+        const r = await results(funnel.id);
+        expect(counts(r)).toEqual([1, 1, 1]);
+        expect(r.steps.map((x: { meanSecondsFromPrevious: number | null }) => x.meanSecondsFromPrevious)).toEqual([null, 3600, 3600]);
+        expect(r.pendingVisitors).toBe(0);
+      });
+    });
+
     describe('tenancy', () => {
       it("another organisation's website, goal or CTA answers 422 on every report, and its events stay out of the list", async () => {
         const admin = await signIn(t.url, ADMIN);
