@@ -151,6 +151,8 @@ for (const setup of setups) {
       // The audit trail lists the funnel's changes (resource "funnel").
       const audit = (await owner.get(`/api/audit?${listQuery({ filter: { resource: 'funnel', resourceId: id }, sort: ['time', 'ASC'] })}`)).body as Array<{ type: string }>;
       expect(audit.map((a) => a.type)).toEqual(['FunnelCreated', 'FunnelUpdated', 'FunnelDeleted']);
+      // Each row names the funnel.
+      expect((audit as Array<{ recordName?: string | null }>).map((a) => typeof a.recordName === 'string' && a.recordName.length > 0)).toEqual([true, true, true]);
     });
 
     it("funnels: the spec's messages (422), field by field", async () => {
@@ -262,6 +264,8 @@ for (const setup of setups) {
       ]);
       const audit = (await owner.get(`/api/audit?${listQuery({ filter: { resource: 'excludedpage', resourceId: id }, sort: ['time', 'ASC'] })}`)).body as Array<{ type: string }>;
       expect(audit.map((a) => a.type)).toEqual(['ExcludedPageCreated', 'ExcludedPageUpdated', 'ExcludedPageDeleted']);
+      // Each row names the page by its rule (the last one it had).
+      expect((audit as Array<{ recordName?: string | null }>).map((a) => a.recordName)).toEqual(Array(3).fill('https://shop.demo.example/checkout'));
     });
 
     it('refuses an organisation without the CRO product: "Upgrade to access"', async () => {

@@ -118,7 +118,7 @@ function nameIn(type: string, d: Record<string, unknown>): { name: string | null
       return typeof d.questionId === 'string' ? { name: null, parent: ['question', d.questionId] } : null;
     case 'BioCreated':
       return { name: nonEmpty(field(d.content, 'displayName')) };
-    // The CRO context: CTAs, campaigns and experiments carry their fields; products, goals and URL lists are flat.
+    // The CRO context: CTAs, campaigns and experiments carry their fields; products, goals, URL lists, funnels and excluded pages are flat.
     case 'CtaCreated':
     case 'CampaignCreated':
     case 'ExperimentCreated':
@@ -133,7 +133,12 @@ function nameIn(type: string, d: Record<string, unknown>): { name: string | null
     case 'GoalUpdated':
     case 'UrlListCreated':
     case 'UrlListUpdated':
+    case 'FunnelCreated':
+    case 'FunnelUpdated':
       return { name: nonEmpty(d.name) };
+    case 'ExcludedPageCreated':
+    case 'ExcludedPageUpdated':
+      return { name: nonEmpty(d.urlRule) };
     case 'BioChanged':
       return { name: nonEmpty(field(d.changes, 'displayName')) };
     case 'RedirectRuleCreated':
