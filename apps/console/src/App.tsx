@@ -1,6 +1,7 @@
 import { CssBaseline } from '@mui/material';
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { AdminContext, CoreAdminUI, LoadingPage, localStorageStore, Resource } from 'react-admin';
+import { analytics, excludedPages } from './analytics';
 import { audit } from './audit';
 import { bios } from './bios';
 import { answers, questions } from './community';
@@ -85,6 +86,8 @@ export const App = () => (
     {croResources.map((resource) => (
       <Resource key={resource.name} {...resource} />
     ))}
+    <Resource {...analytics} />
+    <Resource {...excludedPages} />
     <Resource {...audit} />
     <Resource {...workflowReport} />
     <Resource {...users} />

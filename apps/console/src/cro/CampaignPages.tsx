@@ -1,6 +1,7 @@
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import { Alert } from '@mui/material';
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
+import { CampaignAnalytics } from '../analytics/CampaignAnalytics';
 import { dotted } from '../common/SmallList';
 import { CampaignForm, prepareCampaign } from './CampaignForm';
 import { CroList } from './CroList';
@@ -63,7 +64,7 @@ const Warnings = () => {
 export const CampaignEdit = () => (
   <CroEdit
     prepare={prepareCampaign}
-    form={<CampaignForm edit header={<CroHeader><Warnings /><GenerationPanel /></CroHeader>} toolbar={<CroToolbar actions={CAMPAIGN_ACTIONS} choose={CAMPAIGN_CHOOSE} />} />}
+    form={<CampaignForm edit header={<CroHeader><Warnings /><GenerationPanel /><CampaignAnalytics /></CroHeader>} toolbar={<CroToolbar actions={CAMPAIGN_ACTIONS} choose={CAMPAIGN_CHOOSE} />} />}
   />
 );
 

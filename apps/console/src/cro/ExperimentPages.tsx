@@ -1,5 +1,6 @@
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import { DataTable, useRecordContext } from 'react-admin';
+import { ExperimentResults } from '../analytics/ExperimentResults';
 import { dotted } from '../common/SmallList';
 import { CroList } from './CroList';
 import { CreateToolbar, CroCreate, CroEdit, CroHeader, CroToolbar } from './CroPages';
@@ -46,7 +47,12 @@ const ExperimentToolbar = () => {
   );
 };
 
-export const ExperimentEdit = () => <CroEdit prepare={prepareExperiment} form={<ExperimentForm edit header={<CroHeader />} toolbar={<ExperimentToolbar />} />} />;
+export const ExperimentEdit = () => (
+  <CroEdit
+    prepare={prepareExperiment}
+    form={<ExperimentForm edit header={<CroHeader><ExperimentResults /></CroHeader>} toolbar={<ExperimentToolbar />} />}
+  />
+);
 
 export const ExperimentCreate = () => (
   <CroCreate

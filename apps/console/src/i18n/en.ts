@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { analytics, analyticsResources } from './analytics';
 
 /**
  * Every label and message of the console, in English: react-admin's own (`ra.*`) and ours.
@@ -251,6 +252,7 @@ const resources = {
   products: { name: 'Products' },
   goals: { name: 'Goals' },
   'url-lists': { name: 'URL lists' },
+  ...analyticsResources,
   questions: {
     name: 'Community',
     fields: {
@@ -1902,6 +1904,7 @@ export const en: TranslationMessages = mergeTranslations(englishMessages, {
     community,
     onboarding,
     cro,
+    analytics,
     dateRange,
     // A list the API refuses (common/ListError.tsx): said plainly, never an empty list with a total.
     refused: {

@@ -73,7 +73,7 @@ const ROLE_NAVIGATION: Record<string, string[]> = {
  * The conversion-optimisation screens (the console's "Conversion" menu group), named `cro/{resource}`
  * so that they stay apart from the CMS entries of the same word (`products`).
  */
-export const CRO_NAVIGATION = ['cro/ctas', 'cro/campaigns', 'cro/experiments', 'cro/products', 'cro/goals', 'cro/url-lists'] as const;
+export const CRO_NAVIGATION = ['cro/ctas', 'cro/campaigns', 'cro/experiments', 'cro/products', 'cro/goals', 'cro/url-lists', 'cro/analytics', 'cro/excluded-pages'] as const;
 const CREATORS = ['writer', 'credited_writer', 'limited_writer', 'customer', 'cro_customer', 'expert'];
 
 /**

@@ -1,0 +1,68 @@
+import type { ExperimentResults, Incrementality } from './api';
+import { formatChance, formatChange, formatCredit, formatPercent, formatPValue } from './format';
+
+/*
+ * An experiment's results in words (DESIGN.md "Experiment results": a winner only with significance
+ * at or above the threshold and at least 100 visitors and 25 conversions in every arm). Pure: each
+ * sentence is a list of message keys (under `console.analytics.words.`) with their values, joined
+ * by the caller: "Variant B converts 18% better than the control; 95% chance to win; not enough
+ * visitors yet to call it (at least 100 visitors and 25 conversions per variant)."
+ */
+
+/** The minimum sample of every arm before a winner is called (DESIGN.md). */
+export const MIN_VISITORS_PER_ARM = 100;
+export const MIN_CONVERSIONS_PER_ARM = 25;
+
+export type Message = [key: string, options?: Record<string, string | number>];
+
+const enough = (arm: { visitors: number; conversions: number }) => arm.visitors >= MIN_VISITORS_PER_ARM && arm.conversions >= MIN_CONVERSIONS_PER_ARM;
+
+/**
+ * One sentence per variant (its parts, in order), or the single "No visitors yet." when nobody
+ * was exposed. `names` maps a variant's key to its name (the key when it has none);
+ * `threshold` is the experiment's significance threshold (0.95 by default).
+ */
+export function experimentSentences(results: ExperimentResults, names: Record<string, string>, threshold = 0.95): Message[][] {
+  const nameOf = (key: string) => (Object.hasOwn(names, key) && names[key] ? names[key]! : key);
+  const control = results.control;
+  const everyone = control.visitors + results.variants.reduce((sum, v) => sum + v.visitors, 0);
+  if (everyone === 0) return [[['noVisitors']]];
+  const allEnough = enough(control) && results.variants.every(enough);
+  const needed = { visitors: MIN_VISITORS_PER_ARM, conversions: MIN_CONVERSIONS_PER_ARM };
+  return results.variants.map((v): Message[] => {
+    const name = nameOf(v.key);
+    if (v.visitors === 0) return [['variantNoVisitors', { name }]];
+    const parts: Message[] = [];
+    if (v.lift === null || v.rate === null) {
+      // The control converts nobody (or has nobody): no lift to give.
+      parts.push([control.visitors === 0 ? 'noControlVisitors' : 'noControlConversions', { name, rate: formatPercent(v.rate) }]);
+    } else if (v.lift > 0) parts.push(['better', { name, change: formatChange(v.lift) }]);
+    else if (v.lift < 0) parts.push(['worse', { name, change: formatChange(v.lift) }]);
+    else parts.push(['same', { name }]);
+    if (v.chanceToWin !== null) parts.push(['chance', { chance: formatChance(v.chanceToWin) }]);
+    if (!allEnough) parts.push(['notEnough', needed]);
+    else if (results.winner === v.key) parts.push(['winner', { threshold: formatPercent(threshold) }]);
+    else if (results.winner !== null && results.winner === control.key) parts.push(['controlWins', { threshold: formatPercent(threshold) }]);
+    else if (v.significance !== null && v.significance >= threshold) parts.push(['significant', { significance: formatPercent(v.significance) }]);
+    else parts.push(['notSignificant', { significance: formatPercent(v.significance ?? 0), threshold: formatPercent(threshold) }]);
+    return parts;
+  });
+}
+
+/**
+ * Incrementality in words: how much more (or less) the visitors who saw the CTA converted than the
+ * control group held back from it, or why that cannot be said yet.
+ */
+export function incrementalitySentence(report: Incrementality): Message {
+  if (report.holdout.users === 0) return ['incrementality.noHoldout'];
+  if (report.exposed.users === 0) return ['incrementality.noExposed'];
+  if (report.lift === null) return ['incrementality.noBase', { rate: formatPercent(report.exposed.rate) }];
+  const values = {
+    change: formatChange(report.lift),
+    extra: formatCredit(report.incrementalConversions === null ? null : Math.abs(report.incrementalConversions)),
+    p: formatPValue(report.pValue),
+  };
+  if (report.lift > 0) return ['incrementality.more', values];
+  if (report.lift < 0) return ['incrementality.less', values];
+  return ['incrementality.same', values];
+}
