@@ -120,4 +120,37 @@ describe.each(setups)('ingestion: enrichment and analytics settings ($name)', (s
     const ids = [...(await stored()).keys()];
     expect(['own', 'foreign', 'look-alike', 'glued', 'tracking-sub'].filter((id) => ids.includes(id))).toEqual(['own', 'tracking-sub']);
   });
+
+  it('an event on a page an active excluded-page rule names is rejected with the reason; a deleted rule excludes nothing', async () => {
+    const prefix = await owner.post('/api/excluded-pages').send({ websiteId: site.id, urlRule: `${SITE}/account/*` });
+    expectWith(prefix.status, JSON.stringify(prefix.body)).toBe(201);
+    const exact = await owner.post('/api/excluded-pages').send({ websiteId: site.id, urlRule: `${SITE}/thanks` });
+    expectWith(exact.status, JSON.stringify(exact.body)).toBe(201);
+
+    const reason = 'page is excluded from tracking';
+    const res = await collect(
+      [
+        event('account', { url: `${SITE}/account` }),
+        event('orders', { url: `${SITE}/account/orders?page=2` }),
+        event('thanks', { url: `${SITE}/thanks/` }),
+        event('thanks-more', { url: `${SITE}/thanks/again` }),
+        event('accounting', { url: `${SITE}/accounting` }),
+        { id: 'no-page', name: 'purchase', distinctId: 'visitor-np', time: new Date().toISOString(), value: 12 },
+      ],
+      CHROME_WINDOWS,
+    );
+    expectWith(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ accepted: 3, duplicates: 0, rejected: [{ index: 0, reason }, { index: 1, reason }, { index: 2, reason }] });
+    const ids = [...(await stored()).keys()];
+    expect(['account', 'orders', 'thanks', 'thanks-more', 'accounting', 'no-page'].filter((id) => ids.includes(id))).toEqual(['thanks-more', 'accounting', 'no-page']);
+
+    // A page off the website is rejected for that, whatever the rules say.
+    const foreign = await collect([event('foreign-account', { url: 'https://evil.example/account/x' })], CHROME_WINDOWS);
+    expect(foreign.body.rejected).toEqual([{ index: 0, reason: 'url is not on this website or its tracking domains' }]);
+
+    const removed = await owner.delete(`/api/excluded-pages/${prefix.body.id}`);
+    expectWith(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const after = await collect([event('orders-later', { url: `${SITE}/account/orders` }), event('thanks-later', { url: `${SITE}/thanks` })], CHROME_WINDOWS);
+    expect(after.body).toEqual({ accepted: 1, duplicates: 0, rejected: [{ index: 1, reason }] });
+  });
 });

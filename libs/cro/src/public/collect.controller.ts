@@ -13,6 +13,7 @@ import { TOO_MANY_REQUESTS } from '#libs/platform/src/http/rate-limit.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
+import { urlExcluded } from '../domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
 import { insertCollectedEvents, type EventEnrichment, type EventToStore } from '../projections/collected-events.js';
 import { ctaDeliverySettings, queueDeliveries } from '../projections/submissions.js';
@@ -35,6 +36,8 @@ export const FOREIGN_ID = {
 export const FORM_NOT_LIVE = 'ctaId is not a live CTA: forms are taken only from published CTAs';
 /** Why an event whose page is on none of the website's domains (its domain, its tracking domains, their subdomains) is rejected. */
 export const FOREIGN_URL = 'url is not on this website or its tracking domains';
+/** Why an event on a page that an active excluded-page rule of the website names is rejected. */
+export const EXCLUDED_PAGE = 'page is excluded from tracking';
 const ID_TABLES = { ctaId: 'rm_ctas', campaignId: 'rm_campaigns', experimentId: 'rm_experiments' } as const;
 type IdField = keyof typeof ID_TABLES;
 
@@ -42,6 +45,15 @@ export interface CollectAnswer {
   accepted: number;
   duplicates: number;
   rejected: { index: number; reason: string }[];
+}
+
+/** The URL rules of the website's active excluded pages (`rm_excluded_pages`; a deleted rule excludes nothing). */
+async function excludedPageRules(db: SqlExecutor, websiteId: string): Promise<string[]> {
+  const found = await db.query<{ rule: string | null }>(
+    `SELECT state->'fields'->>'urlRule' AS rule FROM rm_excluded_pages WHERE website_id = $1 AND status = 'active'`,
+    [websiteId],
+  );
+  return found.rows.flatMap((r) => (typeof r.rule === 'string' ? [r.rule] : []));
 }
 
 /** Which of `ids` are records of `table` on the website, whatever their status (a deleted CTA's impressions still count). */
@@ -60,7 +72,9 @@ async function idsOfWebsite(db: SqlExecutor, table: (typeof ID_TABLES)[IdField],
  *    answers 400; each bad event is rejected with its reason, the others are kept.
  * 2. The key must be an active website's (404 otherwise). An event's `url`, when it has one, must
  *    be on the website's domain or one of its tracking domains (analytics settings), or a subdomain
- *    of one (`FOREIGN_URL`). Every `ctaId`, `campaignId` and
+ *    of one (`FOREIGN_URL`), and not on a page the website excludes from tracking (an active
+ *    excluded-page rule, `urlExcluded` of libs/cro/src/domain/excluded-page.decider.ts:
+ *    `EXCLUDED_PAGE`; the rules are read once per batch). Every `ctaId`, `campaignId` and
  *    `experimentId` must name a record of that website (any status): else the event is rejected
  *    (`FOREIGN_ID`). A `form_submitted` event must name a live (`active`) CTA (`FORM_NOT_LIVE`).
  * 3. Each kept event is enriched (libs/analytics/src/domain/enrichment.ts): device, OS and browser
@@ -118,10 +132,12 @@ export class PublicCollectController {
     const domains = websiteDomains(website);
     const userAgent = request.headers['user-agent'];
     const location = batch.valid.length > 0 ? await this.geoip.lookup(request.ip) : null;
+    const excluded = batch.valid.some(({ event }) => event.url !== null) ? await excludedPageRules(this.db, website.id) : [];
     const toStore: EventToStore[] = [];
     for (const { index, event } of batch.valid) {
       const field = (Object.keys(ID_TABLES) as IdField[]).find((f) => event[f] !== null && foreign[f].has(event[f]!));
       if (event.url !== null && !pageOnWebsite(event.url, domains)) rejected.push({ index, reason: FOREIGN_URL });
+      else if (event.url !== null && urlExcluded(event.url, excluded)) rejected.push({ index, reason: EXCLUDED_PAGE });
       else if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
       else if (event.name === 'form_submitted' && ctas.get(event.ctaId!)?.status !== 'active') rejected.push({ index, reason: FORM_NOT_LIVE });
       else toStore.push({ id: event.id ?? randomUUID(), event, enrichment: enrichmentOf(event, userAgent, domains, location) });
