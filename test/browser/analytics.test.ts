@@ -246,7 +246,14 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     await shot('05-funnel-creator');
     await page.locator('[data-save-funnel]').click();
     await page.waitForURL(/#\/analytics\/funnels\/[\w-]+$/);
-    // A funnel made after the events is computed from them.
+    // A funnel made after the events is computed from them: while the projector has visitors left,
+    // the page says how many (if it reads the results before they are done).
+    await page.locator('[data-pending], [data-table="funnel-steps"]').first().waitFor();
+    const pending = page.locator('[data-pending]');
+    if (await pending.isVisible()) {
+      expect(await pending.innerText()).toMatch(/^Computing from stored events: [\d,]+ visitors? left$/);
+      await shot('06-funnel-pending', false);
+    }
     await drain();
     await chooseOption(page, 'Date range', 'Custom');
     await page.locator('input[name="from"]').fill(FROM);
@@ -257,7 +264,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     await poll(counts, { timeout: 20_000 }).toEqual(['5', '2', '2']);
     expect(await page.locator('[data-funnel-sentence]').innerText()).toBe('5 people started this funnel; 2 finished it (40%).');
     await page.locator('[data-chart="funnel"] svg.recharts-surface[role="application"]').waitFor();
-    await shot('06-funnel-results');
+    await shot('07-funnel-results');
   });
 
   it("Events: one visitor's events, newest first, with the spec's columns", async () => {
@@ -267,7 +274,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     await poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-event'))), { timeout: 20_000 }).toEqual(['purchase', 'cta_impression', 'page_view']);
     const heads = await page.locator('[data-table="events"] thead th').allInnerTexts();
     expect(heads).toEqual(['Time', 'Event', 'Distinct id', 'City', 'Country', 'OS', 'Browser', 'Device', 'URL', 'Landing page', 'Referrer', 'UTMs']);
-    await shot('07-events');
+    await shot('08-events');
   });
 
   it('Excluded pages: a rule is added (date added, added by) and removed', async () => {
@@ -282,7 +289,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     const row = page.locator('tr', { has: page.locator('[data-url-rule]', { hasText: rule }) });
     await row.waitFor();
     expect(await row.locator('[data-added-by]').innerText()).toBe(user.name || user.email);
-    await shot('08-excluded-pages');
+    await shot('09-excluded-pages');
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await row.waitFor({ state: 'detached' });
@@ -302,7 +309,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     expect((await arm('variant-b')).slice(0, 5)).toEqual(['Variant B', '40', '12', '30%', '+20%']);
     expect(await page.locator('[data-srm]').count()).toBe(0);
     await page.locator('[data-experiment-results]').scrollIntoViewIfNeeded();
-    await shot('09-experiment', false);
+    await shot('10-experiment', false);
 
     page = await newPage(session, OWNER, `/#/experiments/${ids.emptyExperiment}`);
     await poll(() => page.locator('[data-experiment-sentence]').innerText(), { timeout: 20_000 }).toBe('No visitors yet.');
@@ -318,7 +325,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     const expected: Record<string, string> = { pageViews: '4', clicks: '1', ctr: '50%', coverage: '50%', revenue: '€30.00' };
     for (const [name, value] of Object.entries(expected)) await poll(() => figure(name, panel).innerText(), { timeout: 20_000 }).toBe(value);
     await panel.scrollIntoViewIfNeeded();
-    await shot('10-campaign', false);
+    await shot('11-campaign', false);
     // D-6..D: nothing of it; no impressions, no visitors: CTR and coverage undefined.
     await chooseOption(page, 'Date range', 'Custom', panel);
     await panel.locator('input[name="from"]').fill(FROM);
@@ -331,7 +338,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     await openAnalytics('dashboard', false);
     for (const name of ['visitors', 'pageViews', 'conversions', 'revenue', 'ctr', 'conversionRate']) await figure(name).waitFor();
     await page.locator('[data-chart="goal-completions"] svg.recharts-surface[role="application"]').waitFor();
-    await shot('11-dashboard');
+    await shot('12-dashboard');
     await page.locator('[data-tab="settings"]').click();
     await page.locator('[data-settings-link]').click();
     await page.waitForURL(new RegExp(`#/websites/${shop.id}/show/analytics$`));

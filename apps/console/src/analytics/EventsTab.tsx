@@ -105,7 +105,7 @@ const EventRows = ({ website }: { website: Website }) => {
       ) : null}
       {data?.length ? (
         <Scroll>
-          <Table size="small" aria-label={translate('console.analytics.tabs.events')} data-table="events">
+          <Table size="small" aria-label={translate('console.analytics.tabs.events')} data-table="events" sx={{ '& td, & th': { px: 1 } }}>
             <TableHead>
               <TableRow>
                 {heads.map((head) => (

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DoNotDisturbOnOutlinedIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import {
   Create,
   DataTable,
@@ -69,7 +69,11 @@ const AddedBy = ({ people }: { label?: string; people: Map<string, string> }) =>
   if (!record) return null;
   const by = record.createdBy;
   const name = record.createdByName ?? (by && typeof by === 'object' ? (by.name ?? (by.id ? people.get(by.id) : undefined)) : typeof by === 'string' ? people.get(by) : undefined);
-  return <span data-added-by>{name ?? NONE}</span>;
+  return (
+    <Box component="span" data-added-by sx={{ whiteSpace: 'nowrap' }}>
+      {name ?? NONE}
+    </Box>
+  );
 };
 
 const Remove = (_props: { label?: string }) => {
@@ -128,7 +132,9 @@ export const ExcludedPageList = () => {
           <UrlRule />
         </Column>
         <Column source="websiteId" label="console.cro.fields.websiteId" disableSort>
-          <ReferenceField source="websiteId" reference="websites" link={false} />
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <ReferenceField source="websiteId" reference="websites" link={false} />
+          </Box>
         </Column>
         <Column source="note" label="console.analytics.excluded.note" disableSort>
           <Note />

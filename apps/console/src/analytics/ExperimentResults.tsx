@@ -51,10 +51,10 @@ export const ExperimentResults = () => {
         ))}
         {data && data.control.visitors + data.variants.reduce((s, v) => s + v.visitors, 0) > 0 ? (
           <Scroll>
-            <Table size="small" aria-label={translate('console.analytics.experiment.table')} data-table="experiment-results">
+            <Table size="small" aria-label={translate('console.analytics.experiment.table')} data-table="experiment-results" sx={{ '& td, & th': { px: 1 } }}>
               <TableHead>
                 <TableRow>
-                  {['variant', 'visitors', 'conversions', 'rate', 'lift', 'interval', 'pValue', 'significance', 'chanceToWin'].map((head, i) => (
+                  {['variant', 'visitors', 'conversions', 'rate', 'lift', 'interval', 'significance', 'chanceToWin'].map((head, i) => (
                     <TableCell key={head} align={i ? 'right' : 'left'} sx={{ verticalAlign: 'bottom', lineHeight: 1.3 }}>
                       {translate(`console.analytics.experiment.columns.${head}`)}
                     </TableCell>
@@ -72,7 +72,7 @@ export const ExperimentResults = () => {
                   <TableCell {...num}>{formatCount(data.control.visitors)}</TableCell>
                   <TableCell {...num}>{formatCount(data.control.conversions)}</TableCell>
                   <TableCell {...num}>{formatPercent(data.control.rate)}</TableCell>
-                  {[0, 1, 2, 3, 4].map((i) => (
+                  {[0, 1, 2, 3].map((i) => (
                     <TableCell key={i} {...num}>
                       {NONE}
                     </TableCell>
@@ -88,8 +88,9 @@ export const ExperimentResults = () => {
                       {formatLift(v.lift)}
                     </TableCell>
                     <TableCell {...num}>{v.ciLow === null || v.ciHigh === null ? NONE : `${formatLift(v.ciLow)} to ${formatLift(v.ciHigh)}`}</TableCell>
-                    <TableCell {...num}>{formatPValue(v.pValue)}</TableCell>
-                    <TableCell {...num}>{formatPercent(v.significance)}</TableCell>
+                    <TableCell {...num} title={translate('console.analytics.experiment.pValue', { p: formatPValue(v.pValue) })}>
+                      {formatPercent(v.significance)}
+                    </TableCell>
                     <TableCell {...num}>{formatChance(v.chanceToWin)}</TableCell>
                   </TableRow>
                 ))}

@@ -142,6 +142,8 @@ export const FunnelChart = ({ steps }: { steps: FunnelStepResult[] }) => {
     dropped: Math.max(0, first - s.count),
     label: i === 0 ? formatCount(s.count) : `${formatCount(s.count)} · ${formatPercent(s.conversionFromFirst)}`,
   }));
+  // The label sits on top of the stack: over the drop-off, or over the bar itself when nobody dropped off (a bar of 0 has no label).
+  const labelled = data.map((d) => ({ ...d, onReached: d.dropped === 0 ? d.label : '', onDropped: d.dropped > 0 ? d.label : '' }));
   const reachedName = translate('console.analytics.funnels.reached');
   const droppedName = translate('console.analytics.funnels.droppedSoFar');
   return (
@@ -152,7 +154,7 @@ export const FunnelChart = ({ steps }: { steps: FunnelStepResult[] }) => {
         </Typography>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} margin={{ top: 24, right: 16, bottom: 8, left: 0 }} barCategoryGap="20%">
+          <BarChart data={labelled} margin={{ top: 24, right: 16, bottom: 8, left: 0 }} barCategoryGap="20%">
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={theme.palette.divider} />
             <XAxis dataKey="tick" tick={<StepTick fill={theme.palette.text.secondary} />} interval={0} tickLine={false} height={44} />
             <YAxis tick={axis} width={48} allowDecimals={false} tickFormatter={(v: number) => formatCount(v)} />
@@ -168,9 +170,11 @@ export const FunnelChart = ({ steps }: { steps: FunnelStepResult[] }) => {
               itemSorter={(item) => (item.dataKey === 'reached' ? 0 : 1)}
               formatter={(value: unknown) => <span style={{ color: theme.palette.text.primary }}>{String(value)}</span>}
             />
-            <Bar dataKey="reached" name={reachedName} stackId="people" fill={theme.palette.primary.main} isAnimationActive={false} maxBarSize={96} />
+            <Bar dataKey="reached" name={reachedName} stackId="people" fill={theme.palette.primary.main} isAnimationActive={false} maxBarSize={96}>
+              <LabelList dataKey="onReached" position="top" fontSize={12} fill={theme.palette.text.primary} />
+            </Bar>
             <Bar dataKey="dropped" name={droppedName} stackId="people" fill={theme.palette.action.disabledBackground} radius={[3, 3, 0, 0]} isAnimationActive={false} maxBarSize={96}>
-              <LabelList dataKey="label" position="top" fontSize={12} fill={theme.palette.text.primary} />
+              <LabelList dataKey="onDropped" position="top" fontSize={12} fill={theme.palette.text.primary} />
             </Bar>
           </BarChart>
         </ResponsiveContainer>

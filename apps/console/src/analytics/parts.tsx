@@ -21,7 +21,7 @@ export const Figure = ({ label, value, hint, name }: { label: string; value: Rea
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }} data-figure={name} aria-label={translate(label)}>
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Typography variant="body2" color="text.secondary" noWrap>
+        <Typography variant="body2" color="text.secondary">
           {translate(label)}
         </Typography>
         <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-value>
