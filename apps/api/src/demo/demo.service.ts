@@ -15,6 +15,7 @@ import { seedBios } from './bios.seed.js';
 import { seedCommunity } from './community.seed.js';
 import { seedCro } from './cro.seed.js';
 import { seedPosts } from './posts.seed.js';
+import { seedDemoTraffic } from './traffic.seed.js';
 
 /** The demo's sign-in: shown on the login page and printed at start (embedded demo only). */
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -142,6 +143,8 @@ export class DemoService {
       sites: { blog: { id: siteIds[0], settings: settingsOf(sites[0]) }, shop: { id: siteIds[1], settings: settingsOf(sites[1]) } },
     });
     await seedCro({ db: this.db, commands: this.commands, projections: this.projections }, { organisationId, websiteId: siteIds[1], owner: { ...actors.owner, roles: ['user', 'owner', 'cms:admin', 'cro:admin'] } });
+    const traffic = await seedDemoTraffic(this.db, siteIds[1]);
+    if (traffic) this.log.info(traffic, 'demo traffic written (the analytics projector computes the reports from it)');
   }
 
   private async run(aggregate: string, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {
