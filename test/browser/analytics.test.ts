@@ -177,7 +177,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     for (const [name, value] of Object.entries(expected)) await poll(() => figure(name).innerText(), { timeout: 20_000 }).toBe(value);
     // Top pages by views: the home page (v1, v3, v4, v5), the guides (v1, v2), the ceramic pot (v3).
     const rows = page.locator('[data-table="top-pages"] tbody tr');
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))).toEqual([
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => Array.from((tr as unknown as { children: ArrayLike<{ textContent: string | null }> }).children, (td) => td.textContent)))).toEqual([
       [`${origin}/`, '4', '2', '4', '4'],
       [`${origin}/guides`, '2', '0', '1', '2'],
       [`${origin}/products/ceramic-pot`, '1', '0', '0', '1'],
@@ -271,7 +271,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     await openAnalytics('events', false);
     await page.locator('[data-filter="distinctId"]').fill('an-v2');
     const rows = page.locator('[data-table="events"] tbody tr');
-    await poll(() => rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-event'))), { timeout: 20_000 }).toEqual(['purchase', 'cta_impression', 'page_view']);
+    await poll(() => rows.evaluateAll((trs) => trs.map((tr) => (tr as unknown as { getAttribute(name: string): string | null }).getAttribute('data-event'))), { timeout: 20_000 }).toEqual(['purchase', 'cta_impression', 'page_view']);
     const heads = await page.locator('[data-table="events"] thead th').allInnerTexts();
     expect(heads).toEqual(['Time', 'Event', 'Distinct id', 'City', 'Country', 'OS', 'Browser', 'Device', 'URL', 'Landing page', 'Referrer', 'UTMs']);
     await shot('08-events');

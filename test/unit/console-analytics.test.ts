@@ -15,7 +15,7 @@ import {
   formatPValue,
 } from '../../apps/console/src/analytics/format.js';
 import { experimentSentences, incrementalitySentence } from '../../apps/console/src/analytics/words.js';
-import type { ExperimentResults, VariantResult } from '../../apps/console/src/analytics/api.js';
+import type { ExperimentResults, VariantResult } from '../../apps/console/src/analytics/results.js';
 
 describe('analytics figures', () => {
   it('counts with thousands separators, fractional credit to two places, "–" for what is missing or not a number', () => {

@@ -69,61 +69,7 @@ export interface AttributionRow {
   revenuePerVisitor: number | null;
 }
 
-export interface IncrementalityGroup {
-  users: number;
-  conversions: number;
-  rate: number | null;
-}
-
-/** `GET /api/reports/incrementality` */
-export interface Incrementality {
-  exposed: IncrementalityGroup;
-  holdout: IncrementalityGroup;
-  lift: number | null;
-  incrementalConversions: number | null;
-  pValue: number | null;
-  significance: number | null;
-}
-
-/** `GET /api/reports/goal-completions` */
-export interface GoalCompletions {
-  goalId: string;
-  type: string;
-  currency: string | null;
-  from: string;
-  to: string;
-  interval: string;
-  conversions: number;
-  value: number;
-  points: { period: string; conversions: number; value: number }[];
-}
-
-export interface ControlResult {
-  key: string;
-  visitors: number;
-  conversions: number;
-  rate: number | null;
-}
-
-export interface VariantResult extends ControlResult {
-  lift: number | null;
-  delta: number | null;
-  pValue: number | null;
-  significance: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
-  chanceToWin: number | null;
-}
-
-/** `GET /api/experiments/{id}/results` */
-export interface ExperimentResults {
-  control: ControlResult;
-  variants: VariantResult[];
-  srmPValue: number | null;
-  srmFlag: boolean;
-  winner: string | null;
-  pendingVisitors?: number;
-}
+export type { IncrementalityGroup, Incrementality, GoalCompletions, ControlResult, VariantResult, ExperimentResults } from './results';
 
 export interface FunnelStepResult {
   event: string;

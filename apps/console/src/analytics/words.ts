@@ -1,5 +1,5 @@
-import type { ExperimentResults, Incrementality } from './api';
-import { formatChance, formatChange, formatCredit, formatPercent, formatPValue } from './format';
+import type { ExperimentResults, Incrementality } from './results.js';
+import { formatChance, formatChange, formatCredit, formatPercent, formatPValue } from './format.js';
 
 /*
  * An experiment's results in words (DESIGN.md "Experiment results": a winner only with significance
