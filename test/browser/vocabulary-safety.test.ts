@@ -52,7 +52,8 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
     await page.getByRole('button', { name: 'Log in as Wendy Writer' }).waitFor();
     expect(await mainMenu().locator('.RaMenuItemLink-active').allInnerTexts()).toEqual(['Log in as']);
     await shot('01-login-as');
-  });
+    // Every entry of the menu is visited (about 25, Analytics among them): more than the default minute on a busy machine.
+  }, 150_000);
 
   it("an editor's posts: another tab keeps one CMS entry lit, a tab with an entry of its own goes there", async () => {
     page = await newPage(session, EDITOR, '/#/in-progress');

@@ -26,6 +26,7 @@ const schema = z.object({
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_DATA: bool.default(true),
+  DEMO_TRAFFIC: bool.default(true),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(7 * 24),
   CONSOLE_DIR: z.string().optional(),
@@ -73,6 +74,8 @@ export interface AppConfig {
   adminEmail?: string;
   adminPassword?: string;
   demoData: boolean;
+  /** With the demo data: 90 days of generated tracking traffic on Demo Shop (the analytics reports show something). */
+  demoTraffic: boolean;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   consoleDir: string;
@@ -143,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: c.ADMIN_EMAIL,
     adminPassword: c.ADMIN_PASSWORD,
     demoData: c.DEMO_DATA,
+    demoTraffic: c.DEMO_TRAFFIC,
     sessionIdleMinutes: c.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: c.SESSION_ABSOLUTE_HOURS,
     consoleDir: resolve(c.CONSOLE_DIR ?? 'apps/console/dist'),

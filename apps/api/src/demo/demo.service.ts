@@ -143,7 +143,7 @@ export class DemoService {
       sites: { blog: { id: siteIds[0], settings: settingsOf(sites[0]) }, shop: { id: siteIds[1], settings: settingsOf(sites[1]) } },
     });
     await seedCro({ db: this.db, commands: this.commands, projections: this.projections }, { organisationId, websiteId: siteIds[1], owner: { ...actors.owner, roles: ['user', 'owner', 'cms:admin', 'cro:admin'] } });
-    const traffic = await seedDemoTraffic(this.db, siteIds[1]);
+    const traffic = this.config.demoTraffic ? await seedDemoTraffic(this.db, siteIds[1]) : null;
     if (traffic) this.log.info(traffic, 'demo traffic written (the analytics projector computes the reports from it)');
   }
 
