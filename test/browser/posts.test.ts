@@ -79,11 +79,16 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
   const chooseWebsite = async (name: string, on: Page = page) => {
     // The menu closes if its choices re-render while it opens (the websites arrive a second time
     // on a loaded machine): open it again rather than wait for an option that is gone.
+    // A click that lands while the options re-render may leave the menu open and nothing chosen:
+    // the choice counts once the menu is gone and the field shows the website.
+    const field = on.getByRole('combobox', { name: 'Website' });
     for (let attempt = 1; ; attempt++) {
-      await on.getByRole('combobox', { name: 'Website' }).click();
+      await field.click();
       try {
         await on.getByRole('option', { name }).click({ timeout: 5000 });
-        return;
+        await on.getByRole('listbox').waitFor({ state: 'hidden', timeout: 5000 });
+        if ((await field.textContent())?.includes(name)) return;
+        throw new Error(`The website field shows "${await field.textContent()}", not ${name}`);
       } catch (error) {
         if (attempt >= 3) throw error;
         await on.keyboard.press('Escape');
