@@ -48,7 +48,7 @@ export interface HttpFigure {
   notes: string;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -59,7 +59,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+export async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await probe().catch(() => false)) return;
@@ -68,7 +68,7 @@ async function waitUntil(what: string, probe: () => Promise<boolean>, timeoutMs:
   }
 }
 
-function startApi(databaseUrl: string, port: number): ChildProcess {
+export function startApi(databaseUrl: string, port: number, env: Record<string, string> = {}): ChildProcess {
   const main = join(here, '..', 'apps', 'api', 'src', 'main.js');
   // BENCH_HTTP_PROFILE=dir: the API writes a V8 CPU profile there when it stops (bench/cpu-profile-top.js reads it).
   const profile = process.env.BENCH_HTTP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_PROFILE}`] : [];
@@ -83,13 +83,14 @@ function startApi(databaseUrl: string, port: number): ChildProcess {
       LOG_LEVEL: 'warn',
       DEMO_DATA: 'true',
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
 }
 
-async function stopApi(child: ChildProcess): Promise<void> {
+export async function stopApi(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
@@ -99,7 +100,7 @@ async function stopApi(child: ChildProcess): Promise<void> {
 }
 
 /** Signs in and answers the `sid=…` cookie. */
-async function signIn(base: string, email: string): Promise<string> {
+export async function signIn(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },

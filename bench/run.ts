@@ -24,6 +24,8 @@ import { counterProjection, quiet } from './projections.js';
 import { createPosts, postCommands } from './posts.js';
 import { cleanupOnSignal, createBenchDatabase, fmt, log, machineLoad, median, openTarget, timed } from './harness.js';
 import { httpSection } from './http.js';
+import { ingestSection } from './analytics-ingest.js';
+import { reportsSection } from './analytics-reports.js';
 import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
 import {
   BASELINE_SCHEMA,
@@ -414,16 +416,28 @@ async function runHttp(url: string): Promise<BenchResult[]> {
 async function main(): Promise<void> {
   const started = performance.now();
   const sections = (process.env.BENCH_SECTIONS ?? 'store,http').split(',').map((s) => s.trim());
-  const target = await openTarget();
-  cleanupOnSignal(target);
-  const db = target.db;
   let results: BenchResult[] = [];
-  try {
-    const version = await db.query<{ version: string }>('SELECT version()');
-    log(`store: ${db.kind} (${version.rows[0].version}); ${machineLoad()}`);
-    if (sections.includes('store')) results = await runAll(db, target.openPlain);
-  } finally {
-    await target.cleanup();
+  let kind: string = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  if (sections.includes('store')) {
+    const target = await openTarget();
+    cleanupOnSignal(target);
+    const db = target.db;
+    kind = db.kind;
+    try {
+      const version = await db.query<{ version: string }>('SELECT version()');
+      log(`store: ${db.kind} (${version.rows[0].version}); ${machineLoad()}`);
+      results = await runAll(db, target.openPlain);
+    } finally {
+      await target.cleanup();
+    }
+  } else log(`sections ${sections.join(',')}; ${machineLoad()}`);
+  for (const [section, run] of [
+    ['ingest', ingestSection],
+    ['reports', reportsSection],
+  ] as const) {
+    if (!sections.includes(section)) continue;
+    if (process.env.DATABASE_URL) results.push(...(await run(process.env.DATABASE_URL)));
+    else log(`${section}: skipped (the analytics sections need DATABASE_URL: PostgreSQL only)`);
   }
   if (sections.includes('http')) {
     if (process.env.DATABASE_URL) results.push(...(await runHttp(process.env.DATABASE_URL)));
@@ -431,9 +445,10 @@ async function main(): Promise<void> {
   }
   log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; ${machineLoad()}`);
   for (const r of results) {
-    log(`  ${r.name.padEnd(24)} ${fmt(r.value).padStart(9)} ${r.unit}  baseline ${fmt(r.baseline).padStart(9)}  ratio ${r.ratio}`);
+    const show = (n: number) => (Math.abs(n) < 100 ? String(n) : fmt(n));
+    log(`  ${r.name.padEnd(36)} ${show(r.value).padStart(9)} ${r.unit}  baseline ${show(r.baseline).padStart(9)}  ratio ${r.ratio}`);
   }
-  process.stdout.write(`${JSON.stringify({ store: db.kind, results })}\n`);
+  process.stdout.write(`${JSON.stringify({ store: kind, results })}\n`);
 }
 
 main().catch((error: unknown) => {

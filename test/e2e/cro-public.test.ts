@@ -15,6 +15,8 @@ type Row = { id: string; name: string; status: string; version: number } & Recor
 
 const SHOP = 'https://shop.demo.example';
 const ALL_DEVICES = ['desktop', 'tablet', 'mobile'];
+/** The demo shop sets no analytics ids (test/e2e/cro-geoip-placements.test.ts sets them). */
+const NO_ANALYTICS_IDS = { googleAnalyticsId: null, tagManagerId: null, facebookPixelId: null, segment: false, hubspotCtaClickEventId: null };
 
 async function demoFacts(t: Booted, owner: Agent) {
   const websites = (await owner.get('/api/websites')).body as { id: string; name: string; key: string }[];
@@ -102,6 +104,7 @@ for (const setup of setups) {
         ctas: [popupAnswer()],
         experiments: [],
         controlGroupPct: 0,
+        analytics: NO_ANALYTICS_IDS,
       });
       // Through the URL list "Plant care guides" (contains https://shop.demo.example/care/) too.
       expect((await placed(`${SHOP}/care/ferns`)).campaigns.map((c: { id: string }) => c.id)).toEqual([demo.spring.id]);
@@ -120,7 +123,7 @@ for (const setup of setups) {
         ],
         trafficRules: {},
       };
-      const empty = { campaigns: [], ctas: [], experiments: [], controlGroupPct: 0 };
+      const empty = { campaigns: [], ctas: [], experiments: [], controlGroupPct: 0, analytics: NO_ANALYTICS_IDS };
       expect(await placed(`${SHOP}/`)).toEqual({ ...empty, experiments: [headline] });
       expect(await placed(`${SHOP}?utm_source=news#top`)).toEqual({ ...empty, experiments: [headline] });
       expect(await placed(`${SHOP}/sale`)).toEqual(empty);
@@ -147,7 +150,7 @@ for (const setup of setups) {
 
     it('publishing changes the next answer at once: a campaign, its CTA, unpublishing, a deployed experiment', async () => {
       const sale = `${SHOP}/sale`;
-      const empty = { campaigns: [], ctas: [], experiments: [], controlGroupPct: 0 };
+      const empty = { campaigns: [], ctas: [], experiments: [], controlGroupPct: 0, analytics: NO_ANALYTICS_IDS };
       expect(await placed(sale)).toEqual(empty);
       // "Summer sale" goes live, but its bar is still in review: nothing to show.
       await act('campaigns', demo.summer.id, 'Publish');
@@ -167,6 +170,7 @@ for (const setup of setups) {
         ],
         experiments: [],
         controlGroupPct: 0,
+        analytics: NO_ANALYTICS_IDS,
       });
       // Unpublished: gone from the next answer.
       await act('campaigns', demo.summer.id, 'Unpublish');

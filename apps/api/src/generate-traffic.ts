@@ -3,7 +3,9 @@ import { MAX_DAYS, MAX_VISITORS } from '#libs/analytics/src/demo/traffic-generat
 import { ConfigError, loadConfig } from '#libs/platform/src/config.js';
 import { createLogger } from '#libs/platform/src/logging.js';
 import { createRuntime } from '#libs/platform/src/runtime.js';
+import { DecideHandler } from '#libs/platform/src/commands/decide.command.js';
 import { catalog, relays } from './catalog.js';
+import { seedBenchWebsite } from './demo/bench-website.seed.js';
 import { utcOffsetMinutes, websiteTraffic, writeTraffic } from './demo/traffic.seed.js';
 
 const USAGE = `Usage: npm run generate:traffic -- --website <id> [options]
@@ -22,7 +24,12 @@ With the embedded store (DATA_DIR), stop the server first: one process at a time
   --seed <n>         the generator's seed (default 1): the same seed writes the same events (stored once)
   --control <pct>    the control group (default: the website's analytics setting)
   --bots <pct>       the share of bot visitors (default 2)
-  --batch <n>        events per insert (default 5000)`;
+  --batch <n>        events per insert (default 5000)
+  --setup bench      first give the website the analytics benchmark's set-up through the product's
+                     commands (apps/api/src/demo/bench-website.seed.ts: 3 goals, 30 CTAs placed by
+                     15 live campaigns, a live A/B experiment, 5 funnels); skipped when it has it.
+                     The read models must show them before the traffic is drawn: this process runs
+                     the projections (or waits for the API that holds them).`;
 
 const wholeNumber = (name: string, value: string | undefined, fallback: number, min: number, max: number): number => {
   if (value === undefined) return fallback;
@@ -49,6 +56,31 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const runtime = await createRuntime(config, catalog, { log: createLogger(config.logLevel), relays });
   try {
+    if (options.setup) {
+      if (config.runProjections) await runtime.projections.start();
+      const commands = new DecideHandler(runtime.store, runtime.deciders);
+      const setup = await seedBenchWebsite(
+        {
+          db: runtime.db,
+          execute: async (command) => {
+            const result = await commands.execute(command);
+            await runtime.projections.waitForResult(result, 120_000);
+            return result;
+          },
+        },
+        options.website,
+      );
+      // The projections have shown the set-up: their leases and connections are not needed for the traffic.
+      await runtime.projections.stop();
+      if (!setup) {
+        console.error(`No website with id ${options.website}.`);
+        return 1;
+      }
+      console.log(
+        `${setup.created ? 'Set up' : 'Already set up'}: ${setup.goals.length} goals, ${setup.ctas.length} CTAs in ${setup.campaigns.length} live campaigns, ` +
+          `experiment ${setup.experimentId || 'none'}, ${setup.funnels.length} funnels.`,
+      );
+    }
     const placed = await websiteTraffic(runtime.db, options.website);
     if (!placed) {
       console.error(`No website with id ${options.website}.`);
@@ -114,6 +146,7 @@ function read(argv: string[]) {
       control: { type: 'string' },
       bots: { type: 'string' },
       batch: { type: 'string' },
+      setup: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -125,8 +158,10 @@ function read(argv: string[]) {
     end = new Date(values.end);
     if (!/^\d{4}-\d{2}-\d{2}/.test(values.end) || !Number.isFinite(end.getTime())) throw new UsageError('--end must be an ISO 8601 date or date and time');
   }
+  if (values.setup !== undefined && values.setup !== 'bench') throw new UsageError('--setup must be "bench"');
   return {
     website,
+    setup: values.setup === 'bench',
     visitors: wholeNumber('visitors', values.visitors, 1_000_000, 0, MAX_VISITORS),
     days: wholeNumber('days', values.days, 90, 1, MAX_DAYS),
     end,

@@ -6,7 +6,9 @@
 // by trigger and frequency, bars, inline CTAs at campaign containers), enters visitors into
 // experiments by their traffic rules (devices, visitorsPct) and assigns their variants
 // (libs/cro/src/domain/variant-assignment.ts), holds the control group back from CTAs, and sends
-// events in batches to POST {origin}/api/public/collect. It defines exactly one global,
+// events in batches to POST {origin}/api/public/collect; CTA impressions, clicks and form
+// submissions also go to the analytics tools the page has loaded (./forward.ts, by the website's
+// analytics ids in the placements' `analytics`). It defines exactly one global,
 // `window.__cro` (see `Api`), injects one <style id="cro-style">, and catches every error.
 //
 // Loaded with `data-preview` (the console's live preview) it only defines
@@ -14,6 +16,7 @@
 // no event, reads and writes no storage, and fetches nothing.
 import { assignVariant, inControlGroup, inExperimentTraffic } from '../../../libs/cro/src/domain/variant-assignment.js';
 import { createSender, type TrackEvent } from './events.js';
+import { createForwarder, type ForwardedName } from './forward.js';
 import { type Hooks, insertInline, renderBody, renderFloating } from './render.js';
 import { markClosed, markShown, mayShow, onTrigger } from './triggers.js';
 import { isObj, num, type Obj, objs, onDevice, query, queryAll, ready, safe, sessionId, str, visitorId } from './util.js';
@@ -80,6 +83,12 @@ function run(origin: string, siteKey: string): void {
 
   function deliver(p: Obj): void {
     const control = inControlGroup(vid, num(p.controlGroupPct) ?? 0);
+    const forward = createForwarder(p.analytics);
+    /** A CTA event: to the collect route, and to the page's analytics tools. */
+    const ctaEvent = (name: ForwardedName, cta: Obj, ctaId: string, campaignId: string | undefined, fields?: Record<string, string>) => {
+      send({ name, ctaId, campaignId, fields });
+      forward(name, { cta_id: ctaId, cta_type: str(cta.type), cta_campaign_id: campaignId });
+    };
     send({ name: 'page_view', properties: { controlGroup: control } });
 
     for (const experiment of objs(p.experiments)) {
@@ -116,11 +125,11 @@ function run(origin: string, siteKey: string): void {
     }
     for (const [ctaId, cta] of ctas) if (!placed.has(ctaId) && floats(cta, true)) safe(floating)(cta, ctaId, undefined);
 
-    function hooks(ctaId: string, campaignId: string | undefined, close: () => void): Hooks {
+    function hooks(cta: Obj, ctaId: string, campaignId: string | undefined, close: () => void): Hooks {
       return {
-        click: () => send({ name: 'cta_click', ctaId, campaignId }),
+        click: () => ctaEvent('cta_click', cta, ctaId, campaignId),
         submit: (fields) => {
-          send({ name: 'form_submitted', ctaId, campaignId, fields });
+          ctaEvent('form_submitted', cta, ctaId, campaignId, fields);
           markClosed(ctaId);
         },
         close,
@@ -145,11 +154,11 @@ function run(origin: string, siteKey: string): void {
         const escape = safe((e: KeyboardEvent) => {
           if (e.key === 'Escape') close();
         });
-        const nodes = renderFloating(cta, hooks(ctaId, campaignId, () => close()));
+        const nodes = renderFloating(cta, hooks(cta, ctaId, campaignId, () => close()));
         document.body.append(...nodes);
         if (dialog) document.addEventListener('keydown', escape);
         markShown(ctaId);
-        send({ name: 'cta_impression', ctaId, campaignId });
+        ctaEvent('cta_impression', cta, ctaId, campaignId);
         if (dialog) send({ name: 'dialog_open', ctaId, campaignId });
       });
     }
@@ -162,8 +171,8 @@ function run(origin: string, siteKey: string): void {
       }
       if (control) return send({ name: 'cta_holdout', ctaId, campaignId });
       let node: HTMLElement | null = null;
-      node = insertInline(cta, container, hooks(ctaId, campaignId, () => node?.remove()));
-      if (node) send({ name: 'cta_impression', ctaId, campaignId });
+      node = insertInline(cta, container, hooks(cta, ctaId, campaignId, () => node?.remove()));
+      if (node) ctaEvent('cta_impression', cta, ctaId, campaignId);
     }
   }
 }

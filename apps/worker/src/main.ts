@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { TrackingIngestionModule } from '#libs/analytics/src/ingestion/tracking-ingestion.module.js';
 import { ConfigError, loadConfig } from '#libs/platform/src/config.js';
 import { PinoNestLogger } from '#libs/platform/src/logging.js';
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
@@ -10,7 +11,9 @@ import { catalog, relays } from '../../api/src/catalog.js';
 
 /**
  * The worker: runs every projection and the Kafka relay, each under its own lease, so more
- * workers mean hot standbys. Serves only /api/health, /api/health/live and /api/metrics.
+ * workers mean hot standbys; with `KAFKA_BROKERS`, also the consumer group that stores the
+ * tracking events (libs/analytics/src/ingestion/tracking-topic.ts: workers share its partitions).
+ * Serves only /api/health, /api/health/live and /api/metrics.
  */
 async function main() {
   let config;
@@ -25,7 +28,7 @@ async function main() {
   }
   const runtime = await createRuntime(config, catalog, { relays });
 
-  @Module({ imports: [PlatformModule.forRuntime(runtime, { workflows: false })] })
+  @Module({ imports: [PlatformModule.forRuntime(runtime, { workflows: false }), TrackingIngestionModule] })
   class WorkerModule {}
 
   const app = await NestFactory.create(WorkerModule, { logger: new PinoNestLogger(runtime.log) });

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { AnalyticsController } from './http/analytics.controller.js';
 import { AnalyticsProjector } from './processes/analytics-projector.js';
 import { EndRulesProcess } from './processes/end-rules.process.js';
+import { RetentionProcess } from './processes/retention.process.js';
 
 /**
  * Analytics (DESIGN.md "Analytics definitions", "Report endpoints"): the read models built from the
  * tracking events (the analytics projector), the reports on them, and the experiments' end rules.
  */
-@Module({ controllers: [AnalyticsController], providers: [AnalyticsProjector, EndRulesProcess] })
+@Module({ controllers: [AnalyticsController], providers: [AnalyticsProjector, EndRulesProcess, RetentionProcess] })
 export class AnalyticsModule {}

@@ -195,6 +195,7 @@ const resources = {
       country: 'Country',
       locales: 'Locales',
       timezone: 'Time zone',
+      analyticsRetentionMonths: 'Analytics data retention',
       createdAt: 'Created',
       version: 'Version',
       plan: 'Plan',
@@ -1101,6 +1102,7 @@ const organisations = {
   help: {
     website: "The organisation's own site",
     country: 'Two-letter ISO code, e.g. DE',
+    analyticsRetentionMonths: 'How long the tracking events your websites send are kept. Older months are deleted for good, and the reports then count only what is kept.',
     locales: 'Type a locale such as "en" or "de" and press Enter',
   },
   tabs: { overview: 'Overview', members: 'Members', websites: 'Websites', billing: 'Billing', history: 'History' },

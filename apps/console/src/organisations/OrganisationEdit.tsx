@@ -14,7 +14,7 @@ export const OrganisationEdit = () => {
   const onSuccess = useSaved('organisations', 'console.organisations.saved');
   return (
     <Edit mutationMode="pessimistic" mutationOptions={{ onSuccess }} actions={<Actions />} title={<OrganisationTitle />}>
-      <OrganisationForm toolbar={<SaveOnlyToolbar />} />
+      <OrganisationForm edit toolbar={<SaveOnlyToolbar />} />
     </Edit>
   );
 };

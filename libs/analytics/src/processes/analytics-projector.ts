@@ -3,7 +3,8 @@ import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import { LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import { visitorRows, type VisitorRows, type WebsiteConfig } from '../domain/visitor-rows.js';
-import { changedConfigs, claimPending, replaceVisitorRows, requeueWebsite, visitorEvents, websiteConfig } from '../read/visitor-store.js';
+import { changedConfigs, claimPending, configWatermark, replaceVisitorRows, requeueWebsite, visitorEvents, websiteConfig } from '../read/visitor-store.js';
+import { holdPartitionsSteady } from '#libs/cro/src/projections/event-partitions.js';
 import { EndRulesProcess } from './end-rules.process.js';
 
 /** Visitors recomputed per transaction. */
@@ -33,6 +34,8 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** The configuration watermark the fingerprints were last computed at (`requeueChangedConfigs`). */
+  private configSeen: string | null = null;
 
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
@@ -91,13 +94,27 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  /** One batch: configuration changes first, then up to PROJECTOR_BATCH queued visitors. */
-  private async step(): Promise<{ visitors: number }> {
+  /**
+   * Queues again the visitors of every website whose goals, funnels or experiment goals changed.
+   * The fingerprints are computed only when the projections of those records moved since the last
+   * look (`configWatermark`: one small read), not at every batch and every idle poll.
+   */
+  private async requeueChangedConfigs(): Promise<void> {
+    const watermark = await configWatermark(this.db);
+    if (watermark !== null && watermark === this.configSeen) return;
     for (const changed of await changedConfigs(this.db)) {
       await this.db.transaction((tx) => requeueWebsite(tx, changed.websiteId, changed.fingerprint));
     }
+    this.configSeen = watermark;
+  }
+
+  /** One batch: configuration changes first, then up to PROJECTOR_BATCH queued visitors. */
+  private async step(): Promise<{ visitors: number }> {
+    await this.requeueChangedConfigs();
     const touched = new Set<string>();
     const visitors = await this.db.transaction(async (tx) => {
+      // Every event of a visitor must be seen: no month moves out of a default partition meanwhile.
+      await holdPartitionsSteady(tx);
       const claimed = await claimPending(tx, PROJECTOR_BATCH);
       const byWebsite = new Map<string, string[]>();
       for (const c of claimed) {

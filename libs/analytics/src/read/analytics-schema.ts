@@ -21,6 +21,29 @@
  *   step it reached, the step times (epoch ms) and the breakdown value.
  * - `an_config`: the fingerprint of each website's goals, experiments and funnels the rows were
  *   computed with: a change queues the website's visitors again.
+ *
+ * Aggregates of those rows (libs/analytics/src/read/aggregates.ts), changed by the same
+ * transaction that replaces a visitor's rows, by the difference between the visitor's old and new
+ * rows:
+ * - `an_experiment_counts`: per experiment and variant, visitors and converted visitors.
+ * - `an_day_totals`: per kind and key and day of the website's timezone, sums: `page` (key: page;
+ *   views, organic views, landings), `cta` (key: CTA; impressions, clicks, holdouts), `goal` (key:
+ *   goal; conversions, value).
+ * - `an_day_visitors`: distinct visitors over any range of days without a row per visitor: per kind
+ *   and key, each visitor adds 1 at each day it was active and the day it was last active before
+ *   (`prev_day`, `-infinity` for its first), so the visitors active in days [d1, d2] are the rows with
+ *   d1 <= day <= d2 and prev_day < d1 (each visitor's first active day in the range). Kinds: `page`
+ *   (key: page) and `pages` (any page; key ''), `cta` (an impression of the CTA) and `ctas` (any
+ *   impression; key ''), `goals` (any conversion; key '').
+ * - `an_funnel_days`, `an_funnel_times`: funnel results for the ranges that end on or after a
+ *   funnel's last attempt (every named range): per person and day it started attempts, the best
+ *   attempt among those starting that day or later (the one a range beginning that day counts),
+ *   with the day it last started one before (`prev_day`); the reached step by breakdown value
+ *   (`bkey`: '' for none, else 'v' and the value), and each step's time from the previous one
+ *   (`ms`) with how many persons took that long.
+ * - `an_aggregate_zones`: the timezone the website's days were taken in and the version of the
+ *   aggregates (AGGREGATES_VERSION); another timezone or version (or none) rebuilds the website's
+ *   aggregates from the per-visitor rows.
  */
 export const ANALYTICS_SCHEMA = `
 -- The Events tab lists a website's events newest first (libs/analytics/src/read/events-list.ts).
@@ -102,7 +125,65 @@ CREATE TABLE IF NOT EXISTS an_config (
   fingerprint text NOT NULL,
   changed_at  timestamptz NOT NULL DEFAULT now()
 );
+-- Aggregates of the per-visitor rows (libs/analytics/src/read/aggregates.ts), kept in step by the
+-- projector in the transaction that replaces the visitors' rows: what the experiment results and
+-- the website's metrics and CTA figures read, so their cost follows days and keys, not visitors.
+CREATE TABLE IF NOT EXISTS an_experiment_counts (
+  website_id    text NOT NULL,
+  experiment_id text NOT NULL,
+  variant       text NOT NULL,
+  visitors      integer NOT NULL DEFAULT 0,
+  conversions   integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (website_id, experiment_id, variant)
+);
+CREATE TABLE IF NOT EXISTS an_day_totals (
+  website_id text NOT NULL,
+  kind       text NOT NULL,
+  key        text NOT NULL,
+  day        date NOT NULL,
+  n1         double precision NOT NULL DEFAULT 0,
+  n2         double precision NOT NULL DEFAULT 0,
+  n3         double precision NOT NULL DEFAULT 0,
+  PRIMARY KEY (website_id, kind, key, day)
+);
+CREATE TABLE IF NOT EXISTS an_day_visitors (
+  website_id text NOT NULL,
+  kind       text NOT NULL,
+  key        text NOT NULL,
+  day        date NOT NULL,
+  prev_day   date NOT NULL,
+  visitors   integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (website_id, kind, key, day, prev_day)
+);
+CREATE TABLE IF NOT EXISTS an_funnel_days (
+  website_id text NOT NULL,
+  funnel_id  text NOT NULL,
+  day        date NOT NULL,
+  prev_day   date NOT NULL,
+  bkey       text NOT NULL,
+  reached    integer NOT NULL,
+  persons    integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (website_id, funnel_id, day, prev_day, bkey, reached)
+);
+CREATE TABLE IF NOT EXISTS an_funnel_times (
+  website_id text NOT NULL,
+  funnel_id  text NOT NULL,
+  day        date NOT NULL,
+  prev_day   date NOT NULL,
+  bkey       text NOT NULL,
+  step       integer NOT NULL,
+  ms         double precision NOT NULL,
+  persons    integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (website_id, funnel_id, day, prev_day, bkey, step, ms)
+);
+CREATE TABLE IF NOT EXISTS an_aggregate_zones (
+  website_id text PRIMARY KEY,
+  timezone   text NOT NULL
+);
+ALTER TABLE an_aggregate_zones ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 0;
 `;
 
 /** The per-visitor tables, in the order the projector replaces them. */
 export const VISITOR_TABLES = ['an_visitors', 'an_exposures', 'an_conversions', 'an_cta_hours', 'an_page_hours', 'an_funnel_attempts'] as const;
+/** The aggregates of those rows (libs/analytics/src/read/aggregates.ts). */
+export const AGGREGATE_TABLES = ['an_experiment_counts', 'an_day_totals', 'an_day_visitors', 'an_funnel_days', 'an_funnel_times', 'an_aggregate_zones'] as const;

@@ -20,6 +20,7 @@ import {
   type Interval,
 } from './reports.js';
 import { pendingVisitors } from './visitor-store.js';
+import { AGGREGATED_LOOKBACK_DAYS, aggregatesReady, creditsOfDays, ctaTotalsOfDays, funnelOfDays, pageTotalsOfDays, periodSeries, websiteTotalsOfDays } from './aggregates.js';
 
 /**
  * The reports of DESIGN.md "Report endpoints", computed from the analytics read models
@@ -126,9 +127,12 @@ export interface AttributionRow {
 
 /** One row per CTA with credit or traffic in the range (most credited first). */
 export async function attributionReport(db: SqlExecutor, scope: ReportScope, goalId: string, model: AttributionModel, lookbackDays: number): Promise<AttributionRow[]> {
-  const conversions = await conversionsInRange(db, scope.websiteId, goalId, scope.bounds);
-  const credits = attribute(conversions.map(toConversion), { model, lookbackDays });
-  const traffic = await ctaTotals(db, scope.websiteId, scope.bounds);
+  const ready = await aggregatesReady(db, scope.websiteId, scope.timeZone);
+  const credits =
+    ready && lookbackDays === AGGREGATED_LOOKBACK_DAYS
+      ? await creditsOfDays(db, scope.websiteId, goalId, model, scope.days)
+      : attribute((await conversionsInRange(db, scope.websiteId, goalId, scope.bounds)).map(toConversion), { model, lookbackDays });
+  const traffic = ready ? await ctaTotalsOfDays(db, scope.websiteId, scope.days) : await ctaTotals(db, scope.websiteId, scope.bounds);
   const ids = [...new Set([...credits.keys(), ...traffic.keys()])];
   const rows = ids.map((ctaId): AttributionRow => {
     const credit = credits.get(ctaId) ?? { conversions: 0, revenue: 0, assistedConversions: 0, assistedRevenue: 0 };
@@ -152,6 +156,10 @@ export async function incrementalityReport(db: SqlExecutor, scope: ReportScope, 
 }
 
 export async function funnelReport(db: SqlExecutor, scope: ReportScope, funnel: { id: string; steps: FunnelStep[]; breakdown: string | null }): Promise<FunnelResults & { pendingVisitors: number }> {
+  if (await aggregatesReady(db, scope.websiteId, scope.timeZone)) {
+    const fast = await funnelOfDays(db, scope.websiteId, funnel, scope.days);
+    if (fast) return { ...fast, pendingVisitors: await pendingVisitors(db, scope.websiteId) };
+  }
   const attempts = await countedAttempts(db, funnel.id, scope.bounds);
   return { ...funnelResults(attempts, funnel.steps, { breakdown: funnel.breakdown !== null }), pendingVisitors: await pendingVisitors(db, scope.websiteId) };
 }
@@ -220,6 +228,7 @@ export interface Metrics {
  * conversion rate = converting visitors / visitors; revenue per visitor = revenue / visitors.
  */
 export async function metricsReport(db: SqlExecutor, scope: ReportScope, interval: Interval, campaign?: { id: string; pageRules: PageRulesInput | null }) {
+  if (!campaign && interval !== 'hour' && (await aggregatesReady(db, scope.websiteId, scope.timeZone))) return websiteMetrics(db, scope, interval);
   const pages = await pageTotals(db, scope.websiteId, scope.bounds);
   let matched = pages;
   if (campaign) {
@@ -264,6 +273,49 @@ export async function metricsReport(db: SqlExecutor, scope: ReportScope, interva
     ...(byPeriod.get(key) ?? { pageViews: 0, organicTraffic: 0, visitors: 0, impressions: 0, clicks: 0, conversions: 0, revenue: 0 }),
   }));
   return { from: scope.days.from, to: scope.days.to, interval, totals, points, topPages: matched.slice(0, 20), pendingVisitors: await pendingVisitors(db, scope.websiteId) };
+}
+
+type Point = { pageViews: number; organicTraffic: number; visitors: number; impressions: number; clicks: number; conversions: number; revenue: number };
+const emptyPoint = (): Point => ({ pageViews: 0, organicTraffic: 0, visitors: 0, impressions: 0, clicks: 0, conversions: 0, revenue: 0 });
+
+/**
+ * `metricsReport` of a whole website by day, week or month, from the aggregates
+ * (./aggregates.ts): the same figures as from the per-visitor rows, at a cost that follows the
+ * days and pages of the range rather than its visitors.
+ */
+async function websiteMetrics(db: SqlExecutor, scope: ReportScope, interval: Exclude<Interval, 'hour'>) {
+  const pages = await pageTotalsOfDays(db, scope.websiteId, scope.days);
+  const ctas = await ctaTotalsOfDays(db, scope.websiteId, scope.days);
+  const sums = await websiteTotalsOfDays(db, scope.websiteId, scope.days);
+  const impressions = [...ctas.values()].reduce((s, c) => s + c.impressions, 0);
+  const clicks = [...ctas.values()].reduce((s, c) => s + c.clicks, 0);
+  const totals: Metrics = {
+    pageViews: pages.reduce((s, p) => s + p.views, 0),
+    visitors: sums.visitors,
+    organicTraffic: pages.reduce((s, p) => s + p.organic, 0),
+    impressions,
+    clicks,
+    ctr: ratio(clicks, impressions),
+    conversions: sums.conversions,
+    revenue: sums.value,
+    revenuePerVisitor: ratio(sums.value, sums.visitors),
+    conversionRate: ratio(sums.converting, sums.visitors),
+    coverage: ratio(sums.exposed, sums.visitors),
+  };
+  const series = await periodSeries(db, scope.websiteId, scope.days, interval);
+  const byPeriod = new Map<string, Point>();
+  for (const row of series) {
+    const point = byPeriod.get(row.period) ?? emptyPoint();
+    if (row.kind === 'pages') Object.assign(point, { pageViews: row.a, organicTraffic: row.b });
+    if (row.kind === 'visitors') point.visitors = row.c;
+    if (row.kind === 'ctas') Object.assign(point, { impressions: row.a, clicks: row.b });
+    if (row.kind === 'goals') Object.assign(point, { conversions: row.a, revenue: row.b });
+    byPeriod.set(row.period, point);
+  }
+  const first = series[0]?.period.slice(0, 10);
+  const all = scope.days.from === ALL_TIME_FROM && first ? { from: first, to: scope.days.to } : scope.days;
+  const points = periods(all, interval).map((key) => ({ period: periodLabel(key, interval), ...(byPeriod.get(key) ?? emptyPoint()) }));
+  return { from: scope.days.from, to: scope.days.to, interval, totals, points, topPages: pages.slice(0, 20), pendingVisitors: await pendingVisitors(db, scope.websiteId) };
 }
 
 async function exposedVisitors(db: SqlExecutor, scope: ReportScope, campaignId?: string): Promise<number> {

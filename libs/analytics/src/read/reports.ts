@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { StoredTouchpoint } from '../domain/visitor-rows.js';
 import type { Attempt } from '../domain/funnel.js';
+import { AGGREGATES_VERSION } from './aggregates.js';
 
 /** The moments a report covers: `start <= t < end`. */
 export interface Bounds {
@@ -8,13 +9,25 @@ export interface Bounds {
   end: Date;
 }
 
-/** Visitors and converted visitors per variant of an experiment (from `an_exposures`). */
+/**
+ * Visitors and converted visitors per variant of an experiment: the counters of
+ * `an_experiment_counts` once the website's aggregates are built (./aggregates.ts), else counted
+ * from `an_exposures`.
+ */
 export async function experimentCounts(db: SqlExecutor, websiteId: string, experimentId: string): Promise<Map<string, { visitors: number; conversions: number }>> {
-  const found = await db.query<{ variant: string; visitors: string | number; conversions: string | number }>(
-    `SELECT variant, count(*) AS visitors, count(converted_at) AS conversions
-       FROM an_exposures WHERE website_id = $1 AND experiment_id = $2 GROUP BY variant`,
-    [websiteId, experimentId],
+  const counted = await db.query<{ variant: string; visitors: string | number; conversions: string | number }>(
+    `SELECT variant, visitors, conversions FROM an_experiment_counts
+      WHERE website_id = $1 AND experiment_id = $2 AND EXISTS (SELECT 1 FROM an_aggregate_zones WHERE website_id = $1 AND timezone <> '' AND version = $3)`,
+    [websiteId, experimentId, AGGREGATES_VERSION],
   );
+  const found =
+    counted.rows.length > 0
+      ? counted
+      : await db.query<{ variant: string; visitors: string | number; conversions: string | number }>(
+          `SELECT variant, count(*) AS visitors, count(converted_at) AS conversions
+             FROM an_exposures WHERE website_id = $1 AND experiment_id = $2 GROUP BY variant`,
+          [websiteId, experimentId],
+        );
   return new Map(found.rows.map((r) => [r.variant, { visitors: Number(r.visitors), conversions: Number(r.conversions) }]));
 }
 

@@ -1,7 +1,8 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { EventFilter } from '../domain/event-filters.js';
 import type { FunnelStep } from '../domain/funnel.js';
-import type { VisitorEvent, VisitorRows, WebsiteConfig } from '../domain/visitor-rows.js';
+import type { StoredTouchpoint, VisitorEvent, VisitorRows, WebsiteConfig } from '../domain/visitor-rows.js';
+import { AggregateDelta, applyDelta, factsOf, lockAggregates, type VisitorFacts } from './aggregates.js';
 
 /** Events read per visitor when its rows are recomputed: the most recent ones beyond this are left out. */
 export const EVENTS_PER_VISITOR_MAX = 5_000;
@@ -78,6 +79,24 @@ export async function websiteConfig(db: SqlExecutor, websiteId: string): Promise
   };
 }
 
+/** The read models whose records make a website's analytics configuration (their projections' names). */
+const CONFIG_PROJECTIONS = ['goals', 'experiments', 'funnels'];
+
+/**
+ * Where the projections of goals, experiments and funnels stand (their checkpoints, one string):
+ * while it stays the same, no website's configuration can have changed, so the fingerprints need
+ * not be computed again (`changedConfigs` reads every record of the three read models). Null when
+ * a checkpoint is missing (the projections have not run yet): then look every time.
+ */
+export async function configWatermark(db: SqlExecutor): Promise<string | null> {
+  const found = await db.query<{ subscription: string; position: string | null }>(
+    'SELECT subscription, position::text AS position FROM es_checkpoints WHERE subscription = ANY($1::text[]) ORDER BY subscription',
+    [CONFIG_PROJECTIONS],
+  );
+  if (found.rows.length < CONFIG_PROJECTIONS.length || found.rows.some((r) => r.position === null)) return null;
+  return found.rows.map((r) => `${r.subscription}@${r.position}`).join(',');
+}
+
 /**
  * Each website's configuration fingerprint (its goals and funnels by version, its experiments by
  * goal) next to the one its rows were computed with; the websites whose fingerprint changed.
@@ -110,15 +129,59 @@ export async function requeueWebsite(tx: SqlExecutor, websiteId: string, fingerp
   );
 }
 
+/**
+ * Queues every visitor first seen before `before` (any website) for the projector: the retention
+ * removed events of theirs, so their rows are recomputed from what is left. Answers how many.
+ */
+export async function requeueVisitorsSeenBefore(db: SqlExecutor, before: Date): Promise<number> {
+  const queued = await db.query(
+    `INSERT INTO analytics_pending (website_id, distinct_id, queued_at)
+     SELECT website_id, distinct_id, now() FROM an_visitors WHERE first_seen < $1
+     ON CONFLICT (website_id, distinct_id) DO NOTHING`,
+    [before],
+  );
+  return queued.rowCount;
+}
+
 const ms = (time: number | null) => (time === null ? null : new Date(time).toISOString());
 
-/** Replaces the rows of these visitors of a website with `rows` (one statement per table). */
+const epoch = (time: Date | string) => (time instanceof Date ? time : new Date(time)).getTime();
+
+/**
+ * Replaces the rows of these visitors of a website with `rows` (one statement per table), and
+ * changes the website's aggregates (./aggregates.ts) by the difference between the rows deleted
+ * and the rows inserted, in the caller's transaction.
+ */
 export async function replaceVisitorRows(tx: SqlExecutor, websiteId: string, rows: ReadonlyMap<string, VisitorRows>): Promise<void> {
   const ids = [...rows.keys()];
   if (ids.length === 0) return;
-  for (const table of ['an_exposures', 'an_conversions', 'an_cta_hours', 'an_page_hours', 'an_funnel_attempts', 'an_visitors']) {
-    await tx.query(`DELETE FROM ${table} WHERE website_id = $1 AND distinct_id = ANY($2::text[])`, [websiteId, ids]);
+  const delta = new AggregateDelta(await lockAggregates(tx, websiteId));
+  const old = new Map<string, VisitorFacts>();
+  const factsFor = (id: string) => {
+    let facts = old.get(id);
+    if (!facts) old.set(id, (facts = { exposures: [], conversions: [], ctaHours: [], pageHours: [], funnelAttempts: [] }));
+    return facts;
+  };
+  const remove = <T extends { distinct_id: string }>(table: string, returning: string) =>
+    tx.query<T>(`DELETE FROM ${table} WHERE website_id = $1 AND distinct_id = ANY($2::text[]) RETURNING distinct_id, ${returning}`, [websiteId, ids]);
+  for (const r of (await remove<{ distinct_id: string; experiment_id: string; variant: string; converted: boolean }>('an_exposures', 'experiment_id, variant, converted_at IS NOT NULL AS converted')).rows) {
+    factsFor(r.distinct_id).exposures.push({ experimentId: r.experiment_id, variant: r.variant, converted: r.converted });
   }
+  for (const r of (await remove<{ distinct_id: string; goal_id: string; time: Date | string; value: number; touchpoints: StoredTouchpoint[] }>('an_conversions', 'goal_id, time, value, touchpoints')).rows) {
+    factsFor(r.distinct_id).conversions.push({ goalId: r.goal_id, time: epoch(r.time), value: Number(r.value), touchpoints: r.touchpoints });
+  }
+  for (const r of (await remove<{ distinct_id: string; cta_id: string; hour: Date | string; impressions: number; clicks: number; holdouts: number }>('an_cta_hours', 'cta_id, hour, impressions, clicks, holdouts')).rows) {
+    factsFor(r.distinct_id).ctaHours.push({ ctaId: r.cta_id, hour: epoch(r.hour), impressions: Number(r.impressions), clicks: Number(r.clicks), holdouts: Number(r.holdouts) });
+  }
+  for (const r of (await remove<{ distinct_id: string; page: string; hour: Date | string; views: number; organic: number; landings: number }>('an_page_hours', 'page, hour, views, organic, landings')).rows) {
+    factsFor(r.distinct_id).pageHours.push({ page: r.page, hour: epoch(r.hour), views: Number(r.views), organic: Number(r.organic), landings: Number(r.landings) });
+  }
+  for (const r of (await remove<{ distinct_id: string; funnel_id: string; start_at: Date | string; reached: number; step_times: number[]; breakdown: string | null }>('an_funnel_attempts', 'funnel_id, start_at, reached, step_times, breakdown')).rows) {
+    factsFor(r.distinct_id).funnelAttempts.push({ funnelId: r.funnel_id, start: epoch(r.start_at), reached: Number(r.reached), stepTimes: r.step_times.map(Number), breakdown: r.breakdown });
+  }
+  await tx.query('DELETE FROM an_visitors WHERE website_id = $1 AND distinct_id = ANY($2::text[])', [websiteId, ids]);
+  for (const facts of old.values()) delta.add(facts, -1);
+  for (const visitor of rows.values()) delta.add(factsOf(visitor), 1);
   const all = [...rows.entries()];
   const insert = async (sql: string, list: unknown[]) => {
     if (list.length > 0) await tx.query(sql, [websiteId, JSON.stringify(list)]);
@@ -156,4 +219,5 @@ export async function replaceVisitorRows(tx: SqlExecutor, websiteId: string, row
      SELECT $1, r.f, r.d, r.s, r.r, r.t, r.b FROM jsonb_to_recordset($2::jsonb) AS r(f text, d text, s timestamptz, r integer, t jsonb, b text)`,
     all.flatMap(([d, r]) => r.funnelAttempts.map((x) => ({ f: x.funnelId, d, s: ms(x.start), r: x.reached, t: x.stepTimes, b: x.breakdown }))),
   );
+  await applyDelta(tx, websiteId, delta);
 }

@@ -51,11 +51,12 @@ import { EXPERIMENT_AUTHORS, EXPERIMENT_RUNNERS } from './roles.js';
  * variants (at least two, the first the control, unique keys, weights 0 to 100 adding up to 100)
  * and a goal ("Goal is missing!"): 422 with `errors`.
  *
- * Traffic rules: the tracker applies `devices` and `visitorsPct`; `countries` and `audiences`
- * cannot be checked yet (no GeoIP database is configured, no audience is defined). Rather than
- * serve such a test to everybody (ignoring the rule) or silently to nobody, `Publish` refuses an
- * experiment with a non-empty `countries` (COUNTRIES_UNCHECKABLE, unless `context.geoIp` is true:
- * the GeoIP issue sets it) or `audiences` (AUDIENCES_UNCHECKABLE) list, 422 with the message under
+ * Traffic rules: the tracker applies `devices` and `visitorsPct`; the placements apply `countries`
+ * by the visitor's country when a GeoIP database is readable (libs/cro/src/public/placements.ts);
+ * `audiences` cannot be checked yet (no audience is defined). Rather than serve such a test to
+ * everybody (ignoring the rule) or silently to nobody, `Publish` refuses an experiment with a
+ * non-empty `countries` (COUNTRIES_UNCHECKABLE, unless `context.geoIp` is true: the experiments'
+ * routes set it when `GEOIP_DATABASE` is readable) or `audiences` (AUDIENCES_UNCHECKABLE) list, 422 with the message under
  * `errors["trafficRules.countries"]` / `errors["trafficRules.audiences"]`; and so does an `Update`
  * that gives a live or paused test such a rule. A draft may hold them.
  *

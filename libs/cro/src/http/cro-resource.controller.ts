@@ -45,6 +45,8 @@ export interface CroDependencies {
   store: EventStore;
   commands: CommandBus;
   projections: ProjectionManager;
+  /** Whether visitors' countries can be checked (a readable GeoIP database): experiments' `context.geoIp`. */
+  geoIp?: { available(): Promise<boolean> };
 }
 
 /**
@@ -216,10 +218,16 @@ export abstract class CroResourceController {
     return {};
   }
 
-  /** Facts from outside the aggregate that the decision reads: the website, and per action what else it needs. */
+  /**
+   * Facts from outside the aggregate that the decision reads: the website, and per action what
+   * else it needs. An experiment's every command gets `geoIp` (true when `GEOIP_DATABASE` names a
+   * readable database): `Publish`, and an `Update` of a running test, accept a `countries` traffic
+   * rule only then, since only then can the placements serve it by country.
+   */
   protected async context(record: CroRecord, action: string): Promise<Record<string, unknown>> {
     const website = (await websiteFacts(this.deps.db, record.websiteId)) ?? undefined;
     const context: Record<string, unknown> = { website };
+    if (this.kind.stream === 'experiment') context.geoIp = (await this.deps.geoIp?.available()) === true;
     if (this.kind.stream === 'product' && action === 'Delete') context.usedByCtas = await ctasPromotingProduct(this.deps.db, record.id);
     if (this.kind.stream === 'campaign' && action === 'Publish') {
       const lists = await urlListRules(this.deps.db, record.websiteId);

@@ -20,6 +20,7 @@ import { csvCell } from '#libs/platform/src/csv.js';
 import { sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { CroResourceController, croReadableOrganisations } from './cro-resource.controller.js';
+import { GeoIpService } from '../public/geoip.service.js';
 
 /*
  * The CRO resources' routes (DESIGN.md "CRO resources: the request shapes"): one controller per
@@ -125,8 +126,8 @@ export class CtaTemplatesController {
 
 @Controller('experiments')
 export class ExperimentsController extends CroResourceController {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croKind('experiments'), { people, db, store, commands, projections });
+  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager, geoIp: GeoIpService) {
+    super(croKind('experiments'), { people, db, store, commands, projections, geoIp });
   }
 }
 

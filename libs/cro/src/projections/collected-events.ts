@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { DEFAULT_RETENTION_MONTHS, RETENTION_MONTHS } from '#libs/organisations/src/domain/retention.js';
 import type { CollectedEvent } from '../domain/collect-events.js';
 
 /**
@@ -8,9 +9,15 @@ import type { CollectedEvent } from '../domain/collect-events.js';
  * (libs/eventstore/src/sql/migrations.ts: an applied section never changes; a change is a new
  * section at the end).
  *
- * Built for volume and for the reports of the next issue:
- * - primary key `(website_id, id)`: a retried batch stores nothing twice (`ON CONFLICT DO NOTHING`);
- *   an event sent without an id gets a generated one (a random UUID), so it is never de-duplicated;
+ * Built for volume:
+ * - partitioned (migration 4) by the organisation's retention class (`retention_months`, the
+ *   organisation's `analyticsRetentionMonths` when the event was stored: libs/organisations/src/domain/retention.ts),
+ *   then by calendar month of `time` (UTC), so retention drops whole partitions
+ *   (./event-partitions.ts: the monthly partitions, a default partition per class for the rest);
+ * - primary key `(website_id, id, time, retention_months)` (a key of a partitioned table holds its
+ *   partition keys): a retried batch (the tracker resends an event with its id and its time)
+ *   stores nothing twice (`ON CONFLICT DO NOTHING`); an event sent without an id gets a generated
+ *   one (a random UUID), so it is never de-duplicated;
  * - a BRIN index on `time` (events arrive roughly in time order: a tiny index for range scans);
  * - a btree on `(website_id, name, time)`: "this website's `page_view`s in this range".
  * `time` is the event's own time (the visitor's clock, checked against ours by the validator),
@@ -61,6 +68,63 @@ ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS bot boolean NOT NULL DEFAU
 ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS country text;
 ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS city text;
 ALTER TABLE collected_events ADD COLUMN IF NOT EXISTS referrer_class text;
+
+-- migration cro-events 4: partitioned by retention class and month
+ALTER TABLE collected_events RENAME TO collected_events_unpartitioned;
+ALTER TABLE collected_events_unpartitioned RENAME CONSTRAINT collected_events_pkey TO collected_events_unpartitioned_pkey;
+CREATE TABLE collected_events (
+  website_id       text NOT NULL,
+  organisation_id  text NOT NULL,
+  id               text NOT NULL,
+  name             text NOT NULL,
+  time             timestamptz NOT NULL,
+  received_at      timestamptz NOT NULL DEFAULT now(),
+  distinct_id      text NOT NULL,
+  session_id       text,
+  url              text,
+  referrer         text,
+  utm              jsonb,
+  cta_id           text,
+  campaign_id      text,
+  experiment_id    text,
+  variant          text,
+  value            double precision,
+  currency         text,
+  properties       jsonb NOT NULL DEFAULT '{}'::jsonb,
+  fields           jsonb,
+  device           text,
+  os               text,
+  browser          text,
+  bot              boolean NOT NULL DEFAULT false,
+  country          text,
+  city             text,
+  referrer_class   text,
+  retention_months smallint NOT NULL DEFAULT 14,
+  PRIMARY KEY (website_id, id, time, retention_months)
+) PARTITION BY LIST (retention_months);
+CREATE TABLE collected_events_r2 PARTITION OF collected_events FOR VALUES IN (2) PARTITION BY RANGE (time);
+CREATE TABLE collected_events_r14 PARTITION OF collected_events FOR VALUES IN (14) PARTITION BY RANGE (time);
+CREATE TABLE collected_events_r26 PARTITION OF collected_events FOR VALUES IN (26) PARTITION BY RANGE (time);
+CREATE TABLE collected_events_r38 PARTITION OF collected_events FOR VALUES IN (38) PARTITION BY RANGE (time);
+CREATE TABLE collected_events_r50 PARTITION OF collected_events FOR VALUES IN (50) PARTITION BY RANGE (time);
+CREATE TABLE collected_events_r2_default PARTITION OF collected_events_r2 DEFAULT;
+CREATE TABLE collected_events_r14_default PARTITION OF collected_events_r14 DEFAULT;
+CREATE TABLE collected_events_r26_default PARTITION OF collected_events_r26 DEFAULT;
+CREATE TABLE collected_events_r38_default PARTITION OF collected_events_r38 DEFAULT;
+CREATE TABLE collected_events_r50_default PARTITION OF collected_events_r50 DEFAULT;
+INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
+                              cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
+                              device, os, browser, bot, country, city, referrer_class, retention_months)
+SELECT website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
+       cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
+       device, os, browser, bot, country, city, referrer_class, 14
+  FROM collected_events_unpartitioned;
+DROP TABLE collected_events_unpartitioned;
+CREATE INDEX IF NOT EXISTS collected_events_time ON collected_events USING brin (time);
+CREATE INDEX IF NOT EXISTS collected_events_website_name_time ON collected_events (website_id, name, time);
+CREATE INDEX IF NOT EXISTS collected_events_visitor ON collected_events (website_id, distinct_id, time);
+CREATE INDEX IF NOT EXISTS collected_events_cta_forms ON collected_events (cta_id, time) WHERE name = 'form_submitted';
+CREATE INDEX IF NOT EXISTS collected_events_website_time ON collected_events (website_id, time DESC);
 `;
 
 /**
@@ -89,6 +153,13 @@ export interface EventToStore {
   event: CollectedEvent;
   enrichment?: EventEnrichment;
 }
+
+/**
+ * The retention class of organisation `$2` (SQL): its `analyticsRetentionMonths` when that is one
+ * of the choices, else the default. Read by the insert itself: one primary-key probe per batch.
+ */
+const RETENTION_OF_ORGANISATION = `coalesce((SELECT (o.record->>'analyticsRetentionMonths')::smallint FROM rm_organisations o
+   WHERE o.id = $2 AND o.record->>'analyticsRetentionMonths' IN (${RETENTION_MONTHS.map((m) => `'${m}'`).join(', ')})), ${DEFAULT_RETENTION_MONTHS})`;
 
 /**
  * Stores events of one website; those whose id the website already has are skipped. Answers the
@@ -133,15 +204,16 @@ export async function insertCollectedEvents(
     `WITH stored AS (
      INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
                                    cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
-                                   device, os, browser, bot, country, city, referrer_class)
+                                   device, os, browser, bot, country, city, referrer_class, retention_months)
      SELECT $1, $2, e.id, e.name, e.time, $3, e.distinct_id, e.session_id, e.url, e.referrer, e.utm,
             e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields,
-            e.device, e.os, e.browser, coalesce(e.bot, false), e.country, e.city, e.referrer_class
-       FROM jsonb_to_recordset($4::jsonb) AS e(id text, name text, time timestamptz, distinct_id text, session_id text, url text, referrer text,
+            e.device, e.os, e.browser, coalesce(e.bot, false), e.country, e.city, e.referrer_class, r.months
+       FROM (SELECT ${RETENTION_OF_ORGANISATION} AS months) r,
+            jsonb_to_recordset($4::jsonb) AS e(id text, name text, time timestamptz, distinct_id text, session_id text, url text, referrer text,
                                                utm jsonb, cta_id text, campaign_id text, experiment_id text, variant text, value double precision,
                                                currency text, properties jsonb, fields jsonb,
                                                device text, os text, browser text, bot boolean, country text, city text, referrer_class text)
-     ON CONFLICT (website_id, id) DO NOTHING
+     ON CONFLICT (website_id, id, time, retention_months) DO NOTHING
      RETURNING id, distinct_id
      ), queued AS (
        INSERT INTO analytics_pending (website_id, distinct_id, queued_at)

@@ -3,6 +3,7 @@ import { Controller, HttpCode, Inject, PayloadTooLargeException, Post, Req, Res 
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { enrich } from '#libs/analytics/src/domain/enrichment.js';
+import { TrackingProducer } from '#libs/analytics/src/ingestion/tracking-topic.js';
 import type { SqlDriver, SqlExecutor } from '#libs/eventstore/src/index.js';
 import { deliveryWebsiteByKey } from '#libs/organisations/src/projections/queries.js';
 import { Public } from '#libs/platform/src/auth/public.decorator.js';
@@ -10,8 +11,7 @@ import type { AppConfig } from '#libs/platform/src/config.js';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '#libs/platform/src/errors.js';
 import { checkJson } from '#libs/platform/src/http/input-guard.js';
 import { TOO_MANY_REQUESTS } from '#libs/platform/src/http/rate-limit.js';
-import type { Logger } from '#libs/platform/src/logging.js';
-import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
 import { urlExcluded } from '../domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
@@ -19,7 +19,8 @@ import { insertCollectedEvents, type EventEnrichment, type EventToStore } from '
 import { ctaDeliverySettings, queueDeliveries } from '../projections/submissions.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '../processes/submission-delivery.js';
 import { UNKNOWN_SITE_KEY } from './placements.controller.js';
-import { GeoIp, type GeoLocation } from './geoip.js';
+import type { GeoLocation } from './geoip.js';
+import { GeoIpService } from './geoip.service.js';
 import { allowSiteOrigin, pageOnWebsite, websiteDomains } from './site-origin.js';
 
 /** The largest body `POST /api/public/collect` takes (a full batch of 100 events fits easily). */
@@ -80,12 +81,24 @@ async function idsOfWebsite(db: SqlExecutor, table: (typeof ID_TABLES)[IdField],
  * 3. Each kept event is enriched (libs/analytics/src/domain/enrichment.ts): device, OS and browser
  *    from the request's `User-Agent` (the visitor's browser sends the batch), `bot` (stored, left
  *    out of reports), the referrer class, the UTMs (the event's, else its URL's), and country and
- *    city of the client address when `GEOIP_DATABASE` names a MaxMind database (./geoip.ts).
+ *    city of the client address when `GEOIP_DATABASE` names a MaxMind database (./geoip.service.ts,
+ *    the process's one reader, shared with the placements).
  * 4. The rest is stored idempotently by (website, event id): an id the website already has, or one
  *    repeated in the batch, counts in `duplicates`. An event sent without an id is stored under a
  *    generated one (a random UUID): it cannot be de-duplicated. Each new form submission queues its
  *    deliveries (the CTA's recipients and integrations) in the same transaction, for the delivery
  *    job (libs/cro/src/processes/submission-delivery.ts).
+ * 5. With `KAFKA_BROKERS` set (libs/analytics/src/ingestion/tracking-topic.ts, docs/analytics.md
+ *    "Ingestion through Kafka"), step 4 changes for every event but form submissions: they are
+ *    produced to `{KAFKA_TOPIC_PREFIX}.tracking` and the answer waits for the broker's
+ *    acknowledgement (all in-sync replicas); the consumer group `{prefix}.tracking-writer` stores
+ *    them. Form submissions stay on the direct path (their deliveries are queued in the same
+ *    transaction as they are stored); a batch with both stores the submissions in a transaction
+ *    that commits only after the broker acknowledged the rest. A broker that does not acknowledge
+ *    answers 503 with `Retry-After` (`TrackingUnavailableError`) and nothing is stored.
+ *    `duplicates` then counts only what the batch itself repeats and submissions already stored:
+ *    whether a produced event repeats an earlier batch is not known at answer time (the consumer
+ *    stores it once: storage is idempotent by website and event id), so it counts in `accepted`.
  *
  * Answers 200 `{ accepted, duplicates, rejected: [{ index, reason }] }` (`rejected` in batch
  * order). Limits: per address by the platform's guard (every `/api/public/*` route), and per site
@@ -96,19 +109,16 @@ async function idsOfWebsite(db: SqlExecutor, table: (typeof ID_TABLES)[IdField],
 @Controller('public')
 export class PublicCollectController {
   private readonly perSite: RateLimiterMemory | null;
-  private readonly geoip: GeoIp;
 
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) log: Logger,
     private readonly deliveries: SubmissionDeliveryJob,
+    private readonly tracking: TrackingProducer,
+    private readonly geoip: GeoIpService,
   ) {
     const points = config.rateLimits.publicPerSite;
     this.perSite = points > 0 ? new RateLimiterMemory({ keyPrefix: 'collect-site', points, duration: 60 }) : null;
-    this.geoip = new GeoIp(config.geoipDatabase, (error) =>
-      log.error({ err: error, path: config.geoipDatabase }, 'GEOIP_DATABASE cannot be read: collected events get no country or city'),
-    );
   }
 
   @Public()
@@ -142,18 +152,33 @@ export class PublicCollectController {
       else if (event.name === 'form_submitted' && ctas.get(event.ctaId!)?.status !== 'active') rejected.push({ index, reason: FORM_NOT_LIVE });
       else toStore.push({ id: event.id ?? randomUUID(), event, enrichment: enrichmentOf(event, userAgent, domains, location) });
     }
-    // The events and the deliveries of the submissions among them, in one transaction: a stored
-    // submission always has its deliveries queued, once.
-    const { inserted, queued } = await this.db.transaction(async (tx) => {
-      const stored = await insertCollectedEvents(tx, website, toStore, new Date(now));
-      const submissions = toStore.filter(({ id, event }) => event.name === 'form_submitted' && stored.has(id)).map(({ id, event }) => ({ id, ctaId: event.ctaId! }));
-      const deliveries = deliveriesOf(submissions, ctas, this.config.cro);
-      await queueDeliveries(tx, website, deliveries);
-      return { inserted: stored, queued: deliveries.length };
-    });
+    const receivedAt = new Date(now);
+    // With Kafka: form submissions are stored here, the rest goes to the tracking topic.
+    const direct = this.tracking.enabled ? toStore.filter(({ event }) => event.name === 'form_submitted') : toStore;
+    const produced = this.tracking.enabled ? toStore.filter(({ event }) => event.name !== 'form_submitted') : [];
+    const owner = { id: website.id, organisationId: website.organisationId };
+    let inserted = new Set<string>();
+    let queued = 0;
+    if (direct.length > 0 || produced.length === 0) {
+      // The events and the deliveries of the submissions among them, in one transaction: a stored
+      // submission always has its deliveries queued, once. The transaction commits only after the
+      // broker acknowledged the produced events: a 503 leaves nothing stored.
+      ({ inserted, queued } = await this.db.transaction(async (tx) => {
+        const stored = await insertCollectedEvents(tx, website, direct, receivedAt);
+        const submissions = direct.filter(({ id, event }) => event.name === 'form_submitted' && stored.has(id)).map(({ id, event }) => ({ id, ctaId: event.ctaId! }));
+        const deliveries = deliveriesOf(submissions, ctas, this.config.cro);
+        await queueDeliveries(tx, website, deliveries);
+        await this.tracking.produce(owner, produced, receivedAt);
+        return { inserted: stored, queued: deliveries.length };
+      }));
+    } else {
+      await this.tracking.produce(owner, produced, receivedAt);
+    }
     if (queued > 0) this.deliveries.wake();
     rejected.sort((a, b) => a.index - b.index);
-    return { accepted: inserted.size, duplicates: batch.duplicates.length + (toStore.length - inserted.size), rejected };
+    // A produced event counts as accepted: whether it repeats one of an earlier batch is known only
+    // to the consumer, which stores it once (storage is idempotent by website and event id).
+    return { accepted: inserted.size + produced.length, duplicates: batch.duplicates.length + (direct.length - inserted.size), rejected };
   }
 
   /** The ids of each kind that the batch names and that are NOT records of the website. */

@@ -25,14 +25,26 @@ import { pageOnWebsite } from './site-origin.js';
  *   empty: every device) and only in the first `visitorsPct` percent of the visitor's traffic
  *   bucket (`inExperimentTraffic`, independent of the variant bucket; absent: everybody). The
  *   tracker classifies the device and owns the visitor id, so both rules are applied there.
- *   Countries and audiences cannot be checked (no GeoIP database, no audience definitions yet):
- *   `Publish` refuses an experiment that has either (experiment.decider.ts, "Traffic rules"), and
- *   a live experiment that has one anyway (recorded before that refusal) is served to nobody,
- *   never to everybody: it is left out of the answer.
+ *   `countries` (ISO 3166-1 alpha-2, compared without case) is applied here, by the country of the
+ *   request's address (`request.ip`, so as far as `TRUST_PROXY` lets a forwarded address count)
+ *   in the GeoIP database (`GEOIP_DATABASE`, ./geoip.service.ts): an experiment with a non-empty
+ *   `countries` is in the answer only for a visitor whose country is listed. A visitor whose
+ *   country is unknown (an address the database does not know, or no readable database) is never
+ *   entered: such a test is served to nobody rather than to everybody. `Publish` accepts
+ *   countries only when the database is readable (experiment.decider.ts, "Traffic rules").
+ *   `audiences` cannot be checked (no audience definitions yet): `Publish` refuses them, and a
+ *   live experiment that has them anyway is left out of the answer.
  * - `controlGroupPct`: the website's (see `deliveryWebsiteByKey`; 0 when it has none).
+ * - `analytics` (an added field, `PlacementsAnswer`): the website's analytics settings the tracker
+ *   forwards CTA events with to the tools the page has loaded (apps/tracker/README.md,
+ *   "Forwarding"): `{ googleAnalyticsId, tagManagerId, facebookPixelId, hubspotCtaClickEventId }`
+ *   (each a text or null) and `segment` (true when a Segment write key is set: the page's own
+ *   `analytics.js` already holds the key, so the key itself is never answered). Only ids that the
+ *   page publishes anyway: nothing secret.
  *
  * A page that is not an absolute http(s) URL on the website's domain (or a subdomain) gets the
- * empty set, and so does a website whose organisation's plan lacks the CRO product.
+ * empty set (and `analytics` all null or false), and so does a website whose organisation's plan
+ * lacks the CRO product.
  */
 export interface Placements {
   campaigns: { id: string; containers: Container[] }[];
@@ -44,19 +56,63 @@ export interface Placements {
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const own = (value: Record<string, unknown>, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
 
+/** What the route answers: the page's placements and the website's analytics ids (see `Placements`). */
+export type PlacementsAnswer = Placements & { analytics: DeliveredAnalytics };
+
+/** The website's analytics ids as the tracker reads them (see `Placements`, "analytics"). */
+export interface DeliveredAnalytics {
+  googleAnalyticsId: string | null;
+  tagManagerId: string | null;
+  facebookPixelId: string | null;
+  /** Whether a Segment write key is set (the key is not answered). */
+  segment: boolean;
+  hubspotCtaClickEventId: string | null;
+}
+
+export const NO_ANALYTICS: DeliveredAnalytics = { googleAnalyticsId: null, tagManagerId: null, facebookPixelId: null, segment: false, hubspotCtaClickEventId: null };
+
+/** The ids out of a website's `analytics` settings (texts only; anything else is null). */
+export function deliveredAnalytics(settings: unknown): DeliveredAnalytics {
+  if (!isObject(settings)) return NO_ANALYTICS;
+  const text = (key: string): string | null => {
+    const value = own(settings, key);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  };
+  return {
+    googleAnalyticsId: text('googleAnalyticsId'),
+    tagManagerId: text('tagManagerId'),
+    facebookPixelId: text('facebookPixelId'),
+    segment: text('segmentWriteKey') !== null,
+    hubspotCtaClickEventId: text('hubspotCtaClickEventId'),
+  };
+}
+
 /** The traffic rules the tracker applies: the devices it may enter a visitor on, the share of visitors. */
 export interface DeliveredTrafficRules {
   devices?: string[];
   visitorsPct?: number;
 }
 
-/** The rules the tracker cannot apply (it does not know the visitor's country or audiences): a non-empty list of either. */
+/**
+ * The rules the tracker cannot apply (it does not know the visitor's country or audiences): a
+ * non-empty list of either. The placements apply `countries` themselves (`countriesOf`); an
+ * experiment with `audiences` is served to nobody.
+ */
 export function unservableTrafficRules(rules: unknown): ('countries' | 'audiences')[] {
   if (!isObject(rules)) return [];
   return (['countries', 'audiences'] as const).filter((key) => {
     const list = own(rules, key);
     return Array.isArray(list) && list.length > 0;
   });
+}
+
+/** A non-empty `countries` rule, upper case (ISO 3166-1 alpha-2), or undefined when there is none. */
+export function countriesOf(rules: unknown): string[] | undefined {
+  if (!isObject(rules)) return undefined;
+  const list = own(rules, 'countries');
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  // A rule of no valid code matches no visitor (never everybody): the empty list is kept as it is.
+  return list.filter((c): c is string => typeof c === 'string').map((c) => c.trim().toUpperCase());
 }
 
 /** `trafficRules` as delivered: `devices` (a non-empty list of strings) and `visitorsPct` (a number) when set. */
@@ -80,9 +136,13 @@ export const emptyPlacements = (controlGroupPct = 0): Placements => ({ campaigns
 export interface WebsiteDelivery {
   campaigns: { id: string; pageRules: PageRulesInput | null; containers: Container[] }[];
   ctas: Map<string, Placements['ctas'][number]>;
-  experiments: { id: string; page: string | null; variants: Placements['experiments'][number]['variants']; trafficRules: DeliveredTrafficRules }[];
+  /** `countries`: served only to visitors of these countries (upper case); absent: to every country. */
+  experiments: { id: string; page: string | null; variants: Placements['experiments'][number]['variants']; trafficRules: DeliveredTrafficRules; countries?: string[] }[];
   lists: UrlListLookup;
 }
+
+/** Whether some experiment of the website is served by country (the answers then depend on the visitor's country). */
+export const decidesByCountry = (delivery: WebsiteDelivery): boolean => delivery.experiments.some((e) => e.countries !== undefined);
 
 /**
  * The key an experiment's page and a visited page are compared by: `scheme://host:port/path`
@@ -154,20 +214,28 @@ export async function loadDelivery(db: SqlExecutor, websiteId: string): Promise<
     let delivered = variants;
     const rules = own(row.record, 'trafficRules');
     let trafficRules = deliveredTrafficRules(rules);
+    let countries = countriesOf(rules);
     if (row.status === 'completed_deployed') {
       const deployed = own(row.record, 'deployedVariant');
       const variant = variants.find((v) => v.key === deployed);
       if (!variant) continue;
       delivered = [{ ...variant, weight: 100 }];
       trafficRules = {};
-    } else if (unservableTrafficRules(rules).length > 0) continue;
-    delivery.experiments.push({ id: row.id, page: experimentPageKey(own(row.record, 'pageUrl')), variants: delivered, trafficRules });
+      countries = undefined;
+    } else if (unservableTrafficRules(rules).includes('audiences')) continue;
+    const experiment: WebsiteDelivery['experiments'][number] = { id: row.id, page: experimentPageKey(own(row.record, 'pageUrl')), variants: delivered, trafficRules };
+    if (countries) experiment.countries = countries;
+    delivery.experiments.push(experiment);
   }
   return delivery;
 }
 
-/** The placements of one page, from what the website delivers (pure). */
-export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroupPct: number): Placements {
+/**
+ * The placements of one page, from what the website delivers (pure). `country`: the visitor's
+ * (ISO 3166-1 alpha-2), or null when unknown: an experiment with a `countries` rule is answered
+ * only when the country is in its list.
+ */
+export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroupPct: number, country: string | null = null): Placements {
   const answer = emptyPlacements(controlGroupPct);
   const url = page.href;
   const named = new Set<string>();
@@ -183,17 +251,34 @@ export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroup
     }
   }
   const key = experimentPageKey(url);
+  const visitorCountry = country?.toUpperCase() ?? null;
   for (const experiment of delivery.experiments) {
+    if (experiment.countries && (visitorCountry === null || !experiment.countries.includes(visitorCountry))) continue;
     if (key !== null && experiment.page === key) answer.experiments.push({ id: experiment.id, variants: experiment.variants, trafficRules: experiment.trafficRules });
   }
   return answer;
 }
 
+/** The client address a visitor's country is looked up by (a GeoIP reader: ./geoip.service.ts). */
+export interface CountryLookup {
+  lookup(ip: string | null | undefined): Promise<{ country: string | null }>;
+}
+
+/** The analytics settings of a website (its `analytics` record field), as delivered. */
+async function websiteAnalytics(db: SqlExecutor, websiteId: string): Promise<DeliveredAnalytics> {
+  const found = await db.query<{ analytics: unknown }>(`SELECT record->'analytics' AS analytics FROM rm_websites WHERE id = $1`, [websiteId]);
+  return deliveredAnalytics(found.rows[0]?.analytics);
+}
+
 /**
  * The placements with an in-process cache. Each request reads the website (by its key, done by the
  * caller) and the fingerprint of its CRO data (`deliveryVersion`: one query of four aggregates over
- * the website's records); the live records are read again only when the fingerprint changed, and
- * a page's answer is kept per (website, fingerprint, page without fragment).
+ * the website's records); the live records are read again only when the fingerprint changed, the
+ * website's analytics ids only when the website's version changed, and a page's answer is kept
+ * per (website and its version, fingerprint, control group, page without fragment) and, when some
+ * experiment of the website has a `countries` rule, per visitor country too (unknown is a country
+ * of its own): one visitor's country never decides another's answer. The country is looked up
+ * (GeoIP) only then.
  *
  * Trade-off: a read per request instead of subscribing to the event log. It is correct across any
  * number of API processes and workers without a notification channel (PGlite has no LISTEN), and
@@ -203,24 +288,41 @@ export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroup
  */
 export class PlacementsCache {
   private readonly deliveries = new LRUCache<string, { version: string; delivery: WebsiteDelivery }>({ max: 1_000 });
-  private readonly answers = new LRUCache<string, Placements>({ max: 10_000 });
+  private readonly analytics = new LRUCache<string, DeliveredAnalytics>({ max: 1_000 });
+  private readonly answers = new LRUCache<string, PlacementsAnswer>({ max: 10_000 });
 
-  constructor(private readonly db: SqlExecutor) {}
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly geoip: CountryLookup | null = null,
+  ) {}
 
-  async placements(website: { id: string; domain: string; trackingDomains?: readonly string[]; controlGroupPct: number; hasProduct: boolean }, url: string): Promise<Placements> {
+  /** `ip`: the visitor's address (`request.ip`), looked up only for a website that serves by country. */
+  async placements(
+    website: { id: string; version: number; domain: string; trackingDomains?: readonly string[]; controlGroupPct: number; hasProduct: boolean },
+    url: string,
+    ip: string | null = null,
+  ): Promise<PlacementsAnswer> {
     const page = pageOnWebsite(url, [website.domain, ...(website.trackingDomains ?? [])]);
-    if (!page || !website.hasProduct) return emptyPlacements(website.controlGroupPct);
+    if (!page || !website.hasProduct) return { ...emptyPlacements(website.controlGroupPct), analytics: NO_ANALYTICS };
     page.hash = '';
     const version = await deliveryVersion(this.db, website.id);
-    const answerKey = `${website.id}\n${version}\n${website.controlGroupPct}\n${page.href}`;
-    const cached = this.answers.get(answerKey);
-    if (cached) return cached;
     let entry = this.deliveries.get(website.id);
     if (!entry || entry.version !== version) {
       entry = { version, delivery: await loadDelivery(this.db, website.id) };
       this.deliveries.set(website.id, entry);
     }
-    const answer = placementsFor(entry.delivery, page, website.controlGroupPct);
+    const country = decidesByCountry(entry.delivery) ? ((await this.geoip?.lookup(ip))?.country ?? null) : null;
+    const byCountry = decidesByCountry(entry.delivery) ? `\n${country ?? '-'}` : '';
+    const answerKey = `${website.id}\n${website.version}\n${version}\n${website.controlGroupPct}\n${page.href}${byCountry}`;
+    const cached = this.answers.get(answerKey);
+    if (cached) return cached;
+    const analyticsKey = `${website.id}\n${website.version}`;
+    let analytics = this.analytics.get(analyticsKey);
+    if (!analytics) {
+      analytics = await websiteAnalytics(this.db, website.id);
+      this.analytics.set(analyticsKey, analytics);
+    }
+    const answer: PlacementsAnswer = { ...placementsFor(entry.delivery, page, website.controlGroupPct, country), analytics };
     this.answers.set(answerKey, answer);
     return answer;
   }

@@ -8,7 +8,7 @@ import { InvalidTransitionError } from '#libs/platform/src/errors.js';
 export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
 /** Each field's label, as the organisation form shows it: the messages name the field by these words. */
-export const ORGANISATION_FIELD_LABELS = { name: 'Name', timezone: 'Time zone', locale: 'Locale', plan: 'Plan' } as const;
+export const ORGANISATION_FIELD_LABELS = { name: 'Name', timezone: 'Time zone', locale: 'Locale', plan: 'Plan', analyticsRetentionMonths: 'Analytics data retention' } as const;
 
 export interface OrganisationProfile {
   name: string;
@@ -16,6 +16,8 @@ export interface OrganisationProfile {
   country: string | null;
   locales: string[];
   timezone: string;
+  /** How many months the raw tracking events are kept (./retention.ts); absent: `DEFAULT_RETENTION_MONTHS`. */
+  analyticsRetentionMonths?: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { missing, notText, optionalText, requiredText, z } from '#libs/platform/src/validation.js';
 import { ORGANISATION_FIELD_LABELS as O } from '../domain/organisation.decider.js';
+import { RETENTION_INVALID, isRetentionMonths } from '../domain/retention.js';
 import {
   CURRENCIES,
   DEFAULT_ANALYTICS,
@@ -52,6 +53,10 @@ export const organisationUpdateSchema = z.object({
     .optional(),
   locales: z.array(locale, { error: 'Locales must be a list' }).max(50, 'At most 50 locales').optional(),
   timezone: timezone.optional(),
+  analyticsRetentionMonths: z
+    .number({ error: RETENTION_INVALID })
+    .refine((months) => isRetentionMonths(months), RETENTION_INVALID)
+    .optional(),
 });
 
 const nullableEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>

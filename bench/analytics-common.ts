@@ -1,0 +1,116 @@
+/**
+ * What the analytics sections of `npm run bench` share (bench/analytics-ingest.ts,
+ * bench/analytics-reports.ts): the built API in a process of its own on the bench database, a
+ * website created through the HTTP API as the demo owner, its benchmark set-up and traffic made by
+ * the generator command (`generate-traffic.js --setup bench`) in a process of its own, and waiting
+ * for the analytics projector.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { log } from './harness.js';
+import { freePort, signIn, startApi, stopApi, waitUntil } from './http.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The API started on a bench database (the demo organisation, no demo traffic). */
+export interface RunningApi {
+  base: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function runApi(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApi> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startApi(databaseUrl, port, { DEMO_TRAFFIC: 'false', ...env });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  await waitUntil(
+    'the API to answer /api/health',
+    async () => {
+      if (exited) throw new Error('the API exited');
+      return (await fetch(`${base}/api/health`)).status === 200;
+    },
+    180_000,
+  );
+  return { base, child, stop: () => stopApi(child) };
+}
+
+export interface BenchWebsite {
+  id: string;
+  organisationId: string;
+  key: string;
+  url: string;
+}
+
+/** Creates a website of the demo organisation through `POST /api/websites`, as its owner. */
+export async function createWebsite(base: string, name: string, url: string): Promise<BenchWebsite> {
+  const owner = await signIn(base, 'owner@demo.example');
+  const res = await fetch(`${base}/api/websites`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, cookie: owner },
+    body: JSON.stringify({ name, url }),
+  });
+  if (res.status !== 201) throw new Error(`POST /api/websites answered ${res.status}: ${await res.text()}`);
+  const site = (await res.json()) as { id: string; organisationId: string; key: string; url: string };
+  return { id: site.id, organisationId: site.organisationId, key: site.key, url: site.url };
+}
+
+/**
+ * Runs the generator command (dist/apps/api/src/generate-traffic.js) on the database with these
+ * arguments, in a process of its own; its output goes to stderr with a prefix.
+ */
+export async function runGenerator(databaseUrl: string, args: string[]): Promise<void> {
+  const script = join(here, '..', 'apps', 'api', 'src', 'generate-traffic.js');
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RUN_PROJECTIONS: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const relay = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) log(`  generate-traffic: ${line}`);
+  };
+  child.stdout!.on('data', relay);
+  child.stderr!.on('data', relay);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`generate-traffic exited ${code}`);
+}
+
+/** A plain `pg` client on the database (closed by the caller). */
+export async function client(databaseUrl: string): Promise<pg.Client> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  return c;
+}
+
+/** Visitors of the website still queued for the analytics projector. */
+export async function pendingCount(db: pg.Client, websiteId: string): Promise<number> {
+  const found = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [websiteId]);
+  return Number(found.rows[0]!.n);
+}
+
+/** Waits until the projector has emptied the website's queue; answers the seconds it took. */
+export async function waitForProjector(db: pg.Client, websiteId: string, timeoutMs: number, progress?: (left: number, seconds: number) => void): Promise<number> {
+  const started = performance.now();
+  let shown = started;
+  for (;;) {
+    const left = await pendingCount(db, websiteId);
+    const seconds = (performance.now() - started) / 1000;
+    if (left === 0) return seconds;
+    if (performance.now() - started > timeoutMs) throw new Error(`the analytics projector still has ${left} visitors queued after ${seconds.toFixed(0)} s`);
+    if (progress && performance.now() - shown > 15_000) {
+      shown = performance.now();
+      progress(left, seconds);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
+}
+
+export const round1 = (n: number) => Math.round(n * 10) / 10;

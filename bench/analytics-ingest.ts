@@ -1,0 +1,310 @@
+/**
+ * The `ingest` section of `npm run bench` (PostgreSQL only; `BENCH_SECTIONS=ingest`): tracking
+ * events per second through `POST /api/public/collect` of the real API, against a raw multi-row
+ * INSERT of the same rows into `collected_events`.
+ *
+ * - A fresh bench database; the built API in a process of its own on it (the demo organisation,
+ *   no demo traffic; the per-address and per-site-key rate limits raised to 100,000,000 a minute
+ *   through `RATE_LIMIT_PUBLIC_PER_MINUTE` and `RATE_LIMIT_PUBLIC_SITE_PER_MINUTE`, so they are
+ *   counted but never refuse); a website created through `POST /api/websites` and given the
+ *   benchmark set-up by the generator command (`--setup bench --visitors 0`: 30 CTAs in 15 live
+ *   campaigns, a live experiment, goals, funnels), so events name its real CTAs, campaigns and
+ *   experiment and its pages.
+ * - Each round, both sides get `BENCH_INGEST_BATCHES` (default 3,000) batches of 50 events of the
+ *   traffic generator (whole visitors, none in two batches; the last day's traffic; bench/
+ *   collect-batches.ts), a new seed per round:
+ *   - HTTP: the load generator (bench/collect-load.ts) in another process sends them over
+ *     `BENCH_INGEST_CONNECTIONS` (default 16) keep-alive connections; the API validates, enriches,
+ *     stores and queues them, and its analytics projector recomputes their visitors meanwhile.
+ *   - Baseline: this process inserts the same rows (under another website id, so the ids do not
+ *     collide) with one plain `INSERT INTO collected_events (26 columns) VALUES (…), … (50 rows)`
+ *     per batch over as many `pg` connections: no validation, no enrichment, no queue.
+ *   Rounds alternate which side goes first; before each, the projector's queue is empty.
+ * - Collect latency: each request's time in the load generator (p50, p99; median over rounds);
+ *   the baseline's is each INSERT statement's time.
+ * - Projection lag: every 10th answered batch is reported to this process with the moment its
+ *   answer arrived; this process polls `analytics_pending` every 20 ms for the visitors of the
+ *   batches not yet done. A batch is done when none of its visitors is queued any more: the
+ *   projector deletes a visitor's queue row in the transaction that writes its new rows, so the
+ *   row's (committed) absence means its rows are readable, and no later batch queues the same
+ *   visitor again. Lag = that poll's moment - the answer's (20 ms resolution). Its baseline is the
+ *   same lag at rest: one batch at a time, 5 a second, with the projector otherwise idle.
+ */
+import { fork } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
+import { websiteTraffic } from '../apps/api/src/demo/traffic.seed.js';
+import { client, createWebsite, percentile, round1, runApi, runGenerator, waitForProjector } from './analytics-common.js';
+import type { Figure } from './analytics-reports.js';
+import { makeBatches, type Batch, type BatchSpec } from './collect-batches.js';
+import type { CollectLoadResult, CollectLoadSpec } from './collect-load.js';
+import { createBenchDatabase, fmt, log, median } from './harness.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? '3') || 3);
+const BATCHES = Math.max(100, Number(process.env.BENCH_INGEST_BATCHES ?? '3000') || 3000);
+const CONNECTIONS = Math.max(1, Number(process.env.BENCH_INGEST_CONNECTIONS ?? '16') || 16);
+const SIZE = 50;
+const SAMPLE_EVERY = 10;
+const POLL_MS = 20;
+const BASELINE_WEBSITE = 'bench-ingest-baseline';
+const LIMITS = { RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000', RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: '100000000' };
+
+const COLUMNS = [
+  'website_id', 'organisation_id', 'id', 'name', 'time', 'received_at', 'distinct_id', 'session_id', 'url', 'referrer', 'utm',
+  'cta_id', 'campaign_id', 'experiment_id', 'variant', 'value', 'currency', 'properties', 'fields',
+  'device', 'os', 'browser', 'bot', 'country', 'city', 'referrer_class',
+] as const;
+
+function insertSql(rows: number): string {
+  const values: string[] = [];
+  for (let r = 0; r < rows; r++) values.push(`(${COLUMNS.map((_, c) => `$${r * COLUMNS.length + c + 1}`).join(', ')})`);
+  return `INSERT INTO collected_events (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`;
+}
+
+function rowParams(batch: Batch, organisationId: string, receivedAt: Date): unknown[] {
+  const params: unknown[] = [];
+  for (const { event: e, enrichment: x } of batch.items) {
+    params.push(
+      BASELINE_WEBSITE, organisationId, e.id, e.name, e.time, receivedAt, e.distinctId, e.sessionId, e.url, e.referrer, x.utm === null ? null : JSON.stringify(x.utm),
+      e.ctaId, e.campaignId, e.experimentId, e.variant, e.value, e.currency, JSON.stringify(e.properties), e.fields === null ? null : JSON.stringify(e.fields),
+      x.device, x.os, x.browser, x.bot, x.country, x.city, x.referrerClass,
+    );
+  }
+  return params;
+}
+
+/** The baseline: the batches inserted raw over `clients` connections at once; events/s and each statement's ms. */
+async function baseline(clients: pg.Client[], batches: Batch[], organisationId: string): Promise<{ eventsPerSecond: number; ms: number[] }> {
+  const sql = insertSql(SIZE);
+  const prepared = batches.map((b) => ({ text: b.items.length === SIZE ? sql : insertSql(b.items.length), params: rowParams(b, organisationId, new Date()) }));
+  const ms: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    clients.map(async (c) => {
+      for (let i = next++; i < prepared.length; i = next++) {
+        const t0 = performance.now();
+        await c.query(prepared[i]!.text, prepared[i]!.params);
+        ms.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { eventsPerSecond: batches.reduce((s, b) => s + b.items.length, 0) / seconds, ms: ms.sort((a, b) => a - b) };
+}
+
+/** Follows sampled batches until none of their visitors is queued; collects their lags (ms). */
+class LagTracker {
+  private readonly open: { at: number; visitors: string[] }[] = [];
+  readonly lags: number[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+
+  constructor(private readonly db: pg.Client, private readonly websiteId: string) {}
+
+  add(sample: { at: number; visitors: string[] }): void {
+    this.open.push(sample);
+  }
+
+  start(): void {
+    const tick = () => {
+      this.polling = this.poll().finally(() => {
+        this.polling = null;
+        if (this.timer) this.timer = setTimeout(tick, POLL_MS);
+      });
+    };
+    this.timer = setTimeout(tick, POLL_MS);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.open.length === 0) return;
+    const visitors = [...new Set(this.open.flatMap((s) => s.visitors))];
+    const found = await this.db.query<{ distinct_id: string }>('SELECT distinct_id FROM analytics_pending WHERE website_id = $1 AND distinct_id = ANY($2::text[])', [this.websiteId, visitors]);
+    const now = Date.now();
+    const queued = new Set(found.rows.map((r) => r.distinct_id));
+    for (let i = this.open.length - 1; i >= 0; i--) {
+      const sample = this.open[i]!;
+      if (sample.visitors.some((v) => queued.has(v))) continue;
+      this.lags.push(Math.max(0, now - sample.at));
+      this.open.splice(i, 1);
+    }
+  }
+
+  /** Waits until every sample is done (the projector caught up), then stops. */
+  async finish(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.open.length > 0) {
+      if (Date.now() > deadline) throw new Error(`${this.open.length} sampled batches still queued for the projector after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.polling;
+  }
+}
+
+/** One HTTP round: the load generator in its own process; its result and the lags of its sampled batches. */
+async function httpRound(spec: CollectLoadSpec, tracker: LagTracker): Promise<CollectLoadResult> {
+  const child = fork(join(here, 'collect-load.js'), [JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.on('message', (message: { at?: number; visitors?: string[] }) => {
+    if (typeof message.at === 'number' && Array.isArray(message.visitors)) tracker.add({ at: message.at, visitors: message.visitors });
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the load generator exited ${code}`);
+  const result = JSON.parse(out.trim().split('\n').pop()!) as CollectLoadResult;
+  if (result.failed > 0 || result.rejected > 0 || result.accepted !== result.events) {
+    throw new Error(`collect: ${result.failed} failed requests, ${result.rejected} rejected and ${result.accepted}/${result.events} accepted events; first problem: ${result.firstProblem}`);
+  }
+  return result;
+}
+
+export async function ingestSection(adminUrl: string): Promise<Figure[]> {
+  const database = await createBenchDatabase(adminUrl);
+  const onSignal = () => void database.drop().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal);
+  const db = await client(database.url);
+  const clients: pg.Client[] = [];
+  const driver = new PgDriver(database.url, { max: 2 });
+  let api: Awaited<ReturnType<typeof runApi>> | null = null;
+  let holder: pg.Client | null = null;
+  try {
+    api = await runApi(database.url, LIMITS);
+    const site = await createWebsite(api.base, 'Bench Ingest', 'https://bench-ingest.example');
+    log(`ingest: website ${site.id}; its set-up through the generator command`);
+    await runGenerator(database.url, ['--website', site.id, '--setup', 'bench', '--visitors', '0']);
+    const placed = await websiteTraffic(driver, site.id);
+    if (!placed) throw new Error('the bench website is gone');
+    log(`ingest: ${placed.ctas.length} CTAs, ${placed.experiments.length} live experiments, ${placed.goals.length} goals, ${placed.pages.length} pages`);
+    const specOf = (seed: number, batches: number, end = new Date()): BatchSpec => ({
+      traffic: {
+        days: 1, end: end.toISOString(), pages: placed.pages, ctas: placed.ctas, experiments: placed.experiments, goals: placed.goals,
+        controlGroupPct: 10, botPct: 2, utcOffsetMinutes: 0, currency: 'EUR',
+      },
+      seed,
+      idPrefix: `in${seed}`,
+      batches,
+      size: SIZE,
+    });
+    const loadSpec = (spec: BatchSpec, connections: number, sampleEvery: number): CollectLoadSpec => ({ ...spec, url: api!.base, siteKey: site.key, connections, sampleEvery });
+    for (let i = 0; i < CONNECTIONS; i++) clients.push(await client(database.url));
+    const tracker = new LagTracker(db, site.id);
+    tracker.start();
+
+    // Warm-up, and the lag at rest: one batch at a time, 5 a second.
+    log('ingest: warming up');
+    await httpRound(loadSpec(specOf(1, 300), CONNECTIONS, 1_000_000), tracker);
+    await baseline(clients, makeBatches(specOf(1, 300)), site.organisationId);
+    await waitForProjector(db, site.id, 600_000);
+    const rest = new LagTracker(db, site.id);
+    rest.start();
+    await httpRound({ ...loadSpec(specOf(100, 40), 1, 1), pauseMs: 200 }, rest);
+    await rest.finish(60_000);
+    const restLags = [...rest.lags].sort((a, b) => a - b);
+    log(`ingest: lag at rest p50 ${percentile(restLags, 50)} ms, p99 ${percentile(restLags, 99)} ms (${restLags.length} batches)`);
+
+    // BENCH_INGEST_PROJECTOR=paused (a diagnostic): the website's aggregates row is held locked during
+    // the rounds, so the projector's batch waits (its first statement after the claim) and ingestion
+    // runs alone; the lag is then not measured.
+    const paused = process.env.BENCH_INGEST_PROJECTOR === 'paused';
+    holder = paused ? await client(database.url) : null;
+    const pause = async () => {
+      if (!holder) return;
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM an_aggregate_zones WHERE website_id = $1 FOR UPDATE', [site.id]);
+    };
+    const resume = async () => {
+      if (holder) await holder.query('COMMIT');
+    };
+    const http: CollectLoadResult[] = [];
+    const plain: { eventsPerSecond: number; ms: number[] }[] = [];
+    const drains: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const seed = 1000 + round;
+      const batches = makeBatches(specOf(seed, BATCHES));
+      const sides = [
+        async () => {
+          await pause();
+          const r = await httpRound(loadSpec(specOf(seed, BATCHES), CONNECTIONS, paused ? 1_000_000_000 : SAMPLE_EVERY), tracker);
+          await resume();
+          const drainStart = performance.now();
+          const left = (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [site.id])).rows[0]!.n;
+          await waitForProjector(db, site.id, 1_800_000);
+          const drain = (performance.now() - drainStart) / 1000;
+          drains.push(drain);
+          http.push(r);
+          return `http ${fmt(r.eventsPerSecond)} events/s (p50 ${r.p50} ms, p99 ${r.p99} ms; ${fmt(Number(left))} visitors queued at the end, drained in ${drain.toFixed(1)} s)`;
+        },
+        async () => {
+          const r = await baseline(clients, batches, site.organisationId);
+          plain.push(r);
+          return `baseline ${fmt(r.eventsPerSecond)} events/s (p50 ${round1(percentile(r.ms, 50))} ms, p99 ${round1(percentile(r.ms, 99))} ms)`;
+        },
+      ];
+      if (round % 2 === 1) sides.reverse();
+      const said: string[] = [];
+      for (const side of sides) said.push(await side());
+      log(`  ingest round ${round + 1}/${ROUNDS}: ${said.join('; ')}`);
+    }
+    await tracker.finish(600_000);
+    const lags = tracker.lags.slice();
+    lags.sort((a, b) => a - b);
+
+    const value = median(http.map((r) => r.eventsPerSecond));
+    const base = median(plain.map((r) => r.eventsPerSecond));
+    const p50 = median(http.map((r) => r.p50));
+    const p99 = median(http.map((r) => r.p99));
+    const b50 = median(plain.map((r) => percentile(r.ms, 50)));
+    const b99 = median(plain.map((r) => percentile(r.ms, 99)));
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+    const what = `${fmt(BATCHES)} batches of ${SIZE} generated events per round (whole visitors, the last day), ${CONNECTIONS} connections, median of ${ROUNDS} rounds`;
+    return [
+      {
+        name: 'ingest_collect_events_per_s',
+        value: Math.round(value),
+        unit: 'events/s',
+        baseline: Math.round(base),
+        ratio: ratio(value, base),
+        notes: `POST /api/public/collect from a load generator in another process; ${what}; rounds: ${http.map((r) => fmt(r.eventsPerSecond)).join(', ')} vs ${plain.map((r) => fmt(r.eventsPerSecond)).join(', ')}; baseline: a plain 50-row INSERT of the same rows into collected_events from the bench process`,
+      },
+      {
+        name: 'ingest_collect_p50_ms',
+        value: round1(p50),
+        unit: 'ms',
+        baseline: round1(b50),
+        ratio: ratio(p50, b50),
+        notes: `each request's time in the load generator under that load; baseline: each 50-row INSERT statement's time; ${what}`,
+      },
+      {
+        name: 'ingest_collect_p99_ms',
+        value: round1(p99),
+        unit: 'ms',
+        baseline: round1(b99),
+        ratio: ratio(p99, b99),
+        notes: `as ingest_collect_p50_ms`,
+      },
+      {
+        name: 'ingest_projection_lag_p99_ms',
+        value: Math.round(percentile(lags, 99)),
+        unit: 'ms',
+        baseline: Math.round(percentile(restLags, 99)),
+        ratio: ratio(percentile(lags, 99), percentile(restLags, 99)),
+        notes:
+          `from the HTTP answer until none of the batch's visitors is queued in analytics_pending (polled every ${POLL_MS} ms), every ${SAMPLE_EVERY}th batch under load (${lags.length} batches; p50 ${Math.round(percentile(lags, 50))} ms, max ${Math.round(lags[lags.length - 1] ?? 0)} ms); ` +
+          `queue drained ${drains.map((d) => d.toFixed(1)).join(', ')} s after each round's last answer; baseline: the same lag at rest (one batch at a time, 5/s; p50 ${Math.round(percentile(restLags, 50))} ms)`,
+      },
+    ];
+  } finally {
+    process.off('SIGINT', onSignal);
+    if (api) await api.stop();
+    await holder?.end().catch(() => undefined);
+    for (const c of clients) await c.end().catch(() => undefined);
+    await db.end().catch(() => undefined);
+    await driver.close().catch(() => undefined);
+    await database.drop();
+  }
+}
