@@ -123,6 +123,8 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`a
     const returned = rows().filter({ hasText: 'Needs sources' });
     await returned.waitFor();
     await poll(() => returned.innerText()).toContain('Audit trail post'); // the post's title, not its id
+    // The stage names come with the workflow's options, which may arrive after the rows.
+    await poll(() => returned.innerText()).toContain('Edit → Writing');
     const text = await returned.innerText();
     for (const part of ['Eddie Editor', 'editor@demo.example', 'Return to writer', 'Edit → Writing']) expect(text).toContain(part);
     // The action in words only: no event class name (issue 12, "no raw data").

@@ -83,6 +83,9 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`p
     await dialog.getByText(/empties the websites read model and replays the whole event log/).waitFor();
     await dialog.getByText(/other projections keep running/).waitFor();
     await shot('02-rebuild-confirm');
+    // The list refreshes every 3 s behind the dialog; a refresh leaves the confirmation open.
+    await page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/projections' && response.request().method() === 'GET');
+    await dialog.getByText('Rebuild "websites"?').waitFor({ timeout: 1_000 });
 
     const rebuilt = page.waitForResponse(
       (response) => response.url().endsWith('/api/admin/projections/websites/rebuild') && response.request().method() === 'POST',

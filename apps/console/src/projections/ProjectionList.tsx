@@ -6,7 +6,7 @@ import { EmptyState } from '../common/EmptyState';
 import { dotted, SmallList, useSmallScreen } from '../common/SmallList';
 import { StatusChip } from '../common/StatusChip';
 import type { ConsolePermissions, Projection } from '../types';
-import { ProjectionActionButtons } from './ProjectionActionButtons';
+import { ProjectionActionButtons, ProjectionActionsProvider } from './ProjectionActionButtons';
 
 /** How often the list asks again while it is open (lag and runner states change on their own). */
 const REFRESH_MS = 3_000;
@@ -211,5 +211,9 @@ export const ProjectionList = () => {
       </Box>
     );
   }
-  return <ProjectionTable small={small} />;
+  return (
+    <ProjectionActionsProvider>
+      <ProjectionTable small={small} />
+    </ProjectionActionsProvider>
+  );
 };
