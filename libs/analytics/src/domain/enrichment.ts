@@ -1,5 +1,6 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 
 /**
  * What ingestion adds to a tracking event (issue "Enrichment", seed 001: an event has a city,
@@ -236,12 +237,29 @@ export function referrerClassOf(input: { url?: string | null; referrer?: string 
   return 'referral';
 }
 
+/** How many user agents `agentOf` remembers (a batch comes from one browser; a busy process sees a few hundred kinds). */
+const AGENT_MEMO_SIZE = 2_000;
+const agentMemo = new LRUCache<string, Pick<Enrichment, 'device' | 'os' | 'browser' | 'bot'>>({ max: AGENT_MEMO_SIZE });
+
+/**
+ * Device, OS, browser and bot of a user agent, remembered: parsing one costs far more than the
+ * rest of an event's enrichment, and every event of a batch has the same. The answer depends on
+ * the text alone, so remembering it changes nothing but the time.
+ */
+function agentOf(userAgent: string | null | undefined): Pick<Enrichment, 'device' | 'os' | 'browser' | 'bot'> {
+  if (typeof userAgent !== 'string') return { ...parseUserAgent(userAgent), bot: isBotAgent(userAgent) };
+  const known = agentMemo.get(userAgent);
+  if (known) return known;
+  const found = { ...parseUserAgent(userAgent), bot: isBotAgent(userAgent) };
+  agentMemo.set(userAgent, found);
+  return found;
+}
+
 /** Everything ingestion adds to one event. */
 export function enrich(input: EnrichInput): Enrichment {
   const utm = utmOf(input.utm, input.url);
   return {
-    ...parseUserAgent(input.userAgent),
-    bot: isBotAgent(input.userAgent),
+    ...agentOf(input.userAgent),
     referrerClass: referrerClassOf({ url: input.url, referrer: input.referrer, utm, websiteDomains: input.websiteDomains }),
     utm,
   };

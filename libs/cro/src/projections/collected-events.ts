@@ -161,6 +161,37 @@ export interface EventToStore {
 const RETENTION_OF_ORGANISATION = `coalesce((SELECT (o.record->>'analyticsRetentionMonths')::smallint FROM rm_organisations o
    WHERE o.id = $2 AND o.record->>'analyticsRetentionMonths' IN (${RETENTION_MONTHS.map((m) => `'${m}'`).join(', ')})), ${DEFAULT_RETENTION_MONTHS})`;
 
+/** The fields of a collected event that name a record of the website. */
+export type IdField = 'ctaId' | 'campaignId' | 'experimentId';
+
+/** What `POST /api/public/collect` checks a batch against, read in one round trip. */
+export interface CollectChecks {
+  /** Of the ids asked for, those that are records of the website (any status: a deleted CTA's impressions still count). */
+  known: Record<IdField, Set<string>>;
+  /** The URL rules of the website's active excluded pages (a deleted rule excludes nothing); empty unless asked for. */
+  excludedRules: string[];
+}
+
+/** Reads `CollectChecks` with one statement. */
+export async function collectChecks(db: SqlExecutor, websiteId: string, ids: Record<IdField, readonly string[]>, withExcluded: boolean): Promise<CollectChecks> {
+  const known: CollectChecks['known'] = { ctaId: new Set(), campaignId: new Set(), experimentId: new Set() };
+  const excludedRules: string[] = [];
+  if (!withExcluded && ids.ctaId.length === 0 && ids.campaignId.length === 0 && ids.experimentId.length === 0) return { known, excludedRules };
+  const found = await db.query<{ kind: string; value: string | null }>(
+    `SELECT 'ctaId' AS kind, id AS value FROM rm_ctas WHERE website_id = $1 AND id = ANY($2::text[])
+     UNION ALL SELECT 'campaignId', id FROM rm_campaigns WHERE website_id = $1 AND id = ANY($3::text[])
+     UNION ALL SELECT 'experimentId', id FROM rm_experiments WHERE website_id = $1 AND id = ANY($4::text[])
+     UNION ALL SELECT 'rule', state->'fields'->>'urlRule' FROM rm_excluded_pages WHERE $5::boolean AND website_id = $1 AND status = 'active'`,
+    [websiteId, [...ids.ctaId], [...ids.campaignId], [...ids.experimentId], withExcluded],
+  );
+  for (const row of found.rows) {
+    if (row.value === null) continue;
+    if (row.kind === 'rule') excludedRules.push(row.value);
+    else if (row.kind === 'ctaId' || row.kind === 'campaignId' || row.kind === 'experimentId') known[row.kind].add(row.value);
+  }
+  return { known, excludedRules };
+}
+
 /**
  * Stores events of one website; those whose id the website already has are skipped. Answers the
  * ids actually inserted (so `events.length - inserted.size` were duplicates). One statement,

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { enrich } from '#libs/analytics/src/domain/enrichment.js';
 import { TrackingProducer } from '#libs/analytics/src/ingestion/tracking-topic.js';
-import type { SqlDriver, SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { deliveryWebsiteByKey } from '#libs/organisations/src/projections/queries.js';
 import { Public } from '#libs/platform/src/auth/public.decorator.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
@@ -15,7 +15,7 @@ import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
 import { urlExcluded } from '../domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
-import { insertCollectedEvents, type EventEnrichment, type EventToStore } from '../projections/collected-events.js';
+import { collectChecks, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '../projections/collected-events.js';
 import { ctaDeliverySettings, queueDeliveries } from '../projections/submissions.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '../processes/submission-delivery.js';
 import { UNKNOWN_SITE_KEY } from './placements.controller.js';
@@ -39,29 +39,12 @@ export const FORM_NOT_LIVE = 'ctaId is not a live CTA: forms are taken only from
 export const FOREIGN_URL = 'url is not on this website or its tracking domains';
 /** Why an event on a page that an active excluded-page rule of the website names is rejected. */
 export const EXCLUDED_PAGE = 'page is excluded from tracking';
-const ID_TABLES = { ctaId: 'rm_ctas', campaignId: 'rm_campaigns', experimentId: 'rm_experiments' } as const;
-type IdField = keyof typeof ID_TABLES;
+const ID_FIELDS = ['ctaId', 'campaignId', 'experimentId'] as const;
 
 export interface CollectAnswer {
   accepted: number;
   duplicates: number;
   rejected: { index: number; reason: string }[];
-}
-
-/** The URL rules of the website's active excluded pages (`rm_excluded_pages`; a deleted rule excludes nothing). */
-async function excludedPageRules(db: SqlExecutor, websiteId: string): Promise<string[]> {
-  const found = await db.query<{ rule: string | null }>(
-    `SELECT state->'fields'->>'urlRule' AS rule FROM rm_excluded_pages WHERE website_id = $1 AND status = 'active'`,
-    [websiteId],
-  );
-  return found.rows.flatMap((r) => (typeof r.rule === 'string' ? [r.rule] : []));
-}
-
-/** Which of `ids` are records of `table` on the website, whatever their status (a deleted CTA's impressions still count). */
-async function idsOfWebsite(db: SqlExecutor, table: (typeof ID_TABLES)[IdField], websiteId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const found = await db.query<{ id: string }>(`SELECT id FROM ${table} WHERE website_id = $1 AND id = ANY($2::text[])`, [websiteId, [...ids]]);
-  return new Set(found.rows.map((r) => r.id));
 }
 
 /**
@@ -135,17 +118,24 @@ export class PublicCollectController {
     allowSiteOrigin(request, response, website);
 
     const rejected = [...batch.rejected];
-    const foreign = await this.foreignIds(website.id, batch.valid.map((v) => v.event));
+    const events = batch.valid.map((v) => v.event);
+    // One round trip for the ids the batch names and the excluded-page rules it needs.
+    const checks = await collectChecks(this.db, website.id, {
+      ctaId: named(events, 'ctaId'),
+      campaignId: named(events, 'campaignId'),
+      experimentId: named(events, 'experimentId'),
+    }, events.some((event) => event.url !== null));
+    const foreign = foreignIds(events, checks.known);
     // Form submissions are taken only for the website's live CTAs (they are mailed and forwarded).
     const formCtas = [...new Set(batch.valid.flatMap(({ event }) => (event.name === 'form_submitted' && event.ctaId ? [event.ctaId] : [])))];
     const ctas = await ctaDeliverySettings(this.db, website.id, formCtas);
     const domains = websiteDomains(website);
     const userAgent = request.headers['user-agent'];
     const location = batch.valid.length > 0 ? await this.geoip.lookup(request.ip) : null;
-    const excluded = batch.valid.some(({ event }) => event.url !== null) ? await excludedPageRules(this.db, website.id) : [];
+    const excluded = checks.excludedRules;
     const toStore: EventToStore[] = [];
     for (const { index, event } of batch.valid) {
-      const field = (Object.keys(ID_TABLES) as IdField[]).find((f) => event[f] !== null && foreign[f].has(event[f]!));
+      const field = ID_FIELDS.find((f) => event[f] !== null && foreign[f].has(event[f]!));
       if (event.url !== null && !pageOnWebsite(event.url, domains)) rejected.push({ index, reason: FOREIGN_URL });
       else if (event.url !== null && urlExcluded(event.url, excluded)) rejected.push({ index, reason: EXCLUDED_PAGE });
       else if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
@@ -159,7 +149,10 @@ export class PublicCollectController {
     const owner = { id: website.id, organisationId: website.organisationId };
     let inserted = new Set<string>();
     let queued = 0;
-    if (direct.length > 0 || produced.length === 0) {
+    if (produced.length === 0 && !direct.some(({ event }) => event.name === 'form_submitted')) {
+      // No submission and nothing to produce: the one INSERT statement is atomic on its own.
+      inserted = await insertCollectedEvents(this.db, website, direct, receivedAt);
+    } else if (direct.length > 0 || produced.length === 0) {
       // The events and the deliveries of the submissions among them, in one transaction: a stored
       // submission always has its deliveries queued, once. The transaction commits only after the
       // broker acknowledged the produced events: a 503 leaves nothing stored.
@@ -181,17 +174,6 @@ export class PublicCollectController {
     return { accepted: inserted.size + produced.length, duplicates: batch.duplicates.length + (direct.length - inserted.size), rejected };
   }
 
-  /** The ids of each kind that the batch names and that are NOT records of the website. */
-  private async foreignIds(websiteId: string, events: CollectedEvent[]): Promise<Record<IdField, Set<string>>> {
-    const result = { ctaId: new Set<string>(), campaignId: new Set<string>(), experimentId: new Set<string>() };
-    for (const field of Object.keys(ID_TABLES) as IdField[]) {
-      const named = [...new Set(events.map((e) => e[field]).filter((id): id is string => id !== null))];
-      const known = await idsOfWebsite(this.db, ID_TABLES[field], websiteId, named);
-      for (const id of named) if (!known.has(id)) result[field].add(id);
-    }
-    return result;
-  }
-
   private async take(siteKey: string): Promise<void> {
     if (!this.perSite) return;
     try {
@@ -201,6 +183,18 @@ export class PublicCollectController {
       throw new TooManyRequestsError(TOO_MANY_REQUESTS, { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) });
     }
   }
+}
+
+/** The distinct ids of one kind that the events name. */
+function named(events: readonly CollectedEvent[], field: IdField): string[] {
+  return [...new Set(events.map((e) => e[field]).filter((id): id is string => id !== null))];
+}
+
+/** The ids of each kind that the events name and that are NOT records of the website. */
+function foreignIds(events: readonly CollectedEvent[], known: Record<IdField, Set<string>>): Record<IdField, Set<string>> {
+  const result = { ctaId: new Set<string>(), campaignId: new Set<string>(), experimentId: new Set<string>() };
+  for (const field of ID_FIELDS) for (const id of named(events, field)) if (!known[field].has(id)) result[field].add(id);
+  return result;
 }
 
 /** What ingestion adds to one event: see libs/analytics/src/domain/enrichment.ts. */
