@@ -210,20 +210,29 @@ export function isBotAgent(userAgent: string | null | undefined): boolean {
 
 /** The event's UTMs when it sent any, else those of the URL's query (see the file's comment). */
 export function utmOf(utm: Partial<Utm> | null | undefined, url: string | null | undefined): Utm {
+  return utmFrom(utm, () => httpUrl(url));
+}
+
+/** `utmOf` with the page's URL parsed at most once, and only when the event sent no UTMs. */
+function utmFrom(utm: Partial<Utm> | null | undefined, page: () => URL | null): Utm {
   const clean = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.slice(0, UTM_MAX) : null);
   if (utm !== null && utm !== undefined && typeof utm === 'object') {
     const own = (key: (typeof UTM_KEYS)[number]) => (Object.hasOwn(utm, key) ? clean(utm[key]) : null);
     return { source: own('source'), medium: own('medium'), campaign: own('campaign'), term: own('term'), content: own('content') };
   }
-  const query = httpUrl(url)?.searchParams;
+  const query = page()?.searchParams;
   const param = (key: (typeof UTM_KEYS)[number]) => clean(query?.get(`utm_${key}`));
   return { source: param('source'), medium: param('medium'), campaign: param('campaign'), term: param('term'), content: param('content') };
 }
 
 /** The referrer class of an event (rules in the order of the file's comment). */
 export function referrerClassOf(input: { url?: string | null; referrer?: string | null; utm: Utm; websiteDomains: readonly string[] }): ReferrerClass {
+  return referrerClassFrom(httpUrl(input.url), input);
+}
+
+/** `referrerClassOf` with the page's URL already parsed. */
+function referrerClassFrom(page: URL | null, input: { referrer?: string | null; utm: Utm; websiteDomains: readonly string[] }): ReferrerClass {
   const medium = input.utm.medium?.trim().toLowerCase() ?? '';
-  const page = httpUrl(input.url);
   const referrer = httpUrl(input.referrer);
   const from = referrer ? hostOf(referrer) : null;
 
@@ -257,10 +266,12 @@ function agentOf(userAgent: string | null | undefined): Pick<Enrichment, 'device
 
 /** Everything ingestion adds to one event. */
 export function enrich(input: EnrichInput): Enrichment {
-  const utm = utmOf(input.utm, input.url);
+  let parsed: URL | null | undefined;
+  const page = () => (parsed === undefined ? (parsed = httpUrl(input.url)) : parsed);
+  const utm = utmFrom(input.utm, page);
   return {
     ...agentOf(input.userAgent),
-    referrerClass: referrerClassOf({ url: input.url, referrer: input.referrer, utm, websiteDomains: input.websiteDomains }),
+    referrerClass: referrerClassFrom(page(), { referrer: input.referrer, utm, websiteDomains: input.websiteDomains }),
     utm,
   };
 }

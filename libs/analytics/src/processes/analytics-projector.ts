@@ -5,12 +5,20 @@ import { LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import { visitorRows, type VisitorRows, type WebsiteConfig } from '../domain/visitor-rows.js';
 import { changedConfigs, claimPending, configWatermark, replaceVisitorRows, requeueWebsite, visitorEvents, websiteConfig } from '../read/visitor-store.js';
 import { holdPartitionsSteady } from '#libs/cro/src/projections/event-partitions.js';
+import { IngestionLoad } from '../ingestion/ingestion-load.js';
 import { EndRulesProcess } from './end-rules.process.js';
 
 /** Visitors recomputed per transaction. */
 export const PROJECTOR_BATCH = 200;
 /** The wait between two looks at an empty queue. */
 export const PROJECTOR_IDLE_MS = 500;
+/**
+ * While this process is busy taking in tracking events (`IngestionLoad`), the share of the time
+ * the projector works: after a batch that took t ms it waits t × (1 / share - 1) ms. Ingestion
+ * first (a website's events must not wait for the reports); the reports still move on and catch
+ * up after the burst.
+ */
+export const PROJECTOR_SHARE_WHILE_BUSY = 1 / 3;
 
 /**
  * The analytics projector (DESIGN.md "Read side"; libs/analytics/src/read/analytics-schema.ts):
@@ -27,7 +35,8 @@ export const PROJECTOR_IDLE_MS = 500;
  * locked rows.
  *
  * After each batch the end rules of the experiments whose visitors changed are checked
- * (`EndRulesProcess`).
+ * (`EndRulesProcess`). While the process takes in a burst of tracking events, the projector works
+ * a third of the time (`PROJECTOR_SHARE_WHILE_BUSY`): ingestion first, the reports catch up after.
  */
 @Injectable()
 export class AnalyticsProjector implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -41,6 +50,7 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(LOGGER) private readonly log: Logger,
     private readonly endRules: EndRulesProcess,
+    private readonly load: IngestionLoad,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -84,14 +94,22 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
   private async loop(): Promise<void> {
     try {
       while (!this.stopped) {
+        const started = performance.now();
         const { visitors } = await this.step();
         if (visitors === 0) break;
+        if (this.load.busy()) await this.yieldToIngestion((performance.now() - started) * (1 / PROJECTOR_SHARE_WHILE_BUSY - 1));
       }
       await this.endRules.sweepIfDue();
     } catch (error) {
       // The database is away or closing: the next round tries again.
       if (!this.stopped) this.log.warn({ err: error }, 'analytics projector: a batch failed; it is retried');
     }
+  }
+
+  /** Waits `ms` (at most 5 s), or less when the projector stops. */
+  private async yieldToIngestion(ms: number): Promise<void> {
+    const until = performance.now() + Math.min(ms, 5_000);
+    while (!this.stopped && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(50, until - performance.now())));
   }
 
   /**

@@ -3,9 +3,9 @@ import { Controller, HttpCode, Inject, PayloadTooLargeException, Post, Req, Res 
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { enrich } from '#libs/analytics/src/domain/enrichment.js';
+import { IngestionLoad } from '#libs/analytics/src/ingestion/ingestion-load.js';
 import { TrackingProducer } from '#libs/analytics/src/ingestion/tracking-topic.js';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
-import { deliveryWebsiteByKey } from '#libs/organisations/src/projections/queries.js';
 import { Public } from '#libs/platform/src/auth/public.decorator.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { BadRequestError, NotFoundError, TooManyRequestsError } from '#libs/platform/src/errors.js';
@@ -15,7 +15,7 @@ import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
 import { urlExcluded } from '../domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
-import { collectChecks, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '../projections/collected-events.js';
+import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '../projections/collected-events.js';
 import { ctaDeliverySettings, queueDeliveries } from '../projections/submissions.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '../processes/submission-delivery.js';
 import { UNKNOWN_SITE_KEY } from './placements.controller.js';
@@ -99,6 +99,7 @@ export class PublicCollectController {
     private readonly deliveries: SubmissionDeliveryJob,
     private readonly tracking: TrackingProducer,
     private readonly geoip: GeoIpService,
+    private readonly load: IngestionLoad,
   ) {
     const points = config.rateLimits.publicPerSite;
     this.perSite = points > 0 ? new RateLimiterMemory({ keyPrefix: 'collect-site', points, duration: 60 }) : null;
@@ -113,18 +114,20 @@ export class PublicCollectController {
     const now = Date.now();
     const batch = validateCollectBatch(body, now);
     await this.take(batch.siteKey);
-    const website = await deliveryWebsiteByKey(this.db, batch.siteKey, CRO_PRODUCT);
-    if (!website) throw new NotFoundError(UNKNOWN_SITE_KEY);
+    const events = batch.valid.map((v) => v.event);
+    // One statement: the website, the ids the batch names and the excluded-page rules it needs.
+    const context = await collectContext(
+      this.db,
+      batch.siteKey,
+      CRO_PRODUCT,
+      { ctaId: named(events, 'ctaId'), campaignId: named(events, 'campaignId'), experimentId: named(events, 'experimentId') },
+      events.some((event) => event.url !== null),
+    );
+    if (!context) throw new NotFoundError(UNKNOWN_SITE_KEY);
+    const { website, checks } = context;
     allowSiteOrigin(request, response, website);
 
     const rejected = [...batch.rejected];
-    const events = batch.valid.map((v) => v.event);
-    // One round trip for the ids the batch names and the excluded-page rules it needs.
-    const checks = await collectChecks(this.db, website.id, {
-      ctaId: named(events, 'ctaId'),
-      campaignId: named(events, 'campaignId'),
-      experimentId: named(events, 'experimentId'),
-    }, events.some((event) => event.url !== null));
     const foreign = foreignIds(events, checks.known);
     // Form submissions are taken only for the website's live CTAs (they are mailed and forwarded).
     const formCtas = [...new Set(batch.valid.flatMap(({ event }) => (event.name === 'form_submitted' && event.ctaId ? [event.ctaId] : [])))];
@@ -168,6 +171,7 @@ export class PublicCollectController {
       await this.tracking.produce(owner, produced, receivedAt);
     }
     if (queued > 0) this.deliveries.wake();
+    this.load.record(toStore.length);
     rejected.sort((a, b) => a.index - b.index);
     // A produced event counts as accepted: whether it repeats one of an earlier batch is known only
     // to the consumer, which stores it once (storage is idempotent by website and event id).

@@ -3,8 +3,18 @@
  * read model use it. Two implementations run the same SQL: `pg` against PostgreSQL, and
  * PGlite (PostgreSQL compiled to WebAssembly) in process as the embedded default.
  */
+/** How a statement is run. */
+export interface QueryOptions {
+  /**
+   * Runs the statement as a named prepared statement on PostgreSQL (parsed and planned once per
+   * connection): for the few statements on a hot path. The name stands for this one SQL text.
+   * PGlite runs the statement as usual.
+   */
+  prepare?: string;
+}
+
 export interface SqlExecutor {
-  query<R = Record<string, any>>(sql: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>;
+  query<R = Record<string, any>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: R[]; rowCount: number }>;
 }
 
 export interface SqlDriver extends SqlExecutor {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { SqlDriver, SqlExecutor } from './driver.js';
+import type { QueryOptions, SqlDriver, SqlExecutor } from './driver.js';
 
 // bigint (int8) columns are returned as strings by default; numeric counts are parsed where used.
 
@@ -13,8 +13,8 @@ export class PgDriver implements SqlDriver {
     this.pool.on('error', () => undefined);
   }
 
-  query<R = Record<string, any>>(sql: string, params?: unknown[]) {
-    return executorOf(this.pool).query<R>(sql, params);
+  query<R = Record<string, any>>(sql: string, params?: unknown[], options?: QueryOptions) {
+    return executorOf(this.pool).query<R>(sql, params, options);
   }
 
   async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
@@ -62,8 +62,8 @@ export class PgDriver implements SqlDriver {
 /** The one place `pg` results become the driver's shape. */
 function executorOf(client: pg.Pool | pg.PoolClient): SqlExecutor {
   return {
-    async query<R>(sql: string, params?: unknown[]) {
-      const result = await client.query(sql, params as any[]);
+    async query<R>(sql: string, params?: unknown[], options?: QueryOptions) {
+      const result = options?.prepare ? await client.query({ name: options.prepare, text: sql, values: params as any[] }) : await client.query(sql, params as any[]);
       return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
     },
   };

@@ -222,22 +222,42 @@ export async function websiteFacts(db: SqlExecutor, websiteId: string): Promise<
  * (`controlGroupPct`, 0 to 100: the website's analytics settings, else 0) and the other domains
  * its tracker runs on (`trackingDomains`, the analytics settings' tracking domains).
  */
-export async function deliveryWebsiteByKey(
-  db: SqlExecutor,
-  key: string,
-  product: string,
-): Promise<{ id: string; organisationId: string; url: string; domain: string; trackingDomains: string[]; version: number; hasProduct: boolean; controlGroupPct: number } | null> {
-  const found = await db.query<{ id: string; organisation_id: string; url: string; domain: string; version: number; has_product: boolean | null; control: string | null; tracking: unknown }>(
-    `SELECT w.id, w.organisation_id, w.url, w.domain, w.version,
+export interface DeliveryWebsite {
+  id: string;
+  organisationId: string;
+  url: string;
+  domain: string;
+  trackingDomains: string[];
+  version: number;
+  hasProduct: boolean;
+  controlGroupPct: number;
+}
+
+/** A row of `DELIVERY_WEBSITE_SELECT`. */
+export interface DeliveryWebsiteRow {
+  id: string;
+  organisation_id: string;
+  url: string;
+  domain: string;
+  version: number;
+  has_product: boolean | null;
+  control: string | null;
+  tracking: unknown;
+}
+
+/**
+ * The statement `deliveryWebsiteByKey` runs (`$1` the key, `$2` the product), for a caller that
+ * reads more in the same statement (`WITH website AS (...)`); its row becomes the website with
+ * `deliveryWebsiteOf`.
+ */
+export const DELIVERY_WEBSITE_SELECT = `SELECT w.id, w.organisation_id, w.url, w.domain, w.version,
             (o.record->'products' @> jsonb_build_array($2::text)) AS has_product,
             w.record->'analytics'->>'controlGroupPct' AS control,
             w.record->'analytics'->'trackingDomains' AS tracking
        FROM rm_websites w LEFT JOIN rm_organisations o ON o.id = w.organisation_id
-      WHERE w.record->>'key' = $1 AND w.status = 'active'`,
-    [key, product],
-  );
-  const row = found.rows[0];
-  if (!row) return null;
+      WHERE w.record->>'key' = $1 AND w.status = 'active'`;
+
+export function deliveryWebsiteOf(row: DeliveryWebsiteRow): DeliveryWebsite {
   const pct = row.control === null ? 0 : Number(row.control);
   return {
     id: row.id,
@@ -245,8 +265,14 @@ export async function deliveryWebsiteByKey(
     url: row.url,
     domain: row.domain,
     trackingDomains: Array.isArray(row.tracking) ? row.tracking.filter((d): d is string => typeof d === 'string') : [],
-    version: row.version,
+    version: Number(row.version),
     hasProduct: row.has_product === true,
     controlGroupPct: Number.isFinite(pct) ? Math.min(100, Math.max(0, pct)) : 0,
   };
+}
+
+export async function deliveryWebsiteByKey(db: SqlExecutor, key: string, product: string): Promise<DeliveryWebsite | null> {
+  const found = await db.query<DeliveryWebsiteRow>(DELIVERY_WEBSITE_SELECT, [key, product], { prepare: 'delivery_website_by_key' });
+  const row = found.rows[0];
+  return row ? deliveryWebsiteOf(row) : null;
 }
