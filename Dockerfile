@@ -45,4 +45,4 @@ EXPOSE 3000
 # Works for the worker too: it reads the same PORT variable (3001 in docker-compose.yml).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/apps/api/src/main.js"]
+CMD ["node", "--max-semi-space-size=32", "dist/apps/api/src/main.js"]

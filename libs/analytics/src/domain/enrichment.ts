@@ -191,6 +191,18 @@ const onHost = (host: string, domain: string) => {
   return d !== '' && (host === d || host.endsWith(`.${d}`));
 };
 const onAny = (host: string, domains: readonly string[]) => domains.some((d) => onHost(host, d));
+/** A fixed list of domains, normalised once, for `onAnyOf`. */
+const domainSet = (domains: readonly string[]): ReadonlySet<string> =>
+  new Set(domains.map((d) => d.toLowerCase().replace(/\.$/, '')).filter((d) => d !== ''));
+/** `onAny` for a `domainSet`: `host` itself or one of its parent domains is in the set. */
+const onAnyOf = (host: string, domains: ReadonlySet<string>) => {
+  for (let at = 0; at !== -1; at = host.indexOf('.', at) + 1 || -1) {
+    if (domains.has(host.slice(at))) return true;
+  }
+  return false;
+};
+const WEBMAIL = domainSet(WEBMAIL_HOSTS);
+const SOCIAL = domainSet(SOCIAL_HOSTS);
 
 /** Device, OS and browser from a user agent (all null when there is none or the parser knows nothing). */
 export function parseUserAgent(userAgent: string | null | undefined): Pick<Enrichment, 'device' | 'os' | 'browser'> {
@@ -238,8 +250,8 @@ function referrerClassFrom(page: URL | null, input: { referrer?: string | null; 
 
   if (PAID_MEDIUMS.includes(medium) || medium.startsWith('paid')) return 'paid';
   if (page && AD_CLICK_IDS.some((id) => page.searchParams.has(id))) return 'paid';
-  if (EMAIL_MEDIUMS.includes(medium) || (from !== null && onAny(from, WEBMAIL_HOSTS))) return 'email';
-  if (SOCIAL_MEDIUMS.includes(medium) || (from !== null && (onAny(from, SOCIAL_HOSTS) || PINTEREST.test(from)))) return 'social';
+  if (EMAIL_MEDIUMS.includes(medium) || (from !== null && onAnyOf(from, WEBMAIL))) return 'email';
+  if (SOCIAL_MEDIUMS.includes(medium) || (from !== null && (onAnyOf(from, SOCIAL) || PINTEREST.test(from)))) return 'social';
   if (ORGANIC_MEDIUMS.includes(medium) || (from !== null && SEARCH_ENGINES.some((engine) => engine.test(from)))) return 'organic';
   if (from !== null && onAny(from, input.websiteDomains)) return 'internal';
   if (from === null) return 'direct';
