@@ -18,7 +18,7 @@ export const PROJECTOR_IDLE_MS = 500;
  * first (a website's events must not wait for the reports); the reports still move on and catch
  * up after the burst.
  */
-export const PROJECTOR_SHARE_WHILE_BUSY = 1 / 3;
+export const PROJECTOR_SHARE_WHILE_BUSY = 1 / 5;
 
 /**
  * The analytics projector (DESIGN.md "Read side"; libs/analytics/src/read/analytics-schema.ts):
@@ -36,7 +36,7 @@ export const PROJECTOR_SHARE_WHILE_BUSY = 1 / 3;
  *
  * After each batch the end rules of the experiments whose visitors changed are checked
  * (`EndRulesProcess`). While the process takes in a burst of tracking events, the projector works
- * a third of the time (`PROJECTOR_SHARE_WHILE_BUSY`): ingestion first, the reports catch up after.
+ * a fifth of the time (`PROJECTOR_SHARE_WHILE_BUSY`): ingestion first, the reports catch up after.
  */
 @Injectable()
 export class AnalyticsProjector implements OnApplicationBootstrap, OnApplicationShutdown {
