@@ -29,16 +29,10 @@ import { maintainEventPartitions } from '#libs/cro/src/projections/event-partiti
 import { AGGREGATES_VERSION } from '#libs/analytics/src/read/aggregates.js';
 import { client, createWebsite, percentile, round1, runApi, runGenerator, waitForProjector, type RunningApi } from './analytics-common.js';
 import { createBenchDatabase, fmt, log, median } from './harness.js';
-import { signIn } from './http.js';
+import { signIn, type HttpFigure } from './http.js';
 
-export interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  baseline: number;
-  ratio: number;
-  notes: string;
-}
+/** One figure of the JSON line (the shape every section reports). */
+export type Figure = HttpFigure;
 
 const SIZES = (process.env.BENCH_REPORTS_VISITORS ?? '100000,1000000')
   .split(',')
