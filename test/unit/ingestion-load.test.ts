@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { IngestionLoad } from '#libs/analytics/src/ingestion/ingestion-load.js';
 
 /**
