@@ -6,20 +6,15 @@
 // (the built tracker.js, placements written here by hand with the website's analytics ids, and a
 // collect route that checks every batch with the API's validator). The expected calls are written
 // out by hand from the README's table.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { validateCollectBatch } from '#libs/cro/src/domain/collect-events.js';
 import { requires } from '../support/requires.js';
+import { CHROMIUM_PATH } from './chromium.js';
+import { customerSite, TRACKER } from './customer-site.js';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TRACKER = `${ROOT}apps/tracker/dist/tracker.js`;
 
 const IDS = { googleAnalyticsId: 'G-TEST12345', tagManagerId: 'GTM-TEST123', facebookPixelId: '123456789012', segment: true, hubspotCtaClickEventId: 'pe99_cta_clicked' };
 const NO_IDS = { googleAnalyticsId: null, tagManagerId: null, facebookPixelId: null, segment: false, hubspotCtaClickEventId: null };
@@ -140,42 +135,12 @@ const collected = (visitor: string) => received.events.filter((e) => e.distinctI
 const hasChromium = existsSync(CHROMIUM_PATH);
 
 requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js forwards CTA events to the page\'s analytics tools', () => {
-  let server: Server;
-  let port = 0;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['apps/tracker/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
-    server = createServer((req, res) => {
-      handle(req, res, port).catch(() => res.writeHead(500).end());
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
-  }, 120_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
-    const errors = pageErrors;
-    pageErrors = [];
-    expect({ pageErrors: errors, rejectedByCollect: received.rejected.splice(0) }).toEqual({ pageErrors: [], rejectedByCollect: [] });
-  });
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await new Promise((resolve) => server?.close(resolve));
-  });
+  const site = customerSite(handle, () => received.rejected.splice(0));
 
   /** A new visitor on /page/{key} with the given tools; answers once both CTAs are shown. */
   async function open(key: string, tools: 'stubs' | 'none' | 'broken'): Promise<{ page: Page; visitor: string }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`http://127.0.0.1:${port}/page/${key}?tools=${tools}`);
+    const { page } = await site.open();
+    await page.goto(`http://127.0.0.1:${site.port}/page/${key}?tools=${tools}`);
     await page.locator('[data-cro-cta="cta-offer"]').waitFor();
     await page.locator('[data-cro-cta="cta-form"]').waitFor();
     const visitor = (await page.evaluate('window.__cro.visitorId')) as string;

@@ -6,21 +6,16 @@
 // The tracker is built in beforeAll with apps/tracker/build.mjs. Self-contained: no console helper.
 // The collect route checks every batch with the API's own validator (validateCollectBatch of
 // libs/cro/src/domain/collect-events.ts): an event it would reject fails the test.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { expect, it } from '@jest/globals';
+import type { BrowserContext, Page } from 'playwright-core';
 import { validateCollectBatch } from '#libs/cro/src/domain/collect-events.js';
 import { expectWith } from '../support/expect.js';
 import { requires } from '../support/requires.js';
+import { CHROMIUM_PATH } from './chromium.js';
+import { customerSite, TRACKER } from './customer-site.js';
 
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TRACKER = `${ROOT}apps/tracker/dist/tracker.js`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -248,34 +243,7 @@ const scrollToBottom = (page: Page) => page.evaluate('window.scrollTo(0, documen
 const hasChromium = existsSync(CHROMIUM_PATH);
 
 requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a customer page', () => {
-  let server: Server;
-  let port = 0;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  let pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['apps/tracker/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
-    server = createServer((req, res) => {
-      handle(req, res, port).catch(() => res.writeHead(500).end());
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
-  }, 120_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
-    const errors = pageErrors;
-    pageErrors = [];
-    const rejected = received.rejected.splice(0);
-    expect({ pageErrors: errors, rejectedByCollect: rejected }).toEqual({ pageErrors: [], rejectedByCollect: [] });
-  });
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await new Promise((resolve) => server?.close(resolve));
-  });
+  const site = customerSite(handle, () => received.rejected.splice(0));
 
   /**
    * A fresh browser context (own storage: a new visitor, or the given `visitorId` stored before the
@@ -286,13 +254,11 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     query = '',
     options: { viewport?: { width: number; height: number }; visitorId?: string } = {},
   ): Promise<{ page: Page; context: BrowserContext; url: string }> {
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
-    if (options.visitorId) await context.addInitScript(`localStorage.setItem('cro_vid', ${JSON.stringify(options.visitorId)})`);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    const url = `http://127.0.0.1:${port}/page/${key}${query}`;
+    const { page, context } = await site.open({
+      viewport: options.viewport,
+      initScript: options.visitorId ? `localStorage.setItem('cro_vid', ${JSON.stringify(options.visitorId)})` : undefined,
+    });
+    const url = `http://127.0.0.1:${site.port}/page/${key}${query}`;
     await page.goto(url);
     return { page, context, url };
   }
