@@ -6,6 +6,7 @@ import { Kafka, KafkaJSConnectionError, KafkaJSNonRetriableError, KafkaJSNumberO
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { expectWith, poll } from '../support/expect.js';
 import { requires } from '../support/requires.js';
+import { endOffsets, readUpTo } from './read-topics.js';
 import { PgliteDriver, SqlEventStore, comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '#libs/eventstore/src/index.js';
 import {
   KafkaRelay,
@@ -179,55 +180,8 @@ interface Received {
 /** Every message of `topics`, from the first offset to the end each partition had when called. */
 async function readTopics(topics: string[], timeoutMs = 60_000): Promise<Received[]> {
   const kafka = new Kafka({ clientId: `relay-contract-reader-${run}`, brokers, logLevel: logLevel.NOTHING });
-  const admin = kafka.admin();
-  const ends = new Map<string, number>();
-  await admin.connect();
-  try {
-    for (const topic of topics) {
-      for (const { partition, high } of await admin.fetchTopicOffsets(topic)) ends.set(`${topic}/${partition}`, Number(high));
-    }
-  } finally {
-    await admin.disconnect();
-  }
-  const unread = new Set([...ends].filter(([, high]) => high > 0).map(([at]) => at));
-  const received: Received[] = [];
-  if (unread.size === 0) return received;
-  const consumer = kafka.consumer({ groupId: `relay-contract-reader-${randomUUID()}` });
-  await consumer.connect();
-  try {
-    await consumer.subscribe({ topics, fromBeginning: true });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`${received.length} messages read; not read to their end: ${[...unread].join(', ')}`)),
-        timeoutMs,
-      );
-      consumer
-        .run({
-          eachMessage: async ({ topic, partition, message }) => {
-            const headers: Record<string, string> = {};
-            for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
-            received.push({
-              topic,
-              partition,
-              offset: Number(message.offset),
-              key: message.key?.toString() ?? null,
-              headers,
-              value: JSON.parse(message.value!.toString()) as RelayedEvent,
-            });
-            const at = `${topic}/${partition}`;
-            if (Number(message.offset) + 1 >= (ends.get(at) ?? 0)) unread.delete(at);
-            if (unread.size === 0) {
-              clearTimeout(timer);
-              resolve();
-            }
-          },
-        })
-        .catch(reject);
-    });
-  } finally {
-    await consumer.disconnect();
-  }
-  return received.sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition || a.offset - b.offset);
+  const read = await readUpTo(kafka, await endOffsets(kafka, topics), timeoutMs);
+  return read.map(({ timestamp: _timestamp, value, ...message }) => ({ ...message, value: value as RelayedEvent }));
 }
 
 /** How many times each event id arrived beyond the first. */

@@ -12,6 +12,7 @@ import kafkajs, { type Admin, type Kafka as KafkaClient } from 'kafkajs';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { expectWith, poll } from '../support/expect.js';
 import { requires } from '../support/requires.js';
+import { readUpTo } from './read-topics.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { OWNER, listQuery, signIn, type Agent } from '../e2e/setups.js';
 import type { SqlDriver, SqlExecutor } from '#libs/eventstore/src/index.js';
@@ -98,37 +99,8 @@ requires(brokers.length > 0, 'a Kafka broker (KAFKA_BROKERS; npm run kafka:local
 
   /** Every message of the topic up to `upTo` (end offsets), read by a consumer group of the test's own. */
   async function readTopic(upTo: Map<number, number>): Promise<Received[]> {
-    const unread = new Set([...upTo].filter(([, high]) => high > 0).map(([partition]) => partition));
-    const received: Received[] = [];
-    if (unread.size === 0) return received;
-    const consumer = kafka.consumer({ groupId: `tracking-contract-reader-${randomUUID()}` });
-    await consumer.connect();
-    try {
-      await consumer.subscribe({ topic: TOPIC, fromBeginning: true });
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${received.length} messages read; partitions not read to their end: ${[...unread].join(', ')}`)), 60_000);
-        consumer
-          .run({
-            eachMessage: async ({ partition, message }) => {
-              const offset = Number(message.offset);
-              if (offset < (upTo.get(partition) ?? 0)) {
-                const headers: Record<string, string> = {};
-                for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
-                received.push({ partition, offset, key: message.key?.toString() ?? null, timestamp: message.timestamp, headers, value: JSON.parse(message.value!.toString()) as Record<string, unknown> });
-              }
-              if (offset + 1 >= (upTo.get(partition) ?? 0)) unread.delete(partition);
-              if (unread.size === 0) {
-                clearTimeout(timer);
-                resolve();
-              }
-            },
-          })
-          .catch(reject);
-      });
-    } finally {
-      await consumer.disconnect();
-    }
-    return received.sort((a, b) => a.partition - b.partition || a.offset - b.offset);
+    const read = await readUpTo(kafka, [...upTo].map(([partition, end]) => ({ topic: TOPIC, partition, end })));
+    return read.map(({ topic: _topic, value, ...message }) => ({ ...message, value: value as Record<string, unknown> }));
   }
 
   /** Waits until the writer's group committed every partition up to `upTo`. */
