@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import kafkajs, { type Consumer, type EachBatchPayload, type Kafka as KafkaClient, type KafkaConfig, type KafkaMessage, type LogEntry, type Message, type Producer } from 'kafkajs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { CollectedEvent } from '#libs/cro/src/domain/collect-events.js';
-import { insertCollectedEvents, type EventEnrichment, type EventToStore } from '#libs/cro/src/projections/collected-events.js';
+import { insertEventGroups, type EventEnrichment, type EventToStore } from '#libs/cro/src/projections/collected-events.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { AppError } from '#libs/platform/src/errors.js';
 import { topicFor } from '#libs/platform/src/kafka/kafka-relay.js';
@@ -17,7 +17,7 @@ const { Kafka, Partitioners, logLevel } = kafkajs;
  * Tracking events through Kafka (docs/analytics.md "Ingestion through Kafka"). With `KAFKA_BROKERS`
  * set, `POST /api/public/collect` produces each accepted event (validated, checked and enriched)
  * to `{KAFKA_TOPIC_PREFIX}.tracking` and answers once the broker acknowledged it; the consumer
- * group `{KAFKA_TOPIC_PREFIX}.tracking-writer` stores them with `insertCollectedEvents`.
+ * group `{KAFKA_TOPIC_PREFIX}.tracking-writer` stores them with `insertEventGroups`.
  *
  * The message contract, version 1 (downstream consumers read it; a change that breaks it is a
  * new version):
@@ -321,7 +321,7 @@ const WRITER_CLIENT: Pick<KafkaConfig, 'retry' | 'connectionTimeout' | 'requestT
 
 /**
  * The consumer group `{prefix}.tracking-writer`: stores what `TrackingProducer` produced, with
- * `insertCollectedEvents` (which also queues the visitors for the analytics projector). It runs
+ * `insertEventGroups` (which also queues the visitors for the analytics projector). It runs
  * where the projections run (`config.runProjections`: the API process in the single-process mode,
  * the workers otherwise; several processes share the partitions).
  *
@@ -422,9 +422,8 @@ export class TrackingWriter implements OnApplicationBootstrap, OnApplicationShut
       if (!group.events.has(id)) group.events.set(id, { id, event, ...(enrichment ? { enrichment } : {}) });
     }
     if (groups.size > 0) {
-      await this.db.transaction(async (tx) => {
-        for (const { website, receivedAt, events } of groups.values()) await insertCollectedEvents(tx, website, [...events.values()], receivedAt);
-      });
+      // One statement for the whole batch of messages (every website and moment in it).
+      await insertEventGroups(this.db, [...groups.values()].map(({ website, receivedAt, events }) => ({ website, receivedAt, events: [...events.values()] })));
     }
     // Only now: kafkajs commits the resolved offset once this returns.
     resolveOffset(last.offset);

@@ -155,13 +155,6 @@ export interface EventToStore {
   enrichment?: EventEnrichment;
 }
 
-/**
- * The retention class of organisation `$2` (SQL): its `analyticsRetentionMonths` when that is one
- * of the choices, else the default. Read by the insert itself: one primary-key probe per batch.
- */
-const RETENTION_OF_ORGANISATION = `coalesce((SELECT (o.record->>'analyticsRetentionMonths')::smallint FROM rm_organisations o
-   WHERE o.id = $2 AND o.record->>'analyticsRetentionMonths' IN (${RETENTION_MONTHS.map((m) => `'${m}'`).join(', ')})), ${DEFAULT_RETENTION_MONTHS})`;
-
 /** The fields of a collected event that name a record of the website. */
 export type IdField = 'ctaId' | 'campaignId' | 'experimentId';
 
@@ -208,12 +201,16 @@ export async function collectContext(
   return website ? { website, checks: { known, excludedRules } } : null;
 }
 
+/** Events of one website received at one moment (one request, one Kafka message group). */
+export interface EventGroup {
+  website: { id: string; organisationId: string };
+  events: readonly EventToStore[];
+  receivedAt: Date;
+}
+
 /**
  * Stores events of one website; those whose id the website already has are skipped. Answers the
- * ids actually inserted (so `events.length - inserted.size` were duplicates). One statement,
- * one parameter (a JSON array): the same on PostgreSQL and PGlite. The same statement queues the
- * visitors of the new events in `analytics_pending`, for the analytics projector
- * (libs/analytics/src/processes/analytics-projector.ts) to recompute their read-model rows.
+ * ids actually inserted (so `events.length - inserted.size` were duplicates). See `insertEventGroups`.
  */
 export async function insertCollectedEvents(
   db: SqlExecutor,
@@ -221,59 +218,95 @@ export async function insertCollectedEvents(
   events: readonly EventToStore[],
   receivedAt: Date = new Date(),
 ): Promise<Set<string>> {
-  if (events.length === 0) return new Set();
+  return (await insertEventGroups(db, [{ website, events, receivedAt }]))[0]!;
+}
+
+/**
+ * Stores the events of several groups (any websites, any organisations) in one statement, one
+ * parameter (a JSON array): the same on PostgreSQL and PGlite. Those whose id their website
+ * already has are skipped. Answers, per group in order, the ids of its events actually inserted;
+ * an id that two groups of one website both carry (a retried batch while the first is in flight)
+ * counts for the first group only. The same statement queues the visitors of the new events in
+ * `analytics_pending` for the analytics projector (libs/analytics/src/processes/analytics-projector.ts)
+ * to recompute their read-model rows. Each event goes to its organisation's retention class
+ * (its `analyticsRetentionMonths` when that is one of the choices, else the default: one primary-key
+ * probe of `rm_organisations` per group).
+ */
+export async function insertEventGroups(db: SqlExecutor, groups: readonly EventGroup[]): Promise<Set<string>[]> {
   // One object per row for json_to_recordset (plain json: parsed once, never built as jsonb); a column left out reads as NULL, so null values
-  // are not sent (a smaller statement to write and to parse).
-  const rows = events.map(({ id, event, enrichment }) => {
-    const row: Record<string, unknown> = { id, name: event.name, time: event.time, distinct_id: event.distinctId, properties: event.properties };
-    const put = (column: string, value: unknown) => {
-      if (value !== null && value !== undefined) row[column] = value;
-    };
-    put('session_id', event.sessionId);
-    put('url', event.url);
-    put('referrer', event.referrer);
-    put('utm', enrichment ? enrichment.utm : event.utm);
-    put('cta_id', event.ctaId);
-    put('campaign_id', event.campaignId);
-    put('experiment_id', event.experimentId);
-    put('variant', event.variant);
-    put('value', event.value);
-    put('currency', event.currency);
-    put('fields', event.fields);
-    put('device', enrichment?.device);
-    put('os', enrichment?.os);
-    put('browser', enrichment?.browser);
-    if (enrichment?.bot) row.bot = true;
-    put('country', enrichment?.country);
-    put('city', enrichment?.city);
-    put('referrer_class', enrichment?.referrerClass);
-    return row;
+  // are not sent (a smaller statement to write and to parse). The website, organisation and reception time only on a group's first row.
+  const rows: Record<string, unknown>[] = [];
+  groups.forEach(({ website, events, receivedAt }, g) => {
+    if (events.length === 0) return;
+    rows.push(...events.map(({ id, event, enrichment }, i) => {
+      const row: Record<string, unknown> = { g, id, name: event.name, time: event.time, distinct_id: event.distinctId, properties: event.properties };
+      if (i === 0) Object.assign(row, { website_id: website.id, organisation_id: website.organisationId, received_at: receivedAt.toISOString() });
+      const put = (column: string, value: unknown) => {
+        if (value !== null && value !== undefined) row[column] = value;
+      };
+      put('session_id', event.sessionId);
+      put('url', event.url);
+      put('referrer', event.referrer);
+      put('utm', enrichment ? enrichment.utm : event.utm);
+      put('cta_id', event.ctaId);
+      put('campaign_id', event.campaignId);
+      put('experiment_id', event.experimentId);
+      put('variant', event.variant);
+      put('value', event.value);
+      put('currency', event.currency);
+      put('fields', event.fields);
+      put('device', enrichment?.device);
+      put('os', enrichment?.os);
+      put('browser', enrichment?.browser);
+      if (enrichment?.bot) row.bot = true;
+      put('country', enrichment?.country);
+      put('city', enrichment?.city);
+      put('referrer_class', enrichment?.referrerClass);
+      return row;
+    }));
   });
-  const inserted = await db.query<{ id: string }>(
-    `WITH stored AS (
-     INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
-                                   cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
-                                   device, os, browser, bot, country, city, referrer_class, retention_months)
-     SELECT $1, $2, e.id, e.name, e.time, $3, e.distinct_id, e.session_id, e.url, e.referrer, e.utm,
-            e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields,
-            e.device, e.os, e.browser, coalesce(e.bot, false), e.country, e.city, e.referrer_class, r.months
-       FROM (SELECT ${RETENTION_OF_ORGANISATION} AS months) r,
-            json_to_recordset($4::json) AS e(id text, name text, time timestamptz, distinct_id text, session_id text, url text, referrer text,
-                                               utm jsonb, cta_id text, campaign_id text, experiment_id text, variant text, value double precision,
-                                               currency text, properties jsonb, fields jsonb,
-                                               device text, os text, browser text, bot boolean, country text, city text, referrer_class text)
-     ON CONFLICT (website_id, id, time, retention_months) DO NOTHING
-     RETURNING id, distinct_id
+  const answers = groups.map(() => new Set<string>());
+  if (rows.length === 0) return answers;
+  const inserted = await db.query<{ website_id: string; id: string }>(
+    `WITH e AS (
+       SELECT * FROM json_to_recordset($1::json) AS e(g int, website_id text, organisation_id text, received_at timestamptz,
+                                                      id text, name text, time timestamptz, distinct_id text, session_id text, url text, referrer text,
+                                                      utm jsonb, cta_id text, campaign_id text, experiment_id text, variant text, value double precision,
+                                                      currency text, properties jsonb, fields jsonb,
+                                                      device text, os text, browser text, bot boolean, country text, city text, referrer_class text)
+     ), g AS (
+       SELECT g.g, g.website_id, g.organisation_id, g.received_at,
+              coalesce((SELECT (o.record->>'analyticsRetentionMonths')::smallint FROM rm_organisations o
+                         WHERE o.id = g.organisation_id AND o.record->>'analyticsRetentionMonths' IN (${RETENTION_MONTHS.map((m) => `'${m}'`).join(', ')})),
+                       ${DEFAULT_RETENTION_MONTHS}) AS months
+         FROM e g WHERE g.website_id IS NOT NULL
+     ), stored AS (
+       INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
+                                     cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
+                                     device, os, browser, bot, country, city, referrer_class, retention_months)
+       SELECT g.website_id, g.organisation_id, e.id, e.name, e.time, g.received_at, e.distinct_id, e.session_id, e.url, e.referrer, e.utm,
+              e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields,
+              e.device, e.os, e.browser, coalesce(e.bot, false), e.country, e.city, e.referrer_class, g.months
+         FROM e JOIN g ON g.g = e.g
+       ON CONFLICT (website_id, id, time, retention_months) DO NOTHING
+       RETURNING website_id, id, distinct_id, received_at
      ), queued AS (
        INSERT INTO analytics_pending (website_id, distinct_id, queued_at)
-       SELECT DISTINCT $1, distinct_id, $3::timestamptz FROM stored
+       SELECT website_id, distinct_id, min(received_at) FROM stored GROUP BY website_id, distinct_id
        ON CONFLICT (website_id, distinct_id) DO NOTHING
      )
-     SELECT id FROM stored`,
-    [website.id, website.organisationId, receivedAt, JSON.stringify(rows)],
-    { prepare: 'collect_insert' },
+     SELECT website_id, id FROM stored`,
+    [JSON.stringify(rows)],
+    { prepare: 'collect_insert_groups' },
   );
-  return new Set(inserted.rows.map((r) => r.id));
+  const stored = new Set(inserted.rows.map((r) => `${r.website_id}\u0000${r.id}`));
+  groups.forEach(({ website, events }, g) => {
+    for (const { id } of events) {
+      const key = `${website.id}\u0000${id}`;
+      if (stored.delete(key)) answers[g]!.add(id);
+    }
+  });
+  return answers;
 }
 
 /** A stored event as the reports read it. */

@@ -18,6 +18,7 @@ import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
 import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '../projections/collected-events.js';
 import { ctaDeliverySettings, queueDeliveries } from '../projections/submissions.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '../processes/submission-delivery.js';
+import { CollectWriter } from './collect-writer.js';
 import { UNKNOWN_SITE_KEY } from './placements.controller.js';
 import type { GeoLocation } from './geoip.js';
 import { GeoIpService } from './geoip.service.js';
@@ -67,7 +68,8 @@ export interface CollectAnswer {
  *    city of the client address when `GEOIP_DATABASE` names a MaxMind database (./geoip.service.ts,
  *    the process's one reader, shared with the placements).
  * 4. The rest is stored idempotently by (website, event id): an id the website already has, or one
- *    repeated in the batch, counts in `duplicates`. An event sent without an id is stored under a
+ *    repeated in the batch, counts in `duplicates`. Batches of concurrent requests are stored by one
+ *    statement (./collect-writer.ts, group commit). An event sent without an id is stored under a
  *    generated one (a random UUID): it cannot be de-duplicated. Each new form submission queues its
  *    deliveries (the CTA's recipients and integrations) in the same transaction, for the delivery
  *    job (libs/cro/src/processes/submission-delivery.ts).
@@ -100,6 +102,7 @@ export class PublicCollectController {
     private readonly tracking: TrackingProducer,
     private readonly geoip: GeoIpService,
     private readonly load: IngestionLoad,
+    private readonly writer: CollectWriter,
   ) {
     const points = config.rateLimits.publicPerSite;
     this.perSite = points > 0 ? new RateLimiterMemory({ keyPrefix: 'collect-site', points, duration: 60 }) : null;
@@ -153,8 +156,9 @@ export class PublicCollectController {
     let inserted = new Set<string>();
     let queued = 0;
     if (produced.length === 0 && !direct.some(({ event }) => event.name === 'form_submitted')) {
-      // No submission and nothing to produce: the one INSERT statement is atomic on its own.
-      inserted = await insertCollectedEvents(this.db, website, direct, receivedAt);
+      // No submission and nothing to produce: the one INSERT statement is atomic on its own, and
+      // concurrent requests share it (./collect-writer.ts, group commit).
+      inserted = await this.writer.write({ website: owner, events: direct, receivedAt });
     } else if (direct.length > 0 || produced.length === 0) {
       // The events and the deliveries of the submissions among them, in one transaction: a stored
       // submission always has its deliveries queued, once. The transaction commits only after the
