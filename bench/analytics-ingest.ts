@@ -22,6 +22,9 @@
  *   Rounds alternate which side goes first; before each, the projector's queue is empty.
  * - Collect latency: each request's time in the load generator (p50, p99; median over rounds);
  *   the baseline's is each INSERT statement's time.
+ * - Latency at a steady load: after the flat-out rounds, each side gets `BENCH_INGEST_RATE` (10,000)
+ *   events/s for `BENCH_INGEST_RATE_SECONDS` (10) s, open loop (a batch is sent at its scheduled
+ *   moment whether or not earlier ones were answered; its time counts from that moment), per round.
  * - Projection lag: every 10th answered batch is reported to this process with the moment its
  *   answer arrived; this process polls `analytics_pending` every 20 ms for the visitors of the
  *   oldest 20 sampled batches not yet done. A batch is done when none of its visitors is queued any more: the
@@ -52,6 +55,10 @@ const POLL_MS = 20;
 /** How many of the oldest open samples each poll looks at. */
 const POLL_OLDEST = 20;
 const BASELINE_WEBSITE = 'bench-ingest-baseline';
+/** The steady load (events/s) at which the latency of a request is measured besides the flat-out rounds. */
+const RATE = Math.max(1000, Number(process.env.BENCH_INGEST_RATE ?? '10000') || 10000);
+/** Seconds each side is sent that steady load per round. */
+const RATE_SECONDS = Math.max(2, Number(process.env.BENCH_INGEST_RATE_SECONDS ?? '10') || 10);
 const LIMITS = { RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000', RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: '100000000' };
 
 const COLUMNS = [
@@ -96,6 +103,37 @@ async function baseline(clients: pg.Client[], batches: Batch[], organisationId: 
   );
   const seconds = (performance.now() - started) / 1000;
   return { eventsPerSecond: batches.reduce((s, b) => s + b.items.length, 0) / seconds, ms: ms.sort((a, b) => a - b) };
+}
+
+/**
+ * The baseline at a steady rate: batch i's INSERT is issued at i / (rate / size) s on the first free
+ * connection; its time counts from that scheduled moment (as the load generator's open loop does).
+ */
+async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisationId: string, rate: number): Promise<number[]> {
+  const sql = insertSql(SIZE);
+  const interval = 1000 / (rate / SIZE);
+  const free = [...clients];
+  const waiting: ((c: pg.Client) => void)[] = [];
+  const take = () => (free.length > 0 ? Promise.resolve(free.pop()!) : new Promise<pg.Client>((resolve) => waiting.push(resolve)));
+  const give = (c: pg.Client) => (waiting.length > 0 ? waiting.shift()!(c) : free.push(c));
+  const ms: number[] = [];
+  const started = performance.now();
+  const sent: Promise<void>[] = [];
+  for (let i = 0; i < batches.length; i++) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const b = batches[i]!;
+    sent.push(
+      take().then(async (c) => {
+        await c.query(b.items.length === SIZE ? sql : insertSql(b.items.length), rowParams(b, organisationId, new Date()));
+        ms.push(performance.now() - due);
+        give(c);
+      }),
+    );
+  }
+  await Promise.all(sent);
+  return ms.sort((a, b) => a - b);
 }
 
 /** Follows sampled batches until none of their visitors is queued; collects their lags (ms). */
@@ -256,6 +294,32 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
       for (const side of sides) said.push(await side());
       log(`  ingest round ${round + 1}/${ROUNDS}: ${said.join('; ')}`);
     }
+    // The latency under a steady load below the flat-out rate (what a customer website's visitors
+    // see on an ordinary busy day): RATE events/s for RATE_SECONDS, open loop, both sides, the
+    // projector running (the queue emptied before each side).
+    const steadyHttp: CollectLoadResult[] = [];
+    const steadyPlain: number[][] = [];
+    const steadyBatches = Math.round((RATE / SIZE) * RATE_SECONDS);
+    for (let round = 0; round < ROUNDS; round++) {
+      const seed = 2000 + round;
+      const sides = [
+        async () => {
+          await waitForProjector(db, site.id, 1_800_000);
+          const r = await httpRound({ ...loadSpec(specOf(seed, steadyBatches), CONNECTIONS, 1_000_000_000), ratePerSecond: RATE }, tracker);
+          steadyHttp.push(r);
+          return `http at ${fmt(RATE)} events/s: p50 ${r.p50} ms, p99 ${r.p99} ms (sent in ${r.seconds.toFixed(1)} s)`;
+        },
+        async () => {
+          const ms = await baselineAtRate(clients, makeBatches(specOf(seed, steadyBatches)), site.organisationId, RATE);
+          steadyPlain.push(ms);
+          return `baseline at ${fmt(RATE)} events/s: p50 ${round1(percentile(ms, 50))} ms, p99 ${round1(percentile(ms, 99))} ms`;
+        },
+      ];
+      if (round % 2 === 1) sides.reverse();
+      const said: string[] = [];
+      for (const side of sides) said.push(await side());
+      log(`  ingest steady round ${round + 1}/${ROUNDS}: ${said.join('; ')}`);
+    }
     await tracker.finish(600_000);
     const lags = tracker.lags.slice();
     lags.sort((a, b) => a - b);
@@ -292,6 +356,16 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
         baseline: round1(b99),
         ratio: ratio(p99, b99),
         notes: `as ingest_collect_p50_ms`,
+      },
+      {
+        name: `ingest_collect_p99_ms_at_${RATE}_per_s`,
+        value: round1(median(steadyHttp.map((r) => r.p99))),
+        unit: 'ms',
+        baseline: round1(median(steadyPlain.map((ms) => percentile(ms, 99)))),
+        ratio: ratio(median(steadyHttp.map((r) => r.p99)), median(steadyPlain.map((ms) => percentile(ms, 99)))),
+        notes:
+          `each request's time from its scheduled moment to its answer, at a steady ${fmt(RATE)} events/s (${fmt(RATE / SIZE)} batches of ${SIZE} a second, open loop, up to ${CONNECTIONS} connections) for ${RATE_SECONDS} s, the projector running; ` +
+          `p50 ${round1(median(steadyHttp.map((r) => r.p50)))} ms; baseline: the plain 50-row INSERT at the same rate (p50 ${round1(median(steadyPlain.map((ms) => percentile(ms, 50))))} ms); median of ${ROUNDS} rounds`,
       },
       {
         name: 'ingest_projection_lag_p99_ms',

@@ -20,6 +20,13 @@ export interface CollectLoadSpec extends BatchSpec {
   sampleEvery: number;
   /** A pause after each answer (the lag at rest); default none. */
   pauseMs?: number;
+  /**
+   * Open loop: batch i is sent at `i / (ratePerSecond / size)` seconds whether or not earlier ones
+   * were answered (at most `connections` at once; the rest wait for a connection), and its latency
+   * counts from that scheduled moment, so a slow answer cannot hide the requests it delayed.
+   * Without it each connection sends its next batch when the previous one is answered.
+   */
+  ratePerSecond?: number;
 }
 
 export interface CollectLoadResult {
@@ -87,7 +94,36 @@ async function main(): Promise<void> {
       if (spec.pauseMs) await new Promise((resolve) => setTimeout(resolve, spec.pauseMs));
     }
   };
-  await Promise.all(Array.from({ length: spec.connections }, worker));
+  const scheduled = async () => {
+    const interval = 1000 / (spec.ratePerSecond! / spec.size);
+    const sent: Promise<void>[] = [];
+    for (let i = 0; i < batches.length; i++) {
+      const due = started + i * interval;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+      const batch = batches[i]!;
+      sent.push(
+        post(agent, url, batch.body, batch.userAgent)
+          .catch((error: unknown) => ({ status: 0, text: String(error) }))
+          .then((res) => {
+            latencies.push(performance.now() - due);
+            if (res.status !== 200) {
+              failed += 1;
+              firstProblem ??= `${res.status}: ${res.text.slice(0, 300)}`;
+              return;
+            }
+            const answer = JSON.parse(res.text) as { accepted: number; duplicates: number; rejected: { reason: string }[] };
+            accepted += answer.accepted;
+            duplicates += answer.duplicates;
+            rejected += answer.rejected.length;
+            if (answer.rejected.length > 0) firstProblem ??= JSON.stringify(answer.rejected.slice(0, 3));
+          }),
+      );
+    }
+    await Promise.all(sent);
+  };
+  if (spec.ratePerSecond) await scheduled();
+  else await Promise.all(Array.from({ length: spec.connections }, worker));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
