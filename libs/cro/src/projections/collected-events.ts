@@ -20,7 +20,12 @@ import type { CollectedEvent } from '../domain/collect-events.js';
  *   stores nothing twice (`ON CONFLICT DO NOTHING`); an event sent without an id gets a generated
  *   one (a random UUID), so it is never de-duplicated;
  * - a BRIN index on `time` (events arrive roughly in time order: a tiny index for range scans);
- * - a btree on `(website_id, name, time)`: "this website's `page_view`s in this range".
+ * - btrees on `(website_id, distinct_id, time)` (the analytics projector reads a visitor's events)
+ *   and `(website_id, time DESC)` (the Events list, newest first; its filters by name read it too),
+ *   a partial one for form submissions (libs/cro/src/projections/submissions.ts). Every index is
+ *   paid for by every event stored: migration 5 dropped `(website_id, name, time)`, which only the
+ *   events list's name filter used (the reports read the read models), for about a quarter of the
+ *   database's work per insert (docs/benchmarks.md, "Ingestion").
  * `time` is the event's own time (the visitor's clock, checked against ours by the validator),
  * `received_at` ours.
  */
@@ -126,6 +131,9 @@ CREATE INDEX IF NOT EXISTS collected_events_website_name_time ON collected_event
 CREATE INDEX IF NOT EXISTS collected_events_visitor ON collected_events (website_id, distinct_id, time);
 CREATE INDEX IF NOT EXISTS collected_events_cta_forms ON collected_events (cta_id, time) WHERE name = 'form_submitted';
 CREATE INDEX IF NOT EXISTS collected_events_website_time ON collected_events (website_id, time DESC);
+
+-- migration cro-events 5: one index fewer on the ingestion path
+DROP INDEX IF EXISTS collected_events_website_name_time;
 `;
 
 /**
