@@ -74,51 +74,38 @@ async function main(): Promise<void> {
   let next = 0;
   process.send?.({ ready: true });
   const started = performance.now();
+  /** Sends batch i; its latency counts from `from` (performance.now()); answers whether it was a 200. */
+  const send = async (i: number, from: number): Promise<boolean> => {
+    const batch = batches[i]!;
+    const res = await post(agent, url, batch.body, batch.userAgent).catch((error: unknown) => ({ status: 0, text: String(error) }));
+    latencies.push(performance.now() - from);
+    if (res.status !== 200) {
+      failed += 1;
+      firstProblem ??= `${res.status}: ${res.text.slice(0, 300)}`;
+      return false;
+    }
+    const answer = JSON.parse(res.text) as { accepted: number; duplicates: number; rejected: { reason: string }[] };
+    accepted += answer.accepted;
+    duplicates += answer.duplicates;
+    rejected += answer.rejected.length;
+    if (answer.rejected.length > 0) firstProblem ??= JSON.stringify(answer.rejected.slice(0, 3));
+    return true;
+  };
   const worker = async () => {
     for (let i = next++; i < batches.length; i = next++) {
-      const batch = batches[i]!;
-      const t0 = performance.now();
-      const res = await post(agent, url, batch.body, batch.userAgent).catch((error: unknown) => ({ status: 0, text: String(error) }));
-      latencies.push(performance.now() - t0);
-      if (res.status !== 200) {
-        failed += 1;
-        firstProblem ??= `${res.status}: ${res.text.slice(0, 300)}`;
-        continue;
-      }
-      const answer = JSON.parse(res.text) as { accepted: number; duplicates: number; rejected: { reason: string }[] };
-      accepted += answer.accepted;
-      duplicates += answer.duplicates;
-      rejected += answer.rejected.length;
-      if (answer.rejected.length > 0) firstProblem ??= JSON.stringify(answer.rejected.slice(0, 3));
-      if (i % spec.sampleEvery === 0) process.send?.({ at: Date.now(), visitors: batch.visitors });
+      if (!(await send(i, performance.now()))) continue;
+      if (i % spec.sampleEvery === 0) process.send?.({ at: Date.now(), visitors: batches[i]!.visitors });
       if (spec.pauseMs) await new Promise((resolve) => setTimeout(resolve, spec.pauseMs));
     }
   };
   const scheduled = async () => {
     const interval = 1000 / (spec.ratePerSecond! / spec.size);
-    const sent: Promise<void>[] = [];
+    const sent: Promise<boolean>[] = [];
     for (let i = 0; i < batches.length; i++) {
       const due = started + i * interval;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      const batch = batches[i]!;
-      sent.push(
-        post(agent, url, batch.body, batch.userAgent)
-          .catch((error: unknown) => ({ status: 0, text: String(error) }))
-          .then((res) => {
-            latencies.push(performance.now() - due);
-            if (res.status !== 200) {
-              failed += 1;
-              firstProblem ??= `${res.status}: ${res.text.slice(0, 300)}`;
-              return;
-            }
-            const answer = JSON.parse(res.text) as { accepted: number; duplicates: number; rejected: { reason: string }[] };
-            accepted += answer.accepted;
-            duplicates += answer.duplicates;
-            rejected += answer.rejected.length;
-            if (answer.rejected.length > 0) firstProblem ??= JSON.stringify(answer.rejected.slice(0, 3));
-          }),
-      );
+      sent.push(send(i, due));
     }
     await Promise.all(sent);
   };
