@@ -1,0 +1,100 @@
+// Group commit of `POST /api/public/collect` (libs/cro/src/public/collect-writer.ts; docs/analytics.md
+// "From the tracker to the reports"): the batches of concurrent requests are stored by shared
+// statements, yet each request is answered for its own events, a retried batch racing its original
+// is stored once, and one group that the database refuses fails alone. Expected counts are worked
+// out by hand from the batches below.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EventToStore } from '#libs/cro/src/projections/collected-events.js';
+import { CollectWriter } from '#libs/cro/src/public/collect-writer.js';
+import { expectWith } from '../support/expect.js';
+import { OWNER, boot, setups, signIn, type Booted } from './setups.js';
+
+const SITE = 'https://group-commit.example';
+
+describe.each(setups)('ingestion: group commit ($name)', (setup) => {
+  let t: Booted;
+  let site: { id: string; key: string; organisationId: string };
+
+  const idsOf = async (websiteId: string): Promise<string[]> =>
+    (await t.app.runtime.db.query<{ id: string }>('SELECT id FROM collected_events WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id);
+
+  beforeAll(async () => {
+    t = await boot(setup);
+    const owner = await signIn(t.url, OWNER);
+    const created = await owner.post('/api/websites').send({ name: 'Group Commit', url: SITE });
+    expectWith(created.status, JSON.stringify(created.body)).toBe(201);
+    site = created.body;
+  });
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('answers each of 24 concurrent requests for its own events; a retry racing its original is stored once', async () => {
+    const time = new Date().toISOString();
+    // 12 batches of 10 new events (visitor b{k}), each sent twice at once: 24 requests in flight.
+    const batch = (k: number) =>
+      Array.from({ length: 10 }, (_, i) => ({ id: `gc-${k}-${i}`, name: 'page_view', distinctId: `b${k}`, time, url: `${SITE}/page-${i}` }));
+    const send = (k: number) =>
+      request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({ siteKey: site.key, events: batch(k) }));
+    const order = [...Array.from({ length: 12 }, (_, k) => k), ...Array.from({ length: 12 }, (_, k) => k)];
+    const answers = await Promise.all(order.map(send));
+    for (const res of answers) expectWith(res.status, JSON.stringify(res.body)).toBe(200);
+    // Of the two requests of a batch, one stored its 10 events and the other found them all there.
+    for (let k = 0; k < 12; k++) {
+      const pair = [answers[k]!.body, answers[k + 12]!.body].map((b: { accepted: number; duplicates: number; rejected: unknown[] }) => [b.accepted, b.duplicates, b.rejected.length]);
+      pair.sort((a, b) => b[0]! - a[0]!);
+      expect({ batch: k, answers: pair }).toEqual({ batch: k, answers: [[10, 0, 0], [0, 10, 0]] });
+    }
+    const expected = Array.from({ length: 12 }, (_, k) => Array.from({ length: 10 }, (_, i) => `gc-${k}-${i}`)).flat().sort();
+    expect(await idsOf(site.id)).toEqual(expected);
+    // Each visitor queued once for the analytics projector (or already projected): 12 visitors, rows for each once done.
+    const queued = await t.app.runtime.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT distinct_id FROM analytics_pending WHERE website_id = $1 UNION SELECT distinct_id FROM an_visitors WHERE website_id = $1) v`,
+      [site.id],
+    );
+    expect(queued.rows[0]!.n).toBe(12);
+  });
+
+  it('a group the database refuses fails alone: the requests that shared its statement are stored and answered', async () => {
+    const writer = t.app.app.get(CollectWriter);
+    const website = { id: site.id, organisationId: site.organisationId };
+    // One time for every event: a retried event comes again with its id and its time.
+    const time = new Date().toISOString();
+    const event = (id: string, properties: Record<string, string>): EventToStore => ({
+      id,
+      event: {
+        id, name: 'page_view', time, distinctId: `w-${id}`, sessionId: null, url: `${SITE}/`, referrer: null, utm: null,
+        ctaId: null, campaignId: null, experimentId: null, variant: null, value: null, currency: null, properties, fields: null,
+      } as EventToStore['event'],
+    });
+    const group = (ids: string[], properties: Record<string, string> = {}) => ({ website, receivedAt: new Date(), events: ids.map((id) => event(id, properties)) });
+    // Written from the same tick: the first two go at once (two statements in flight), the next
+    // three wait and share one statement. The fourth carries text PostgreSQL's jsonb refuses (a NUL
+    // escape: the HTTP input guard never lets one through, so it stands for any refusal).
+    const results = await Promise.allSettled([
+      writer.write(group(['w1'])),
+      writer.write(group(['w2'])),
+      writer.write(group(['w3a', 'w3b'])),
+      writer.write(group(['w4'], { note: 'nul \u0000 here' })),
+      writer.write(group(['w5'])),
+    ]);
+    const outcome = results.map((r) => (r.status === 'fulfilled' ? [...r.value].sort() : 'rejected'));
+    expect(outcome).toEqual([['w1'], ['w2'], ['w3a', 'w3b'], 'rejected', ['w5']]);
+    const stored = (await idsOf(site.id)).filter((id) => id.startsWith('w'));
+    expect(stored).toEqual(['w1', 'w2', 'w3a', 'w3b', 'w5']);
+    // Groups sharing one statement and carrying the same event (x4: the third and the fourth; x3:
+    // the third and the fifth): the first group of the statement that carries it gets it.
+    const shared = await Promise.all([
+      writer.write(group(['x1'])),
+      writer.write(group(['x2'])),
+      writer.write(group(['x3', 'x4'])),
+      writer.write(group(['x4', 'x5'])),
+      writer.write(group(['x3'])),
+    ]);
+    expect(shared.map((s) => [...s].sort())).toEqual([['x1'], ['x2'], ['x3', 'x4'], ['x5'], []]);
+    // Written again, the same groups find their events there: nothing is stored twice.
+    const again = await Promise.all([writer.write(group(['w1'])), writer.write(group(['w3a', 'w3b'])), writer.write(group(['w5', 'w6']))]);
+    expect(again.map((s) => [...s].sort())).toEqual([[], [], ['w6']]);
+  });
+});
