@@ -38,6 +38,37 @@ export async function runApi(databaseUrl: string, env: Record<string, string> = 
   return { base, child, stop: () => stopApi(child) };
 }
 
+/**
+ * A worker (dist/apps/worker/src/main.js) on the bench database: the projections, the analytics
+ * projector and the retention job, as in the scaled-out set-up (the API with `RUN_PROJECTIONS=false`).
+ * `nice` > 0 starts it at that lower CPU priority (`nice -n`): background work that yields the
+ * cores to the request path whenever both want them.
+ */
+export async function runWorker(databaseUrl: string, nice = 0): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  const main = join(here, '..', 'apps', 'worker', 'src', 'main.js');
+  const args = ['--max-semi-space-size=32', main];
+  const child = nice > 0 ? spawn('nice', ['-n', String(nice), process.execPath, ...args], workerOptions(databaseUrl, port)) : spawn(process.execPath, args, workerOptions(databaseUrl, port));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  await waitUntil(
+    'the worker to answer /api/health/live',
+    async () => {
+      if (exited) throw new Error('the worker exited');
+      return (await fetch(`http://127.0.0.1:${port}/api/health/live`)).status === 200;
+    },
+    180_000,
+  );
+  return { child, stop: () => stopApi(child) };
+}
+
+function workerOptions(databaseUrl: string, port: number) {
+  return {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_PROJECTIONS: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[],
+  };
+}
+
 export interface BenchWebsite {
   id: string;
   organisationId: string;
@@ -62,10 +93,10 @@ export async function createWebsite(base: string, name: string, url: string): Pr
  * Runs the generator command (dist/apps/api/src/generate-traffic.js) on the database with these
  * arguments, in a process of its own; its output goes to stderr with a prefix.
  */
-export async function runGenerator(databaseUrl: string, args: string[]): Promise<void> {
+export async function runGenerator(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   const script = join(here, '..', 'apps', 'api', 'src', 'generate-traffic.js');
   const child = spawn(process.execPath, [script, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RUN_PROJECTIONS: 'true' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RUN_PROJECTIONS: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const relay = (chunk: Buffer) => {

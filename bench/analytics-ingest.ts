@@ -39,7 +39,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
 import { websiteTraffic } from '../apps/api/src/demo/traffic.seed.js';
-import { client, createWebsite, percentile, round1, runApi, runGenerator, waitForProjector } from './analytics-common.js';
+import { client, createWebsite, percentile, round1, runApi, runGenerator, runWorker, waitForProjector } from './analytics-common.js';
 import type { Figure } from './analytics-reports.js';
 import { makeBatches, type Batch, type BatchSpec } from './collect-batches.js';
 import type { CollectLoadResult, CollectLoadSpec } from './collect-load.js';
@@ -55,6 +55,8 @@ const POLL_MS = 20;
 /** How many of the oldest open samples each poll looks at. */
 const POLL_OLDEST = 20;
 const BASELINE_WEBSITE = 'bench-ingest-baseline';
+const WORKER = process.env.BENCH_INGEST_WORKER === '1';
+const WORKER_NICE = Math.max(0, Math.min(19, Number(process.env.BENCH_INGEST_WORKER_NICE ?? '10') || 0));
 /** The steady load (events/s) at which the latency of a request is measured besides the flat-out rounds. */
 const RATE = Math.max(1000, Number(process.env.BENCH_INGEST_RATE ?? '10000') || 10000);
 /** Seconds each side is sent that steady load per round. */
@@ -215,12 +217,23 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
   const clients: pg.Client[] = [];
   const driver = new PgDriver(database.url, { max: 2 });
   let api: Awaited<ReturnType<typeof runApi>> | null = null;
+  let worker: Awaited<ReturnType<typeof runWorker>> | null = null;
   let holder: pg.Client | null = null;
   try {
-    api = await runApi(database.url, LIMITS);
+    // BENCH_INGEST_WORKER=1: the scaled-out set-up on one machine (README "Processes and scaling
+    // out"): the API takes the tracking with RUN_PROJECTIONS=false, a worker (at `nice`
+    // BENCH_INGEST_WORKER_NICE, default 10) runs the projections and the analytics projector.
+    if (WORKER) {
+      // The worker first: the API's first start (the demo organisation) waits for read models it projects.
+      worker = await runWorker(database.url, WORKER_NICE);
+      api = await runApi(database.url, { ...LIMITS, RUN_PROJECTIONS: 'false' });
+    } else {
+      api = await runApi(database.url, LIMITS);
+    }
     const site = await createWebsite(api.base, 'Bench Ingest', 'https://bench-ingest.example');
     log(`ingest: website ${site.id}; its set-up through the generator command`);
-    await runGenerator(database.url, ['--website', site.id, '--setup', 'bench', '--visitors', '0']);
+    // With a worker, it runs the projections the set-up waits for (and the connections stay under PostgreSQL's 100).
+    await runGenerator(database.url, ['--website', site.id, '--setup', 'bench', '--visitors', '0'], WORKER ? { RUN_PROJECTIONS: 'false' } : {});
     const placed = await websiteTraffic(driver, site.id);
     if (!placed) throw new Error('the bench website is gone');
     log(`ingest: ${placed.ctas.length} CTAs, ${placed.experiments.length} live experiments, ${placed.goals.length} goals, ${placed.pages.length} pages`);
@@ -381,6 +394,7 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
   } finally {
     process.off('SIGINT', onSignal);
     if (api) await api.stop();
+    if (worker) await worker.stop();
     await holder?.end().catch(() => undefined);
     for (const c of clients) await c.end().catch(() => undefined);
     await db.end().catch(() => undefined);

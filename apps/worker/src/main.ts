@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { AnalyticsProcessesModule } from '#libs/analytics/src/analytics-processes.module.js';
 import { TrackingIngestionModule } from '#libs/analytics/src/ingestion/tracking-ingestion.module.js';
 import { ConfigError, loadConfig } from '#libs/platform/src/config.js';
 import { PinoNestLogger } from '#libs/platform/src/logging.js';
@@ -11,8 +12,10 @@ import { catalog, relays } from '../../api/src/catalog.js';
 
 /**
  * The worker: runs every projection and the Kafka relay, each under its own lease, so more
- * workers mean hot standbys; with `KAFKA_BROKERS`, also the consumer group that stores the
- * tracking events (libs/analytics/src/ingestion/tracking-topic.ts: workers share its partitions).
+ * workers mean hot standbys; the analytics projector, the end rules and the retention job of the
+ * tracking events (libs/analytics/src/analytics-processes.module.ts: workers share the queue);
+ * with `KAFKA_BROKERS`, also the consumer group that stores the tracking events
+ * (libs/analytics/src/ingestion/tracking-topic.ts: workers share its partitions).
  * Serves only /api/health, /api/health/live and /api/metrics.
  */
 async function main() {
@@ -28,7 +31,7 @@ async function main() {
   }
   const runtime = await createRuntime(config, catalog, { relays });
 
-  @Module({ imports: [PlatformModule.forRuntime(runtime, { workflows: false }), TrackingIngestionModule] })
+  @Module({ imports: [PlatformModule.forRuntime(runtime, { workflows: false }), TrackingIngestionModule, AnalyticsProcessesModule] })
   class WorkerModule {}
 
   const app = await NestFactory.create(WorkerModule, { logger: new PinoNestLogger(runtime.log) });

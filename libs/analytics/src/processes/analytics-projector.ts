@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { Logger } from '#libs/platform/src/logging.js';
-import { LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import { visitorRows, type VisitorRows, type WebsiteConfig } from '../domain/visitor-rows.js';
 import { changedConfigs, claimPending, configWatermark, replaceVisitorRows, requeueWebsite, visitorEvents, websiteConfig } from '../read/visitor-store.js';
 import { holdPartitionsSteady } from '#libs/cro/src/projections/event-partitions.js';
@@ -49,11 +50,14 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(CONFIG) private readonly config: AppConfig,
     private readonly endRules: EndRulesProcess,
     private readonly load: IngestionLoad,
   ) {}
 
+  /** Runs where the projections run (`RUN_PROJECTIONS`): ../analytics-processes.module.ts. */
   onApplicationBootstrap(): void {
+    if (!this.config.runProjections) return;
     this.stopped = false;
     this.schedule(0);
   }

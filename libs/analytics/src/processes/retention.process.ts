@@ -2,7 +2,8 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { maintainEventPartitions, type MaintenanceResult } from '#libs/cro/src/projections/event-partitions.js';
 import type { Logger } from '#libs/platform/src/logging.js';
-import { LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import type { AppConfig } from '#libs/platform/src/config.js';
+import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import { requeueVisitorsSeenBefore } from '../read/visitor-store.js';
 
 /** How often the partitions are maintained after the first run at start. */
@@ -25,9 +26,12 @@ export class RetentionProcess implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(LOGGER) private readonly log: Logger,
+    @Inject(CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** Runs where the projections run (`RUN_PROJECTIONS`): ../analytics-processes.module.ts. */
   onApplicationBootstrap(): void {
+    if (!this.config.runProjections) return;
     const tick = () => {
       this.running = this.run().catch((error: unknown) => this.log.warn({ err: error }, 'event retention: maintenance failed; it runs again later'));
       this.timer = setTimeout(tick, RETENTION_INTERVAL_MS);
