@@ -309,7 +309,8 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     }
     // The latency under a steady load below the flat-out rate (what a customer website's visitors
     // see on an ordinary busy day): RATE events/s for RATE_SECONDS, open loop, both sides, the
-    // projector running (the queue emptied before each side).
+    // projector running (the queue emptied before each side; held like the flat-out rounds with
+    // BENCH_INGEST_PROJECTOR=paused).
     const steadyHttp: CollectLoadResult[] = [];
     const steadyPlain: number[][] = [];
     const steadyBatches = Math.round((RATE / SIZE) * RATE_SECONDS);
@@ -318,7 +319,9 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
       const sides = [
         async () => {
           await waitForProjector(db, site.id, 1_800_000);
+          await pause();
           const r = await httpRound({ ...loadSpec(specOf(seed, steadyBatches), CONNECTIONS, 1_000_000_000), ratePerSecond: RATE }, tracker);
+          await resume();
           steadyHttp.push(r);
           return `http at ${fmt(RATE)} events/s: p50 ${r.p50} ms, p99 ${r.p99} ms (sent in ${r.seconds.toFixed(1)} s)`;
         },
