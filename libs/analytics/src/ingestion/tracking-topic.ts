@@ -422,8 +422,10 @@ export class TrackingWriter implements OnApplicationBootstrap, OnApplicationShut
       if (!group.events.has(id)) group.events.set(id, { id, event, ...(enrichment ? { enrichment } : {}) });
     }
     if (groups.size > 0) {
-      // One statement for the whole batch of messages (every website and moment in it).
-      await insertEventGroups(this.db, [...groups.values()].map(({ website, receivedAt, events }) => ({ website, receivedAt, events: [...events.values()] })));
+      // One statement for the whole batch of messages (every website and moment in it), in a
+      // transaction of its own: the offsets are resolved only once it committed.
+      const all = [...groups.values()].map(({ website, receivedAt, events }) => ({ website, receivedAt, events: [...events.values()] }));
+      await this.db.transaction((tx) => insertEventGroups(tx, all));
     }
     // Only now: kafkajs commits the resolved offset once this returns.
     resolveOffset(last.offset);
