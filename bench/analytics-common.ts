@@ -25,17 +25,22 @@ export async function runApi(databaseUrl: string, env: Record<string, string> = 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = startApi(databaseUrl, port, { DEMO_TRAFFIC: 'false', ...env });
+  await answering(child, 'the API', `${base}/api/health`);
+  return { base, child, stop: () => stopApi(child) };
+}
+
+/** Waits (3 minutes at most) until the child process answers 200 at `url`; fails if it exits first. */
+async function answering(child: ChildProcess, what: string, url: string): Promise<void> {
   let exited = false;
   child.once('exit', () => (exited = true));
   await waitUntil(
-    'the API to answer /api/health',
+    `${what} to answer ${new URL(url).pathname}`,
     async () => {
-      if (exited) throw new Error('the API exited');
-      return (await fetch(`${base}/api/health`)).status === 200;
+      if (exited) throw new Error(`${what} exited`);
+      return (await fetch(url)).status === 200;
     },
     180_000,
   );
-  return { base, child, stop: () => stopApi(child) };
 }
 
 /**
@@ -49,16 +54,7 @@ export async function runWorker(databaseUrl: string, nice = 0): Promise<{ child:
   const main = join(here, '..', 'apps', 'worker', 'src', 'main.js');
   const args = ['--max-semi-space-size=32', main];
   const child = nice > 0 ? spawn('nice', ['-n', String(nice), process.execPath, ...args], workerOptions(databaseUrl, port)) : spawn(process.execPath, args, workerOptions(databaseUrl, port));
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  await waitUntil(
-    'the worker to answer /api/health/live',
-    async () => {
-      if (exited) throw new Error('the worker exited');
-      return (await fetch(`http://127.0.0.1:${port}/api/health/live`)).status === 200;
-    },
-    180_000,
-  );
+  await answering(child, 'the worker', `http://127.0.0.1:${port}/api/health/live`);
   return { child, stop: () => stopApi(child) };
 }
 
