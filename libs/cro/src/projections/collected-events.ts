@@ -24,8 +24,8 @@ import type { CollectedEvent } from '../domain/collect-events.js';
  *   and `(website_id, time DESC)` (the Events list, newest first; its filters by name read it too),
  *   a partial one for form submissions (libs/cro/src/projections/submissions.ts). Every index is
  *   paid for by every event stored: migration 5 dropped `(website_id, name, time)`, which only the
- *   events list's name filter used (the reports read the read models), for about a quarter of the
- *   database's work per insert (docs/benchmarks.md, "Ingestion").
+ *   events list's name filter used (the reports read the read models; docs/benchmarks.md,
+ *   "Ingestion, 2026-11-27", for what it changed).
  * `time` is the event's own time (the visitor's clock, checked against ours by the validator),
  * `received_at` ours.
  */

@@ -19,9 +19,10 @@ interface Waiting {
  * reports"): the batches of concurrent requests are stored together, one `insertEventGroups`
  * statement for all that arrived while the previous ones ran, at most `COLLECT_WRITES_IN_FLIGHT`
  * statements at once. A lone request is written at once (nothing waits for a timer); under load
- * the statements grow instead of multiplying, so PostgreSQL takes fewer, larger inserts and the
- * API's thread and the database's backends hand the cores back and forth less often. Each request
- * is answered once its own statement committed, with the ids of its events it stored.
+ * the statements grow instead of multiplying, so however many requests arrive at once the database
+ * sees at most `COLLECT_WRITES_IN_FLIGHT` inserts of tracking (on the 2-core bench machine the rate
+ * did not change measurably: docs/benchmarks.md). Each request is answered once its own statement
+ * committed, with the ids of its events it stored.
  *
  * A statement that fails is not allowed to fail the other requests in it: its groups are written
  * again one by one, and only the group that fails again sees the error.
