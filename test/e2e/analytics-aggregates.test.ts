@@ -8,8 +8,8 @@
 // or after the funnel's last attempt (every range here but the one of yesterday).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
 import { rebuildAggregates } from '#libs/analytics/src/read/aggregates.js';
+import { settleAnalytics } from '../support/analytics.js';
 import { expectWith } from '../support/expect.js';
 import { OWNER, boot, listQuery, setups, signIn, type Agent, type Booted } from './setups.js';
 
@@ -33,19 +33,7 @@ for (const setup of setups) {
     let headline: Rec;
     let funnels: Rec[];
     const db = () => t.app.runtime.db;
-    // Drained until the queue stays empty twice, a quarter of a second apart: a batch the
-    // background loop claimed meanwhile, or visitors queued again when the projections of the
-    // demo's goals and funnels arrive after a drain, keep it going.
-    const settle = async () => {
-      const projector = t.app.app.get(AnalyticsProjector);
-      let quiet = 0;
-      for (let round = 0; round < 200 && quiet < 2; round++) {
-        await projector.drain();
-        const left = (await db().query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_pending')).rows[0]!.n;
-        quiet = Number(left) === 0 ? quiet + 1 : 0;
-        if (quiet < 2) await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    };
+    const settle = () => settleAnalytics(t.app);
     const get = async (path: string) => {
       const res = await owner.get(path);
       expectWith(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);

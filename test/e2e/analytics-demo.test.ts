@@ -4,7 +4,7 @@
 // something on first start"). The bounds come from the seed's size (2,000 visitors, 32 bots: the
 // generator's own unit test pins its figures).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
+import { settleAnalytics } from '../support/analytics.js';
 import { expectWith } from '../support/expect.js';
 import { OWNER, boot, listQuery, setups, signIn, type Agent, type Booted } from './setups.js';
 
@@ -26,15 +26,7 @@ for (const setup of setups) {
       t = await boot(setup, { DEMO_TRAFFIC: 'true' });
       owner = await signIn(t.url, OWNER);
       shop = ((await owner.get('/api/websites')).body as Rec[]).find((w) => w.name === 'Demo Shop')!;
-      // Drained until the queue stays empty twice, a quarter of a second apart (a batch the
-      // background loop claimed meanwhile, or visitors queued again by late goal and funnel projections).
-      const projector = t.app.app.get(AnalyticsProjector);
-      for (let round = 0, quiet = 0; round < 200 && quiet < 2; round++) {
-        await projector.drain();
-        const left = (await t.app.runtime.db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_pending')).rows[0]!.n;
-        quiet = Number(left) === 0 ? quiet + 1 : 0;
-        if (quiet < 2) await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      await settleAnalytics(t.app);
     });
     afterAll(async () => t?.stop());
 

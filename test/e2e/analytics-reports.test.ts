@@ -12,7 +12,7 @@
 // out next to each expectation.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
+import { settleAnalytics } from '../support/analytics.js';
 import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, boot, listQuery, setups, signIn, type Agent, type Booted } from './setups.js';
 
@@ -39,17 +39,7 @@ for (const setup of setups) {
         expectWith(res.body.rejected, JSON.stringify(res.body.rejected)).toEqual([]);
       }
     };
-    // Drained until the queue stays empty twice, a quarter of a second apart: a batch the
-    // background loop claimed meanwhile is not seen by one drain.
-    const settle = async () => {
-      const projector = t.app.app.get(AnalyticsProjector);
-      for (let round = 0, quiet = 0; round < 200 && quiet < 2; round++) {
-        await projector.drain();
-        const left = (await t.app.runtime.db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_pending')).rows[0]!.n;
-        quiet = Number(left) === 0 ? quiet + 1 : 0;
-        if (quiet < 2) await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    };
+    const settle = () => settleAnalytics(t.app);
     const created = async (resource: string, body: Record<string, unknown>) => {
       const res = await owner.post(`/api/${resource}`).send({ websiteId: shop.id, ...body });
       expectWith(res.status, JSON.stringify(res.body)).toBe(201);
