@@ -44,6 +44,8 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** Callers of `drain()` at work: the background loop does not start meanwhile. */
+  private draining = 0;
   /** The configuration watermark the fingerprints were last computed at (`requeueChangedConfigs`). */
   private configSeen: string | null = null;
 
@@ -69,17 +71,26 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
     await this.running;
   }
 
-  /** Runs until the queue is empty (tests, the CLI's rebuild): answers the visitors recomputed. */
+  /**
+   * Runs until the queue is empty (tests, the CLI's rebuild): answers the visitors recomputed. The
+   * background loop's batch in flight is awaited first and no new one starts until this returns, so
+   * an empty claim here means an empty queue, not visitors another batch of this process holds.
+   */
   async drain(): Promise<number> {
-    await this.running;
-    let total = 0;
-    for (;;) {
-      const { visitors } = await this.step();
-      total += visitors;
-      if (visitors === 0) break;
+    this.draining++;
+    try {
+      await this.running;
+      let total = 0;
+      for (;;) {
+        const { visitors } = await this.step();
+        total += visitors;
+        if (visitors === 0) break;
+      }
+      await this.endRules.sweep();
+      return total;
+    } finally {
+      this.draining--;
     }
-    await this.endRules.sweep();
-    return total;
   }
 
   private schedule(delay: number): void {
@@ -87,6 +98,7 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
+      if (this.draining > 0) return this.schedule(PROJECTOR_IDLE_MS);
       this.running = this.loop().finally(() => {
         this.running = null;
         this.schedule(PROJECTOR_IDLE_MS);
@@ -97,7 +109,7 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
 
   private async loop(): Promise<void> {
     try {
-      while (!this.stopped) {
+      while (!this.stopped && this.draining === 0) {
         const started = performance.now();
         const { visitors } = await this.step();
         if (visitors === 0) break;
