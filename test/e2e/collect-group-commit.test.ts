@@ -97,4 +97,48 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
     const again = await Promise.all([writer.write(group(['w1'])), writer.write(group(['w3a', 'w3b'])), writer.write(group(['w5', 'w6']))]);
     expect(again.map((s) => [...s].sort())).toEqual([[], [], ['w6']]);
   });
+
+  it('the deliveries of form submissions are queued by the statement that stores them: once, and not for a duplicate or a refused group', async () => {
+    const writer = t.app.app.get(CollectWriter);
+    const website = { id: site.id, organisationId: site.organisationId };
+    const time = new Date().toISOString();
+    const submission = (id: string, fields: Record<string, string> = { email: 'a@b.example' }): EventToStore => ({
+      id,
+      event: {
+        id, name: 'form_submitted', time, distinctId: `f-${id}`, sessionId: null, url: `${SITE}/`, referrer: null, utm: null,
+        ctaId: 'cta-f', campaignId: null, experimentId: null, variant: null, value: null, currency: null, properties: {}, fields,
+      } as EventToStore['event'],
+    });
+    const targets = (id: string) => [{ submissionId: id, ctaId: 'cta-f', target: 'email:sales@example.com' }, { submissionId: id, ctaId: 'cta-f', target: 'webhook:0' }];
+    const group = (events: EventToStore[]) => ({ website, receivedAt: new Date(), events, deliveries: events.flatMap((e) => targets(e.id)) });
+    // f3 comes in the third and the fourth group of one statement; the fifth is refused (NUL in jsonb).
+    const results = await Promise.allSettled([
+      writer.write(group([submission('f1')])),
+      writer.write(group([submission('f2')])),
+      writer.write(group([submission('f3')])),
+      writer.write(group([submission('f3'), submission('f4')])),
+      writer.write(group([submission('f5', { note: 'nul \u0000 here' })])),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? [...r.value].sort() : 'rejected'))).toEqual([['f1'], ['f2'], ['f3'], ['f4'], 'rejected']);
+    // The same without a refusal: f8 twice in one statement (the third and the fourth group).
+    const shared = await Promise.all([
+      writer.write(group([submission('f6')])),
+      writer.write(group([submission('f7')])),
+      writer.write(group([submission('f8')])),
+      writer.write(group([submission('f8'), submission('f9')])),
+    ]);
+    expect(shared.map((r) => [...r].sort())).toEqual([['f6'], ['f7'], ['f8'], ['f9']]);
+    // Sent again (the CTA has a new integration meanwhile): stored already, nothing more queued.
+    const again = group([submission('f1')]);
+    expect([...(await writer.write({ ...again, deliveries: [...again.deliveries, { submissionId: 'f1', ctaId: 'cta-f', target: 'webhook:1' }] }))]).toEqual([]);
+    const queued = await t.app.runtime.db.query<{ submission_id: string; target: string; organisation_id: string }>(
+      `SELECT submission_id, target, organisation_id FROM cro_submission_deliveries WHERE website_id = $1 AND submission_id LIKE 'f%' ORDER BY submission_id, target`,
+      [site.id],
+    );
+    const o = site.organisationId;
+    expect(queued.rows).toEqual(['f1', 'f2', 'f3', 'f4', 'f6', 'f7', 'f8', 'f9'].flatMap((id) => [
+      { submission_id: id, target: 'email:sales@example.com', organisation_id: o },
+      { submission_id: id, target: 'webhook:0', organisation_id: o },
+    ]));
+  });
 });

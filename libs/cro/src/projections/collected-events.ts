@@ -2,6 +2,7 @@ import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { DEFAULT_RETENTION_MONTHS, RETENTION_MONTHS } from '#libs/organisations/src/domain/retention.js';
 import { DELIVERY_WEBSITE_SELECT, deliveryWebsiteOf, type DeliveryWebsite, type DeliveryWebsiteRow } from '#libs/organisations/src/projections/queries.js';
 import type { CollectedEvent } from '../domain/collect-events.js';
+import { CTA_DELIVERY_SELECT, ctaDeliveryOf, type CtaDeliveryRow, type CtaDeliverySettings, type QueuedDelivery } from './submissions.js';
 
 /**
  * The tracking events websites send to `POST /api/public/collect` (DESIGN.md "Analytics
@@ -172,6 +173,8 @@ export interface CollectChecks {
   known: Record<IdField, Set<string>>;
   /** The URL rules of the website's active excluded pages (a deleted rule excludes nothing); empty unless asked for. */
   excludedRules: string[];
+  /** Of the CTAs the batch's form submissions name, those of the website, with their status and delivery settings. */
+  formCtas: Map<string, CtaDeliverySettings>;
 }
 
 /**
@@ -185,28 +188,33 @@ export async function collectContext(
   product: string,
   ids: Record<IdField, readonly string[]>,
   withExcluded: boolean,
+  formCtas: readonly string[] = [],
 ): Promise<{ website: DeliveryWebsite; checks: CollectChecks } | null> {
-  const found = await db.query<{ kind: string; value: string | null; website: DeliveryWebsiteRow | null }>(
+  const found = await db.query<{ kind: string; value: string | null; data: unknown }>(
     `WITH website AS (${DELIVERY_WEBSITE_SELECT} LIMIT 1)
-     SELECT 'website' AS kind, NULL::text AS value, to_jsonb(website) AS website FROM website
+     SELECT 'website' AS kind, NULL::text AS value, to_jsonb(website) AS data FROM website
      UNION ALL SELECT 'ctaId', c.id, NULL FROM rm_ctas c JOIN website ON c.website_id = website.id WHERE c.id = ANY($3::text[])
      UNION ALL SELECT 'campaignId', c.id, NULL FROM rm_campaigns c JOIN website ON c.website_id = website.id WHERE c.id = ANY($4::text[])
      UNION ALL SELECT 'experimentId', x.id, NULL FROM rm_experiments x JOIN website ON x.website_id = website.id WHERE x.id = ANY($5::text[])
      UNION ALL SELECT 'rule', p.state->'fields'->>'urlRule', NULL FROM rm_excluded_pages p JOIN website ON p.website_id = website.id
-                WHERE $6::boolean AND p.status = 'active'`,
-    [key, product, [...ids.ctaId], [...ids.campaignId], [...ids.experimentId], withExcluded],
+                WHERE $6::boolean AND p.status = 'active'
+     UNION ALL SELECT 'formCta', c.id, to_jsonb(f) FROM rm_ctas c JOIN website ON c.website_id = website.id
+                CROSS JOIN LATERAL (SELECT ${CTA_DELIVERY_SELECT}) f WHERE c.id = ANY($7::text[])`,
+    [key, product, [...ids.ctaId], [...ids.campaignId], [...ids.experimentId], withExcluded, [...formCtas]],
     { prepare: 'collect_context' },
   );
   const known: CollectChecks['known'] = { ctaId: new Set(), campaignId: new Set(), experimentId: new Set() };
   const excludedRules: string[] = [];
+  const forms = new Map<string, CtaDeliverySettings>();
   let website: DeliveryWebsite | null = null;
   for (const row of found.rows) {
-    if (row.kind === 'website' && row.website) website = deliveryWebsiteOf(row.website);
+    if (row.kind === 'website' && row.data) website = deliveryWebsiteOf(row.data as DeliveryWebsiteRow);
+    else if (row.kind === 'formCta' && row.data) forms.set(row.value!, ctaDeliveryOf(row.data as CtaDeliveryRow));
     else if (row.value === null) continue;
     else if (row.kind === 'rule') excludedRules.push(row.value);
     else if (row.kind === 'ctaId' || row.kind === 'campaignId' || row.kind === 'experimentId') known[row.kind].add(row.value);
   }
-  return website ? { website, checks: { known, excludedRules } } : null;
+  return website ? { website, checks: { known, excludedRules, formCtas: forms } } : null;
 }
 
 /** Events of one website received at one moment (one request, one Kafka message group). */
@@ -214,6 +222,11 @@ export interface EventGroup {
   website: { id: string; organisationId: string };
   events: readonly EventToStore[];
   receivedAt: Date;
+  /**
+   * The deliveries of the form submissions among `events` (./submissions.ts `queueDeliveries`):
+   * queued by the same statement for the submissions it actually stores, none for a duplicate.
+   */
+  deliveries?: readonly QueuedDelivery[];
 }
 
 /**
@@ -230,13 +243,14 @@ export async function insertCollectedEvents(
 }
 
 /**
- * Stores the events of several groups (any websites, any organisations) in one statement, one
- * parameter (a JSON array): the same on PostgreSQL and PGlite. Those whose id their website
+ * Stores the events of several groups (any websites, any organisations) in one statement, two
+ * parameters (JSON arrays: the events, the groups' deliveries): the same on PostgreSQL and PGlite. Those whose id their website
  * already has are skipped. Answers, per group in order, the ids of its events actually inserted;
  * an id that two groups of one website both carry (a retried batch while the first is in flight)
  * counts for the first group only. The same statement queues the visitors of the new events in
  * `analytics_pending` for the analytics projector (libs/analytics/src/processes/analytics-projector.ts)
- * to recompute their read-model rows. Each event goes to its organisation's retention class
+ * to recompute their read-model rows, and the deliveries of the form submissions it stores (not
+ * of those it skips: a retried submission is delivered once). Each event goes to its organisation's retention class
  * (its `analyticsRetentionMonths` when that is one of the choices, else the default: one primary-key
  * probe of `rm_organisations` per group).
  */
@@ -273,6 +287,9 @@ export async function insertEventGroups(db: SqlExecutor, groups: readonly EventG
       return row;
     }));
   });
+  const deliveries = groups.flatMap(({ website, deliveries: queued }) =>
+    (queued ?? []).map((d) => ({ website_id: website.id, organisation_id: website.organisationId, submission_id: d.submissionId, cta_id: d.ctaId, target: d.target })),
+  );
   const answers = groups.map(() => new Set<string>());
   if (rows.length === 0) return answers;
   const inserted = await db.query<{ website_id: string; id: string }>(
@@ -302,9 +319,15 @@ export async function insertEventGroups(db: SqlExecutor, groups: readonly EventG
        INSERT INTO analytics_pending (website_id, distinct_id, queued_at)
        SELECT website_id, distinct_id, min(received_at) FROM stored GROUP BY website_id, distinct_id
        ON CONFLICT (website_id, distinct_id) DO NOTHING
+     ), deliveries AS (
+       INSERT INTO cro_submission_deliveries (website_id, organisation_id, submission_id, cta_id, target)
+       SELECT DISTINCT d.website_id, d.organisation_id, d.submission_id, d.cta_id, d.target
+         FROM json_to_recordset($2::json) AS d(website_id text, organisation_id text, submission_id text, cta_id text, target text)
+         JOIN stored s ON s.website_id = d.website_id AND s.id = d.submission_id
+       ON CONFLICT (website_id, submission_id, target) DO NOTHING
      )
      SELECT website_id, id FROM stored`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(rows), JSON.stringify(deliveries)],
     { prepare: 'collect_insert_groups' },
   );
   const stored = new Set(inserted.rows.map((r) => `${r.website_id}\u0000${r.id}`));

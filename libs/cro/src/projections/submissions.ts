@@ -63,24 +63,33 @@ export interface CtaDeliverySettings {
   items: { name?: string | null }[];
 }
 
+/** The row `CTA_DELIVERY_SELECT` reads of one CTA (alias `c` for rm_ctas). */
+export interface CtaDeliveryRow {
+  id: string;
+  status: string;
+  name: string;
+  email: CtaDeliverySettings['emailNotification'];
+  integrations: IntegrationSettings[] | null;
+  mapping: CtaDeliverySettings['crmMapping'];
+  items: CtaDeliverySettings['items'] | null;
+}
+
+/** The columns of a CTA's delivery settings, for `ctaDeliveryOf` (rm_ctas as `c`). */
+export const CTA_DELIVERY_SELECT = `c.id, c.status, c.name, c.record->'emailNotification' AS email, c.record->'integrations' AS integrations,
+  c.record->'crmMapping' AS mapping, c.record->'items' AS items`;
+
+export function ctaDeliveryOf(r: CtaDeliveryRow): CtaDeliverySettings {
+  return {
+    id: r.id, status: r.status, name: r.name, emailNotification: r.email ?? null, integrations: Array.isArray(r.integrations) ? r.integrations : [],
+    crmMapping: Array.isArray(r.mapping) ? r.mapping : null, items: Array.isArray(r.items) ? r.items : [],
+  };
+}
+
 /** The CTAs of the website among `ids` (any status), with their delivery settings. */
 export async function ctaDeliverySettings(db: SqlExecutor, websiteId: string, ids: readonly string[]): Promise<Map<string, CtaDeliverySettings>> {
   if (ids.length === 0) return new Map();
-  const found = await db.query<{
-    id: string; status: string; name: string; email: CtaDeliverySettings['emailNotification']; integrations: IntegrationSettings[] | null;
-    mapping: CtaDeliverySettings['crmMapping']; items: CtaDeliverySettings['items'] | null;
-  }>(
-    `SELECT id, status, name, record->'emailNotification' AS email, record->'integrations' AS integrations, record->'crmMapping' AS mapping, record->'items' AS items
-       FROM rm_ctas WHERE website_id = $1 AND id = ANY($2::text[])`,
-    [websiteId, [...ids]],
-  );
-  return new Map(
-    found.rows.map((r) => [
-      r.id,
-      { id: r.id, status: r.status, name: r.name, emailNotification: r.email ?? null, integrations: Array.isArray(r.integrations) ? r.integrations : [], crmMapping: Array.isArray(r.mapping) ? r.mapping : null,
-        items: Array.isArray(r.items) ? r.items : [] },
-    ]),
-  );
+  const found = await db.query<CtaDeliveryRow>(`SELECT ${CTA_DELIVERY_SELECT} FROM rm_ctas c WHERE c.website_id = $1 AND c.id = ANY($2::text[])`, [websiteId, [...ids]]);
+  return new Map(found.rows.map((r) => [r.id, ctaDeliveryOf(r)]));
 }
 
 /** One queued delivery. */

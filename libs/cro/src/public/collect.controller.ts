@@ -16,7 +16,7 @@ import { validateCollectBatch, type CollectedEvent } from '../domain/collect-eve
 import { urlExcluded } from '../domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
 import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '../projections/collected-events.js';
-import { ctaDeliverySettings, queueDeliveries } from '../projections/submissions.js';
+import { queueDeliveries } from '../projections/submissions.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '../processes/submission-delivery.js';
 import { CollectWriter } from './collect-writer.js';
 import { UNKNOWN_SITE_KEY } from './placements.controller.js';
@@ -71,7 +71,7 @@ export interface CollectAnswer {
  *    repeated in the batch, counts in `duplicates`. Batches of concurrent requests are stored by one
  *    statement (./collect-writer.ts, group commit). An event sent without an id is stored under a
  *    generated one (a random UUID): it cannot be de-duplicated. Each new form submission queues its
- *    deliveries (the CTA's recipients and integrations) in the same transaction, for the delivery
+ *    deliveries (the CTA's recipients and integrations) in the same statement, for the delivery
  *    job (libs/cro/src/processes/submission-delivery.ts).
  * 5. With `KAFKA_BROKERS` set (libs/analytics/src/ingestion/tracking-topic.ts, docs/analytics.md
  *    "Ingestion through Kafka"), step 4 changes for every event but form submissions: they are
@@ -118,13 +118,16 @@ export class PublicCollectController {
     const batch = validateCollectBatch(body, now);
     await this.take(batch.siteKey);
     const events = batch.valid.map((v) => v.event);
-    // One statement: the website, the ids the batch names and the excluded-page rules it needs.
+    // Form submissions are taken only for the website's live CTAs (they are mailed and forwarded).
+    const formCtas = [...new Set(events.flatMap((event) => (event.name === 'form_submitted' && event.ctaId ? [event.ctaId] : [])))];
+    // One statement: the website, the ids the batch names, the excluded-page rules and the form CTAs it needs.
     const context = await collectContext(
       this.db,
       batch.siteKey,
       CRO_PRODUCT,
       { ctaId: named(events, 'ctaId'), campaignId: named(events, 'campaignId'), experimentId: named(events, 'experimentId') },
       events.some((event) => event.url !== null),
+      formCtas,
     );
     if (!context) throw new NotFoundError(UNKNOWN_SITE_KEY);
     const { website, checks } = context;
@@ -132,9 +135,7 @@ export class PublicCollectController {
 
     const rejected = [...batch.rejected];
     const foreign = foreignIds(events, checks.known);
-    // Form submissions are taken only for the website's live CTAs (they are mailed and forwarded).
-    const formCtas = [...new Set(batch.valid.flatMap(({ event }) => (event.name === 'form_submitted' && event.ctaId ? [event.ctaId] : [])))];
-    const ctas = await ctaDeliverySettings(this.db, website.id, formCtas);
+    const ctas = checks.formCtas;
     const domains = websiteDomains(website);
     const userAgent = request.headers['user-agent'];
     const location = batch.valid.length > 0 ? await this.geoip.lookup(request.ip) : null;
@@ -153,20 +154,24 @@ export class PublicCollectController {
     const direct = this.tracking.enabled ? toStore.filter(({ event }) => event.name === 'form_submitted') : toStore;
     const produced = this.tracking.enabled ? toStore.filter(({ event }) => event.name !== 'form_submitted') : [];
     const owner = { id: website.id, organisationId: website.organisationId };
+    const submissionsOf = (stored: ReadonlySet<string> | null) =>
+      direct.filter(({ id, event }) => event.name === 'form_submitted' && (stored === null || stored.has(id))).map(({ id, event }) => ({ id, ctaId: event.ctaId! }));
     let inserted = new Set<string>();
     let queued = 0;
-    if (produced.length === 0 && !direct.some(({ event }) => event.name === 'form_submitted')) {
-      // No submission and nothing to produce: the one INSERT statement is atomic on its own, and
-      // concurrent requests share it (./collect-writer.ts, group commit).
-      inserted = await this.writer.write({ website: owner, events: direct, receivedAt });
-    } else if (direct.length > 0 || produced.length === 0) {
+    if (produced.length === 0) {
+      // Nothing to produce: one INSERT statement stores the events and queues the deliveries of the
+      // submissions it stored (atomic on its own), and concurrent requests share it
+      // (./collect-writer.ts, group commit). A stored submission always has its deliveries queued, once.
+      const deliveries = deliveriesOf(submissionsOf(null), ctas, this.config.cro);
+      inserted = await this.writer.write({ website: owner, events: direct, receivedAt, deliveries });
+      queued = deliveries.filter((d) => inserted.has(d.submissionId)).length;
+    } else if (direct.length > 0) {
       // The events and the deliveries of the submissions among them, in one transaction: a stored
       // submission always has its deliveries queued, once. The transaction commits only after the
       // broker acknowledged the produced events: a 503 leaves nothing stored.
       ({ inserted, queued } = await this.db.transaction(async (tx) => {
         const stored = await insertCollectedEvents(tx, website, direct, receivedAt);
-        const submissions = direct.filter(({ id, event }) => event.name === 'form_submitted' && stored.has(id)).map(({ id, event }) => ({ id, ctaId: event.ctaId! }));
-        const deliveries = deliveriesOf(submissions, ctas, this.config.cro);
+        const deliveries = deliveriesOf(submissionsOf(stored), ctas, this.config.cro);
         await queueDeliveries(tx, website, deliveries);
         await this.tracking.produce(owner, produced, receivedAt);
         return { inserted: stored, queued: deliveries.length };
