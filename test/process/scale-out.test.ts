@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { createFreshDatabase } from '../support/database.js';
+import { BUILT_API as API, BUILT_WORKER as WORKER, start, stop } from '../support/processes.js';
 import { requires } from '../support/requires.js';
 
 /**
@@ -14,44 +13,7 @@ import { requires } from '../support/requires.js';
  * worker, and not by the API: with the worker stopped they stay queued, and a worker started
  * again projects them. PostgreSQL only: the embedded store belongs to one process.
  */
-const API = join(process.cwd(), 'dist/apps/api/src/main.js');
-const WORKER = join(process.cwd(), 'dist/apps/worker/src/main.js');
 const adminUrl = process.env.DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(main: string, env: Record<string, string>, healthPath: string): Promise<{ child: ChildProcess; url: string; output: string[] }> {
-  const port = await freePort();
-  const output: string[] = [];
-  const { DATABASE_URL: _d, DATA_DIR: _a, EVENTSTORE_URL: _e, KAFKA_BROKERS: _k, ...rest } = process.env;
-  const child = spawn(process.execPath, [main], { env: { ...rest, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${main} exited: ${output.join('')}`);
-    const ok = await fetch(`${url}${healthPath}`).then((r) => r.status === 200, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`${main} did not start: ${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, url, output };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 requires(
   Boolean(adminUrl) && existsSync(API) && existsSync(WORKER),

@@ -22,6 +22,7 @@ const schema = z.object({
   KAFKA_BROKERS: z.string().optional(),
   KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]+$/, 'letters, digits, dot, dash and underscore only').default('platform'),
   RUN_PROJECTIONS: bool.optional(),
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -70,6 +71,12 @@ export interface AppConfig {
    * when dedicated workers run them).
    */
   runProjections: boolean;
+  /**
+   * How many API processes share the port on this machine (`API_PROCESSES`, node:cluster; default
+   * 1): one per core lets the API use every core. PostgreSQL only (the embedded store belongs to one
+   * process); they share nothing but the database, like replicas behind a load balancer.
+   */
+  apiProcesses: number;
   logLevel: string;
   adminEmail?: string;
   adminPassword?: string;
@@ -132,6 +139,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Links in mails are built from PUBLIC_URL only (never from a request's Host header).
     throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: must be set when SMTP_URL is set (links in mails are built from it)');
   }
+  if (c.API_PROCESSES > 1 && !c.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  API_PROCESSES: more than one API process needs DATABASE_URL (the embedded store belongs to one process)');
+  }
   return {
     port: c.PORT,
     host: c.HOST,
@@ -142,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     kafkaBrokers: c.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
     kafkaTopicPrefix: c.KAFKA_TOPIC_PREFIX,
     runProjections: c.RUN_PROJECTIONS ?? true,
+    apiProcesses: c.API_PROCESSES,
     logLevel: c.LOG_LEVEL,
     adminEmail: c.ADMIN_EMAIL,
     adminPassword: c.ADMIN_PASSWORD,
