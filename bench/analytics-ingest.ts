@@ -43,6 +43,7 @@ import { client, createWebsite, percentile, round1, runApi, runGenerator, runWor
 import type { Figure } from './analytics-reports.js';
 import { makeBatches, type Batch, type BatchSpec } from './collect-batches.js';
 import type { CollectLoadResult, CollectLoadSpec } from './collect-load.js';
+import { cpuBetween, cpuMeterAvailable, ownCpuMs, readCpu, type CpuReading } from './cpu-meter.js';
 import { createBenchDatabase, fmt, log, median } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -88,11 +89,13 @@ function rowParams(batch: Batch, organisationId: string, receivedAt: Date): unkn
 }
 
 /** The baseline: the batches inserted raw over `clients` connections at once; events/s and each statement's ms. */
-async function baseline(clients: pg.Client[], batches: Batch[], organisationId: string): Promise<{ eventsPerSecond: number; ms: number[] }> {
+async function baseline(clients: pg.Client[], batches: Batch[], organisationId: string): Promise<PlainRound> {
   const sql = insertSql(SIZE);
   const prepared = batches.map((b) => ({ text: b.items.length === SIZE ? sql : insertSql(b.items.length), params: rowParams(b, organisationId, new Date()) }));
   const ms: number[] = [];
   let next = 0;
+  const cpu0 = readCpu([]);
+  const own0 = ownCpuMs();
   const started = performance.now();
   await Promise.all(
     clients.map(async (c) => {
@@ -104,7 +107,9 @@ async function baseline(clients: pg.Client[], batches: Batch[], organisationId: 
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { eventsPerSecond: batches.reduce((s, b) => s + b.items.length, 0) / seconds, ms: ms.sort((a, b) => a - b) };
+  const events = batches.reduce((s, b) => s + b.items.length, 0);
+  const cpu = { postgres: cpuBetween(cpu0, readCpu([])).postgres, bench: ownCpuMs() - own0 };
+  return { eventsPerSecond: events / seconds, events, ms: ms.sort((a, b) => a - b), cpu, cpuPer1000: ((cpu.postgres + cpu.bench) / events) * 1000 };
 }
 
 /**
@@ -136,6 +141,23 @@ async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisati
   }
   await Promise.all(sent);
   return ms.sort((a, b) => a - b);
+}
+
+/** A baseline round: its rate, each statement's ms, and the CPU (ms) PostgreSQL and this process used. */
+interface PlainRound {
+  eventsPerSecond: number;
+  events: number;
+  ms: number[];
+  cpu: { postgres: number; bench: number };
+  /** (postgres + bench) CPU ms per 1,000 events */
+  cpuPer1000: number;
+}
+
+/** An HTTP round: the load generator's result and the CPU (ms) the API (with its worker), PostgreSQL and the load generator used. */
+interface HttpRound extends CollectLoadResult {
+  cpu: CpuReading & { load: number };
+  /** (app + postgres + load) CPU ms per 1,000 events */
+  cpuPer1000: number;
 }
 
 /** Follows sampled batches until none of their visitors is queued; collects their lags (ms). */
@@ -192,21 +214,29 @@ class LagTracker {
   }
 }
 
-/** One HTTP round: the load generator in its own process; its result and the lags of its sampled batches. */
-async function httpRound(spec: CollectLoadSpec, tracker: LagTracker): Promise<CollectLoadResult> {
+/**
+ * One HTTP round: the load generator in its own process; its result, the lags of its sampled
+ * batches, and the CPU time of `roots` (the API, the worker: bench/cpu-meter.ts) and PostgreSQL from
+ * the generator's start signal (its batches made) to its exit.
+ */
+async function httpRound(spec: CollectLoadSpec, tracker: LagTracker, roots: readonly (number | undefined)[] = []): Promise<HttpRound> {
   const child = fork(join(here, 'collect-load.js'), [JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   let out = '';
+  let cpu0: CpuReading | null = null;
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.on('message', (message: { at?: number; visitors?: string[] }) => {
+  child.on('message', (message: { at?: number; visitors?: string[]; ready?: boolean }) => {
+    if (message.ready) cpu0 = readCpu(roots);
     if (typeof message.at === 'number' && Array.isArray(message.visitors)) tracker.add({ at: message.at, visitors: message.visitors });
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const used = cpuBetween(cpu0 ?? readCpu(roots), readCpu(roots));
   if (code !== 0) throw new Error(`the load generator exited ${code}`);
   const result = JSON.parse(out.trim().split('\n').pop()!) as CollectLoadResult;
   if (result.failed > 0 || result.rejected > 0 || result.accepted !== result.events) {
     throw new Error(`collect: ${result.failed} failed requests, ${result.rejected} rejected and ${result.accepted}/${result.events} accepted events; first problem: ${result.firstProblem}`);
   }
-  return result;
+  const cpu = { ...used, load: result.cpuMs };
+  return { ...result, cpu, cpuPer1000: ((cpu.app + cpu.postgres + cpu.load) / result.events) * 1000 };
 }
 
 export async function ingestSection(adminUrl: string): Promise<Figure[]> {
@@ -277,8 +307,8 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     const resume = async () => {
       if (holder) await holder.query('COMMIT');
     };
-    const http: CollectLoadResult[] = [];
-    const plain: { eventsPerSecond: number; ms: number[] }[] = [];
+    const http: HttpRound[] = [];
+    const plain: PlainRound[] = [];
     const drains: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const seed = 1000 + round;
@@ -286,7 +316,7 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
       const sides = [
         async () => {
           await pause();
-          const r = await httpRound(loadSpec(specOf(seed, BATCHES), CONNECTIONS, paused ? 1_000_000_000 : SAMPLE_EVERY), tracker);
+          const r = await httpRound(loadSpec(specOf(seed, BATCHES), CONNECTIONS, paused ? 1_000_000_000 : SAMPLE_EVERY), tracker, [api!.child.pid, worker?.child.pid]);
           await resume();
           const drainStart = performance.now();
           const left = (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [site.id])).rows[0]!.n;
@@ -294,12 +324,14 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
           const drain = (performance.now() - drainStart) / 1000;
           drains.push(drain);
           http.push(r);
-          return `http ${fmt(r.eventsPerSecond)} events/s (p50 ${r.p50} ms, p99 ${r.p99} ms; ${fmt(Number(left))} visitors queued at the end, drained in ${drain.toFixed(1)} s)`;
+          const cpu = cpuMeterAvailable ? `; CPU ${Math.round(r.cpuPer1000)} ms per 1,000 events (API ${Math.round(r.cpu.app)}, PostgreSQL ${Math.round(r.cpu.postgres)}, load ${Math.round(r.cpu.load)} ms)` : '';
+          return `http ${fmt(r.eventsPerSecond)} events/s (p50 ${r.p50} ms, p99 ${r.p99} ms; ${fmt(Number(left))} visitors queued at the end, drained in ${drain.toFixed(1)} s${cpu})`;
         },
         async () => {
           const r = await baseline(clients, batches, site.organisationId);
           plain.push(r);
-          return `baseline ${fmt(r.eventsPerSecond)} events/s (p50 ${round1(percentile(r.ms, 50))} ms, p99 ${round1(percentile(r.ms, 99))} ms)`;
+          const cpu = cpuMeterAvailable ? `; CPU ${Math.round(r.cpuPer1000)} ms per 1,000 events (PostgreSQL ${Math.round(r.cpu.postgres)}, bench ${Math.round(r.cpu.bench)} ms)` : '';
+          return `baseline ${fmt(r.eventsPerSecond)} events/s (p50 ${round1(percentile(r.ms, 50))} ms, p99 ${round1(percentile(r.ms, 99))} ms${cpu})`;
         },
       ];
       if (round % 2 === 1) sides.reverse();
@@ -383,6 +415,21 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
           `each request's time from its scheduled moment to its answer, at a steady ${fmt(RATE)} events/s (${fmt(RATE / SIZE)} batches of ${SIZE} a second, open loop, up to ${CONNECTIONS} connections) for ${RATE_SECONDS} s, the projector running; ` +
           `p50 ${round1(median(steadyHttp.map((r) => r.p50)))} ms; baseline: the plain 50-row INSERT at the same rate (p50 ${round1(median(steadyPlain.map((ms) => percentile(ms, 50))))} ms); median of ${ROUNDS} rounds`,
       },
+      ...(cpuMeterAvailable
+        ? [
+            {
+              name: 'ingest_cpu_ms_per_1000_events',
+              value: round1(median(http.map((r) => r.cpuPer1000))),
+              unit: 'ms',
+              baseline: round1(median(plain.map((r) => r.cpuPer1000))),
+              ratio: ratio(median(http.map((r) => r.cpuPer1000)), median(plain.map((r) => r.cpuPer1000))),
+              notes:
+                `CPU time of the whole machine's parties per 1,000 events in the flat-out rounds (bench/cpu-meter.ts, /proc): the API process(es)${WORKER ? ' and the worker' : ''}, every PostgreSQL process and the load generator, from the first batch sent to the last answer (the projector's work in that time included, its catching up afterwards not); ` +
+                `medians per 1,000 events: API ${round1(median(http.map((r) => (r.cpu.app / r.events) * 1000)))}, PostgreSQL ${round1(median(http.map((r) => (r.cpu.postgres / r.events) * 1000)))}, load ${round1(median(http.map((r) => (r.cpu.load / r.events) * 1000)))} ms; ` +
+                `baseline: PostgreSQL and the bench process for the raw INSERT (PostgreSQL ${round1(median(plain.map((r) => (r.cpu.postgres / r.events) * 1000)))} ms); less moved by a shared host's noise than a rate; ${what}`,
+            },
+          ]
+        : []),
       {
         name: 'ingest_projection_lag_p99_ms',
         value: Math.round(percentile(lags, 99)),

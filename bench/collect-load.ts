@@ -41,6 +41,8 @@ export interface CollectLoadResult {
   rejected: number;
   failed: number;
   firstProblem: string | null;
+  /** This process's CPU time (ms) from the first batch sent to the last answer. */
+  cpuMs: number;
 }
 
 function post(agent: http.Agent, url: URL, body: string, userAgent: string): Promise<{ status: number; text: string }> {
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
   let firstProblem: string | null = null;
   let next = 0;
   process.send?.({ ready: true });
+  const cpu = process.cpuUsage();
   const started = performance.now();
   /** Sends batch i; its latency counts from `from` (performance.now()); answers whether it was a 200. */
   const send = async (i: number, from: number): Promise<boolean> => {
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
   if (spec.ratePerSecond) await scheduled();
   else await Promise.all(Array.from({ length: spec.connections }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))]! * 10) / 10;
@@ -128,6 +132,7 @@ async function main(): Promise<void> {
     rejected,
     failed,
     firstProblem,
+    cpuMs: (used.user + used.system) / 1000,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
