@@ -426,7 +426,7 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
               notes:
                 `CPU time of the whole machine's parties per 1,000 events in the flat-out rounds (bench/cpu-meter.ts, /proc): the API process(es)${WORKER ? ' and the worker' : ''}, every PostgreSQL process and the load generator, from the first batch sent to the last answer (the projector's work in that time included, its catching up afterwards not); ` +
                 `medians per 1,000 events: API ${round1(median(http.map((r) => (r.cpu.app / r.events) * 1000)))}, PostgreSQL ${round1(median(http.map((r) => (r.cpu.postgres / r.events) * 1000)))}, load ${round1(median(http.map((r) => (r.cpu.load / r.events) * 1000)))} ms; ` +
-                `baseline: PostgreSQL and the bench process for the raw INSERT (PostgreSQL ${round1(median(plain.map((r) => (r.cpu.postgres / r.events) * 1000)))} ms); less moved by a shared host's noise than a rate; ${what}`,
+                `baseline: PostgreSQL and the bench process for the raw INSERT (PostgreSQL ${round1(median(plain.map((r) => (r.cpu.postgres / r.events) * 1000)))} ms); ${what}`,
             },
           ]
         : []),

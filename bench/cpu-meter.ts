@@ -1,7 +1,7 @@
 /**
- * CPU time by role, read from /proc (Linux; elsewhere `available` is false and every reading is 0):
- * the bench's figure of what a tracking event costs the machine, which the noise of a shared host
- * moves far less than a rate does (docs/benchmarks.md "Ingestion, 2026-11-28").
+ * CPU time by role, read from /proc (Linux; elsewhere `cpuMeterAvailable` is false and every reading
+ * is 0): what a tracking event costs the machine and which party spends it, beside the rate
+ * (docs/benchmarks.md "Ingestion, 2026-11-28"; a shared host moves it too, less than the rate).
  *
  * - `app`: the given root processes (the API, a worker) and all their descendants (API_PROCESSES'
  *   cluster workers, `nice`'s child);
