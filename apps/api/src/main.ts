@@ -53,8 +53,9 @@ async function main() {
 /**
  * `API_PROCESSES` > 1 (node:cluster): this process only starts and stops the API processes, which
  * share the port. The first one starts alone (it migrates the database and makes the first-start
- * data, and it alone runs the projections), then the others. One that dies stops them all, with exit code 1, for the supervisor
- * (systemd, Docker, Kubernetes) to restart the whole; SIGTERM and SIGINT stop them gracefully.
+ * data, and it alone runs the projections), then the others. One that dies stops them all, with
+ * exit code 1, for the supervisor (systemd, Docker, Kubernetes) to restart the whole; SIGTERM and
+ * SIGINT stop them gracefully.
  */
 async function primary(count: number): Promise<void> {
   let stopping = false;

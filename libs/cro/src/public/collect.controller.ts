@@ -154,15 +154,14 @@ export class PublicCollectController {
     const direct = this.tracking.enabled ? toStore.filter(({ event }) => event.name === 'form_submitted') : toStore;
     const produced = this.tracking.enabled ? toStore.filter(({ event }) => event.name !== 'form_submitted') : [];
     const owner = { id: website.id, organisationId: website.organisationId };
-    const submissionsOf = (stored: ReadonlySet<string> | null) =>
-      direct.filter(({ id, event }) => event.name === 'form_submitted' && (stored === null || stored.has(id))).map(({ id, event }) => ({ id, ctaId: event.ctaId! }));
+    const submissions = direct.filter(({ event }) => event.name === 'form_submitted').map(({ id, event }) => ({ id, ctaId: event.ctaId! }));
     let inserted = new Set<string>();
     let queued = 0;
     if (produced.length === 0) {
       // Nothing to produce: one INSERT statement stores the events and queues the deliveries of the
       // submissions it stored (atomic on its own), and concurrent requests share it
       // (./collect-writer.ts, group commit). A stored submission always has its deliveries queued, once.
-      const deliveries = deliveriesOf(submissionsOf(null), ctas, this.config.cro);
+      const deliveries = deliveriesOf(submissions, ctas, this.config.cro);
       inserted = await this.writer.write({ website: owner, events: direct, receivedAt, deliveries });
       queued = deliveries.filter((d) => inserted.has(d.submissionId)).length;
     } else if (direct.length > 0) {
@@ -171,7 +170,7 @@ export class PublicCollectController {
       // broker acknowledged the produced events: a 503 leaves nothing stored.
       ({ inserted, queued } = await this.db.transaction(async (tx) => {
         const stored = await insertCollectedEvents(tx, website, direct, receivedAt);
-        const deliveries = deliveriesOf(submissionsOf(stored), ctas, this.config.cro);
+        const deliveries = deliveriesOf(submissions.filter(({ id }) => stored.has(id)), ctas, this.config.cro);
         await queueDeliveries(tx, website, deliveries);
         await this.tracking.produce(owner, produced, receivedAt);
         return { inserted: stored, queued: deliveries.length };
