@@ -43,6 +43,7 @@ import { client, createWebsite, percentile, round1, runApi, runGenerator, runWor
 import type { Figure } from './analytics-reports.js';
 import { makeBatches, type Batch, type BatchSpec } from './collect-batches.js';
 import type { CollectLoadResult, CollectLoadSpec } from './collect-load.js';
+import { describeApi, scrapeApi } from './api-metrics.js';
 import { cpuBetween, cpuMeterAvailable, ownCpuMs, readCpu, type CpuReading } from './cpu-meter.js';
 import { createBenchDatabase, fmt, log, median } from './harness.js';
 
@@ -316,7 +317,9 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
       const sides = [
         async () => {
           await pause();
+          const before = await scrapeApi(api!.base);
           const r = await httpRound(loadSpec(specOf(seed, BATCHES), CONNECTIONS, paused ? 1_000_000_000 : SAMPLE_EVERY), tracker, [api!.child.pid, worker?.child.pid]);
+          const after = await scrapeApi(api!.base);
           await resume();
           const drainStart = performance.now();
           const left = (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [site.id])).rows[0]!.n;
@@ -325,7 +328,7 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
           drains.push(drain);
           http.push(r);
           const cpu = cpuMeterAvailable ? `; CPU ${Math.round(r.cpuPer1000)} ms per 1,000 events (API ${Math.round(r.cpu.app)}, PostgreSQL ${Math.round(r.cpu.postgres)}, load ${Math.round(r.cpu.load)} ms)` : '';
-          return `http ${fmt(r.eventsPerSecond)} events/s (p50 ${r.p50} ms, p99 ${r.p99} ms; ${fmt(Number(left))} visitors queued at the end, drained in ${drain.toFixed(1)} s${cpu})`;
+          return `http ${fmt(r.eventsPerSecond)} events/s (p50 ${r.p50} ms, p99 ${r.p99} ms; ${fmt(Number(left))} visitors queued at the end, drained in ${drain.toFixed(1)} s${cpu}; ${describeApi(before, after)})`;
         },
         async () => {
           const r = await baseline(clients, batches, site.organisationId);
@@ -352,10 +355,12 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
         async () => {
           await waitForProjector(db, site.id, 1_800_000);
           await pause();
+          const before = await scrapeApi(api!.base);
           const r = await httpRound({ ...loadSpec(specOf(seed, steadyBatches), CONNECTIONS, 1_000_000_000), ratePerSecond: RATE }, tracker);
+          const after = await scrapeApi(api!.base);
           await resume();
           steadyHttp.push(r);
-          return `http at ${fmt(RATE)} events/s: p50 ${r.p50} ms, p99 ${r.p99} ms (sent in ${r.seconds.toFixed(1)} s)`;
+          return `http at ${fmt(RATE)} events/s: p50 ${r.p50} ms, p99 ${r.p99} ms (sent in ${r.seconds.toFixed(1)} s; ${describeApi(before, after)})`;
         },
         async () => {
           const ms = await baselineAtRate(clients, makeBatches(specOf(seed, steadyBatches)), site.organisationId, RATE);

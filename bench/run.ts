@@ -4,7 +4,7 @@
  * dropped at the end) or on an in-memory PGlite otherwise.
  *
  * Progress goes to stderr; the LAST line of stdout is one JSON object:
- *   {"store":"postgres|pglite","results":[{"name","value","unit","baseline","ratio","notes"}]}
+ *   {"store":"postgres|pglite","node":"v24.x","results":[{"name","value","unit","baseline","ratio","notes"}]}
  * with ratio = value / baseline. Every figure is measured after a warm-up, on the same database,
  * in the same run. Store and baseline alternate in rounds (which one goes first alternates too)
  * and each side reports its median round, so drift on this shared 2-vCPU VM hits both equally.
@@ -431,6 +431,9 @@ async function main(): Promise<void> {
       await target.cleanup();
     }
   } else log(`sections ${sections.join(',')}; ${machineLoad()}`);
+  // The runtime matters: the Docker image runs Node 24, and its V8 takes a fifth less CPU per tracking event
+  // than Node 20's (docs/benchmarks.md); `npm run bench:node24` runs the whole bench (API, load generator, baselines) on it.
+  log(`Node ${process.version}`);
   for (const [section, run] of [
     ['ingest', ingestSection],
     ['reports', reportsSection],
@@ -448,7 +451,7 @@ async function main(): Promise<void> {
     const show = (n: number) => (Math.abs(n) < 100 ? String(n) : fmt(n));
     log(`  ${r.name.padEnd(36)} ${show(r.value).padStart(9)} ${r.unit}  baseline ${show(r.baseline).padStart(9)}  ratio ${r.ratio}`);
   }
-  process.stdout.write(`${JSON.stringify({ store: kind, results })}\n`);
+  process.stdout.write(`${JSON.stringify({ store: kind, node: process.version, results })}\n`);
 }
 
 main().catch((error: unknown) => {

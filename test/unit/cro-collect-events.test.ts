@@ -48,6 +48,9 @@ describe('events that are accepted, and what is kept of them', () => {
     ['a uuid id', { ...base, id: '7f1c2a9e-3b4d-4c5e-8f6a-0b1c2d3e4f5a' }, { id: '7f1c2a9e-3b4d-4c5e-8f6a-0b1c2d3e4f5a' }],
     ['no id (cannot be de-duplicated)', { ...base, id: undefined }, { id: null }],
     ['a time with an offset, kept in UTC', { ...base, time: '2026-06-01T13:59:00.250+02:00' }, { time: '2026-06-01T11:59:00.250Z' }],
+    ['a time as the tracker writes it, kept', { ...base, time: '2026-06-01T11:59:00.250Z' }, { time: '2026-06-01T11:59:00.250Z' }],
+    ['a time without milliseconds, written with them', { ...base, time: '2026-06-01T11:59:00Z' }, { time: '2026-06-01T11:59:00.000Z' }],
+    ['24:00 is the next day at midnight', { ...base, time: '2026-05-31T24:00:00.000Z' }, { time: '2026-06-01T00:00:00.000Z' }],
     ['exactly 400 days old', { ...base, time: NOW - 400 * DAY }, { time: '2025-04-27T12:00:00.000Z' }],
     ['exactly 5 minutes ahead', { ...base, time: NOW + 5 * 60 * 1000 }, { time: '2026-06-01T12:05:00.000Z' }],
     ['a form submission with its fields', { ...base, name: 'form_submitted', ctaId: 'cta-1', campaignId: 'camp-1', fields: { email: 'ann@example.com', 'First name': 'Ann' } },
@@ -55,6 +58,9 @@ describe('events that are accepted, and what is kept of them', () => {
     ['a form submission without fields', { ...base, name: 'form_submitted', ctaId: 'cta-1' }, { name: 'form_submitted', ctaId: 'cta-1', fields: {} }],
     ['an experiment exposure', { ...base, name: 'experiment_exposure', experimentId: 'exp-1', variant: 'B' }, { name: 'experiment_exposure', experimentId: 'exp-1', variant: 'B' }],
     ['a holdout', { ...base, name: 'cta_holdout', ctaId: 'cta-1' }, { name: 'cta_holdout', ctaId: 'cta-1' }],
+    // {"p0":"n…n",…}: 2 + 8 × 1,007 + 7 commas = 8,065 characters of JSON, under 8,192.
+    ['properties of 8,065 characters of JSON', { ...base, properties: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, 'n'.repeat(1000)])) },
+      { properties: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, 'n'.repeat(1000)])) }],
     ['a dialog opening (no CTA needed)', { ...base, name: 'dialog_open' }, { name: 'dialog_open' }],
     ['a Calendly booking without url', { ...base, name: 'calendly_event_scheduled', url: undefined }, { name: 'calendly_event_scheduled', url: null }],
     ['a custom event with a value and currency', { id: 'e-1', name: 'purchase', distinctId: 'v-1', time: base.time, value: 49.9, currency: 'eur' },
@@ -124,6 +130,8 @@ describe('events that are rejected, with the reason', () => {
     ['51 properties',                 { ...base, properties: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`p${i}`, i])) }, 'properties has more than 50 keys'],
     ['a property of 1,001 characters', { ...base, properties: { note: 'n'.repeat(1001) } }, 'properties.note is longer than 1000 characters'],
     ['properties over 8,192 characters', { ...base, properties: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, 'n'.repeat(1000)])) }, 'properties are larger than 8192 characters'],
+    // 8,000 characters of text, but each " is written \" in JSON: 16,000 and more.
+    ['properties over 8,192 characters once escaped', { ...base, properties: Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`p${i}`, '"'.repeat(1000)])) }, 'properties are larger than 8192 characters'],
     ['fields on a page view',         { ...base, fields: { email: 'ann@example.com' } },    'only form_submitted events carry fields'],
     ['a field that is a number',      { ...base, name: 'form_submitted', ctaId: 'cta-1', fields: { age: 42 } }, 'fields.age must be text'],
     ['fields that are text',          { ...base, name: 'form_submitted', ctaId: 'cta-1', fields: 'email' }, 'fields must be an object of texts'],

@@ -5,19 +5,29 @@
  */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Days of each month in a common year. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+/** A leap year of the proleptic Gregorian calendar (the one `Date` and PostgreSQL use). */
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
 /** A real calendar date YYYY-MM-DD between years 1 and 9999 (not 2024-02-30, not 0000-01-01). */
 export function isCalendarDate(text: string): boolean {
   const match = DATE.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  // Arithmetic, not a Date: ingestion checks every tracking event's time with it.
+  return day <= (month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!);
+}
+
+/** Epoch milliseconds of an ISO 8601 date and time whose date part is a real calendar date in years 1 to 9999; null otherwise. */
+export function timestampMs(text: string): number | null {
+  if (text.length > 40 || !isCalendarDate(text.slice(0, 10))) return null;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? null : ms;
 }
 
 /** An ISO 8601 date and time whose date part is a real calendar date in years 1 to 9999. */
 export function isTimestamp(text: string): boolean {
-  if (text.length > 40 || !isCalendarDate(text.slice(0, 10))) return false;
-  return !Number.isNaN(Date.parse(text));
+  return timestampMs(text) !== null;
 }

@@ -59,6 +59,8 @@ export interface EnrichInput {
   userAgent?: string | null;
   /** The page the event happened on (absolute http(s) URL), if any. */
   url?: string | null;
+  /** `url` already parsed (ingestion has parsed it to check its host): it is then not parsed again. */
+  page?: URL | null;
   referrer?: string | null;
   /** The UTMs the event sent, if any. */
   utm?: Partial<Utm> | null;
@@ -278,7 +280,7 @@ function agentOf(userAgent: string | null | undefined): Pick<Enrichment, 'device
 
 /** Everything ingestion adds to one event. */
 export function enrich(input: EnrichInput): Enrichment {
-  let parsed: URL | null | undefined;
+  let parsed: URL | null | undefined = input.page && (input.page.protocol === 'http:' || input.page.protocol === 'https:') ? input.page : undefined;
   const page = () => (parsed === undefined ? (parsed = httpUrl(input.url)) : parsed);
   const utm = utmFrom(input.utm, page);
   return {

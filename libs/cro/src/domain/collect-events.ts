@@ -1,4 +1,4 @@
-import { isTimestamp } from '#libs/platform/src/dates.js';
+import { timestampMs } from '#libs/platform/src/dates.js';
 import { BadRequestError } from '#libs/platform/src/errors.js';
 import { z } from '#libs/platform/src/validation.js';
 
@@ -166,6 +166,11 @@ export interface CollectBatch {
 export interface CollectOptions {
   /** Which custom event names are accepted: any well-formed name (the default), or only these. */
   customEvents?: 'any' | ReadonlySet<string>;
+  /**
+   * Epoch ms to check each event's time against (`timeWindowProblem`), after every other check;
+   * `validateCollectBatch` passes its `now`. Without it the schema does not check the window.
+   */
+  now?: number;
 }
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -173,6 +178,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const ENTITY_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const TRACKER_NAMES: ReadonlySet<string> = new Set(TRACKER_EVENT_NAMES);
+/** An ISO time exactly as `toISOString` writes it (years 1000-9999): kept as it is, not re-written. */
+const CANONICAL_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 const NEEDS_CTA: ReadonlySet<string> = new Set(['cta_impression', 'cta_click', 'cta_holdout', 'form_submitted']);
 const NEEDS_URL: ReadonlySet<string> = new Set(TRACKER_EVENT_NAMES.filter((name) => name !== 'calendly_event_scheduled'));
 
@@ -203,29 +211,34 @@ function flatObject(input: unknown, where: 'properties' | 'fields', textsOnly: b
   const keys = Object.keys(input);
   for (const key of keys) if (FORBIDDEN_KEYS.has(key)) return REASONS.forbiddenKey(where, key);
   if (keys.length > maxKeys) return REASONS.tooManyKeys(where, maxKeys);
-  const entries: [string, FlatValue][] = [];
+  // A plain object is safe to fill: the keys that could reach its prototype were refused above.
+  const out: Record<string, FlatValue> = {};
+  // The longest JSON the entries could make (every character escaped as \uXXXX, a number or a
+  // boolean at most 24 characters): when even that fits, the size is not measured.
+  let longest = 2;
   for (const key of keys) {
     if (!printable(key, COLLECT_LIMITS.propertyKey)) return REASONS.key(where);
     const value = own(input, key);
     if (typeof value === 'string') {
       if (value.length > maxValue) return REASONS.longValue(where, key, maxValue);
+      longest += 6 * key.length + 6 * value.length + 6;
     } else if (textsOnly) {
       return REASONS.fieldType(key);
     } else if (!(typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) {
       return REASONS.valueType(where, key);
-    }
-    entries.push([key, value as FlatValue]);
+    } else longest += 6 * key.length + 24 + 4;
+    out[key] = value as FlatValue;
   }
-  if (!textsOnly && JSON.stringify(Object.fromEntries(entries)).length > COLLECT_LIMITS.propertiesSize) return REASONS.propertiesSize;
-  return Object.fromEntries(entries);
+  if (!textsOnly && longest > COLLECT_LIMITS.propertiesSize && JSON.stringify(out).length > COLLECT_LIMITS.propertiesSize) return REASONS.propertiesSize;
+  return out;
 }
 
 /** Epoch milliseconds of an event's `time`, or the reason it has none. */
 function timeOf(input: unknown): number | string {
   if (absent(input)) return REASONS.timeMissing;
   if (typeof input === 'number') return Number.isInteger(input) && input >= 0 && input <= 8.64e15 ? input : REASONS.time;
-  if (typeof input === 'string' && ISO_TIME.test(input) && isTimestamp(input)) return Date.parse(input);
-  return REASONS.time;
+  const ms = typeof input === 'string' && ISO_TIME.test(input) ? timestampMs(input) : null;
+  return ms ?? REASONS.time;
 }
 
 /** One of a pair of names for the same field (`name` / `type`), or the reason they conflict. */
@@ -237,8 +250,8 @@ function either(event: object, first: string, second: string, differ: string): {
 }
 
 /**
- * The per-event schema: a zod schema over an unknown value that yields the normalised event
- * (without the time window, which depends on `now`) or a single issue whose message is the reason.
+ * The per-event schema: a zod schema over an unknown value that yields the normalised event or a
+ * single issue whose message is the reason; the time window is checked last, when `options.now` is given.
  */
 export function collectEventSchema(options: CollectOptions = {}) {
   const custom = options.customEvents ?? 'any';
@@ -257,7 +270,7 @@ export function collectEventSchema(options: CollectOptions = {}) {
     const name = named.value;
     if (absent(name) || name === '') return fail(REASONS.nameMissing);
     if (typeof name !== 'string' || !EVENT_NAME_PATTERN.test(name)) return fail(REASONS.name);
-    const known = (TRACKER_EVENT_NAMES as readonly string[]).includes(name);
+    const known = TRACKER_NAMES.has(name);
     if (!known && custom !== 'any' && !custom.has(name)) return fail(REASONS.customNotTracked(name));
 
     const visitor = either(input, 'distinctId', 'visitorId', REASONS.distinctIdsDiffer);
@@ -268,7 +281,8 @@ export function collectEventSchema(options: CollectOptions = {}) {
     const sessionId = own(input, 'sessionId');
     if (!absent(sessionId) && !printable(sessionId, COLLECT_LIMITS.distinctId)) return fail(REASONS.sessionId);
 
-    const time = timeOf(own(input, 'time'));
+    const timeInput = own(input, 'time');
+    const time = timeOf(timeInput);
     if (typeof time === 'string') return fail(time);
 
     const url = own(input, 'url');
@@ -336,16 +350,24 @@ export function collectEventSchema(options: CollectOptions = {}) {
       if (absent(variant) || variant === '') return fail(REASONS.needs('variant', name));
     }
 
+    if (options.now !== undefined) {
+      const problem = timeWindowProblem(time, options.now);
+      if (problem) return fail(problem);
+    }
+
     return {
       id: absent(id) ? null : (id as string),
       name,
       distinctId: visitor.value as string,
       sessionId: absent(sessionId) ? null : (sessionId as string),
-      time: new Date(time).toISOString(),
+      // What the tracker sends (`toISOString`) is kept; any other form is written as toISOString would.
+      time: typeof timeInput === 'string' && CANONICAL_TIME.test(timeInput) ? timeInput : new Date(time).toISOString(),
       url: absent(url) || url === '' ? null : (url as string),
       referrer: absent(referrer) ? null : (referrer as string),
       utm,
-      ...ids,
+      ctaId: ids.ctaId,
+      campaignId: ids.campaignId,
+      experimentId: ids.experimentId,
       variant: absent(variant) || variant === '' ? null : (variant as string),
       value: absent(value) ? null : (value as number),
       currency: absent(currency) || currency === '' ? null : (currency as string).toUpperCase(),
@@ -377,7 +399,7 @@ export function validateCollectBatch(body: unknown, now: Date | number, options:
   if (events.length > COLLECT_LIMITS.events) throw new BadRequestError(BATCH_TOO_LARGE);
 
   const at = typeof now === 'number' ? now : now.getTime();
-  const schema = collectEventSchema(options);
+  const schema = collectEventSchema({ ...options, now: at });
   const result: CollectBatch = { siteKey, valid: [], rejected: [], duplicates: [] };
   const seen = new Set<string>();
   events.forEach((input: unknown, index) => {
@@ -387,11 +409,6 @@ export function validateCollectBatch(body: unknown, now: Date | number, options:
       return;
     }
     const event = parsed.data;
-    const problem = timeWindowProblem(Date.parse(event.time), at);
-    if (problem) {
-      result.rejected.push({ index, reason: problem });
-      return;
-    }
     if (event.id !== null) {
       if (seen.has(event.id)) {
         result.duplicates.push(index);

@@ -133,13 +133,16 @@ export const EVERY_EXCLUDED_PAGE_EVENT_LISTED: [ExcludedPageEvent['type']] exten
  * lower case, default port dropped, `https://shop.com` read as `https://shop.com/`), its query and
  * fragment dropped; null when it is not an absolute http(s) URL with a host.
  */
-function comparable(value: string): string | null {
-  if (value.length > 8192) return null;
+function comparable(value: string | URL): string | null {
   let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
+  if (value instanceof URL) url = value;
+  else {
+    if (value.length > 8192) return null;
+    try {
+      url = new URL(value);
+    } catch {
+      return null;
+    }
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') return null;
   return `${url.origin}${url.pathname}`;
@@ -166,16 +169,28 @@ const withoutTrailingSlash = (text: string) => (text.endsWith('/') ? text.slice(
  *   URL) excludes nothing, and a page URL that is not an absolute http(s) URL is never excluded.
  */
 export function urlExcluded(url: string, rules: readonly string[]): boolean {
-  if (typeof url !== 'string' || !Array.isArray(rules)) return false;
-  const page = comparable(url);
-  if (page === null) return false;
+  return typeof url === 'string' && Array.isArray(rules) && excludedPages(rules)(url);
+}
+
+/**
+ * `urlExcluded` with the rules read once: the test of a page against them (its URL as text, or
+ * already parsed). Ingestion reads a website's rules once per batch and tests each event's page,
+ * so each rule is checked and parsed once per batch, not once per event, and a website without
+ * rules costs nothing per event.
+ */
+export function excludedPages(rules: readonly string[]): (url: string | URL) => boolean {
+  const compiled: { base: string; bare: string; prefix: boolean }[] = [];
   for (const rule of rules) {
     if (typeof rule !== 'string' || validateRuleValue(rule) !== null) continue;
     const prefix = rule.endsWith('*');
     const base = comparable(prefix ? rule.slice(0, -1) : rule);
-    if (base === null) continue;
-    if (withoutTrailingSlash(page) === withoutTrailingSlash(base)) return true;
-    if (prefix && page.startsWith(base)) return true;
+    if (base !== null) compiled.push({ base, bare: withoutTrailingSlash(base), prefix });
   }
-  return false;
+  if (compiled.length === 0) return () => false;
+  return (url) => {
+    const page = comparable(url);
+    if (page === null) return false;
+    const bare = withoutTrailingSlash(page);
+    return compiled.some((rule) => bare === rule.bare || (rule.prefix && page.startsWith(rule.base)));
+  };
 }

@@ -13,7 +13,7 @@ import { checkJson } from '#libs/platform/src/http/input-guard.js';
 import { TOO_MANY_REQUESTS } from '#libs/platform/src/http/rate-limit.js';
 import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
-import { urlExcluded } from '../domain/excluded-page.decider.js';
+import { excludedPages } from '../domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
 import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '../projections/collected-events.js';
 import { queueDeliveries } from '../projections/submissions.js';
@@ -58,7 +58,7 @@ export interface CollectAnswer {
  * 2. The key must be an active website's (404 otherwise). An event's `url`, when it has one, must
  *    be on the website's domain or one of its tracking domains (analytics settings), or a subdomain
  *    of one (`FOREIGN_URL`), and not on a page the website excludes from tracking (an active
- *    excluded-page rule, `urlExcluded` of libs/cro/src/domain/excluded-page.decider.ts:
+ *    excluded-page rule, `excludedPages` of libs/cro/src/domain/excluded-page.decider.ts:
  *    `EXCLUDED_PAGE`; the rules are read once per batch). Every `ctaId`, `campaignId` and
  *    `experimentId` must name a record of that website (any status): else the event is rejected
  *    (`FOREIGN_ID`). A `form_submitted` event must name a live (`active`) CTA (`FORM_NOT_LIVE`).
@@ -139,15 +139,18 @@ export class PublicCollectController {
     const domains = websiteDomains(website);
     const userAgent = request.headers['user-agent'];
     const location = batch.valid.length > 0 ? await this.geoip.lookup(request.ip) : null;
-    const excluded = checks.excludedRules;
+    // The rules are read once for the batch (each event's page is then one comparison per rule).
+    const excluded = excludedPages(checks.excludedRules);
     const toStore: EventToStore[] = [];
     for (const { index, event } of batch.valid) {
       const field = ID_FIELDS.find((f) => event[f] !== null && foreign[f].has(event[f]!));
-      if (event.url !== null && !pageOnWebsite(event.url, domains)) rejected.push({ index, reason: FOREIGN_URL });
-      else if (event.url !== null && urlExcluded(event.url, excluded)) rejected.push({ index, reason: EXCLUDED_PAGE });
+      // The page's URL is parsed once, here, and the exclusion test and the enrichment read it.
+      const page = event.url === null ? null : pageOnWebsite(event.url, domains);
+      if (event.url !== null && !page) rejected.push({ index, reason: FOREIGN_URL });
+      else if (page && excluded(page)) rejected.push({ index, reason: EXCLUDED_PAGE });
       else if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
       else if (event.name === 'form_submitted' && ctas.get(event.ctaId!)?.status !== 'active') rejected.push({ index, reason: FORM_NOT_LIVE });
-      else toStore.push({ id: event.id ?? randomUUID(), event, enrichment: enrichmentOf(event, userAgent, domains, location) });
+      else toStore.push({ id: event.id ?? randomUUID(), event, enrichment: enrichmentOf(event, page, userAgent, domains, location) });
     }
     const receivedAt = new Date(now);
     // With Kafka: form submissions are stored here, the rest goes to the tracking topic.
@@ -210,8 +213,8 @@ function foreignIds(events: readonly CollectedEvent[], known: Record<IdField, Se
 }
 
 /** What ingestion adds to one event: see libs/analytics/src/domain/enrichment.ts. */
-function enrichmentOf(event: CollectedEvent, userAgent: string | undefined, domains: readonly string[], location: GeoLocation | null): EventEnrichment {
-  const found = enrich({ userAgent, url: event.url, referrer: event.referrer, utm: event.utm, websiteDomains: domains });
+function enrichmentOf(event: CollectedEvent, page: URL | null, userAgent: string | undefined, domains: readonly string[], location: GeoLocation | null): EventEnrichment {
+  const found = enrich({ userAgent, url: event.url, page, referrer: event.referrer, utm: event.utm, websiteDomains: domains });
   const anyUtm = Object.values(found.utm).some((v) => v !== null);
   return {
     device: found.device,
