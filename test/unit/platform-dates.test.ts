@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { isCalendarDate, isTimestamp, timestampMs } from '#libs/platform/src/dates.js';
 
 // Expected answers from the Gregorian calendar's rules (a year divisible by 4 is a leap year,

@@ -3,6 +3,7 @@ import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import { eachYielding } from '#libs/platform/src/yielding.js';
 import { visitorRows, type VisitorRows, type WebsiteConfig } from '../domain/visitor-rows.js';
 import { changedConfigs, claimPending, configWatermark, replaceVisitorRows, requeueWebsite, visitorEvents, websiteConfig } from '../read/visitor-store.js';
 import { holdPartitionsSteady } from '#libs/cro/src/projections/event-partitions.js';
@@ -160,11 +161,12 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
         const config: WebsiteConfig = await websiteConfig(tx, websiteId);
         const events = await visitorEvents(tx, websiteId, ids);
         const rows = new Map<string, VisitorRows>();
-        for (const id of ids) {
+        // A few visitors at a time: requests are answered between them (this process may serve ingestion).
+        await eachYielding(ids, (id) => {
           const computed = visitorRows(events.get(id) ?? [], config);
           rows.set(id, computed);
           for (const exposure of computed.exposures) touched.add(exposure.experimentId);
-        }
+        });
         await replaceVisitorRows(tx, websiteId, rows);
       }
       return claimed.length;

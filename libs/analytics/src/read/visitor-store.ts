@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { eachYielding } from '#libs/platform/src/yielding.js';
 import type { EventFilter } from '../domain/event-filters.js';
 import type { FunnelStep } from '../domain/funnel.js';
 import type { StoredTouchpoint, VisitorEvent, VisitorRows, WebsiteConfig } from '../domain/visitor-rows.js';
@@ -180,8 +181,9 @@ export async function replaceVisitorRows(tx: SqlExecutor, websiteId: string, row
     factsFor(r.distinct_id).funnelAttempts.push({ funnelId: r.funnel_id, start: epoch(r.start_at), reached: Number(r.reached), stepTimes: r.step_times.map(Number), breakdown: r.breakdown });
   }
   await tx.query('DELETE FROM an_visitors WHERE website_id = $1 AND distinct_id = ANY($2::text[])', [websiteId, ids]);
-  for (const facts of old.values()) delta.add(facts, -1);
-  for (const visitor of rows.values()) delta.add(factsOf(visitor), 1);
+  // A few visitors at a time (attribution credits are the costly part): requests are answered between them.
+  await eachYielding(old.values(), (facts) => delta.add(facts, -1));
+  await eachYielding(rows.values(), (visitor) => delta.add(factsOf(visitor), 1));
   const all = [...rows.entries()];
   const insert = async (sql: string, list: unknown[]) => {
     if (list.length > 0) await tx.query(sql, [websiteId, JSON.stringify(list)]);

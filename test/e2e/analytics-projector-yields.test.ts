@@ -1,0 +1,75 @@
+// The analytics projector runs in the API process (RUN_PROJECTIONS), beside ingestion: a batch
+// computes hundreds of visitors (their rows, then the aggregates' difference: attribution credits
+// for every model), tens of milliseconds of JavaScript. Done in one go, every request arriving
+// meanwhile waits for the whole batch: that was the tail of `POST /api/public/collect` under load
+// (docs/benchmarks.md, "Ingestion"). The projector lets the event loop run every
+// ITEMS_BETWEEN_YIELDS (20) visitors, in both loops (libs/platform/src/yielding.ts).
+//
+// Seen on the embedded store: PGlite answers its queries without giving the event loop a turn, so
+// a task queued with setImmediate (what a request's I/O callback is) runs during a drain only when
+// the projector yields. 100 visitors: each loop yields after visitors 20, 40, 60 and 80, so a
+// ping that re-queues itself runs at least 4 + 4 times before the drain answers.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
+import { insertCollectedEvents, type EventToStore } from '#libs/cro/src/projections/collected-events.js';
+import { eachYielding } from '#libs/platform/src/yielding.js';
+import { boot, setups, type Booted } from './setups.js';
+
+const pglite = setups.find((s) => s.name === 'pglite')!;
+
+describe('the analytics projector lets requests in between visitors', () => {
+  let t: Booted;
+
+  beforeAll(async () => {
+    t = await boot(pglite, { DEMO_TRAFFIC: 'false' });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.stop();
+  });
+
+  it('eachYielding: the work of 45 items in runs of 20, other tasks between them', async () => {
+    const log: string[] = [];
+    let on = true;
+    const ping = () => {
+      if (!on) return;
+      log.push('other');
+      setImmediate(ping);
+    };
+    setImmediate(ping);
+    await eachYielding(Array.from({ length: 45 }, (_, i) => i), (i) => log.push(String(i)), 20);
+    on = false;
+    const run = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+    expect(log).toEqual([...run(0, 19), 'other', ...run(20, 39), 'other', ...run(40, 44)]);
+  });
+
+  it('a drain of 100 new visitors gives the event loop at least 8 turns', async () => {
+    const db = t.app.runtime.db;
+    const site = (await db.query<{ id: string; organisation_id: string; url: string }>(
+      `SELECT id, organisation_id, record->>'url' AS url FROM rm_websites WHERE record->>'name' = 'Demo Shop'`,
+    )).rows[0]!;
+    const time = new Date().toISOString();
+    const events: EventToStore[] = Array.from({ length: 100 }, (_, i) => ({
+      id: `yield-${i}`,
+      event: {
+        id: `yield-${i}`, name: 'page_view', time, distinctId: `yield-visitor-${i}`, sessionId: null, url: `${site.url}/`, referrer: null, utm: null,
+        ctaId: null, campaignId: null, experimentId: null, variant: null, value: null, currency: null, properties: {}, fields: null,
+      },
+    }));
+    expect((await insertCollectedEvents(db, { id: site.id, organisationId: site.organisation_id }, events)).size).toBe(100);
+
+    let turns = 0;
+    let on = true;
+    const ping = () => {
+      if (!on) return;
+      turns++;
+      setImmediate(ping);
+    };
+    setImmediate(ping);
+    const projected = await t.app.app.get(AnalyticsProjector).drain();
+    on = false;
+    expect(projected).toBeGreaterThanOrEqual(100);
+    expect(turns).toBeGreaterThanOrEqual(8);
+    const visitors = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM an_visitors WHERE website_id = $1 AND distinct_id LIKE 'yield-visitor-%'`, [site.id]);
+    expect(visitors.rows[0]!.n).toBe(100);
+  });
+});
