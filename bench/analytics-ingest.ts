@@ -34,6 +34,7 @@
  *   same lag at rest: one batch at a time, 5 a second, with the projector otherwise idle.
  */
 import { fork } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
@@ -117,8 +118,13 @@ async function baseline(clients: pg.Client[], batches: Batch[], organisationId: 
  * The baseline at a steady rate: batch i's INSERT is issued at i / (rate / size) s on the first free
  * connection; its time counts from that scheduled moment (as the load generator's open loop does).
  */
-async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisationId: string, rate: number): Promise<number[]> {
+async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisationId: string, rate: number): Promise<{ ms: number[]; loopP99: number; loopMax: number }> {
   const sql = insertSql(SIZE);
+  // As the load generator: garbage collected before the clock starts (when run with --expose-gc, as
+  // `npm run bench` does), and this process's own event-loop delay measured (it is in every time below).
+  (globalThis as { gc?: () => void }).gc?.();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const interval = 1000 / (rate / SIZE);
   const free = [...clients];
   const waiting: ((c: pg.Client) => void)[] = [];
@@ -141,7 +147,9 @@ async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisati
     );
   }
   await Promise.all(sent);
-  return ms.sort((a, b) => a - b);
+  loop.disable();
+  const delay = (ns: number) => Math.round(Math.max(0, ns / 1e6 - 1) * 10) / 10;
+  return { ms: ms.sort((a, b) => a - b), loopP99: delay(loop.percentile(99)), loopMax: delay(loop.max) };
 }
 
 /** A baseline round: its rate, each statement's ms, and the CPU (ms) PostgreSQL and this process used. */
@@ -221,7 +229,7 @@ class LagTracker {
  * the generator's start signal (its batches made) to its exit.
  */
 async function httpRound(spec: CollectLoadSpec, tracker: LagTracker, roots: readonly (number | undefined)[] = []): Promise<HttpRound> {
-  const child = fork(join(here, 'collect-load.js'), [JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = fork(join(here, 'collect-load.js'), [JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], execArgv: ['--expose-gc'] });
   let out = '';
   let cpu0: CpuReading | null = null;
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -360,12 +368,12 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
           const after = await scrapeApi(api!.base);
           await resume();
           steadyHttp.push(r);
-          return `http at ${fmt(RATE)} events/s: p50 ${r.p50} ms, p99 ${r.p99} ms (sent in ${r.seconds.toFixed(1)} s; ${describeApi(before, after)})`;
+          return `http at ${fmt(RATE)} events/s: p50 ${r.p50} ms, p99 ${r.p99} ms (sent in ${r.seconds.toFixed(1)} s; ${describeApi(before, after)}; load generator's loop delay p99 ${r.loopP99} / max ${r.loopMax} ms)`;
         },
         async () => {
-          const ms = await baselineAtRate(clients, makeBatches(specOf(seed, steadyBatches)), site.organisationId, RATE);
+          const { ms, loopP99, loopMax } = await baselineAtRate(clients, makeBatches(specOf(seed, steadyBatches)), site.organisationId, RATE);
           steadyPlain.push(ms);
-          return `baseline at ${fmt(RATE)} events/s: p50 ${round1(percentile(ms, 50))} ms, p99 ${round1(percentile(ms, 99))} ms`;
+          return `baseline at ${fmt(RATE)} events/s: p50 ${round1(percentile(ms, 50))} ms, p99 ${round1(percentile(ms, 99))} ms (the bench process's loop delay p99 ${loopP99} / max ${loopMax} ms)`;
         },
       ];
       if (round % 2 === 1) sides.reverse();
