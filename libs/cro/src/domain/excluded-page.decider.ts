@@ -15,7 +15,7 @@ export { PAGE_URL_DOMAIN } from './cro-fields.js';
  * added, added by"; section 2 "A separate screen lists pages excluded from journey tracking"):
  * `POST /api/excluded-pages { websiteId, urlRule, note? }`. Date added and added by are the
  * record's `createdAt` and `createdBy`. Statuses `active` and `deleted`; only active rules exclude
- * (ingestion reads them and asks `urlExcluded`). Who: `MEASUREMENT_MANAGERS`
+ * (ingestion reads them once per batch and asks `excludedPages`). Who: `MEASUREMENT_MANAGERS`
  * (libs/cro/src/domain/roles.ts), the rights of goals, URL lists and funnels.
  *
  * Stream name: the aggregate is registered as `excludedpage` (stream `excludedpage-{id}`), not
@@ -152,7 +152,8 @@ const withoutTrailingSlash = (text: string) => (text.endsWith('/') ? text.slice(
 
 /**
  * Whether the page at `url` is excluded from journey tracking by any of `rules` (the URL rules of
- * the website's active excluded pages). Pure; ingestion calls it for each page URL. Decided here:
+ * the website's active excluded pages). Pure; ingestion uses `excludedPages` below (the same test,
+ * the rules read once per batch). Decided here:
  *
  * - Both the page URL and each rule are compared as `{origin}{path}`: scheme, host (case
  *   insensitive) and port must be the same; the path is case-sensitive; the query and the fragment
