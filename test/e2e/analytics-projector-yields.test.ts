@@ -9,37 +9,25 @@
 // a task queued with setImmediate (what a request's I/O callback is) runs during a drain only when
 // the projector yields. 100 visitors: each loop yields after visitors 20, 40, 60 and 80, so a
 // ping that re-queues itself runs at least 4 + 4 times before the drain answers.
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
 import { insertCollectedEvents, type EventToStore } from '#libs/cro/src/projections/collected-events.js';
-import { eachYielding } from '#libs/platform/src/yielding.js';
+import { requires } from '../support/requires.js';
 import { boot, setups, type Booted } from './setups.js';
 
-const pglite = setups.find((s) => s.name === 'pglite')!;
+const pglite = setups.find((s) => s.name === 'pglite');
 
-describe('the analytics projector lets requests in between visitors', () => {
+// PostgreSQL answers over a socket, so the event loop turns at every query there whatever the
+// projector does: only the embedded store shows the projector's own yields (TEST_STORES=postgres
+// leaves it out; the first CI pass runs it). eachYielding itself: test/unit/platform-yielding.test.ts.
+requires(Boolean(pglite), 'the embedded store in this pass (PGlite; TEST_STORES leaves it out)', { optional: true })('the analytics projector lets requests in between visitors', () => {
   let t: Booted;
 
   beforeAll(async () => {
-    t = await boot(pglite, { DEMO_TRAFFIC: 'false' });
+    t = await boot(pglite!, { DEMO_TRAFFIC: 'false' });
   }, 120_000);
   afterAll(async () => {
     await t?.stop();
-  });
-
-  it('eachYielding: the work of 45 items in runs of 20, other tasks between them', async () => {
-    const log: string[] = [];
-    let on = true;
-    const ping = () => {
-      if (!on) return;
-      log.push('other');
-      setImmediate(ping);
-    };
-    setImmediate(ping);
-    await eachYielding(Array.from({ length: 45 }, (_, i) => i), (i) => log.push(String(i)), 20);
-    on = false;
-    const run = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
-    expect(log).toEqual([...run(0, 19), 'other', ...run(20, 39), 'other', ...run(40, 44)]);
   });
 
   it('a drain of 100 new visitors gives the event loop at least 8 turns', async () => {
