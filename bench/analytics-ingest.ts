@@ -44,7 +44,7 @@ import { client, createWebsite, percentile, round1, runApi, runGenerator, runWor
 import type { Figure } from './analytics-reports.js';
 import { makeBatches, type Batch, type BatchSpec } from './collect-batches.js';
 import type { CollectLoadResult, CollectLoadSpec } from './collect-load.js';
-import { describeApi, scrapeApi } from './api-metrics.js';
+import { describeApi, ownLoopDelay, scrapeApi } from './api-metrics.js';
 import { cpuBetween, cpuMeterAvailable, ownCpuMs, readCpu, type CpuReading } from './cpu-meter.js';
 import { createBenchDatabase, fmt, log, median } from './harness.js';
 
@@ -148,8 +148,7 @@ async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisati
   }
   await Promise.all(sent);
   loop.disable();
-  const delay = (ns: number) => Math.round(Math.max(0, ns / 1e6 - 1) * 10) / 10;
-  return { ms: ms.sort((a, b) => a - b), loopP99: delay(loop.percentile(99)), loopMax: delay(loop.max) };
+  return { ms: ms.sort((a, b) => a - b), ...ownLoopDelay(loop) };
 }
 
 /** A baseline round: its rate, each statement's ms, and the CPU (ms) PostgreSQL and this process used. */

@@ -48,3 +48,12 @@ export function describeApi(before: ApiMetrics, after: ApiMetrics): string {
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '?');
   return `API loop delay p50 ${ms(after.loopP50)} / p99 ${ms(after.loopP99)} / max ${ms(after.loopMax)} ms; GC ${gc || 'none'}`;
 }
+
+/**
+ * A process's own event-loop delay from `monitorEventLoopDelay({ resolution: 1 })`: p99 and max in
+ * ms, less the 1 ms resolution itself (the histogram counts in ns).
+ */
+export function ownLoopDelay(loop: { percentile(p: number): number; max: number }): { loopP99: number; loopMax: number } {
+  const ms = (ns: number) => Math.round(Math.max(0, ns / 1e6 - 1) * 10) / 10;
+  return { loopP99: ms(loop.percentile(99)), loopMax: ms(loop.max) };
+}

@@ -11,6 +11,7 @@
  */
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { ownLoopDelay } from './api-metrics.js';
 import { makeBatches, wireEvent, type BatchSpec } from './collect-batches.js';
 
 export interface CollectLoadSpec extends BatchSpec {
@@ -146,9 +147,7 @@ async function main(): Promise<void> {
     failed,
     firstProblem,
     cpuMs: (used.user + used.system) / 1000,
-    // The histogram counts in ns and includes the 1 ms resolution itself.
-    loopP99: Math.round(Math.max(0, loop.percentile(99) / 1e6 - 1) * 10) / 10,
-    loopMax: Math.round(Math.max(0, loop.max / 1e6 - 1) * 10) / 10,
+    ...ownLoopDelay(loop),
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
