@@ -298,6 +298,12 @@ for (const setup of setups) {
           ['a lone surrogate in a filter', () => owner.get('/api/posts').query({ filter: JSON.stringify({ title: '\udc00' }) })],
           ['a NUL in a search', () => owner.get('/api/posts').query({ filter: JSON.stringify({ q: 'x\u0000' }) })],
           ['a NUL in the public lookup', () => request(t.url).get(`/api/public/redirects?key=${site.key}&path=/a%00`)],
+          // Lists of a paid product read the filter's websiteId before the list helper runs (its
+          // scope and plan check): an escaped NUL there reached PostgreSQL (the route fuzzer, seed 804796060).
+          ['a NUL in the website of a community list', () => owner.get('/api/answers').query({ filter: JSON.stringify({ websiteId: '/a\u0000' }) })],
+          ['a NUL in the website of a CRO list', () => owner.get('/api/ctas').query({ filter: JSON.stringify({ websiteId: 'a\u0000' }) })],
+          ['a lone surrogate in the website of the events list', () => owner.get('/api/analytics-events').query({ filter: JSON.stringify({ websiteId: '\udc00' }) })],
+          ['a NUL in the days of a submissions list', () => owner.get('/api/ctas/x/submissions').query({ filter: JSON.stringify({ from: '\u0000' }) })],
         ];
         for (const [label, send] of cases) {
           const res = await send();

@@ -65,6 +65,25 @@ function parseJson(name: string, value: unknown): unknown {
   return parsed;
 }
 
+/**
+ * A list request's `filter` as an object, parsed and checked as the list helper does (400 for a
+ * NUL, broken Unicode or too deep), for code that reads it before the list helper runs (the
+ * scope of a paid product's list, the submissions' days). `null` when it is not a JSON object:
+ * the list helper answers 400 for it.
+ */
+export function listFilter(raw: unknown): Record<string, unknown> | null {
+  if (raw === undefined || raw === '') return {};
+  if (typeof raw !== 'string') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  checkJson(parsed, 'The filter', { maxDepth: 3 });
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+}
+
 export { isCalendarDate };
 
 /** Limits of the one list helper: a page is at most this many rows; offsets fit an int32. */

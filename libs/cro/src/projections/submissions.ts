@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { isCalendarDate } from '#libs/platform/src/dates.js';
 import { BadRequestError } from '#libs/platform/src/errors.js';
-import type { ListDefinition, ListQuery } from '#libs/platform/src/list-query.js';
+import { listFilter, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
 import type { IntegrationSettings } from '../domain/cro-fields.js';
 
 /**
@@ -211,15 +211,8 @@ export interface DayRange {
  */
 export function submissionDays(query: ListQuery): { days: DayRange; query: ListQuery } {
   const rest: ListQuery = { ...query, from: undefined, to: undefined };
-  let filter: Record<string, unknown> | null = null;
-  if (typeof query.filter === 'string' && query.filter.startsWith('{')) {
-    try {
-      const parsed: unknown = JSON.parse(query.filter);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) filter = { ...(parsed as Record<string, unknown>) };
-    } catch {
-      // The list helper answers 400 for it.
-    }
-  }
+  const parsed = typeof query.filter === 'string' && query.filter.startsWith('{') ? listFilter(query.filter) : null;
+  const filter: Record<string, unknown> | null = parsed ? { ...parsed } : null;
   const days: DayRange = { from: null, to: null };
   for (const bound of ['from', 'to'] as const) {
     const given: unknown[] = [];

@@ -2,6 +2,7 @@ import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { UPGRADE_TO_ACCESS } from '#libs/platform/src/auth/policy.js';
 import { canSeeOrganisation, visibleOrganisations, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { ForbiddenError } from '#libs/platform/src/errors.js';
+import { listFilter } from '#libs/platform/src/list-query.js';
 import { canReachWebsite, websiteScope } from '#libs/platform/src/http/tenancy.js';
 import { ensureOrganisationProduct, organisationsWithProduct, websiteOrganisation } from './queries.js';
 
@@ -33,14 +34,5 @@ export async function productScope(
   return { sql: `${column} = ANY($1::text[]) AND ${websites.sql}`, params: [ids, ...websites.params] };
 }
 
-/** `filter` as an object, to read what decides the page size and the plan check (runList parses and checks it). */
-export function filterOf(raw: unknown): Record<string, unknown> | null {
-  if (raw === undefined || raw === '') return {};
-  if (typeof raw !== 'string') return null;
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
+/** `filter` as an object, to read what decides the page size and the plan check (checked as the list helper checks it). */
+export const filterOf = listFilter;
