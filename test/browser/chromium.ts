@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from '@jest/globals';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { boot, type Setup } from '../e2e/setups.js';
+import { pollDefaults } from '../support/expect.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -21,6 +22,10 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** How long a page waits for an element, and `poll` for a value the page shows. */
+const WAIT_MS = 15_000;
+pollDefaults.timeout = WAIT_MS;
 
 const VIEWPORT = { width: 1280, height: 800 };
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
@@ -155,7 +160,7 @@ export async function newPage(session: ConsoleSession, user: Credentials | null,
   const context = await session.browser.newContext({ viewport: state.options.viewport, ...(kept ? { storageState: kept } : {}) });
   await state.options.prepare?.(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(WAIT_MS);
   const open: OpenPage = { test, context, page, pageErrors: [], serverErrors: [] };
   state.open.push(open);
   page.on('pageerror', (error) => {

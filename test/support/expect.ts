@@ -33,7 +33,7 @@ function wrap(target: object, message: string): unknown {
 }
 
 export interface PollOptions {
-  /** How long to keep trying, in ms (default 5,000, as Vitest's expect.poll). */
+  /** How long to keep trying, in ms (default `pollDefaults.timeout`: 5,000 as Vitest's expect.poll, 15,000 in the browser suites). */
   timeout?: number;
   /** Pause between tries, in ms (default 50). */
   interval?: number;
@@ -48,8 +48,15 @@ type AsyncMatchers = Polled & { not: Polled };
  * Asks `read` again until the matcher passes or the time is up, then fails with the last
  * failure: `await poll(() => page.locator('img').count()).toBeGreaterThan(0)`.
  */
+/**
+ * The default wait of `poll`. The browser suites raise it to Playwright's own default wait
+ * (test/browser/chromium.ts): a console page on a loaded machine may take longer than 5 s to
+ * show what its requests brought, and a person would wait as long as for any other element.
+ */
+export const pollDefaults = { timeout: 5_000 };
+
 export function poll<T>(read: () => T | Promise<T>, options: PollOptions = {}): AsyncMatchers {
-  const timeout = options.timeout ?? 5_000;
+  const timeout = options.timeout ?? pollDefaults.timeout;
   const interval = options.interval ?? 50;
   const matcher = (negated: boolean) =>
     new Proxy({}, {
