@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventToStore } from '#libs/cro/src/projections/collected-events.js';
+import { claimDueDeliveries } from '#libs/cro/src/projections/submissions.js';
 import { CollectWriter } from '#libs/cro/src/public/collect-writer.js';
 import { expectWith } from '../support/expect.js';
 import { OWNER, boot, setups, signIn, type Booted } from './setups.js';
@@ -101,7 +102,8 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
   it('the deliveries of form submissions are queued by the statement that stores them: once, and not for a duplicate or a refused group', async () => {
     const writer = t.app.app.get(CollectWriter);
     const website = { id: site.id, organisationId: site.organisationId };
-    const time = new Date().toISOString();
+    // An hour before they arrive: the time kept with a delivery is the submission's, not the arrival's.
+    const time = new Date(Date.now() - 3_600_000).toISOString();
     const submission = (id: string, fields: Record<string, string> = { email: 'a@b.example' }): EventToStore => ({
       id,
       event: {
@@ -140,5 +142,47 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
       { submission_id: id, target: 'email:sales@example.com', organisation_id: o },
       { submission_id: id, target: 'webhook:0', organisation_id: o },
     ]));
+  });
+
+  it('a claimed delivery carries its submission: found by the events\' primary key with the time kept, and without it (queued before it was kept)', async () => {
+    // The deliveries of f1 and f2 of the test before; f2's as one queued before migration
+    // cro-submissions 2 kept the time. In a transaction rolled back at the end, so the delivery job
+    // of the app (which may be sending them meanwhile) neither sees nor changes these rows.
+    const db = t.app.runtime.db;
+    const kept = await db.query<{ submission_id: string; at: string | null }>(
+      `SELECT submission_id, to_char(submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM cro_submission_deliveries
+        WHERE website_id = $1 AND submission_id IN ('f1', 'f2') AND target = 'webhook:0' ORDER BY submission_id`,
+      [site.id],
+    );
+    const times = kept.rows.map((r) => r.at);
+    const stored = await db.query<{ at: string; received: string }>(
+      `SELECT to_char(time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS received
+         FROM collected_events WHERE website_id = $1 AND id = 'f1'`,
+      [site.id],
+    );
+    expect(stored.rows[0]!.at).not.toBe(stored.rows[0]!.received);
+    expect(times).toEqual([stored.rows[0]!.at, stored.rows[0]!.at]);
+    const rollback = new Error('rolled back');
+    const claimed = await db.transaction(async (tx) => {
+      await tx.query(`UPDATE cro_submission_deliveries SET submitted_at = NULL WHERE website_id = $1 AND submission_id = 'f2'`, [site.id]);
+      await tx.query(
+        `UPDATE cro_submission_deliveries SET status = 'pending', claim = NULL, next_attempt_at = now() - interval '1 hour' WHERE website_id = $1 AND submission_id IN ('f1', 'f2')`,
+        [site.id],
+      );
+      const found = await claimDueDeliveries(tx, 'the test', 1000, 60_000);
+      throw Object.assign(rollback, { found });
+    }).catch((error: unknown) => {
+      if (error !== rollback) throw error;
+      return (rollback as Error & { found: Awaited<ReturnType<typeof claimDueDeliveries>> }).found;
+    });
+    const mine = claimed.filter((c) => c.websiteId === site.id && ['f1', 'f2'].includes(c.submissionId)).map((c) => [c.submissionId, c.target, c.submission]);
+    mine.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    const submission = { time: times[0], url: `${SITE}/`, fields: { email: 'a@b.example' } };
+    expect(mine).toEqual([
+      ['f1', 'email:sales@example.com', submission],
+      ['f1', 'webhook:0', submission],
+      ['f2', 'email:sales@example.com', submission],
+      ['f2', 'webhook:0', submission],
+    ]);
   });
 });

@@ -31,9 +31,10 @@ describe('where a submission goes', () => {
 
   it('one row per submission and target; a submission of an unknown CTA queues nothing', () => {
     const ctas = new Map([['cta-1', { ...CTA, integrations: [] }]]);
-    expect(deliveriesOf([{ id: 'e-1', ctaId: 'cta-1' }, { id: 'e-2', ctaId: 'cta-9' }], ctas, {})).toEqual([
-      { submissionId: 'e-1', ctaId: 'cta-1', target: 'mail:a@shop.example' },
-      { submissionId: 'e-1', ctaId: 'cta-1', target: 'mail:b@shop.example' },
+    const time = '2026-11-27T10:00:00.000Z';
+    expect(deliveriesOf([{ id: 'e-1', ctaId: 'cta-1', time }, { id: 'e-2', ctaId: 'cta-9', time }], ctas, {})).toEqual([
+      { submissionId: 'e-1', ctaId: 'cta-1', target: 'mail:a@shop.example', submittedAt: time },
+      { submissionId: 'e-1', ctaId: 'cta-1', target: 'mail:b@shop.example', submittedAt: time },
     ]);
   });
 });

@@ -46,8 +46,6 @@
  *   aggregates from the per-visitor rows.
  */
 export const ANALYTICS_SCHEMA = `
--- The Events tab lists a website's events newest first (libs/analytics/src/read/events-list.ts).
-CREATE INDEX IF NOT EXISTS collected_events_website_time ON collected_events (website_id, time DESC);
 CREATE TABLE IF NOT EXISTS an_visitors (
   website_id  text NOT NULL,
   distinct_id text NOT NULL,

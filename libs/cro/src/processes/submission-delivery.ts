@@ -40,10 +40,14 @@ export function deliveryTargets(cta: CtaDeliverySettings, config: { zohoAccessTo
 }
 
 /** The deliveries of the submissions just stored. */
-export function deliveriesOf(submissions: readonly { id: string; ctaId: string }[], ctas: ReadonlyMap<string, CtaDeliverySettings>, config: { zohoAccessToken?: string }): QueuedDelivery[] {
-  return submissions.flatMap(({ id, ctaId }) => {
+export function deliveriesOf(
+  submissions: readonly { id: string; ctaId: string; time?: string }[],
+  ctas: ReadonlyMap<string, CtaDeliverySettings>,
+  config: { zohoAccessToken?: string },
+): QueuedDelivery[] {
+  return submissions.flatMap(({ id, ctaId, time }) => {
     const cta = ctas.get(ctaId);
-    return cta ? deliveryTargets(cta, config).map((target) => ({ submissionId: id, ctaId, target })) : [];
+    return cta ? deliveryTargets(cta, config).map((target) => ({ submissionId: id, ctaId, target, submittedAt: time ?? null })) : [];
   });
 }
 

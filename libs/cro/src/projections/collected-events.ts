@@ -16,17 +16,20 @@ import { CTA_DELIVERY_SELECT, ctaDeliveryOf, type CtaDeliveryRow, type CtaDelive
  *   organisation's `analyticsRetentionMonths` when the event was stored: libs/organisations/src/domain/retention.ts),
  *   then by calendar month of `time` (UTC), so retention drops whole partitions
  *   (./event-partitions.ts: the monthly partitions, a default partition per class for the rest);
- * - primary key `(website_id, id, time, retention_months)` (a key of a partitioned table holds its
+ * - primary key `(website_id, time, id, retention_months)` (a key of a partitioned table holds its
  *   partition keys): a retried batch (the tracker resends an event with its id and its time)
  *   stores nothing twice (`ON CONFLICT DO NOTHING`); an event sent without an id gets a generated
- *   one (a random UUID), so it is never de-duplicated;
+ *   one (a random UUID), so it is never de-duplicated. Time before id (migration 6): the key is
+ *   also the Events list's index (a website's events newest first: a backward scan), and a
+ *   website's new entries land next to each other at the end of its range instead of at random
+ *   places of the index (the ids are random);
  * - a BRIN index on `time` (events arrive roughly in time order: a tiny index for range scans);
- * - btrees on `(website_id, distinct_id, time)` (the analytics projector reads a visitor's events)
- *   and `(website_id, time DESC)` (the Events list, newest first; its filters by name read it too),
- *   a partial one for form submissions (libs/cro/src/projections/submissions.ts). Every index is
+ * - a btree on `(website_id, distinct_id, time)` (the analytics projector reads a visitor's events)
+ *   and a partial one for form submissions (libs/cro/src/projections/submissions.ts). Every index is
  *   paid for by every event stored: migration 5 dropped `(website_id, name, time)`, which only the
  *   events list's name filter used (the reports read the read models; docs/benchmarks.md,
- *   "Ingestion, 2026-11-27", for what it changed).
+ *   "Ingestion, 2026-11-27", for what it changed), and migration 6 `(website_id, time DESC)`,
+ *   which the reordered key replaces.
  * `time` is the event's own time (the visitor's clock, checked against ours by the validator),
  * `received_at` ours.
  */
@@ -135,6 +138,11 @@ CREATE INDEX IF NOT EXISTS collected_events_website_time ON collected_events (we
 
 -- migration cro-events 5: one index fewer on the ingestion path
 DROP INDEX IF EXISTS collected_events_website_name_time;
+
+-- migration cro-events 6: the primary key in time order per website, which the Events list reads
+ALTER TABLE collected_events DROP CONSTRAINT collected_events_pkey;
+ALTER TABLE collected_events ADD PRIMARY KEY (website_id, time, id, retention_months);
+DROP INDEX IF EXISTS collected_events_website_time;
 `;
 
 /**
@@ -313,15 +321,15 @@ export async function insertEventGroups(db: SqlExecutor, groups: readonly EventG
               e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields,
               e.device, e.os, e.browser, coalesce(e.bot, false), e.country, e.city, e.referrer_class, g.months
          FROM e JOIN g ON g.g = e.g
-       ON CONFLICT (website_id, id, time, retention_months) DO NOTHING
-       RETURNING website_id, id, distinct_id, received_at
+       ON CONFLICT (website_id, time, id, retention_months) DO NOTHING
+       RETURNING website_id, id, distinct_id, received_at, time
      ), queued AS (
        INSERT INTO analytics_pending (website_id, distinct_id, queued_at)
        SELECT website_id, distinct_id, min(received_at) FROM stored GROUP BY website_id, distinct_id
        ON CONFLICT (website_id, distinct_id) DO NOTHING
      ), deliveries AS (
-       INSERT INTO cro_submission_deliveries (website_id, organisation_id, submission_id, cta_id, target)
-       SELECT DISTINCT d.website_id, d.organisation_id, d.submission_id, d.cta_id, d.target
+       INSERT INTO cro_submission_deliveries (website_id, organisation_id, submission_id, cta_id, target, submitted_at)
+       SELECT DISTINCT d.website_id, d.organisation_id, d.submission_id, d.cta_id, d.target, s.time
          FROM json_to_recordset($2::json) AS d(website_id text, organisation_id text, submission_id text, cta_id text, target text)
          JOIN stored s ON s.website_id = d.website_id AND s.id = d.submission_id
        ON CONFLICT (website_id, submission_id, target) DO NOTHING

@@ -46,6 +46,9 @@ CREATE TABLE IF NOT EXISTS cro_submission_deliveries (
 );
 CREATE INDEX IF NOT EXISTS cro_submission_deliveries_due ON cro_submission_deliveries (next_attempt_at) WHERE status = 'pending';
 CREATE INDEX IF NOT EXISTS collected_events_cta_forms ON collected_events (cta_id, time) WHERE name = 'form_submitted';
+
+-- migration cro-submissions 2: the submission's time, to find its event by the events' primary key
+ALTER TABLE cro_submission_deliveries ADD COLUMN IF NOT EXISTS submitted_at timestamptz;
 `;
 
 /** A delivery is given up after this many attempts. */
@@ -97,16 +100,19 @@ export interface QueuedDelivery {
   submissionId: string;
   ctaId: string;
   target: string;
+  /** The submission event's time (ISO 8601): its stored event is found by the primary key with it. */
+  submittedAt?: string | null;
 }
 
 /** Queues deliveries (a submission and target already queued is left as it is). */
 export async function queueDeliveries(db: SqlExecutor, website: { id: string; organisationId: string }, deliveries: readonly QueuedDelivery[]): Promise<void> {
   if (deliveries.length === 0) return;
   await db.query(
-    `INSERT INTO cro_submission_deliveries (website_id, organisation_id, submission_id, cta_id, target)
-     SELECT $1, $2, d.submission_id, d.cta_id, d.target FROM jsonb_to_recordset($3::jsonb) AS d(submission_id text, cta_id text, target text)
+    `INSERT INTO cro_submission_deliveries (website_id, organisation_id, submission_id, cta_id, target, submitted_at)
+     SELECT $1, $2, d.submission_id, d.cta_id, d.target, d.submitted_at
+       FROM jsonb_to_recordset($3::jsonb) AS d(submission_id text, cta_id text, target text, submitted_at timestamptz)
      ON CONFLICT (website_id, submission_id, target) DO NOTHING`,
-    [website.id, website.organisationId, JSON.stringify(deliveries.map((d) => ({ submission_id: d.submissionId, cta_id: d.ctaId, target: d.target })))],
+    [website.id, website.organisationId, JSON.stringify(deliveries.map((d) => ({ submission_id: d.submissionId, cta_id: d.ctaId, target: d.target, submitted_at: d.submittedAt ?? null })))],
   );
 }
 
@@ -129,19 +135,27 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * process is taking right now are skipped (`SKIP LOCKED`).
  */
 export async function claimDueDeliveries(db: SqlExecutor, claim: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const taken = await db.query<{ website_id: string; submission_id: string; cta_id: string; target: string; attempts: number }>(
+  const taken = await db.query<{ website_id: string; submission_id: string; cta_id: string; target: string; attempts: number; submitted_at: string | null }>(
     `UPDATE cro_submission_deliveries AS d SET attempts = d.attempts + 1, claim = $1, next_attempt_at = now() + ($3::int * interval '1 millisecond')
       WHERE (d.website_id, d.submission_id, d.target) IN (
         SELECT website_id, submission_id, target FROM cro_submission_deliveries
          WHERE status = 'pending' AND next_attempt_at <= now() ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-      RETURNING d.website_id, d.submission_id, d.cta_id, d.target, d.attempts`,
+      RETURNING d.website_id, d.submission_id, d.cta_id, d.target, d.attempts, ${ISO('d.submitted_at')} AS submitted_at`,
     [claim, limit, leaseMs],
   );
   if (taken.rows.length === 0) return [];
-  const keys = taken.rows.map((r) => ({ website_id: r.website_id, id: r.submission_id }));
+  const keys = taken.rows.map((r) => ({ website_id: r.website_id, id: r.submission_id, cta_id: r.cta_id, time: r.submitted_at }));
+  // By the events' primary key (website, time, id); a delivery queued before its time was kept
+  // (migration cro-submissions 2) by the CTA's form submissions (their partial index).
   const events = await db.query<{ website_id: string; id: string; time: string; url: string | null; fields: Record<string, string> | null }>(
-    `SELECT e.website_id, e.id, ${ISO('e.time')} AS time, e.url, e.fields
-       FROM collected_events e JOIN jsonb_to_recordset($1::jsonb) AS k(website_id text, id text) ON e.website_id = k.website_id AND e.id = k.id`,
+    `WITH k AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS k(website_id text, id text, cta_id text, time timestamptz))
+     SELECT e.website_id, e.id, ${ISO('e.time')} AS time, e.url, e.fields
+       FROM k JOIN collected_events e ON e.website_id = k.website_id AND e.time = k.time AND e.id = k.id
+      WHERE k.time IS NOT NULL
+     UNION ALL
+     SELECT e.website_id, e.id, ${ISO('e.time')} AS time, e.url, e.fields
+       FROM k JOIN collected_events e ON e.cta_id = k.cta_id AND e.name = 'form_submitted' AND e.website_id = k.website_id AND e.id = k.id
+      WHERE k.time IS NULL`,
     [JSON.stringify(keys)],
   );
   const byKey = new Map(events.rows.map((e) => [`${e.website_id}\n${e.id}`, { time: e.time, url: e.url, fields: e.fields ?? {} }]));

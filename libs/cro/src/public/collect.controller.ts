@@ -157,7 +157,7 @@ export class PublicCollectController {
     const direct = this.tracking.enabled ? toStore.filter(({ event }) => event.name === 'form_submitted') : toStore;
     const produced = this.tracking.enabled ? toStore.filter(({ event }) => event.name !== 'form_submitted') : [];
     const owner = { id: website.id, organisationId: website.organisationId };
-    const submissions = direct.filter(({ event }) => event.name === 'form_submitted').map(({ id, event }) => ({ id, ctaId: event.ctaId! }));
+    const submissions = direct.filter(({ event }) => event.name === 'form_submitted').map(({ id, event }) => ({ id, ctaId: event.ctaId!, time: event.time }));
     let inserted = new Set<string>();
     let queued = 0;
     if (produced.length === 0) {
