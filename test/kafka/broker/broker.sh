@@ -159,7 +159,13 @@ start() {
   if [ ! -f "$data/meta.properties" ]; then
     # A cluster id is 16 random bytes in URL-safe base64 without padding.
     local cluster_id
-    cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    # One that begins with "-" reads as an option to kafka-storage's argument
+    # parser ("expected one argument"), so draw again until it does not, as
+    # Kafka's own Uuid.randomUuid does.
+    cluster_id="-"
+    while [[ "$cluster_id" == -* ]]; do
+      cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=\n')"
+    done
     say "formatting $data (cluster id $cluster_id)"
     jvm_command kafka.tools.StorageTool format -t "$cluster_id" -c "$work/server.properties"
     "${jvm[@]}" >>"$logs/format.log" 2>&1 \
