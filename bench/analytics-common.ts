@@ -49,18 +49,19 @@ async function answering(child: ChildProcess, what: string, url: string): Promis
  * `nice` > 0 starts it at that lower CPU priority (`nice -n`): background work that yields the
  * cores to the request path whenever both want them.
  */
-export async function runWorker(databaseUrl: string, nice = 0): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+export async function runWorker(databaseUrl: string, nice = 0, env: Record<string, string> = {}): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const main = join(here, '..', 'apps', 'worker', 'src', 'main.js');
   const args = ['--max-semi-space-size=32', main];
-  const child = nice > 0 ? spawn('nice', ['-n', String(nice), process.execPath, ...args], workerOptions(databaseUrl, port)) : spawn(process.execPath, args, workerOptions(databaseUrl, port));
+  const options = workerOptions(databaseUrl, port, env);
+  const child = nice > 0 ? spawn('nice', ['-n', String(nice), process.execPath, ...args], options) : spawn(process.execPath, args, options);
   await answering(child, 'the worker', `http://127.0.0.1:${port}/api/health/live`);
   return { child, stop: () => stopApi(child) };
 }
 
-function workerOptions(databaseUrl: string, port: number) {
+function workerOptions(databaseUrl: string, port: number, env: Record<string, string>) {
   return {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_PROJECTIONS: 'true', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_PROJECTIONS: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[],
   };
 }

@@ -25,6 +25,7 @@
  * - Latency at a steady load: after the flat-out rounds, each side gets `BENCH_INGEST_RATE` (10,000)
  *   events/s for `BENCH_INGEST_RATE_SECONDS` (10) s, open loop (a batch is sent at its scheduled
  *   moment whether or not earlier ones were answered; its time counts from that moment), per round.
+ * - `BENCH_INGEST_KAFKA=<brokers>`: the same through Kafka (the API and the worker with `KAFKA_BROKERS`).
  * - Projection lag: every 10th answered batch is reported to this process with the moment its
  *   answer arrived; this process polls `analytics_pending` every 20 ms for the visitors of the
  *   oldest 20 sampled batches not yet done. A batch is done when none of its visitors is queued any more: the
@@ -65,6 +66,12 @@ const RATE = Math.max(1000, Number(process.env.BENCH_INGEST_RATE ?? '10000') || 
 /** Seconds each side is sent that steady load per round. */
 const RATE_SECONDS = Math.max(2, Number(process.env.BENCH_INGEST_RATE_SECONDS ?? '10') || 10);
 const LIMITS = { RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000', RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: '100000000' };
+/**
+ * `BENCH_INGEST_KAFKA=<brokers>`: the API (and the worker) run with `KAFKA_BROKERS` (a topic prefix of
+ * their own), so collect answers once the broker acknowledged the events and the consumer group
+ * stores them; a sampled batch's lag then runs until its visitors are stored and projected.
+ */
+const KAFKA = (process.env.BENCH_INGEST_KAFKA ?? '').trim();
 
 const COLUMNS = [
   'website_id', 'organisation_id', 'id', 'name', 'time', 'received_at', 'distinct_id', 'session_id', 'url', 'referrer', 'utm',
@@ -201,6 +208,16 @@ class LagTracker {
     const found = await this.db.query<{ distinct_id: string }>('SELECT distinct_id FROM analytics_pending WHERE website_id = $1 AND distinct_id = ANY($2::text[])', [this.websiteId, visitors]);
     const now = Date.now();
     const queued = new Set(found.rows.map((r) => r.distinct_id));
+    if (KAFKA) {
+      // Through Kafka the answer comes before the consumer stores the events (and queues their
+      // visitors): a visitor not stored yet is not done either.
+      const stored = await this.db.query<{ distinct_id: string }>(
+        'SELECT DISTINCT distinct_id FROM collected_events WHERE website_id = $1 AND distinct_id = ANY($2::text[])',
+        [this.websiteId, visitors],
+      );
+      const there = new Set(stored.rows.map((r) => r.distinct_id));
+      for (const v of visitors) if (!there.has(v)) queued.add(v);
+    }
     for (let i = Math.min(this.open.length, POLL_OLDEST) - 1; i >= 0; i--) {
       const sample = this.open[i]!;
       if (sample.visitors.some((v) => queued.has(v))) continue;
@@ -247,6 +264,17 @@ async function httpRound(spec: CollectLoadSpec, tracker: LagTracker, roots: read
   return { ...result, cpu, cpuPer1000: ((cpu.app + cpu.postgres + cpu.load) / result.events) * 1000 };
 }
 
+/** Through Kafka: waits until the consumer group stored `events` events of the website. */
+async function waitForStored(db: pg.Client, websiteId: string, events: number, timeoutMs: number): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    const n = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM collected_events WHERE website_id = $1', [websiteId])).rows[0]!.n);
+    if (n >= events) return;
+    if (performance.now() - started > timeoutMs) throw new Error(`the tracking consumer stored ${n} of ${events} events in ${Math.round(timeoutMs / 1000)} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function ingestSection(adminUrl: string): Promise<Figure[]> {
   const database = await createBenchDatabase(adminUrl);
   const onSignal = () => void database.drop().finally(() => process.exit(130));
@@ -261,13 +289,15 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     // BENCH_INGEST_WORKER=1: the scaled-out set-up on one machine (README "Processes and scaling
     // out"): the API takes the tracking with RUN_PROJECTIONS=false, a worker (at `nice`
     // BENCH_INGEST_WORKER_NICE, default 10) runs the projections and the analytics projector.
+    const kafka: Record<string, string> = KAFKA ? { KAFKA_BROKERS: KAFKA, KAFKA_TOPIC_PREFIX: `bench-${database.url.split('/').pop()}` } : {};
     if (WORKER) {
       // The worker first: the API's first start (the demo organisation) waits for read models it projects.
-      worker = await runWorker(database.url, WORKER_NICE);
-      api = await runApi(database.url, { ...LIMITS, RUN_PROJECTIONS: 'false' });
+      worker = await runWorker(database.url, WORKER_NICE, kafka);
+      api = await runApi(database.url, { ...LIMITS, ...kafka, RUN_PROJECTIONS: 'false' });
     } else {
-      api = await runApi(database.url, LIMITS);
+      api = await runApi(database.url, { ...LIMITS, ...kafka });
     }
+    if (KAFKA) log(`ingest: through Kafka at ${KAFKA} (topic prefix ${kafka.KAFKA_TOPIC_PREFIX})`);
     const site = await createWebsite(api.base, 'Bench Ingest', 'https://bench-ingest.example');
     log(`ingest: website ${site.id}; its set-up through the generator command`);
     // With a worker, it runs the projections the set-up waits for (and the connections stay under PostgreSQL's 100).
@@ -289,15 +319,22 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     for (let i = 0; i < CONNECTIONS; i++) clients.push(await client(database.url));
     const tracker = new LagTracker(db, site.id);
     tracker.start();
+    // The events answered so far; through Kafka, the consumer has stored them all when the website has as many.
+    let sent = 0;
+    const settled = async (timeoutMs: number) => {
+      if (KAFKA) await waitForStored(db, site.id, sent, timeoutMs);
+      await waitForProjector(db, site.id, timeoutMs);
+    };
+    const answered = <T extends { accepted: number }>(r: T) => ((sent += r.accepted), r);
 
     // Warm-up, and the lag at rest: one batch at a time, 5 a second.
     log('ingest: warming up');
-    await httpRound(loadSpec(specOf(1, 300), CONNECTIONS, 1_000_000), tracker);
+    answered(await httpRound(loadSpec(specOf(1, 300), CONNECTIONS, 1_000_000), tracker));
     await baseline(clients, makeBatches(specOf(1, 300)), site.organisationId);
-    await waitForProjector(db, site.id, 600_000);
+    await settled(600_000);
     const rest = new LagTracker(db, site.id);
     rest.start();
-    await httpRound({ ...loadSpec(specOf(100, 40), 1, 1), pauseMs: 200 }, rest);
+    answered(await httpRound({ ...loadSpec(specOf(100, 40), 1, 1), pauseMs: 200 }, rest));
     await rest.finish(60_000);
     const restLags = [...rest.lags].sort((a, b) => a - b);
     log(`ingest: lag at rest p50 ${percentile(restLags, 50)} ms, p99 ${percentile(restLags, 99)} ms (${restLags.length} batches)`);
@@ -325,12 +362,12 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
         async () => {
           await pause();
           const before = await scrapeApi(api!.base);
-          const r = await httpRound(loadSpec(specOf(seed, BATCHES), CONNECTIONS, paused ? 1_000_000_000 : SAMPLE_EVERY), tracker, [api!.child.pid, worker?.child.pid]);
+          const r = answered(await httpRound(loadSpec(specOf(seed, BATCHES), CONNECTIONS, paused ? 1_000_000_000 : SAMPLE_EVERY), tracker, [api!.child.pid, worker?.child.pid]));
           const after = await scrapeApi(api!.base);
           await resume();
           const drainStart = performance.now();
           const left = (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [site.id])).rows[0]!.n;
-          await waitForProjector(db, site.id, 1_800_000);
+          await settled(1_800_000);
           const drain = (performance.now() - drainStart) / 1000;
           drains.push(drain);
           http.push(r);
@@ -360,10 +397,10 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
       const seed = 2000 + round;
       const sides = [
         async () => {
-          await waitForProjector(db, site.id, 1_800_000);
+          await settled(1_800_000);
           await pause();
           const before = await scrapeApi(api!.base);
-          const r = await httpRound({ ...loadSpec(specOf(seed, steadyBatches), CONNECTIONS, 1_000_000_000), ratePerSecond: RATE }, tracker);
+          const r = answered(await httpRound({ ...loadSpec(specOf(seed, steadyBatches), CONNECTIONS, 1_000_000_000), ratePerSecond: RATE }, tracker));
           const after = await scrapeApi(api!.base);
           await resume();
           steadyHttp.push(r);
@@ -391,7 +428,8 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     const b50 = median(plain.map((r) => percentile(r.ms, 50)));
     const b99 = median(plain.map((r) => percentile(r.ms, 99)));
     const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-    const what = `${fmt(BATCHES)} batches of ${SIZE} generated events per round (whole visitors, the last day), ${CONNECTIONS} connections, median of ${ROUNDS} rounds`;
+    const via = KAFKA ? ', through Kafka (KAFKA_BROKERS set: answered once the broker acknowledged, stored by the consumer group)' : '';
+    const what = `${fmt(BATCHES)} batches of ${SIZE} generated events per round (whole visitors, the last day), ${CONNECTIONS} connections, median of ${ROUNDS} rounds${via}`;
     return [
       {
         name: 'ingest_collect_events_per_s',
@@ -449,7 +487,7 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
         baseline: Math.round(percentile(restLags, 99)),
         ratio: ratio(percentile(lags, 99), percentile(restLags, 99)),
         notes:
-          `from the HTTP answer until none of the batch's visitors is queued in analytics_pending (polled every ${POLL_MS} ms), every ${SAMPLE_EVERY}th batch under load (${lags.length} batches; p50 ${Math.round(percentile(lags, 50))} ms, max ${Math.round(lags[lags.length - 1] ?? 0)} ms); ` +
+          `from the HTTP answer until ${KAFKA ? "the batch's visitors are stored and " : ''}none of them is queued in analytics_pending (polled every ${POLL_MS} ms), every ${SAMPLE_EVERY}th batch under load (${lags.length} batches; p50 ${Math.round(percentile(lags, 50))} ms, max ${Math.round(lags[lags.length - 1] ?? 0)} ms); ` +
           `queue drained ${drains.map((d) => d.toFixed(1)).join(', ')} s after each round's last answer; baseline: the same lag at rest (one batch at a time, 5/s; p50 ${Math.round(percentile(restLags, 50))} ms)`,
       },
     ];
