@@ -161,6 +161,21 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     await session?.close();
   });
 
+  it('a first visit opens on a website that has received events: Demo Shop, though Demo Blog comes first by name', async () => {
+    page = await newPage(session, OWNER, '/#/analytics/insights');
+    await page.locator('[data-analytics-tab="insights"]').waitFor();
+    // Nothing chosen yet in this browser: the console's store forgets any earlier choice.
+    await page.evaluate(() => {
+      const store = (globalThis as unknown as { localStorage: { removeItem(key: string): void } }).localStorage;
+      for (const key of Object.keys(store)) if (key.includes('analytics.websiteId')) store.removeItem(key);
+    });
+    await page.reload();
+    await page.locator('[data-analytics-tab="insights"]').waitFor();
+    await poll(() => page.getByRole('combobox', { name: 'Website' }).innerText()).toBe('Demo Shop');
+    await poll(() => page.locator('[data-figure="visitors"] [data-value]').count()).toBe(1);
+    expect(await page.locator('[data-no-events]').count()).toBe(0);
+  });
+
   it("Insights: the range's figures as counted by hand, the top pages; a website without events says what to install", async () => {
     await openAnalytics('insights');
     // The menu offers the Analytics screens after the Conversion group.

@@ -190,22 +190,57 @@ export const useResults = <T>(resource: 'experiments' | 'funnels', id: Identifie
   });
 };
 
+/** How many websites (by name) a first visit looks through for one that has received events. */
+const DEFAULT_WEBSITE_PROBES = 20;
+
 /**
  * The website the Analytics area shows: the one chosen last (kept in the console's store), else
- * the first by name. `websites` are the ones the user reaches.
+ * the first by name that has received events (of the first 20: a first visit opens on traffic
+ * where there is some, as the demo's Demo Shop), else the first by name. `websites` are the ones
+ * the user reaches.
  */
 export const useAnalyticsWebsite = () => {
   const [stored, setStored] = useStore<string>('analytics.websiteId', '');
+  const dataProvider = useDataProvider();
   const { data: websites, isPending } = useGetList<Website>('websites', {
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'name', order: 'ASC' },
   });
-  const website = websites?.find((w) => String(w.id) === stored) ?? websites?.[0];
+  const chosen = websites?.find((w) => String(w.id) === stored);
+  const candidates = !chosen && websites && websites.length > 1 ? websites.slice(0, DEFAULT_WEBSITE_PROBES).map((w) => String(w.id)) : [];
+  const { data: withEvents, isPending: probing } = useQuery({
+    queryKey: ['analytics', 'default-website', candidates],
+    queryFn: async () => {
+      for (const websiteId of candidates) {
+        try {
+          const { total } = await dataProvider.getList('analytics-events', {
+            pagination: { page: 1, perPage: 1 },
+            sort: { field: 'time', order: 'DESC' },
+            filter: { websiteId },
+          });
+          if ((total ?? 0) > 0) return websiteId;
+        } catch {
+          // A website whose events this user may not read: the next one.
+        }
+      }
+      return null;
+    },
+    enabled: candidates.length > 0,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const website = chosen ?? websites?.find((w) => String(w.id) === withEvents) ?? websites?.[0];
   useEffect(() => {
     // A remembered website that is gone (or of another organisation) is forgotten.
     if (websites && stored && !websites.some((w) => String(w.id) === stored)) setStored('');
   }, [websites, stored, setStored]);
-  return { websites: websites ?? [], website, websiteId: website ? String(website.id) : undefined, setWebsiteId: setStored, isPending };
+  return {
+    websites: websites ?? [],
+    website,
+    websiteId: website ? String(website.id) : undefined,
+    setWebsiteId: setStored,
+    isPending: isPending || (candidates.length > 0 && probing),
+  };
 };
 
 /**
