@@ -219,6 +219,11 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     // Last touch: v1's to the popup, v5's to the bar.
     await poll(() => cell(ids.popup, 'conversions').innerText(), { timeout: 20_000 }).toBe('1');
     expect(await cell(ids.bar, 'conversions').innerText()).toBe('1');
+    // Incrementality opens on the report's CTA with the most impressions: the popup (3) over watering
+    // essentials (1: v5's), not the first by name (Free shipping bar).
+    const incrementalityCta = page.locator('[data-panel="incrementality"]').getByRole('combobox', { name: 'CTA' });
+    await poll(() => incrementalityCta.innerText()).toBe('Newsletter popup');
+    expect(await cell(ids.watering, 'impressions').innerText()).toBe('1');
     // The popup: 3 impressions (v1, v2, v5), 1 click; conversion rate = credit / its 3 viewers.
     expect(await cell(ids.popup, 'impressions').innerText()).toBe('3');
     expect(await cell(ids.popup, 'clicks').innerText()).toBe('1');

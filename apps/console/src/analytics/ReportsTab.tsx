@@ -1,5 +1,5 @@
 import { Alert, Box, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useGetList, useGetMany, useStore, useTranslate } from 'react-admin';
 import type { DateRangeValue } from '../common/dateRanges';
 import type { Website } from '../types';
@@ -45,7 +45,20 @@ export const GoalPicker = ({ goals, goal, onChange }: { goals: Goal[]; goal: Goa
 };
 
 /** Attribution per CTA: the model's credit and the CTAs' traffic (`GET /api/reports/attribution`). */
-const Attribution = ({ website, range, goal, ctas }: { website: Website; range: DateRangeValue; goal: Goal; ctas: Cta[] }) => {
+const Attribution = ({
+  website,
+  range,
+  goal,
+  ctas,
+  onBusiest,
+}: {
+  website: Website;
+  range: DateRangeValue;
+  goal: Goal;
+  ctas: Cta[];
+  /** Told the CTA of the report with the most impressions (the incrementality panel's default). */
+  onBusiest: (ctaId: string | undefined) => void;
+}) => {
   const translate = useTranslate();
   const websiteId = String(website.id);
   const [model, setModel] = useStore<AttributionModel>('analytics.attribution.model', 'last-touch');
@@ -54,6 +67,14 @@ const Attribution = ({ website, range, goal, ctas }: { website: Website; range: 
   const chosenModel = (ATTRIBUTION_MODELS as readonly string[]).includes(model) ? model : 'last-touch';
   const { data, error, isPending } = useReport<AttributionRow[]>('attribution', { websiteId, goalId: String(goal.id), model: chosenModel, lookbackDays: lookback, ...rangeParams(range) });
   const currency = goal.currency ?? website.currency;
+  useEffect(() => {
+    // The most impressions; of equals, the most conversions credited.
+    const busiest = (data ?? []).reduce<AttributionRow | undefined>(
+      (best, row) => (!best || row.impressions > best.impressions || (row.impressions === best.impressions && row.conversions > best.conversions) ? row : best),
+      undefined,
+    );
+    onBusiest(busiest?.ctaId);
+  }, [data, onBusiest]);
   // CTAs the list does not show (a deleted CTA keeps its credit): read by id.
   const missing = (data ?? []).map((r) => r.ctaId).filter((id) => !ctas.some((c) => c.id === id));
   const { data: more } = useGetMany<Cta>('ctas', { ids: missing }, { enabled: missing.length > 0, retry: false });
@@ -174,11 +195,13 @@ const Attribution = ({ website, range, goal, ctas }: { website: Website; range: 
 };
 
 /** Incrementality of one CTA for the goal: its exposed visitors against the control group held back from it. */
-const IncrementalityPanel = ({ website, range, goal, ctas }: { website: Website; range: DateRangeValue; goal: Goal; ctas: Cta[] }) => {
+const IncrementalityPanel = ({ website, range, goal, ctas, suggested }: { website: Website; range: DateRangeValue; goal: Goal; ctas: Cta[]; suggested?: string }) => {
   const translate = useTranslate();
   const websiteId = String(website.id);
   const [stored, setStored] = useStore<string>(`analytics.incrementality.cta.${websiteId}`, '');
-  const cta = ctas.find((c) => c.id === stored) ?? ctas[0];
+  // The CTA chosen last, else the one of the attribution report with the most impressions (where
+  // there is something to compare), else the first by name.
+  const cta = ctas.find((c) => c.id === stored) ?? ctas.find((c) => c.id === suggested) ?? ctas[0];
   const { data, error, isPending } = useReport<Incrementality>(
     'incrementality',
     { websiteId, ctaId: cta?.id, goalId: String(goal.id), ...rangeParams(range) },
@@ -260,6 +283,7 @@ export const ReportsTab = ({ website, range }: { website: Website; range: DateRa
   const { goals, goal, setGoal, isPending } = useGoalChoice(websiteId);
   const { data: ctaList } = useGetList<Cta>('ctas', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: { websiteId } });
   const ctas = (ctaList ?? []).map((c) => ({ id: String(c.id), name: c.name }));
+  const [busiest, setBusiest] = useState<string | undefined>();
   if (isPending) return <Loading />;
   if (!goal) {
     return (
@@ -276,8 +300,8 @@ export const ReportsTab = ({ website, range }: { website: Website; range: DateRa
           {translate(goal.type === 'value' ? 'console.analytics.reports.valueGoal' : 'console.analytics.reports.countGoal')}
         </Typography>
       </Box>
-      <Attribution website={website} range={range} goal={goal} ctas={ctas} />
-      <IncrementalityPanel website={website} range={range} goal={goal} ctas={ctas} />
+      <Attribution website={website} range={range} goal={goal} ctas={ctas} onBusiest={setBusiest} />
+      <IncrementalityPanel website={website} range={range} goal={goal} ctas={ctas} suggested={busiest} />
     </>
   );
 };
