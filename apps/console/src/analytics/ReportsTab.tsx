@@ -1,5 +1,5 @@
 import { Alert, Box, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useGetList, useGetMany, useStore, useTranslate } from 'react-admin';
 import type { DateRangeValue } from '../common/dateRanges';
 import type { Website } from '../types';
@@ -44,37 +44,39 @@ export const GoalPicker = ({ goals, goal, onChange }: { goals: Goal[]; goal: Goa
   );
 };
 
-/** Attribution per CTA: the model's credit and the CTAs' traffic (`GET /api/reports/attribution`). */
-const Attribution = ({
-  website,
-  range,
-  goal,
-  ctas,
-  onBusiest,
-}: {
-  website: Website;
-  range: DateRangeValue;
-  goal: Goal;
-  ctas: Cta[];
-  /** Told the CTA of the report with the most impressions (the incrementality panel's default). */
-  onBusiest: (ctaId: string | undefined) => void;
-}) => {
-  const translate = useTranslate();
-  const websiteId = String(website.id);
+/** The attribution report of the goal with the chosen model and lookback (`GET /api/reports/attribution`). */
+const useAttribution = (websiteId: string, range: DateRangeValue, goal: Goal | undefined) => {
   const [model, setModel] = useStore<AttributionModel>('analytics.attribution.model', 'last-touch');
   const [lookback, setLookback] = useStore<number>('analytics.attribution.lookbackDays', 30);
-  const [lookbackText, setLookbackText] = useState(String(lookback));
   const chosenModel = (ATTRIBUTION_MODELS as readonly string[]).includes(model) ? model : 'last-touch';
-  const { data, error, isPending } = useReport<AttributionRow[]>('attribution', { websiteId, goalId: String(goal.id), model: chosenModel, lookbackDays: lookback, ...rangeParams(range) });
+  const report = useReport<AttributionRow[]>('attribution', { websiteId, goalId: goal ? String(goal.id) : undefined, model: chosenModel, lookbackDays: lookback, ...rangeParams(range) }, Boolean(goal));
+  return { chosenModel, setModel, lookback, setLookback, report };
+};
+
+/** The report's CTA with the most impressions (of equals, the most conversions credited). */
+const busiestCta = (rows: readonly AttributionRow[] | undefined): string | undefined =>
+  (rows ?? []).reduce<AttributionRow | undefined>(
+    (best, row) => (!best || row.impressions > best.impressions || (row.impressions === best.impressions && row.conversions > best.conversions) ? row : best),
+    undefined,
+  )?.ctaId;
+
+/** Attribution per CTA: the model's credit and the CTAs' traffic. */
+const Attribution = ({
+  website,
+  goal,
+  ctas,
+  attribution,
+}: {
+  website: Website;
+  goal: Goal;
+  ctas: Cta[];
+  attribution: ReturnType<typeof useAttribution>;
+}) => {
+  const translate = useTranslate();
+  const { chosenModel, setModel, lookback, setLookback } = attribution;
+  const { data, error, isPending } = attribution.report;
+  const [lookbackText, setLookbackText] = useState(String(lookback));
   const currency = goal.currency ?? website.currency;
-  useEffect(() => {
-    // The most impressions; of equals, the most conversions credited.
-    const busiest = (data ?? []).reduce<AttributionRow | undefined>(
-      (best, row) => (!best || row.impressions > best.impressions || (row.impressions === best.impressions && row.conversions > best.conversions) ? row : best),
-      undefined,
-    );
-    onBusiest(busiest?.ctaId);
-  }, [data, onBusiest]);
   // CTAs the list does not show (a deleted CTA keeps its credit): read by id.
   const missing = (data ?? []).map((r) => r.ctaId).filter((id) => !ctas.some((c) => c.id === id));
   const { data: more } = useGetMany<Cta>('ctas', { ids: missing }, { enabled: missing.length > 0, retry: false });
@@ -283,7 +285,7 @@ export const ReportsTab = ({ website, range }: { website: Website; range: DateRa
   const { goals, goal, setGoal, isPending } = useGoalChoice(websiteId);
   const { data: ctaList } = useGetList<Cta>('ctas', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: { websiteId } });
   const ctas = (ctaList ?? []).map((c) => ({ id: String(c.id), name: c.name }));
-  const [busiest, setBusiest] = useState<string | undefined>();
+  const attribution = useAttribution(websiteId, range, goal);
   if (isPending) return <Loading />;
   if (!goal) {
     return (
@@ -300,8 +302,8 @@ export const ReportsTab = ({ website, range }: { website: Website; range: DateRa
           {translate(goal.type === 'value' ? 'console.analytics.reports.valueGoal' : 'console.analytics.reports.countGoal')}
         </Typography>
       </Box>
-      <Attribution website={website} range={range} goal={goal} ctas={ctas} onBusiest={setBusiest} />
-      <IncrementalityPanel website={website} range={range} goal={goal} ctas={ctas} suggested={busiest} />
+      <Attribution website={website} goal={goal} ctas={ctas} attribution={attribution} />
+      <IncrementalityPanel website={website} range={range} goal={goal} ctas={ctas} suggested={busiestCta(attribution.report.data)} />
     </>
   );
 };

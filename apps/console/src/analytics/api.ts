@@ -190,6 +190,9 @@ export const useResults = <T>(resource: 'experiments' | 'funnels', id: Identifie
   });
 };
 
+/** One row of `GET /api/analytics-events`, the newest: its total says whether any event arrived. */
+const LATEST_EVENT = { pagination: { page: 1, perPage: 1 }, sort: { field: 'time', order: 'DESC' as const } };
+
 /** How many websites (by name) a first visit looks through for one that has received events. */
 const DEFAULT_WEBSITE_PROBES = 20;
 
@@ -213,11 +216,7 @@ export const useAnalyticsWebsite = () => {
     queryFn: async () => {
       for (const websiteId of candidates) {
         try {
-          const { total } = await dataProvider.getList('analytics-events', {
-            pagination: { page: 1, perPage: 1 },
-            sort: { field: 'time', order: 'DESC' },
-            filter: { websiteId },
-          });
+          const { total } = await dataProvider.getList('analytics-events', { ...LATEST_EVENT, filter: { websiteId } });
           if ((total ?? 0) > 0) return websiteId;
         } catch {
           // A website whose events this user may not read: the next one.
@@ -250,7 +249,7 @@ export const useAnalyticsWebsite = () => {
 export const useHasEvents = (websiteId: string | undefined): boolean | undefined => {
   const { total, error } = useGetList<AnalyticsEvent>(
     'analytics-events',
-    { pagination: { page: 1, perPage: 1 }, sort: { field: 'time', order: 'DESC' }, filter: { websiteId } },
+    { ...LATEST_EVENT, filter: { websiteId } },
     { enabled: Boolean(websiteId), retry: false, onError: () => undefined },
   );
   if (error || total === undefined) return undefined;
