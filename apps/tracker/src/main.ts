@@ -19,7 +19,7 @@ import { createSender, type TrackEvent } from './events.js';
 import { createForwarder, type ForwardedName } from './forward.js';
 import { type Hooks, insertInline, renderBody, renderFloating } from './render.js';
 import { markClosed, markShown, mayShow, onTrigger } from './triggers.js';
-import { isObj, num, type Obj, objs, onDevice, query, queryAll, ready, safe, sessionId, str, visitorId } from './util.js';
+import { isObj, mayChange, num, type Obj, objs, onDevice, query, queryAll, ready, safe, sessionId, str, visitorId } from './util.js';
 
 export interface Api {
   version: string;
@@ -51,11 +51,15 @@ function preview(cta: unknown, element: unknown): { close(): void } | null {
   return { close };
 }
 
-/** An experiment variant's changes: `[{ selector, selectorType?, text?, hide? }]` (text replaces textContent). */
+/**
+ * An experiment variant's changes: `[{ selector, selectorType?, text?, hide? }]` (text replaces
+ * textContent). A script, style, head or similar element (or one inside it) is never changed.
+ */
 function applyChanges(changes: unknown): void {
   for (const change of objs(changes)) {
     const text = str(change.text);
     for (const target of queryAll(change.selector, change.selectorType)) {
+      if (!mayChange(target)) continue;
       if (text !== undefined) target.textContent = text;
       if (change.hide === true && target instanceof HTMLElement) target.style.display = 'none';
     }

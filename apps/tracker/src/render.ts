@@ -1,8 +1,9 @@
 // Rendering a CTA: its items (a form when it has inputs), and the three ways it is placed: a
 // floating popup (modal, slide_in, pane) or bar, or inline above/below a container's selector.
 // Every text from the API goes in with textContent (an `html` item too): no markup is injected.
+import { FONT_NAMES, LENGTH } from '../../../libs/cro/src/domain/page-safety.js';
 import { ensureStyle } from './styles.js';
-import { arr, isObj, num, type Obj, objs, query, safe, str } from './util.js';
+import { arr, isObj, mayChange, num, type Obj, objs, query, safe, str } from './util.js';
 
 /** What a rendered CTA reports; the preview passes no-ops. */
 export interface Hooks {
@@ -62,20 +63,31 @@ function safeUrl(v: unknown): string | undefined {
 
 let uid = 0;
 
-/** Design settings become custom properties of the CTA's root (set through the CSSOM). */
+/**
+ * A colour's shape, looser than the API's (libs/cro/src/domain/page-safety.ts) but as safe: #hex, a
+ * word, or rgb()/rgba()/hsl()/hsla() of numbers, units and separators; `url(`, `;`, `{` never pass.
+ */
+const COLOUR = /^(#[\da-f]{3,8}|[a-z]{3,30}|(rgb|hsl)a?\([\w\s.,%/+-]*\))$/i;
+
+/**
+ * Design settings become custom properties of the CTA's root (set through the CSSOM), each only
+ * when it has its shape (libs/cro/src/domain/page-safety.ts): a record stored before the API
+ * checked them may hold `url(...)` or the like, which never reaches the page.
+ */
 function applyDesign(root: HTMLElement, design: unknown): void {
   if (!isObj(design)) return;
-  const pairs: Array<[string, unknown]> = [
-    ['--cro-bg', design.backgroundColor ?? design.background],
-    ['--cro-fg', design.textColor ?? design.color],
-    ['--cro-accent', design.buttonColor ?? design.accentColor ?? design.primaryColor],
-    ['--cro-accent-fg', design.buttonTextColor],
-    ['--cro-font', design.fontFamily],
-    ['--cro-r', num(design.borderRadius) !== undefined ? `${num(design.borderRadius)}px` : undefined],
+  const radius = num(design.borderRadius);
+  const pairs: Array<[string, unknown, RegExp]> = [
+    ['--cro-bg', design.backgroundColor ?? design.background, COLOUR],
+    ['--cro-fg', design.textColor ?? design.color, COLOUR],
+    ['--cro-accent', design.buttonColor ?? design.accentColor ?? design.primaryColor, COLOUR],
+    ['--cro-accent-fg', design.buttonTextColor, COLOUR],
+    ['--cro-font', design.fontFamily, FONT_NAMES],
+    ['--cro-r', radius !== undefined ? `${radius}px` : design.borderRadius, LENGTH],
   ];
-  for (const [name, value] of pairs) {
-    const v = str(value);
-    if (v) root.style.setProperty(name, v);
+  for (const [name, value, shape] of pairs) {
+    const v = str(value)?.trim();
+    if (v && shape.test(v)) root.style.setProperty(name, v);
   }
 }
 
@@ -286,7 +298,7 @@ export function renderFloating(cta: Obj, hooks: Hooks): HTMLElement[] {
 /** Inserts the CTA above or below the container's target; answers the inserted node or null. */
 export function insertInline(cta: Obj, container: Obj, hooks: Hooks): HTMLElement | null {
   const target = query(container.selector, container.selectorType);
-  if (!target || !target.parentNode) return null;
+  if (!target || !target.parentNode || !mayChange(target)) return null;
   const root = renderBody(cta, hooks);
   root.classList.add('cro-inline');
   const margin = num(container.marginPx);

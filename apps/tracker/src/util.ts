@@ -1,5 +1,6 @@
 // Small helpers of the tracker: defensive readers of the API's JSON, error swallowing, ids and
 // storage that tolerates browsers refusing it (Safari private mode, blocked cookies, sandboxes).
+import { PROTECTED_SELECTOR } from '../../../libs/cro/src/domain/page-safety.js';
 
 export type Obj = { readonly [key: string]: unknown };
 
@@ -131,6 +132,13 @@ export function onDevice(devices: unknown): boolean {
 }
 
 const BARE_ID = /^[A-Za-z][\w-]*$/;
+
+/**
+ * Whether the tracker may change `target` or insert beside it: never a script, style, head or
+ * similar element, nor anything inside one (libs/cro/src/domain/page-safety.ts), whatever selector
+ * matched it (the API refuses selectors naming them; records stored before that rule still may).
+ */
+export const mayChange = (target: Element): boolean => !target.closest(PROTECTED_SELECTOR);
 
 /** The first element a CSS selector (or, failing that, an element id) names; null on a bad selector. */
 export function query(selector: unknown, type?: unknown): Element | null {

@@ -1,6 +1,7 @@
 import type { Actor } from '#libs/platform/src/decider.js';
 import { missing, notText, tooLong, z } from '#libs/platform/src/validation.js';
 import { pageRulesSchema } from './page-rules.js';
+import { customCssProblem, designProblems, selectorProblem } from './page-safety.js';
 
 /**
  * The request shapes of the CRO resources CTAs, campaigns and experiments, exactly as DESIGN.md
@@ -229,6 +230,26 @@ export const popupTriggerSchema = z.object(
   { error: `${C.triggers} must be a list of triggers` },
 );
 
+/**
+ * A CTA's design (page-safety.ts): colours, lengths, font names and texts by key, never free CSS
+ * (`backgroundColor: "url(https://evil/)"` is refused under `errors["design.backgroundColor"]`).
+ */
+export const designSchema = blob(C.design).superRefine((design, ctx) => {
+  for (const { key, message } of designProblems(design, C.design)) ctx.addIssue({ code: 'custom', message, path: key === null ? [] : [key] });
+});
+
+/** Custom CSS (a popup's, a container's): the tenant's own, but it may not load anything nor leave its style element (page-safety.ts). */
+const customCss = (label: string) => optText(label, 20_000).superRefine((css, ctx) => {
+  const problem = customCssProblem(css, label);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A selector the tracker changes or inserts at must not name a protected element (page-safety.ts): the issue goes under `selector`. */
+function refuseProtectedSelector(value: { selector: string; selectorType?: 'css' | 'xpath' }, ctx: z.RefinementCtx, label: string): void {
+  const problem = selectorProblem(value.selector, value.selectorType, label);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['selector'] });
+}
+
 export const popupSchema = z.object(
   {
     triggers: list(C.triggers, popupTriggerSchema, 20),
@@ -240,7 +261,7 @@ export const popupSchema = z.object(
     closeButton: bool(C.closeButton).optional(),
     backdrop: bool(C.backdrop).optional(),
     devices: devices(C.devices),
-    customCss: optText(C.customCss, 20_000).optional(),
+    customCss: customCss(C.customCss).optional(),
   },
   { error: `${C.popup} must be an object` },
 );
@@ -272,7 +293,7 @@ export const ctaFieldsShape = {
   type: choice(C.type, CTA_TYPES),
   subtype: optText(C.subtype, 100).nullable(),
   items: list(C.items, ctaItemSchema, 200),
-  design: blob(C.design).nullable(),
+  design: designSchema.nullable(),
   lazyLoad: bool(C.lazyLoad),
   popup: popupSchema.nullable(),
   emailNotification: emailNotificationSchema.nullable(),
@@ -436,10 +457,10 @@ export const containerSchema = z.object(
     selectorType: choice(K.selectorType, SELECTOR_TYPES),
     marginPx: z.number({ error: `${K.marginPx} must be a number` }).int(`${K.marginPx} must be a whole number`).min(-10_000).max(10_000).optional(),
     layout: optText(K.layout, 100).optional(),
-    customCss: optText(K.customCss, 20_000).optional(),
+    customCss: customCss(K.customCss).optional(),
   },
   { error: `${K.containers} must be a list of containers` },
-);
+).superRefine((container, ctx) => refuseProtectedSelector(container, ctx, K.selector));
 export type CampaignContainer = z.infer<typeof containerSchema>;
 
 export const campaignFieldsShape = {
@@ -538,7 +559,8 @@ export const testNameSchema = z.string({ error: (i) => (nullish(i.input) ? TEST_
 /**
  * What a variant changes on the page, as the tracker applies it (apps/tracker/src/main.ts): each
  * change finds the elements of `selector` (CSS, or XPath with `selectorType: "xpath"`) and sets
- * their text, or hides them.
+ * their text, or hides them. A selector naming a script, style, head or similar element is refused
+ * (page-safety.ts); the tracker skips such elements whatever the selector.
  */
 export const variantChangeSchema = z.object(
   {
@@ -548,7 +570,7 @@ export const variantChangeSchema = z.object(
     hide: bool(`${X.changes}: hide`).optional(),
   },
   { error: `${X.changes} must be a list of { selector, text?, hide? }` },
-);
+).superRefine((change, ctx) => refuseProtectedSelector(change, ctx, `${X.changes}: selector`));
 
 export const variantSchema = z.object(
   {
