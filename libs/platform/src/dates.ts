@@ -31,3 +31,31 @@ export function timestampMs(text: string): number | null {
 export function isTimestamp(text: string): boolean {
   return timestampMs(text) !== null;
 }
+
+/**
+ * The days a report or a list may be asked for (DESIGN.md "Trust boundary": dates are bounded):
+ * from 2000-01-01 to a year after today (UTC). Reports turn days into series and time-zone
+ * bounds, and a range from year 1 or to year 9999 is no question anybody asks: it is refused with
+ * 400 here, the one check of a requested day, rather than failing deep in a report.
+ */
+export const EARLIEST_QUERY_DAY = '2000-01-01';
+
+/** The last day a query may name: today (UTC) a year on, as YYYY-MM-DD. */
+export function latestQueryDay(now: number = Date.now()): string {
+  const today = new Date(now);
+  const next = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), today.getUTCDate()));
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * Why `value` is not a day a query may name, in the words of the refusal (`{label} must be a
+ * date as YYYY-MM-DD`, `{label} must be a day from 2000-01-01 to {a year from today}`); null
+ * when it is one.
+ */
+export function queryDayProblem(value: unknown, label: string, now: number = Date.now()): string | null {
+  if (typeof value !== 'string' || !isCalendarDate(value)) return `${label} must be a date as YYYY-MM-DD`;
+  const latest = latestQueryDay(now);
+  // YYYY-MM-DD with four-digit years: text order is date order.
+  if (value < EARLIEST_QUERY_DAY || value > latest) return `${label} must be a day from ${EARLIEST_QUERY_DAY} to ${latest}`;
+  return null;
+}

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { allowed } from './allow-list.js';
-import { isCalendarDate } from './dates.js';
+import { isCalendarDate, queryDayProblem } from './dates.js';
 import { BadRequestError } from './errors.js';
 import { checkJson, checkText } from './http/input-guard.js';
 
@@ -147,7 +147,8 @@ export async function runList<T = Record<string, unknown>>(
       // Fields named like dates (createdAt, dueDate...) take dates; the others take numbers.
       const isDate = bound[1] === def.dateField || /(At|Date)$/.test(bound[1]);
       const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-      if (isDate && !isCalendarDate(text)) throw new BadRequestError(`Filter ${key} must be a date as YYYY-MM-DD`);
+      const dayProblem = isDate ? queryDayProblem(text, `Filter ${key}`) : null;
+      if (dayProblem) throw new BadRequestError(dayProblem);
       if (!isDate && !NUMBER.test(text)) throw new BadRequestError(`Filter ${key} must be a number`);
       const placeholder = add(text);
       where.push(
@@ -184,9 +185,8 @@ export async function runList<T = Record<string, unknown>>(
   ] as const) {
     const value = query[bound];
     if (value === undefined || value === '') continue;
-    if (typeof value !== 'string' || !isCalendarDate(value)) {
-      throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
-    }
+    const dayProblem = queryDayProblem(value, bound);
+    if (dayProblem) throw new BadRequestError(dayProblem);
     if (!def.dateField) throw new BadRequestError(`This list has no date to filter by`);
     const date = bound === 'to' ? `(${add(value)}::date + 1)` : `${add(value)}::date`;
     where.push(`${def.fields[def.dateField]} ${op} ${date}`);

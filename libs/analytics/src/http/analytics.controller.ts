@@ -6,13 +6,13 @@ import { filterOf, productScope } from '#libs/organisations/src/projections/prod
 import { sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { EVENTS_LIST } from '../read/events-list.js';
-import { CRO_READERS, hasAnyRole } from '#libs/cro/src/domain/roles.js';
+import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '#libs/cro/src/domain/roles.js';
 import type { PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
 import { ensureOrganisationProduct, websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
 import { rolesFor } from '#libs/platform/src/auth/policy.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
-import { isCalendarDate } from '#libs/platform/src/dates.js';
+import { queryDayProblem } from '#libs/platform/src/dates.js';
 import { ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
 import { canReachWebsite, loadVisible } from '#libs/platform/src/http/tenancy.js';
 import { parseInput, z } from '#libs/platform/src/validation.js';
@@ -38,7 +38,15 @@ export const DEFAULT_LOOKBACK_DAYS = 30;
 export const HOURLY_DAYS_MAX = 31;
 
 const id = (label: string) => z.string({ error: `${label} is missing!` }).trim().min(1, `${label} is missing!`).max(100, `${label} is not an id`);
-const day = (label: string) => z.string().refine(isCalendarDate, `${label} must be a date as YYYY-MM-DD`).optional();
+/** A day of a report: a real date from 2000-01-01 to a year from today (dates.ts `queryDayProblem`), else 400. */
+const day = (label: string) =>
+  z
+    .string({ error: `${label} must be a date as YYYY-MM-DD` })
+    .superRefine((value, ctx) => {
+      const problem = queryDayProblem(value, label);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional();
 const rangeShape = {
   from: day('from'),
   to: day('to'),
@@ -74,7 +82,8 @@ type Row = Record<string, unknown> & { id: string; organisationId: string; websi
  * The analytics reports (DESIGN.md "Report endpoints"): experiment results, attribution,
  * incrementality, funnel results, goal completions and the Insights/Dashboard metrics. Each reads
  * the analytics read models of one website the viewer may read (their organisation, a website they
- * reach, the `cro` product: 403 "Upgrade to access" without, a CRO role that reads). Dates are
+ * reach, the `cro` product: 403 "Upgrade to access" without, a CRO role that reads reports: not a
+ * viewer, so not demo mode, roles.ts CRO_INSIGHT_READERS). Dates are
  * days (YYYY-MM-DD, inclusive) of the website's timezone, or a named `range`
  * (last_7_days ... all_time; default last_28_days). `pendingVisitors` says how many visitors are
  * still being computed (a funnel created later is computed from the stored events).
@@ -175,9 +184,12 @@ export class AnalyticsController {
     await this.allowed(viewer, organisationId);
   }
 
+  /** Reports and raw events: the `cro` product, and a CRO role that reads them (not a viewer, not demo mode: CRO_INSIGHT_READERS). */
   private async allowed(viewer: Viewer, organisationId: string): Promise<void> {
     await ensureOrganisationProduct(this.db, organisationId, CRO_PRODUCT);
-    if (!hasAnyRole(rolesFor(viewer, organisationId), CRO_READERS)) throw new ForbiddenError(NO_CRO_ACCESS);
+    const roles = rolesFor(viewer, organisationId);
+    if (!hasAnyRole(roles, CRO_READERS)) throw new ForbiddenError(NO_CRO_ACCESS);
+    if (!hasAnyRole(roles, CRO_INSIGHT_READERS)) throw new ForbiddenError(NO_CRO_INSIGHTS);
   }
 
   private async goalOf(websiteId: string, goalId: string): Promise<{ id: string; type: string; currency: string | null }> {

@@ -129,9 +129,37 @@ export const EVERY_EXCLUDED_PAGE_EVENT_LISTED: [ExcludedPageEvent['type']] exten
   : never = true;
 
 /**
+ * The path as the customer's server reads it, so that no spelling of a page escapes its rule:
+ * percent-escapes decoded (`/%61ccount` is `/account`, `%2F` and `%2f` alike; an escape that is
+ * not UTF-8 stays, its hex in upper case), empty segments dropped (`//account` is `/account`), and
+ * `.` / `..` segments resolved after decoding (`/a/%2e%2e/account`, `/./account`). A trailing
+ * slash stays (the rules ignore one anyway). The rule and the page go through the same steps.
+ */
+export function normalisedPath(pathname: string): string {
+  const decoded = pathname.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.toUpperCase();
+    }
+  });
+  const segments: string[] = [];
+  const parts = decoded.split('/');
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') segments.pop();
+    else segments.push(part);
+  }
+  const last = parts[parts.length - 1];
+  const trailing = segments.length > 0 && (last === '' || last === '.' || last === '..');
+  return `/${segments.join('/')}${trailing ? '/' : ''}`;
+}
+
+/**
  * The part of a URL excluded-page rules compare: `{origin}{path}` (WHATWG URL: scheme and host in
  * lower case, default port dropped, `https://shop.com` read as `https://shop.com/`), its query and
- * fragment dropped; null when it is not an absolute http(s) URL with a host.
+ * fragment dropped, the path decoded and normalised (`normalisedPath`); null when it is not an
+ * absolute http(s) URL with a host.
  */
 function comparable(value: string | URL): string | null {
   let url: URL;
@@ -145,7 +173,7 @@ function comparable(value: string | URL): string | null {
     }
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.hostname === '') return null;
-  return `${url.origin}${url.pathname}`;
+  return `${url.origin}${normalisedPath(url.pathname)}`;
 }
 
 const withoutTrailingSlash = (text: string) => (text.endsWith('/') ? text.slice(0, -1) : text);
@@ -158,7 +186,8 @@ const withoutTrailingSlash = (text: string) => (text.endsWith('/') ? text.slice(
  * - Both the page URL and each rule are compared as `{origin}{path}`: scheme, host (case
  *   insensitive) and port must be the same; the path is case-sensitive; the query and the fragment
  *   are ignored, the page's and the rule's own (`https://shop.com/cart?step=2#top` is the page
- *   `https://shop.com/cart`); percent-encoding is the WHATWG URL parser's on both sides.
+ *   `https://shop.com/cart`); both paths are decoded and normalised (`normalisedPath`:
+ *   `/%61ccount/x`, `//account/x`, `/./account/x` and `/a/../account/x` are `/account/x`).
  * - A rule without a trailing `*` is exact: the same origin and path, one trailing slash ignored
  *   (`https://shop.com/cart` = `https://shop.com/cart/`; `https://shop.com` = `https://shop.com/`).
  * - A rule ending with `*` is a prefix: the page's `{origin}{path}` starts with the rule's (the

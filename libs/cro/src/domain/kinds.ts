@@ -54,10 +54,31 @@ export interface CroKind {
    * key of the stored record): the CTAs' `subtype`, which the Wizards and Surveys tabs filter on.
    */
   listFields?: Record<string, string>;
+  /**
+   * The most records of this kind one website holds (those not deleted), checked on every create
+   * and copy (`Duplicate`): a refused one answers 422 "This website has reached its limit of
+   * {records} {plural}.". `ruleBytes` (URL lists): the most bytes of rule values all the website's
+   * lists hold together, checked on create and update.
+   */
+  quota: { records: number; plural: string; ruleBytes?: number };
+}
+
+/** What a website's URL lists hold at most, all lists together (the bytes of their rules' values). */
+export const URL_LIST_RULE_BYTES_MAX = 1024 * 1024;
+
+/** The refusal of a create over a kind's quota (CroKind `quota`). */
+export function quotaReached(quota: CroKind['quota']): string {
+  return `This website has reached its limit of ${quota.records} ${quota.plural}.`;
+}
+
+/** The refusal of URL list rules over the website's bytes (CroKind `quota.ruleBytes`). */
+export function ruleBytesReached(quota: CroKind['quota']): string {
+  return `The URL lists of this website may hold at most ${Math.round((quota.ruleBytes ?? 0) / 1024 / 1024)} MB of rules together.`;
 }
 
 export const CRO_KINDS: readonly CroKind[] = [
   {
+    quota: { records: 500, plural: 'CTAs' },
     resource: 'ctas', stream: 'cta', table: 'rm_ctas', label: 'CTA', decider: ctaDecider, eventTypes: CTA_EVENT_TYPES,
     listFields: { subtype: 'subtype' },
     statuses: CTA_STATUSES, statusLabels: CTA_STATUS_LABELS, purged: CTA_PURGED,
@@ -65,6 +86,7 @@ export const CRO_KINDS: readonly CroKind[] = [
     update: 'Update', remove: 'Delete',
   },
   {
+    quota: { records: 200, plural: 'campaigns' },
     resource: 'campaigns', stream: 'campaign', table: 'rm_campaigns', label: 'Campaign', decider: campaignDecider, eventTypes: CAMPAIGN_EVENT_TYPES,
     statuses: CAMPAIGN_STATUSES, statusLabels: CAMPAIGN_STATUS_LABELS,
     actions: ['SubmitForReview', 'ReturnToDraft', 'Publish', 'Unpublish', 'ReturnToReview', 'Deactivate', 'Restore', 'Duplicate', 'Generate', 'CancelGeneration'],
@@ -79,6 +101,7 @@ export const CRO_KINDS: readonly CroKind[] = [
     },
   },
   {
+    quota: { records: 200, plural: 'experiments' },
     resource: 'experiments', stream: 'experiment', table: 'rm_experiments', label: 'Experiment', decider: experimentDecider, eventTypes: EXPERIMENT_EVENT_TYPES,
     statuses: EXPERIMENT_STATUSES, statusLabels: EXPERIMENT_STATUS_LABELS,
     actions: ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'Complete', 'CompleteAndDeploy', 'Restore'],
@@ -92,22 +115,27 @@ export const CRO_KINDS: readonly CroKind[] = [
     },
   },
   {
+    quota: { records: 1000, plural: 'products' },
     resource: 'products', stream: PRODUCT_STREAM, table: 'rm_products', label: 'Product', decider: productDecider, eventTypes: PRODUCT_EVENT_TYPES,
     statuses: PRODUCT_STATUSES, statusLabels: PRODUCT_STATUS_LABELS, actions: ['Restore'], update: 'Update', remove: 'Delete',
   },
   {
+    quota: { records: 50, plural: 'goals' },
     resource: 'goals', stream: GOAL_STREAM, table: 'rm_goals', label: 'Goal', decider: goalDecider, eventTypes: GOAL_EVENT_TYPES,
     statuses: GOAL_STATUSES, statusLabels: GOAL_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
   },
   {
+    quota: { records: 100, plural: 'URL lists', ruleBytes: URL_LIST_RULE_BYTES_MAX },
     resource: 'url-lists', stream: URL_LIST_STREAM, table: 'rm_url_lists', label: 'URL list', decider: urlListDecider, eventTypes: URL_LIST_EVENT_TYPES,
     statuses: URL_LIST_STATUSES, statusLabels: URL_LIST_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
   },
   {
+    quota: { records: 50, plural: 'funnels' },
     resource: 'funnels', stream: FUNNEL_STREAM, table: 'rm_funnels', label: 'Funnel', decider: funnelDecider, eventTypes: FUNNEL_EVENT_TYPES,
     statuses: FUNNEL_STATUSES, statusLabels: FUNNEL_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
   },
   {
+    quota: { records: 200, plural: 'excluded pages' },
     // No name: the list filters and sorts by the URL rule (and its controller searches it).
     resource: 'excluded-pages', stream: EXCLUDED_PAGE_STREAM, table: 'rm_excluded_pages', label: 'Excluded page', decider: excludedPageDecider, eventTypes: EXCLUDED_PAGE_EVENT_TYPES,
     listFields: { urlRule: 'urlRule' },

@@ -8,15 +8,15 @@ import { PLATFORM_ADMIN } from '#libs/platform/src/auth/policy.js';
  * their rights (seed 001 section 6: "Per-role rights: not shown"); this table is the product's
  * decision, in the words of DESIGN.md's state machines:
  *
- * | CRO role   | Reads | CTAs, campaigns: draft, edit, submit | Publish, unpublish, deactivate, return, delete, restore | Experiments: draft, edit, submit | Experiments: publish, pause, resume, complete, deploy, delete | Products | Goals, URL lists, funnels, excluded pages | Admin-only steps |
- * |------------|-------|--------------------------------------|---------------------------------------------------------|----------------------------------|----------------------------------------------------------------|----------|-------------------------------------------|------------------|
- * | admin      | yes   | yes                                  | yes                                                     | yes                              | yes                                                            | yes      | yes                                       | yes              |
- * | manager    | yes   | yes                                  | yes                                                     | yes                              | yes                                                            | yes      | yes                                       | no               |
- * | editor     | yes   | yes                                  | yes                                                     | yes                              | no                                                             | yes      | no                                        | no               |
- * | analyst    | yes   | no                                   | no                                                      | yes                              | yes                                                            | no       | yes                                       | no               |
- * | creator    | yes   | yes                                  | no                                                      | no                               | no                                                             | no       | no                                        | no               |
- * | viewer     | yes   | no                                   | no                                                      | no                               | no                                                             | no       | no                                        | no               |
- * | none       | no    | no                                   | no                                                      | no                               | no                                                             | no       | no                                        | no               |
+ * | CRO role   | Reads | Reports, events, histories | CTAs, campaigns: draft, edit, submit | Publish, unpublish, deactivate, return, delete, restore | Experiments: draft, edit, submit | Experiments: publish, pause, resume, complete, deploy, delete | Products | Goals, URL lists, funnels, excluded pages | Admin-only steps |
+ * |------------|-------|----------------------------|--------------------------------------|---------------------------------------------------------|----------------------------------|----------------------------------------------------------------|----------|-------------------------------------------|------------------|
+ * | admin      | yes   | yes                        | yes                                  | yes                                                     | yes                              | yes                                                            | yes      | yes                                       | yes              |
+ * | manager    | yes   | yes                        | yes                                  | yes                                                     | yes                              | yes                                                            | yes      | yes                                       | no               |
+ * | editor     | yes   | yes                        | yes                                  | yes                                                     | yes                              | no                                                             | yes      | no                                        | no               |
+ * | analyst    | yes   | yes                        | no                                   | no                                                      | yes                              | yes                                                            | no       | yes                                       | no               |
+ * | creator    | yes   | yes                        | yes                                  | no                                                      | no                               | no                                                             | no       | no                                        | no               |
+ * | viewer     | yes   | no                         | no                                   | no                                                      | no                               | no                                                             | no       | no                                        | no               |
+ * | none       | no    | no                         | no                                   | no                                                      | no                               | no                                                             | no       | no                                        | no               |
  *
  * Organisation owners and admins (and platform admins) count as CRO admins (DESIGN.md: they may take every action).
  * "Admin-only steps": a campaign's `Publish` straight from draft or deactivated (skipping review)
@@ -42,6 +42,15 @@ export const CRO_ROLE_LABELS: Record<CroRole, string> = {
 export const CRO_ADMINS = ['owner', 'admin', 'cro:admin', PLATFORM_ADMIN] as const;
 /** Everyone who may see the CRO area's records. */
 export const CRO_READERS = [...CRO_ADMINS, 'cro:manager', 'cro:editor', 'cro:analyst', 'cro:creator', 'cro:viewer'] as const;
+/**
+ * Who reads what the records themselves do not show: the analytics reports, the raw tracking
+ * events and the records' histories (every change, by whom). Everyone who reads but the viewer,
+ * who sees the records only; demo mode is a CRO viewer of the demo organisation (rolesFor in
+ * libs/platform/src/auth/policy.ts), so it gets exactly a viewer's answers (docs/security.md).
+ */
+export const CRO_INSIGHT_READERS = [...CRO_ADMINS, 'cro:manager', 'cro:editor', 'cro:analyst', 'cro:creator'] as const;
+/** The refusal of a CRO role that reads the records only (a viewer, demo mode). */
+export const NO_CRO_INSIGHTS = 'Your CRO role shows the records only: no reports, tracking events or histories';
 /** Who drafts, edits and submits CTAs and campaigns. */
 export const CONTENT_AUTHORS = [...CRO_ADMINS, 'cro:manager', 'cro:editor', 'cro:creator'] as const;
 /** Who publishes, unpublishes, deactivates, returns, deletes and restores CTAs and campaigns. */

@@ -15,17 +15,17 @@ import { bulkSchema } from '#libs/platform/src/http/bulk.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { deleteIntegrationSecret, newWebhookSecret, saveIntegrationSecret } from '../integrations/secrets.js';
 import { rolesFor } from '#libs/platform/src/auth/policy.js';
-import { CRO_READERS, hasAnyRole } from '../domain/roles.js';
+import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '../domain/roles.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { canReachWebsite, loadVisible } from '#libs/platform/src/http/tenancy.js';
 import { runList, type ListDefinition, type ListQuery } from '#libs/platform/src/list-query.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import type { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import type { CroKind } from '../domain/kinds.js';
+import { quotaReached, ruleBytesReached, type CroKind } from '../domain/kinds.js';
 import { croStateOf } from '../projections/cro-records.projection.js';
 import { PAGE_RULES_NO_EFFECT, rulesCanMatch, type PageRulesInput } from '../domain/page-rules.js';
-import { ctasPromotingProduct, idsOnWebsite, templateById, urlListRules } from '../projections/queries.js';
+import { ctasPromotingProduct, idsOnWebsite, recordsOnWebsite, templateById, urlListRuleBytes, urlListRules } from '../projections/queries.js';
 import { STARTER_TEMPLATES } from '../domain/templates.js';
 
 /** The product of the plan the CRO area belongs to (billing): without it, 403 "Upgrade to access". */
@@ -130,7 +130,9 @@ export abstract class CroResourceController {
 
   @Get(':id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
-    await this.load(viewer, id);
+    const record = await this.load(viewer, id);
+    // Every change and who made it: not for a CRO viewer, so not for demo mode (roles.ts CRO_INSIGHT_READERS).
+    if (!hasAnyRole(rolesFor(viewer, record.organisationId), CRO_INSIGHT_READERS)) throw new ForbiddenError(NO_CRO_INSIGHTS);
     return readHistory(this.deps.store, this.deps.people, `${this.kind.stream}-${id}`);
   }
 
@@ -150,6 +152,7 @@ export abstract class CroResourceController {
     await ensureOrganisationProduct(this.deps.db, website.organisationId, CRO_PRODUCT);
     const actor = actorFor(viewer, website.organisationId);
     await this.checkReferences(websiteId, input);
+    await this.checkQuota(websiteId, null, input);
     const id = randomUUID();
     const { duplicatedFrom: _ignored, ...data } = input;
     await this.run(id, { type: 'Create', actor, data: { ...data, organisationId: website.organisationId }, context: { website } }, website.organisationId, undefined, requestId);
@@ -162,6 +165,7 @@ export abstract class CroResourceController {
     const input = objectOf(body);
     const changes = Object.fromEntries(Object.entries(input).filter(([key]) => !READ_ONLY.has(key)));
     await this.checkReferences(current.websiteId, changes);
+    await this.checkRuleBytes(current.websiteId, id, changes);
     const actor = actorFor(viewer, current.organisationId);
     const context = await this.context(current, this.kind.update);
     await this.run(id, { type: this.kind.update, actor, data: changes, context }, current.organisationId, expectedVersionOf(body), requestId);
@@ -175,6 +179,10 @@ export abstract class CroResourceController {
     if (!this.kind.actions.includes(action)) throw new BadRequestError(`Unknown action: use one of ${this.kind.actions.join(', ')}`);
     const input = body === undefined || body === null ? {} : objectOf(body);
     const { expectedVersion: _version, ...data } = input;
+    // An action that carries fields (a CTA's SaveDraft) refers only to records of the same website, as create and update do.
+    await this.checkReferences(current.websiteId, data);
+    // A copy is a new record of the website: the kind's quota counts it.
+    if (action === 'Duplicate') await this.checkQuota(current.websiteId, null, {});
     const actor = actorFor(viewer, current.organisationId);
     const context = await this.context(current, action);
     if (this.kind.stream === 'campaign' && action === 'Generate') await this.checkTemplate(current.organisationId, data.templateId);
@@ -228,7 +236,7 @@ export abstract class CroResourceController {
     const website = (await websiteFacts(this.deps.db, record.websiteId)) ?? undefined;
     const context: Record<string, unknown> = { website };
     if (this.kind.stream === 'experiment') context.geoIp = (await this.deps.geoIp?.available()) === true;
-    if (this.kind.stream === 'product' && action === 'Delete') context.usedByCtas = await ctasPromotingProduct(this.deps.db, record.id);
+    if (this.kind.stream === 'product' && action === 'Delete') context.usedByCtas = await ctasPromotingProduct(this.deps.db, record.websiteId, record.id);
     if (this.kind.stream === 'campaign' && action === 'Publish') {
       const lists = await urlListRules(this.deps.db, record.websiteId);
       context.warnings = rulesCanMatch(record.pageRules as PageRulesInput | undefined, lists) ? [] : [PAGE_RULES_NO_EFFECT];
@@ -267,6 +275,29 @@ export abstract class CroResourceController {
       const goals = await idsOnWebsite(db, 'rm_goals', websiteId, [input.goalId]);
       if (!goals.has(input.goalId)) throw ValidationError.field('goalId', 'Goal not found on this website');
     }
+  }
+
+  /**
+   * The kind's quota (kinds.ts `quota`): 422 "This website has reached its limit of 50 goals."
+   * when the website already holds that many records of the kind (deleted ones aside), and for
+   * URL lists the bytes of all the website's rules.
+   */
+  protected async checkQuota(websiteId: string, exceptId: string | null, input: Record<string, unknown>): Promise<void> {
+    const quota = this.kind.quota;
+    if ((await recordsOnWebsite(this.deps.db, this.kind.table, websiteId)) >= quota.records) throw new ValidationError(quotaReached(quota));
+    await this.checkRuleBytes(websiteId, exceptId, input);
+  }
+
+  /** URL lists: the website's lists, with `input.rules` in place of list `exceptId`'s, hold at most `quota.ruleBytes` of rule values (422 under `rules`). */
+  protected async checkRuleBytes(websiteId: string, exceptId: string | null, input: Record<string, unknown>): Promise<void> {
+    const max = this.kind.quota.ruleBytes;
+    if (max === undefined || !Array.isArray(input.rules)) return;
+    let bytes = 0;
+    for (const rule of input.rules as unknown[]) {
+      const value = rule && typeof rule === 'object' ? (rule as { value?: unknown }).value : undefined;
+      if (typeof value === 'string') bytes += Buffer.byteLength(value, 'utf8');
+    }
+    if (bytes + (await urlListRuleBytes(this.deps.db, websiteId, exceptId)) > max) throw ValidationError.field('rules', ruleBytesReached(this.kind.quota));
   }
 
   protected async run(

@@ -6,13 +6,40 @@ import type { UrlListRule } from '../domain/page-rules.js';
  * through the list helper with the context's allow-listed fields).
  */
 
-/** How many CTAs that are not deleted promote a product (a product in use cannot be deleted). */
-export async function ctasPromotingProduct(db: SqlExecutor, productId: string): Promise<number> {
+/**
+ * How many CTAs of the product's website that are not deleted promote it (a product in use cannot
+ * be deleted). Only the product's own website counts: a CTA elsewhere that names the id (stored
+ * before references were checked on every action) never blocks another organisation's product.
+ */
+export async function ctasPromotingProduct(db: SqlExecutor, websiteId: string, productId: string): Promise<number> {
   const found = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM rm_ctas WHERE status <> 'deleted' AND record->'productIds' @> jsonb_build_array($1::text)`,
-    [productId],
+    `SELECT count(*)::int AS n FROM rm_ctas WHERE website_id = $1 AND status <> 'deleted' AND record->'productIds' @> jsonb_build_array($2::text)`,
+    [websiteId, productId],
   );
   return found.rows[0]?.n ?? 0;
+}
+
+/** The read models of the CRO kinds (kinds.ts `table`): names from our code, never from a request. */
+export type CroTable = 'rm_ctas' | 'rm_campaigns' | 'rm_experiments' | 'rm_products' | 'rm_goals' | 'rm_url_lists' | 'rm_funnels' | 'rm_excluded_pages';
+const CRO_TABLES: readonly CroTable[] = ['rm_ctas', 'rm_campaigns', 'rm_experiments', 'rm_products', 'rm_goals', 'rm_url_lists', 'rm_funnels', 'rm_excluded_pages'];
+
+/** How many records of `table` the website holds that are not deleted (what a kind's quota counts). */
+export async function recordsOnWebsite(db: SqlExecutor, table: string, websiteId: string): Promise<number> {
+  const known = CRO_TABLES.find((t) => t === table);
+  if (!known) throw new Error(`Not a CRO read model: ${table}`);
+  const found = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${known} WHERE website_id = $1 AND status <> 'deleted'`, [websiteId]);
+  return found.rows[0]?.n ?? 0;
+}
+
+/** The bytes (UTF-8) of the rule values of the website's URL lists that are not deleted, but for the list `exceptId`. */
+export async function urlListRuleBytes(db: SqlExecutor, websiteId: string, exceptId: string | null): Promise<number> {
+  const found = await db.query<{ n: string | number | null }>(
+    `SELECT coalesce(sum(octet_length(rule->>'value')), 0)::bigint AS n
+       FROM rm_url_lists l CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(l.record->'rules') = 'array' THEN l.record->'rules' ELSE '[]'::jsonb END) AS rule
+      WHERE l.website_id = $1 AND l.status <> 'deleted' AND ($2::text IS NULL OR l.id <> $2::text)`,
+    [websiteId, exceptId],
+  );
+  return Number(found.rows[0]?.n ?? 0);
 }
 
 /** The rules of the website's active URL lists, by id (what page rules of kind `list` match against). */

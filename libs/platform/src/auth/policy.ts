@@ -108,21 +108,26 @@ const REFUSED_ENTRIES: Record<string, (viewer: Viewer) => boolean> = {
   'login-as': (v) => !!(v.impersonatorSessionId || v.demoOrganisationId),
   create: (v) => !!v.demoOrganisationId,
   'roles-and-permissions': (v) => !!v.demoOrganisationId,
+  // The analytics screen is reports and raw events: not for a CRO viewer, so not for demo mode.
+  'cro/analytics': (v) => !readsCro(v, undefined, CRO_RECORDS_ONLY),
 };
+
+/** CRO roles that read the records only: no reports, tracking events or histories (libs/cro/src/domain/roles.ts CRO_INSIGHT_READERS). */
+const CRO_RECORDS_ONLY = ['viewer'] as const;
 
 /**
  * Whether the CRO routes would answer the viewer's lists without a 403: a platform admin, or a
  * member of an organisation (with the `cro` product, when the products are known) whose
  * organisation role is owner or admin (they count as CRO admins) or whose CRO role is not `none`
- * (libs/cro/src/domain/roles.ts CRO_READERS).
+ * (libs/cro/src/domain/roles.ts CRO_READERS) nor one of `alsoRefused`.
  */
-function readsCro(viewer: Viewer, organisationProducts?: ReadonlyMap<string, readonly string[]>): boolean {
+function readsCro(viewer: Viewer, organisationProducts?: ReadonlyMap<string, readonly string[]>, alsoRefused: readonly string[] = []): boolean {
   if (viewer.platformAdmin) return true;
   return [...viewer.memberships.entries()].some(([organisationId, role]) => {
     if (organisationProducts && !organisationProducts.get(organisationId)?.includes('cro')) return false;
     if (role === 'owner' || role === 'admin') return true;
     const croRole = viewer.productRoles?.get(organisationId)?.croRole;
-    return croRole !== undefined && croRole !== 'none';
+    return croRole !== undefined && croRole !== 'none' && !alsoRefused.includes(croRole);
   });
 }
 
