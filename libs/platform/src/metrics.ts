@@ -1,7 +1,11 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ProjectionManager } from './projections/projection-manager.js';
+import { HealthChecks } from './ops/health.js';
 
-/** Prometheus metrics of one process: Node's defaults, HTTP requests, and projections. */
+/**
+ * Prometheus metrics of one process: Node's defaults, HTTP requests, and projections; contexts add
+ * theirs to `registry`, and their readiness checks to `checks` (./ops/health.ts).
+ */
 export function createMetrics(projections: ProjectionManager) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -46,7 +50,7 @@ export function createMetrics(projections: ProjectionManager) {
       for (const s of states) this.set({ projection: s.name }, s.status === 'failed' ? 0 : 1);
     },
   });
-  return { registry, httpRequests };
+  return { registry, httpRequests, checks: new HealthChecks() };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -95,17 +95,19 @@ export function personAttempts(
 
   // Time order; equal times keep their input order (Array.prototype.sort is stable).
   const sorted = events.filter((e) => Number.isFinite(e.time)).sort((a, b) => a.time - b.time);
-  const matches: boolean[][] = steps.map((step) => sorted.map((e) => eventMatches(e, step)));
+  // Per step, the indexes of the events matching it (ascending): a step's next match is a binary
+  // search there, so an attempt costs a few lookups whatever the number of events (a visitor with
+  // thousands of step-1 events and no step 2 was quadratic when each attempt scanned its window).
+  const matching: number[][] = steps.map((step) => sorted.flatMap((e, i) => (eventMatches(e, step) ? [i] : [])));
 
   const attempts: Attempt[] = [];
-  for (let first = 0; first < sorted.length; first++) {
-    if (!matches[0][first]) continue;
+  for (const first of matching[0]) {
     const start = sorted[first].time;
     const used = [first];
     const stepTimes = [start];
     for (let k = 1; k < steps.length; k++) {
       const previous = stepTimes[k - 1];
-      const next = nextMatch(sorted, matches[k], used, previous, start + windowMs);
+      const next = nextMatch(sorted, matching[k], used, previous, start + windowMs);
       if (next === -1) break;
       used.push(next);
       stepTimes.push(sorted[next].time);
@@ -120,22 +122,27 @@ export function personAttempts(
   return attempts;
 }
 
-/** The first event (in time order) matching the step, at or after `notBefore`, at or before `deadline`, not yet used. */
-function nextMatch(sorted: readonly FunnelEvent[], stepMatches: readonly boolean[], used: readonly number[], notBefore: number, deadline: number): number {
-  for (let i = firstAtOrAfter(sorted, notBefore); i < sorted.length; i++) {
+/**
+ * The first event (in time order) matching the step, at or after `notBefore`, at or before
+ * `deadline`, not yet used. `stepMatches` are the ascending indexes of the step's events; at most
+ * `used.length` of them are skipped.
+ */
+function nextMatch(sorted: readonly FunnelEvent[], stepMatches: readonly number[], used: readonly number[], notBefore: number, deadline: number): number {
+  for (let j = firstAtOrAfter(sorted, stepMatches, notBefore); j < stepMatches.length; j++) {
+    const i = stepMatches[j];
     if (sorted[i].time > deadline) return -1;
-    if (stepMatches[i] && !used.includes(i)) return i;
+    if (!used.includes(i)) return i;
   }
   return -1;
 }
 
-/** The index of the first event whose time is >= t (binary search over the time-sorted events). */
-function firstAtOrAfter(sorted: readonly FunnelEvent[], t: number): number {
+/** The position in `indexes` (ascending event indexes) of the first event whose time is >= t (binary search). */
+function firstAtOrAfter(sorted: readonly FunnelEvent[], indexes: readonly number[], t: number): number {
   let low = 0;
-  let high = sorted.length;
+  let high = indexes.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (sorted[mid].time < t) low = mid + 1;
+    if (sorted[indexes[mid]].time < t) low = mid + 1;
     else high = mid;
   }
   return low;

@@ -1,5 +1,6 @@
 import { eventMatches, type EventFilter, type FilterableEvent } from './event-filters.js';
 import { personAttempts, type FunnelStep } from './funnel.js';
+import { runToEnd, type Steps } from '#libs/platform/src/steps.js';
 
 /**
  * What one visitor's stored events add to the analytics read models
@@ -55,11 +56,25 @@ export interface VisitorRows {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 /** Touchpoints kept on a conversion: those of the year before it, at most the last 200. */
-export const TOUCHPOINT_LOOKBACK_MS = 365 * 86_400_000;
+export const TOUCHPOINT_LOOKBACK_MS = 365 * DAY_MS;
 export const TOUCHPOINTS_MAX = 200;
 /** A new session starts after 30 minutes without an event (the usual web-analytics rule). */
 export const SESSION_GAP_MS = 30 * 60_000;
+/**
+ * What one visitor may cost (docs/analytics.md "Limits"; docs/security.md "Tracking pipeline"):
+ * its events of one UTC day beyond the first 1,000 are left out of analytics (a person does not
+ * send more; a script that does cannot make the reports of its website or anyone's slow), and its
+ * conversions beyond the first 1,000 (in time order, over all goals) are not recorded. The
+ * projector reads at most the visitor's last 5,000 events (libs/analytics/src/read/visitor-store.ts).
+ */
+export const EVENTS_PER_VISITOR_DAY_MAX = 1_000;
+export const CONVERSIONS_PER_VISITOR_MAX = 1_000;
+/** Funnel attempts recorded per funnel and visitor: the first 1,000 (each step-1 event starts one). */
+export const FUNNEL_ATTEMPTS_PER_VISITOR_MAX = 1_000;
+/** Hits handled between two pauses of the sliced computation. */
+const STEP = 250;
 
 const hourOf = (time: number) => Math.floor(time / HOUR_MS) * HOUR_MS;
 
@@ -74,9 +89,52 @@ export function pageOf(url: string | null): string | null {
   }
 }
 
+/**
+ * The events analytics keeps of a visitor: one per id, in time order (then id), at most
+ * EVENTS_PER_VISITOR_DAY_MAX of each UTC day (the first ones).
+ */
+export function keptEvents(input: readonly VisitorEvent[]): VisitorEvent[] {
+  const seen = new Set<string>();
+  const unique = input.filter((e) => Number.isFinite(e.time) && !seen.has(e.id) && seen.add(e.id));
+  const sorted = unique.sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const kept: VisitorEvent[] = [];
+  let day = NaN;
+  let count = 0;
+  for (const e of sorted) {
+    const d = Math.floor(e.time / DAY_MS);
+    if (d !== day) {
+      day = d;
+      count = 0;
+    }
+    if (++count <= EVENTS_PER_VISITOR_DAY_MAX) kept.push(e);
+  }
+  return kept;
+}
+
+/** The index of the first item whose time is >= t in a time-ordered list. */
+function firstAtOrAfter(sorted: readonly { time: number }[], t: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]!.time < t) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 /** The rows of one visitor. `events` may come in any order; a bot visitor has only its visitor row. */
 export function visitorRows(input: readonly VisitorEvent[], config: WebsiteConfig): VisitorRows {
-  const events = [...input].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return runToEnd(visitorRowsSteps(input, config));
+}
+
+/**
+ * `visitorRows` as steps (libs/platform/src/yielding.ts): the projector runs them sliced, so one
+ * heavy visitor lets requests in between its goals and funnels. Linear in the visitor's events for
+ * each goal, experiment and funnel (a conversion's touchpoints are a sliding window).
+ */
+export function* visitorRowsSteps(input: readonly VisitorEvent[], config: WebsiteConfig): Steps<VisitorRows> {
+  const events = keptEvents(input);
   const bot = events.some((e) => e.bot);
   const rows: VisitorRows = {
     visitor: { firstSeen: events[0]?.time ?? 0, lastSeen: events.at(-1)?.time ?? 0, events: events.length, bot },
@@ -87,26 +145,39 @@ export function visitorRows(input: readonly VisitorEvent[], config: WebsiteConfi
     funnelAttempts: [],
   };
   if (bot || events.length === 0) return rows;
+  yield;
 
-  // Goals: every matching event is a conversion.
+  // Goals: every matching event is a conversion, with the CTA touchpoints before it (a window that slides with the hits).
+  const touches = events.filter((e) => (e.name === 'cta_impression' || e.name === 'cta_click') && e.ctaId);
   const goalHits = new Map<string, VisitorEvent[]>();
+  const conversions: VisitorRows['conversions'] = [];
   for (const goal of config.goals) {
     const hits = events.filter((e) => eventMatches(e, goal));
     goalHits.set(goal.id, hits);
-    if (hits.length === 0) continue;
-    const touches = events.filter((e) => (e.name === 'cta_impression' || e.name === 'cta_click') && e.ctaId);
-    for (const hit of hits) {
-      const path = touches.filter((t) => t.time <= hit.time && t.time >= hit.time - TOUCHPOINT_LOOKBACK_MS && t.id !== hit.id);
-      rows.conversions.push({
+    let from = 0;
+    let to = 0;
+    for (let h = 0; h < hits.length && h < CONVERSIONS_PER_VISITOR_MAX; h++) {
+      const hit = hits[h]!;
+      while (to < touches.length && touches[to]!.time <= hit.time) to++;
+      while (from < to && touches[from]!.time < hit.time - TOUCHPOINT_LOOKBACK_MS) from++;
+      // The last TOUCHPOINTS_MAX of the window, the hit itself left out (it is in the window at most once).
+      const path = touches.slice(Math.max(from, to - TOUCHPOINTS_MAX - 1), to).filter((t) => t.id !== hit.id).slice(-TOUCHPOINTS_MAX);
+      conversions.push({
         goalId: goal.id,
         eventId: hit.id,
         time: hit.time,
         value: goal.type === 'value' ? (hit.value ?? 0) : 0,
         currency: goal.type === 'value' ? (hit.currency ?? goal.currency) : null,
-        touchpoints: path.slice(-TOUCHPOINTS_MAX).map((t): StoredTouchpoint => [t.ctaId!, t.time, t.name === 'cta_click' ? 'c' : 'i']),
+        touchpoints: path.map((t): StoredTouchpoint => [t.ctaId!, t.time, t.name === 'cta_click' ? 'c' : 'i']),
       });
+      if (h % STEP === STEP - 1) yield;
     }
+    yield;
   }
+  // At most CONVERSIONS_PER_VISITOR_MAX over all goals: the first in time (then in the goals' order).
+  rows.conversions = conversions.length <= CONVERSIONS_PER_VISITOR_MAX
+    ? conversions
+    : conversions.map((c, i) => [c, i] as const).sort(([a, i], [b, j]) => a.time - b.time || i - j).slice(0, CONVERSIONS_PER_VISITOR_MAX).map(([c]) => c);
 
   // Experiments: first exposure per variant, then the first goal event at or after it.
   for (const experiment of config.experiments) {
@@ -117,10 +188,11 @@ export function visitorRows(input: readonly VisitorEvent[], config: WebsiteConfi
     }
     const hits = experiment.goalId ? (goalHits.get(experiment.goalId) ?? []) : [];
     for (const [variant, firstAt] of firstByVariant) {
-      const converted = hits.find((h) => h.time >= firstAt);
+      const converted = hits[firstAtOrAfter(hits, firstAt)];
       rows.exposures.push({ experimentId: experiment.id, variant, firstAt, convertedAt: converted ? converted.time : null });
     }
   }
+  yield;
 
   // CTAs per hour.
   const ctaHours = new Map<string, VisitorRows['ctaHours'][number]>();
@@ -166,15 +238,19 @@ export function visitorRows(input: readonly VisitorEvent[], config: WebsiteConfi
   }
   rows.pageHours = [...pageHours.values()];
 
-  // Funnels: every attempt (two step-1 events at the same moment are one attempt: the one reaching further).
+  yield;
+
+  // Funnels: every attempt (two step-1 events at the same moment are one attempt: the one reaching further), the first FUNNEL_ATTEMPTS_PER_VISITOR_MAX.
   for (const funnel of config.funnels) {
     const byStart = new Map<number, VisitorRows['funnelAttempts'][number]>();
     for (const attempt of personAttempts(events, funnel.steps, funnel.windowSeconds * 1000, funnel.breakdown)) {
       const kept = byStart.get(attempt.start);
       if (kept && kept.reached >= attempt.reached) continue;
+      if (!kept && byStart.size >= FUNNEL_ATTEMPTS_PER_VISITOR_MAX) break;
       byStart.set(attempt.start, { funnelId: funnel.id, start: attempt.start, reached: attempt.reached, stepTimes: attempt.stepTimes, breakdown: attempt.breakdown });
     }
     rows.funnelAttempts.push(...byStart.values());
+    yield;
   }
   return rows;
 }

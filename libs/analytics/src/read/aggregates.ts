@@ -1,4 +1,6 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import { runToEnd, type Steps } from '#libs/platform/src/steps.js';
+import { runSliced, TimeSlice } from '#libs/platform/src/yielding.js';
 import { websiteTimeZone } from '#libs/cro/src/projections/submissions.js';
 import { ATTRIBUTION_MODELS, attribute, type AttributionModel, type CtaCredit } from '../domain/attribution.js';
 import type { FunnelStepResult } from '../domain/funnel.js';
@@ -93,6 +95,9 @@ export class LocalDays {
   }
 }
 
+/** Conversions whose credits are computed between two pauses of `addSteps` (each: seven models over up to 200 touchpoints). */
+const CREDITS_BETWEEN_PAUSES = 25;
+
 /** Differences to add to the aggregates (keys are JSON arrays). */
 export class AggregateDelta {
   readonly totals = new Map<string, [number, number, number]>();
@@ -139,10 +144,12 @@ export class AggregateDelta {
     }
   }
 
-  /** The attribution credits of conversions (creditsOf), added or taken away. */
-  addCredits(conversions: VisitorFacts['conversions'], sign: 1 | -1): void {
+  /** The attribution credits of conversions (creditsOf), added or taken away; a pause every few conversions. */
+  *addCredits(conversions: VisitorFacts['conversions'], sign: 1 | -1): Steps<void> {
+    let n = 0;
     for (const x of conversions) {
       if (x.touchpoints.length === 0) continue;
+      if (++n % CREDITS_BETWEEN_PAUSES === 0) yield;
       const day = this.days.of(x.time);
       for (const { kind, ctaId, credit } of creditsOf(x)) {
         const id = JSON.stringify([kind, `${x.goalId} ${ctaId}`, day]);
@@ -162,6 +169,11 @@ export class AggregateDelta {
 
   /** Adds (sign 1) or takes away (sign -1) what one visitor's rows contribute. */
   add(facts: VisitorFacts, sign: 1 | -1): void {
+    runToEnd(this.addSteps(facts, sign));
+  }
+
+  /** `add` as steps (libs/platform/src/steps.ts): the projector runs it sliced. */
+  *addSteps(facts: VisitorFacts, sign: 1 | -1): Steps<void> {
     for (const x of facts.exposures) {
       const key = JSON.stringify([x.experimentId, x.variant]);
       const entry = this.experiments.get(key) ?? [0, 0];
@@ -203,8 +215,9 @@ export class AggregateDelta {
       total('goal', x.goalId, day, 1, x.value, 0);
       mark('goals', '', day);
     }
-    this.addCredits(facts.conversions, sign);
+    yield* this.addCredits(facts.conversions, sign);
     this.addFunnels(facts.funnelAttempts, sign);
+    yield;
     for (const [id, set] of active) {
       const [kind, key] = JSON.parse(id) as [string, string];
       const sorted = [...set].sort();
@@ -280,9 +293,12 @@ export async function rebuildAggregates(tx: SqlExecutor, websiteId: string, zone
     [websiteId],
   );
   const credits = new AggregateDelta(new LocalDays(zone));
-  credits.addCredits(
-    conversions.rows.map((r) => ({ goalId: r.goal_id, time: new Date(r.time).getTime(), value: Number(r.value), touchpoints: r.touchpoints })),
-    1,
+  await runSliced(
+    credits.addCredits(
+      conversions.rows.map((r) => ({ goalId: r.goal_id, time: new Date(r.time).getTime(), value: Number(r.value), touchpoints: r.touchpoints })),
+      1,
+    ),
+    new TimeSlice(),
   );
   await applyDelta(tx, websiteId, credits);
   // The funnels' best attempts, person by person (pages of visitors: the attempts of a large website do not fit in memory at once).

@@ -21,6 +21,12 @@
  *   step it reached, the step times (epoch ms) and the breakdown value.
  * - `an_config`: the fingerprint of each website's goals, experiments and funnels the rows were
  *   computed with: a change queues the website's visitors again.
+ * - `an_set_aside`: visitors whose rows could not be computed or written (the error, the attempts,
+ *   when to try again: back-off doubling from a minute to six hours). Their queue entry waits until
+ *   then; the other visitors of their batch are not held (the projector's failure isolation).
+ * - `an_projector_state`: whether the projector as a whole is failing (a batch it could not even
+ *   split into visitors: the database refuses it), since when and why, for `/api/health` in every
+ *   process.
  *
  * Aggregates of those rows (libs/analytics/src/read/aggregates.ts), changed by the same
  * transaction that replaces a visitor's rows, by the difference between the visitor's old and new
@@ -179,6 +185,21 @@ CREATE TABLE IF NOT EXISTS an_aggregate_zones (
   timezone   text NOT NULL
 );
 ALTER TABLE an_aggregate_zones ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 0;
+CREATE TABLE IF NOT EXISTS an_set_aside (
+  website_id  text NOT NULL,
+  distinct_id text NOT NULL,
+  attempts    integer NOT NULL,
+  error       text NOT NULL,
+  failed_at   timestamptz NOT NULL,
+  retry_at    timestamptz NOT NULL,
+  PRIMARY KEY (website_id, distinct_id)
+);
+CREATE TABLE IF NOT EXISTS an_projector_state (
+  id            integer PRIMARY KEY,
+  failing_since timestamptz,
+  error         text,
+  changed_at    timestamptz NOT NULL
+);
 `;
 
 /** The per-visitor tables, in the order the projector replaces them. */

@@ -16,10 +16,16 @@ import { CTA_DELIVERY_SELECT, ctaDeliveryOf, type CtaDeliveryRow, type CtaDelive
  *   organisation's `analyticsRetentionMonths` when the event was stored: libs/organisations/src/domain/retention.ts),
  *   then by calendar month of `time` (UTC), so retention drops whole partitions
  *   (./event-partitions.ts: the monthly partitions, a default partition per class for the rest);
- * - primary key `(website_id, time, id, retention_months)` (a key of a partitioned table holds its
- *   partition keys): a retried batch (the tracker resends an event with its id and its time)
- *   stores nothing twice (`ON CONFLICT DO NOTHING`); an event sent without an id gets a generated
- *   one (a random UUID), so it is never de-duplicated. Time before id (migration 6): the key is
+ * - one event per website and id, whatever the time it comes with (migration 7): a retried batch
+ *   (the tracker resends an event with its id) stores nothing twice, and neither does a forged one
+ *   that reuses an id with another time (two stored events of one id made the analytics projector
+ *   build two conversions of one event and fail its whole batch: docs/security.md, "Tracking
+ *   pipeline"). The partitioned table's key must hold its partition keys, so the identity is the
+ *   primary key of `collected_event_ids` (a uuid of website and id, `EVENT_KEY`), written by the
+ *   same statement before the event; an event sent without an id gets a generated one (a random
+ *   UUID), so it is never de-duplicated. The retention removes an id with its event's class and
+ *   time (./event-partitions.ts);
+ * - primary key `(website_id, time, id, retention_months)`. Time before id (migration 6): the key is
  *   also the Events list's index (a website's events newest first: a backward scan), and a
  *   website's new entries land next to each other at the end of its range instead of at random
  *   places of the index (the ids are random);
@@ -33,6 +39,15 @@ import { CTA_DELIVERY_SELECT, ctaDeliveryOf, type CtaDeliveryRow, type CtaDelive
  * `time` is the event's own time (the visitor's clock, checked against ours by the validator),
  * `received_at` ours.
  */
+/**
+ * The SQL of an event's identity key: one uuid per (website, event id), the md5 of both with the
+ * website id's length first (so no two pairs share a text). `collected_event_ids` holds one row
+ * per stored event under it (migration 7): its primary key is what makes an id unique per website,
+ * whatever the time sent with it, which the partitioned table's own key (it must hold `time`)
+ * cannot do.
+ */
+const EVENT_KEY = (website: string, id: string) => `md5(length(${website})::text || ':' || ${website} || ${id})::uuid`;
+
 export const COLLECTED_EVENTS_SCHEMA = `
 -- migration cro-events 1: baseline
 CREATE TABLE IF NOT EXISTS collected_events (
@@ -143,6 +158,29 @@ DROP INDEX IF EXISTS collected_events_website_name_time;
 ALTER TABLE collected_events DROP CONSTRAINT collected_events_pkey;
 ALTER TABLE collected_events ADD PRIMARY KEY (website_id, time, id, retention_months);
 DROP INDEX IF EXISTS collected_events_website_time;
+
+-- migration cro-events 7: one event per website and id, whatever its time
+CREATE TABLE IF NOT EXISTS collected_event_ids (
+  key              uuid PRIMARY KEY,
+  time             timestamptz NOT NULL,
+  retention_months smallint NOT NULL
+);
+WITH ranked AS (
+  SELECT website_id, id, time, retention_months, distinct_id,
+         row_number() OVER (PARTITION BY website_id, id ORDER BY received_at, time, retention_months) AS n
+    FROM collected_events
+), gone AS (
+  DELETE FROM collected_events c USING ranked r
+   WHERE r.n > 1 AND c.website_id = r.website_id AND c.id = r.id AND c.time = r.time AND c.retention_months = r.retention_months
+  RETURNING c.website_id, c.distinct_id
+)
+INSERT INTO analytics_pending (website_id, distinct_id, queued_at)
+SELECT DISTINCT website_id, distinct_id, now() FROM gone
+ON CONFLICT (website_id, distinct_id) DO NOTHING;
+INSERT INTO collected_event_ids (key, time, retention_months)
+SELECT ${EVENT_KEY('website_id', 'id')}, time, retention_months FROM collected_events
+ON CONFLICT (key) DO NOTHING;
+CREATE INDEX IF NOT EXISTS collected_event_ids_time ON collected_event_ids USING brin (time);
 `;
 
 /**
@@ -301,18 +339,32 @@ export async function insertEventGroups(db: SqlExecutor, groups: readonly EventG
   const answers = groups.map(() => new Set<string>());
   if (rows.length === 0) return answers;
   const inserted = await db.query<{ website_id: string; id: string }>(
-    `WITH e AS (
-       SELECT * FROM json_to_recordset($1::json) AS e(g int, website_id text, organisation_id text, received_at timestamptz,
+    `WITH sent AS (
+       SELECT * FROM ROWS FROM (json_to_recordset($1::json) AS (g int, website_id text, organisation_id text, received_at timestamptz,
                                                       id text, name text, time timestamptz, distinct_id text, session_id text, url text, referrer text,
                                                       utm jsonb, cta_id text, campaign_id text, experiment_id text, variant text, value double precision,
                                                       currency text, properties jsonb, fields jsonb,
-                                                      device text, os text, browser text, bot boolean, country text, city text, referrer_class text)
+                                                      device text, os text, browser text, bot boolean, country text, city text, referrer_class text))
+                     WITH ORDINALITY AS e(g, website_id, organisation_id, received_at, id, name, time, distinct_id, session_id, url, referrer,
+                                          utm, cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
+                                          device, os, browser, bot, country, city, referrer_class, n)
      ), g AS (
        SELECT g.g, g.website_id, g.organisation_id, g.received_at,
               coalesce((SELECT (o.record->>'analyticsRetentionMonths')::smallint FROM rm_organisations o
                          WHERE o.id = g.organisation_id AND o.record->>'analyticsRetentionMonths' IN (${RETENTION_MONTHS.map((m) => `'${m}'`).join(', ')})),
                        ${DEFAULT_RETENTION_MONTHS}) AS months
-         FROM e g WHERE g.website_id IS NOT NULL
+         FROM sent g WHERE g.website_id IS NOT NULL
+     ), e AS (
+       -- One row per (website, id): the first of the statement (a retried batch in flight counts for its first group).
+       SELECT DISTINCT ON (key) sent.*, ${EVENT_KEY('g.website_id', 'sent.id')} AS key
+         FROM sent JOIN g ON g.g = sent.g
+        ORDER BY key, sent.n
+     ), fresh AS (
+       -- The identity: an id the website already has, whatever time it came with, is a duplicate.
+       INSERT INTO collected_event_ids (key, time, retention_months)
+       SELECT e.key, e.time, g.months FROM e JOIN g ON g.g = e.g
+       ON CONFLICT (key) DO NOTHING
+       RETURNING key
      ), stored AS (
        INSERT INTO collected_events (website_id, organisation_id, id, name, time, received_at, distinct_id, session_id, url, referrer, utm,
                                      cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
@@ -320,7 +372,7 @@ export async function insertEventGroups(db: SqlExecutor, groups: readonly EventG
        SELECT g.website_id, g.organisation_id, e.id, e.name, e.time, g.received_at, e.distinct_id, e.session_id, e.url, e.referrer, e.utm,
               e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency, coalesce(e.properties, '{}'::jsonb), e.fields,
               e.device, e.os, e.browser, coalesce(e.bot, false), e.country, e.city, e.referrer_class, g.months
-         FROM e JOIN g ON g.g = e.g
+         FROM e JOIN g ON g.g = e.g JOIN fresh ON fresh.key = e.key
        ON CONFLICT (website_id, time, id, retention_months) DO NOTHING
        RETURNING website_id, id, distinct_id, received_at, time
      ), queued AS (

@@ -173,6 +173,11 @@ export async function maintainEventPartitions(db: SqlDriver, now: Date = new Dat
       removed(cutoff);
     }
   }
+  // The identities of the removed events (collected-events.ts, migration 7), by class and time: an organisation that shortened
+  // its retention keeps the ids of its removed older events until its former class lets them go (a reused id stays a duplicate).
+  for (const months of RETENTION_MONTHS) {
+    await db.query('DELETE FROM collected_event_ids WHERE retention_months = $1 AND time < $2', [months, retentionCutoff(months, now)]);
+  }
   for (const months of RETENTION_MONTHS) {
     const cutoff = retentionCutoff(months, now);
     const gone = await db.query(

@@ -23,15 +23,18 @@ export class OpsController {
   async health(@Res({ passthrough: true }) response: Response) {
     let database = 'up';
     let states: Awaited<ReturnType<ProjectionManager['states']>> = [];
+    let checks: Awaited<ReturnType<Metrics['checks']['run']>> = {};
     try {
       await this.db.query('SELECT 1');
       states = await this.projections.states();
+      checks = await this.metrics.checks.run();
     } catch {
       database = 'down';
     }
     // A projection stopped on an error fails every process, wherever it runs: the api's commands
     // cannot show their writes (they answer 503), and its lists are stale (DESIGN.md "Read your writes").
-    const failed = states.filter((s) => s.status === 'failed').map((s) => s.name);
+    // So does a failing check a context registered (the analytics projector: libs/analytics).
+    const failed = [...states.filter((s) => s.status === 'failed').map((s) => s.name), ...Object.keys(checks).filter((name) => !checks[name]!.ok)];
     const ok = database === 'up' && failed.length === 0;
     response.status(ok ? 200 : 503);
     return {
@@ -39,6 +42,7 @@ export class OpsController {
       ...(failed.length ? { failed } : {}),
       database,
       projections: states.map((s) => ({ name: s.name, status: s.status, runner: s.runner, lag: s.lag, error: s.error })),
+      ...checks,
     };
   }
 
