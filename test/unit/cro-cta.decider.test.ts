@@ -33,7 +33,7 @@ const FIELDS = {
   ],
 };
 const created: DomainEvent = { type: 'CtaCreated', data: { organisationId: 'org-1', websiteId: 'w-1', fields: FIELDS, duplicatedFrom: null, createdBy: EVE } };
-const webhook: DomainEvent = { type: 'CtaIntegrationConnected', data: { kind: 'webhook', settings: { url: 'https://hooks.example.com/cta', secretHint: '••••••••wxyz' }, by: EVE } };
+const webhook: DomainEvent = { type: 'CtaIntegrationConnected', data: { kind: 'webhook', settings: { urlHint: 'https://hooks.example.com/••••••••/cta', secretHint: '••••••••wxyz' }, by: EVE } };
 const submitted: DomainEvent = { type: 'CtaSubmittedForReview', data: { by: EVE } };
 const published = (from: string): DomainEvent => ({ type: 'CtaPublished', data: { from, by: ADA } });
 const draftSaved = (from: string): DomainEvent => ({ type: 'CtaDraftSaved', data: { changes: {}, from, by: EVE } });
@@ -424,18 +424,20 @@ describe('Duplicate and ExportAsTemplate', () => {
 describe('integrations (Zapier connect or delete; webhook, HubSpot, Zoho)', () => {
   const connect = (data: unknown) => ({ type: 'ConnectIntegration', data, actor: EDITOR });
 
-  it('a webhook records its URL and only the last four characters of its secret', () => {
-    const events = given(ctaDecider, [created]).when(connect({ kind: 'webhook', settings: { url: 'https://crm.example.com/in', secret: 's3cret-0123456789-abcd' } })).then([
-      { type: 'CtaIntegrationConnected', data: { kind: 'webhook', settings: { url: 'https://crm.example.com/in', secretHint: '••••••••abcd' }, by: EVE } },
+  it('a webhook records only hints: its URL\'s scheme, host and last four characters, and its secret\'s last four (issue 25)', () => {
+    const events = given(ctaDecider, [created]).when(connect({ kind: 'webhook', settings: { url: 'https://crm.example.com/in?token=t0ps3cr3t', secret: 's3cret-0123456789-abcd' } })).then([
+      { type: 'CtaIntegrationConnected', data: { kind: 'webhook', settings: { urlHint: 'https://crm.example.com/••••••••cr3t', secretHint: '••••••••abcd' }, by: EVE } },
     ]);
     expect(JSON.stringify(events)).not.toContain('s3cret');
-    expect(given(ctaDecider, [created, ...events]).state.integrations).toEqual([{ kind: 'webhook', settings: { url: 'https://crm.example.com/in', secretHint: '••••••••abcd' } }]);
+    expect(JSON.stringify(events)).not.toContain('t0ps3cr3t');
+    expect(given(ctaDecider, [created, ...events]).state.integrations).toEqual([{ kind: 'webhook', settings: { urlHint: 'https://crm.example.com/••••••••cr3t', secretHint: '••••••••abcd' } }]);
   });
 
   it('a webhook URL is https://, or http:// on the loopback host only', () => {
     const secret = '0123456789abcdef';
-    for (const url of ['https://hooks.example.com/x', 'http://127.0.0.1:4000/hook', 'http://localhost/hook']) {
-      given(ctaDecider, [created]).when(connect({ kind: 'webhook', settings: { url, secret } })).then([{ type: 'CtaIntegrationConnected', data: { kind: 'webhook', settings: { url, secretHint: '••••••••cdef' }, by: EVE } }]);
+    const hints = { 'https://hooks.example.com/x': 'https://hooks.example.com/••••••••om/x', 'http://127.0.0.1:4000/hook': 'http://127.0.0.1:4000/••••••••hook', 'http://localhost/hook': 'http://localhost/••••••••hook' };
+    for (const [url, urlHint] of Object.entries(hints)) {
+      given(ctaDecider, [created]).when(connect({ kind: 'webhook', settings: { url, secret } })).then([{ type: 'CtaIntegrationConnected', data: { kind: 'webhook', settings: { urlHint, secretHint: '••••••••cdef' }, by: EVE } }]);
     }
     for (const url of ['http://hooks.example.com/x', 'ftp://example.com', 'not a url', 'http://10.0.0.1/x', 'javascript:alert(1)']) {
       expect(refusalOf(() => ctaDecider.decide(connect({ kind: 'webhook', settings: { url, secret } }), ctaDecider.fold([created] as never[])))).toEqual({
@@ -445,24 +447,25 @@ describe('integrations (Zapier connect or delete; webhook, HubSpot, Zoho)', () =
     given(ctaDecider, [created]).when(connect({ kind: 'webhook', settings: { url: 'https://x.example', secret: 'short' } })).refused(422, 'The webhook secret must be 16 to 200 characters');
   });
 
-  it('Zapier, HubSpot and Zoho settings', () => {
+  it('Zapier, HubSpot and Zoho settings (a catch hook\'s URL and Zoho\'s token as hints only)', () => {
     given(ctaDecider, [created]).when(connect({ kind: 'zapier', settings: { url: 'https://hooks.zapier.com/hooks/catch/1/abc' } })).then([
-      { type: 'CtaIntegrationConnected', data: { kind: 'zapier', settings: { url: 'https://hooks.zapier.com/hooks/catch/1/abc' }, by: EVE } },
+      { type: 'CtaIntegrationConnected', data: { kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••/abc' }, by: EVE } },
     ]);
     given(ctaDecider, [created]).when(connect({ kind: 'hubspot', settings: { portalId: '12345', formId: 'f-1' } })).then([
       { type: 'CtaIntegrationConnected', data: { kind: 'hubspot', settings: { portalId: '12345', formId: 'f-1' }, by: EVE } },
     ]);
-    given(ctaDecider, [created]).when(connect({ kind: 'zoho', settings: {} })).then([
-      { type: 'CtaIntegrationConnected', data: { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'com' }, by: EVE } },
+    given(ctaDecider, [created]).when(connect({ kind: 'zoho', settings: { token: '1000.org-own-token-9876' } })).then([
+      { type: 'CtaIntegrationConnected', data: { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'com', tokenHint: '••••••••9876' }, by: EVE } },
     ]);
+    given(ctaDecider, [created]).when(connect({ kind: 'zoho', settings: {} })).refused(422, 'Access token is missing!');
     given(ctaDecider, [created]).when(connect({ kind: 'hubspot', settings: {} })).refused(422, 'Portal id is missing!');
     given(ctaDecider, [created]).when(connect({ kind: 'salesforce', settings: {} })).refused(422, 'Integration must be one of webhook, zapier, hubspot, zoho');
     given(ctaDecider, [created]).when(connect({ settings: {} })).refused(422, 'Integration is missing!');
   });
 
   it('connecting a kind again replaces it; disconnecting needs it connected', () => {
-    const again: DomainEvent = { type: 'CtaIntegrationConnected', data: { kind: 'webhook', settings: { url: 'https://new.example.com/in', secretHint: '••••••••0000' }, by: EVE } };
-    expect(given(ctaDecider, [created, webhook, again]).state.integrations).toEqual([{ kind: 'webhook', settings: { url: 'https://new.example.com/in', secretHint: '••••••••0000' } }]);
+    const again: DomainEvent = { type: 'CtaIntegrationConnected', data: { kind: 'webhook', settings: { urlHint: 'https://new.example.com/••••••••m/in', secretHint: '••••••••0000' }, by: EVE } };
+    expect(given(ctaDecider, [created, webhook, again]).state.integrations).toEqual([{ kind: 'webhook', settings: { urlHint: 'https://new.example.com/••••••••m/in', secretHint: '••••••••0000' } }]);
     const events = given(ctaDecider, [created, webhook]).when({ type: 'DisconnectIntegration', data: { kind: 'webhook' }, actor: MANAGER }).then([
       { type: 'CtaIntegrationDisconnected', data: { kind: 'webhook', by: { id: 'u-manager', name: 'Max Manager' } } },
     ]);

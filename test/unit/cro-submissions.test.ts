@@ -12,19 +12,21 @@ const CTA: CtaDeliverySettings = {
   name: 'Contact <us>',
   emailNotification: { recipients: ['a@shop.example', 'b@shop.example', 'a@shop.example'], senderName: 'Shop', senderEmail: 'hello@shop.example', subject: 'New lead', message: 'Hi & welcome' },
   integrations: [
-    { kind: 'webhook', settings: { url: 'https://hooks.example.com/x', secretHint: '••••••••abcd' } },
+    { kind: 'webhook', settings: { urlHint: 'https://hooks.example.com/••••••••om/x', secretHint: '••••••••abcd' } },
     { kind: 'hubspot', settings: { portalId: '1' } },
-    { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' } },
-    { kind: 'zapier', settings: { url: 'https://hooks.zapier.com/x' } },
+    { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu', tokenHint: '••••••••oken' } },
+    { kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••om/x' } },
   ],
   crmMapping: null,
   items: [{ name: 'email' }, {}, { name: 'name' }],
 };
 
 describe('where a submission goes', () => {
-  it('each recipient once, then the integrations that can be called (HubSpot needs a form id, Zoho a token)', () => {
-    expect(deliveryTargets(CTA, {})).toEqual(['mail:a@shop.example', 'mail:b@shop.example', 'webhook', 'zapier']);
-    expect(deliveryTargets(CTA, { zohoAccessToken: 'token' })).toEqual(['mail:a@shop.example', 'mail:b@shop.example', 'webhook', 'zoho', 'zapier']);
+  it('each recipient once, then the integrations that can be called (HubSpot needs a form id, Zoho its organisation\'s token)', () => {
+    expect(deliveryTargets(CTA, {})).toEqual(['mail:a@shop.example', 'mail:b@shop.example', 'webhook', 'zoho', 'zapier']);
+    // A Zoho connection recorded before tokens were its settings has none: nothing to send with.
+    const oldZoho: CtaDeliverySettings = { ...CTA, emailNotification: null, integrations: [{ kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' } }] };
+    expect(deliveryTargets(oldZoho, {})).toEqual([]);
     const withForm: CtaDeliverySettings = { ...CTA, emailNotification: null, integrations: [{ kind: 'hubspot', settings: { portalId: '1', formId: 'f' } }] };
     expect(deliveryTargets(withForm, {})).toEqual(['hubspot']);
   });

@@ -12,8 +12,9 @@ import { describe, expect, it } from '@jest/globals';
 import { EventTypeRegistry, type RecordedEvent } from '#libs/eventstore/src/index.js';
 import { ORGANISATION_EVENT_TYPES } from '#libs/organisations/src/domain/events.js';
 import { COMMUNITY_EVENT_TYPES } from '#libs/community/src/domain/events.js';
+import { CTA_EVENT_TYPES } from '#libs/cro/src/domain/cta.decider.js';
 
-const registry = new EventTypeRegistry().register(...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES);
+const registry = new EventTypeRegistry().register(...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...CTA_EVENT_TYPES);
 
 /** A stored event of `type` at `schemaVersion`, as the store reads it back. */
 function stored(type: string, schemaVersion: number, data: Record<string, unknown>): RecordedEvent {
@@ -160,5 +161,27 @@ describe.each(['MemberJoined', 'MemberInvited', 'MemberAccessChanged'])('%s v1: 
 describe('events still at their first version are read as stored', () => {
   it.each(['OrganisationPlanChanged', 'MemberDeactivated', 'QuestionCreated', 'AnswerPublished'])('%s v1', (type) => {
     expect(read(type, 1, { id: 'x-1', note: 'kept' })).toEqual({ schemaVersion: 1, data: { id: 'x-1', note: 'kept' } });
+  });
+});
+
+// Issue 25: a webhook's and a Zapier catch hook's URL are secrets (a catch hook's URL is its only
+// credential). CtaIntegrationConnected v1 recorded them; they read as their hint (scheme, host,
+// eight dots and the last four characters) in states, records, histories, the audit and the relay.
+describe('CtaIntegrationConnected v1: the URL of a webhook or Zapier hook', () => {
+  const by = { id: 'u-1', name: 'Eve' };
+  it('becomes its hint; every other setting is kept', () => {
+    expect(read('CtaIntegrationConnected', 1, { kind: 'zapier', settings: { url: 'https://hooks.zapier.com/hooks/catch/123/s3cr3tHook/' }, by })).toEqual({
+      schemaVersion: 2,
+      data: { kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••ook/' }, by },
+    });
+    expect(read('CtaIntegrationConnected', 1, { kind: 'webhook', settings: { url: 'https://crm.example.com/in?key=abcd1234', secretHint: '••••••••wxyz' }, by })).toEqual({
+      schemaVersion: 2,
+      data: { kind: 'webhook', settings: { urlHint: 'https://crm.example.com/••••••••1234', secretHint: '••••••••wxyz' }, by },
+    });
+  });
+
+  it('HubSpot and Zoho settings hold no URL: read as stored', () => {
+    expect(read('CtaIntegrationConnected', 1, { kind: 'hubspot', settings: { portalId: '1', formId: 'f' }, by })).toEqual({ schemaVersion: 2, data: { kind: 'hubspot', settings: { portalId: '1', formId: 'f' }, by } });
+    expect(read('CtaIntegrationConnected', 1, { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' }, by })).toEqual({ schemaVersion: 2, data: { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' }, by } });
   });
 });

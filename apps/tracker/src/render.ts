@@ -1,6 +1,7 @@
 // Rendering a CTA: its items (a form when it has inputs), and the three ways it is placed: a
 // floating popup (modal, slide_in, pane) or bar, or inline above/below a container's selector.
 // Every text from the API goes in with textContent (an `html` item too): no markup is injected.
+import { formFieldName } from '../../../libs/cro/src/domain/submission-fields.js';
 import { FONT_NAMES, LENGTH } from '../../../libs/cro/src/domain/page-safety.js';
 import { ensureStyle } from './styles.js';
 import { arr, isObj, mayChange, num, type Obj, objs, query, safe, str } from './util.js';
@@ -102,9 +103,8 @@ interface Field {
 function fieldFor(item: Obj, index: number, fields: Field[]): HTMLElement | null {
   const kind = INPUTS.get(kindOf(item)) ?? 'text';
   const label = str(item.label) ?? '';
-  let name = (str(item.name) || label.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '')).slice(0, 64);
-  // The collect route refuses these keys (and empty ones): such a field gets a name of its own.
-  if (!name || name === '__proto__' || name === 'constructor' || name === 'prototype') name = `field_${index + 1}`;
+  // The server's own rule: it keeps only the fields of these names (libs/cro/src/domain/submission-fields.ts).
+  const name = formFieldName({ name: str(item.name), label }, index);
   const required = item.required === true;
   const id = `cro-${++uid}`;
   if (kind === 'hidden') {

@@ -50,7 +50,6 @@ const schema = z.object({
   CRO_DELIVERY_RETRY_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   HUBSPOT_API_URL: z.url('must be the base URL of HubSpot\'s forms API').optional(),
   ZOHO_API_URL: z.url('must be the base URL of Zoho CRM\'s API').optional(),
-  ZOHO_ACCESS_TOKEN: z.string().min(1).optional(),
   GEOIP_DATABASE: z.string().min(1).optional(),
 });
 
@@ -115,9 +114,10 @@ export interface AppConfig {
    * Where CTA form submissions are forwarded (libs/cro/src/integrations/forwarding.ts): whether
    * webhooks may go to private and loopback addresses (`CRO_ALLOW_PRIVATE_WEBHOOKS`, tests and closed
    * installations), the first retry's delay (doubling after each failure, `CRO_DELIVERY_RETRY_MS`),
-   * and the HubSpot and Zoho API bases and Zoho's token.
+   * and the HubSpot and Zoho API bases (Zoho's token is each organisation's own, a write-only
+   * setting of its Zoho integration: there is no platform-wide one).
    */
-  cro: { allowPrivateWebhooks: boolean; deliveryRetryMs: number; hubspotUrl?: string; zohoUrl?: string; zohoAccessToken?: string };
+  cro: { allowPrivateWebhooks: boolean; deliveryRetryMs: number; hubspotUrl?: string; zohoUrl?: string };
   /** A MaxMind `.mmdb` file (`GEOIP_DATABASE`): collected events get a country and city from it; without it they have none. */
   geoipDatabase?: string;
 }
@@ -185,7 +185,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       deliveryRetryMs: c.CRO_DELIVERY_RETRY_MS,
       hubspotUrl: c.HUBSPOT_API_URL,
       zohoUrl: c.ZOHO_API_URL,
-      zohoAccessToken: c.ZOHO_ACCESS_TOKEN,
     },
     geoipDatabase: c.GEOIP_DATABASE === undefined ? undefined : resolve(c.GEOIP_DATABASE),
   };

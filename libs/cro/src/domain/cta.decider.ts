@@ -17,7 +17,8 @@ import {
   exportTemplateSchema,
   integrationSchema,
   personOf,
-  secretHint,
+  recordedIntegration,
+  urlHint,
   type CtaChanges,
   type CtaCreateInput,
   type CtaFields,
@@ -215,9 +216,8 @@ export const ctaDecider = defineDecider<Status, CtaAction, CtaState, CtaEvent>({
       return [{ type: 'CtaExportedAsTemplate', data: { templateId, name: name || f.name, template, by: personOf(actor) } }];
     },
     ConnectIntegration: (_state, { data, actor }) => {
-      const input = parseInput(integrationSchema, data ?? {});
-      const recorded: IntegrationSettings =
-        input.kind === 'webhook' ? { kind: 'webhook', settings: { url: input.settings.url, secretHint: secretHint(input.settings.secret) } } : (input as IntegrationSettings);
+      // Secrets (a URL, a signing secret, a token) only as hints: the caller keeps them.
+      const recorded = recordedIntegration(parseInput(integrationSchema, data ?? {}));
       return [{ type: 'CtaIntegrationConnected', data: { ...recorded, by: personOf(actor) } as IntegrationSettings & { by: Person } }];
     },
     DisconnectIntegration: (state, { data, actor }) => {
@@ -258,6 +258,19 @@ export const ctaDecider = defineDecider<Status, CtaAction, CtaState, CtaEvent>({
   },
 });
 
+/**
+ * `CtaIntegrationConnected` v1 -> v2: v1 recorded a webhook's and a Zapier hook's `url`, a secret
+ * (a catch hook's URL is its only credential). Read as its hint, in the state, records, histories,
+ * the audit and the relay; the URL itself was copied to the secret store by the migration
+ * "cro 2" (libs/cro/src/integrations/secrets.ts).
+ */
+export function withoutIntegrationUrl(data: Record<string, unknown>): Record<string, unknown> {
+  const settings = data.settings as Record<string, unknown> | null | undefined;
+  if (!settings || typeof settings !== 'object' || typeof settings.url !== 'string') return data;
+  const { url, ...rest } = settings;
+  return { ...data, settings: { urlHint: urlHint(url), ...rest } };
+}
+
 /** The CTA's events: the one list (names and schema versions). */
 export const CTA_EVENT_TYPES = [
   { type: 'CtaCreated', schemaVersion: 1 },
@@ -270,7 +283,7 @@ export const CTA_EVENT_TYPES = [
   { type: 'CtaDeletedPermanently', schemaVersion: 1 },
   { type: 'CtaDuplicated', schemaVersion: 1 },
   { type: 'CtaExportedAsTemplate', schemaVersion: 1 },
-  { type: 'CtaIntegrationConnected', schemaVersion: 1 },
+  { type: 'CtaIntegrationConnected', schemaVersion: 2, upcasters: { 1: withoutIntegrationUrl } },
   { type: 'CtaIntegrationDisconnected', schemaVersion: 1 },
 ] as const;
 export type CtaEventType = (typeof CTA_EVENT_TYPES)[number]['type'];

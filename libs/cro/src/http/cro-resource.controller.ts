@@ -13,7 +13,8 @@ import type { Actor } from '#libs/platform/src/decider.js';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
 import { bulkSchema } from '#libs/platform/src/http/bulk.js';
 import { parseInput } from '#libs/platform/src/validation.js';
-import { deleteIntegrationSecret, newWebhookSecret, saveIntegrationSecret } from '../integrations/secrets.js';
+import { deleteIntegrationSecret, newWebhookSecret, saveIntegrationSecrets } from '../integrations/secrets.js';
+import { integrationSchema, integrationSecretsOf } from '../domain/cro-fields.js';
 import { rolesFor } from '#libs/platform/src/auth/policy.js';
 import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '../domain/roles.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
@@ -195,11 +196,12 @@ export abstract class CroResourceController {
       return { ...record, copyId: extra.copyId };
     }
     if (action === 'ExportAsTemplate') return { ...record, templateId: extra.templateId };
-    if (action === 'ConnectIntegration' && typeof extra.settings === 'object' && extra.settings && 'secret' in extra.settings) {
-      // The webhook's signing secret: kept out of the event log, shown this once.
-      const secret = String((extra.settings as { secret: string }).secret);
-      await saveIntegrationSecret(this.deps.db, id, 'webhook', secret);
-      return { ...record, secret };
+    if (action === 'ConnectIntegration') {
+      // The connection's secrets (URLs, the webhook's signing secret, Zoho's token): kept out of the
+      // event log (which recorded hints), write-only; the webhook's signing secret is shown this once.
+      const input = parseInput(integrationSchema, { ...data, ...extra });
+      await saveIntegrationSecrets(this.deps.db, id, input.kind, integrationSecretsOf(input));
+      if (input.kind === 'webhook') return { ...record, secret: input.settings.secret };
     }
     if (action === 'DisconnectIntegration' && typeof data.kind === 'string') await deleteIntegrationSecret(this.deps.db, id, data.kind);
     return record;

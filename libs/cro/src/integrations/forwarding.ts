@@ -1,12 +1,16 @@
 import { createHmac } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import ipaddr from 'ipaddr.js';
+import { outboundSummary, sendOutbound, type Resolver } from '#libs/platform/src/http/public-page.js';
 import type { IntegrationSettings } from '../domain/cro-fields.js';
 
 /**
  * Where a CTA's form submission goes besides its own store: the integrations connected to the CTA
  * (seed 001 section 2, "Integrations: Zapier, Zoho CRM, Hubspot CRM"). This module builds the
  * requests (pure: no network); the delivery sends them and records each answer.
+ *
+ * Every secret comes from the secret store (./secrets.ts), never from the integration as recorded
+ * (which holds hints only): a webhook's URL and signing secret, a Zapier hook's URL, the
+ * organisation's Zoho token. The fields are the CTA's own only (the caller drops a visitor's extra
+ * names: ../domain/submission-fields.ts `formFields`).
  *
  * - `webhook`: `POST {url}` with the submission as JSON, signed with the CTA's secret:
  *   `X-Cro-Signature: sha256=<hex HMAC-SHA256 of "{timestamp}.{body}">` and `X-Cro-Timestamp`
@@ -17,8 +21,9 @@ import type { IntegrationSettings } from '../domain/cro-fields.js';
  *   with `{ fields: [{ name, value }], context: { pageUri } }`: no token needed, names mapped
  *   through the CTA's CRM field mapping. Without a form id there is nothing to submit to.
  * - `zoho`: Zoho CRM's records API, `POST {zohoUrl}/crm/v2/{module}` with `{ data: [record] }`
- *   and `Authorization: Zoho-oauthtoken {token}`: sent only when a token is configured
- *   (`ZOHO_ACCESS_TOKEN`), since Zoho has no anonymous submission.
+ *   and `Authorization: Zoho-oauthtoken {token}`, the token the organisation gave when it
+ *   connected Zoho (a write-only setting of the integration; Zoho has no anonymous submission).
+ *   There is no platform-wide token: one organisation's leads never go through another's account.
  * The API bases come from configuration (`HUBSPOT_API_URL`, `ZOHO_API_URL`), so tests point them
  * at a local server; by default they are HubSpot's and the data centre's Zoho host.
  */
@@ -35,7 +40,6 @@ export interface Submission {
 export interface ForwardingConfig {
   hubspotUrl?: string;
   zohoUrl?: string;
-  zohoAccessToken?: string;
   /** The signing time (seconds since the epoch); now when omitted. */
   now?: number;
 }
@@ -62,7 +66,9 @@ export function mappedFields(fields: Record<string, string>, mapping: readonly {
 
 /**
  * The requests a submission causes, one per connected integration that can be called (a HubSpot
- * integration without a form id, or Zoho without a token, is left out).
+ * integration without a form id, or one whose secrets are not in `secrets`, is left out).
+ * `secrets` holds the secret-store names (./secrets.ts): `webhook`, `webhook-url`, `zapier-url`,
+ * `zoho-token`.
  */
 export function forwardingRequests(
   submission: Submission,
@@ -86,18 +92,21 @@ export function forwardingRequests(
     switch (integration.kind) {
       case 'webhook': {
         const secret = secrets.get('webhook');
-        if (!secret) break;
+        const url = secrets.get('webhook-url');
+        if (!secret || !url) break;
         requests.push({
           kind: 'webhook',
-          url: integration.settings.url,
+          url,
           headers: { 'content-type': 'application/json', 'x-cro-timestamp': String(timestamp), 'x-cro-signature': webhookSignature(secret, timestamp, json) },
           body: json,
         });
         break;
       }
-      case 'zapier':
-        requests.push({ kind: 'zapier', url: integration.settings.url, headers: { 'content-type': 'application/json' }, body: json });
+      case 'zapier': {
+        const url = secrets.get('zapier-url');
+        if (url) requests.push({ kind: 'zapier', url, headers: { 'content-type': 'application/json' }, body: json });
         break;
+      }
       case 'hubspot': {
         const { portalId, formId } = integration.settings;
         if (!formId) break;
@@ -112,12 +121,13 @@ export function forwardingRequests(
         break;
       }
       case 'zoho': {
-        if (!config.zohoAccessToken) break;
+        const token = secrets.get('zoho-token');
+        if (!token) break;
         const base = (config.zohoUrl ?? `https://www.zohoapis.${integration.settings.dataCenter}`).replace(/\/+$/, '');
         requests.push({
           kind: 'zoho',
           url: `${base}/crm/v2/${integration.settings.module}`,
-          headers: { 'content-type': 'application/json', authorization: `Zoho-oauthtoken ${config.zohoAccessToken}` },
+          headers: { 'content-type': 'application/json', authorization: `Zoho-oauthtoken ${token}` },
           body: JSON.stringify({ data: [{ ...mappedFields(submission.fields, mapping), Lead_Source: 'Website CTA' }] }),
         });
         break;
@@ -127,44 +137,25 @@ export function forwardingRequests(
   return requests;
 }
 
-/**
- * Why a destination is refused, or null: the server calls URLs that customers typed, so an address
- * inside our network (loopback, private, link-local such as a cloud's metadata service, unique
- * local, multicast, unspecified) is never called, unless `allowPrivate` (tests, a closed
- * installation: `CRO_ALLOW_PRIVATE_WEBHOOKS=true`). The name is resolved here; redirects are not
- * followed. (A name that resolves to another address at connect time, DNS rebinding, is the gap
- * left: closing it needs the connection pinned to the checked address.)
- */
-export async function refusedDestination(url: string, allowPrivate: boolean): Promise<string | null> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'not a URL';
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'not an http(s) URL';
-  if (allowPrivate) return null;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  const addresses = ipaddr.isValid(host) ? [host] : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-  if (addresses.length === 0) return 'the host name does not resolve';
-  for (const address of addresses) {
-    const parsedAddress = ipaddr.process(address);
-    const range = parsedAddress.range();
-    if (range !== 'unicast') return `the address ${address} is not a public one (${range})`;
-  }
-  return null;
+/** The outcome of one delivery request: `error` is what readers see ("refused", "failed: HTTP 5xx", "failed: no answer"); `detail` is for operators' logs. */
+export interface SendResult {
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+  detail?: string | null;
 }
 
-/** Sends one request (10 s at most); answers the status, or the network error's message. */
-export async function send(request: OutgoingRequest, options: { allowPrivate?: boolean; timeoutMs?: number } = {}): Promise<{ ok: boolean; status: number | null; error: string | null }> {
-  const refused = await refusedDestination(request.url, options.allowPrivate === true);
-  if (refused) return { ok: false, status: null, error: `Not sent: ${refused}` };
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  try {
-    const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
-    await response.arrayBuffer().catch(() => undefined);
-    return { ok: response.status >= 200 && response.status < 300, status: response.status, error: null };
-  } catch (error) {
-    return { ok: false, status: null, error: error instanceof Error ? error.message : String(error) };
-  }
+/**
+ * Sends one request (10 s at most) through the platform's one outbound helper
+ * (libs/platform/src/http/public-page.ts `sendOutbound`): the address policy of the installation
+ * check, the name resolved once in the connection's lookup (no DNS rebinding), no redirects.
+ * `allowPrivate` (`CRO_ALLOW_PRIVATE_WEBHOOKS`) lifts the policy (tests, closed installations).
+ */
+export async function send(request: OutgoingRequest, options: { allowPrivate?: boolean; timeoutMs?: number; resolve?: Resolver } = {}): Promise<SendResult> {
+  const result = await sendOutbound(
+    { url: request.url, headers: request.headers, body: request.body },
+    { allowPrivateHosts: options.allowPrivate === true, timeoutMs: options.timeoutMs, resolve: options.resolve },
+  );
+  const ok = result.outcome === 'sent';
+  return { ok, status: result.status, error: ok ? null : outboundSummary(result), detail: result.detail };
 }

@@ -7,9 +7,9 @@ import { escapeHtml } from '#libs/platform/src/html.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import type { IntegrationSettings } from '../domain/cro-fields.js';
-import { orderedFields } from '../domain/submission-fields.js';
-import { forwardingRequests, send, type Submission } from '../integrations/forwarding.js';
-import { integrationSecret } from '../integrations/secrets.js';
+import { formFields } from '../domain/submission-fields.js';
+import { forwardingRequests, send, type SendResult, type Submission } from '../integrations/forwarding.js';
+import { integrationSecrets } from '../integrations/secrets.js';
 import {
   MAX_DELIVERY_ATTEMPTS,
   claimDueDeliveries,
@@ -29,11 +29,12 @@ export const mailTarget = (recipient: string) => `mail:${recipient}`;
  * connected integration that can be called (HubSpot needs a form id, Zoho a token: the same rule
  * as `forwardingRequests`).
  */
-export function deliveryTargets(cta: CtaDeliverySettings, config: { zohoAccessToken?: string }): string[] {
+export function deliveryTargets(cta: CtaDeliverySettings, _config?: unknown): string[] {
   const targets = [...new Set(cta.emailNotification?.recipients ?? [])].map(mailTarget);
   for (const integration of cta.integrations) {
     if (integration.kind === 'hubspot' && !integration.settings.formId) continue;
-    if (integration.kind === 'zoho' && !config.zohoAccessToken) continue;
+    // Zoho needs the organisation's own token (connected before tokens were settings: none, nothing to send).
+    if (integration.kind === 'zoho' && !integration.settings.tokenHint) continue;
     targets.push(integration.kind);
   }
   return targets;
@@ -43,7 +44,7 @@ export function deliveryTargets(cta: CtaDeliverySettings, config: { zohoAccessTo
 export function deliveriesOf(
   submissions: readonly { id: string; ctaId: string; time?: string }[],
   ctas: ReadonlyMap<string, CtaDeliverySettings>,
-  config: { zohoAccessToken?: string },
+  config?: unknown,
 ): QueuedDelivery[] {
   return submissions.flatMap(({ id, ctaId, time }) => {
     const cta = ctas.get(ctaId);
@@ -54,10 +55,10 @@ export function deliveriesOf(
 /** The wait before attempt `attempts + 1` after `attempts` failed: `base`, then doubling (30 s, 1, 2, 4 min by default). */
 export const retryDelayMs = (base: number, attempts: number) => base * 2 ** Math.max(0, attempts - 1);
 
-/** An answer that a retry cannot change: a refused destination, or a 4xx other than 408 and 429. */
+/** An answer that a retry cannot change: a refused destination, a redirect (never followed), or a 4xx other than 408 and 429. */
 function permanent(result: { status: number | null; error: string | null }): boolean {
-  if (result.error?.startsWith('Not sent:')) return true;
-  return result.status !== null && result.status >= 400 && result.status < 500 && result.status !== 408 && result.status !== 429;
+  if (result.error === 'refused' || result.error?.startsWith('Not sent:')) return true;
+  return result.status !== null && result.status >= 300 && result.status < 500 && result.status !== 408 && result.status !== 429;
 }
 
 /** The notification mail of a submission: the CTA's subject and message, then the fields, the page and the time (every user text escaped in the HTML part). */
@@ -184,7 +185,11 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
-    const result = await this.attempt(delivery).catch((error: unknown) => ({ ok: false, status: null, error: error instanceof Error ? error.message : String(error) }));
+    // What readers see (the submissions list) says "refused" or "failed" with at most the HTTP
+    // status class: never the remote answer, an error's text or an address (no blind-SSRF
+    // oracle). The detail goes to the operators' log only.
+    const result: SendResult = await this.attempt(delivery).catch((error: unknown) => ({ ok: false, status: null, error: 'failed', detail: error instanceof Error ? error.message : String(error) }));
+    if (!result.ok) this.log.warn({ target: delivery.target, ctaId: delivery.ctaId, submissionId: delivery.submissionId, status: result.status, detail: result.detail ?? result.error }, 'form submission delivery not sent');
     if (result.ok) {
       await recordAttempt(this.db, delivery, { status: 'sent', httpStatus: result.status, error: null });
       return;
@@ -193,18 +198,19 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
     await recordAttempt(this.db, delivery, {
       status: giveUp ? 'failed' : 'pending',
       httpStatus: result.status,
-      error: result.error ?? (result.status !== null ? `HTTP ${result.status}` : 'not sent'),
+      error: result.error ?? 'failed',
       retryAt: giveUp ? undefined : new Date(Date.now() + retryDelayMs(this.config.cro.deliveryRetryMs, delivery.attempts)),
     });
   }
 
   /** One attempt: the mail, or the integration's request as the CTA is configured now. */
-  private async attempt(delivery: ClaimedDelivery): Promise<{ ok: boolean; status: number | null; error: string | null }> {
+  private async attempt(delivery: ClaimedDelivery): Promise<SendResult> {
     if (!delivery.submission) return { ok: false, status: null, error: 'Not sent: the submission is no longer stored' };
     const cta = (await ctaDeliverySettings(this.db, delivery.websiteId, [delivery.ctaId])).get(delivery.ctaId);
     if (!cta) return { ok: false, status: null, error: 'Not sent: the CTA no longer exists' };
     const { time, url, fields } = delivery.submission;
-    const submission: Submission = { id: delivery.submissionId, ctaId: cta.id, ctaName: cta.name, websiteId: delivery.websiteId, time, url, fields: orderedFields(fields, cta.items) };
+    // Only the CTA's own fields, in the form's order (a visitor's extra names are never mailed or forwarded).
+    const submission: Submission = { id: delivery.submissionId, ctaId: cta.id, ctaName: cta.name, websiteId: delivery.websiteId, time, url, fields: formFields(fields, cta.items) };
     if (delivery.target.startsWith('mail:')) {
       const recipient = delivery.target.slice('mail:'.length);
       if (!cta.emailNotification?.recipients.includes(recipient)) return { ok: false, status: null, error: 'Not sent: the recipient is no longer on the CTA' };
@@ -213,13 +219,10 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
     }
     const integration = cta.integrations.find((i) => i.kind === delivery.target) as IntegrationSettings | undefined;
     if (!integration) return { ok: false, status: null, error: 'Not sent: the integration is no longer connected' };
-    const secrets = new Map<string, string>();
-    if (integration.kind === 'webhook') {
-      const secret = await integrationSecret(this.db, cta.id, 'webhook');
-      if (secret) secrets.set('webhook', secret);
-    }
-    const { hubspotUrl, zohoUrl, zohoAccessToken, allowPrivateWebhooks } = this.config.cro;
-    const [request] = forwardingRequests(submission, [integration], secrets, cta.crmMapping, { hubspotUrl, zohoUrl, zohoAccessToken });
+    // URLs, the signing secret and Zoho's token come from the secret store (records hold hints only).
+    const secrets = await integrationSecrets(this.db, cta.id, integration.kind);
+    const { hubspotUrl, zohoUrl, allowPrivateWebhooks } = this.config.cro;
+    const [request] = forwardingRequests(submission, [integration], secrets, cta.crmMapping, { hubspotUrl, zohoUrl });
     if (!request) return { ok: false, status: null, error: 'Not sent: the integration is not configured' };
     return send(request, { allowPrivate: allowPrivateWebhooks });
   }

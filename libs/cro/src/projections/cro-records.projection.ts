@@ -1,6 +1,7 @@
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 import { CRO_KINDS, type CroKind, type CroState } from '../domain/kinds.js';
+import { MASK_CTA_URLS } from '../integrations/secrets.js';
 
 /**
  * One read model per CRO resource (`rm_ctas`, `rm_campaigns`, `rm_experiments`, `rm_products`,
@@ -29,7 +30,7 @@ export function croRecordsProjection(kind: CroKind): Projection {
       );
       CREATE INDEX IF NOT EXISTS ${table}_website ON ${table} (website_id, status, updated_at DESC);
       CREATE INDEX IF NOT EXISTS ${table}_organisation ON ${table} (organisation_id, updated_at DESC);
-    `,
+    ${table === 'rm_ctas' ? MASK_CTA_URLS : ''}`,
     tables: [table],
     handles: kind.eventTypes.map((e) => e.type),
     async apply(event: RecordedEvent, tx: SqlExecutor) {

@@ -62,8 +62,8 @@ export interface CtaDeliverySettings {
   emailNotification: { recipients: string[]; senderName: string; senderEmail: string; subject: string; message?: string | null } | null;
   integrations: IntegrationSettings[];
   crmMapping: { field: string; crmField: string }[] | null;
-  /** The form's items (their `name`s give the fields' order). */
-  items: { name?: string | null }[];
+  /** The form's items (they name the form's fields, in order: ../domain/submission-fields.ts). */
+  items: { type?: string; name?: string | null; label?: string | null }[];
 }
 
 /** The row `CTA_DELIVERY_SELECT` reads of one CTA (alias `c` for rm_ctas). */

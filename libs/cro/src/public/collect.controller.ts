@@ -15,8 +15,9 @@ import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '../domain/collect-events.js';
 import { excludedPages } from '../domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
+import { formFields } from '../domain/submission-fields.js';
 import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '../projections/collected-events.js';
-import { queueDeliveries } from '../projections/submissions.js';
+import { queueDeliveries, type CtaDeliverySettings } from '../projections/submissions.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '../processes/submission-delivery.js';
 import { CollectWriter } from './collect-writer.js';
 import { UNKNOWN_SITE_KEY } from './placements.controller.js';
@@ -61,7 +62,9 @@ export interface CollectAnswer {
  *    excluded-page rule, `excludedPages` of libs/cro/src/domain/excluded-page.decider.ts:
  *    `EXCLUDED_PAGE`; the rules are read once per batch). Every `ctaId`, `campaignId` and
  *    `experimentId` must name a record of that website (any status): else the event is rejected
- *    (`FOREIGN_ID`). A `form_submitted` event must name a live (`active`) CTA (`FORM_NOT_LIVE`).
+ *    (`FOREIGN_ID`). A `form_submitted` event must name a live (`active`) CTA (`FORM_NOT_LIVE`);
+ *    it keeps only the fields of that CTA's form (a name a visitor adds is dropped, never stored,
+ *    mailed or forwarded: ../domain/submission-fields.ts `formFields`).
  * 3. Each kept event is enriched (libs/analytics/src/domain/enrichment.ts): device, OS and browser
  *    from the request's `User-Agent` (the visitor's browser sends the batch), `bot` (stored, left
  *    out of reports), the referrer class, the UTMs (the event's, else its URL's), and country and
@@ -150,7 +153,7 @@ export class PublicCollectController {
       else if (page && excluded(page)) rejected.push({ index, reason: EXCLUDED_PAGE });
       else if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
       else if (event.name === 'form_submitted' && ctas.get(event.ctaId!)?.status !== 'active') rejected.push({ index, reason: FORM_NOT_LIVE });
-      else toStore.push({ id: event.id ?? randomUUID(), event, enrichment: enrichmentOf(event, page, userAgent, domains, location) });
+      else toStore.push({ id: event.id ?? randomUUID(), event: ownFieldsOnly(event, ctas), enrichment: enrichmentOf(event, page, userAgent, domains, location) });
     }
     const receivedAt = new Date(now);
     // With Kafka: form submissions are stored here, the rest goes to the tracking topic.
@@ -204,6 +207,12 @@ export class PublicCollectController {
 function named(events: readonly CollectedEvent[], field: IdField): string[] {
   return [...new Set(events.map((e) => e[field]).filter((id): id is string => id !== null))];
 }
+/** A form submission keeps only the fields of its CTA's form: a name a visitor adds is dropped (never stored, mailed or forwarded). */
+function ownFieldsOnly(event: CollectedEvent, ctas: ReadonlyMap<string, CtaDeliverySettings>): CollectedEvent {
+  if (event.name !== 'form_submitted' || !event.fields) return event;
+  return { ...event, fields: formFields(event.fields, ctas.get(event.ctaId!)?.items) };
+}
+
 
 /** The ids of each kind that the events name and that are NOT records of the website. */
 function foreignIds(events: readonly CollectedEvent[], known: Record<IdField, Set<string>>): Record<IdField, Set<string>> {

@@ -174,6 +174,18 @@ export function pinnedLookup(resolve: Resolver, allowPrivateHosts: boolean): Loo
   };
 }
 
+/** Why a URL may not be connected to before any lookup: not http(s), or an address in the URL itself that is not public. */
+function refusedBeforeLookup(url: URL, allowPrivateHosts: boolean): 'scheme' | 'private' | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'scheme';
+  // An address in the URL itself is connected to without a lookup: check it here.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivateHosts && (isIPv4(host) || isIPv6(host)) && !isPublicAddress(host)) return 'private';
+  return null;
+}
+
+/** Whether an error of a request was the pinned lookup refusing a non-public address. */
+const isPrivateRefusal = (error: unknown) => error instanceof PrivateAddressError || (error as { cause?: unknown } | null)?.cause instanceof PrivateAddressError;
+
 /**
  * Fetches a public web page's HTML for a check (e.g. whether a script is installed): http(s)
  * only, never a private, loopback or otherwise non-public address (checked at every redirect,
@@ -192,11 +204,13 @@ export async function fetchPublicPage(address: string, options: PageFetchOptions
   const lookup = pinnedLookup(resolve, allowPrivateHosts);
   try {
     for (let hop = 0; hop <= maxRedirects; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, url: url.href, problem: 'Only http and https pages can be checked' };
-      // An address in the URL itself is connected to without a lookup: check it here.
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (!allowPrivateHosts && (isIPv4(host) || isIPv6(host)) && !isPublicAddress(host)) return { ok: false, url: url.href, problem: PRIVATE_PROBLEM };
-      const response = await get(url, lookup, signal);
+      const refused = refusedBeforeLookup(url, allowPrivateHosts);
+      if (refused === 'scheme') return { ok: false, url: url.href, problem: 'Only http and https pages can be checked' };
+      if (refused === 'private') return { ok: false, url: url.href, problem: PRIVATE_PROBLEM };
+      const response = await open(url, lookup, signal, {
+        method: 'GET',
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'PlatformInstallationCheck/1.0' },
+      });
       const location = response.headers.location;
       if (response.statusCode! >= 300 && response.statusCode! < 400 && location) {
         response.destroy();
@@ -212,27 +226,92 @@ export async function fetchPublicPage(address: string, options: PageFetchOptions
     }
     return { ok: false, url: url.href, problem: 'The page redirects too many times' };
   } catch (error) {
-    if (error instanceof PrivateAddressError || (error as { cause?: unknown }).cause instanceof PrivateAddressError) return { ok: false, url: url.href, problem: PRIVATE_PROBLEM };
+    if (isPrivateRefusal(error)) return { ok: false, url: url.href, problem: PRIVATE_PROBLEM };
     const timedOut = (error as Error).name === 'TimeoutError' || signal.aborted;
     return { ok: false, url: url.href, problem: timedOut ? 'The website did not answer in time' : 'The website could not be reached' };
   }
 }
 
-/** One GET on a connection of its own (no pooled socket of another request), resolved through `lookup`. */
-function get(url: URL, lookup: LookupFunction, signal: AbortSignal): Promise<IncomingMessage> {
+export interface OutboundRequest {
+  url: string;
+  method?: 'POST' | 'PUT';
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface OutboundOptions {
+  /** Lifts the address policy (tests, closed installations). */
+  allowPrivateHosts: boolean;
+  timeoutMs?: number;
+  /** Name resolution (tests answer with their own addresses); the system resolver by default. */
+  resolve?: Resolver;
+}
+
+/**
+ * The outcome of one outbound request: `sent` (a 2xx answer), `refused` (the address policy: not
+ * http(s), or a non-public address, nothing was sent), or `failed` (an answer other than 2xx, with
+ * its status, or no answer at all). `detail` is for operators' logs only (it may hold the remote
+ * error's text): what readers see is `outboundSummary`.
+ */
+export interface OutboundResult {
+  outcome: 'sent' | 'refused' | 'failed';
+  status: number | null;
+  detail: string | null;
+}
+
+/**
+ * Sends one request with a body to a URL a user gave (webhooks, Zapier hooks, CRM APIs) under the
+ * same policy as `fetchPublicPage`: http(s) only, the name resolved once in the connection's own
+ * `lookup` and only public addresses handed to the socket (no second resolution DNS could answer
+ * differently), an address in the URL checked before connecting. Redirects are never followed (a
+ * 3xx is a failed answer). The answer's body is read and dropped (at most 64 kB). Never throws.
+ */
+export async function sendOutbound(request: OutboundRequest, options: OutboundOptions): Promise<OutboundResult> {
+  const { allowPrivateHosts, timeoutMs = 10_000, resolve = systemResolver } = options;
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return { outcome: 'refused', status: null, detail: 'not a URL' };
+  }
+  const refused = refusedBeforeLookup(url, allowPrivateHosts);
+  if (refused) return { outcome: 'refused', status: null, detail: refused === 'scheme' ? 'not an http(s) URL' : `${url.hostname} is not a public address` };
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await open(url, pinnedLookup(resolve, allowPrivateHosts), signal, {
+      method: request.method ?? 'POST',
+      headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+      body: request.body,
+    });
+    const status = response.statusCode ?? 0;
+    await readLimited(response, 65_536, signal).catch(() => undefined);
+    return { outcome: status >= 200 && status < 300 ? 'sent' : 'failed', status, detail: null };
+  } catch (error) {
+    if (isPrivateRefusal(error)) return { outcome: 'refused', status: null, detail: `${url.hostname} resolves to a non-public address` };
+    const timedOut = (error as Error).name === 'TimeoutError' || signal.aborted;
+    return { outcome: 'failed', status: null, detail: timedOut ? 'no answer in time' : error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * What a reader (a delivery log, a record, an API answer) is told of an outbound request: "sent",
+ * "refused", "failed: HTTP 5xx" (the status class only) or "failed: no answer". Never the remote
+ * answer, the error's text or the address: a caller must not learn what lives behind a URL it gave.
+ */
+export function outboundSummary(result: Pick<OutboundResult, 'outcome' | 'status'>): string {
+  if (result.outcome !== 'failed') return result.outcome;
+  return result.status === null ? 'failed: no answer' : `failed: HTTP ${Math.floor(result.status / 100)}xx`;
+}
+
+/** One request on a connection of its own (no pooled socket of another request), resolved through `lookup`. */
+function open(url: URL, lookup: LookupFunction, signal: AbortSignal, options: { method: string; headers: Record<string, string>; body?: string }): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(url, {
-      method: 'GET',
-      agent: false,
-      lookup,
-      signal,
-      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'PlatformInstallationCheck/1.0' },
-    });
+    const request = send(url, { method: options.method, agent: false, lookup, signal, headers: options.headers });
     request.once('response', resolve);
     // Kept for the request's whole life: a late error (a timeout while reading) must not go unhandled.
     request.on('error', reject);
-    request.end();
+    request.end(options.body);
   });
 }
 
