@@ -13,6 +13,8 @@
  * BENCH_CATCHUP_ROUNDS (default 2) set the rounds. BENCH_SECTIONS (default `store,http`) picks
  * the sections; `http` (bench/http.ts: the API under load) runs on PostgreSQL only, with
  * BENCH_HTTP_POSTS (default 100000) and BENCH_HTTP_SECONDS (default 10).
+ * `placements` (bench/placements.ts, not in the default set; no database) measures the page-rule
+ * matching of the public placements on hostile rule sets.
  */
 import { performance } from 'node:perf_hooks';
 import type { SqlDriver } from '#libs/eventstore/src/sql/driver.js';
@@ -26,6 +28,7 @@ import { cleanupOnSignal, createBenchDatabase, fmt, log, machineLoad, median, op
 import { httpSection } from './http.js';
 import { ingestSection } from './analytics-ingest.js';
 import { reportsSection } from './analytics-reports.js';
+import { placementsSection } from './placements.js';
 import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
 import {
   BASELINE_SCHEMA,
@@ -442,6 +445,8 @@ async function main(): Promise<void> {
     if (process.env.DATABASE_URL) results.push(...(await run(process.env.DATABASE_URL)));
     else log(`${section}: skipped (the analytics sections need DATABASE_URL: PostgreSQL only)`);
   }
+  // No database: the placements' rule matching in this process (bench/placements.ts).
+  if (sections.includes('placements')) results.push(...(await placementsSection()));
   if (sections.includes('http')) {
     if (process.env.DATABASE_URL) results.push(...(await runHttp(process.env.DATABASE_URL)));
     else log('http: skipped (the HTTP section needs DATABASE_URL: the API and the seeder share a PostgreSQL database)');

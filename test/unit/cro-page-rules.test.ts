@@ -8,7 +8,7 @@
 // the same parameters; an empty rule list matches nothing; an invalid rule never matches.
 import { describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
-import { matchPageRules, pageRulesSchema, rulesCanMatch, validateRuleValue, type PageRule, type UrlListRule } from '#libs/cro/src/domain/page-rules.js';
+import { compilePageRules, matchPageRules, pageRulesSchema, rulesCanMatch, validateRuleValue, type PageRule, type UrlListRule } from '#libs/cro/src/domain/page-rules.js';
 
 const INVALID = 'Please provide a valid url, starting with https://';
 const NO_LISTS = new Map<string, UrlListRule[]>();
@@ -84,6 +84,12 @@ describe('one rule against one URL (typed by hand)', () => {
     it(`${kind} ${value} on ${url || '(empty)'} -> ${matches}`, () => {
       expect(matchPageRules({ operator: 'and', rules: [{ kind, value }] }, url, NO_LISTS)).toEqual({ matches, rules: [{ kind, value, matches }] });
       expect(matchPageRules({ operator: 'or', rules: [{ kind, value }] }, url, NO_LISTS)).toEqual({ matches, rules: [{ kind, value, matches }] });
+      // Compiled (the placements' matcher): the same answer, as a campaign rule and inside a URL list.
+      expect(compilePageRules([{ operator: 'and', rules: [{ kind, value }] }], NO_LISTS).matchAll(url)).toEqual([matches]);
+      if (kind === 'exact' || kind === 'contains') {
+        const lists = new Map<string, UrlListRule[]>([['l', [{ kind, value }, { kind, value }]]]);
+        expect(compilePageRules([{ operator: 'or', rules: [{ kind: 'list', listId: 'l' }, { kind: 'list', listId: 'l' }] }], lists).matchAll(url)).toEqual([matches]);
+      }
     });
   }
 });
@@ -144,6 +150,7 @@ describe('operators: and needs every rule, or at least one; no rules match nothi
     it(`${operator} of ${rules.map((r) => r.kind).join(', ') || 'no rules'} on ${url} -> ${matches}`, () => {
       const answer = matchPageRules({ operator, rules }, url, LISTS);
       expect(answer.matches).toBe(matches);
+      expect(compilePageRules([{ operator, rules }, null, { operator, rules: [...rules, ...rules] }], LISTS).matchAll(url)).toEqual([matches, false, matches]);
       expect(answer.rules.map((r) => r.matches)).toEqual(each);
     });
   }

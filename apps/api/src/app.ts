@@ -21,6 +21,7 @@ import type { AppConfig } from '#libs/platform/src/config.js';
 import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
 import { inputGuard } from '#libs/platform/src/http/input-guard.js';
 import { publicPreflight } from '#libs/platform/src/http/public-cors.js';
+import { TimedExpressAdapter, securityHeaders } from '#libs/platform/src/http/http-server.js';
 import { LOG_REDACT_PATHS, PinoNestLogger, REDACTED, redactUrl, type Logger } from '#libs/platform/src/logging.js';
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
 import { metricsHandler } from '#libs/platform/src/metrics.js';
@@ -45,7 +46,8 @@ export async function createApp(config: AppConfig, options: { log?: Logger } = {
     @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, ExpertsModule, CroModule, AnalyticsModule, DemoModule] })
     class AppModule {}
 
-    const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    // The HTTP server with the request, header and keep-alive time-outs of the configuration (slow bodies never hold a socket for long).
+    const app = await NestFactory.create<NestExpressApplication>(AppModule, new TimedExpressAdapter(config.http), {
       logger: new PinoNestLogger(runtime.log),
       bodyParser: false,
     });
@@ -88,6 +90,8 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
   // Forwarded headers are trusted for the protocol only, and only when TRUST_PROXY says a proxy is there.
   app.set('trust proxy', config.trustProxy ? 'loopback, linklocal, uniquelocal' : false);
   app.disable('x-powered-by');
+  // Security headers on every answer, errors included (nosniff, referrer policy, the console's CSP, framing refused).
+  app.use(securityHeaders());
   app.setGlobalPrefix('api', { exclude: [] });
   app.use(
     pinoHttp({

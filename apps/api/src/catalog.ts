@@ -31,6 +31,7 @@ import { COLLECTED_EVENTS_SCHEMA } from '#libs/cro/src/projections/collected-eve
 import { ANALYTICS_SCHEMA } from '#libs/analytics/src/read/analytics-schema.js';
 import { CRO_SUBMISSIONS_SCHEMA } from '#libs/cro/src/projections/submissions.js';
 import { KafkaRelay } from '#libs/platform/src/kafka/kafka-relay.js';
+import { CRO_NOTIFICATION_MAIL_SCHEMA, notificationRecipientsProjection } from '#libs/cro/src/projections/notification-mail.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import type { RelaySubscriber } from '#libs/platform/src/projections/projection.js';
@@ -53,9 +54,9 @@ export const catalog: Catalog = {
   eventTypes: [...USER_EVENT_TYPES, ...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...POST_EVENT_TYPES, ...REDIRECT_RULE_EVENT_TYPES, ...BIO_EVENT_TYPES, ...CRO_EVENT_TYPES],
   projections: [
     usersProjection, viewerAccessProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
-    postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, ...CRO_PROJECTIONS, ctaTemplatesProjection, auditActorsProjection, auditProjection,
+    postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, ...CRO_PROJECTIONS, ctaTemplatesProjection, notificationRecipientsProjection, auditActorsProjection, auditProjection,
   ],
-  schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA, CRO_SECRETS_SCHEMA, COLLECTED_EVENTS_SCHEMA, CRO_SUBMISSIONS_SCHEMA, ANALYTICS_SCHEMA],
+  schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA, CRO_SECRETS_SCHEMA, COLLECTED_EVENTS_SCHEMA, CRO_SUBMISSIONS_SCHEMA, CRO_NOTIFICATION_MAIL_SCHEMA, ANALYTICS_SCHEMA],
   deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS, ...CRO_DECIDERS],
   processes: [signUpProcess, foundingProcess, inviteeAccountsProcess, invitationAcceptanceProcess, membershipProcess, websiteDomainsProcess, slugRedirectsProcess, duplicatesProcess, generationProcess],
 };

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '#libs/platform/src/config.js';
 import { PinoNestLogger } from '#libs/platform/src/logging.js';
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
 import { metricsHandler } from '#libs/platform/src/metrics.js';
+import { TimedExpressAdapter, securityHeaders } from '#libs/platform/src/http/http-server.js';
 import { createRuntime } from '#libs/platform/src/runtime.js';
 import { catalog, relays } from '../../api/src/catalog.js';
 
@@ -34,7 +35,8 @@ async function main() {
   @Module({ imports: [PlatformModule.forRuntime(runtime, { workflows: false }), TrackingIngestionModule, AnalyticsProcessesModule] })
   class WorkerModule {}
 
-  const app = await NestFactory.create(WorkerModule, { logger: new PinoNestLogger(runtime.log) });
+  const app = await NestFactory.create(WorkerModule, new TimedExpressAdapter(config.http), { logger: new PinoNestLogger(runtime.log) });
+  app.use(securityHeaders());
   app.setGlobalPrefix('api');
   app.use('/metrics', metricsHandler(runtime.metrics));
   await app.listen(config.port, config.host);

@@ -11,6 +11,14 @@ export interface Mail {
   html: string;
   /** Where answers go (a CTA's sender); the mail itself is always sent from `MAIL_FROM`. */
   replyTo?: { name: string; address: string };
+  /** The sender's display name instead of `MAIL_FROM`'s (a CTA's sender name): the address stays `MAIL_FROM`'s. */
+  fromName?: string;
+}
+
+/** The address of a mailbox written `Name <address>` (or the bare address). */
+export function mailboxAddress(mailbox: string): string {
+  const angled = /<([^<>]*)>\s*$/.exec(mailbox);
+  return (angled ? angled[1] : mailbox).trim();
 }
 
 /**
@@ -30,7 +38,9 @@ export class Mailer {
 
   async send(mail: Mail): Promise<void> {
     if (this.transport) {
-      await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
+      const { fromName, ...rest } = mail;
+      const from = fromName ? { name: fromName, address: mailboxAddress(this.config.mailFrom) } : this.config.mailFrom;
+      await this.transport.sendMail({ ...rest, from });
       return;
     }
     await this.db.query('INSERT INTO identity_outbox (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [

@@ -40,6 +40,8 @@ const schema = z.object({
     .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), 'must be a comma-separated list of origins like https://console.example.com')
     .optional(),
   TRUST_PROXY: bool.default(false),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   OIDC_ISSUER: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_JWKS_URL: z.url('must be the URL of the identity provider\'s JWKS').optional(),
@@ -48,6 +50,8 @@ const schema = z.object({
   RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
   CRO_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
   CRO_DELIVERY_RETRY_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
+  CRO_NOTIFICATION_MAILS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  CRO_NOTIFICATION_MAILS_PER_VISITOR_HOUR: z.coerce.number().int().min(0).max(1000).default(3),
   HUBSPOT_API_URL: z.url('must be the base URL of HubSpot\'s forms API').optional(),
   ZOHO_API_URL: z.url('must be the base URL of Zoho CRM\'s API').optional(),
   GEOIP_DATABASE: z.string().min(1).optional(),
@@ -105,6 +109,13 @@ export interface AppConfig {
   /** Third-party sign-in: ID tokens are verified against this issuer, audience and JWKS. */
   oidc?: { issuer: string; audience: string; jwksUrl: string };
   /**
+   * The HTTP server's time-outs (libs/platform/src/http/http-server.ts): a request's headers and
+   * body must arrive within `requestTimeoutMs` (`HTTP_REQUEST_TIMEOUT_MS`, default 30 s; its headers
+   * within 10 s or that, whichever is less), an idle kept-alive connection closes after
+   * `keepAliveTimeoutMs` (`HTTP_KEEP_ALIVE_TIMEOUT_MS`, default 5 s).
+   */
+  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /**
    * Requests per minute (0: no limit) on the public endpoints (DESIGN.md "Rate limits"):
    * `authPerAddress` for each sign-in, sign-up, reset and magic-link route per client address;
    * `publicPerAddress` and `publicPerSite` for `/api/public/*` per address and per website key.
@@ -118,6 +129,12 @@ export interface AppConfig {
    * setting of its Zoho integration: there is no platform-wide one).
    */
   cro: { allowPrivateWebhooks: boolean; deliveryRetryMs: number; hubspotUrl?: string; zohoUrl?: string };
+  /**
+   * Quotas of CTA email notifications (libs/cro/src/processes/submission-delivery.ts): mails per
+   * organisation per day (`CRO_NOTIFICATION_MAILS_PER_DAY`), and notified submissions per visitor
+   * per CTA per hour (`CRO_NOTIFICATION_MAILS_PER_VISITOR_HOUR`).
+   */
+  notificationMail: { perOrganisationDay: number; perVisitorHour: number };
   /** A MaxMind `.mmdb` file (`GEOIP_DATABASE`): collected events get a country and city from it; without it they have none. */
   geoipDatabase?: string;
 }
@@ -179,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerAddress: c.RATE_LIMIT_AUTH_PER_MINUTE,
       publicPerAddress: c.RATE_LIMIT_PUBLIC_PER_MINUTE,
       publicPerSite: c.RATE_LIMIT_PUBLIC_SITE_PER_MINUTE,
+    http: { requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     },
     cro: {
       allowPrivateWebhooks: c.CRO_ALLOW_PRIVATE_WEBHOOKS,
@@ -186,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hubspotUrl: c.HUBSPOT_API_URL,
       zohoUrl: c.ZOHO_API_URL,
     },
+    notificationMail: { perOrganisationDay: c.CRO_NOTIFICATION_MAILS_PER_DAY, perVisitorHour: c.CRO_NOTIFICATION_MAILS_PER_VISITOR_HOUR },
     geoipDatabase: c.GEOIP_DATABASE === undefined ? undefined : resolve(c.GEOIP_DATABASE),
   };
 }

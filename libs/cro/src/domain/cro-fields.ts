@@ -209,7 +209,12 @@ export const CTA_FIELD_LABELS = {
 } as const;
 const C = CTA_FIELD_LABELS;
 
-const email = (label: string) => optText(label, 320).refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Please enter a valid email address.');
+/**
+ * A plain mailbox address (`local@domain`): no display name, quotes, angle brackets, commas or
+ * line breaks, so one recipient is one mailbox and never a list or a header (issue 25, "Open mail relay").
+ */
+const MAILBOX = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+const email = (label: string) => optText(label, 320).refine((v) => MAILBOX.test(v), 'Please enter a valid email address.');
 
 export const ctaItemSchema = z.object(
   {

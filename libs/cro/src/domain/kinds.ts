@@ -5,6 +5,7 @@ import { CTA_EVENT_TYPES, CTA_PURGED, CTA_STATUSES, CTA_STATUS_LABELS, ctaDecide
 import { EXCLUDED_PAGE_EVENT_TYPES, EXCLUDED_PAGE_STATUSES, EXCLUDED_PAGE_STATUS_LABELS, EXCLUDED_PAGE_STREAM, excludedPageDecider } from './excluded-page.decider.js';
 import { EXPERIMENT_EVENT_TYPES, EXPERIMENT_STATUSES, EXPERIMENT_STATUS_LABELS, experimentDecider } from './experiment.decider.js';
 import { FUNNEL_EVENT_TYPES, FUNNEL_STATUSES, FUNNEL_STATUS_LABELS, FUNNEL_STREAM, funnelDecider } from './funnel.decider.js';
+import { NOTIFICATION_RECIPIENT_EVENT_TYPES } from './notification-recipient.decider.js';
 import { GOAL_EVENT_TYPES, GOAL_STATUSES, GOAL_STATUS_LABELS, GOAL_STREAM, goalDecider } from './goal.decider.js';
 import { PRODUCT_EVENT_TYPES, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, PRODUCT_STREAM, productDecider } from './product.decider.js';
 import { URL_LIST_EVENT_TYPES, URL_LIST_STATUSES, URL_LIST_STATUS_LABELS, URL_LIST_STREAM, urlListDecider } from './url-list.decider.js';
@@ -151,4 +152,4 @@ export function croKind(resource: string): CroKind {
 }
 
 /** Every event type of the CRO context. */
-export const CRO_EVENT_TYPES: EventTypeDefinition[] = CRO_KINDS.flatMap((k) => [...k.eventTypes]);
+export const CRO_EVENT_TYPES: EventTypeDefinition[] = [...CRO_KINDS.flatMap((k) => [...k.eventTypes]), ...NOTIFICATION_RECIPIENT_EVENT_TYPES];

@@ -223,6 +223,166 @@ export function matchPageRules(pageRules: PageRulesInput | null | undefined, pag
 }
 
 /**
+ * Page rules compiled once (per version of a website's live campaigns and URL lists) and then
+ * asked about many pages: the placements of every page view (libs/cro/src/public/placements.ts).
+ * The answers are `matchPageRules(ruleSets[i], pageUrl, lists).matches`, rule for rule (the same
+ * `patternOf`, `containsMatch` and `exactMatch`), but a page costs one pass over what the rules
+ * name, whatever repeats:
+ *
+ * - every distinct rule value is parsed and validated once, at compile time (the straightforward
+ *   matcher parses each list rule again for every page and every rule that names its list);
+ * - a URL list is evaluated at most once per page, however many rules (of however many campaigns)
+ *   name it, and not at all when an `and` or `or` is decided before it;
+ * - inside a list, rules are deduplicated; exact rules without `*` are one `Set` lookup of the page's
+ *   origin and path (those with a query a second lookup of its sorted query), exact rules with a
+ *   trailing `*` one prefix test each (plus one `Set` lookup for "the prefix without its slash"),
+ *   contains rules one substring test each, each distinct value tested at most once per page
+ *   across all lists.
+ */
+export interface CompiledPageRules {
+  /** For each rule set given to `compilePageRules`, in order: whether it matches `pageUrl`. */
+  matchAll(pageUrl: string): boolean[];
+}
+
+/** A page as the compiled rules read it, each derived text computed at most once. */
+interface PageView {
+  href: string;
+  /** `origin` + path without one trailing slash: the key of exact rules without `*`. */
+  pathKey: string;
+  /** `origin` + path as it is: the key of "`prefix/*` matches `prefix`". */
+  originPath: string;
+  url: URL;
+  query?: string;
+}
+const viewOf = (url: URL): PageView => ({ href: url.href, pathKey: `${url.origin}${withoutTrailingSlash(url.pathname)}`, originPath: `${url.origin}${url.pathname}`, url });
+const queryOf = (view: PageView): string => (view.query ??= sortedQuery(view.url));
+
+/** One URL list, compiled: indices into the website's distinct contains values, and key sets. */
+interface CompiledList {
+  /** Exact rules without `*` and without a query: their pathKey. */
+  exactPages: Set<string>;
+  /** Exact rules without `*` with a query: pathKey -> the sorted queries. */
+  exactQueries: Map<string, Set<string>>;
+  /** Exact rules with `*`: the prefix (the normalised value before the `*`). */
+  prefixes: string[];
+  /** Prefixes ending in `/`, without that slash: the page at `origin + path` equal to one matches. */
+  prefixParents: Set<string>;
+  /** Contains rules: indices into the shared contains values. */
+  contains: number[];
+}
+
+/** How a campaign's rule is decided on a page (invalid rules are `never`). */
+type CompiledRule =
+  | { kind: 'never' }
+  | { kind: 'list'; list: number }
+  | { kind: 'contains'; value: number; negate: boolean }
+  | { kind: 'exact'; pattern: Pattern };
+
+export function compilePageRules(ruleSets: readonly (PageRulesInput | null | undefined)[], lists: UrlListLookup): CompiledPageRules {
+  const containsValues: string[] = [];
+  const containsIndex = new Map<string, number>();
+  const containsOf = (text: string): number => {
+    let index = containsIndex.get(text);
+    if (index === undefined) {
+      index = containsValues.length;
+      containsValues.push(text);
+      containsIndex.set(text, index);
+    }
+    return index;
+  };
+  const compiledLists: CompiledList[] = [];
+  const listIndex = new Map<string, number>();
+  const listOf = (listId: string): number => {
+    const known = listIndex.get(listId);
+    if (known !== undefined) return known;
+    const list: CompiledList = { exactPages: new Set(), exactQueries: new Map(), prefixes: [], prefixParents: new Set(), contains: [] };
+    const seen = new Set<string>();
+    for (const rule of lists.get(listId) ?? []) {
+      if (rule === null || typeof rule !== 'object' || typeof rule.value !== 'string' || (rule.kind !== 'contains' && rule.kind !== 'exact')) continue;
+      const key = `${rule.kind}\n${rule.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const pattern = patternOf(rule.value);
+      if (!pattern) continue;
+      if (rule.kind === 'contains') list.contains.push(containsOf(pattern.text));
+      else if (pattern.wildcard) {
+        list.prefixes.push(pattern.text);
+        if (pattern.text.endsWith('/')) list.prefixParents.add(pattern.text.slice(0, -1));
+      } else {
+        const pathKey = `${pattern.url.origin}${withoutTrailingSlash(pattern.url.pathname)}`;
+        if (pattern.url.search === '') list.exactPages.add(pathKey);
+        else {
+          const queries = list.exactQueries.get(pathKey) ?? new Set<string>();
+          queries.add(sortedQuery(pattern.url));
+          list.exactQueries.set(pathKey, queries);
+        }
+      }
+    }
+    list.contains = [...new Set(list.contains)];
+    list.prefixes = [...new Set(list.prefixes)];
+    compiledLists.push(list);
+    listIndex.set(listId, compiledLists.length - 1);
+    return compiledLists.length - 1;
+  };
+
+  const sets = ruleSets.map((pageRules) => {
+    const rules = Array.isArray(pageRules?.rules) ? pageRules.rules : [];
+    const operator = pageRules?.operator === 'and' || pageRules?.operator === 'or' ? pageRules.operator : null;
+    const compiled = rules.map((rule): CompiledRule => {
+      if (ruleProblem(rule, lists) !== null) return { kind: 'never' };
+      if (rule.kind === 'list') return { kind: 'list', list: listOf(rule.listId!) };
+      const pattern = patternOf(rule.value!)!;
+      if (rule.kind === 'exact') return { kind: 'exact', pattern };
+      return { kind: 'contains', value: containsOf(pattern.text), negate: rule.kind === 'not_contains' };
+    });
+    return { operator, rules: compiled };
+  });
+
+  return {
+    matchAll(pageUrl: string): boolean[] {
+      const url = pageOf(pageUrl);
+      if (!url) return sets.map(() => false);
+      const view = viewOf(url);
+      // Per page: 0 not asked yet, 1 true, 2 false.
+      const containsMemo = new Uint8Array(containsValues.length);
+      const listMemo = new Uint8Array(compiledLists.length);
+      const contains = (index: number): boolean => {
+        if (containsMemo[index] === 0) containsMemo[index] = view.href.includes(containsValues[index]!) ? 1 : 2;
+        return containsMemo[index] === 1;
+      };
+      const listMatches = (index: number): boolean => {
+        if (listMemo[index] !== 0) return listMemo[index] === 1;
+        const list = compiledLists[index]!;
+        const hit =
+          list.exactPages.has(view.pathKey) ||
+          (list.exactQueries.get(view.pathKey)?.has(queryOf(view)) ?? false) ||
+          list.prefixParents.has(view.originPath) ||
+          list.prefixes.some((prefix) => view.href.startsWith(prefix)) ||
+          list.contains.some(contains);
+        listMemo[index] = hit ? 1 : 2;
+        return hit;
+      };
+      const ruleMatches = (rule: CompiledRule): boolean => {
+        switch (rule.kind) {
+          case 'never':
+            return false;
+          case 'list':
+            return listMatches(rule.list);
+          case 'contains':
+            return contains(rule.value) !== rule.negate;
+          case 'exact':
+            return exactMatch(rule.pattern, url);
+        }
+      };
+      return sets.map(({ operator, rules }) => {
+        if (operator === null || rules.length === 0) return false;
+        return operator === 'and' ? rules.every(ruleMatches) : rules.some(ruleMatches);
+      });
+    },
+  };
+}
+
+/**
  * Whether some URL could match `pageRules` at all (used to warn that a campaign "has no effect").
  * It answers false only when it is sure:
  *

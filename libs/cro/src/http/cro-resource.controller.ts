@@ -35,7 +35,7 @@ export const CRO_PRODUCT = 'cro';
 /** Keys of an answered record that a `PUT` of react-admin sends back and that no one edits. */
 const READ_ONLY = new Set([
   'id', 'organisationId', 'websiteId', 'status', 'version', 'expectedVersion', 'createdAt', 'updatedAt', 'createdBy', 'allowedActions', 'statusLabel',
-  'duplicatedFrom', 'integrations', 'generation', 'lastGeneration', 'warnings', 'winner', 'deployedVariant', 'deletedFrom', 'stateKeys',
+  'duplicatedFrom', 'integrations', 'notificationRecipients', 'generation', 'lastGeneration', 'warnings', 'winner', 'deployedVariant', 'deletedFrom', 'stateKeys',
 ]);
 
 export type CroRecord = Record<string, unknown> & { id: string; organisationId: string; websiteId: string; status: string; version: number };
@@ -311,8 +311,12 @@ export abstract class CroResourceController {
   ): Promise<DecideResult> {
     const result: DecideResult = await this.deps.commands.execute(new DecideCommand(this.kind.stream, id, command, { expectedVersion, correlationId: requestId, organisationId }));
     await this.deps.projections.waitForResult(result);
+    await this.afterDecision(command, organisationId, result, requestId);
     return result;
   }
+
+  /** What a kind does after one of its commands was recorded (a CTA: the confirmation mails of its notification's recipients). */
+  protected async afterDecision(_command: { type: string; actor: Actor }, _organisationId: string, _result: DecideResult, _requestId: string): Promise<void> {}
 
   /** A record the viewer may see: of their organisation, on a website they reach, with the CRO product (403 "Upgrade to access" without). */
   protected async load(viewer: Viewer, id: string): Promise<CroRecord> {

@@ -19,7 +19,10 @@ import { orderedFields } from '../domain/submission-fields.js';
 import { csvCell } from '#libs/platform/src/csv.js';
 import { sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
-import { CroResourceController, croReadableOrganisations } from './cro-resource.controller.js';
+import { CroResourceController, croReadableOrganisations, type CroRecord } from './cro-resource.controller.js';
+import { NotificationRecipients } from '../processes/notification-recipients.js';
+import type { DecideResult } from '#libs/platform/src/commands/decide.command.js';
+import type { Actor } from '#libs/platform/src/decider.js';
 import { GeoIpService } from '../public/geoip.service.js';
 
 /*
@@ -29,8 +32,29 @@ import { GeoIpService } from '../public/geoip.service.js';
 
 @Controller('ctas')
 export class CtasController extends CroResourceController {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
+  constructor(
+    @Inject(PEOPLE) people: PeopleDirectory,
+    @Inject(SQL) db: SqlDriver,
+    @Inject(EVENT_STORE) store: EventStore,
+    commands: CommandBus,
+    projections: ProjectionManager,
+    private readonly recipients: NotificationRecipients,
+  ) {
     super(croKind('ctas'), { people, db, store, commands, projections });
+  }
+
+  /** A CTA saved with an email notification: its recipients outside the organisation are asked to confirm (issue 25, "Open mail relay"). */
+  protected override async afterDecision(command: { type: string; actor: Actor }, organisationId: string, result: DecideResult, requestId: string): Promise<void> {
+    if (!NOTIFYING_SAVES.has(command.type) || result.events.length === 0) return;
+    const recipients = notificationRecipientsOf(result.state);
+    if (recipients.length) await this.recipients.requestConfirmations(organisationId, recipients, command.actor, requestId);
+  }
+
+  /** The record with where each notification recipient stands (`notificationRecipients`: member, confirmed, pending, declined or unconfirmed). */
+  protected override async load(viewer: Viewer, id: string): Promise<CroRecord> {
+    const record = await super.load(viewer, id);
+    const recipients = notificationRecipientsOf({ fields: record });
+    return recipients.length ? { ...record, notificationRecipients: await this.recipients.standing(record.organisationId, recipients) } : record;
   }
 
   /**
@@ -76,6 +100,16 @@ export class CtasController extends CroResourceController {
     if (viewer.demoOrganisationId) throw new ForbiddenError(DEMO_NO_SUBMISSIONS);
     return cta;
   }
+}
+
+/** The CTA commands that save its fields (and so its notification's recipients). */
+const NOTIFYING_SAVES = new Set(['Create', 'Update', 'SaveDraft']);
+
+/** The recipients of a CTA state's email notification. */
+function notificationRecipientsOf(state: unknown): string[] {
+  const fields = (state as { fields?: { emailNotification?: { recipients?: unknown } | null } | null } | null)?.fields;
+  const recipients = fields?.emailNotification?.recipients;
+  return Array.isArray(recipients) ? recipients.filter((r): r is string => typeof r === 'string') : [];
 }
 
 /** Demo mode shows no form submissions: they hold the visitors' personal data. */

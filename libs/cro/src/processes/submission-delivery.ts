@@ -9,6 +9,8 @@ import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
 import type { IntegrationSettings } from '../domain/cro-fields.js';
 import { formFields } from '../domain/submission-fields.js';
 import { forwardingRequests, send, type SendResult, type Submission } from '../integrations/forwarding.js';
+import { submissionVisitor, takeOrganisationMail, takeVisitorSubmission } from '../projections/notification-mail.js';
+import { NotificationRecipients, headerText } from './notification-recipients.js';
 import { integrationSecrets } from '../integrations/secrets.js';
 import {
   MAX_DELIVERY_ATTEMPTS,
@@ -20,6 +22,11 @@ import {
   type CtaDeliverySettings,
   type QueuedDelivery,
 } from '../projections/submissions.js';
+
+/** The reader-facing outcome of a mail to an address that is neither a member nor confirmed. */
+export const NOT_CONFIRMED = 'Not sent: recipient not confirmed';
+/** The reader-facing outcome of a mail beyond the visitor's or the organisation's quota. */
+export const OVER_QUOTA = 'Not sent: quota';
 
 /** The mail target of one recipient. */
 export const mailTarget = (recipient: string) => `mail:${recipient}`;
@@ -61,8 +68,19 @@ function permanent(result: { status: number | null; error: string | null }): boo
   return result.status !== null && result.status >= 300 && result.status < 500 && result.status !== 408 && result.status !== 429;
 }
 
-/** The notification mail of a submission: the CTA's subject and message, then the fields, the page and the time (every user text escaped in the HTML part). */
-export function submissionMail(recipient: string, cta: CtaDeliverySettings, submission: Submission): Mail {
+/** A CTA's sender name as a display name: no line breaks and none of `<>@",;:\\` (it never reads as an address), at most 100 characters. */
+export const senderDisplayName = (name: string) => headerText(name.replace(/[<>@",;:\\]/g, ' ').replace(/\s+/g, ' '), 100);
+
+/** A CTA's subject as a mail header: one line, at most 200 characters. */
+export const notificationSubject = (subject: string) => headerText(subject, 200) || 'New form submission';
+
+/**
+ * The notification mail of a submission: the CTA's subject and message, then the fields, the page
+ * and the time (every user text escaped in the HTML part). It is sent from `MAIL_FROM`'s address
+ * with the CTA's sender name as display name; Reply-To is the CTA's sender email only when
+ * `replyTo` (that address is a member of the organisation or a confirmed recipient).
+ */
+export function submissionMail(recipient: string, cta: CtaDeliverySettings, submission: Submission, options: { replyTo: boolean } = { replyTo: false }): Mail {
   const notification = cta.emailNotification!;
   const lines = Object.entries(submission.fields).map(([name, value]) => `${name}: ${value}`);
   const text = [
@@ -83,7 +101,15 @@ export function submissionMail(recipient: string, cta: CtaDeliverySettings, subm
     `<table>${rows}</table>`,
     `<p>Page: ${escapeHtml(submission.url ?? '(unknown)')}<br>Time: ${escapeHtml(submission.time)}</p>`,
   ].join('');
-  return { to: recipient, subject: notification.subject, text, html, replyTo: { name: notification.senderName, address: notification.senderEmail } };
+  const fromName = senderDisplayName(notification.senderName ?? '');
+  return {
+    to: recipient,
+    subject: notificationSubject(notification.subject ?? ''),
+    text,
+    html,
+    ...(fromName ? { fromName } : {}),
+    ...(options.replyTo ? { replyTo: { name: fromName, address: notification.senderEmail } } : {}),
+  };
 }
 
 /** How long a taken delivery stays taken (a send takes at most 10 s). */
@@ -117,6 +143,7 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
     private readonly mailer: Mailer,
+    private readonly recipients: NotificationRecipients,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -214,8 +241,7 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
     if (delivery.target.startsWith('mail:')) {
       const recipient = delivery.target.slice('mail:'.length);
       if (!cta.emailNotification?.recipients.includes(recipient)) return { ok: false, status: null, error: 'Not sent: the recipient is no longer on the CTA' };
-      await this.mailer.send(submissionMail(recipient, cta, submission));
-      return { ok: true, status: null, error: null };
+      return this.mailNotification(delivery, cta, recipient, submission);
     }
     const integration = cta.integrations.find((i) => i.kind === delivery.target) as IntegrationSettings | undefined;
     if (!integration) return { ok: false, status: null, error: 'Not sent: the integration is no longer connected' };
@@ -225,5 +251,24 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
     const [request] = forwardingRequests(submission, [integration], secrets, cta.crmMapping, { hubspotUrl, zohoUrl });
     if (!request) return { ok: false, status: null, error: 'Not sent: the integration is not configured' };
     return send(request, { allowPrivate: allowPrivateWebhooks });
+  }
+
+  /**
+   * The mail branch (issue 25, "Open mail relay"): only to a member of the CTA's organisation or an
+   * address that confirmed ("Not sent: recipient not confirmed"), within the visitor's quota per
+   * CTA per hour and the organisation's per day ("Not sent: quota"); neither is retried.
+   */
+  private async mailNotification(delivery: ClaimedDelivery, cta: CtaDeliverySettings, recipient: string, submission: Submission): Promise<SendResult> {
+    const notification = cta.emailNotification!;
+    const visitor = await submissionVisitor(this.db, delivery.websiteId, cta.id, delivery.submissionId);
+    if (!visitor) return { ok: false, status: null, error: 'Not sent: the submission is no longer stored' };
+    const { organisationId, distinctId } = visitor;
+    if (!(await this.recipients.mayReceive(organisationId, recipient))) return { ok: false, status: null, error: NOT_CONFIRMED };
+    const quota = this.config.notificationMail;
+    if (!(await takeVisitorSubmission(this.db, cta.id, distinctId, delivery.submissionId, quota.perVisitorHour))) return { ok: false, status: null, error: OVER_QUOTA };
+    if (!(await takeOrganisationMail(this.db, organisationId, 'notification', quota.perOrganisationDay))) return { ok: false, status: null, error: OVER_QUOTA };
+    const replyTo = await this.recipients.mayReceive(organisationId, notification.senderEmail);
+    await this.mailer.send(submissionMail(recipient, cta, submission, { replyTo }));
+    return { ok: true, status: null, error: null };
   }
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
-import { matchPageRules, type PageRulesInput, type UrlListLookup } from '../domain/page-rules.js';
+import { compilePageRules, type CompiledPageRules, type PageRulesInput, type UrlListLookup } from '../domain/page-rules.js';
 import { urlListRules } from '../projections/queries.js';
 import { pageOnWebsite } from './site-origin.js';
 
@@ -231,6 +231,25 @@ export async function loadDelivery(db: SqlExecutor, websiteId: string): Promise<
 }
 
 /**
+ * The campaigns' page rules compiled (`compilePageRules`): once per delivery, i.e. once per version
+ * of the website's live records (`PlacementsCache` keeps a delivery until its fingerprint changes),
+ * so a page view costs one pass over the compiled rules, not a parse of every rule of every list
+ * each rule names.
+ */
+const compiled = new WeakMap<WebsiteDelivery, CompiledPageRules>();
+function matcherOf(delivery: WebsiteDelivery): CompiledPageRules {
+  let matcher = compiled.get(delivery);
+  if (!matcher) {
+    matcher = compilePageRules(
+      delivery.campaigns.map((c) => c.pageRules),
+      delivery.lists,
+    );
+    compiled.set(delivery, matcher);
+  }
+  return matcher;
+}
+
+/**
  * The placements of one page, from what the website delivers (pure). `country`: the visitor's
  * (ISO 3166-1 alpha-2), or null when unknown: an experiment with a `countries` rule is answered
  * only when the country is in its list.
@@ -239,8 +258,9 @@ export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroup
   const answer = emptyPlacements(controlGroupPct);
   const url = page.href;
   const named = new Set<string>();
-  for (const campaign of delivery.campaigns) {
-    if (!matchPageRules(campaign.pageRules, url, delivery.lists).matches) continue;
+  const matched = matcherOf(delivery).matchAll(url);
+  for (const [index, campaign] of delivery.campaigns.entries()) {
+    if (!matched[index]) continue;
     const containers = campaign.containers.filter((c) => delivery.ctas.has(c.ctaId));
     if (containers.length === 0) continue;
     answer.campaigns.push({ id: campaign.id, containers });
