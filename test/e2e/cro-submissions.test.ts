@@ -6,6 +6,9 @@
 // all played by a local HTTP server on 127.0.0.1 (`CRO_ALLOW_PRIVATE_WEBHOOKS`, `HUBSPOT_API_URL`).
 // A hook that answers 500 twice is retried (back-off from `CRO_DELIVERY_RETRY_MS`) and then sent;
 // one that always fails is given up after 5 attempts. Every expected answer is typed out by hand.
+// Issue 25: a field the visitor adds beyond the CTA's items (`company` below) is dropped: not
+// stored, listed, exported, mailed or forwarded; a failure reads "failed: HTTP 5xx" (the status
+// class, never the answer); Zoho is called with the token the organisation gave when it connected.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -88,13 +91,17 @@ for (const setup of setups) {
 
     beforeAll(async () => {
       receiver = await fakeReceiver();
-      t = await boot(setup, { CRO_ALLOW_PRIVATE_WEBHOOKS: 'true', HUBSPOT_API_URL: `${receiver.url}/hubspot`, CRO_DELIVERY_RETRY_MS: '100', ZOHO_API_URL: `${receiver.url}/zoho`, ZOHO_ACCESS_TOKEN: 'zoho-test-token' });
+      t = await boot(setup, { CRO_ALLOW_PRIVATE_WEBHOOKS: 'true', HUBSPOT_API_URL: `${receiver.url}/hubspot`, CRO_DELIVERY_RETRY_MS: '100', ZOHO_API_URL: `${receiver.url}/zoho` });
       owner = await signIn(t.url, OWNER);
       const websites = (await owner.get('/api/websites')).body as Array<{ id: string; name: string; key: string; organisationId: string }>;
       shop = websites.find((w) => w.name === 'Demo Shop')!;
       blog = websites.find((w) => w.name === 'Demo Blog')!;
 
       ids.contact = await made(shop.id, form('Contact us', {
+        items: [
+          { type: 'email', label: 'Email', name: 'email', required: true }, { type: 'short_text', label: 'Name', name: 'name' },
+          { type: 'phone', label: 'Phone', name: '+tel' }, { type: 'button', label: 'Send' },
+        ],
         emailNotification: { recipients: ['sales@shop.example', 'support@shop.example'], senderName: 'Demo Shop', senderEmail: 'hello@shop.example', subject: 'New contact', message: 'Someone wrote in.' },
         crmMapping: [{ field: 'name', crmField: 'firstname' }],
       }));
@@ -108,7 +115,7 @@ for (const setup of setups) {
       await act(ids.down, 'ConnectIntegration', { kind: 'zapier', settings: { url: `${receiver.url}/down` } });
       await act(ids.down, 'Publish');
       ids.lead = await made(shop.id, form('Lead form', { crmMapping: [{ field: 'email', crmField: 'Email' }, { field: 'name', crmField: 'Last_Name' }] }));
-      await act(ids.lead, 'ConnectIntegration', { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' } });
+      await act(ids.lead, 'ConnectIntegration', { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu', token: 'zoho-test-token' } });
       await act(ids.lead, 'Publish');
       ids.draft = await made(shop.id, form('Still a draft', { emailNotification: { recipients: ['draft@shop.example'], senderName: 'Demo Shop', senderEmail: 'hello@shop.example', subject: 'Draft', message: '' } }));
       ids.blog = await made(blog.id, form('Blog contact'));
@@ -151,14 +158,14 @@ for (const setup of setups) {
 
     it('lists a CTA\'s submissions newest first, paged, with every delivery sent once', async () => {
       const order = (await submissions(ids.contact)).body.map((r: Submission) => Object.keys(r.fields));
-      expect(order).toEqual([['email', 'name', '+tel', 'company'], ['email', 'name']]);
+      expect(order).toEqual([['email', 'name', '+tel'], ['email', 'name']]);
       const rows = await settled(ids.contact);
       const sent = (target: string) => ({ target, status: 'sent', attempts: 1, lastStatus: target.startsWith('mail:') ? null : 200, lastError: null, sentAt: expect.any(String) });
       const deliveries = [sent('hubspot'), sent('mail:sales@shop.example'), sent('mail:support@shop.example'), sent('webhook')];
       expect(rows).toEqual([
         {
           id: 'form-2', ctaId: ids.contact, campaignId: null, time: at(1), url: `${SHOP}/contact?ref=1`,
-          fields: { email: 'bob@example.com', name: '=HYPERLINK("http://evil.example","x")', company: 'Bob, "Ltd"', '+tel': '+44 20 7946 0000' }, deliveries,
+          fields: { email: 'bob@example.com', name: '=HYPERLINK("http://evil.example","x")', '+tel': '+44 20 7946 0000' }, deliveries,
         },
         { id: 'form-1', ctaId: ids.contact, campaignId: null, time: at(0), url: `${SHOP}/contact`, fields: { email: 'ann@example.com', name: 'Ann' }, deliveries },
       ]);
@@ -189,9 +196,10 @@ for (const setup of setups) {
         { id: 'form-1', ctaId: ids.contact, ctaName: 'Contact us', websiteId: shop.id, url: `${SHOP}/contact`, time: at(0), fields: { email: 'ann@example.com', name: 'Ann' } },
         {
           id: 'form-2', ctaId: ids.contact, ctaName: 'Contact us', websiteId: shop.id, url: `${SHOP}/contact?ref=1`, time: at(1),
-          fields: { email: 'bob@example.com', name: '=HYPERLINK("http://evil.example","x")', company: 'Bob, "Ltd"', '+tel': '+44 20 7946 0000' },
+          fields: { email: 'bob@example.com', name: '=HYPERLINK("http://evil.example","x")', '+tel': '+44 20 7946 0000' },
         },
       ]);
+      expect(hooks.some((h) => h.body.includes('company') || h.body.includes('Bob, '))).toBe(false);
       // A wrong secret does not verify (the check above can fail).
       const [one] = hooks;
       expect(`sha256=${createHmac('sha256', 'another-secret').update(`${one.headers['x-cro-timestamp']}.${one.body}`).digest('hex')}`).not.toBe(one.headers['x-cro-signature']);
@@ -206,7 +214,7 @@ for (const setup of setups) {
           context: { pageUri: `${SHOP}/contact` },
         }],
         ['/hubspot/submissions/v3/integration/submit/4711/contact-form', {
-          fields: [{ name: 'email', value: 'bob@example.com' }, { name: 'firstname', value: '=HYPERLINK("http://evil.example","x")' }, { name: '+tel', value: '+44 20 7946 0000' }, { name: 'company', value: 'Bob, "Ltd"' }],
+          fields: [{ name: 'email', value: 'bob@example.com' }, { name: 'firstname', value: '=HYPERLINK("http://evil.example","x")' }, { name: '+tel', value: '+44 20 7946 0000' }],
           context: { pageUri: `${SHOP}/contact?ref=1` },
         }],
       ]);
@@ -247,7 +255,7 @@ for (const setup of setups) {
       const ann = ['Someone wrote in.', '', 'A form of the CTA "Contact us" was submitted.', '', 'email: ann@example.com', 'name: Ann', '', `Page: ${SHOP}/contact`, `Time: ${at(0)}`].join('\n');
       const bob = [
         'Someone wrote in.', '', 'A form of the CTA "Contact us" was submitted.', '',
-        'email: bob@example.com', 'name: =HYPERLINK("http://evil.example","x")', '+tel: +44 20 7946 0000', 'company: Bob, "Ltd"', '',
+        'email: bob@example.com', 'name: =HYPERLINK("http://evil.example","x")', '+tel: +44 20 7946 0000', '',
         `Page: ${SHOP}/contact?ref=1`, `Time: ${at(1)}`,
       ].join('\n');
       expect(ours.sort()).toEqual([
@@ -258,8 +266,10 @@ for (const setup of setups) {
       ].sort());
       // The HTML part escapes the visitor's text.
       const html = outbox.find((m) => m.to === 'sales@shop.example' && m.text.includes('bob@'))!.html;
-      expect(html).toContain('<td>Bob, &#34;Ltd&#34;</td>');
-      expect(html).not.toContain('"Ltd"');
+      expect(html).toContain('<td>=HYPERLINK(&#34;http://evil.example&#34;,&#34;x&#34;)</td>');
+      expect(html).not.toContain('"x"');
+      // The field the visitor added is not mailed.
+      expect(html).not.toContain('Bob, ');
       // Nothing to the draft's recipient.
       expect(outbox.filter((m) => m.to === 'draft@shop.example')).toEqual([]);
     });
@@ -269,7 +279,7 @@ for (const setup of setups) {
       expect(flaky.deliveries).toEqual([{ target: 'zapier', status: 'sent', attempts: 3, lastStatus: 200, lastError: null, sentAt: expect.any(String) }]);
       expect(receiver.received.filter((r) => r.path === '/flaky').map((r) => JSON.parse(r.body).id)).toEqual(['form-3', 'form-3', 'form-3']);
       const [down] = await settled(ids.down);
-      expect(down.deliveries).toEqual([{ target: 'zapier', status: 'failed', attempts: 5, lastStatus: 503, lastError: 'HTTP 503', sentAt: null }]);
+      expect(down.deliveries).toEqual([{ target: 'zapier', status: 'failed', attempts: 5, lastStatus: 503, lastError: 'failed: HTTP 5xx', sentAt: null }]);
       expect(receiver.received.filter((r) => r.path === '/down').length).toBe(5);
     });
 
@@ -280,9 +290,9 @@ for (const setup of setups) {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="submissions.csv"');
       expect(res.text).toBe(
-        '"Time","Page URL","email","name","\'+tel","company"\r\n' +
-          `"${at(0)}","https://shop.demo.example/contact","ann@example.com","Ann","",""\r\n` +
-          `"${at(1)}","https://shop.demo.example/contact?ref=1","bob@example.com","'=HYPERLINK(""http://evil.example"",""x"")","'+44 20 7946 0000","Bob, ""Ltd"""\r\n`,
+        '"Time","Page URL","email","name","\'+tel"\r\n' +
+          `"${at(0)}","https://shop.demo.example/contact","ann@example.com","Ann",""\r\n` +
+          `"${at(1)}","https://shop.demo.example/contact?ref=1","bob@example.com","'=HYPERLINK(""http://evil.example"",""x"")","'+44 20 7946 0000"\r\n`,
       );
       const empty = await owner.get(`/api/ctas/${ids.draft}/submissions/export`);
       expect(empty.text).toBe('"Time","Page URL"\r\n');
