@@ -106,8 +106,6 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Behind a TLS-terminating proxy: `X-Forwarded-Proto` marks cookies Secure. Nothing else trusts forwarded headers. */
   trustProxy: boolean;
-  /** Third-party sign-in: ID tokens are verified against this issuer, audience and JWKS. */
-  oidc?: { issuer: string; audience: string; jwksUrl: string };
   /**
    * The HTTP server's time-outs (libs/platform/src/http/http-server.ts): a request's headers and
    * body must arrive within `requestTimeoutMs` (`HTTP_REQUEST_TIMEOUT_MS`, default 30 s; its headers
@@ -115,6 +113,8 @@ export interface AppConfig {
    * `keepAliveTimeoutMs` (`HTTP_KEEP_ALIVE_TIMEOUT_MS`, default 5 s).
    */
   http: { requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Third-party sign-in: ID tokens are verified against this issuer, audience and JWKS. */
+  oidc?: { issuer: string; audience: string; jwksUrl: string };
   /**
    * Requests per minute (0: no limit) on the public endpoints (DESIGN.md "Rate limits"):
    * `authPerAddress` for each sign-in, sign-up, reset and magic-link route per client address;
@@ -188,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? [new URL(c.PUBLIC_URL).origin]
         : [],
     trustProxy: c.TRUST_PROXY,
+    http: { requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     oidc:
       c.OIDC_ISSUER && c.OIDC_AUDIENCE && c.OIDC_JWKS_URL
         ? { issuer: c.OIDC_ISSUER, audience: c.OIDC_AUDIENCE, jwksUrl: c.OIDC_JWKS_URL }
@@ -196,7 +197,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authPerAddress: c.RATE_LIMIT_AUTH_PER_MINUTE,
       publicPerAddress: c.RATE_LIMIT_PUBLIC_PER_MINUTE,
       publicPerSite: c.RATE_LIMIT_PUBLIC_SITE_PER_MINUTE,
-    http: { requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: c.HTTP_KEEP_ALIVE_TIMEOUT_MS },
     },
     cro: {
       allowPrivateWebhooks: c.CRO_ALLOW_PRIVATE_WEBHOOKS,
