@@ -102,7 +102,7 @@ for (const setup of setups) {
           { type: 'email', label: 'Email', name: 'email', required: true }, { type: 'short_text', label: 'Name', name: 'name' },
           { type: 'phone', label: 'Phone', name: '+tel' }, { type: 'button', label: 'Send' },
         ],
-        emailNotification: { recipients: ['sales@shop.example', 'support@shop.example'], senderName: 'Demo Shop', senderEmail: 'hello@shop.example', subject: 'New contact', message: 'Someone wrote in.' },
+        emailNotification: { recipients: ['editor@demo.example', 'owner@demo.example'], senderName: 'Demo Shop', senderEmail: 'hello@shop.example', subject: 'New contact', message: 'Someone wrote in.' },
         crmMapping: [{ field: 'name', crmField: 'firstname' }],
       }));
       secret = (await act(ids.contact, 'ConnectIntegration', { kind: 'webhook', settings: { url: `${receiver.url}/hook` } })).secret as string;
@@ -117,7 +117,7 @@ for (const setup of setups) {
       ids.lead = await made(shop.id, form('Lead form', { crmMapping: [{ field: 'email', crmField: 'Email' }, { field: 'name', crmField: 'Last_Name' }] }));
       await act(ids.lead, 'ConnectIntegration', { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu', token: 'zoho-test-token' } });
       await act(ids.lead, 'Publish');
-      ids.draft = await made(shop.id, form('Still a draft', { emailNotification: { recipients: ['draft@shop.example'], senderName: 'Demo Shop', senderEmail: 'hello@shop.example', subject: 'Draft', message: '' } }));
+      ids.draft = await made(shop.id, form('Still a draft', { emailNotification: { recipients: ['writer@demo.example'], senderName: 'Demo Shop', senderEmail: 'hello@shop.example', subject: 'Draft', message: '' } }));
       ids.blog = await made(blog.id, form('Blog contact'));
       await act(ids.blog, 'Publish');
     }, 60_000);
@@ -161,7 +161,7 @@ for (const setup of setups) {
       expect(order).toEqual([['email', 'name', '+tel'], ['email', 'name']]);
       const rows = await settled(ids.contact);
       const sent = (target: string) => ({ target, status: 'sent', attempts: 1, lastStatus: target.startsWith('mail:') ? null : 200, lastError: null, sentAt: expect.any(String) });
-      const deliveries = [sent('hubspot'), sent('mail:sales@shop.example'), sent('mail:support@shop.example'), sent('webhook')];
+      const deliveries = [sent('hubspot'), sent('mail:editor@demo.example'), sent('mail:owner@demo.example'), sent('webhook')];
       expect(rows).toEqual([
         {
           id: 'form-2', ctaId: ids.contact, campaignId: null, time: at(1), url: `${SHOP}/contact?ref=1`,
@@ -233,8 +233,8 @@ for (const setup of setups) {
       expect(await claimDueDeliveries(db, 'another-process', 100, 60_000)).toEqual([]);
       expect(receiver.received.filter((r) => r.path === '/hook' || r.path.startsWith('/hubspot')).length).toBe(4);
       expect((await settled(ids.contact)).map((r) => r.deliveries.map((d) => [d.target, d.status, d.attempts]))).toEqual([
-        [['hubspot', 'sent', 1], ['mail:sales@shop.example', 'sent', 1], ['mail:support@shop.example', 'sent', 1], ['webhook', 'sent', 1]],
-        [['hubspot', 'sent', 1], ['mail:sales@shop.example', 'sent', 1], ['mail:support@shop.example', 'sent', 1], ['webhook', 'sent', 1]],
+        [['hubspot', 'sent', 1], ['mail:editor@demo.example', 'sent', 1], ['mail:owner@demo.example', 'sent', 1], ['webhook', 'sent', 1]],
+        [['hubspot', 'sent', 1], ['mail:editor@demo.example', 'sent', 1], ['mail:owner@demo.example', 'sent', 1], ['webhook', 'sent', 1]],
       ]);
     });
 
@@ -251,7 +251,7 @@ for (const setup of setups) {
       await settled(ids.contact);
       const admin = await signIn(t.url, ADMIN);
       const outbox = (await admin.get(`/api/admin/outbox?${listQuery({ range: [0, 999] })}`)).body as Array<{ to: string; subject: string; text: string; html: string }>;
-      const ours = outbox.filter((m) => m.to.endsWith('@shop.example')).map((m) => [m.to, m.subject, m.text]);
+      const ours = outbox.filter((m) => m.to === 'editor@demo.example' || m.to === 'owner@demo.example').map((m) => [m.to, m.subject, m.text]);
       const ann = ['Someone wrote in.', '', 'A form of the CTA "Contact us" was submitted.', '', 'email: ann@example.com', 'name: Ann', '', `Page: ${SHOP}/contact`, `Time: ${at(0)}`].join('\n');
       const bob = [
         'Someone wrote in.', '', 'A form of the CTA "Contact us" was submitted.', '',
@@ -259,19 +259,19 @@ for (const setup of setups) {
         `Page: ${SHOP}/contact?ref=1`, `Time: ${at(1)}`,
       ].join('\n');
       expect(ours.sort()).toEqual([
-        ['sales@shop.example', 'New contact', ann],
-        ['sales@shop.example', 'New contact', bob],
-        ['support@shop.example', 'New contact', ann],
-        ['support@shop.example', 'New contact', bob],
+        ['editor@demo.example', 'New contact', ann],
+        ['editor@demo.example', 'New contact', bob],
+        ['owner@demo.example', 'New contact', ann],
+        ['owner@demo.example', 'New contact', bob],
       ].sort());
       // The HTML part escapes the visitor's text.
-      const html = outbox.find((m) => m.to === 'sales@shop.example' && m.text.includes('bob@'))!.html;
+      const html = outbox.find((m) => m.to === 'editor@demo.example' && m.text.includes('bob@'))!.html;
       expect(html).toContain('<td>=HYPERLINK(&#34;http://evil.example&#34;,&#34;x&#34;)</td>');
       expect(html).not.toContain('"x"');
       // The field the visitor added is not mailed.
       expect(html).not.toContain('Bob, ');
       // Nothing to the draft's recipient.
-      expect(outbox.filter((m) => m.to === 'draft@shop.example')).toEqual([]);
+      expect(outbox.filter((m) => m.to === 'writer@demo.example')).toEqual([]);
     });
 
     it('retries a hook that answers 500 twice and then sends; gives up on one that always fails after 5 attempts', async () => {
