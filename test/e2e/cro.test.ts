@@ -275,7 +275,8 @@ for (const setup of setups) {
       const connected = await editor.post(`/api/ctas/${cta.body.id}/actions/ConnectIntegration`).send({ kind: 'webhook', settings: { url: 'https://hooks.example.com/cta', secret: 'chosen-by-the-client-0000' } });
       expectWith(connected.status, JSON.stringify(connected.body)).toBe(200);
       expect(connected.body.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(connected.body.integrations).toEqual([{ kind: 'webhook', settings: { url: 'https://hooks.example.com/cta', secretHint: `••••••••${connected.body.secret.slice(-4)}` } }]);
+      // The URL is a secret too (issue 25): only its hint is answered.
+      expect(connected.body.integrations).toEqual([{ kind: 'webhook', settings: { urlHint: 'https://hooks.example.com/••••••••/cta', secretHint: `••••••••${connected.body.secret.slice(-4)}` } }]);
       const again = await editor.get(`/api/ctas/${cta.body.id}`);
       expect(JSON.stringify(again.body)).not.toContain(connected.body.secret);
       const history = await editor.get(`/api/ctas/${cta.body.id}/history`);
