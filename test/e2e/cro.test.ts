@@ -118,11 +118,13 @@ for (const setup of setups) {
       expectWith(published.status, JSON.stringify(published.body)).toBe(200);
       expect(published.body.status).toBe('active');
 
-      // Rita (viewer) reads it; nothing is offered to her.
+      // Rita (viewer) reads it; nothing is offered to her; its history is not hers (a viewer, like
+      // demo mode, reads the records only: libs/cro/src/domain/roles.ts CRO_INSIGHT_READERS).
       const seen = await checker.get(`/api/ctas/${id}`);
       expect(seen.status).toBe(200);
       expect(seen.body.allowedActions).toEqual([]);
-      const history = await checker.get(`/api/ctas/${id}/history`);
+      expect((await checker.get(`/api/ctas/${id}/history`)).status).toBe(403);
+      const history = await editor.get(`/api/ctas/${id}/history`);
       expect(history.status).toBe(200);
       expect((history.body as unknown[]).length).toBe(4);
     });
