@@ -31,10 +31,13 @@ for (const setup of setups) {
     const T = Math.floor((Date.now() - 2 * HOUR) / 60_000) * 60_000;
     const at = (offsetMs: number) => new Date(T + offsetMs).toISOString();
 
-    const collect = async (events: Event[]) => {
+    /** `ip`: the visitor's address (X-Forwarded-For: the app trusts its loopback proxy). */
+    const collect = async (events: Event[], ip?: string) => {
       for (let i = 0; i < events.length; i += 100) {
         const batch = events.slice(i, i + 100).map((e) => ({ id: `e2e-${++seq}`, url: `${SHOP}/`, ...e }));
-        const res = await request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({ siteKey: shop.key, events: batch }));
+        const req = request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain');
+        if (ip) req.set('X-Forwarded-For', ip);
+        const res = await req.send(JSON.stringify({ siteKey: shop.key, events: batch }));
         expectWith(res.status, JSON.stringify(res.body)).toBe(200);
         expectWith(res.body.rejected, JSON.stringify(res.body.rejected)).toEqual([]);
       }
@@ -61,7 +64,8 @@ for (const setup of setups) {
       }).flat();
 
     beforeAll(async () => {
-      t = await boot(setup);
+      // TRUST_PROXY: the end rule's test sends its visitors from addresses of their own (X-Forwarded-For).
+      t = await boot(setup, { TRUST_PROXY: 'true' });
       owner = await signIn(t.url, OWNER);
       const websites = (await owner.get('/api/websites')).body as { id: string; name: string; key: string }[];
       shop = websites.find((w) => w.name === 'Demo Shop')!;
@@ -145,10 +149,18 @@ for (const setup of setups) {
         const test = await experiment('Ends at 4 visitors', purchase.id, { endRule: { mode: 'any', visitors: 4 } });
         const published = await owner.post(`/api/experiments/${test.id}/actions/Publish`).send({});
         expectWith(published.status, JSON.stringify(published.body)).toBe(200);
-        await collect(arm(test.id, 'control', 2, 1));
+        // Traffic the end rules take for real (issue 25; test/e2e/cro-forged-traffic.test.ts): each
+        // visitor views the test's page and comes from a network of its own.
+        let network = 0;
+        const real = async (events: Event[]) => {
+          for (const distinctId of [...new Set(events.map((e) => e.distinctId))]) {
+            await collect([{ name: 'page_view', distinctId, time: at(0) }, ...events.filter((e) => e.distinctId === distinctId)], `198.51.${++network}.20`);
+          }
+        };
+        await real(arm(test.id, 'control', 2, 1));
         await settle();
         expect((await get(`/api/experiments/${test.id}`)).status).toBe('live');
-        await collect(arm(test.id, 'b', 2, 0));
+        await real(arm(test.id, 'b', 2, 0));
         await settle();
         expect((await get(`/api/experiments/${test.id}`)).status).toBe('completed');
         const history = (await get(`/api/experiments/${test.id}/history`)) as { type: string; data: Record<string, unknown> }[];

@@ -16,6 +16,10 @@
 // ReturnToReview from live or paused; Publish from draft or review; Update of a live or paused
 // test is for runners; Restore goes back to the status the experiment was deleted from (a
 // completed test stays completed); the end-rules process acts with role `system`.
+// Issue 25 (forged traffic): the end-rules process holds a rule met by traffic that does not look
+// real (`HoldEndRule`, system, live, once) and a runner confirms it (`ConfirmCompletion`: live with
+// a held rule -> completed, as the rule would have); `ConfirmCompletion` is refused (422) and not
+// offered while nothing is held; an Update of the end rule drops the hold.
 import { describe, expect, it } from '@jest/globals';
 import { NONE, checkTable, type Column, type Row } from '../support/decider-table.js';
 import { given } from '../support/given.js';
@@ -43,6 +47,16 @@ const completed = (from: string, winner: string | null): DomainEvent => ({ type:
 const completedByRule: DomainEvent = { type: 'ExperimentCompleted', data: { from: 'live', winner: 'b', endRule: 'significance', by: null } };
 const deployed = (from: string): DomainEvent => ({ type: 'ExperimentDeployed', data: { from, by: ANN, variant: 'b' } });
 const deleted = (from: string) => moved('ExperimentDeleted', from);
+const HELD_DATA = {
+  rule: 'visitors',
+  winner: 'b',
+  figures: { met: ['visitors'], visitors: 40, conversionsPerVariant: { control: 12, b: 20 }, date: '2026-11-29', significance: 0.97 },
+  reasons: ['networks'],
+  traffic: { visitors: 40, withPageView: 40, networks: 1, largestNetwork: 40 },
+};
+const held: DomainEvent = { type: 'ExperimentEndRuleHeld', data: HELD_DATA };
+
+const HELD = 'live (end rule held)';
 
 const DELETED_DRAFT = 'deleted (was draft)';
 const DELETED_COMPLETED = 'deleted (was completed)';
@@ -56,8 +70,9 @@ const HISTORIES: Record<string, DomainEvent[][]> = {
   completed_deployed: [[created, published('draft'), deployed('live')], [created, published('draft'), completed('live', 'b'), deployed('completed')]],
   [DELETED_DRAFT]: [[created, deleted('draft')], [created, submitted, deleted('review'), { type: 'ExperimentRestored', data: { to: 'review', by: ANN } }, moved('ExperimentReturnedToDraft', 'review'), deleted('draft')]],
   [DELETED_COMPLETED]: [[created, published('draft'), completed('live', 'b'), deleted('completed')]],
+  [HELD]: [[created, published('draft'), held], [created, published('draft'), held, paused, resumed]],
 };
-const STATUS_OF: Record<string, string> = { [DELETED_DRAFT]: 'deleted', [DELETED_COMPLETED]: 'deleted' };
+const STATUS_OF: Record<string, string> = { [DELETED_DRAFT]: 'deleted', [DELETED_COMPLETED]: 'deleted', [HELD]: 'live' };
 
 const DATA: Record<string, unknown> = {
   Create: { organisationId: 'org-1', websiteId: 'w-1', name: 'Checkout button', pageUrl: 'https://shop.example/cart' },
@@ -65,6 +80,8 @@ const DATA: Record<string, unknown> = {
   Complete: { winner: 'b' },
   CompleteAndDeploy: { variant: 'b' },
   CompleteByEndRule: { rule: 'significance', winner: 'b' },
+  HoldEndRule: HELD_DATA,
+  ConfirmCompletion: {},
 };
 const CONTEXT = { website: { status: 'active', publishContent: true, domain: 'shop.example' } };
 
@@ -80,6 +97,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['Create',            'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Create',            DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Create',            DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['Create',            HELD,                  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
 
   ['Update',            NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['Update',            'draft',               '=',                  '=',                  '=',                  '=',      '=',                  403,     403,    403,  403],
@@ -90,6 +108,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['Update',            'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Update',            DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Update',            DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['Update',            HELD,                  '=',                  '=',                  '=',                  403,      '=',                  403,     403,    403,  403],
 
   ['SubmitForReview',   NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['SubmitForReview',   'draft',               'review',             'review',             'review',             'review', 'review',             403,     403,    403,  403],
@@ -100,6 +119,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['SubmitForReview',   'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['SubmitForReview',   DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['SubmitForReview',   DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['SubmitForReview',   HELD,                  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
 
   ['ReturnToDraft',     NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['ReturnToDraft',     'draft',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
@@ -110,6 +130,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['ReturnToDraft',     'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['ReturnToDraft',     DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['ReturnToDraft',     DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ReturnToDraft',     HELD,                  'draft',              'draft',              'draft',              403,      'draft',              403,     403,    403,  403],
 
   ['ReturnToReview',    NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['ReturnToReview',    'draft',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
@@ -120,6 +141,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['ReturnToReview',    'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['ReturnToReview',    DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['ReturnToReview',    DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ReturnToReview',    HELD,                  'review',             'review',             'review',             403,      'review',             403,     403,    403,  403],
 
   ['Publish',           NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['Publish',           'draft',               'live',               'live',               'live',               403,      'live',               403,     403,    403,  403],
@@ -130,6 +152,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['Publish',           'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Publish',           DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Publish',           DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['Publish',           HELD,                  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
 
   ['Pause',             NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['Pause',             'draft',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
@@ -140,6 +163,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['Pause',             'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Pause',             DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Pause',             DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['Pause',             HELD,                  'paused',             'paused',             'paused',             403,      'paused',             403,     403,    403,  403],
 
   ['Resume',            NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['Resume',            'draft',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
@@ -150,6 +174,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['Resume',            'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Resume',            DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Resume',            DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['Resume',            HELD,                  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
 
   ['Complete',          NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['Complete',          'draft',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
@@ -160,6 +185,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['Complete',          'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Complete',          DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Complete',          DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['Complete',          HELD,                  'completed',          'completed',          'completed',          403,      'completed',          403,     403,    403,  403],
 
   ['CompleteAndDeploy', NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['CompleteAndDeploy', 'draft',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
@@ -170,6 +196,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['CompleteAndDeploy', 'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['CompleteAndDeploy', DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['CompleteAndDeploy', DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['CompleteAndDeploy', HELD,                  'completed_deployed', 'completed_deployed', 'completed_deployed', 403,      'completed_deployed', 403,     403,    403,  403],
 
   ['CompleteByEndRule', NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['CompleteByEndRule', 'draft',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
@@ -180,6 +207,29 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['CompleteByEndRule', 'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['CompleteByEndRule', DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['CompleteByEndRule', DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['CompleteByEndRule', HELD,                  403,                  403,                  403,                  403,      403,                  403,     403,    403,  'completed'],
+
+  ['HoldEndRule',       NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
+  ['HoldEndRule',       'draft',                422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['HoldEndRule',       'review',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['HoldEndRule',       'live',                403,                  403,                  403,                  403,      403,                  403,     403,    403,  '='],
+  ['HoldEndRule',       'paused',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['HoldEndRule',       'completed',            422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['HoldEndRule',       'completed_deployed',   422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['HoldEndRule',       DELETED_DRAFT,          422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['HoldEndRule',       DELETED_COMPLETED,      422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['HoldEndRule',       HELD,                  403,                  403,                  403,                  403,      403,                  403,     403,    403,  422],
+
+  ['ConfirmCompletion', NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
+  ['ConfirmCompletion', 'draft',                422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ConfirmCompletion', 'review',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ConfirmCompletion', 'live',                422,                  422,                  422,                  403,      422,                  403,     403,    403,  403],
+  ['ConfirmCompletion', 'paused',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ConfirmCompletion', 'completed',            422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ConfirmCompletion', 'completed_deployed',   422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ConfirmCompletion', DELETED_DRAFT,          422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ConfirmCompletion', DELETED_COMPLETED,      422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['ConfirmCompletion', HELD,                  'completed',          'completed',          'completed',          403,      'completed',          403,     403,    403,  403],
 
   ['Delete',            NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['Delete',            'draft',               'deleted',            'deleted',            'deleted',            403,      'deleted',            403,     403,    403,  403],
@@ -190,6 +240,7 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['Delete',            'completed_deployed',  'deleted',            'deleted',            'deleted',            403,      'deleted',            403,     403,    403,  403],
   ['Delete',            DELETED_DRAFT,         422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Delete',            DELETED_COMPLETED,     422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
+  ['Delete',            HELD,                  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
 
   ['Restore',           NONE,                  404,                  404,                  404,                  404,      404,                  404,     404,    404,  404],
   ['Restore',           'draft',               422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
@@ -200,12 +251,16 @@ const EXPERIMENT_TABLE: readonly Row[] = [
   ['Restore',           'completed_deployed',  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
   ['Restore',           DELETED_DRAFT,         'draft',              'draft',              'draft',              403,      'draft',              403,     403,    403,  403],
   ['Restore',           DELETED_COMPLETED,     'completed',          'completed',          'completed',          403,      'completed',          403,     403,    403,  403],
+  ['Restore',           HELD,                  422,                  422,                  422,                  422,      422,                  422,     422,    422,  422],
 ];
 
 /** The framework's words for a refusal (libs/platform/src/decider.ts), written out. */
 function refusalMessage(cell: number, action: string, label: string): string {
   if (cell === 404) return 'The experiment does not exist';
   if (cell === 403) return `Your role may not ${action} this experiment`;
+  // The two guards of held end rules say what is missing.
+  if (action === 'ConfirmCompletion' && label === 'live') return 'No end rule is waiting for confirmation';
+  if (action === 'HoldEndRule' && label === HELD) return 'An end rule is already waiting for confirmation';
   return `${action} is not allowed while the experiment is ${STATUS_OF[label] ?? label}`;
 }
 
@@ -251,11 +306,17 @@ describe('allowedActions, written out', () => {
     expect(experimentDecider.allowedActions('live', EDITOR, live, CONTEXT)).toEqual([]);
     expect(sorted(experimentDecider.allowedActions('draft', EDITOR, stateOf([created]), CONTEXT))).toEqual(['SubmitForReview', 'Update']);
   });
+  it('a held end rule: the analyst may confirm it, the editor may not', () => {
+    const heldState = stateOf(HISTORIES[HELD]![0]!);
+    expect(sorted(experimentDecider.allowedActions('live', ANALYST, heldState, CONTEXT))).toEqual(['Complete', 'CompleteAndDeploy', 'ConfirmCompletion', 'Pause', 'ReturnToDraft', 'ReturnToReview', 'Update']);
+    expect(experimentDecider.allowedActions('live', EDITOR, heldState, CONTEXT)).toEqual([]);
+  });
   it('a completed test: deploy or delete, nothing to edit', () => {
     expect(sorted(experimentDecider.allowedActions('completed', MANAGER, stateOf(HISTORIES.completed![0]!), CONTEXT))).toEqual(['CompleteAndDeploy', 'Delete']);
   });
-  it('the end-rules process completes a live test, and does nothing else', () => {
-    expect(experimentDecider.allowedActions('live', SYSTEM, live, CONTEXT)).toEqual(['CompleteByEndRule']);
+  it('the end-rules process completes a live test or holds its rule, and does nothing else', () => {
+    expect(experimentDecider.allowedActions('live', SYSTEM, live, CONTEXT)).toEqual(['CompleteByEndRule', 'HoldEndRule']);
+    expect(experimentDecider.allowedActions('live', SYSTEM, stateOf(HISTORIES[HELD]![0]!), CONTEXT)).toEqual(['CompleteByEndRule']);
     expect(experimentDecider.allowedActions('paused', SYSTEM, stateOf(HISTORIES.paused![0]!), CONTEXT)).toEqual([]);
   });
   it('a creator, a viewer and a member without CRO role: nothing', () => {
@@ -434,5 +495,39 @@ describe('completing and deploying', () => {
     ]);
     given(experimentDecider, live).when({ type: 'CompleteByEndRule', data: {}, actor: SYSTEM }).refused(422, 'End rule met is missing!');
     given(experimentDecider, live).when({ type: 'CompleteByEndRule', data: { rule: 'visitors' }, actor: ADMIN }).refused(403, 'Your role may not CompleteByEndRule this experiment');
+  });
+});
+
+describe('held end rules (issue 25: forged traffic)', () => {
+  const live = [created, published('draft')];
+
+  it('HoldEndRule records what was met and why it was held; the test stays live', () => {
+    const events = given(experimentDecider, live).when({ type: 'HoldEndRule', data: HELD_DATA, actor: SYSTEM }).then([{ type: 'ExperimentEndRuleHeld', data: HELD_DATA }]);
+    expect(given(experimentDecider, [...live, ...events]).state).toMatchObject({ status: 'live', endRuleHeld: HELD_DATA });
+    given(experimentDecider, live).when({ type: 'HoldEndRule', data: { ...HELD_DATA, reasons: [] }, actor: SYSTEM }).refused(422);
+    given(experimentDecider, live).when({ type: 'HoldEndRule', data: { ...HELD_DATA, reasons: ['vibes'] }, actor: SYSTEM }).refused(422);
+  });
+
+  it('ConfirmCompletion completes it as the rule would have, by the person who confirmed', () => {
+    const events = given(experimentDecider, [...live, held]).when({ type: 'ConfirmCompletion', data: {}, actor: ANALYST }).then([
+      { type: 'ExperimentCompleted', data: { from: 'live', winner: 'b', endRule: 'visitors', by: ANN, figures: HELD_DATA.figures, heldFor: ['networks'] } },
+    ]);
+    expect(given(experimentDecider, [...live, held, ...events]).state).toMatchObject({ status: 'completed', winner: 'b' });
+    given(experimentDecider, live).when({ type: 'ConfirmCompletion', data: {}, actor: ANALYST }).refused(422, 'No end rule is waiting for confirmation');
+  });
+
+  it('a winner that is no longer a variant is not declared', () => {
+    const renamed: DomainEvent = { type: 'ExperimentUpdated', data: { changes: { variants: [{ key: 'control', weight: 50 }, { key: 'c', weight: 50 }] }, by: ANN } };
+    given(experimentDecider, [...live, held, renamed]).when({ type: 'ConfirmCompletion', data: {}, actor: MANAGER }).then([
+      { type: 'ExperimentCompleted', data: { from: 'live', winner: null, endRule: 'visitors', by: { id: 'u-manager', name: 'Max Manager' }, figures: HELD_DATA.figures, heldFor: ['networks'] } },
+    ]);
+  });
+
+  it('an Update of the end rule drops the hold; other updates keep it', () => {
+    const other = given(experimentDecider, [...live, held, { type: 'ExperimentUpdated', data: { changes: { hypothesis: 'x' }, by: ANN } }]).state;
+    expect(other.endRuleHeld).toEqual(HELD_DATA);
+    const changed = given(experimentDecider, [...live, held, { type: 'ExperimentUpdated', data: { changes: { endRule: { mode: 'any', visitors: 80 } }, by: ANN } }]).state;
+    expect(changed.endRuleHeld).toBeNull();
+    expect(experimentDecider.allowedActions('live', ANALYST, changed, CONTEXT)).not.toContain('ConfirmCompletion');
   });
 });

@@ -29,6 +29,7 @@ import { generationProcess } from '#libs/cro/src/processes/generation.process.js
 import { duplicatesProcess } from '#libs/cro/src/processes/duplicates.process.js';
 import { COLLECTED_EVENTS_SCHEMA } from '#libs/cro/src/projections/collected-events.js';
 import { ANALYTICS_SCHEMA } from '#libs/analytics/src/read/analytics-schema.js';
+import { EXPOSURE_NETWORKS_SCHEMA } from '#libs/analytics/src/read/exposure-networks.js';
 import { CRO_SUBMISSIONS_SCHEMA } from '#libs/cro/src/projections/submissions.js';
 import { KafkaRelay } from '#libs/platform/src/kafka/kafka-relay.js';
 import { CRO_NOTIFICATION_MAIL_SCHEMA, notificationRecipientsProjection } from '#libs/cro/src/projections/notification-mail.js';
@@ -56,7 +57,7 @@ export const catalog: Catalog = {
     usersProjection, viewerAccessProjection, organisationsProjection, websitesProjection, membersProjection, questionsProjection, answersProjection,
     postsProjection, redirectRulesProjection, stageMetricsProjection, biosProjection, ...CRO_PROJECTIONS, ctaTemplatesProjection, notificationRecipientsProjection, auditActorsProjection, auditProjection,
   ],
-  schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA, CRO_SECRETS_SCHEMA, COLLECTED_EVENTS_SCHEMA, CRO_SUBMISSIONS_SCHEMA, CRO_NOTIFICATION_MAIL_SCHEMA, ANALYTICS_SCHEMA],
+  schemas: [IDENTITY_SCHEMA, ORGANISATIONS_SCHEMA, REDIRECT_COUNTERS_SCHEMA, CRO_SECRETS_SCHEMA, COLLECTED_EVENTS_SCHEMA, CRO_SUBMISSIONS_SCHEMA, CRO_NOTIFICATION_MAIL_SCHEMA, ANALYTICS_SCHEMA, EXPOSURE_NETWORKS_SCHEMA],
   deciders: [...USER_DECIDERS, ...ORGANISATIONS_DECIDERS, ...COMMUNITY_DECIDERS, ...POSTS_DECIDERS, ...EXPERTS_DECIDERS, ...CRO_DECIDERS],
   processes: [signUpProcess, foundingProcess, inviteeAccountsProcess, invitationAcceptanceProcess, membershipProcess, websiteDomainsProcess, slugRedirectsProcess, duplicatesProcess, generationProcess],
 };

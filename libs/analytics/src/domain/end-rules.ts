@@ -98,3 +98,58 @@ export function endRuleOutcome(rule: EndRule | null | undefined, results: Experi
   const completedBy = rule.mode === 'any' ? met[0]! : configured[configured.length - 1]!;
   return { rule: completedBy, met, winner: results.winner, figures };
 }
+
+/**
+ * Whether the traffic that met an end rule looks real (issue 25, "Forged traffic completes a
+ * stranger's test": an experiment's id and variant keys are public in the placements, so anybody
+ * can send exposures and conversions for it to `POST /api/public/collect`). The end-rules process
+ * (../processes/end-rules.process.ts) completes a test automatically only when this answers no
+ * problem; otherwise it holds the rule (`HoldEndRule`) for a person to confirm.
+ *
+ * The rule, over the test's exposed visitors (bots are already left out of them: `an_exposures`):
+ * - `page_views`: at least 80% of them (`PAGE_VIEW_SHARE_MIN`) have a `page_view` of the test's page
+ *   (its origin and path, one trailing slash aside) within about an hour of their first exposure
+ *   (a page view in the same hour, the hour before or the hour after: `an_page_hours` keeps hours).
+ *   The tracker sends both on the same page load; a script that sends exposures alone does not.
+ * - `networks`: they come from many networks (the client address's /24 in IPv4, /64 in IPv6, kept
+ *   only as a salted hash: ../read/exposure-networks.ts): no network holds more than 20% of them
+ *   (`NETWORK_SHARE_MAX`; at least one visitor per network is always allowed, so a test of four
+ *   visitors needs four networks), and there are at least √visitors networks (10 for 100 visitors,
+ *   100 for 10,000). A visitor whose network is unknown (exposures from before this rule, or
+ *   without an address) counts as one more visitor of a single "unknown" network.
+ * A test without exposed visitors has nothing to judge (a date rule may complete it).
+ *
+ * A forger who sends from one address fails `networks` whatever the volume; one who controls N
+ * networks can move at most 20% of the visitors each, and needs √visitors of them.
+ */
+export const PAGE_VIEW_SHARE_MIN = 0.8;
+export const NETWORK_SHARE_MAX = 0.2;
+
+/** The exposed visitors of a test as the traffic rule reads them. */
+export interface ExposureTraffic {
+  /** Distinct exposed visitors (not bots). */
+  visitors: number;
+  /** Of them, those with a page view of the test's page around their first exposure. */
+  withPageView: number;
+  /** Distinct known networks of the exposed visitors. */
+  networks: number;
+  /** The most exposed visitors on one network (the unknown network included). */
+  largestNetwork: number;
+}
+
+export type TrafficProblem = 'page_views' | 'networks';
+
+/** The most visitors one network may hold, and the fewest networks, for `visitors` exposed visitors. */
+export function networkLimits(visitors: number): { perNetwork: number; networks: number } {
+  return { perNetwork: Math.max(1, Math.floor(visitors * NETWORK_SHARE_MAX)), networks: Math.ceil(Math.sqrt(visitors)) };
+}
+
+/** Why the traffic does not look real (empty: it does). */
+export function trafficProblems(traffic: ExposureTraffic): TrafficProblem[] {
+  if (traffic.visitors <= 0) return [];
+  const problems: TrafficProblem[] = [];
+  if (traffic.withPageView < traffic.visitors * PAGE_VIEW_SHARE_MIN) problems.push('page_views');
+  const limits = networkLimits(traffic.visitors);
+  if (traffic.largestNetwork > limits.perNetwork || traffic.networks < limits.networks) problems.push('networks');
+  return problems;
+}

@@ -6,7 +6,8 @@ import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import { AppError } from '#libs/platform/src/errors.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import { LOGGER, SQL } from '#libs/platform/src/tokens.js';
-import { endRuleOutcome, type EndRule } from '../domain/end-rules.js';
+import { endRuleOutcome, trafficProblems, type EndRule } from '../domain/end-rules.js';
+import { exposureTraffic } from '../read/exposure-networks.js';
 import { experimentReport, todayIn } from '../read/report-service.js';
 
 /** How often live experiments are checked without new traffic (a date rule). */
@@ -16,7 +17,10 @@ interface LiveExperiment {
   id: string;
   organisation_id: string;
   website_id: string;
-  fields: { variants?: { key: string; weight: number }[]; endRule?: EndRule | null; significanceThreshold?: number };
+  version: number;
+  /** The end rule held for a person's confirmation (`HoldEndRule`), or null. */
+  held: unknown;
+  fields: { variants?: { key: string; weight: number }[]; endRule?: EndRule | null; significanceThreshold?: number; pageUrl?: string };
 }
 
 /**
@@ -31,10 +35,21 @@ interface LiveExperiment {
  *
  * It runs after each batch of the analytics projector for the experiments whose visitors changed,
  * and every minute for every live experiment with a rule (a date passes without traffic).
+ *
+ * Only traffic that looks real completes a test (issue 25: experiment ids are public, so anybody can
+ * send exposures): once the rule is met, the test's exposed visitors are checked (`exposureTraffic`,
+ * ../read/exposure-networks.ts, and `trafficProblems`, ../domain/end-rules.ts: page views of the
+ * test's page around the exposures, visitors spread over networks). When they fail, the process
+ * sends `HoldEndRule` instead (the test stays live, `endRuleHeld` says what was met and why it was
+ * held; a person confirms with `ConfirmCompletion`), once: a held test is not held again. It is
+ * checked again at most once a minute (`END_RULE_SWEEP_MS`) and still completes by itself when its
+ * traffic later passes.
  */
 @Injectable()
 export class EndRulesProcess {
   private lastSweep = 0;
+  /** When each held experiment was last checked (held ones are checked again at most once a minute). */
+  private readonly heldChecked = new Map<string, number>();
 
   constructor(
     @Inject(SQL) private readonly db: SqlDriver,
@@ -45,7 +60,7 @@ export class EndRulesProcess {
   async check(experimentIds: readonly string[]): Promise<void> {
     if (experimentIds.length === 0) return;
     const found = await this.db.query<LiveExperiment>(
-      `SELECT id, organisation_id, website_id, state->'fields' AS fields FROM rm_experiments
+      `SELECT id, organisation_id, website_id, version, state->'endRuleHeld' AS held, state->'fields' AS fields FROM rm_experiments
         WHERE id = ANY($1::text[]) AND status = 'live' AND coalesce(state->'fields'->'endRule'->>'mode', 'manual') <> 'manual'`,
       [[...experimentIds]],
     );
@@ -73,10 +88,33 @@ export class EndRulesProcess {
     const today = todayIn(await websiteTimeZone(this.db, experiment.website_id));
     const outcome = endRuleOutcome(experiment.fields.endRule, results, today);
     if (!outcome) return;
+    const held = experiment.held !== null && experiment.held !== undefined;
+    if (held) {
+      const last = this.heldChecked.get(experiment.id) ?? 0;
+      if (Date.now() - last < END_RULE_SWEEP_MS) return;
+    }
+    const traffic = await exposureTraffic(this.db, experiment.website_id, experiment.id, experiment.fields.pageUrl);
+    const reasons = trafficProblems(traffic);
+    if (reasons.length > 0) {
+      this.heldChecked.set(experiment.id, Date.now());
+      if (held) return;
+      await this.send(
+        experiment,
+        {
+          type: 'HoldEndRule',
+          actor: END_RULES,
+          data: { rule: outcome.rule, ...(outcome.winner ? { winner: outcome.winner } : {}), figures: { met: outcome.met, ...outcome.figures }, reasons, traffic },
+        },
+        `end-rule-held:${experiment.id}:${experiment.version}`,
+      );
+      this.log.warn({ experimentId: experiment.id, rule: outcome.rule, reasons, traffic }, 'end rule met by traffic that does not look real: held for confirmation');
+      return;
+    }
+    this.heldChecked.delete(experiment.id);
     const command = new DecideCommand(
       'experiment',
       experiment.id,
-      { type: 'CompleteByEndRule', actor: { userId: 'system', name: 'End rules', roles: ['system'] }, data: { rule: outcome.rule, ...(outcome.winner ? { winner: outcome.winner } : {}), figures: { met: outcome.met, ...outcome.figures } } },
+      { type: 'CompleteByEndRule', actor: END_RULES, data: { rule: outcome.rule, ...(outcome.winner ? { winner: outcome.winner } : {}), figures: { met: outcome.met, ...outcome.figures } } },
       { organisationId: experiment.organisation_id, commandId: `end-rule:${experiment.id}` },
     );
     try {
@@ -87,4 +125,15 @@ export class EndRulesProcess {
       if (!(error instanceof AppError)) throw error;
     }
   }
+
+  private async send(experiment: LiveExperiment, command: { type: string; actor: typeof END_RULES; data: unknown }, commandId: string): Promise<void> {
+    try {
+      await this.commands.execute(new DecideCommand('experiment', experiment.id, command, { organisationId: experiment.organisation_id, commandId }));
+    } catch (error) {
+      // No longer live, or held meanwhile by another process: nothing to do.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
 }
+
+const END_RULES = { userId: 'system', name: 'End rules', roles: ['system'] };

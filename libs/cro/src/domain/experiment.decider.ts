@@ -37,6 +37,8 @@ import { EXPERIMENT_AUTHORS, EXPERIMENT_RUNNERS } from './roles.js';
  * | Complete          | live, paused                                           | completed               | EXPERIMENT_RUNNERS |
  * | CompleteAndDeploy | live, paused, completed                                | completed_deployed      | EXPERIMENT_RUNNERS |
  * | CompleteByEndRule | live                                                   | completed               | system             |
+ * | HoldEndRule       | live, while no end rule is held                        | (same)                  | system             |
+ * | ConfirmCompletion | live, while an end rule is held                        | completed               | EXPERIMENT_RUNNERS |
  * | Delete            | draft, review, paused, completed, completed_deployed   | deleted                 | EXPERIMENT_RUNNERS |
  * | Restore           | deleted                                                | the status it left      | EXPERIMENT_RUNNERS |
  *
@@ -64,6 +66,19 @@ import { EXPERIMENT_AUTHORS, EXPERIMENT_RUNNERS } from './roles.js';
  * `{ variant? }` deploys `variant`, or without it the declared winner; with neither it is refused
  * (422 "Select a variant to deploy: no winner has been declared"). `CompleteByEndRule`
  * `{ rule, winner? }` is the end-rules process completing a live experiment (role `system`).
+ *
+ * Held end rules (issue 25, "Forged traffic completes a stranger's test": experiment ids and variant
+ * keys are public, so anybody can send exposures and conversions): the end-rules process completes
+ * a test only when its traffic looks real (`trafficProblems`, libs/analytics/src/domain/end-rules.ts).
+ * When the rule is met by traffic that does not, it sends `HoldEndRule` `{ rule, winner?, figures,
+ * reasons, traffic }` instead: `ExperimentEndRuleHeld` keeps the test live and records what was
+ * met and why it was held (`endRuleHeld` in the state and the record, shown on the experiment's
+ * page). A person who may complete tests then decides: `ConfirmCompletion` (no data) completes it
+ * as the rule would have, with the held winner, figures and `by` the person; or they pause,
+ * complete or change it as usual. An `Update` that changes the end rule drops the hold (the next
+ * check decides again). `HoldEndRule` is refused while a rule is already held (the process checks
+ * before it sends, so a held test does not collect one event per batch); `ConfirmCompletion` is
+ * refused, and not in `allowedActions`, while none is held.
  */
 
 export type ExperimentStatus = 'draft' | 'review' | 'live' | 'paused' | 'completed' | 'completed_deployed' | 'deleted';
@@ -79,6 +94,8 @@ export type ExperimentAction =
   | 'Complete'
   | 'CompleteAndDeploy'
   | 'CompleteByEndRule'
+  | 'HoldEndRule'
+  | 'ConfirmCompletion'
   | 'Delete'
   | 'Restore';
 
@@ -109,7 +126,9 @@ export type ExperimentEvent =
   | DomainEvent<'ExperimentPaused', Moved>
   | DomainEvent<'ExperimentResumed', Moved>
   /** `by` is null and `endRule` names the rule when the end-rules process completed it. */
-  | DomainEvent<'ExperimentCompleted', { from: ExperimentStatus; winner: string | null; endRule: EndRuleKind | null; by: Person | null; figures?: EndRuleFigures }>
+  | DomainEvent<'ExperimentCompleted', { from: ExperimentStatus; winner: string | null; endRule: EndRuleKind | null; by: Person | null; figures?: EndRuleFigures; heldFor?: HeldReason[] }>
+  /** An end rule was met by traffic that does not look real: the test stays live until a person decides. */
+  | DomainEvent<'ExperimentEndRuleHeld', EndRuleHeld>
   | DomainEvent<'ExperimentDeployed', Moved & { variant: string }>
   | DomainEvent<'ExperimentDeleted', Moved>
   | DomainEvent<'ExperimentRestored', { to: ExperimentStatus; by: Person }>;
@@ -126,6 +145,8 @@ export interface ExperimentState {
   deployedVariant: string | null;
   /** The status a deleted experiment left (Restore goes back to it). */
   deletedFrom: ExperimentStatus | null;
+  /** An end rule met by traffic that does not look real, waiting for a person (`ConfirmCompletion`). */
+  endRuleHeld: EndRuleHeld | null;
 }
 
 const RUNNING: ExperimentStatus[] = ['live', 'paused'];
@@ -150,6 +171,19 @@ const endRuleCompletionSchema = z.object({
 
 /** What an end rule saw when it completed the test: the criteria met, total visitors, conversions per variant, the day, the best significance. */
 export type EndRuleFigures = z.infer<typeof endRuleCompletionSchema>['figures'];
+
+/** Why traffic does not look real (libs/analytics/src/domain/end-rules.ts `trafficProblems`). */
+export const HELD_REASONS = ['page_views', 'networks'] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+const count = z.number().int().min(0);
+const endRuleHeldSchema = endRuleCompletionSchema.extend({
+  reasons: z.array(z.enum(HELD_REASONS)).min(1).max(HELD_REASONS.length),
+  /** The exposed visitors, those with a page view of the test's page around their exposure, their networks, the most on one network. */
+  traffic: z.object({ visitors: count, withPageView: count, networks: count, largestNetwork: count }),
+});
+export type EndRuleHeld = z.infer<typeof endRuleHeldSchema>;
+export const NOTHING_HELD = 'No end rule is waiting for confirmation';
+export const ALREADY_HELD = 'An end rule is already waiting for confirmation';
 
 /** A variant key of the experiment, or a 422 on `field`. */
 function variantOf(state: ExperimentState, key: string, field: string): string {
@@ -217,11 +251,19 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
       { action: 'Complete', from: RUNNING, to: 'completed', roles: EXPERIMENT_RUNNERS, description: 'Records the winner, when one is declared' },
       { action: 'CompleteAndDeploy', from: [...RUNNING, 'completed'], to: 'completed_deployed', roles: EXPERIMENT_RUNNERS, description: 'Deploys the given variant, or the declared winner' },
       { action: 'CompleteByEndRule', from: ['live'], to: 'completed', roles: ['system'], description: 'The end rules completed the test' },
+      {
+        action: 'HoldEndRule', from: ['live'], roles: ['system'], description: 'An end rule was met by traffic that does not look real: a person confirms',
+        guard: (state) => (state.endRuleHeld === null ? true : ALREADY_HELD),
+      },
+      {
+        action: 'ConfirmCompletion', from: ['live'], to: 'completed', roles: EXPERIMENT_RUNNERS, description: 'Completes a test whose end rule was held, as the rule would have',
+        guard: (state) => (state.endRuleHeld !== null ? true : NOTHING_HELD),
+      },
       { action: 'Delete', from: [...UNPUBLISHED, 'paused', 'completed', 'completed_deployed'], to: 'deleted', roles: EXPERIMENT_RUNNERS, description: 'Not while live' },
       { action: 'Restore', from: ['deleted'], roles: EXPERIMENT_RUNNERS, description: 'Back to the status it was deleted from' },
     ],
   },
-  initialState: { status: NEW, organisationId: null, websiteId: null, createdBy: null, fields: null, winner: null, deployedVariant: null, deletedFrom: null } as ExperimentState,
+  initialState: { status: NEW, organisationId: null, websiteId: null, createdBy: null, fields: null, winner: null, deployedVariant: null, deletedFrom: null, endRuleHeld: null } as ExperimentState,
   statusOf: (state) => state.status,
   handlers: {
     Create: (_state, { data, actor, context }) => {
@@ -271,6 +313,21 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
       const declared = winner ? variantOf(state, winner, 'winner') : null;
       return [{ type: 'ExperimentCompleted', data: { from: state.status as ExperimentStatus, winner: declared, endRule: rule, by: null, ...(figures ? { figures } : {}) } }];
     },
+    HoldEndRule: (_state, { data }) => {
+      const held = parseInput(endRuleHeldSchema, data ?? {});
+      return [{ type: 'ExperimentEndRuleHeld', data: held }];
+    },
+    ConfirmCompletion: (state, { actor }) => {
+      const held = state.endRuleHeld!;
+      // The variants may have changed since: a winner that is no longer one is not declared.
+      const winner = held.winner && state.fields?.variants.some((v) => v.key === held.winner) ? held.winner : null;
+      return [
+        {
+          type: 'ExperimentCompleted',
+          data: { from: 'live', winner, endRule: held.rule, by: personOf(actor), ...(held.figures ? { figures: held.figures } : {}), heldFor: held.reasons },
+        },
+      ];
+    },
     Delete: (state, { actor }) => [{ type: 'ExperimentDeleted', data: moved(state, personOf(actor)) }],
     Restore: (state, { actor }) => [{ type: 'ExperimentRestored', data: { to: state.deletedFrom ?? 'draft', by: personOf(actor) } }],
   },
@@ -280,8 +337,13 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
         const d = event.data;
         return { ...state, status: 'draft', organisationId: d.organisationId, websiteId: d.websiteId, createdBy: d.createdBy.id, fields: d.fields };
       }
-      case 'ExperimentUpdated':
-        return { ...state, fields: { ...state.fields!, ...event.data.changes } as ExperimentFields };
+      case 'ExperimentUpdated': {
+        const fields = { ...state.fields!, ...event.data.changes } as ExperimentFields;
+        // A changed end rule is decided again by the next check.
+        return event.data.changes.endRule !== undefined ? { ...state, fields, endRuleHeld: null } : { ...state, fields };
+      }
+      case 'ExperimentEndRuleHeld':
+        return { ...state, endRuleHeld: event.data };
       case 'ExperimentSubmittedForReview':
       case 'ExperimentReturnedToReview':
         return { ...state, status: 'review' };
@@ -320,6 +382,7 @@ export const EXPERIMENT_EVENT_TYPES = [
   { type: 'ExperimentDeployed', schemaVersion: 1 },
   { type: 'ExperimentDeleted', schemaVersion: 1 },
   { type: 'ExperimentRestored', schemaVersion: 1 },
+  { type: 'ExperimentEndRuleHeld', schemaVersion: 1 },
 ] as const;
 export type ExperimentEventType = (typeof EXPERIMENT_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */

@@ -105,7 +105,7 @@ export const CRO_KINDS: readonly CroKind[] = [
     quota: { records: 200, plural: 'experiments' },
     resource: 'experiments', stream: 'experiment', table: 'rm_experiments', label: 'Experiment', decider: experimentDecider, eventTypes: EXPERIMENT_EVENT_TYPES,
     statuses: EXPERIMENT_STATUSES, statusLabels: EXPERIMENT_STATUS_LABELS,
-    actions: ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'Complete', 'CompleteAndDeploy', 'Restore'],
+    actions: ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'Complete', 'CompleteAndDeploy', 'ConfirmCompletion', 'Restore'],
     update: 'Update', remove: 'Delete',
     bulk: {
       Publish: { action: 'Publish', status: 'live' },

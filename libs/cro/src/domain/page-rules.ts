@@ -200,6 +200,7 @@ export function matchPageRules(pageRules: PageRulesInput | null | undefined, pag
   const rules = Array.isArray(pageRules?.rules) ? pageRules.rules : [];
   const operator = pageRules?.operator;
   const page = pageOf(pageUrl);
+  const listAnswers = new Map<string, boolean>();
   const results: RuleMatch[] = rules.map((rule) => {
     const kind = rule !== null && typeof rule === 'object' && typeof rule.kind === 'string' ? rule.kind : String((rule as { kind?: unknown } | null)?.kind ?? '');
     const value = rule !== null && typeof rule === 'object' && typeof rule.value === 'string' ? rule.value : null;
@@ -209,8 +210,13 @@ export function matchPageRules(pageRules: PageRulesInput | null | undefined, pag
     if (problem) return { ...entry, problem };
     if (!page) return entry;
     if (rule.kind === 'list') {
-      const listRules = lists.get(rule.listId!) ?? [];
-      return { ...entry, matches: listRules.some((listRule) => listRuleMatches(listRule, page)) };
+      // A list named by several rules is matched once.
+      let listed = listAnswers.get(rule.listId!);
+      if (listed === undefined) {
+        listed = (lists.get(rule.listId!) ?? []).some((listRule) => listRuleMatches(listRule, page));
+        listAnswers.set(rule.listId!, listed);
+      }
+      return { ...entry, matches: listed };
     }
     const pattern = patternOf(rule.value!)!;
     const matches = rule.kind === 'exact' ? exactMatch(pattern, page) : rule.kind === 'contains' ? containsMatch(pattern, page) : !containsMatch(pattern, page);

@@ -3,6 +3,7 @@ import { Controller, HttpCode, Inject, PayloadTooLargeException, Post, Req, Res 
 import type { Request, Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { enrich } from '#libs/analytics/src/domain/enrichment.js';
+import { recordExposureNetworks } from '#libs/analytics/src/read/exposure-networks.js';
 import { IngestionLoad } from '#libs/analytics/src/ingestion/ingestion-load.js';
 import { TrackingProducer } from '#libs/analytics/src/ingestion/tracking-topic.js';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
@@ -184,6 +185,9 @@ export class PublicCollectController {
     } else {
       await this.tracking.produce(owner, produced, receivedAt);
     }
+    // The networks exposures come from, for the end rules' traffic check (issue 25; the address itself is not kept).
+    const exposures = toStore.flatMap(({ event }) => (event.name === 'experiment_exposure' && event.experimentId ? [{ experimentId: event.experimentId, distinctId: event.distinctId }] : []));
+    await recordExposureNetworks(this.db, website.id, exposures, request.ip);
     if (queued > 0) this.deliveries.wake();
     this.load.record(toStore.length);
     rejected.sort((a, b) => a.index - b.index);
