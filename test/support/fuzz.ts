@@ -326,7 +326,7 @@ export function arbitraries(ctx: FuzzContext) {
     cmsRole: text('writer', 'editor'),
     role: text('owner', 'member'),
     type: fc.constantFrom('"blog"', '"news"', '301', '302'),
-    kind: text('expert', 'writer'),
+    kind: text('expert', 'writer', 'webhook', 'zapier', 'hubspot', 'zoho'),
     displayName: text('Fuzz Expert'),
     text: text('Knows fuzzing.'),
     locale: text('en', 'en-GB'),
@@ -346,6 +346,22 @@ export function arbitraries(ctx: FuzzContext) {
     websiteIds: ownId('websites').map((v) => `[${v}]`),
     richText: fc.constantFrom(...HOSTILE_HTML).map((html) => JSON.stringify({ html, json: { root: { children: [] } } })),
     secondEdit: fc.constantFrom('true', 'false'),
+    // Integrations (ConnectIntegration) aimed at internal addresses, and rule sets at their limits and beyond (issue 25).
+    settings: fc.constantFrom(
+      ...['https://[::127.0.0.1]/', 'https://[::a9fe:a9fe]/', 'https://[64:ff9b:1::7f00:1]/', 'https://198.18.0.1/', 'http://127.0.0.1:1/', 'https://localhost./', 'https://hooks.zapier.com/hooks/catch/1/abc/']
+        .map((url) => JSON.stringify({ url, secret: 'fuzz-secret-0123456789' })),
+      JSON.stringify({ portalId: '1', formId: '../../x' }),
+      JSON.stringify({ module: 'Leads', dataCenter: 'com', token: 'x'.repeat(5000) }),
+    ),
+    rules: fc.constantFrom(
+      JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ kind: 'contains', value: `https://shop.demo.example/${i}-${'r'.repeat(1600)}` }))),
+      JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ kind: 'exact', value: `https://shop.demo.example/${i}` }))),
+      JSON.stringify([{ kind: 'contains', value: 'https://shop.demo.example/(a+)+$' }]),
+    ),
+    pageRules: fc.constantFrom(
+      JSON.stringify({ operator: 'or', rules: Array.from({ length: 150 }, () => ({ kind: 'list', listId: ctx.ownByResource['url-lists']?.[0] ?? 'x' })) }),
+      JSON.stringify({ operator: 'and', rules: Array.from({ length: 1000 }, (_, i) => ({ kind: 'not_contains', value: `https://shop.demo.example/${i}` })) }),
+    ),
     factCheckLevels: fc.integer({ min: 0, max: 4 }).map(String),
   };
   const TEMPLATES: Record<string, string[]> = {
@@ -364,7 +380,9 @@ export function arbitraries(ctx: FuzzContext) {
     'auth/password_reset/confirm': ['password', 'newPassword'],
     'auth/user/initialPassword': ['password'],
     'bulk-actions': ['action', 'ids', 'note'],
-    actions: ['expectedVersion', 'note', 'userId', 'websiteId', 'websiteIds', 'orgRole', 'plan', 'title', 'richText', 'reason'],
+    actions: ['expectedVersion', 'note', 'userId', 'websiteId', 'websiteIds', 'orgRole', 'plan', 'title', 'richText', 'reason', 'kind', 'settings'],
+    'url-lists': ['websiteId', 'name', 'rules'],
+    campaigns: ['websiteId', 'name', 'url', 'pageRules'],
   };
   const templateFor = (routePath: string, method: string): string[] => {
     const resource = /^\/api\/([a-z-]+)/.exec(routePath)?.[1] ?? '';
@@ -590,8 +608,83 @@ export function arbitraries(ctx: FuzzContext) {
     'application/json, text/plain',
   );
 
+  // ---- the tracking routes (issue 25): batches as the tracker sends them, with hostile shapes ----
+
+  const now = Date.now();
+  const eventTime = fc.oneof(
+    { arbitrary: fc.integer({ min: -400 * 86_400, max: 240 }).map((s) => new Date(now + s * 1000).toISOString()), weight: 6 },
+    { arbitrary: fc.constantFrom('0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '2024-02-30T00:00:00Z', 'now', '', '1e20', '+275760-09-13T00:00:00.000Z'), weight: 1 },
+  );
+  const eventName = fc.oneof(
+    { arbitrary: fc.constantFrom('page_view', 'cta_impression', 'cta_click', 'form_submitted', 'experiment_exposure', 'cta_holdout', 'purchase', 'form_submit'), weight: 5 },
+    { arbitrary: anyText, weight: 1 },
+  );
+  /** Ids that come back across requests: the same id with other times (the poison of issue 25). */
+  const reusedId = fc.constantFrom('fuzz-dup-1', 'fuzz-dup-2', 'fuzz-dup-3');
+  const oneEvent = fc
+    .record(
+      {
+        id: fc.oneof({ arbitrary: reusedId, weight: 3 }, { arbitrary: fc.uuid(), weight: 3 }, { arbitrary: anyText, weight: 1 }),
+        name: eventName,
+        distinctId: fc.oneof({ arbitrary: fc.constantFrom('fuzz-heavy', 'fuzz-visitor'), weight: 4 }, { arbitrary: anyText, weight: 1 }),
+        time: eventTime,
+        url: fc.oneof(fc.constantFrom('https://shop.demo.example/', 'https://shop.demo.example/%61ccount/x', `https://shop.demo.example/${'p'.repeat(3000)}`), anyText),
+        ctaId: idValue,
+        campaignId: idValue,
+        experimentId: idValue,
+        variant: fc.oneof(fc.constantFrom('control', 'b'), anyText),
+        value: fc.oneof(fc.constantFrom(...HOSTILE_NUMBERS), fc.constant(9.99)),
+        properties: fc.oneof(fc.constant({ plan: 'pro' }), fc.dictionary(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 8 })), anyText, { maxKeys: 4 })),
+        fields: fc.dictionary(fc.oneof(fc.constantFrom('email', ...PROTO_KEYS), fc.string({ maxLength: 8 })), anyText, { maxKeys: 4 }),
+      },
+      { requiredKeys: ['name', 'distinctId', 'time'] },
+    );
+  /** One visitor's clicks, 100 (the most a batch takes) with fresh ids: over a run, thousands for one visitor. */
+  const heavyBatch = fc.uuid().map((prefix) =>
+    Array.from({ length: 100 }, (_, i) => ({ id: `${prefix.slice(0, 8)}-${i}`, name: 'cta_click', distinctId: 'fuzz-heavy', time: new Date(now - i * 1000).toISOString(), url: 'https://shop.demo.example/' })),
+  );
+  /** The same id twice in one batch, with two times. */
+  const twinBatch = fc.tuple(reusedId, eventTime, eventTime).map(([id, a, b]) => [
+    { id, name: 'purchase', distinctId: 'fuzz-visitor', time: a },
+    { id, name: 'purchase', distinctId: 'fuzz-visitor', time: b },
+  ]);
+  const collectBody = fc
+    .record({
+      siteKey: fc.oneof({ arbitrary: fc.constantFrom(...ctx.siteKeys), weight: 6 }, { arbitrary: anyText, weight: 1 }),
+      events: fc.oneof(
+        { arbitrary: fc.array(oneEvent, { minLength: 1, maxLength: 20 }), weight: 6 },
+        { arbitrary: heavyBatch, weight: 2 },
+        { arbitrary: twinBatch, weight: 2 },
+        { arbitrary: fc.array(oneEvent, { minLength: 101, maxLength: 120 }), weight: 1 },
+      ),
+    })
+    .map((b) => JSON.stringify(b));
+  /** Placements of a known key for hostile page URLs. */
+  const placementsQuery = fc
+    .oneof(
+      fc.constantFrom('https://shop.demo.example/', `https://shop.demo.example/${'q'.repeat(9000)}`, 'https://shop.demo.example/%61ccount', 'javascript:alert(1)', '', '%'),
+      fc.webUrl(),
+      anyText,
+    )
+    .map((u) => `url=${percentEncode(u)}`);
+
   /** Requests for one route pattern (`/api/posts/:id/actions/:action`). */
   const requestFor = (method: string, routePath: string): fc.Arbitrary<FuzzInput> => {
+    if (method === 'post' && routePath === '/api/public/collect') {
+      return fc.record({
+        body: fc.oneof(
+          { arbitrary: collectBody.map((text) => ({ text, type: 'text/plain' })), weight: 6 },
+          { arbitrary: collectBody.map((text) => ({ text, type: 'application/json' })), weight: 1 },
+          { arbitrary: body, weight: 2 },
+        ),
+        headers,
+      }).map(({ body: b, headers: h }) => ({ path: routePath, query: '', body: b, ...(h ? { headers: h } : {}) }));
+    }
+    if (method === 'get' && routePath === '/api/public/sites/:key/placements') {
+      return fc
+        .record({ key: fc.oneof({ arbitrary: fc.constantFrom(...ctx.siteKeys), weight: 4 }, { arbitrary: segment('key', 'public'), weight: 1 }), query: fc.oneof({ arbitrary: placementsQuery, weight: 4 }, { arbitrary: query, weight: 1 }), headers })
+        .map(({ key, query: q, headers: h }) => ({ path: `/api/public/sites/${percentEncode(key)}/placements`, query: q, ...(h ? { headers: h } : {}) }));
+    }
     const names = [...routePath.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
     const resource = /^\/api\/([a-z-]+)/.exec(routePath)?.[1] ?? '';
     const params = fc.tuple(...names.map((name) => segment(name, resource)));
