@@ -48,7 +48,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
   let owner: Agent;
   let shop: { id: string; key: string; domain: string };
   let origin: string;
-  const ids = { popup: '', watering: '', bar: '', signups: '', revenue: '', campaign: '', experiment: '', emptyExperiment: '' };
+  const ids = { popup: '', watering: '', bar: '', signups: '', revenue: '', campaign: '', experiment: '', emptyExperiment: '', heldExperiment: '' };
   let seq = 0;
   const run = Date.now().toString(36);
 
@@ -114,6 +114,9 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     const variants = [{ key: 'control', name: 'Control', weight: 50 }, { key: 'variant-b', name: 'Variant B', weight: 50 }];
     ids.experiment = await created('experiments', { name: 'Analytics e2e experiment', pageUrl: `${origin}/e2e-experiment`, testType: 'ab', goalId: ids.signups, variants });
     ids.emptyExperiment = await created('experiments', { name: 'Analytics e2e nobody yet', pageUrl: `${origin}/e2e-nobody`, testType: 'ab', goalId: ids.signups, variants });
+    // A live test that ends at 4 visitors, reached by forged-looking traffic (issue 25): exposures alone, all from this one address.
+    ids.heldExperiment = await created('experiments', { name: 'Analytics e2e held', pageUrl: `${origin}/e2e-held`, testType: 'ab', goalId: ids.signups, variants, endRule: { mode: 'any', visitors: 4 } });
+    expect((await owner.post(`/api/experiments/${ids.heldExperiment}/actions/Publish`).send({})).status).toBe(200);
 
     const events: Event[] = [
       // Five visitors over D-2 .. D (the Insights, Reports and Funnels range).
@@ -150,6 +153,9 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
         events.push({ name: 'experiment_exposure', distinctId, time: ago(3), url: `${origin}/e2e-experiment`, experimentId: ids.experiment, variant });
         if (i < converting) events.push({ name: 'signup', distinctId, time: ago(3, 1), url: `${origin}/e2e-experiment` });
       }
+    }
+    for (const [i, variant] of ['control', 'variant-b', 'control', 'variant-b'].entries()) {
+      events.push({ name: 'experiment_exposure', distinctId: `an-held-${i}`, time: ago(3), url: `${origin}/e2e-held`, experimentId: ids.heldExperiment, variant });
     }
     await collect(events);
     await drain();
@@ -333,6 +339,19 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
 
     page = await newPage(session, OWNER, `/#/experiments/${ids.emptyExperiment}`);
     await poll(() => page.locator('[data-experiment-sentence]').innerText(), { timeout: 20_000 }).toBe('No visitors yet.');
+  });
+
+  it("a test whose end rule was met by suspicious traffic says why and offers to confirm its completion", async () => {
+    page = await newPage(session, OWNER, `/#/experiments/${ids.heldExperiment}`);
+    const held = page.locator('[data-held]');
+    await poll(() => held.getAttribute('data-held'), { timeout: 20_000 }).toBe('page_views networks');
+    expect((await held.innerText()).split('\n').filter(Boolean)).toEqual([
+      'Suspicious traffic: the end rule (visitors) was met, but the test was not completed automatically. Check the traffic, then confirm the completion, or pause the test.',
+      'Only 0 of 4 exposed visitors viewed the test page around their exposure (real visitors do).',
+      '4 of 4 exposed visitors came from one network (1 in all): forged traffic comes from few addresses.',
+    ]);
+    await page.locator('[data-action="ConfirmCompletion"]').waitFor();
+    expect(await page.locator('[data-action="ConfirmCompletion"]').textContent()).toBe('Confirm completion');
   });
 
   it("a campaign's page shows its analytics over the last 28 days, and \"–\" where a figure is undefined", async () => {

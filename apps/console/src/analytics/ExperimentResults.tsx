@@ -11,6 +11,34 @@ interface Variant {
   name?: string;
 }
 
+interface Held {
+  rule?: string;
+  reasons?: string[];
+  traffic?: Record<string, number>;
+}
+
+/**
+ * Suspicious traffic (issue 25): the end rule was met by traffic that does not look real, so the
+ * test was held for a person (`endRuleHeld` of the record; "Confirm completion" in the toolbar).
+ */
+const HeldEndRule = ({ record }: { record: CroRecord }) => {
+  const translate = useTranslate();
+  const held = record.endRuleHeld as Held | null | undefined;
+  if (!held || typeof held !== 'object') return null;
+  const reasons = (Array.isArray(held.reasons) ? held.reasons : []).filter((r) => r === 'page_views' || r === 'networks');
+  const rule = translate(`console.analytics.experiment.rules.${held.rule ?? 'visitors'}`, { _: held.rule ?? '' });
+  return (
+    <Alert severity="warning" data-held={reasons.join(' ')}>
+      {translate(`console.analytics.experiment.held.${record.status === 'live' ? 'live' : 'done'}`, { rule })}
+      {reasons.map((reason) => (
+        <Typography key={reason} variant="body2" component="span" sx={{ display: 'block', mt: 0.5 }}>
+          {translate(`console.analytics.experiment.held.${reason}`, { ...(held.traffic ?? {}) })}
+        </Typography>
+      ))}
+    </Alert>
+  );
+};
+
 /**
  * An experiment's results on its page (`GET /api/experiments/{id}/results`): per arm the visitors,
  * conversions and rate, each variant against the control (lift, its 95% interval, p-value,
@@ -39,6 +67,7 @@ export const ExperimentResults = () => {
         <Pending left={data?.pendingVisitors} />
         <ReportError error={error} />
         {isPending && !error ? <Loading height={120} /> : null}
+        <HeldEndRule record={record} />
         {data?.srmFlag ? (
           <Alert severity="warning" data-srm>
             {translate('console.analytics.experiment.srm', { p: formatPValue(data.srmPValue) })}

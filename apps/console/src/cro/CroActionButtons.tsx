@@ -14,6 +14,7 @@ const LOOKS: Record<string, { variant: 'contained' | 'outlined' | 'text'; color:
   Resume: { variant: 'contained', color: 'success' },
   Complete: { variant: 'outlined', color: 'primary' },
   CompleteAndDeploy: { variant: 'contained', color: 'success' },
+  ConfirmCompletion: { variant: 'outlined', color: 'warning' },
   Pause: { variant: 'outlined', color: 'warning' },
   Unpublish: { variant: 'outlined', color: 'warning' },
   Deactivate: { variant: 'outlined', color: 'warning' },

@@ -7,7 +7,7 @@ import { CreateToolbar, CroCreate, CroEdit, CroHeader, CroToolbar } from './CroP
 import { ExperimentForm, prepareExperiment } from './ExperimentForm';
 import { TEST_TYPES, type CroRecord } from './types';
 
-const EXPERIMENT_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'Complete', 'CompleteAndDeploy', 'Restore'] as const;
+const EXPERIMENT_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'ConfirmCompletion', 'Complete', 'CompleteAndDeploy', 'Restore'] as const;
 
 /** The experiments' bulk actions (`POST /api/experiments/bulk-actions`): the same actions as one at a time. */
 const EXPERIMENT_BULK = { Publish: 'Publish', SubmitForReview: 'SubmitForReview', Pause: 'Pause', Resume: 'Resume', Complete: 'Complete' } as const;

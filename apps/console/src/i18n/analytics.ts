@@ -209,6 +209,14 @@ export const analytics = {
     pValue: 'p-value %{p}',
     winner: 'Winner: %{name}',
     srm: 'Sample ratio mismatch: the visitors are not split as the weights say (p = %{p}). Something serves one variant more often than configured; fix that before trusting these results.',
+    // An end rule met by traffic that does not look real (issue 25): held until a person confirms.
+    held: {
+      live: 'Suspicious traffic: the end rule (%{rule}) was met, but the test was not completed automatically. Check the traffic, then confirm the completion, or pause the test.',
+      done: 'Suspicious traffic: the end rule (%{rule}) was met by traffic that did not look real; the test was completed after a person confirmed it.',
+      page_views: 'Only %{withPageView} of %{visitors} exposed visitors viewed the test page around their exposure (real visitors do).',
+      networks: '%{largestNetwork} of %{visitors} exposed visitors came from one network (%{networks} in all): forged traffic comes from few addresses.',
+    },
+    rules: { visitors: 'visitors', conversions_per_variant: 'conversions per variant', date: 'date', significance: 'significance' },
     note: 'Lift and interval are relative to the control; a winner needs %{threshold} significance and at least 100 visitors and 25 conversions in every variant.',
     columns: {
       variant: 'Variant',

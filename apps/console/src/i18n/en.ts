@@ -1617,6 +1617,7 @@ const cro = {
     Resume: 'Resume',
     Complete: 'Complete',
     CompleteAndDeploy: 'Complete and deploy',
+    ConfirmCompletion: 'Confirm completion',
     Restore: 'Restore',
     Duplicate: 'Duplicate',
     ExportAsTemplate: 'Save as template',
