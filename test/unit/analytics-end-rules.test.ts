@@ -2,7 +2,8 @@
 // the rule's shape is endRuleSchema in libs/cro/src/domain/cro-fields.ts). The results are typed
 // here by hand (not computed), and so is every expected outcome.
 import { describe, expect, it } from '@jest/globals';
-import { endRuleOutcome, type EndRule } from '#libs/analytics/src/domain/end-rules.js';
+import { endRuleOutcome, trafficProblems, type EndRule } from '#libs/analytics/src/domain/end-rules.js';
+import { networkOf } from '#libs/analytics/src/read/exposure-networks.js';
 import type { ArmResult, ExperimentResults } from '#libs/analytics/src/domain/experiment-stats.js';
 
 function variant(key: string, visitors: number, conversions: number, significance: number | null): ArmResult {
@@ -147,5 +148,43 @@ describe('endRuleOutcome: several criteria', () => {
       ['control', 60],
       ['__proto__', 40],
     ]);
+  });
+});
+
+// Issue 25 (forged traffic): an end rule completes a test only when its exposed visitors look real:
+// >= 80% with a page view of the test's page around their exposure; no network with more than
+// max(1, floor(20% of visitors)) of them; at least ceil(sqrt(visitors)) networks.
+describe('traffic that looks real (typed by hand)', () => {
+  // prettier-ignore
+  const TABLE: readonly [visitors: number, withPageView: number, networks: number, largestNetwork: number, problems: string[]][] = [
+    [0,     0,    0,   0,    []],                          // nothing to judge (a date rule)
+    [4,     4,    4,   1,    []],                          // four visitors, four networks
+    [4,     4,    3,   2,    ['networks']],                // two on one network: more than 1 of 4
+    [4,     3,    4,   1,    ['page_views']],              // 3 < 3.2
+    [5,     4,    5,   1,    []],                          // 4 >= 4.0
+    [20,    20,   1,   20,   ['networks']],                // all from one network
+    [20,    0,    20,  1,    ['page_views']],
+    [20,    20,   10,  2,    []],                          // at most 4 per network, at least 5 networks
+    [20,    20,   4,   4,    ['networks']],                // 4 networks < ceil(sqrt(20)) = 5
+    [20,    20,   5,   5,    ['networks']],                // 5 > 4
+    [100,   80,   10,  20,   []],                          // 20 = 20% allowed; 10 = sqrt(100)
+    [100,   79,   9,   21,   ['page_views', 'networks']],
+    [10000, 9000, 99,  200,  ['networks']],                // 100 networks needed
+  ];
+  for (const [visitors, withPageView, networks, largestNetwork, problems] of TABLE) {
+    it(`${visitors} visitors, ${withPageView} with a page view, ${networks} networks, ${largestNetwork} on the largest -> ${problems.join(', ') || 'real'}`, () => {
+      expect(trafficProblems({ visitors, withPageView, networks, largestNetwork })).toEqual(problems);
+    });
+  }
+
+  it('a network is the /24 of an IPv4 address, the /64 of an IPv6 one', () => {
+    expect(networkOf('198.51.100.7')).toBe('198.51.100');
+    expect(networkOf('::ffff:198.51.100.7')).toBe('198.51.100');
+    expect(networkOf('2001:db8:1:2:3:4:5:6')).toBe('2001:0db8:0001:0002');
+    expect(networkOf('2001:db8::1')).toBe('2001:0db8:0000:0000');
+    expect(networkOf('2001:DB8:0:0:ffff::1')).toBe('2001:0db8:0000:0000');
+    expect(networkOf('::1')).toBe('0000:0000:0000:0000');
+    expect(networkOf('fe80::1%eth0')).toBe('fe80:0000:0000:0000');
+    for (const bad of [null, undefined, '', 'localhost', '198.51.100', '1.2.3.4.5']) expect(networkOf(bad)).toBeNull();
   });
 });
