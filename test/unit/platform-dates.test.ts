@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isCalendarDate, isTimestamp, timestampMs } from '#libs/platform/src/dates.js';
+import { EARLIEST_QUERY_DAY, isCalendarDate, isTimestamp, latestQueryDay, queryDayProblem, timestampMs } from '#libs/platform/src/dates.js';
 
 // Expected answers from the Gregorian calendar's rules (a year divisible by 4 is a leap year,
 // except centuries not divisible by 400), written out by hand.
@@ -44,5 +44,30 @@ describe('timestampMs and isTimestamp', () => {
       expect(timestampMs(text)).toBeNull();
       expect(isTimestamp(text)).toBe(false);
     }
+  });
+});
+
+// The days a report or list may name (issue 25): 2000-01-01 to a year from today (UTC), by hand
+// for a fixed "now" of 2026-03-15T22:00:00Z and of a leap day.
+describe('queryDayProblem', () => {
+  const now = Date.UTC(2026, 2, 15, 22);
+  it.each([
+    ['2000-01-01', null],
+    ['2026-03-15', null],
+    ['2027-03-15', null],
+    ['2027-03-16', 'from must be a day from 2000-01-01 to 2027-03-15'],
+    ['1999-12-31', 'from must be a day from 2000-01-01 to 2027-03-15'],
+    ['0001-01-01', 'from must be a day from 2000-01-01 to 2027-03-15'],
+    ['9999-12-31', 'from must be a day from 2000-01-01 to 2027-03-15'],
+    ['2024-02-30', 'from must be a date as YYYY-MM-DD'],
+    ['2024-1-01', 'from must be a date as YYYY-MM-DD'],
+    [42, 'from must be a date as YYYY-MM-DD'],
+  ])('%s: %s', (value, problem) => {
+    expect(queryDayProblem(value, 'from', now)).toBe(problem);
+  });
+
+  it('a year from a leap day is 1 March', () => {
+    expect(latestQueryDay(Date.UTC(2028, 1, 29, 12))).toBe('2029-03-01');
+    expect(EARLIEST_QUERY_DAY).toBe('2000-01-01');
   });
 });
