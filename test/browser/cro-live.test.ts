@@ -38,7 +38,8 @@ const hasChromium = existsSync(CHROMIUM_PATH);
 const TRACKER = new URL('../../apps/tracker/dist/tracker.js', import.meta.url);
 const setup = setups[0];
 
-const RECIPIENT = 'leads@live-garden.example';
+// A member of the CTA's organisation: notifications go to members and to addresses that confirmed (docs/security.md, mail relay).
+const RECIPIENT = 'editor@demo.example';
 const VISITORS = 1_000;
 /** Browser pages working through the visitors side by side. */
 const LANES = 4;

@@ -4,6 +4,7 @@ import { defaultPages, generateTraffic, pageKey, type TrafficCta, type TrafficEx
 import { INPUT_ITEM_TYPES } from '#libs/cro/src/domain/cro-fields.js';
 import { insertCollectedEvents, type EventToStore } from '#libs/cro/src/projections/collected-events.js';
 import { loadDelivery, placementsFor } from '#libs/cro/src/public/placements.js';
+import { recordExposureNetworks } from '#libs/analytics/src/read/exposure-networks.js';
 
 /**
  * Traffic for a website from the traffic generator (libs/analytics/src/demo/traffic-generator.ts),
@@ -151,6 +152,11 @@ export function utcOffsetMinutes(timeZone: string | null, at: Date): number {
   }
 }
 
+/** A made-up public address for the generated visitor `index`: one /24 network per visitor (a few hundred thousand before any repeats). */
+export function demoAddress(index: number): string {
+  return `${11 + (index >> 16) % 100}.${(index >> 8) & 255}.${index & 255}.7`;
+}
+
 export interface WriteProgress {
   events: number;
   /** Visitors whose events were all written. */
@@ -186,11 +192,21 @@ export async function writeTraffic(
     writing = null;
     if (failure) throw failure.error;
   };
-  let batch: EventToStore[] = [];
-  const flush = async (full: EventToStore[], doneVisitors: number) => {
+  let batch: (EventToStore & { visitor: { index: number } })[] = [];
+  const flush = async (full: (EventToStore & { visitor: { index: number } })[], doneVisitors: number) => {
     await settle();
     writing = insertCollectedEvents(db, website, full, receivedAt).then(
-      (stored) => {
+      async (stored) => {
+        // Each generated visitor comes from a network of its own (a made-up address), as people do: the end rules'
+        // traffic check (libs/analytics/src/domain/end-rules.ts) sees the demo's exposures as the real ones they stand for.
+        const exposures = new Map<number, { experimentId: string; distinctId: string }[]>();
+        for (const item of full) {
+          if (item.event.name !== 'experiment_exposure' || !item.event.experimentId || !stored.has(item.id)) continue;
+          const list = exposures.get(item.visitor.index) ?? [];
+          list.push({ experimentId: item.event.experimentId, distinctId: item.event.distinctId });
+          exposures.set(item.visitor.index, list);
+        }
+        for (const [index, list] of exposures) await recordExposureNetworks(db, website.id, list, demoAddress(index));
         inserted += stored.size;
         events += full.length;
         settings.onProgress?.({ events, visitors: doneVisitors, elapsedMs: performance.now() - started });
