@@ -6,14 +6,14 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
+import { requires } from '../support/requires.js';
 import { OWNER, boot, setups, signIn, type Booted } from './setups.js';
 
 const DIST = fileURLToPath(new URL('../../apps/console/dist/', import.meta.url));
 const setup = setups[0];
 const built = existsSync(`${DIST}index.html`);
-if (!built) console.info('apps/console/dist missing: run `npm run build:console` (the console asset tests are skipped)');
 
 /** Typed from the issue: hashed files for a year, immutable; the page and its routes revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,7 +30,7 @@ const rawGet = (url: string, acceptEncoding: string) =>
   });
 const NO_CACHE = 'no-cache';
 
-(built && setup ? describe : describe.skip)(`the console's files over HTTP (${setup?.name})`, () => {
+requires(built && setup !== undefined, 'the built console (npm run build:console) and a store to boot on')(`the console's files over HTTP (${setup?.name})`, () => {
   let t: Booted;
   /** The entry script index.html loads (`/assets/index-<hash>.js`). */
   let entry: string;
@@ -123,7 +123,7 @@ const NO_CACHE = 'no-cache';
   });
 });
 
-(setup ? describe : describe.skip)(`GET /api/auth/demo without the demo data (${setup?.name})`, () => {
+requires(setup !== undefined, 'a store to boot on (TEST_STORES)')(`GET /api/auth/demo without the demo data (${setup?.name})`, () => {
   let t: Booted;
   beforeAll(async () => {
     t = await boot(setup!, { DEMO_DATA: 'false' });

@@ -17,13 +17,17 @@ requires(setups[0] !== undefined, 'a store to run on (TEST_STORES)')('third-part
   let privateKey: CryptoKey | KeyObject;
   let strangerKey: CryptoKey | KeyObject;
 
-  const token = (claims: Record<string, unknown>, options: { key?: CryptoKey | KeyObject; audience?: string; expires?: string } = {}) =>
+  /** `issued`/`expires`: a time (`Date`) or a span from now (`'5m'`); an expired token is made with past times, not by waiting. */
+  const token = (
+    claims: Record<string, unknown>,
+    options: { key?: CryptoKey | KeyObject; audience?: string; issued?: Date; expires?: string | Date } = {},
+  ) =>
     new SignJWT({ email_verified: true, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
       .setIssuer(ISSUER)
       .setAudience(options.audience ?? AUDIENCE)
       .setSubject(String(claims.email))
-      .setIssuedAt()
+      .setIssuedAt(options.issued)
       .setExpirationTime(options.expires ?? '5m')
       .sign(options.key ?? privateKey);
 
@@ -78,10 +82,8 @@ requires(setups[0] !== undefined, 'a store to run on (TEST_STORES)')('third-part
     for (const bad of [
       await token(claims, { key: strangerKey }),
       await token(claims, { audience: 'someone-else' }),
-      await token(claims, { expires: '1s' }).then(async (t) => {
-        await new Promise((r) => setTimeout(r, 1500));
-        return t;
-      }),
+      // Issued ten minutes ago, expired a minute ago.
+      await token(claims, { issued: new Date(Date.now() - 600_000), expires: new Date(Date.now() - 60_000) }),
       'not.a.jwt',
     ]) {
       const res = await request(t.url).post('/api/auth/login/oidc').send({ token: bad });
