@@ -12,6 +12,7 @@ import { expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { validateCollectBatch } from '#libs/cro/src/domain/collect-events.js';
 import { expectWith } from '../support/expect.js';
+import { pageQuiet, pageTasksRun, scrollToBottomHandled, trackRequests, type InFlight } from '../support/page-events.js';
 import { requires } from '../support/requires.js';
 import { CHROMIUM_PATH } from './chromium.js';
 import { customerSite, TRACKER } from './customer-site.js';
@@ -238,6 +239,21 @@ const visitorOf = (page: Page) => until('window.__cro.visitorId', () => page.eva
 
 const scrollToBottom = (page: Page) => page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
 
+/** Each page's requests in flight (`open` starts counting before the page loads). */
+const requestsOf = new WeakMap<Page, InFlight>();
+
+/**
+ * Waits until the tracker is past everything it could do after what happened so far, instead of
+ * for some time: the page ran its queued tasks (the tracker's trigger checks and renders run in
+ * its event handlers and in `setTimeout(…, 0)`), the tracker sent its queue, and no request of
+ * the page is in flight (the collect route received every event the tracker sent).
+ */
+async function quiet(page: Page): Promise<void> {
+  await pageTasksRun(page);
+  await page.evaluate('window.__cro && window.__cro.flush()');
+  await pageQuiet(page, requestsOf.get(page)!);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const hasChromium = existsSync(CHROMIUM_PATH);
@@ -259,6 +275,7 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
       initScript: options.visitorId ? `localStorage.setItem('cro_vid', ${JSON.stringify(options.visitorId)})` : undefined,
     });
     const url = `http://127.0.0.1:${site.port}/page/${key}${query}`;
+    requestsOf.set(page, trackRequests(page));
     await page.goto(url);
     return { page, context, url };
   }
@@ -269,7 +286,8 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     // The placements have been delivered (the inline CTA is there), and the popup has not shown.
     await page.locator('[data-cro-cta="cta-inline"]').waitFor();
     expect(received.placements.filter((p) => p.key === 'site-main').map((p) => p.url)).toContain(url);
-    await page.waitForTimeout(800);
+    // The trigger's first look (queued when the placements were delivered) has run, unscrolled.
+    await quiet(page);
     expect(await page.locator('.cro-pop').count()).toBe(0);
     expect(named(visitor, 'dialog_open')).toEqual([]);
 
@@ -331,8 +349,9 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await page.getByRole('dialog', { name: 'Get the newsletter' }).waitFor();
     await page.goto(url);
     await page.locator('[data-cro-cta="cta-inline"]').waitFor();
-    await scrollToBottom(page);
-    await page.waitForTimeout(1_000);
+    // The scroll went past the trigger's listeners (had the tracker listened, it would have shown the popup).
+    await scrollToBottomHandled(page);
+    await quiet(page);
     expect(await page.locator('.cro-pop').count()).toBe(0);
   });
 
@@ -397,8 +416,7 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
       },
       (n) => n >= views,
     );
-    await page.waitForTimeout(300);
-    await page.evaluate('window.__cro.flush()');
+    await quiet(page);
     return page.evaluate(`['headline', 'intro', 'site-footer'].map((id) => document.getElementById(id).textContent)`) as Promise<string[]>;
   }
 
@@ -474,7 +492,7 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await arrived(page, visitor, 'cta_holdout', (e) => e.ctaId === 'cta-inline');
     await scrollToBottom(page);
     await arrived(page, visitor, 'cta_holdout', (e) => e.ctaId === 'cta-popup');
-    await page.waitForTimeout(500);
+    await quiet(page);
     expect(await page.locator('.cro-cta').count()).toBe(0);
     expect(named(visitor, 'cta_impression')).toEqual([]);
     expect(named(visitor, 'dialog_open')).toEqual([]);
@@ -488,8 +506,8 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     const visitor = await visitorOf(page);
     await until('the placements request', () => received.placements.filter((p) => p.key === key).length, (n) => n > 0);
     await arrived(page, visitor, 'page_view');
-    await scrollToBottom(page);
-    await page.waitForTimeout(300);
+    await scrollToBottomHandled(page);
+    await quiet(page);
     expect(await page.locator('.cro-cta').count()).toBe(0);
     expect(await page.evaluate('Object.getOwnPropertyNames(window).filter((k) => !hostBefore.includes(k))')).toEqual(['__cro']);
   });
@@ -498,7 +516,7 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     const { page } = await open('site-bar');
     const visitor = await visitorOf(page);
     await arrived(page, visitor, 'page_view');
-    await page.waitForTimeout(300);
+    await quiet(page);
     expect(await page.locator('.cro-cta').count()).toBe(0);
     await page.locator('#headline').click();
     const bar = page.locator('[data-cro-cta="cta-bar"]');
@@ -533,7 +551,7 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await dialog.getByLabel('I agree to be contacted').check();
     await dialog.getByRole('button', { name: 'Subscribe' }).click();
     await dialog.getByText('Thanks, you are on the list.').waitFor();
-    await page.waitForTimeout(500);
+    await quiet(page);
     expect(received.collects.length + received.placements.length).toBe(before);
     expect(await page.evaluate('window.__cro.visitorId')).toBeUndefined();
   });
