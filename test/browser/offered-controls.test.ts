@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
+import { pageQuiet, trackRequests, type InFlight } from '../support/page-events.js';
 import { requires } from '../support/requires.js';
 import { EDITOR, OWNER, WRITER, setups } from '../e2e/setups.js';
 import { CHROMIUM_PATH, closePages, newPage, openConsole, signUp, type ConsoleSession } from './chromium.js';
@@ -30,8 +31,16 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
   let session: ConsoleSession;
   let page: Page;
 
+  /** Each page's requests in flight, counted from its creation. */
+  const requestsOf = new WeakMap<Page, InFlight>();
+  /** No request in flight and none the answers lead to: whatever a 403 or a button depends on has arrived. */
+  const quiet = () => pageQuiet(page, requestsOf.get(page)!);
+
   beforeAll(async () => {
-    session = await openConsole(setup!, { viewport: { width: 1440, height: 900 } });
+    session = await openConsole(setup!, {
+      viewport: { width: 1440, height: 900 },
+      prepare: async (context) => context.on('page', (created) => requestsOf.set(created, trackRequests(created))),
+    });
   }, 120_000);
   afterEach(() => closePages(session));
   afterAll(async () => session?.close());
@@ -46,24 +55,27 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
       if (response.status() === 403) refused.push(`${current}: ${response.request().method()} ${response.url()}`);
     });
     await menu().getByRole('menuitem').first().waitFor();
-    await page.waitForTimeout(500);
+    // The menu is complete once the requests it is built from have answered.
+    await quiet();
     const count = await menu().getByRole('menuitem').count();
     const labels: string[] = [];
     for (let i = 0; i < count; i += 1) labels.push((await menu().getByRole('menuitem').nth(i).innerText()).trim());
     for (const [i, label] of labels.entries()) {
       current = label;
       await menu().getByRole('menuitem').nth(i).click();
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      await quiet();
       await page.screenshot({ path: `${screenshots}offered-${who}-${label.replace(/\W+/g, '-').toLowerCase()}.png`, fullPage: true, animations: 'disabled' });
     }
     return { labels, refused };
   };
 
   const createButtonOn = async (path: string, name: RegExp) => {
+    // The page's list (GET /api{path}) answered, then every request it led to: the rights the
+    // button depends on have arrived.
+    const listed = page.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/api${path}`);
     await page.goto(`${session.app.url}/#${path}`);
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await listed;
+    await quiet();
     return page.getByRole('link', { name }).count();
   };
 
@@ -82,8 +94,8 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
         await page.goto(`${session.app.url}/#/audit`);
         await page.getByText('You do not have access to').first().waitFor();
         expect(await page.getByText(/\d+-\d+ of \d+/).count()).toBe(0);
-        // Said once, in the list: no notification repeats the refusal.
-        await page.waitForTimeout(500);
+        // Said once, in the list: no notification repeats the refusal (every request of the page answered).
+        await quiet();
         expect(await page.locator('[data-notification]').count()).toBe(0);
         await page.screenshot({ path: `${screenshots}offered-checker-audit-by-address.png`, fullPage: true, animations: 'disabled' });
       }
