@@ -365,13 +365,20 @@ requires(Boolean(process.env.KAFKA_BROKERS), 'a Kafka broker (KAFKA_BROKERS; npm
     // The relay tries, fails, and keeps trying; meanwhile the checkpoint stays where it was and
     // the subscription is not marked failed.
     const failedAttempts = () => rig.failures().filter((l) => l.at > stoppedAt).length;
-    // Until it has failed twice (or, wrongly, moved its checkpoint), then for two more seconds.
+    // Until it has failed twice (or, wrongly, moved its checkpoint), then until it has failed once
+    // more: that failure is logged only after the relay was done with the one before, so a relay
+    // that moved its checkpoint after a failed attempt has moved it by then.
     await poll(async () => failedAttempts() >= 2 || (await rig.checkpoint()) !== before, { timeout: 60_000, interval: 200 }).toBe(true);
-    const seen = new Set<GlobalPosition | null>();
-    for (let i = 0; i < 10; i++) {
-      seen.add(await rig.checkpoint());
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const seen = new Set<GlobalPosition | null>([await rig.checkpoint()]);
+    const failedSoFar = failedAttempts();
+    await poll(
+      async () => {
+        seen.add(await rig.checkpoint());
+        return failedAttempts() > failedSoFar;
+      },
+      { timeout: 60_000, interval: 200 },
+    ).toBe(true);
+    seen.add(await rig.checkpoint());
     expectWith([...seen], 'the checkpoint while the broker is down').toEqual([before]);
     expect(failedAttempts()).toBeGreaterThanOrEqual(2);
     expect(await rig.relayState()).toMatchObject({ status: 'running', position: before, lag: 3, error: null });
@@ -411,18 +418,29 @@ requires(Boolean(process.env.KAFKA_BROKERS), 'a Kafka broker (KAFKA_BROKERS; npm
       }
     })();
     await rig.manager.start();
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The relay at work before the outage: its checkpoint reached a position appended after it started.
+    await poll(() => appendedAt.size, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(20);
+    const running = await rig.store.headPosition();
+    await poll(async () => {
+      const at = await rig.checkpoint();
+      return at !== null && comparePositions(at, running) >= 0;
+    }, { timeout: 60_000, interval: 100 }).toBe(true);
 
     const outageStarted = Date.now();
     await broker('stop');
     const stopped = Date.now();
     const appendedBeforeOutage = appendedAt.size;
-    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const appendedSince = (from: number, to = Infinity) => [...appendedAt.values()].filter((at) => at > from && at < to).length;
+    // Down until the relay failed twice and the writer appended more than twenty events meanwhile.
+    const failedSince = (from: number) => rig.failures().filter((l) => l.at > from).length;
+    await poll(() => failedSince(stopped) >= 2 && appendedSince(stopped) > 20, { timeout: 60_000, interval: 100 }).toBe(true);
     const startAsked = Date.now();
     await broker('start');
     const restarted = Date.now();
-    const appendedDuringOutage = [...appendedAt.values()].filter((at) => at > stopped && at < startAsked).length;
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const appendedDuringOutage = appendedSince(stopped, startAsked);
+    // Up again until the relay delivered its batch in flight and the writer appended twenty more events.
+    const delivered = () => rig.log.some((l) => l.at > restarted && /delivered the batch after retrying/.test(l.msg));
+    await poll(() => delivered() && appendedSince(restarted) >= 20, { timeout: 90_000, interval: 100 }).toBe(true);
     writing = false;
     await writer;
     expect(appendErrors).toBe(0);
