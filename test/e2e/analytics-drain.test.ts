@@ -9,6 +9,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
+import { poll } from '../support/expect.js';
 import { requires } from '../support/requires.js';
 import { boot, setups, type Booted } from './setups.js';
 
@@ -74,12 +75,17 @@ requires(Boolean(postgres), 'PostgreSQL (DATABASE_URL)', { optional: true })('an
       if (Date.now() > deadline) throw new Error('nobody waited on the lock of X');
       await sleep(50);
     }
-    // Y arrives while X's batch waits; three idle polls of the background loop go by.
+    // Y arrives while X's batch waits: queued before X's batch can end, so a drain() that answered
+    // before Y was projected answered too early.
     await collect('drain-y', 'dy2');
-    await sleep(1_500);
+    const queuedY = () => count(`SELECT count(*)::int AS n FROM analytics_pending WHERE website_id = $1 AND distinct_id = 'drain-y'`, [site.id]);
+    await poll(queuedY, { timeout: 20_000 }).toBe(1);
     await lockX!.query('COMMIT');
-    await sleep(1_000);
-    // Y is still queued or waiting on its lock: drain() must not have answered.
+    // X's batch is done, and Y's is claimed and waits on Y's lock (the only lock left to wait on):
+    // the drain is past the point where it could answer early.
+    await poll(() => eventsOf('drain-x'), { timeout: 20_000 }).toBe(2);
+    await poll(waiting, { timeout: 20_000 }).toBe(1);
+    // Y is waiting on its lock: drain() must not have answered.
     expect(answered).toBe(false);
     await lockY!.query('COMMIT');
     await drained;

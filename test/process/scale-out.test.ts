@@ -75,7 +75,12 @@ requires(
     await stop(worker!);
     worker = null;
     await collect(site.key, `${site.url}/pricing`, 'scaled-2', ['s4', 's5']);
-    await new Promise((r) => setTimeout(r, 3_000)); // six of the projector's idle polls
+    await until('the API queued visitor scaled-2 for a projector', () => queued('scaled-2'));
+    // The API, asked after the collect answered, runs no projection (no runner of its own: the
+    // analytics projector runs where the projections run), so nothing will take the queue.
+    const health = (await (await fetch(`${apiUrl}/api/health`)).json()) as { projections: { name: string; runner: string | null }[] };
+    expect(health.projections.length).toBeGreaterThan(0);
+    expect(health.projections.filter((p) => p.runner !== null)).toEqual([]);
     expect(await queued('scaled-2')).toBe(true);
     expect(await events('scaled-2')).toBeNull();
 
