@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { expectWith } from '../support/expect.js';
+import { expectWith, poll } from '../support/expect.js';
 import { createLogger } from '#libs/platform/src/logging.js';
 import { startApp, type TestApp } from '../support/app.js';
 import { ADMIN, OWNER, WRITER, newAgent, sessionCookie } from './setups.js';
@@ -75,8 +75,8 @@ describe('no secrets in the logs', () => {
     secrets['writer session cookie'] = cookieValue(writerLogin);
     expect((await writer.post('/api/auth/logout')).status).toBe(200);
 
-    // The log is there (the requests above were logged)...
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The log is there: the last request above (the logout) is logged, so are those before it...
+    await poll(logged).toContain('"url":"/api/auth/logout"');
     const text = logged();
     expect(text).toContain('"url":"/api/auth/user"');
     // ...none of the secrets is in it, whole or URL-encoded...

@@ -106,7 +106,8 @@ for (const database of testDatabases) {
         details: { saved: true, behind: ['fragile'] },
       });
       expect(Date.now() - asked).toBeLessThan(2000);
-      await new Promise((r) => setTimeout(r, 200));
+      // The other projection has the new event: the log reader delivered it to the runners.
+      await until(async () => (await count(db.driver, 'test_sturdy')) === 6);
       expect(await count(db.driver, 'test_fragile')).toBe(2);
 
       behaviour.failOn = undefined; // the bug is fixed
