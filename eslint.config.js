@@ -42,15 +42,6 @@ const BUSINESS = CONTEXTS.filter((name) => LAYERS[name] >= 2);
  * above), one entry each: `[file, imported module]`. issue 26: remove.
  */
 const KNOWN_CROSSINGS = [
-  // organisations -> its dependants: what a viewer may create (becomes a platform registry each context contributes to). issue 26: remove
-  ['libs/organisations/src/creatable.ts', 'libs/community/src/domain/question.decider.ts'],
-  ['libs/organisations/src/creatable.ts', 'libs/experts/src/domain/bio.decider.ts'],
-  ['libs/organisations/src/creatable.ts', 'libs/posts/src/domain/post.decider.ts'],
-  ['libs/organisations/src/creatable.ts', 'libs/posts/src/domain/redirect-rule.decider.ts'],
-  ['libs/organisations/src/creatable.ts', 'libs/cro/src/domain/kinds.ts'],
-  // organisations -> posts, cro: the members and websites lists read their counts. issue 26: remove
-  ['libs/organisations/src/http/members.controller.ts', 'libs/posts/src/projections/queries.ts'],
-  ['libs/organisations/src/http/websites.controller.ts', 'libs/cro/src/projections/collected-events.ts'],
   // cro -> analytics: the collect endpoint and its module (one context owns the tracking tables). issue 26: remove
   ['libs/cro/src/cro.module.ts', 'libs/analytics/src/ingestion/tracking-ingestion.module.ts'],
   ['libs/cro/src/public/collect.controller.ts', 'libs/analytics/src/domain/enrichment.ts'],

@@ -8,6 +8,15 @@ import { CollectWriter } from './public/collect-writer.js';
 import { GeoIpService } from './public/geoip.service.js';
 import { PublicPlacementsController } from './public/placements.controller.js';
 import { SubmissionDeliveryJob } from './processes/submission-delivery.js';
+import { contributeInstallationSignal } from '#libs/platform/src/contributed-facts.js';
+import { contributeCreateRules, createRule } from '#libs/platform/src/creatable.js';
+import { hasCollectedEvents } from './projections/collected-events.js';
+import { CRO_KINDS } from './domain/kinds.js';
+
+// What a viewer may create (the platform's registry): the CRO resources (CTAs, campaigns, experiments, products, goals, URL lists, funnels, excluded pages), their deciders' Create rows, the plan's cro.
+contributeCreateRules(CRO_KINDS.map((kind) => createRule(kind.resource, kind.decider, { product: 'cro' })));
+// A website whose tracker has sent events is installed (the websites' installation check).
+contributeInstallationSignal(hasCollectedEvents);
 
 /** Conversion optimisation: CTAs, campaigns, experiments, products, conversion goals, URL lists, funnels and excluded pages per website. */
 @Module({ imports: [TrackingIngestionModule], controllers: [CtasController, CtaTemplatesController, CampaignsController, ExperimentsController, ProductsController, GoalsController, UrlListsController, FunnelsController, ExcludedPagesController, PublicPlacementsController, PublicCollectController, PublicNotificationRecipientsController], providers: [SubmissionDeliveryJob, GeoIpService, CollectWriter, NotificationRecipients] })

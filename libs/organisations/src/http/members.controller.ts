@@ -20,7 +20,7 @@ import { missing, notText, parseInput, requiredText, z } from '#libs/platform/sr
 import { CMS_ROLES, CRO_ROLES, MEMBER_FIELD_LABELS as M, SELF, memberDecider, memberIdOf, type MemberAccess, type MemberContext, type MemberState, type MemberStatus } from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
-import { contributorPostCount, writtenPostCounts } from '#libs/posts/src/projections/queries.js';
+import { contributorCount, writtenCounts } from '#libs/platform/src/contributed-facts.js';
 import { activeOwnersByOrganisation, hasMemberRecordsOutside, listMembers, memberByEmail, memberRecord, organisationName } from '../projections/queries.js';
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 
@@ -89,13 +89,13 @@ export class MembersController {
     return (await activeOwnersByOrganisation(this.db, [organisationId])).get(organisationId) ?? 0;
   }
 
-  /** Each member's last activity (identity's sessions) and number of posts written (the posts context). */
+  /** Each member's last activity (identity's sessions) and number of posts written (the posts context, through the platform's registry). */
   private async enrich(records: MemberRecord[]): Promise<MemberRecord[]> {
     const byOrganisation = new Map<string, string[]>();
     for (const r of records) byOrganisation.set(r.organisationId, [...(byOrganisation.get(r.organisationId) ?? []), r.userId]);
     const [lastActive, ...posts] = await Promise.all([
       this.people.lastActiveOf([...new Set(records.map((r) => r.userId))]),
-      ...[...byOrganisation].map(async ([organisationId, userIds]) => [organisationId, await writtenPostCounts(this.db, organisationId, userIds)] as const),
+      ...[...byOrganisation].map(async ([organisationId, userIds]) => [organisationId, await writtenCounts(this.db, organisationId, userIds)] as const),
     ]);
     const postsOf = new Map(posts);
     return records.map((r) => ({ ...r, lastActive: lastActive.get(r.userId) ?? null, posts: postsOf.get(r.organisationId)?.get(r.userId) ?? 0 }));
@@ -181,7 +181,7 @@ export class MembersController {
     const actor = { userId: viewer.userId, roles };
     let data: Record<string, unknown> = action === 'ChangeAccess' ? parseInput(changeSchema, body) : action === 'RemoveFromWebsite' ? parseInput(removeSchema, body) : {};
     if (action === 'RemoveFromWebsite' || action === 'Deactivate') {
-      data = { ...data, contributorPosts: await contributorPostCount(this.db, member.organisationId, member.userId, data.websiteId as string | undefined) };
+      data = { ...data, contributorPosts: await contributorCount(this.db, member.organisationId, member.userId, data.websiteId as string | undefined) };
     }
     // Only the rules about owners read how many there are: other actions skip the count.
     const context: MemberContext = OWNER_RULE_ACTIONS.has(action) ? { activeOwners: await this.activeOwners(member.organisationId) } : {};

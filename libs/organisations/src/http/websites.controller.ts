@@ -1,5 +1,5 @@
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
-import { hasCollectedEvents } from '#libs/cro/src/projections/collected-events.js';
+import { hasInstallationSignal } from '#libs/platform/src/contributed-facts.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -270,9 +270,9 @@ export class WebsitesController {
 
   /** Fetches the website's home page and looks for its tracking script (with its key). */
   private async checkInstallation(website: WebsiteRecord): Promise<InstallationCheck> {
-    // The tracker is really installed once the site has sent events (the CRO context's read side);
-    // otherwise the page's HTML must hold the snippet.
-    if (await hasCollectedEvents(this.db, website.id)) return { url: website.url, found: true };
+    // The tracker is really installed once the site has sent events (the CRO context's read side,
+    // contributed to the platform's registry); otherwise the page's HTML must hold the snippet.
+    if (await hasInstallationSignal(this.db, website.id)) return { url: website.url, found: true };
     const page = await fetchPublicPage(website.url, { allowPrivateHosts: this.config.fetchPrivateHosts });
     if (!page.ok) return { url: page.url, found: false, problem: page.problem };
     const found = hasTrackingScript(page.html ?? '', website.key);
