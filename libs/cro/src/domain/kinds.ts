@@ -39,9 +39,9 @@ export interface CroKind {
   statusLabels: Record<string, string>;
   /** A status after which the aggregate leaves every read model (its history stays). */
   purged?: string;
-  /** Actions taken through `POST /api/{resource}/{id}/actions/{action}` (not Create, Update, Delete). */
+  /** The machine's actions besides Create, `update` and `remove`, taken through `POST /api/{resource}/{id}/actions/{action}`. */
   actions: readonly string[];
-  /** The action `PUT` takes, and the one `DELETE` takes. */
+  /** The action `PUT` takes, and the one `DELETE` takes (the actions route takes them too, under their names: every offered action goes through it). */
   update: string;
   remove: string;
   /**

@@ -92,7 +92,9 @@ export abstract class CroResourceController {
   async index(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
     const scope = await productScope(this.deps.db, viewer, CRO_PRODUCT, filterOf(query.filter) ?? {});
     const result = await runList<CroRecord>(this.deps.db, this.list, query, readersOnly(viewer, scope));
-    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer)) });
+    const websites = new Map<string, Record<string, unknown>>();
+    for (const websiteId of new Set(result.rows.map((r) => r.websiteId))) websites.set(websiteId, await this.guardContext(websiteId));
+    return sendList(response, { ...result, rows: result.rows.map((r) => this.present(r, viewer, websites.get(r.websiteId)!)) });
   }
 
   /** One status change on many records: one result per id, the spec's message for each failure. */
@@ -139,7 +141,7 @@ export abstract class CroResourceController {
 
   @Get(':id')
   async one(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
-    return this.present(await this.load(viewer, id), viewer);
+    return this.presentOne(await this.load(viewer, id), viewer);
   }
 
   @Post()
@@ -157,7 +159,7 @@ export abstract class CroResourceController {
     const id = randomUUID();
     const { duplicatedFrom: _ignored, ...data } = input;
     await this.run(id, { type: 'Create', actor, data: { ...data, organisationId: website.organisationId }, context: { website } }, website.organisationId, undefined, requestId);
-    return this.present(await this.load(viewer, id), viewer);
+    return this.presentOne(await this.load(viewer, id), viewer);
   }
 
   @Put(':id')
@@ -170,14 +172,17 @@ export abstract class CroResourceController {
     const actor = actorFor(viewer, current.organisationId);
     const context = await this.context(current, this.kind.update);
     await this.run(id, { type: this.kind.update, actor, data: changes, context }, current.organisationId, expectedVersionOf(body), requestId);
-    return this.present(await this.load(viewer, id), viewer);
+    return this.presentOne(await this.load(viewer, id), viewer);
   }
 
   @Post(':id/actions/:action')
   @HttpCode(200)
   async action(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @RequestId() requestId: string) {
     const current = await this.load(viewer, id);
-    if (!this.kind.actions.includes(action)) throw new BadRequestError(`Unknown action: use one of ${this.kind.actions.join(', ')}`);
+    // Every action a record offers goes through this route: the kind's update and remove too (as PUT and DELETE do).
+    if (action === this.kind.update) return this.update(viewer, id, body, requestId);
+    if (action === this.kind.remove) return this.remove(viewer, id, body, requestId);
+    if (!this.kind.actions.includes(action)) throw new BadRequestError(`Unknown action: use one of ${[...this.kind.actions, this.kind.update, this.kind.remove].join(', ')}`);
     const input = body === undefined || body === null ? {} : objectOf(body);
     const { expectedVersion: _version, ...data } = input;
     // An action that carries fields (a CTA's SaveDraft) refers only to records of the same website, as create and update do.
@@ -189,7 +194,12 @@ export abstract class CroResourceController {
     if (this.kind.stream === 'campaign' && action === 'Generate') await this.checkTemplate(current.organisationId, data.templateId);
     const extra = this.inputOf(action, data);
     const result = await this.run(id, { type: action, actor, data: { ...data, ...extra }, context }, current.organisationId, expectedVersionOf(body), requestId);
-    const record = this.present(await this.load(viewer, id), viewer);
+    // A record purged for good (a CTA's DeletePermanently) is gone from the read models: answered as it was, now purged (not a 404).
+    if (this.kind.purged && (result.state as { status?: unknown }).status === this.kind.purged) {
+      const { stateKeys: _keys, ...gone } = current;
+      return { ...gone, status: this.kind.purged, statusLabel: this.kind.statusLabels[this.kind.purged] ?? this.kind.purged, allowedActions: [] as string[] };
+    }
+    const record = await this.presentOne(await this.load(viewer, id), viewer);
     if (action === 'Duplicate') {
       // The copy is made by the duplicates process: answered once it is readable.
       await this.deps.projections.waitFor(result.position);
@@ -213,7 +223,7 @@ export abstract class CroResourceController {
     const actor = actorFor(viewer, current.organisationId);
     const context = await this.context(current, this.kind.remove);
     await this.run(id, { type: this.kind.remove, actor, data: {}, context }, current.organisationId, expectedVersionOf(body), requestId);
-    return this.present(await this.load(viewer, id), viewer);
+    return this.presentOne(await this.load(viewer, id), viewer);
   }
 
   /** What an action's data needs beside the request: ids and secrets made here, never by the client. */
@@ -326,10 +336,24 @@ export abstract class CroResourceController {
     return record;
   }
 
-  protected present(record: CroRecord, viewer: Viewer) {
+  /**
+   * The facts from outside the record that a transition's guard reads (the website's status and
+   * publish content: a CTA's Publish), so that `allowedActions` evaluates the guards the action
+   * route evaluates. Facts only a handler reads (a CTA's completeness, a product's use by CTAs)
+   * are not guards: such an action is offered and refused with its message (DESIGN.md).
+   */
+  protected async guardContext(websiteId: string): Promise<Record<string, unknown>> {
+    return { website: (await websiteFacts(this.deps.db, websiteId)) ?? undefined };
+  }
+
+  protected async presentOne(record: CroRecord, viewer: Viewer) {
+    return this.present(record, viewer, await this.guardContext(record.websiteId));
+  }
+
+  protected present(record: CroRecord, viewer: Viewer, context: Record<string, unknown>) {
     const actor = actorFor(viewer, record.organisationId);
     const state = croStateOf(record);
-    const allowed = (this.kind.decider.allowedActions(record.status, actor, state) as string[]).filter((a) => a !== 'Create');
+    const allowed = (this.kind.decider.allowedActions(record.status, actor, state, context) as string[]).filter((a) => a !== 'Create');
     const { stateKeys: _keys, ...answered } = record;
     return { ...answered, statusLabel: this.kind.statusLabels[record.status] ?? record.status, allowedActions: allowed };
   }

@@ -18,7 +18,7 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { parseInput } from '#libs/platform/src/validation.js';
-import { EDITORS } from '#libs/posts/src/domain/stages.js';
+import { EDITORS } from '#libs/organisations/src/domain/cms-roles.js';
 import { BIO_KINDS, BIO_KIND_LABELS, bioContentSchema, bioSlug, createBioSchema, type BioContent } from '../domain/bio-fields.js';
 import { BIO_STATUSES, BIO_STATUS_LABELS, bioDecider, type BioContext, type BioState, type BioStatus } from '../domain/bio.decider.js';
 import type { presentBio } from '../projections/bios.projection.js';
@@ -119,8 +119,11 @@ export class BiosController {
   @Post(':id/actions/:action')
   @HttpCode(200)
   async action(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @RequestId() requestId: string) {
+    // Every action a bio offers goes through this route: Update and Delete too (as PUT and DELETE do).
+    if (action === 'Update') return this.update(viewer, id, body ?? {}, requestId);
+    if (action === 'Delete') return this.remove(viewer, id, requestId);
     const current = await this.load(viewer, id);
-    if (!(ACTIONS as readonly string[]).includes(action)) throw new BadRequestError(`Unknown action: use ${ACTIONS.join(' or ')}`);
+    if (!(ACTIONS as readonly string[]).includes(action)) throw new BadRequestError(`Unknown action: use ${ACTIONS.join(', ')}, Update or Delete`);
     const actor = actorFor(viewer, current.organisationId);
     await this.run(id, { type: action, actor, data: {}, context: { now: new Date().toISOString() } }, current.organisationId, expectedVersionOf(body), requestId);
     return this.present(await this.load(viewer, id), viewer);

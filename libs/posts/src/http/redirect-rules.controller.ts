@@ -1,5 +1,5 @@
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
-import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
@@ -7,7 +7,7 @@ import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorat
 import { actorFor, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { NEW } from '#libs/platform/src/decider.js';
-import { ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
+import { BadRequestError, ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
 import { readHistory } from '#libs/platform/src/http/history.js';
 import { checkId, expectedVersionOf, sendList } from '#libs/platform/src/http/records.js';
 import { websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
@@ -119,6 +119,16 @@ export class RedirectRulesController {
     const current = await this.load(viewer, id);
     await this.decide(viewer, current, 'Delete', {}, undefined, requestId, false);
     return { ...current, status: 'deleted', allowedActions: [] };
+  }
+
+  /** Every action a rule offers (`allowedActions`: Update, Delete) also goes through the actions route, as PUT and DELETE do. */
+  @Post(':id/actions/:action')
+  @HttpCode(200)
+  async action(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @RequestId() requestId: string) {
+    await this.load(viewer, id);
+    if (action === 'Update') return this.update(viewer, id, body ?? {}, requestId);
+    if (action === 'Delete') return this.remove(viewer, id, requestId);
+    throw new BadRequestError('Unknown action: use Update or Delete');
   }
 
   private async decide(viewer: Viewer, current: RuleRecord, type: string, data: unknown, expectedVersion: number | undefined, requestId: string, reload = true) {
