@@ -30,6 +30,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { readCollectedEvents, type StoredEvent } from '#libs/cro/src/projections/collected-events.js';
 import { expectWith } from '../support/expect.js';
+import { pageTasksRun, scrollToBottomHandled } from '../support/page-events.js';
 import { requires } from '../support/requires.js';
 import { ADMIN, OWNER, boot, listQuery, setups, signIn, until, type Agent, type Booted } from '../e2e/setups.js';
 import { CHROMIUM_PATH, launchChromium, type BrowserSession } from './chromium.js';
@@ -206,7 +207,8 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
     // The page view is stored once the placements were delivered (it is sent after them): no popup before scrolling.
     await page.evaluate('window.__cro.flush()');
     await until('the page view', () => stored(['page_view']), (events) => events.some((e) => e.distinctId === visitor));
-    await page.waitForTimeout(500);
+    // The trigger's first look (queued when the placements were delivered) has run, unscrolled.
+    await pageTasksRun(page);
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
@@ -398,8 +400,9 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`C
     const visitor = await visitorOf(page);
     await page.evaluate('window.__cro.flush()');
     await until('the page view', () => stored(['page_view']), (events) => events.some((e) => e.distinctId === visitor));
-    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
-    await page.waitForTimeout(1_000);
+    // The scroll reached the tracker's listeners (a popup for a visitor outside the control group would show now).
+    await scrollToBottomHandled(page);
+    await pageTasksRun(page);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.locator('.cro-cta').count()).toBe(0);
     await page.evaluate('window.__cro.flush()');

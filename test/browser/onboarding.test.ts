@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
+import { pageTasksRun } from '../support/page-events.js';
 import { requires } from '../support/requires.js';
 import { newAgent, setups } from '../e2e/setups.js';
 import { CHROMIUM_PATH, closePages, newPage, openConsole, signUp, type ConsoleSession } from './chromium.js';
@@ -295,7 +296,8 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`o
     expect(new URL(page.url()).pathname).toBe('/');
     await websitesAsked;
     await page.getByLabel('Websites count').getByText('1').waitFor();
-    await page.waitForTimeout(300);
+    // The render that shows the count, and what it queued, has run.
+    await pageTasksRun(page);
     // Onboarding is done: no card leads back to it.
     expect(await page.getByTestId('get-started').count()).toBe(0);
     await shot('09-console');

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith, poll } from '../support/expect.js';
+import { pageTasksRun } from '../support/page-events.js';
 import { requires } from '../support/requires.js';
 import { WRITER, setups, signIn, type Agent } from '../e2e/setups.js';
 import { CHROMIUM_PATH, closePages, newPage, openConsole, type ConsoleSession } from './chromium.js';
@@ -368,7 +369,8 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`P
     expect(await page.getByRole('button', { name: 'Insert a component' }).count()).toBe(0);
     expect(await card('callout').getByRole('button', { name: 'Edit the callout' }).isVisible()).toBe(false);
     await card('callout').getByText(EDITED_CALLOUT).dblclick();
-    await page.waitForTimeout(300);
+    // The double click's handlers and what they queued have run.
+    await pageTasksRun(page);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await shot('09-read-only');
     // (closePages: this test's page raised no page error and no server error.)

@@ -31,6 +31,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import type { RegisteredEventStore } from '#libs/eventstore/src/index.js';
 import { readCollectedEvents } from '#libs/cro/src/projections/collected-events.js';
 import { expectWith } from '../support/expect.js';
+import { pageQuiet, trackRequests } from '../support/page-events.js';
 import { requires } from '../support/requires.js';
 import { OWNER, boot, setups, signIn, until, type Agent, type Booted } from '../e2e/setups.js';
 import { CHROMIUM_PATH, launchChromium, type BrowserSession } from './chromium.js';
@@ -272,6 +273,7 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     const page: Page = await context.newPage();
     page.setDefaultTimeout(15_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    const requests = trackRequests(page);
     await page.goto(`${origin}/page`);
 
     // The tracker ran: the variant's safe change is applied, the CTA is shown, the exposure is stored.
@@ -286,8 +288,9 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
       (events) => events.some((e) => e.distinctId === visitor),
       15_000,
     );
-    // Time for anything the page was made to load (it loads from this machine, in milliseconds).
-    await page.waitForTimeout(500);
+    // Anything the page was made to load has been asked and answered: no request in flight, none
+    // started by the styles of the next frame.
+    await pageQuiet(page, requests);
 
     const seen = await page.evaluate(`(() => {
       const cta = document.querySelector('#intro + [data-cro-cta="${ctaId}"]');

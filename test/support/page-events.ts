@@ -8,7 +8,7 @@ import type { Page, Request } from 'playwright-core';
 
 /** The requests a page has in flight, counted from the moment this is called (before `goto`). */
 export interface InFlight {
-  /** How many requests were sent and have not finished (answered to the end, or failed). */
+  /** How many requests were sent and have not finished (answered, or failed). */
   readonly count: number;
   /** Resolves when no request is in flight (at once if none is); fails after `timeout` ms. */
   idle(timeout?: number): Promise<void>;
@@ -28,6 +28,9 @@ export function trackRequests(page: Page): InFlight {
     pending.delete(request);
     settle();
   };
+  // Answered is enough: Chromium may never finish a request whose body the page does not read
+  // (the tracker's collect posts), and the server has done its part once it answers.
+  page.on('response', (response) => finished(response.request()));
   page.on('requestfinished', finished);
   page.on('requestfailed', finished);
   return {
