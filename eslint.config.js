@@ -51,9 +51,7 @@ const KNOWN_CROSSINGS = [
   // cro -> identity (a sibling): the mailer (belongs in platform). issue 26: remove
   ['libs/cro/src/processes/submission-delivery.ts', 'libs/identity/src/mailer.ts'],
   ['libs/cro/src/processes/notification-recipients.ts', 'libs/identity/src/mailer.ts'],
-  // experts <-> posts (siblings): the editors' roles, the bios' summaries. issue 26: remove
-  ['libs/experts/src/domain/bio.decider.ts', 'libs/posts/src/domain/stages.ts'],
-  ['libs/experts/src/http/bios.controller.ts', 'libs/posts/src/domain/stages.ts'],
+  // posts -> experts (siblings; no longer a cycle): the bios a published post credits. issue 26: remove
   ['libs/posts/src/http/posts.controller.ts', 'libs/experts/src/projections/queries.ts'],
   ['libs/posts/src/http/bio-prompts.ts', 'libs/experts/src/projections/queries.ts'],
   // analytics -> cro internals (tracking tables, partitions, time zones, the CRO guard). issue 26: remove

@@ -1,6 +1,6 @@
 import { NEW, defineDecider, mayTake, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ValidationError } from '#libs/platform/src/errors.js';
-import { EDITORS } from '#libs/posts/src/domain/stages.js';
+import { EDITORS } from '#libs/organisations/src/domain/cms-roles.js';
 import { publishProblems, type BioContent, type BioKind } from './bio-fields.js';
 
 export const BIO_STATUSES = ['draft', 'published', 'deleted'] as const;

@@ -1,3 +1,4 @@
+import { EDITORS, ORG_ADMINS } from '#libs/organisations/src/domain/cms-roles.js';
 import { PLATFORM_ADMIN } from '#libs/platform/src/auth/policy.js';
 
 /**
@@ -63,12 +64,10 @@ export function nextStage(current: PreStage, settings: WorkflowSettings): PreSta
 export const isLastStage = (current: PreStage, settings: WorkflowSettings) => nextStage(current, settings) === 'Published';
 
 /**
- * Roles (as the policy names them: organisation roles and `cms:{role}`). DESIGN.md: "Editor+"
- * means editor, content manager, admin and owner; organisation owners and admins may take every
- * action of every stage (four-eyes rules still apply to them).
+ * Roles (as the policy names them: organisation roles and `cms:{role}`). Editors and organisation
+ * admins are the organisations context's (shared with the experts context).
  */
-export const ORG_ADMINS = ['owner', 'admin'] as const;
-export const EDITORS = [...ORG_ADMINS, 'cms:admin', 'cms:manager', 'cms:editor'] as const;
+export { EDITORS, ORG_ADMINS };
 export const CREATORS = ['cms:creator'] as const;
 export const REVIEWERS = [...EDITORS, 'cms:reviewer'] as const;
 /** Archiving and restoring published work is for administrators. */
