@@ -48,9 +48,6 @@ const KNOWN_CROSSINGS = [
   ['libs/cro/src/public/collect.controller.ts', 'libs/analytics/src/read/exposure-networks.ts'],
   ['libs/cro/src/public/collect.controller.ts', 'libs/analytics/src/ingestion/ingestion-load.ts'],
   ['libs/cro/src/public/collect.controller.ts', 'libs/analytics/src/ingestion/tracking-topic.ts'],
-  // cro -> identity (a sibling): the mailer (belongs in platform). issue 26: remove
-  ['libs/cro/src/processes/submission-delivery.ts', 'libs/identity/src/mailer.ts'],
-  ['libs/cro/src/processes/notification-recipients.ts', 'libs/identity/src/mailer.ts'],
   // posts -> experts (siblings; no longer a cycle): the bios a published post credits. issue 26: remove
   ['libs/posts/src/http/posts.controller.ts', 'libs/experts/src/projections/queries.ts'],
   ['libs/posts/src/http/bio-prompts.ts', 'libs/experts/src/projections/queries.ts'],

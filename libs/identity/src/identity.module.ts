@@ -1,5 +1,5 @@
 import { Global, Module } from '@nestjs/common';
-import { PEOPLE } from '#libs/platform/src/tokens.js';
+import { MAILER, PEOPLE } from '#libs/platform/src/tokens.js';
 import { IdentityPeopleDirectory } from './people-directory.js';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './http/auth.controller.js';
@@ -26,7 +26,8 @@ import { InvitationLinkController } from './http/invitation-link.controller.js';
     { provide: APP_GUARD, useClass: AuthGuard },
     IdentityPeopleDirectory,
     { provide: PEOPLE, useExisting: IdentityPeopleDirectory },
+    { provide: MAILER, useExisting: Mailer },
   ],
-  exports: [IdentityService, Links, Mailer, PEOPLE],
+  exports: [IdentityService, Links, Mailer, PEOPLE, MAILER],
 })
 export class IdentityModule {}

@@ -2,18 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
+import type { Mail, MailSender } from '#libs/platform/src/mail.js';
 import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Where answers go (a CTA's sender); the mail itself is always sent from `MAIL_FROM`. */
-  replyTo?: { name: string; address: string };
-  /** The sender's display name instead of `MAIL_FROM`'s (a CTA's sender name): the address stays `MAIL_FROM`'s. */
-  fromName?: string;
-}
+export type { Mail };
 
 /** The address of a mailbox written `Name <address>` (or the bare address). */
 export function mailboxAddress(mailbox: string): string {
@@ -26,7 +18,7 @@ export function mailboxAddress(mailbox: string): string {
  * in an outbox a platform admin reads in the console.
  */
 @Injectable()
-export class Mailer {
+export class Mailer implements MailSender {
   private readonly transport: Transporter | null;
 
   constructor(

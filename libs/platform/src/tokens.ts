@@ -8,3 +8,5 @@ export const METRICS = Symbol('METRICS');
 export const PEOPLE = Symbol('PEOPLE');
 /** The organisation directory, provided by the organisations context: see `organisation-directory.ts`. */
 export const ORGANISATIONS = Symbol('ORGANISATIONS');
+/** Sending mail, provided by the identity context: see `mail.ts`. */
+export const MAILER = Symbol('MAILER');

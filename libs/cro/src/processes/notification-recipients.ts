@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
-import { Mailer } from '#libs/identity/src/mailer.js';
+import type { MailSender } from '#libs/platform/src/mail.js';
 import { memberOf, organisationName } from '#libs/organisations/src/projections/queries.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
@@ -13,7 +13,7 @@ import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { CONFIG, LOGGER, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
+import { CONFIG, LOGGER, MAILER, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
 import { CONFIRMATION_LINK_MS, NOTIFICATION_RECIPIENT_STREAM, codeHash, normalAddress, notificationRecipientId } from '../domain/notification-recipient.decider.js';
 import { recipientStatuses, takeOrganisationMail } from '../projections/notification-mail.js';
 
@@ -37,7 +37,7 @@ export class NotificationRecipients {
     @Inject(PEOPLE) private readonly people: PeopleDirectory,
     private readonly commands: CommandBus,
     private readonly projections: ProjectionManager,
-    private readonly mailer: Mailer,
+    @Inject(MAILER) private readonly mailer: MailSender,
   ) {}
 
   /** Whether `address` is the email of an active (accepted) member of the organisation. */

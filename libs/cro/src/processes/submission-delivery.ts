@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
-import { Mailer, type Mail } from '#libs/identity/src/mailer.js';
+import type { Mail, MailSender } from '#libs/platform/src/mail.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
 import type { Logger } from '#libs/platform/src/logging.js';
-import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';
+import { CONFIG, LOGGER, MAILER, SQL } from '#libs/platform/src/tokens.js';
 import type { IntegrationSettings } from '../domain/cro-fields.js';
 import { formFields } from '../domain/submission-fields.js';
 import { forwardingRequests, send, type SendResult, type Submission } from '../integrations/forwarding.js';
@@ -142,7 +142,7 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
     @Inject(SQL) private readonly db: SqlDriver,
     @Inject(CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly log: Logger,
-    private readonly mailer: Mailer,
+    @Inject(MAILER) private readonly mailer: MailSender,
     private readonly recipients: NotificationRecipients,
   ) {}
 
