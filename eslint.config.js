@@ -68,9 +68,7 @@ const HTTP_SQL = [
 ];
 
 /** domain/ files that import outside the domain. issue 26: remove */
-const DOMAIN_IMPORTS = [
-  'libs/posts/src/domain/post-rules.ts', // reachesEveryWebsite from platform/src/http/tenancy. issue 26: remove
-];
+const DOMAIN_IMPORTS = [];
 
 const inside = (file, name) => file.startsWith(`libs/${name}/`);
 

@@ -14,6 +14,11 @@ export const PLATFORM_ADMIN = 'platform_admin';
 /** Organisation roles that manage an organisation (and platform admins, everywhere). */
 export const ORGANISATION_MANAGERS = ['owner', 'admin', PLATFORM_ADMIN] as const;
 
+/** Whether an organisation role reaches every website of its organisation: owners and admins (DESIGN.md "Website access"). */
+export function reachesEveryWebsite(orgRole: string): boolean {
+  return orgRole === 'owner' || orgRole === 'admin';
+}
+
 export type Capability =
   | 'projections.manage'
   | 'users.list'

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
-import { ensureProduct } from '../auth/policy.js';
+import { ensureProduct, reachesEveryWebsite } from '../auth/policy.js';
 import { canSeeOrganisation, visibleOrganisations, type Viewer } from '../auth/viewer.js';
 import { NotFoundError } from '../errors.js';
 import { checkId } from './records.js';
@@ -13,10 +13,7 @@ export function tenantScope(viewer: Viewer, organisationColumn: string): { sql: 
   return { sql: `${organisationColumn} = ANY($1::text[])`, params: [visible] };
 }
 
-/** Whether an organisation role reaches every website of its organisation: owners and admins (DESIGN.md "Website access"). */
-export function reachesEveryWebsite(orgRole: string): boolean {
-  return orgRole === 'owner' || orgRole === 'admin';
-}
+export { reachesEveryWebsite };
 
 /**
  * The websites of `organisationId` the viewer reaches: `null` means every website (platform

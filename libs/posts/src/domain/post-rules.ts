@@ -1,6 +1,6 @@
 import { mayTake, type Actor } from '#libs/platform/src/decider.js';
 import { ConflictError } from '#libs/platform/src/errors.js';
-import { reachesEveryWebsite } from '#libs/platform/src/http/tenancy.js';
+import { reachesEveryWebsite } from '#libs/platform/src/auth/policy.js';
 import { postDecider, type PostContext, type PostState } from './post.decider.js';
 import { STAGE_ROLES, STATUS_LABELS, type PreStage } from './stages.js';
 
