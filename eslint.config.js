@@ -64,7 +64,6 @@ const KNOWN_CROSSINGS = [
 /** http/ files that still run SQL of their own. issue 26: remove */
 const HTTP_SQL = [
   'libs/analytics/src/http/analytics.controller.ts', // rm_campaigns, rm_goals, page rules: cro's query functions. issue 26: remove
-  'libs/platform/src/http/tenancy.ts', // the resource framework's record read. issue 26: remove
 ];
 
 /** domain/ files that import outside the domain. issue 26: remove */

@@ -2,6 +2,7 @@ import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { ensureProduct, reachesEveryWebsite } from '../auth/policy.js';
 import { canSeeOrganisation, visibleOrganisations, type Viewer } from '../auth/viewer.js';
 import { NotFoundError } from '../errors.js';
+import { readModelRecord } from '../read-models.js';
 import { checkId } from './records.js';
 
 /** The list scope of a read model: rows of the viewer's organisations only (all for platform admins). */
@@ -78,8 +79,7 @@ export async function loadVisible<T extends Record<string, unknown>>(
   id: string,
 ): Promise<T> {
   checkId(id);
-  const found = await db.query<{ record: T }>(`SELECT record FROM ${source.table} WHERE id = $1`, [id]);
-  const record = found.rows[0]?.record;
+  const record = await readModelRecord<T>(db, source.table, id);
   const visible =
     record &&
     (source.websiteOf
