@@ -62,9 +62,7 @@ const KNOWN_CROSSINGS = [
 ];
 
 /** http/ files that still run SQL of their own. issue 26: remove */
-const HTTP_SQL = [
-  'libs/analytics/src/http/analytics.controller.ts', // rm_campaigns, rm_goals, page rules: cro's query functions. issue 26: remove
-];
+const HTTP_SQL = [];
 
 /** domain/ files that import outside the domain. issue 26: remove */
 const DOMAIN_IMPORTS = [];

@@ -8,6 +8,7 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { EVENTS_LIST } from '../read/events-list.js';
 import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '#libs/cro/src/domain/roles.js';
 import type { PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
+import { campaignPageRules, goalOnWebsite, isCtaOfWebsite } from '#libs/cro/src/projections/queries.js';
 import { ensureOrganisationProduct, websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
 import { rolesFor } from '#libs/platform/src/auth/policy.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
@@ -123,7 +124,7 @@ export class AnalyticsController {
     const q = parseInput(incrementalityQuery, query);
     await this.website(viewer, q.websiteId);
     await this.goalOf(q.websiteId, q.goalId);
-    await this.onWebsite('rm_ctas', q.websiteId, q.ctaId, 'ctaId', 'CTA not found');
+    await this.ctaOnWebsite(q.websiteId, q.ctaId, 'ctaId', 'CTA not found');
     return incrementalityReport(this.db, await reportScope(this.db, q.websiteId, q), q.ctaId, q.goalId);
   }
 
@@ -152,12 +153,8 @@ export class AnalyticsController {
     await this.website(viewer, q.websiteId);
     let campaign: { id: string; pageRules: PageRulesInput | null } | undefined;
     if (q.campaignId) {
-      const found = await this.db.query<{ id: string; page_rules: PageRulesInput | null }>(
-        `SELECT id, record->'pageRules' AS page_rules FROM rm_campaigns WHERE id = $1 AND website_id = $2`,
-        [q.campaignId, q.websiteId],
-      );
-      if (!found.rows[0]) throw ValidationError.field('campaignId', 'Campaign not found');
-      campaign = { id: found.rows[0].id, pageRules: found.rows[0].page_rules };
+      campaign = (await campaignPageRules(this.db, q.campaignId, q.websiteId)) ?? undefined;
+      if (!campaign) throw ValidationError.field('campaignId', 'Campaign not found');
     }
     const scope = await reportScope(this.db, q.websiteId, q);
     this.checkHourly(q.interval, scope.days);
@@ -193,17 +190,13 @@ export class AnalyticsController {
   }
 
   private async goalOf(websiteId: string, goalId: string): Promise<{ id: string; type: string; currency: string | null }> {
-    const found = await this.db.query<{ id: string; type: string; currency: string | null }>(
-      `SELECT id, record->>'type' AS type, record->>'currency' AS currency FROM rm_goals WHERE id = $1 AND website_id = $2`,
-      [goalId, websiteId],
-    );
-    if (!found.rows[0]) throw ValidationError.field('goalId', 'Goal not found');
-    return found.rows[0];
+    const goal = await goalOnWebsite(this.db, goalId, websiteId);
+    if (!goal) throw ValidationError.field('goalId', 'Goal not found');
+    return goal;
   }
 
-  private async onWebsite(table: 'rm_ctas', websiteId: string, recordId: string, field: string, message: string): Promise<void> {
-    const found = await this.db.query(`SELECT 1 FROM ${table} WHERE id = $1 AND website_id = $2`, [recordId, websiteId]);
-    if (found.rows.length === 0) throw ValidationError.field(field, message);
+  private async ctaOnWebsite(websiteId: string, recordId: string, field: string, message: string): Promise<void> {
+    if (!(await isCtaOfWebsite(this.db, recordId, websiteId))) throw ValidationError.field(field, message);
   }
 }
 

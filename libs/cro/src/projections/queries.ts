@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
-import type { UrlListRule } from '../domain/page-rules.js';
+import type { PageRulesInput, UrlListRule } from '../domain/page-rules.js';
 
 /**
  * The CRO context's read side: every query of its read models that is not a list (lists go
@@ -84,4 +84,28 @@ export async function activeProducts(db: SqlExecutor, websiteId: string, limit: 
     [websiteId, limit],
   );
   return found.rows;
+}
+
+/** A campaign of the website and its page rules (the reports' campaign filter), or null. */
+export async function campaignPageRules(db: SqlExecutor, campaignId: string, websiteId: string): Promise<{ id: string; pageRules: PageRulesInput | null } | null> {
+  const found = await db.query<{ id: string; page_rules: PageRulesInput | null }>(
+    `SELECT id, record->'pageRules' AS page_rules FROM rm_campaigns WHERE id = $1 AND website_id = $2`,
+    [campaignId, websiteId],
+  );
+  return found.rows[0] ? { id: found.rows[0].id, pageRules: found.rows[0].page_rules } : null;
+}
+
+/** A conversion goal of the website (its type and currency), or null. */
+export async function goalOnWebsite(db: SqlExecutor, goalId: string, websiteId: string): Promise<{ id: string; type: string; currency: string | null } | null> {
+  const found = await db.query<{ id: string; type: string; currency: string | null }>(
+    `SELECT id, record->>'type' AS type, record->>'currency' AS currency FROM rm_goals WHERE id = $1 AND website_id = $2`,
+    [goalId, websiteId],
+  );
+  return found.rows[0] ?? null;
+}
+
+/** Whether the CTA belongs to the website. */
+export async function isCtaOfWebsite(db: SqlExecutor, ctaId: string, websiteId: string): Promise<boolean> {
+  const found = await db.query('SELECT 1 FROM rm_ctas WHERE id = $1 AND website_id = $2', [ctaId, websiteId]);
+  return found.rows.length > 0;
 }
