@@ -42,12 +42,10 @@ const BUSINESS = CONTEXTS.filter((name) => LAYERS[name] >= 2);
  * above), one entry each: `[file, imported module]`. issue 26: remove.
  */
 const KNOWN_CROSSINGS = [
-  // cro -> analytics: the collect endpoint and its module (one context owns the tracking tables). issue 26: remove
-  ['libs/cro/src/cro.module.ts', 'libs/analytics/src/ingestion/tracking-ingestion.module.ts'],
-  ['libs/cro/src/public/collect.controller.ts', 'libs/analytics/src/domain/enrichment.ts'],
-  ['libs/cro/src/public/collect.controller.ts', 'libs/analytics/src/read/exposure-networks.ts'],
-  ['libs/cro/src/public/collect.controller.ts', 'libs/analytics/src/ingestion/ingestion-load.ts'],
-  ['libs/cro/src/public/collect.controller.ts', 'libs/analytics/src/ingestion/tracking-topic.ts'],
+  // analytics -> cro internals: the collect endpoint (analytics owns ingestion; cro keeps the tracking tables' SQL). issue 26: remove
+  ['libs/analytics/src/ingestion/collect.controller.ts', 'libs/cro/src/http/cro-resource.controller.ts'],
+  ['libs/analytics/src/ingestion/collect.controller.ts', 'libs/cro/src/projections/collected-events.ts'],
+  ['libs/analytics/src/ingestion/collect.controller.ts', 'libs/cro/src/projections/submissions.ts'],
   // posts -> experts (siblings; no longer a cycle): the bios a published post credits. issue 26: remove
   ['libs/posts/src/http/posts.controller.ts', 'libs/experts/src/projections/queries.ts'],
   ['libs/posts/src/http/bio-prompts.ts', 'libs/experts/src/projections/queries.ts'],
