@@ -15,6 +15,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
 import { settleAnalytics } from '../support/analytics.js';
+import { turnsDuring } from '../support/event-loop.js';
 import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, boot, setups, signIn, until, type Agent, type Booted } from './setups.js';
 
@@ -167,16 +168,7 @@ for (const setup of setups) {
           const events = Array.from({ length: 100 }, (_, i): Event => ({ id: `alone-${b}-${i}`, name: 'cta_click', distinctId: 'alone', time: at(-DAY / 4 + (b * 100 + i) * 1000), ctaId: ctas[0]!.id, url: `${SHOP}/` }));
           await send(shop.key, events);
         }
-        let turns = 0;
-        let on = true;
-        const ping = () => {
-          if (!on) return;
-          turns++;
-          setImmediate(ping);
-        };
-        setImmediate(ping);
-        const projected = await projector.drain();
-        on = false;
+        const { result: projected, turns } = await turnsDuring(() => projector.drain());
         expect(projected).toBe(1);
         // One visitor: no pause between visitors; ten goals over 1,000 clicks, and the credits of 1,000 conversions, pause inside it.
         expect(turns).toBeGreaterThanOrEqual(3);

@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { AnalyticsProjector } from '#libs/analytics/src/processes/analytics-projector.js';
 import { insertCollectedEvents, type EventToStore } from '#libs/cro/src/projections/collected-events.js';
+import { turnsDuring } from '../support/event-loop.js';
 import { requires } from '../support/requires.js';
 import { boot, setups, type Booted } from './setups.js';
 
@@ -45,16 +46,7 @@ requires(Boolean(pglite), 'the embedded store in this pass (PGlite; TEST_STORES 
     }));
     expect((await insertCollectedEvents(db, { id: site.id, organisationId: site.organisation_id }, events)).size).toBe(100);
 
-    let turns = 0;
-    let on = true;
-    const ping = () => {
-      if (!on) return;
-      turns++;
-      setImmediate(ping);
-    };
-    setImmediate(ping);
-    const projected = await t.app.app.get(AnalyticsProjector).drain();
-    on = false;
+    const { result: projected, turns } = await turnsDuring(() => t.app.app.get(AnalyticsProjector).drain());
     expect(projected).toBeGreaterThanOrEqual(100);
     expect(turns).toBeGreaterThanOrEqual(8);
     const visitors = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM an_visitors WHERE website_id = $1 AND distinct_id LIKE 'yield-visitor-%'`, [site.id]);

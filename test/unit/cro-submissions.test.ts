@@ -56,6 +56,16 @@ describe('the fields\' order', () => {
 });
 
 describe('the notification mail', () => {
+  /** The mail of `submission` to a@shop.example: the CTA's subject and message, the fields, the page and the time, the HTML escaped. */
+  const LEAD_MAIL = {
+    to: 'a@shop.example',
+    subject: 'New lead',
+    text: 'Hi & welcome\n\nA form of the CTA "Contact <us>" was submitted.\n\nemail: ann@example.com\nnote: <b>hi</b>\n\nPage: https://shop.example/contact\nTime: 2026-11-24T10:00:00.000Z',
+    html:
+      '<p>Hi &#38; welcome</p><p>A form of the CTA &quot;Contact &#60;us&#62;&quot; was submitted.</p>' +
+      '<table><tr><th align="left">email</th><td>ann@example.com</td></tr><tr><th align="left">note</th><td>&#60;b&#62;hi&#60;/b&#62;</td></tr></table>' +
+      '<p>Page: https://shop.example/contact<br>Time: 2026-11-24T10:00:00.000Z</p>',
+  };
   const submission = {
     id: 'e-1', ctaId: 'cta-1', ctaName: 'Contact <us>', websiteId: 'w-1', url: 'https://shop.example/contact', time: '2026-11-24T10:00:00.000Z',
     fields: { email: 'ann@example.com', note: '<b>hi</b>' },
@@ -65,13 +75,7 @@ describe('the notification mail', () => {
     // The sender address is not known to be the organisation's (a member or a confirmed address): no Reply-To (docs/security.md, mail relay).
     const mail = submissionMail('a@shop.example', CTA, submission);
     expect(mail).toEqual({
-      to: 'a@shop.example',
-      subject: 'New lead',
-      text: 'Hi & welcome\n\nA form of the CTA "Contact <us>" was submitted.\n\nemail: ann@example.com\nnote: <b>hi</b>\n\nPage: https://shop.example/contact\nTime: 2026-11-24T10:00:00.000Z',
-      html:
-        '<p>Hi &#38; welcome</p><p>A form of the CTA &quot;Contact &#60;us&#62;&quot; was submitted.</p>' +
-        '<table><tr><th align="left">email</th><td>ann@example.com</td></tr><tr><th align="left">note</th><td>&#60;b&#62;hi&#60;/b&#62;</td></tr></table>' +
-        '<p>Page: https://shop.example/contact<br>Time: 2026-11-24T10:00:00.000Z</p>',
+      ...LEAD_MAIL,
       fromName: 'Shop',
     });
   });
@@ -79,13 +83,7 @@ describe('the notification mail', () => {
   it('answers go to the sender when the sender address is a member or confirmed', () => {
     const mail = submissionMail('a@shop.example', CTA, submission, { replyTo: true });
     expect(mail).toEqual({
-      to: 'a@shop.example',
-      subject: 'New lead',
-      text: 'Hi & welcome\n\nA form of the CTA "Contact <us>" was submitted.\n\nemail: ann@example.com\nnote: <b>hi</b>\n\nPage: https://shop.example/contact\nTime: 2026-11-24T10:00:00.000Z',
-      html:
-        '<p>Hi &#38; welcome</p><p>A form of the CTA &quot;Contact &#60;us&#62;&quot; was submitted.</p>' +
-        '<table><tr><th align="left">email</th><td>ann@example.com</td></tr><tr><th align="left">note</th><td>&#60;b&#62;hi&#60;/b&#62;</td></tr></table>' +
-        '<p>Page: https://shop.example/contact<br>Time: 2026-11-24T10:00:00.000Z</p>',
+      ...LEAD_MAIL,
       fromName: 'Shop',
       replyTo: { name: 'Shop', address: 'hello@shop.example' },
     });
