@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
-import { CRO_PRODUCT, NO_CRO_ACCESS, readersOnly } from '#libs/cro/src/http/cro-resource.controller.js';
+import { CRO_PRODUCT, NO_CRO_ACCESS, readersOnly } from '#libs/cro/src/access.js';
 import { filterOf, productScope } from '#libs/organisations/src/projections/product-scope.js';
 import { sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';

@@ -15,7 +15,7 @@ import { TOO_MANY_REQUESTS } from '#libs/platform/src/http/rate-limit.js';
 import { CONFIG, SQL } from '#libs/platform/src/tokens.js';
 import { validateCollectBatch, type CollectedEvent } from '#libs/cro/src/domain/collect-events.js';
 import { excludedPages } from '#libs/cro/src/domain/excluded-page.decider.js';
-import { CRO_PRODUCT } from '#libs/cro/src/http/cro-resource.controller.js';
+import { CRO_PRODUCT } from '#libs/cro/src/access.js';
 import { formFields } from '#libs/cro/src/domain/submission-fields.js';
 import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '#libs/cro/src/projections/collected-events.js';
 import { queueDeliveries, type CtaDeliverySettings } from '#libs/cro/src/projections/submissions.js';

@@ -4,7 +4,7 @@ import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, campai
 import { CTA_EVENT_TYPES, CTA_PURGED, CTA_STATUSES, CTA_STATUS_LABELS, ctaDecider } from './cta.decider.js';
 import { EXCLUDED_PAGE_EVENT_TYPES, EXCLUDED_PAGE_STATUSES, EXCLUDED_PAGE_STATUS_LABELS, EXCLUDED_PAGE_STREAM, excludedPageDecider } from './excluded-page.decider.js';
 import { EXPERIMENT_EVENT_TYPES, EXPERIMENT_STATUSES, EXPERIMENT_STATUS_LABELS, experimentDecider } from './experiment.decider.js';
-import { FUNNEL_EVENT_TYPES, FUNNEL_STATUSES, FUNNEL_STATUS_LABELS, FUNNEL_STREAM, funnelDecider } from './funnel.decider.js';
+import { FUNNEL_EVENT_TYPES, FUNNEL_STATUSES, FUNNEL_PAGE_SIZE, FUNNEL_STATUS_LABELS, FUNNEL_STREAM, funnelDecider } from './funnel.decider.js';
 import { NOTIFICATION_RECIPIENT_EVENT_TYPES } from './notification-recipient.decider.js';
 import { GOAL_EVENT_TYPES, GOAL_STATUSES, GOAL_STATUS_LABELS, GOAL_STREAM, goalDecider } from './goal.decider.js';
 import { PRODUCT_EVENT_TYPES, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, PRODUCT_STREAM, productDecider } from './product.decider.js';
@@ -55,6 +55,10 @@ export interface CroKind {
    * key of the stored record): the CTAs' `subtype`, which the Wizards and Surveys tabs filter on.
    */
   listFields?: Record<string, string>;
+  /** Keys of the stored record that the list's search (`q`) looks in, instead of the name. */
+  listSearch?: readonly string[];
+  /** The list's page size when the request names none. */
+  pageSize?: number;
   /**
    * The most records of this kind one website holds (those not deleted), checked on every create
    * and copy (`Duplicate`): a refused one answers 422 "This website has reached its limit of
@@ -133,6 +137,8 @@ export const CRO_KINDS: readonly CroKind[] = [
   {
     quota: { records: 50, plural: 'funnels' },
     resource: 'funnels', stream: FUNNEL_STREAM, table: 'rm_funnels', label: 'Funnel', decider: funnelDecider, eventTypes: FUNNEL_EVENT_TYPES,
+    // Lists default to 20 rows a page (seed 001 "funnels ... page size 20").
+    pageSize: FUNNEL_PAGE_SIZE,
     statuses: FUNNEL_STATUSES, statusLabels: FUNNEL_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
   },
   {
@@ -140,6 +146,7 @@ export const CRO_KINDS: readonly CroKind[] = [
     // No name: the list filters and sorts by the URL rule (and its controller searches it).
     resource: 'excluded-pages', stream: EXCLUDED_PAGE_STREAM, table: 'rm_excluded_pages', label: 'Excluded page', decider: excludedPageDecider, eventTypes: EXCLUDED_PAGE_EVENT_TYPES,
     listFields: { urlRule: 'urlRule' },
+    listSearch: ['urlRule', 'note'],
     statuses: EXCLUDED_PAGE_STATUSES, statusLabels: EXCLUDED_PAGE_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
   },
 ];

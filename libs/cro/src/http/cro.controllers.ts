@@ -11,7 +11,6 @@ import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
 import { croKind } from '../domain/kinds.js';
-import { FUNNEL_PAGE_SIZE } from '../domain/funnel.decider.js';
 import { matchPageRules, type PageRulesInput } from '../domain/page-rules.js';
 import { ownTemplates, urlListRules } from '../projections/queries.js';
 import { SUBMISSIONS_LIST, submissionBounds, submissionDays, submissionsForExport, submissionsScope, websiteTimeZone } from '../projections/submissions.js';
@@ -19,10 +18,10 @@ import { orderedFields } from '../domain/submission-fields.js';
 import { csvCell } from '#libs/platform/src/csv.js';
 import { sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
-import { CroResourceController, croReadableOrganisations, type CroRecord } from './cro-resource.controller.js';
+import { croReadableOrganisations } from '../access.js';
+import { croResource, loadCroRecord, type CroRecord } from './cro-resources.js';
+import { ResourceController } from '#libs/platform/src/resources/resource.controller.js';
 import { NotificationRecipients } from '../processes/notification-recipients.js';
-import type { DecideResult } from '#libs/platform/src/commands/decide.command.js';
-import type { Actor } from '#libs/platform/src/decider.js';
 import { GeoIpService } from '../public/geoip.service.js';
 
 /*
@@ -31,30 +30,33 @@ import { GeoIpService } from '../public/geoip.service.js';
  */
 
 @Controller('ctas')
-export class CtasController extends CroResourceController {
+export class CtasController extends ResourceController<CroRecord> {
   constructor(
     @Inject(PEOPLE) people: PeopleDirectory,
     @Inject(SQL) db: SqlDriver,
     @Inject(EVENT_STORE) store: EventStore,
     commands: CommandBus,
     projections: ProjectionManager,
-    private readonly recipients: NotificationRecipients,
+    recipients: NotificationRecipients,
   ) {
-    super(croKind('ctas'), { people, db, store, commands, projections });
-  }
-
-  /** A CTA saved with an email notification: its recipients outside the organisation are asked to confirm (issue 25, "Open mail relay"). */
-  protected override async afterDecision(command: { type: string; actor: Actor }, organisationId: string, result: DecideResult, requestId: string): Promise<void> {
-    if (!NOTIFYING_SAVES.has(command.type) || result.events.length === 0) return;
-    const recipients = notificationRecipientsOf(result.state);
-    if (recipients.length) await this.recipients.requestConfirmations(organisationId, recipients, command.actor, requestId);
-  }
-
-  /** The record with where each notification recipient stands (`notificationRecipients`: member, confirmed, pending, declined or unconfirmed). */
-  protected override async load(viewer: Viewer, id: string): Promise<CroRecord> {
-    const record = await super.load(viewer, id);
-    const recipients = notificationRecipientsOf({ fields: record });
-    return recipients.length ? { ...record, notificationRecipients: await this.recipients.standing(record.organisationId, recipients) } : record;
+    const kind = croKind('ctas');
+    super(
+      croResource(kind, {}, {
+        // The record with where each notification recipient stands (`notificationRecipients`: member, confirmed, pending, declined or unconfirmed).
+        async load(env, id) {
+          const record = await loadCroRecord(env, kind, id);
+          const listed = notificationRecipientsOf({ fields: record });
+          return listed.length ? { ...record, notificationRecipients: await recipients.standing(record.organisationId, listed) } : record;
+        },
+        // A CTA saved with an email notification: its recipients outside the organisation are asked to confirm (issue 25, "Open mail relay").
+        async afterDecision(command, organisationId, result, env) {
+          if (!NOTIFYING_SAVES.has(command.type) || result.events.length === 0) return;
+          const listed = notificationRecipientsOf(result.state);
+          if (listed.length) await recipients.requestConfirmations(organisationId, listed, command.actor, env.requestId);
+        },
+      }),
+      { people, db, store, commands, projections },
+    );
   }
 
   /**
@@ -67,8 +69,8 @@ export class CtasController extends CroResourceController {
   async submissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
     const { days, query: rest } = submissionDays(query);
     const cta = await this.loadWithSubmissions(viewer, id);
-    const bounds = days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.deps.db, cta.websiteId)) : undefined;
-    const result = await runList<{ fields: Record<string, string> }>(this.deps.db, SUBMISSIONS_LIST, rest, submissionsScope(cta.websiteId, cta.id, bounds));
+    const bounds = days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.ports.db, cta.websiteId)) : undefined;
+    const result = await runList<{ fields: Record<string, string> }>(this.ports.db, SUBMISSIONS_LIST, rest, submissionsScope(cta.websiteId, cta.id, bounds));
     const items = cta.items as { name?: string }[] | undefined;
     return sendList(response, { ...result, rows: result.rows.map((row) => ({ ...row, fields: orderedFields(row.fields, items) })) });
   }
@@ -82,8 +84,8 @@ export class CtasController extends CroResourceController {
   async exportSubmissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query() query: ListQuery, @Res() response: Response) {
     const { days } = submissionDays({ from: query.from, to: query.to });
     const cta = await this.loadWithSubmissions(viewer, id);
-    const bounds = days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.deps.db, cta.websiteId)) : undefined;
-    const rows = await submissionsForExport(this.deps.db, cta.websiteId, cta.id, EXPORT_LIMIT, bounds);
+    const bounds = days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.ports.db, cta.websiteId)) : undefined;
+    const rows = await submissionsForExport(this.ports.db, cta.websiteId, cta.id, EXPORT_LIMIT, bounds);
     const names: string[] = [];
     const seen = new Set<string>();
     const items = cta.items as { name?: string }[] | undefined;
@@ -96,7 +98,7 @@ export class CtasController extends CroResourceController {
 
   /** The CTA, when the viewer may read its submissions: those who read the CTA, except in demo mode (the visitors' personal data). */
   private async loadWithSubmissions(viewer: Viewer, id: string) {
-    const cta = await this.load(viewer, id);
+    const cta = await this.kind.load(this.env(viewer, ''), id);
     if (viewer.demoOrganisationId) throw new ForbiddenError(DEMO_NO_SUBMISSIONS);
     return cta;
   }
@@ -119,17 +121,17 @@ export const DEMO_NO_SUBMISSIONS = 'Form submissions are not shown in demo mode'
 const EXPORT_LIMIT = 100_000;
 
 @Controller('campaigns')
-export class CampaignsController extends CroResourceController {
+export class CampaignsController extends ResourceController<CroRecord> {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croKind('campaigns'), { people, db, store, commands, projections });
+    super(croResource(croKind('campaigns'), {}), { people, db, store, commands, projections });
   }
 
   /** The rule tester: whether the campaign would show on `url`, and which of its rules matched. */
   @Get(':id/match')
   async match(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query('url') url: unknown) {
-    const campaign = await this.load(viewer, id);
+    const campaign = await this.kind.load(this.env(viewer, ''), id);
     if (typeof url !== 'string' || url.length === 0 || url.length > 2048) throw new BadRequestError('url must be the address of a page (at most 2048 characters)');
-    const lists = await urlListRules(this.deps.db, campaign.websiteId);
+    const lists = await urlListRules(this.ports.db, campaign.websiteId);
     return matchPageRules(campaign.pageRules as PageRulesInput | undefined, url, lists);
   }
 }
@@ -159,30 +161,30 @@ export class CtaTemplatesController {
 }
 
 @Controller('experiments')
-export class ExperimentsController extends CroResourceController {
+export class ExperimentsController extends ResourceController<CroRecord> {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager, geoIp: GeoIpService) {
-    super(croKind('experiments'), { people, db, store, commands, projections, geoIp });
+    super(croResource(croKind('experiments'), { geoIp }), { people, db, store, commands, projections });
   }
 }
 
 @Controller('products')
-export class ProductsController extends CroResourceController {
+export class ProductsController extends ResourceController<CroRecord> {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croKind('products'), { people, db, store, commands, projections });
+    super(croResource(croKind('products'), {}), { people, db, store, commands, projections });
   }
 }
 
 @Controller('goals')
-export class GoalsController extends CroResourceController {
+export class GoalsController extends ResourceController<CroRecord> {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croKind('goals'), { people, db, store, commands, projections });
+    super(croResource(croKind('goals'), {}), { people, db, store, commands, projections });
   }
 }
 
 @Controller('url-lists')
-export class UrlListsController extends CroResourceController {
+export class UrlListsController extends ResourceController<CroRecord> {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croKind('url-lists'), { people, db, store, commands, projections });
+    super(croResource(croKind('url-lists'), {}), { people, db, store, commands, projections });
   }
 }
 
@@ -191,10 +193,9 @@ export class UrlListsController extends CroResourceController {
  * analytics context's. Lists default to 20 rows a page (seed 001 "funnels ... page size 20").
  */
 @Controller('funnels')
-export class FunnelsController extends CroResourceController {
+export class FunnelsController extends ResourceController<CroRecord> {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croKind('funnels'), { people, db, store, commands, projections });
-    this.list.defaultPageSize = FUNNEL_PAGE_SIZE;
+    super(croResource(croKind('funnels'), {}), { people, db, store, commands, projections });
   }
 }
 
@@ -203,9 +204,8 @@ export class FunnelsController extends CroResourceController {
  * name: `q` searches its URL rule and its note.
  */
 @Controller('excluded-pages')
-export class ExcludedPagesController extends CroResourceController {
+export class ExcludedPagesController extends ResourceController<CroRecord> {
   constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croKind('excluded-pages'), { people, db, store, commands, projections });
-    this.list.search = ["(record->>'urlRule')", "(record->>'note')"];
+    super(croResource(croKind('excluded-pages'), {}), { people, db, store, commands, projections });
   }
 }

@@ -5,7 +5,7 @@ import { deliveryWebsiteByKey } from '#libs/organisations/src/projections/querie
 import { Public } from '#libs/platform/src/auth/public.decorator.js';
 import { BadRequestError, NotFoundError } from '#libs/platform/src/errors.js';
 import { SQL } from '#libs/platform/src/tokens.js';
-import { CRO_PRODUCT } from '../http/cro-resource.controller.js';
+import { CRO_PRODUCT } from '../access.js';
 import { GeoIpService } from './geoip.service.js';
 import { PlacementsCache, type PlacementsAnswer } from './placements.js';
 import { allowSiteOrigin } from './site-origin.js';

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { CommandBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import { allowed } from '../allow-list.js';
+import { CurrentViewer, RequestId } from '../auth/public.decorator.js';
+import { actorFor, type Viewer } from '../auth/viewer.js';
+import { DecideCommand, type DecideResult } from '../commands/decide.command.js';
+import { isTimestamp } from '../dates.js';
+import type { DomainEvent } from '../decider.js';
+import { AppError, BadRequestError, NotFoundError, ValidationError } from '../errors.js';
+import { bulkSchema } from '../http/bulk.js';
+import { readHistory } from '../http/history.js';
+import { expectedVersionOf, sendList } from '../http/records.js';
+import type { ListQuery } from '../list-query.js';
+import type { PeopleDirectory } from '../people.js';
+import type { ProjectionManager } from '../projections/projection-manager.js';
+import { parseInput } from '../validation.js';
+import { bodyObject, type ResourceCommand, type ResourceEnv, type ResourceKind, type ResourceRecord } from './resource.js';
+
+/** The ports every resource's routes use, injected into each resource's controller. */
+export interface ResourcePorts {
+  people: PeopleDirectory;
+  db: SqlDriver;
+  store: EventStore;
+  commands: CommandBus;
+  projections: ProjectionManager;
+}
+
+/**
+ * The simple-rest routes of one resource (DESIGN.md "HTTP conventions"), the same for every
+ * decider-backed resource of every context: what differs is declared on its `ResourceKind`.
+ * A resource's controller is this class with its route and its kind:
+ *
+ *     @Controller('bios')
+ *     export class BiosController extends ResourceController {
+ *       constructor(@Inject(PEOPLE) people, @Inject(SQL) db, @Inject(EVENT_STORE) store, commands: CommandBus, projections: ProjectionManager) {
+ *         super(BIOS, { people, db, store, commands, projections });
+ *       }
+ *     }
+ *
+ * and may add routes of its own (a CTA's submissions). What a record offers in `allowedActions`
+ * is its decider's answer for the viewer, the record and the guards' facts, among the actions the
+ * kind accepts: an action is offered only when this controller's action route takes its name.
+ */
+export abstract class ResourceController<R extends ResourceRecord = ResourceRecord> {
+  constructor(
+    protected readonly kind: ResourceKind<R>,
+    protected readonly ports: ResourcePorts,
+  ) {}
+
+  /** The choices and words of the resource's forms (statuses and their labels, actions...). */
+  @Get('options')
+  options() {
+    return this.kind.options();
+  }
+
+  @Get()
+  async index(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+    const env = this.env(viewer, '');
+    const result = await this.kind.list(env, query);
+    return sendList(response, { ...result, rows: await this.presentAll(result.rows, env) });
+  }
+
+  /** One action on many records (`{ action, ids, expectedVersions? }`): one result per id, never all-or-nothing. */
+  @Post('bulk-actions')
+  @HttpCode(200)
+  async bulk(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+    const bulk = this.kind.bulk;
+    if (!bulk) throw new NotFoundError(`${this.kind.label}s have no bulk actions`);
+    const input = parseInput(bulkSchema(Object.keys(bulk.actions), bulk.maxIds), body);
+    const step = allowed(bulk.actions, input.action)!;
+    const fields = bulk.fields ? bulk.fields(bodyObject(body)) : {};
+    const env = this.env(viewer, requestId);
+    const results: Array<{ id: string; ok: boolean; status?: string; error?: string; reason?: string }> = [];
+    for (const id of [...new Set(input.ids)]) {
+      try {
+        const expectedVersion = input.expectedVersions && Object.hasOwn(input.expectedVersions, id) ? input.expectedVersions[id] : undefined;
+        await this.act(env, id, step.action, { ...fields, expectedVersion });
+        results.push({ id, ok: true, ...(step.status ? { status: step.status } : {}) });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+        results.push({ id, ok: false, ...(bulk.failure ? bulk.failure(error, step) : { error: error.message }) });
+      }
+    }
+    return { results };
+  }
+
+  /** Every event of the record, oldest first, with who did each. */
+  @Get(':id/history')
+  async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
+    const env = this.env(viewer, '');
+    const record = await this.kind.load(env, id);
+    this.kind.historyAccess?.(record, env);
+    return readHistory(this.ports.store, this.ports.people, `${this.kind.stream}-${id}`);
+  }
+
+  /** One record; with `asOf` (ISO time), as it was at that moment, folded from its events (kinds that declare `asOf`). */
+  @Get(':id')
+  async one(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query('asOf') asOf?: unknown) {
+    const env = this.env(viewer, '');
+    if (asOf === undefined) return this.presentOne(await this.kind.load(env, id), env);
+    if (!this.kind.asOf) throw new BadRequestError(`${this.kind.label}s have no earlier versions to show`);
+    if (typeof asOf !== 'string' || !isTimestamp(asOf)) throw new BadRequestError('asOf must be a date and time (ISO 8601)');
+    await this.kind.load(env, id);
+    const at = new Date(asOf);
+    const events = (await this.ports.store.readStream(`${this.kind.stream}-${id}`)).filter((e) => e.createdAt.getTime() <= at.getTime());
+    if (events.length === 0) throw new NotFoundError(`The ${this.kind.label.toLowerCase()} did not exist at ${at.toISOString()}`);
+    const state = this.kind.decider.fold(events as unknown as DomainEvent[]);
+    const last = events[events.length - 1]!;
+    return { ...this.kind.asOf(id, state, last.streamVersion, last.createdAt), asOf: at.toISOString(), allowedActions: [] as string[] };
+  }
+
+  @Post()
+  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+    if (!this.kind.create) throw new BadRequestError(`${this.kind.label}s are not created through this route`);
+    const env = this.env(viewer, requestId);
+    const creation = await this.kind.create(body, env);
+    const id = creation.id ?? randomUUID();
+    const command: ResourceCommand = { type: 'Create', actor: actorFor(viewer, creation.organisationId), data: creation.data, context: creation.context };
+    const result = await this.run(env, id, command, creation.organisationId, undefined);
+    await this.kind.afterCreate?.(id, creation, result, env);
+    return this.presentOne(await this.kind.load(env, id), env);
+  }
+
+  /** react-admin's update: the whole record comes back (its `version` is the one the user saw); the kind's update action takes it. */
+  @Put(':id')
+  async update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
+    if (!this.kind.update) throw new BadRequestError(`${this.kind.label}s are not edited`);
+    return this.act(this.env(viewer, requestId), id, this.kind.update, body);
+  }
+
+  /** The kind's remove action (a record that leaves the read models is answered as it was, with its new status). */
+  @Delete(':id')
+  async remove(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
+    if (!this.kind.remove) throw new BadRequestError(`${this.kind.label}s are not deleted`);
+    return this.act(this.env(viewer, requestId), id, this.kind.remove, body);
+  }
+
+  /** Every action a record offers goes through this route, its update and remove too (under their names). */
+  @Post(':id/actions/:action')
+  @HttpCode(200)
+  async action(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @RequestId() requestId: string) {
+    return this.act(this.env(viewer, requestId), id, action, body);
+  }
+
+  /** Loads the record, validates the action's input, decides with the facts, and answers the record as it is now. */
+  protected async act(env: ResourceEnv, id: string, action: string, body: unknown): Promise<Record<string, unknown>> {
+    const record = await this.kind.load(env, id);
+    const spec = allowed(this.kind.actions, action);
+    if (!spec) throw new BadRequestError(`Unknown action: use one of ${Object.keys(this.kind.actions).join(', ')}`);
+    const input = bodyObject(body);
+    const expectedVersion = expectedVersionOf(input);
+    const actor = actorFor(env.viewer, record.organisationId);
+    let data: unknown = {};
+    let result: DecideResult;
+    try {
+      if (spec.requiresVersion !== undefined && expectedVersion === undefined && (await this.offers(record, env, action))) {
+        throw ValidationError.field('expectedVersion', spec.requiresVersion);
+      }
+      if (spec.input) data = await spec.input(input, record, env);
+      const context = { ...(await this.factsOf(record, env)), ...(spec.context ? await spec.context(record, env, data) : {}) };
+      result = await this.run(env, id, { type: action, actor, data, context }, record.organisationId, expectedVersion);
+    } catch (error) {
+      throw spec.refused ? await spec.refused(error, record, data, env) : error;
+    }
+    await spec.after?.(record, data, result, env);
+    const answered = await this.current(env, id, record, result);
+    return spec.answer ? { ...answered, ...(await spec.answer(answered, data, result, env)) } : answered;
+  }
+
+  /** The record read back; one the action took out of every read model (deleted for good) is answered as it was, with its new status. */
+  private async current(env: ResourceEnv, id: string, before: R, result: DecideResult): Promise<Record<string, unknown>> {
+    try {
+      return await this.presentOne(await this.kind.load(env, id), env);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      const status = String(this.kind.decider.statusOf(result.state));
+      return { ...this.visible(before), status, ...this.labelOf(status), allowedActions: [] as string[] };
+    }
+  }
+
+  protected async run(env: ResourceEnv, id: string, command: ResourceCommand, organisationId: string, expectedVersion: number | undefined): Promise<DecideResult> {
+    const result: DecideResult = await this.ports.commands.execute(
+      new DecideCommand(this.kind.stream, id, command, { expectedVersion, correlationId: env.requestId, organisationId }),
+    );
+    await this.ports.projections.waitForResult(result);
+    await this.kind.afterDecision?.(command, organisationId, result, env);
+    return result;
+  }
+
+  protected env(viewer: Viewer, requestId: string): ResourceEnv {
+    const { db, store, people, projections } = this.ports;
+    return { viewer, requestId, db, store, people, projections };
+  }
+
+  /** Whether the record offers the action to the viewer (with the guards' facts). */
+  private async offers(record: R, env: ResourceEnv, action: string): Promise<boolean> {
+    return this.allowedActions(record, env, await this.factsOf(record, env)).includes(action);
+  }
+
+  private async factsOf(record: R, env: ResourceEnv): Promise<Record<string, unknown>> {
+    return this.kind.facts ? this.kind.facts.read(record, env) : {};
+  }
+
+  protected async presentOne(record: R, env: ResourceEnv): Promise<Record<string, unknown>> {
+    return (await this.presentAll([record], env))[0]!;
+  }
+
+  /** Records as the routes answer them: the guards' facts read once per key, the kind's extra fields, `allowedActions`. */
+  protected async presentAll(records: R[], env: ResourceEnv): Promise<Record<string, unknown>[]> {
+    const byKey = new Map<string, Record<string, unknown>>();
+    const facts = this.kind.facts;
+    if (facts) {
+      for (const record of records) {
+        const key = facts.key(record);
+        if (!byKey.has(key)) byKey.set(key, await facts.read(record, env));
+      }
+    }
+    const factsOf = (record: R) => (facts ? byKey.get(facts.key(record))! : {});
+    const extra = this.kind.decorate ? await this.kind.decorate(records, env, factsOf) : () => ({});
+    return records.map((record) => ({
+      ...this.visible(record),
+      ...extra(record),
+      ...this.labelOf(record.status),
+      allowedActions: this.allowedActions(record, env, factsOf(record)),
+    }));
+  }
+
+  /** The decider's actions for the viewer, the record and the facts, among those the action route takes (never `Create`). */
+  protected allowedActions(record: R, env: ResourceEnv, facts: Record<string, unknown>): string[] {
+    const actor = actorFor(env.viewer, record.organisationId);
+    const offered = this.kind.decider.allowedActions(record.status, actor, this.kind.stateOf(record), facts) as string[];
+    return offered.filter((action) => action !== 'Create' && Object.hasOwn(this.kind.actions, action));
+  }
+
+  private visible(record: R): Record<string, unknown> {
+    const hidden = this.kind.hiddenKeys;
+    return hidden ? Object.fromEntries(Object.entries(record).filter(([key]) => !hidden.includes(key))) : { ...record };
+  }
+
+  private labelOf(status: string): { statusLabel?: string } {
+    const labels = this.kind.statusLabels;
+    return labels ? { statusLabel: allowed(labels, status) ?? status } : {};
+  }
+}

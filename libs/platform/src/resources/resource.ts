@@ -1,0 +1,144 @@
+import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import type { Viewer } from '../auth/viewer.js';
+import { BadRequestError } from '../errors.js';
+import type { DecideResult } from '../commands/decide.command.js';
+import type { Actor, Decider } from '../decider.js';
+import type { ListQuery, ListResult } from '../list-query.js';
+import type { PeopleDirectory } from '../people.js';
+import type { ProjectionManager } from '../projections/projection-manager.js';
+
+/**
+ * The platform's resource framework: what one decider-backed resource of any context declares.
+ * `ResourceController` (resource.controller.ts) turns a `ResourceKind` into the simple-rest routes
+ * every resource has (DESIGN.md "HTTP conventions"): options, list, one (and as it was at a time),
+ * history, create, update (`PUT`), remove (`DELETE`), actions (`POST /{id}/actions/{action}`) and
+ * bulk actions. What differs between resources is declared here, per kind and per action, never a
+ * branch on a stream or action name inside the framework.
+ */
+
+/** A read-model record as the routes answer it: it belongs to one organisation and has a status. */
+export type ResourceRecord = Record<string, unknown> & { id: string; organisationId: string; status: string };
+
+/** What every declaration receives: who asks, for which request, and the platform's ports. */
+export interface ResourceEnv {
+  viewer: Viewer;
+  requestId: string;
+  db: SqlDriver;
+  store: EventStore;
+  people: PeopleDirectory;
+  /** To wait until the read models show a position (a copy made by a process). */
+  projections: ProjectionManager;
+}
+
+/** The command a route decides: the action, who takes it, its data and the facts from outside the aggregate. */
+export interface ResourceCommand {
+  type: string;
+  actor: Actor;
+  data: unknown;
+  context?: unknown;
+}
+
+/** What the create route records: the new aggregate's id (made here when absent), its organisation, its data and facts. */
+export interface Creation {
+  id?: string;
+  organisationId: string;
+  data: unknown;
+  context?: unknown;
+}
+
+/** One action of the machine, taken through `POST /{id}/actions/{action}` (and `PUT`/`DELETE` for the kind's update and remove). */
+export interface ResourceAction<R extends ResourceRecord = ResourceRecord> {
+  /**
+   * The command's data from the request's body (a JSON object, `{}` when none was sent) and the
+   * current record: validated here, with the reads it needs (references, quotas, who may be
+   * named), refusing with the field's message. Without it the action takes no data.
+   */
+  input?(body: Record<string, unknown>, record: R, env: ResourceEnv): unknown;
+  /** Facts from outside the aggregate this action's decision reads, besides the kind's `facts`. */
+  context?(record: R, env: ResourceEnv, data: unknown): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * The version the user saw must come with the action (its 422 message) when the viewer may take
+   * it: a decision on what someone saw (a moderator's approval) is never made on newer state.
+   */
+  requiresVersion?: string;
+  /** Runs once the events are recorded and projected (secrets kept beside the event log, mails). */
+  after?(record: R, data: unknown, result: DecideResult, env: ResourceEnv): Promise<void>;
+  /** What the route answers besides the record (fields over it: a copy's id, a secret shown once), once the record is read back. */
+  answer?(answered: Record<string, unknown>, data: unknown, result: DecideResult, env: ResourceEnv): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * A refused action (an error the decision or `input` threw): the error to answer instead (the
+   * spec's wording), after anything the refusal must keep (a save refused by a conflict is kept as a draft).
+   */
+  refused?(error: unknown, record: R, data: unknown, env: ResourceEnv): Promise<unknown> | unknown;
+}
+
+/** `POST /{resource}/bulk-actions`: the names a request may give, each the machine's action it takes and the status it leads to. */
+export interface ResourceBulk {
+  actions: Record<string, { action: string; status?: string }>;
+  /** The fields of the request given to every action (a note, a reason), validated with the request. */
+  fields?(body: Record<string, unknown>): Record<string, unknown>;
+  /** A failed record's entry (the error's message by default). */
+  failure?(error: Error, step: { action: string; status?: string }): { error: string; reason?: string };
+  /** At most this many ids (200 by default). */
+  maxIds?: number;
+}
+
+export interface ResourceKind<R extends ResourceRecord = ResourceRecord> {
+  /** The route (`/api/{resource}`) and the list's `Content-Range` name. */
+  resource: string;
+  /** The aggregate's name: its streams are `{stream}-{id}`, its decider is registered under it. */
+  stream: string;
+  /** The record's name in messages ("Bio not found"). */
+  label: string;
+  decider: Decider<any, any, any, any>;
+  /** The statuses' labels (answered as `statusLabel` when given). */
+  statusLabels?: Record<string, string>;
+  /** `GET /{resource}/options`: the choices and words of the resource's forms. */
+  options(): unknown;
+  /** The list the viewer may read, one page (simple-rest `range`, `sort`, `filter`). */
+  list(env: ResourceEnv, query: ListQuery): Promise<ListResult<R>>;
+  /** One record the viewer may see: 404 when it does not exist or they may not see it, 403 where their plan or role shuts them out. */
+  load(env: ResourceEnv, id: string): Promise<R>;
+  /** The decider's state rebuilt from a record, as far as the guards read it. */
+  stateOf(record: R): unknown;
+  /**
+   * Facts from outside the aggregate that the guards read (a website's status and workflow
+   * settings), read once per key (records of the same website share them): `allowedActions`
+   * evaluates the guards the action route evaluates.
+   */
+  facts?: { key(record: R): string; read(record: R, env: ResourceEnv): Promise<Record<string, unknown>> };
+  /** The actions never offered in `allowedActions` besides `Create` (taken by processes only). */
+  internal?: readonly string[];
+  /** Fields added to answered records (counters kept beside the read model, prompts), read once for a page. */
+  decorate?(records: R[], env: ResourceEnv, facts: (record: R) => Record<string, unknown>): Promise<(record: R) => Record<string, unknown>>;
+  /** Keys of a record that are never answered (internal state the guards read). */
+  hiddenKeys?: readonly string[];
+  /** May the viewer read the record's history (throws the refusal)? Everyone who reads the record by default. */
+  historyAccess?(record: R, env: ResourceEnv): void;
+  /** `GET /{id}?asOf=`: the record from its folded state at a time (without it, as-of views are refused). */
+  asOf?(id: string, state: any, version: number, time: Date): Record<string, unknown>;
+  /** `POST /{resource}`: validates the request and says what to record (404/422 for a website the viewer does not reach). */
+  create?(body: unknown, env: ResourceEnv): Promise<Creation>;
+  /** Runs after a create is projected (a secret stored beside the event log). */
+  afterCreate?(id: string, creation: Creation, result: DecideResult, env: ResourceEnv): Promise<void>;
+  /** The action `PUT` takes and the one `DELETE` takes; both are in `actions` too (every offered action goes through the actions route). */
+  update?: string;
+  remove?: string;
+  /** Every action a request may name; a name not here answers 400 "Unknown action". */
+  actions: Record<string, ResourceAction<R>>;
+  bulk?: ResourceBulk;
+  /** Runs after each recorded command of the kind (its create and actions). */
+  afterDecision?(command: ResourceCommand, organisationId: string, result: DecideResult, env: ResourceEnv): Promise<void>;
+}
+
+/** A kind's declaration, checked by the compiler (the identity function: `defineResource({...})`). */
+export function defineResource<R extends ResourceRecord>(kind: ResourceKind<R>): ResourceKind<R> {
+  return kind;
+}
+
+/** The request body as an object (400 for anything else; `{}` when none was sent). */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
