@@ -9,7 +9,7 @@ import { actorFor, type Viewer } from '../auth/viewer.js';
 import { DecideCommand, type DecideResult } from '../commands/decide.command.js';
 import { isTimestamp } from '../dates.js';
 import type { DomainEvent } from '../decider.js';
-import { AppError, BadRequestError, NotFoundError, ValidationError } from '../errors.js';
+import { AppError, BadRequestError, InvalidTransitionError, NotFoundError, ValidationError } from '../errors.js';
 import { bulkSchema } from '../http/bulk.js';
 import { readHistory } from '../http/history.js';
 import { expectedVersionOf, sendList } from '../http/records.js';
@@ -147,9 +147,12 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
 
   /** Loads the record, validates the action's input, decides with the facts, and answers the record as it is now. */
   protected async act(env: ResourceEnv, id: string, action: string, body: unknown): Promise<Record<string, unknown>> {
+    // A name that could be no action's (`__proto__`, a path) is refused before anything is read.
+    if (!/^[A-Za-z]{1,50}$/.test(action)) throw new BadRequestError('Unknown action');
     const record = await this.kind.load(env, id);
     const spec = allowed(this.kind.actions, action);
-    if (!spec) throw new BadRequestError(`Unknown action: use one of ${Object.keys(this.kind.actions).join(', ')}`);
+    // The decider's own words for an action its table does not have (`constructor` too: an own key or nothing).
+    if (!spec) throw new InvalidTransitionError(`Action ${action} is not supported for ${withArticle(this.kind.label)}`);
     const input = bodyObject(body);
     const expectedVersion = expectedVersionOf(input);
     const actor = actorFor(env.viewer, record.organisationId);
@@ -244,4 +247,10 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     const labels = this.kind.statusLabels;
     return labels ? { statusLabel: allowed(labels, status) ?? status } : {};
   }
+}
+
+/** "a post", "an organisation", "a CTA", "a URL list": a record's name in a sentence. */
+export function withArticle(label: string): string {
+  const noun = /^[A-Z]{2,}/.test(label) ? label : label.toLowerCase();
+  return `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
