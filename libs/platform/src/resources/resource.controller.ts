@@ -17,7 +17,7 @@ import type { ListQuery } from '../list-query.js';
 import type { PeopleDirectory } from '../people.js';
 import type { ProjectionManager } from '../projections/projection-manager.js';
 import { parseInput } from '../validation.js';
-import { bodyObject, type ResourceCommand, type ResourceEnv, type ResourceKind, type ResourceRecord } from './resource.js';
+import { InputWithAside, bodyObject, type ResourceCommand, type ResourceEnv, type ResourceKind, type ResourceRecord } from './resource.js';
 
 /** The ports every resource's routes use, injected into each resource's controller. */
 export interface ResourcePorts {
@@ -127,15 +127,14 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   /** react-admin's update: the whole record comes back (its `version` is the one the user saw); the kind's update action takes it. */
   @Put(':id')
   async update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
-    if (!this.kind.update) throw new BadRequestError(`${this.kind.label}s are not edited`);
-    return this.act(this.env(viewer, requestId), id, this.kind.update, body);
+    // A kind without one refuses it as any action its table lacks (after the 404 of a record the viewer does not see).
+    return this.act(this.env(viewer, requestId), id, this.kind.update ?? 'Update', body);
   }
 
   /** The kind's remove action (a record that leaves the read models is answered as it was, with its new status). */
   @Delete(':id')
   async remove(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
-    if (!this.kind.remove) throw new BadRequestError(`${this.kind.label}s are not deleted`);
-    return this.act(this.env(viewer, requestId), id, this.kind.remove, body);
+    return this.act(this.env(viewer, requestId), id, this.kind.remove ?? 'Delete', body);
   }
 
   /** Every action a record offers goes through this route, its update and remove too (under their names). */
@@ -155,20 +154,25 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     if (!spec) throw new InvalidTransitionError(`Action ${action} is not supported for ${withArticle(this.kind.label)}`);
     const input = bodyObject(body);
     const expectedVersion = expectedVersionOf(input);
-    const actor = actorFor(env.viewer, record.organisationId);
+    const actor = this.actorOf(env, record);
     let data: unknown = {};
+    let kept: Record<string, unknown> = {};
     let result: DecideResult;
     try {
       if (spec.requiresVersion !== undefined && expectedVersion === undefined && (await this.offers(record, env, action))) {
         throw ValidationError.field('expectedVersion', spec.requiresVersion);
       }
-      if (spec.input) data = await spec.input(input, record, env);
+      if (spec.input) {
+        const prepared = await spec.input(input, record, env);
+        if (prepared instanceof InputWithAside) (data = prepared.data), (kept = prepared.aside);
+        else data = prepared;
+      }
       const context = { ...(await this.factsOf(record, env)), ...(spec.context ? await spec.context(record, env, data) : {}) };
       result = await this.run(env, id, { type: action, actor, data, context }, record.organisationId, expectedVersion);
     } catch (error) {
       throw spec.refused ? await spec.refused(error, record, data, env) : error;
     }
-    await spec.after?.(record, data, result, env);
+    await spec.after?.(record, data, result, env, kept);
     const answered = await this.current(env, id, record, result);
     return spec.answer ? { ...answered, ...(await spec.answer(answered, data, result, env)) } : answered;
   }
@@ -233,9 +237,13 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
 
   /** The decider's actions for the viewer, the record and the facts, among those the action route takes (never `Create`). */
   protected allowedActions(record: R, env: ResourceEnv, facts: Record<string, unknown>): string[] {
-    const actor = actorFor(env.viewer, record.organisationId);
+    const actor = this.actorOf(env, record);
     const offered = this.kind.decider.allowedActions(record.status, actor, this.kind.stateOf(record), facts) as string[];
     return offered.filter((action) => action !== 'Create' && Object.hasOwn(this.kind.actions, action));
+  }
+
+  private actorOf(env: ResourceEnv, record: R) {
+    return this.kind.actor ? this.kind.actor(env, record) : actorFor(env.viewer, record.organisationId);
   }
 
   private visible(record: R): Record<string, unknown> {

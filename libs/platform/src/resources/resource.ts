@@ -44,6 +44,23 @@ export interface Creation {
   organisationId: string;
   data: unknown;
   context?: unknown;
+  /** What the create keeps beside its events for `afterCreate` (a secret stored apart): never recorded. */
+  aside?: Record<string, unknown>;
+}
+
+/**
+ * An action's input with what it keeps beside the events (a token stored apart, never recorded):
+ * `input` may answer `aside(data, { token })`, and `after` and `answer` receive both.
+ */
+export class InputWithAside {
+  constructor(
+    readonly data: unknown,
+    readonly aside: Record<string, unknown>,
+  ) {}
+}
+
+export function aside(data: unknown, kept: Record<string, unknown>): InputWithAside {
+  return new InputWithAside(data, kept);
 }
 
 /** One action of the machine, taken through `POST /{id}/actions/{action}` (and `PUT`/`DELETE` for the kind's update and remove). */
@@ -62,7 +79,7 @@ export interface ResourceAction<R extends ResourceRecord = ResourceRecord> {
    */
   requiresVersion?: string;
   /** Runs once the events are recorded and projected (secrets kept beside the event log, mails). */
-  after?(record: R, data: unknown, result: DecideResult, env: ResourceEnv): Promise<void>;
+  after?(record: R, data: unknown, result: DecideResult, env: ResourceEnv, kept: Record<string, unknown>): Promise<void>;
   /** What the route answers besides the record (fields over it: a copy's id, a secret shown once), once the record is read back. */
   answer?(answered: Record<string, unknown>, data: unknown, result: DecideResult, env: ResourceEnv): Promise<Record<string, unknown>> | Record<string, unknown>;
   /**
@@ -99,6 +116,8 @@ export interface ResourceKind<R extends ResourceRecord = ResourceRecord> {
   list(env: ResourceEnv, query: ListQuery): Promise<ListResult<R>>;
   /** One record the viewer may see: 404 when it does not exist or they may not see it, 403 where their plan or role shuts them out. */
   load(env: ResourceEnv, id: string): Promise<R>;
+  /** Who acts on a record (default: the viewer with their roles in its organisation); a member acting on their own record is also `self`. */
+  actor?(env: ResourceEnv, record: R): Actor;
   /** The decider's state rebuilt from a record, as far as the guards read it. */
   stateOf(record: R): unknown;
   /**
