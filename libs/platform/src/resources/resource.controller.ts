@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { allowed } from '../allow-list.js';
 import { CurrentViewer, RequestId } from '../auth/public.decorator.js';
@@ -66,13 +66,13 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   /** One action on many records (`{ action, ids, expectedVersions? }`): one result per id, never all-or-nothing. */
   @Post('bulk-actions')
   @HttpCode(200)
-  async bulk(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+  async bulk(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
     const bulk = this.kind.bulk;
     if (!bulk) throw new NotFoundError(`${this.kind.label}s have no bulk actions`);
     const input = parseInput(bulkSchema(Object.keys(bulk.actions), bulk.maxIds), body);
     const step = allowed(bulk.actions, input.action)!;
     const fields = bulk.fields ? bulk.fields(bodyObject(body)) : {};
-    const env = this.env(viewer, requestId);
+    const env = this.env(viewer, requestId, request);
     const results: Array<{ id: string; ok: boolean; status?: string; error?: string; reason?: string }> = [];
     for (const id of [...new Set(input.ids)]) {
       try {
@@ -113,12 +113,12 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   }
 
   @Post()
-  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
+  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
     if (!this.kind.create) throw new BadRequestError(`${this.kind.label}s are not created through this route`);
-    const env = this.env(viewer, requestId);
+    const env = this.env(viewer, requestId, request);
     const creation = await this.kind.create(body, env);
     const id = creation.id ?? randomUUID();
-    const command: ResourceCommand = { type: 'Create', actor: actorFor(viewer, creation.organisationId), data: creation.data, context: creation.context };
+    const command: ResourceCommand = { type: creation.command ?? 'Create', actor: actorFor(viewer, creation.organisationId), data: creation.data, context: creation.context };
     const result = await this.run(env, id, command, creation.organisationId, undefined);
     await this.kind.afterCreate?.(id, creation, result, env);
     return this.presentOne(await this.kind.load(env, id), env);
@@ -126,22 +126,22 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
 
   /** react-admin's update: the whole record comes back (its `version` is the one the user saw); the kind's update action takes it. */
   @Put(':id')
-  async update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
+  async update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
     // A kind without one refuses it as any action its table lacks (after the 404 of a record the viewer does not see).
-    return this.act(this.env(viewer, requestId), id, this.kind.update ?? 'Update', body);
+    return this.act(this.env(viewer, requestId, request), id, this.kind.update ?? 'Update', body);
   }
 
   /** The kind's remove action (a record that leaves the read models is answered as it was, with its new status). */
   @Delete(':id')
-  async remove(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string) {
-    return this.act(this.env(viewer, requestId), id, this.kind.remove ?? 'Delete', body);
+  async remove(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
+    return this.act(this.env(viewer, requestId, request), id, this.kind.remove ?? 'Delete', body);
   }
 
   /** Every action a record offers goes through this route, its update and remove too (under their names). */
   @Post(':id/actions/:action')
   @HttpCode(200)
-  async action(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @RequestId() requestId: string) {
-    return this.act(this.env(viewer, requestId), id, action, body);
+  async action(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
+    return this.act(this.env(viewer, requestId, request), id, action, body);
   }
 
   /** Loads the record, validates the action's input, decides with the facts, and answers the record as it is now. */
@@ -197,9 +197,9 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     return result;
   }
 
-  protected env(viewer: Viewer, requestId: string): ResourceEnv {
+  protected env(viewer: Viewer, requestId: string, request?: Pick<Request, 'headers'>): ResourceEnv {
     const { db, store, people, projections } = this.ports;
-    return { viewer, requestId, db, store, people, projections };
+    return { viewer, requestId, db, store, people, projections, headers: request?.headers ?? {} };
   }
 
   /** Whether the record offers the action to the viewer (with the guards' facts). */

@@ -26,6 +26,8 @@ export interface ResourceEnv {
   db: SqlDriver;
   store: EventStore;
   people: PeopleDirectory;
+  /** The request's headers (a link's origin when no PUBLIC_URL is configured: public-url.ts). */
+  headers: Record<string, string | string[] | undefined>;
   /** To wait until the read models show a position (a copy made by a process). */
   projections: ProjectionManager;
 }
@@ -44,6 +46,8 @@ export interface Creation {
   organisationId: string;
   data: unknown;
   context?: unknown;
+  /** The command that creates the aggregate (`Create` by default; a member is created by `Invite`). */
+  command?: string;
   /** What the create keeps beside its events for `afterCreate` (a secret stored apart): never recorded. */
   aside?: Record<string, unknown>;
 }
