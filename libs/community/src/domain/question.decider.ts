@@ -55,9 +55,6 @@ export const MODERATOR_STATUS_LABELS: Record<ModeratorStatus, string> = {
   declined: 'declined',
 };
 
-/** Actions that decide on what the moderator saw: they need the version read (409 when stale). */
-export const DECISIONS: readonly QuestionAction[] = ['Approve', 'Decline'];
-
 export const QUESTION_LIMITS = { title: 300, body: 20_000, category: 100, reason: 500, name: 200, email: 320 } as const;
 /** Each field's label, as the community's forms show it: the messages name the field by these words ("Reason is missing!"). */
 export const QUESTION_FIELD_LABELS = {

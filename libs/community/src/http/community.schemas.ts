@@ -82,8 +82,6 @@ export const answerUpdateSchema = z.object({
   answeredBy: person(A.answeredBy, A.answeredByName).optional(),
 });
 
-/** `POST /api/{resource}/bulk-actions`: one workflow action on many records, one result each. */
-export { bulkSchema } from '#libs/platform/src/http/bulk.js';
-
+/** The actions `POST /api/{resource}/bulk-actions` takes (one workflow action on many records, one result each). */
 export const QUESTION_BULK_ACTIONS: readonly QuestionAction[] = ['Submit', 'Approve', 'Decline', 'Publish', 'Unpublish', 'Delete', 'Restore'];
 export const ANSWER_BULK_ACTIONS = ['Publish', 'Delete'] as const;
