@@ -342,7 +342,7 @@ for (const setup of setups) {
         ['bad sort', owner.get('/api/questions?sort=password'), 400, 'Cannot sort by password'],
         ['bad date', owner.get('/api/questions?from=yesterday'), 400, 'from must be a date as YYYY-MM-DD'],
         ['bad counts', owner.get('/api/questions/counts?websiteId=a&websiteId=b'), 400, 'websiteId must be an id'],
-        ['unknown action', owner.post(`/api/questions/${q.id}/actions/Explode`).send({}), 400, 'Unknown action: use one of Submit, Approve, Decline, Publish, Unpublish, Update, Delete, Restore, Create'],
+        ['unknown action', owner.post(`/api/questions/${q.id}/actions/Explode`).send({}), 422, 'Action Explode is not supported for a question'],
         ['odd id', owner.get(`/api/questions/${'%00'.repeat(3)}`), 400, 'The address contains text that is not allowed (a NUL character or broken Unicode)'],
         ['long id', owner.get(`/api/questions/${'y'.repeat(300)}`), 400, 'Invalid id'],
       ];
