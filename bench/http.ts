@@ -15,6 +15,7 @@
  * Each figure is requests/s with p50/p99 in its notes; its baseline is the floor measured in the
  * same run (ratio = route / floor).
  */
+import { POST } from '#libs/posts/src/domain/deciders.js';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -170,7 +171,7 @@ async function seedBriefs(store: SqlEventStore, demo: Demo, count: number): Prom
       const title = `Bench brief ${n}: how we cut checkout abandonment`;
       await handler.execute(
         new DecideCommand(
-          'post',
+          POST,
           id,
           {
             type: 'Create',

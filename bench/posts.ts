@@ -1,3 +1,4 @@
+import { POST } from '#libs/posts/src/domain/deciders.js';
 import { randomUUID } from 'node:crypto';
 import type { SqlEventStore } from '#libs/eventstore/src/sql/sql-event-store.js';
 import type { NewEvent } from '#libs/eventstore/src/types.js';
@@ -61,7 +62,7 @@ export function postCommands(store: SqlEventStore) {
         const p = i % posts.ids.length;
         const title = `Draft ${seq++}: how we cut checkout abandonment`;
         await handler.execute(
-          new DecideCommand('post', posts.ids[p], { type: 'Save', actor: WRITER, data: { title }, context: { settings: SETTINGS, now: new Date().toISOString() } }, { expectedVersion: posts.versions[p] }),
+          new DecideCommand(POST, posts.ids[p], { type: 'Save', actor: WRITER, data: { title }, context: { settings: SETTINGS, now: new Date().toISOString() } }, { expectedVersion: posts.versions[p] }),
         );
         posts.versions[p]++;
       }

@@ -1,3 +1,4 @@
+import { ORGANISATION } from '#libs/organisations/src/domain/deciders.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
@@ -271,7 +272,7 @@ for (const setup of setups) {
         const userId = (await t.app.app.get(IdentityService).register({ email, name, password: 'Legacy-pass-1', role: 'writer' })).id;
         const commands = t.app.app.get(CommandBus);
         const added: DecideResult = await commands.execute(
-          new DecideCommand('organisation', organisationId, { type: 'AddMember', actor: { userId: 'system', roles: ['system'] }, data: { userId, role: access.orgRole } }),
+          new DecideCommand(ORGANISATION, organisationId, { type: 'AddMember', actor: { userId: 'system', roles: ['system'] }, data: { userId, role: access.orgRole } }),
         );
         await t.app.runtime.projections.waitFor(added.position);
         const memberId = memberIdOf(organisationId, userId);

@@ -1,3 +1,4 @@
+import { POST } from '#libs/posts/src/domain/deciders.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventStore, ReadStreamOptions } from '#libs/eventstore/src/index.js';
 import { SqlEventStore } from '#libs/eventstore/src/sql/sql-event-store.js';
@@ -31,7 +32,7 @@ for (const database of testDatabases) {
       const b = handler();
       const id = 'cache-1';
       const run = (h: DecideHandler, type: string, actor: typeof writer, data: unknown = {}, expectedVersion?: number) =>
-        h.execute(new DecideCommand('post', id, { type, actor, data, context: CONTEXT }, { expectedVersion }));
+        h.execute(new DecideCommand(POST, id, { type, actor, data, context: CONTEXT }, { expectedVersion }));
       await run(a, 'Create', writer, { organisationId: 'o', websiteId: 'w', locale: 'en', type: 'blog', title: 'T', outline: '1', richText: { json: null, html: '<p>x</p>' } });
       await run(a, 'Save', writer, { title: 'T2' }, 1);
       // B moves the post on; A's cache still holds version 2.

@@ -3,7 +3,6 @@ import { MAX_DAYS, MAX_VISITORS } from '#libs/analytics/src/demo/traffic-generat
 import { ConfigError, loadConfig } from '#libs/platform/src/config.js';
 import { createLogger } from '#libs/platform/src/logging.js';
 import { createRuntime } from '#libs/platform/src/runtime.js';
-import { DecideHandler } from '#libs/platform/src/commands/decide.command.js';
 import { catalog, relays } from './catalog.js';
 import { seedBenchWebsite } from './demo/bench-website.seed.js';
 import { utcOffsetMinutes, websiteTraffic, writeTraffic } from './demo/traffic.seed.js';
@@ -58,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (options.setup) {
       if (config.runProjections) await runtime.projections.start();
-      const commands = new DecideHandler(runtime.store, runtime.deciders);
+      const commands = runtime.commands;
       const setup = await seedBenchWebsite(
         {
           db: runtime.db,

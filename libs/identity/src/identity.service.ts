@@ -1,3 +1,4 @@
+import { USER } from '#libs/identity/src/domain/deciders.js';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -89,7 +90,7 @@ export class IdentityService {
     let result: DecideResult;
     try {
       result = await this.commands.execute(
-        new DecideCommand('user', id, {
+        new DecideCommand(USER, id, {
           type: 'Register',
           actor,
           data: { email: input.email, name: input.name, role: input.role, platformAdmin: input.platformAdmin, ...(input.signUp ? { signUp: input.signUp } : {}) },

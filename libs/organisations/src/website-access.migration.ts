@@ -1,3 +1,4 @@
+import { MEMBER } from '#libs/organisations/src/domain/deciders.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore, GlobalPosition, SqlDriver } from '#libs/eventstore/src/index.js';
@@ -57,7 +58,7 @@ export class WebsiteAccessMigration {
         websitesOf.set(member.organisation_id, websiteIds);
       }
       const result: DecideResult = await this.commands.execute(
-        new DecideCommand('member', member.id, { type: 'GrantExistingWebsites', actor: SYSTEM_ACTOR, data: { websiteIds } }, { organisationId: member.organisation_id }),
+        new DecideCommand(MEMBER, member.id, { type: 'GrantExistingWebsites', actor: SYSTEM_ACTOR, data: { websiteIds } }, { organisationId: member.organisation_id }),
       );
       if (result.events.length) {
         granted++;

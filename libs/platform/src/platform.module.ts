@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { DecideHandler, DeciderRegistry } from './commands/decide.command.js';
+import { DECIDE_HANDLER, DecideCommandHandler, DeciderRegistry } from './commands/decide.command.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { RateLimitGuard } from './http/rate-limit.js';
 import { OpsController } from './ops/ops.controller.js';
@@ -34,7 +34,8 @@ export class PlatformModule {
         // Public sign-in routes and /api/public/*: per address (and per website key) limits.
         { provide: APP_GUARD, useFactory: () => new RateLimitGuard(runtime.config) },
         { provide: DeciderRegistry, useValue: runtime.deciders },
-        DecideHandler,
+        { provide: DECIDE_HANDLER, useValue: runtime.commands },
+        DecideCommandHandler,
       ],
       exports: [CONFIG, SQL, EVENT_STORE, LOGGER, ProjectionManager, METRICS, DeciderRegistry, CqrsModule],
     };

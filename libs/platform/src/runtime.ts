@@ -40,6 +40,8 @@ export interface Runtime {
   projections: ProjectionManager;
   /** Every decider of the catalog (NestJS's command handler and the process managers use it). */
   deciders: DeciderRegistry;
+  /** The process's one command handler (one cache of folded aggregates): HTTP routes and process managers decide through it. */
+  commands: DecideHandler;
   metrics: Metrics;
   close(): Promise<void>;
 }
@@ -102,6 +104,7 @@ export async function createRuntime(
       registry,
       projections,
       deciders,
+      commands,
       metrics,
       async close() {
         await projections.stop();

@@ -1,3 +1,4 @@
+import { croAggregate } from '#libs/cro/src/domain/deciders.js';
 import { randomUUID } from 'node:crypto';
 import { defaultPages } from '#libs/analytics/src/demo/traffic-generator.js';
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
@@ -62,7 +63,7 @@ export async function seedBenchWebsite(deps: SetupDeps, websiteId: string): Prom
   const base = new URL(origin).origin;
 
   const run = (stream: string, id: string, type: string, data: unknown, extra: Record<string, unknown> = {}) =>
-    deps.execute(new DecideCommand(stream, id, { type, actor: owner, data, context: { website, ...extra } }, { organisationId }));
+    deps.execute(new DecideCommand(croAggregate(stream), id, { type, actor: owner, data, context: { website, ...extra } }, { organisationId }));
   const create = async (stream: string, data: Record<string, unknown>) => {
     const id = randomUUID();
     await run(stream, id, 'Create', { ...data, websiteId, organisationId });

@@ -1,3 +1,5 @@
+import type { ActionOf } from '#libs/platform/src/aggregate.js';
+import { BIO } from '#libs/experts/src/domain/deciders.js';
 import { randomUUID } from 'node:crypto';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { BioContent, BioKind } from '#libs/experts/src/domain/bio-fields.js';
@@ -45,9 +47,9 @@ export async function seedBios(
   for (const bio of BIOS) {
     const id = randomUUID();
     const userId = bio.who ? at.people[bio.who].userId : null;
-    const run = async (type: string, data: unknown) => {
+    const run = async (type: ActionOf<typeof BIO.decider>, data: unknown) => {
       const context = { userId, now: new Date().toISOString() };
-      const result: DecideResult = await deps.commands.execute(new DecideCommand('bio', id, { type, actor: at.owner, data, context }, { organisationId: at.organisationId }));
+      const result: DecideResult = await deps.commands.execute(new DecideCommand(BIO, id, { type, actor: at.owner, data, context }, { organisationId: at.organisationId }));
       await deps.projections.waitForResult(result);
     };
     await run('Create', { organisationId: at.organisationId, websiteId: at.websiteId, kind: bio.kind, userId, content: bio.content });

@@ -1,3 +1,5 @@
+import { ANSWER, QUESTION } from '#libs/community/src/domain/deciders.js';
+import type { RegisteredDecider } from '#libs/platform/src/aggregate.js';
 import { randomUUID } from 'node:crypto';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
@@ -94,7 +96,7 @@ export async function seedCommunity(demo: Demo, organisationId: string): Promise
   // The writer asks as a creator would; without a writer, the owner asks.
   const writer = actorOf('writer') ?? owner;
 
-  const run = async (aggregate: string, id: string, type: string, actor: Actor, data: unknown, context?: unknown, expectedVersion?: number) => {
+  const run = async (aggregate: RegisteredDecider, id: string, type: string, actor: Actor, data: unknown, context?: unknown, expectedVersion?: number) => {
     const result: DecideResult = await demo.commands.execute(
       new DecideCommand(aggregate, id, { type, actor, data, context }, { organisationId, expectedVersion }),
     );
@@ -104,7 +106,7 @@ export async function seedCommunity(demo: Demo, organisationId: string): Promise
 
   for (const q of QUESTIONS) {
     const id = randomUUID();
-    let result = await run('question', id, 'Create', q.by === 'owner' ? owner : writer, {
+    let result = await run(QUESTION, id, 'Create', q.by === 'owner' ? owner : writer, {
       organisationId,
       websiteId,
       locale: q.locale ?? 'en',
@@ -114,13 +116,13 @@ export async function seedCommunity(demo: Demo, organisationId: string): Promise
       askedBy: q.askedBy ?? null,
     });
     for (const step of q.steps) {
-      result = await run('question', id, step.action, owner, step.data ?? {}, undefined, result.version);
+      result = await run(QUESTION, id, step.action, owner, step.data ?? {}, undefined, result.version);
     }
     for (const a of q.answers ?? []) {
       const answerId = randomUUID();
       const question = { id, status: result.state.status, organisationId, websiteId };
-      await run('answer', answerId, 'Create', a.by === 'owner' ? owner : writer, { body: a.body, answeredBy: null }, { question });
-      if (a.publish) await run('answer', answerId, 'Publish', owner, {});
+      await run(ANSWER, answerId, 'Create', a.by === 'owner' ? owner : writer, { body: a.body, answeredBy: null }, { question });
+      if (a.publish) await run(ANSWER, answerId, 'Publish', owner, {});
     }
   }
 }

@@ -1,3 +1,4 @@
+import { croAggregate } from '#libs/cro/src/domain/deciders.js';
 import { randomUUID } from 'node:crypto';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
@@ -35,7 +36,7 @@ export async function seedCro(demo: Demo, at: { organisationId: string; websiteI
 
   const run = async (stream: string, id: string, type: string, data: unknown, extra: Record<string, unknown> = {}) => {
     const result: DecideResult = await demo.commands.execute(
-      new DecideCommand(stream, id, { type, actor: owner, data, context: { website, ...extra } }, { organisationId }),
+      new DecideCommand(croAggregate(stream), id, { type, actor: owner, data, context: { website, ...extra } }, { organisationId }),
     );
     await demo.projections.waitForResult(result);
     return result;

@@ -1,3 +1,5 @@
+import { MEMBER, ORGANISATION, WEBSITE } from '#libs/organisations/src/domain/deciders.js';
+import type { RegisteredDecider } from '#libs/platform/src/aggregate.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
@@ -59,7 +61,7 @@ export class DemoService {
     }
     const owner = { userId: ids[0], roles: ['user', 'owner', SYSTEM] };
     const organisationId = randomUUID();
-    await this.run('organisation', organisationId, 'Create', owner, {
+    await this.run(ORGANISATION, organisationId, 'Create', owner, {
       name: 'Demo Publishing',
       website: 'https://demo.example',
       country: 'DE',
@@ -69,9 +71,9 @@ export class DemoService {
       // The organisation demo mode shows (read-only) to anyone who enters it.
       demo: true,
     });
-    await this.run('organisation', organisationId, 'SetBusinessProfile', owner, { employees: '11-50', monthlyVisitors: '20k-50k', ltv: '250-500', aov: '20-50' });
+    await this.run(ORGANISATION, organisationId, 'SetBusinessProfile', owner, { employees: '11-50', monthlyVisitors: '20k-50k', ltv: '250-500', aov: '20-50' });
     for (let i = 0; i < DEMO_USERS.length; i++) {
-      if (i > 0) await this.run('organisation', organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });
+      if (i > 0) await this.run(ORGANISATION, organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });
       const joined: DecideResult = await this.commands.execute(
         joinCommand(organisationId, { id: ids[i], email: DEMO_USERS[i].email, name: DEMO_USERS[i].name }, DEMO_USERS[i].orgRole, { cmsRole: DEMO_USERS[i].cmsRole }),
       );
@@ -87,7 +89,7 @@ export class DemoService {
       siteIds.push(id);
       const domain = new URL(site.url).hostname;
       // Its domain is claimed by the website-domains process.
-      await this.run('website', id, 'Create', { ...owner, roles: [...owner.roles] }, {
+      await this.run(WEBSITE, id, 'Create', { ...owner, roles: [...owner.roles] }, {
         organisationId,
         key: `pk_${randomBytes(12).toString('hex')}`,
         name: site.name,
@@ -121,7 +123,7 @@ export class DemoService {
     // Website access (DESIGN.md): the demo's editor, writer and checker work on both websites.
     for (let i = 1; i < DEMO_USERS.length; i++) {
       const granted: DecideResult = await this.commands.execute(
-        new DecideCommand('member', memberIdOf(organisationId, ids[i]), { type: 'ChangeAccess', actor: owner, data: { websiteIds: siteIds } }, { organisationId }),
+        new DecideCommand(MEMBER, memberIdOf(organisationId, ids[i]), { type: 'ChangeAccess', actor: owner, data: { websiteIds: siteIds } }, { organisationId }),
       );
       await this.projections.waitFor(granted.position);
     }
@@ -147,7 +149,7 @@ export class DemoService {
     if (traffic) this.log.info(traffic, 'demo traffic written (the analytics projector computes the reports from it)');
   }
 
-  private async run(aggregate: string, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {
+  private async run(aggregate: RegisteredDecider, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {
     const result: DecideResult = await this.commands.execute(new DecideCommand(aggregate, id, { type, actor, data }));
     await this.projections.waitForResult(result);
   }

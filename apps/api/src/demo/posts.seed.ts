@@ -1,3 +1,4 @@
+import { POST } from '#libs/posts/src/domain/deciders.js';
 import { randomUUID } from 'node:crypto';
 import type { CommandBus } from '@nestjs/cqrs';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
@@ -97,7 +98,7 @@ export async function seedPosts(deps: { commands: CommandBus; projections: Proje
     const site = people.sites[post.site];
     const run = async (who: Who, type: string, data: Record<string, unknown>) => {
       const result: DecideResult = await deps.commands.execute(
-        new DecideCommand('post', id, { type, actor: people.actors[who], data, context: { settings: site.settings, now: new Date().toISOString() } }, { organisationId: people.organisationId }),
+        new DecideCommand(POST, id, { type, actor: people.actors[who], data, context: { settings: site.settings, now: new Date().toISOString() } }, { organisationId: people.organisationId }),
       );
       await deps.projections.waitForResult(result);
     };

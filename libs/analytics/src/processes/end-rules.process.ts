@@ -1,3 +1,5 @@
+import type { ActionOf } from '#libs/platform/src/aggregate.js';
+import { EXPERIMENT } from '#libs/cro/src/domain/deciders.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
@@ -112,7 +114,7 @@ export class EndRulesProcess {
     }
     this.heldChecked.delete(experiment.id);
     const command = new DecideCommand(
-      'experiment',
+      EXPERIMENT,
       experiment.id,
       { type: 'CompleteByEndRule', actor: END_RULES, data: { rule: outcome.rule, ...(outcome.winner ? { winner: outcome.winner } : {}), figures: { met: outcome.met, ...outcome.figures } } },
       { organisationId: experiment.organisation_id, commandId: `end-rule:${experiment.id}` },
@@ -126,9 +128,9 @@ export class EndRulesProcess {
     }
   }
 
-  private async send(experiment: LiveExperiment, command: { type: string; actor: typeof END_RULES; data: unknown }, commandId: string): Promise<void> {
+  private async send(experiment: LiveExperiment, command: { type: ActionOf<typeof EXPERIMENT.decider>; actor: typeof END_RULES; data: unknown }, commandId: string): Promise<void> {
     try {
-      await this.commands.execute(new DecideCommand('experiment', experiment.id, command, { organisationId: experiment.organisation_id, commandId }));
+      await this.commands.execute(new DecideCommand(EXPERIMENT, experiment.id, command, { organisationId: experiment.organisation_id, commandId }));
     } catch (error) {
       // No longer live, or held meanwhile by another process: nothing to do.
       if (!(error instanceof AppError)) throw error;

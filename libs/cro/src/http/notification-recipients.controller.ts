@@ -1,3 +1,4 @@
+import { NOTIFICATION_RECIPIENT } from '#libs/cro/src/domain/deciders.js';
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -88,7 +89,7 @@ export class PublicNotificationRecipientsController {
     const data = { codeHash: hash, at: new Date().toISOString() };
     const actor = { userId: `notification-recipient:${id}`, name: state.address ?? undefined, roles: ['recipient'] };
     const result: DecideResult = await this.commands.execute(
-      new DecideCommand(NOTIFICATION_RECIPIENT_STREAM, id, { type, actor, data, context: { answer: data } }, { organisationId: state.organisationId }),
+      new DecideCommand(NOTIFICATION_RECIPIENT, id, { type, actor, data, context: { answer: data } }, { organisationId: state.organisationId }),
     );
     await this.projections.waitForResult(result);
     const status = type === 'Confirm' ? 'confirmed' : 'declined';

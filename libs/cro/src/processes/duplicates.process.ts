@@ -1,3 +1,4 @@
+import { croAggregate } from '../domain/deciders.js';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessContext, ProcessManager } from '#libs/platform/src/projections/projection.js';
@@ -22,7 +23,7 @@ export const duplicatesProcess: ProcessManager = {
     // The person who asked for the copy creates it: the roles they had are the source's decision, recorded with it.
     const actor = { userId: actorId, name: data.by?.name, roles: ['system'] };
     return [
-      new DecideCommand(aggregate, data.copyId, { type: 'Create', actor, data: { ...data.copy, duplicatedFrom: sourceId } }, { organisationId: data.copy.organisationId }),
+      new DecideCommand(croAggregate(aggregate), data.copyId, { type: 'Create', actor, data: { ...data.copy, duplicatedFrom: sourceId } }, { organisationId: data.copy.organisationId }),
     ];
   },
 };

@@ -1,3 +1,4 @@
+import { CAMPAIGN, croAggregate } from '../domain/deciders.js';
 import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
@@ -35,7 +36,7 @@ export const generationProcess: ProcessManager = {
     const options = { organisationId: now.organisationId };
     const system = { userId: event.metadata?.actorId ?? 'system', name: job.by?.name ?? undefined, roles: ['system'] };
     const finish = (type: 'GenerationFinished' | 'GenerationFailed', data: Record<string, unknown>) =>
-      new DecideCommand('campaign', campaignId, { type, actor: system, data: { jobId: job.jobId, ...data } }, options);
+      new DecideCommand(CAMPAIGN, campaignId, { type, actor: system, data: { jobId: job.jobId, ...data } }, options);
 
     const starter = STARTER_TEMPLATES.find((t) => t.id === job.templateId);
     const template = starter?.template ?? (await templateById(context.read, job.templateId, now.organisationId));
@@ -46,7 +47,7 @@ export const generationProcess: ProcessManager = {
     const commands = products.map(
       (product) =>
         new DecideCommand(
-          'cta',
+          croAggregate('cta'),
           ctaIdFor(job.jobId, product.id),
           {
             type: 'Create',

@@ -1,3 +1,4 @@
+import { NOTIFICATION_RECIPIENT } from '#libs/cro/src/domain/deciders.js';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -78,8 +79,8 @@ export class NotificationRecipients {
         if (status !== 'unconfirmed' && status !== 'pending') continue;
         const id = notificationRecipientId(organisationId, address);
         const code = `${id}.${randomBytes(32).toString('base64url')}`;
-        const command = { type: 'RequestConfirmation', actor, data: { organisationId, address: normalAddress(address), codeHash: codeHash(code), at: new Date().toISOString() } };
-        const result: DecideResult = await this.commands.execute(new DecideCommand(NOTIFICATION_RECIPIENT_STREAM, id, command, { organisationId, correlationId }));
+        const command = { type: 'RequestConfirmation' as const, actor, data: { organisationId, address: normalAddress(address), codeHash: codeHash(code), at: new Date().toISOString() } };
+        const result: DecideResult = await this.commands.execute(new DecideCommand(NOTIFICATION_RECIPIENT, id, command, { organisationId, correlationId }));
         if (result.events.length === 0) continue;
         last = result;
         if (!(await takeOrganisationMail(this.db, organisationId, 'confirmation', CONFIRMATION_MAILS_PER_DAY))) {

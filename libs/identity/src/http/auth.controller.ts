@@ -1,3 +1,4 @@
+import { USER } from '#libs/identity/src/domain/deciders.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -262,7 +263,7 @@ export class AuthController {
     if (existing) {
       userId = existing;
       const result: DecideResult = await this.commands.execute(
-        new DecideCommand('user', userId, { type: 'ChangeProfile', actor: { userId: viewer.userId, roles: ['platform_admin'] }, data: { name: input.name, role: input.role } }, {
+        new DecideCommand(USER, userId, { type: 'ChangeProfile', actor: { userId: viewer.userId, roles: ['platform_admin'] }, data: { name: input.name, role: input.role } }, {
           correlationId: (request as Request & { id?: string }).id,
         }),
       );

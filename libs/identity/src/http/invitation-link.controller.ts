@@ -1,3 +1,4 @@
+import { USER } from '#libs/identity/src/domain/deciders.js';
 import { Body, Controller, Get, Param, Put, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -59,7 +60,7 @@ export class InvitationLinkController {
     await this.identity.setPassword(viewer.userId, password, viewer.sessionId);
     await this.identity.completeSessionPurpose(viewer.sessionId);
     const result: DecideResult = await this.commands.execute(
-      new DecideCommand('user', viewer.userId, { type: 'ChooseFirstPassword', actor: { userId: 'system', roles: ['system'] }, data: {} }, { correlationId: requestId }),
+      new DecideCommand(USER, viewer.userId, { type: 'ChooseFirstPassword', actor: { userId: 'system', roles: ['system'] }, data: {} }, { correlationId: requestId }),
     );
     await this.projections.waitForResult(result);
     return { ok: true, message: 'Your password is set. Welcome!', redirect: '/' };

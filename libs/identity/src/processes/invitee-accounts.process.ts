@@ -1,3 +1,4 @@
+import { USER } from '#libs/identity/src/domain/deciders.js';
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessContext, ProcessManager } from '#libs/platform/src/projections/projection.js';
@@ -41,7 +42,7 @@ export const inviteeAccountsProcess: ProcessManager = {
     if (!data.newUser) return [];
     await reserveInviteeCredentials(context.read, data.userId, data.email);
     return [
-      new DecideCommand('user', data.userId, { type: 'Register', actor: { userId: 'system', roles: ['system'] }, data: { email: data.email, name: data.name, role: 'writer' } }),
+      new DecideCommand(USER, data.userId, { type: 'Register', actor: { userId: 'system', roles: ['system'] }, data: { email: data.email, name: data.name, role: 'writer' } }),
     ];
   },
 };

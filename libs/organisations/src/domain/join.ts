@@ -1,3 +1,4 @@
+import { MEMBER } from '#libs/organisations/src/domain/deciders.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import { memberIdOf } from './member.decider.js';
 import type { OrganisationRole } from './organisation.decider.js';
@@ -14,7 +15,7 @@ export function joinCommand(
 ): DecideCommand {
   const manages = orgRole === 'owner' || orgRole === 'admin';
   return new DecideCommand(
-    'member',
+    MEMBER,
     memberIdOf(organisationId, user.id),
     {
       type: 'Join',

@@ -1,3 +1,4 @@
+import { MEMBER } from '#libs/organisations/src/domain/deciders.js';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessContext, ProcessManager } from '#libs/platform/src/projections/projection.js';
@@ -17,7 +18,7 @@ export const invitationAcceptanceProcess: ProcessManager = {
     const pending = await pendingInvitationsOf<{ id: string; organisationId: string }>(context.read, userId);
     return pending.map(
       (invitation) =>
-        new DecideCommand('member', invitation.id, { type: 'Accept', actor: { userId, roles: [SELF] }, data: {} }, { organisationId: invitation.organisationId }),
+        new DecideCommand(MEMBER, invitation.id, { type: 'Accept', actor: { userId, roles: [SELF] }, data: {} }, { organisationId: invitation.organisationId }),
     );
   },
 };

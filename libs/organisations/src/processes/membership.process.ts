@@ -1,3 +1,4 @@
+import { ORGANISATION } from '#libs/organisations/src/domain/deciders.js';
 import { MEMBER_EVENT_TYPES } from '../domain/events.js';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
@@ -20,10 +21,10 @@ export const membershipProcess: ProcessManager = {
     if (!organisationId || !member.userId) return [];
     const system = { userId: event.metadata?.actorId ?? 'system', roles: ['system'] };
     if (member.status === 'accepted' && member.access) {
-      return [new DecideCommand('organisation', organisationId, { type: 'AddMember', actor: system, data: { userId: member.userId, role: member.access.orgRole } }, { organisationId })];
+      return [new DecideCommand(ORGANISATION, organisationId, { type: 'AddMember', actor: system, data: { userId: member.userId, role: member.access.orgRole } }, { organisationId })];
     }
     if (member.status === 'inactive') {
-      return [new DecideCommand('organisation', organisationId, { type: 'RemoveMember', actor: system, data: { userId: member.userId } }, { organisationId })];
+      return [new DecideCommand(ORGANISATION, organisationId, { type: 'RemoveMember', actor: system, data: { userId: member.userId } }, { organisationId })];
     }
     return [];
   },

@@ -1,3 +1,4 @@
+import { ORGANISATION } from '#libs/organisations/src/domain/deciders.js';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessManager } from '#libs/platform/src/projections/projection.js';
@@ -25,7 +26,7 @@ export const signUpProcess: ProcessManager = {
     const founder = { userId, email: data.email, name: data.name };
     return [
       new DecideCommand(
-        'organisation',
+        ORGANISATION,
         organisationId,
         { type: 'Create', actor: { userId, roles: ['user'] }, data: { name: organisationName, website: null, country: null, locales: ['en'], timezone: 'UTC', founder } },
         { organisationId },

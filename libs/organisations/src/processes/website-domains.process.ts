@@ -1,3 +1,4 @@
+import { WEBSITE, WEBSITE_DOMAIN } from '#libs/organisations/src/domain/deciders.js';
 import type { OrganisationsEventType } from '../domain/events.js';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
@@ -30,13 +31,13 @@ export const websiteDomainsProcess: ProcessManager = {
     const options = { organisationId: now.organisationId };
     const commands: DecideCommand[] = [];
     if (now.status !== 'refused' && now.settings?.domain === data.domain) {
-      commands.push(new DecideCommand('websitedomain', data.domain, { type: 'Claim', actor: SYSTEM, data: { websiteId, organisationId: now.organisationId } }, options));
+      commands.push(new DecideCommand(WEBSITE_DOMAIN, data.domain, { type: 'Claim', actor: SYSTEM, data: { websiteId, organisationId: now.organisationId } }, options));
     }
     if (event.type === 'WebsiteSettingsChanged') {
       const before = await context.stateBefore<WebsiteState>(event);
       const old = before.settings?.domain;
       if (old && old !== data.domain && now.settings?.domain !== old) {
-        commands.push(new DecideCommand('websitedomain', old, { type: 'Release', actor: SYSTEM, data: { websiteId } }, options));
+        commands.push(new DecideCommand(WEBSITE_DOMAIN, old, { type: 'Release', actor: SYSTEM, data: { websiteId } }, options));
       }
     }
     return commands;
@@ -48,7 +49,7 @@ export const websiteDomainsProcess: ProcessManager = {
     const before = event.type === 'WebsiteSettingsChanged' ? await context.stateBefore<WebsiteState>(event) : null;
     const restore = before?.settings ? { domain: before.settings.domain, url: before.settings.url } : null;
     return [
-      new DecideCommand('website', websiteId, { type: 'RefuseDomain', actor: SYSTEM, data: { domain: command.id, restore } }, command.options),
+      new DecideCommand(WEBSITE, websiteId, { type: 'RefuseDomain', actor: SYSTEM, data: { domain: command.id, restore } }, command.options),
       // The old domain stays this website's: nothing to release.
     ];
   },

@@ -5,15 +5,9 @@ import { LRUCache } from 'lru-cache';
 import { WrongExpectedVersionError, type EventStore, type GlobalPosition, type RecordedEvent } from '#libs/eventstore/src/index.js';
 import type { Command, Decider, DomainEvent } from '../decider.js';
 import { ConflictError } from '../errors.js';
-import { EVENT_STORE } from '../tokens.js';
 
-/** A decider registered under its aggregate name; its streams are `{name}-{id}`. */
-export interface RegisteredDecider {
-  name: string;
-  decider: Decider<any, any, any, any>;
-  /** The organisation an aggregate belongs to, recorded in each event's metadata. */
-  organisationOf?(state: any): string | null | undefined;
-}
+export { aggregate, type ActionOf, type AnyDecider, type RegisteredDecider, type StateOf } from '../aggregate.js';
+import type { ActionOf, AnyDecider, RegisteredDecider } from '../aggregate.js';
 
 @Injectable()
 export class DeciderRegistry {
@@ -50,14 +44,22 @@ export interface DecideOptions {
   causationId?: string;
 }
 
-/** Load the aggregate's stream, fold it, decide, and append with the version read. */
-export class DecideCommand {
+/**
+ * Load the aggregate's stream, fold it, decide, and append with the version read. The command
+ * names its aggregate by its handle (`aggregate(name, decider)`) and one of the decider's actions.
+ */
+export class DecideCommand<D extends AnyDecider = AnyDecider> {
+  /** The aggregate's name (its streams are `{aggregate}-{id}`). */
+  readonly aggregate: string;
+
   constructor(
-    readonly aggregate: string,
+    readonly target: RegisteredDecider<D>,
     readonly id: string,
-    readonly command: Command<string, unknown>,
+    readonly command: Command<ActionOf<D>, unknown>,
     readonly options: DecideOptions = {},
-  ) {}
+  ) {
+    this.aggregate = target.name;
+  }
 }
 
 export interface DecideResult<State = any> {
@@ -120,12 +122,16 @@ export class AggregateCache {
   }
 }
 
-@CommandHandler(DecideCommand)
-export class DecideHandler implements ICommandHandler<DecideCommand, DecideResult> {
+/**
+ * Decides commands: one per process (the runtime's, `Runtime.commands`), shared by the HTTP
+ * routes (through Nest's command bus, `DecideCommandHandler`) and the process managers, so one
+ * cache of folded aggregates serves both.
+ */
+export class DecideHandler {
   private readonly cache = new AggregateCache();
 
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly store: EventStore,
     private readonly registry: DeciderRegistry,
   ) {}
 
@@ -176,6 +182,19 @@ export class DecideHandler implements ICommandHandler<DecideCommand, DecideResul
         }
       }
     }
+  }
+}
+
+/** The runtime's `DecideHandler`, provided to Nest. */
+export const DECIDE_HANDLER = Symbol('DECIDE_HANDLER');
+
+/** Nest's command bus hands `DecideCommand`s to the process's one `DecideHandler`. */
+@CommandHandler(DecideCommand)
+export class DecideCommandHandler implements ICommandHandler<DecideCommand, DecideResult> {
+  constructor(@Inject(DECIDE_HANDLER) private readonly handler: DecideHandler) {}
+
+  execute(command: DecideCommand): Promise<DecideResult> {
+    return this.handler.execute(command);
   }
 }
 

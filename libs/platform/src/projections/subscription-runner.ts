@@ -189,7 +189,7 @@ export class SubscriptionRunner {
         const command = commands[index]!;
         try {
           const result = await execute(
-            new DecideCommand(command.aggregate, command.id, command.command, {
+            new DecideCommand(command.target, command.id, command.command, {
               ...command.options,
               // Named by what it does, not by its place in the list: a retry that reads a little
               // more (or less) still recognises each command it already sent.

@@ -1,3 +1,4 @@
+import { aggregate } from '../aggregate.js';
 import { randomUUID } from 'node:crypto';
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
@@ -190,7 +191,7 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
 
   protected async run(env: ResourceEnv, id: string, command: ResourceCommand, organisationId: string, expectedVersion: number | undefined): Promise<DecideResult> {
     const result: DecideResult = await this.ports.commands.execute(
-      new DecideCommand(this.kind.stream, id, command, { expectedVersion, correlationId: env.requestId, organisationId }),
+      new DecideCommand(aggregate(this.kind.stream, this.kind.decider), id, command, { expectedVersion, correlationId: env.requestId, organisationId }),
     );
     await this.ports.projections.waitForResult(result);
     await this.kind.afterDecision?.(command, organisationId, result, env);

@@ -1,3 +1,4 @@
+import { POST } from '../domain/deciders.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { isExpertBio } from '#libs/experts/src/projections/queries.js';
 import { ensureOrganisationProduct, memberOf, websitesByIds } from '#libs/organisations/src/projections/queries.js';
@@ -153,7 +154,7 @@ export class PostsController {
     const id = randomUUID();
     const result: DecideResult<PostState> = await this.commands.execute(
       new DecideCommand(
-        'post',
+        POST,
         id,
         {
           type: 'Create',
@@ -239,7 +240,7 @@ export class PostsController {
     let result: DecideResult<PostState>;
     try {
       const context = PUBLISHING.includes(action) ? { ...this.context(website), missingBios: await bioPromptsFor(this.db, current.state, website) } : this.context(website);
-      result = await this.commands.execute(new DecideCommand('post', id, { type: action, actor, data, context }, options));
+      result = await this.commands.execute(new DecideCommand(POST, id, { type: action, actor, data, context }, options));
     } catch (error) {
       if (action === 'Save' && error instanceof ConflictError) await this.keepDraft(id, actor, data as PostContent, expectedVersion ?? null, error, website);
       throw withFailureWording(action, error);
@@ -270,7 +271,7 @@ export class PostsController {
     const reason = (error.details as { reason?: string } | undefined)?.reason ?? 'stale_version';
     const by: Holder = { userId: actor.userId, name: actor.name ?? actor.userId, since: new Date().toISOString() };
     const result: DecideResult = await this.commands.execute(
-      new DecideCommand('post', id, { type: 'KeepDraft', actor: { userId: actor.userId, name: actor.name, roles: ['system'] }, data: { by, changes, baseVersion, reason }, context: this.context(website) }),
+      new DecideCommand(POST, id, { type: 'KeepDraft', actor: { userId: actor.userId, name: actor.name, roles: ['system'] }, data: { by, changes, baseVersion, reason }, context: this.context(website) }),
     );
     await this.projections.waitForResult(result);
   }

@@ -1,3 +1,5 @@
+import type { ActionOf } from '#libs/platform/src/aggregate.js';
+import { REDIRECT_RULE } from '#libs/posts/src/domain/deciders.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -43,8 +45,8 @@ export class RedirectRules {
     return id;
   }
 
-  private async run(id: string, type: string, actor: Actor, data: unknown, organisationId: string, correlationId?: string) {
-    const result: DecideResult = await this.commands.execute(new DecideCommand('redirectrule', id, { type, actor, data }, { organisationId, correlationId }));
+  private async run(id: string, type: ActionOf<typeof REDIRECT_RULE.decider>, actor: Actor, data: unknown, organisationId: string, correlationId?: string) {
+    const result: DecideResult = await this.commands.execute(new DecideCommand(REDIRECT_RULE, id, { type, actor, data }, { organisationId, correlationId }));
     await this.projections.waitForResult(result);
   }
 }

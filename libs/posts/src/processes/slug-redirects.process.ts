@@ -1,3 +1,4 @@
+import { REDIRECT_RULE } from '#libs/posts/src/domain/deciders.js';
 import type { PostEventType } from '../domain/post.decider.js';
 import { createHash } from 'node:crypto';
 import type { RecordedEvent } from '#libs/eventstore/src/index.js';
@@ -42,12 +43,12 @@ export const slugRedirectsProcess: ProcessManager = {
     const options = { organisationId: website.organisationId };
     const commands = stale.map((rule) =>
       rule.fromPath === toPath || rule.fromPath === fromPath
-        ? new DecideCommand('redirectrule', rule.id, { type: 'Delete', actor: system, data: { reason: `The post ${postId} moved to ${toPath}` } }, options)
-        : new DecideCommand('redirectrule', rule.id, { type: 'Update', actor: system, data: { toPath } }, options),
+        ? new DecideCommand(REDIRECT_RULE, rule.id, { type: 'Delete', actor: system, data: { reason: `The post ${postId} moved to ${toPath}` } }, options)
+        : new DecideCommand(REDIRECT_RULE, rule.id, { type: 'Update', actor: system, data: { toPath } }, options),
     );
     commands.push(
       new DecideCommand(
-        'redirectrule',
+        REDIRECT_RULE,
         ruleId,
         {
           type: 'Create',
