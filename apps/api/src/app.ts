@@ -9,13 +9,6 @@ import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
-import { CommunityModule } from '#libs/community/src/community.module.js';
-import { CroModule } from '#libs/cro/src/cro.module.js';
-import { AnalyticsModule } from '#libs/analytics/src/analytics.module.js';
-import { ExpertsModule } from '#libs/experts/src/experts.module.js';
-import { IdentityModule } from '#libs/identity/src/identity.module.js';
-import { OrganisationsModule } from '#libs/organisations/src/organisations.module.js';
-import { PostsModule } from '#libs/posts/src/posts.module.js';
 import { WebsiteAccessMigration } from '#libs/organisations/src/website-access.migration.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { toErrorBody } from '#libs/platform/src/http/error.filter.js';
@@ -26,7 +19,7 @@ import { LOG_REDACT_PATHS, PinoNestLogger, REDACTED, redactUrl, type Logger } fr
 import { PlatformModule } from '#libs/platform/src/platform.module.js';
 import { metricsHandler } from '#libs/platform/src/metrics.js';
 import { createRuntime, type Runtime } from '#libs/platform/src/runtime.js';
-import { catalog, relays } from './catalog.js';
+import { CONTEXTS, catalog, relays } from './catalog.js';
 import { serveConsole } from './console-assets.js';
 import { serveTracker } from '#libs/cro/src/public/tracker-asset.js';
 import { DemoModule } from './demo/demo.module.js';
@@ -43,7 +36,7 @@ export interface App {
 export async function createApp(config: AppConfig, options: { log?: Logger } = {}): Promise<App> {
   const runtime = await createRuntime(config, catalog, { log: options.log, relays });
   try {
-    @Module({ imports: [PlatformModule.forRuntime(runtime), IdentityModule, OrganisationsModule, CommunityModule, PostsModule, ExpertsModule, CroModule, AnalyticsModule, DemoModule] })
+    @Module({ imports: [PlatformModule.forRuntime(runtime), ...CONTEXTS.map((context) => context.module), DemoModule] })
     class AppModule {}
 
     // The HTTP server with the request, header and keep-alive time-outs of the configuration (slow bodies never hold a socket for long).
