@@ -51,3 +51,36 @@ export async function hasInstallationSignal(db: SqlExecutor, websiteId: string):
   for (const signal of INSTALLATION_SIGNALS) if (await signal(db, websiteId)) return true;
   return false;
 }
+
+/** What a page needs to know of a bio (the experts context's): whose it is, which kind, and whether it is published. */
+export interface BioSummary {
+  id: string;
+  userId: string | null;
+  kind: string;
+  status: string;
+  displayName: string;
+}
+
+/** The bios of the people a page credits: contributed by the context that keeps the bios (experts), read by the one that credits them (posts). */
+export interface CreditedBios {
+  /** The bios of a website that belong to these people, or have this id. */
+  bioSummaries(db: SqlExecutor, websiteId: string, userIds: readonly string[], bioId: string | null): Promise<BioSummary[]>;
+  /** Whether `bioId` is an expert bio of the website. */
+  isExpertBio(db: SqlExecutor, bioId: string, websiteId: string): Promise<boolean>;
+}
+
+let creditedBios: CreditedBios | null = null;
+
+export function contributeCreditedBios(bios: CreditedBios): void {
+  creditedBios = bios;
+}
+
+/** The bios of a website that belong to these people, or have this id (none without a context that keeps bios). */
+export async function bioSummaries(db: SqlExecutor, websiteId: string, userIds: readonly string[], bioId: string | null): Promise<BioSummary[]> {
+  return creditedBios ? creditedBios.bioSummaries(db, websiteId, userIds, bioId) : [];
+}
+
+/** Whether `bioId` is an expert bio of the website (never, without a context that keeps bios). */
+export async function isExpertBio(db: SqlExecutor, bioId: string, websiteId: string): Promise<boolean> {
+  return creditedBios ? creditedBios.isExpertBio(db, bioId, websiteId) : false;
+}

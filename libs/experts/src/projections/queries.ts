@@ -2,17 +2,11 @@ import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 
 /**
  * The experts context's read side: every query of `rm_bios`. Other contexts (posts: the bio
- * prompts and the credited expert) reach bios through these functions, never through the table.
+ * prompts and the credited expert) reach bios through these functions, contributed to the platform's registry
+ * (contributed-facts.ts `contributeCreditedBios`), never through the table.
  */
 
-/** What a post needs to know of a bio: whose it is, which kind, and whether it is published. */
-export interface BioSummary {
-  id: string;
-  userId: string | null;
-  kind: string;
-  status: string;
-  displayName: string;
-}
+import type { BioSummary } from '#libs/platform/src/contributed-facts.js';
 
 /** The bios of a website that belong to these people, or have this id. */
 export async function bioSummaries(db: SqlExecutor, websiteId: string, userIds: readonly string[], bioId: string | null): Promise<BioSummary[]> {

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
-import { bioSummaries } from '#libs/experts/src/projections/queries.js';
+import { bioSummaries } from '#libs/platform/src/contributed-facts.js';
 import { memberNames } from '#libs/organisations/src/projections/queries.js';
 import { missingBio } from '../domain/post-fields.js';
 import type { CreditedPerson, PostState } from '../domain/post.decider.js';
@@ -29,7 +29,7 @@ export async function bioPromptsFor(db: SqlExecutor, state: PostState, website: 
   if (people.length === 0) return [];
 
   const userIds = people.flatMap((p) => (p.userId ? [p.userId] : []));
-  // The bios are the experts context's (its read side, never its table).
+  // The bios are the experts context's (contributed to the platform's registry, never its table).
   const bios = await bioSummaries(db, website.id, userIds, state.content.expertId ?? null);
   const prompts: BioPrompt[] = [];
   const bioNames = new Map<BioPrompt, string>();

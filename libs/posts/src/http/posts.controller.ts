@@ -1,6 +1,6 @@
 import { POST } from '../domain/deciders.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
-import { isExpertBio } from '#libs/experts/src/projections/queries.js';
+import { isExpertBio } from '#libs/platform/src/contributed-facts.js';
 import { ensureOrganisationProduct, memberOf, websitesByIds } from '#libs/organisations/src/projections/queries.js';
 import { allowed } from '#libs/platform/src/allow-list.js';
 import { isTimestamp } from '#libs/platform/src/dates.js';
