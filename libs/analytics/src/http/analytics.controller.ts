@@ -8,14 +8,14 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { EVENTS_LIST } from '../read/events-list.js';
 import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '#libs/cro/src/domain/roles.js';
 import type { PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
-import { campaignPageRules, goalOnWebsite, isCtaOfWebsite } from '#libs/cro/src/projections/queries.js';
+import { campaignPageRules, goalOnWebsite, isCtaOfWebsite, reportedCroRecord } from '#libs/cro/src/projections/queries.js';
 import { ensureOrganisationProduct, websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
 import { rolesFor } from '#libs/platform/src/auth/policy.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { queryDayProblem } from '#libs/platform/src/dates.js';
 import { ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
-import { canReachWebsite, loadVisible } from '#libs/platform/src/http/tenancy.js';
+import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
 import { parseInput, z } from '#libs/platform/src/validation.js';
 import { SQL } from '#libs/platform/src/tokens.js';
 import { ATTRIBUTION_MODELS } from '../domain/attribution.js';
@@ -105,7 +105,7 @@ export class AnalyticsController {
 
   @Get('experiments/:id/results')
   async experimentResults(@CurrentViewer() viewer: Viewer, @Param('id') experimentId: string) {
-    const experiment = await this.record(viewer, 'rm_experiments', 'Experiment', experimentId);
+    const experiment = await this.record(viewer, 'experiment', experimentId);
     const variants = Array.isArray(experiment.variants) ? (experiment.variants as { key: string; weight: number }[]) : [];
     const threshold = typeof experiment.significanceThreshold === 'number' ? experiment.significanceThreshold : 0.95;
     return experimentReport(this.db, { id: experiment.id, websiteId: experiment.websiteId, variants, significanceThreshold: threshold });
@@ -131,7 +131,7 @@ export class AnalyticsController {
   @Get('funnels/:id/results')
   async funnelResults(@CurrentViewer() viewer: Viewer, @Param('id') funnelId: string, @Query() query: Record<string, unknown>) {
     const q = parseInput(rangeQuery, query);
-    const funnel = await this.record(viewer, 'rm_funnels', 'Funnel', funnelId);
+    const funnel = await this.record(viewer, 'funnel', funnelId);
     const steps = Array.isArray(funnel.steps) ? (funnel.steps as FunnelStep[]) : [];
     const breakdown = typeof funnel.breakdown === 'string' && funnel.breakdown ? funnel.breakdown : null;
     return funnelReport(this.db, await reportScope(this.db, funnel.websiteId, q), { id: funnel.id, steps, breakdown });
@@ -168,8 +168,8 @@ export class AnalyticsController {
   }
 
   /** A CRO record the viewer may read (404 otherwise; 403 without the product or a reading role). */
-  private async record(viewer: Viewer, table: 'rm_experiments' | 'rm_funnels', label: string, recordId: string): Promise<Row> {
-    const record = await loadVisible<Row>(this.db, viewer, { table, label, organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, recordId);
+  private async record(viewer: Viewer, kind: 'experiment' | 'funnel', recordId: string): Promise<Row> {
+    const record = await reportedCroRecord<Row>(this.db, viewer, kind, recordId);
     await this.allowed(viewer, record.organisationId);
     return record;
   }

@@ -1,3 +1,4 @@
+import { liveEndRuleExperiments } from '#libs/cro/src/projections/queries.js';
 import type { ActionOf } from '#libs/platform/src/aggregate.js';
 import { EXPERIMENT } from '#libs/cro/src/domain/deciders.js';
 import { Inject, Injectable } from '@nestjs/common';
@@ -61,12 +62,8 @@ export class EndRulesProcess {
 
   async check(experimentIds: readonly string[]): Promise<void> {
     if (experimentIds.length === 0) return;
-    const found = await this.db.query<LiveExperiment>(
-      `SELECT id, organisation_id, website_id, version, state->'endRuleHeld' AS held, state->'fields' AS fields FROM rm_experiments
-        WHERE id = ANY($1::text[]) AND status = 'live' AND coalesce(state->'fields'->'endRule'->>'mode', 'manual') <> 'manual'`,
-      [[...experimentIds]],
-    );
-    for (const experiment of found.rows) await this.evaluate(experiment);
+    const found = await liveEndRuleExperiments(this.db, experimentIds);
+    for (const experiment of found) await this.evaluate(experiment as LiveExperiment);
   }
 
   async sweepIfDue(): Promise<void> {
@@ -77,10 +74,8 @@ export class EndRulesProcess {
   /** Checks every live experiment with an end rule. */
   async sweep(): Promise<void> {
     this.lastSweep = Date.now();
-    const found = await this.db.query<{ id: string }>(
-      `SELECT id FROM rm_experiments WHERE status = 'live' AND coalesce(state->'fields'->'endRule'->>'mode', 'manual') <> 'manual'`,
-    );
-    await this.check(found.rows.map((r) => r.id));
+    const found = await liveEndRuleExperiments(this.db, null);
+    for (const experiment of found) await this.evaluate(experiment as LiveExperiment);
   }
 
   private async evaluate(experiment: LiveExperiment): Promise<void> {

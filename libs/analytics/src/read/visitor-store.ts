@@ -1,3 +1,4 @@
+import { ANALYTICS_DEFINITION_PROJECTIONS, analyticsDefinitions, definitionFingerprints } from '#libs/cro/src/projections/queries.js';
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { eachSliced, TimeSlice } from '#libs/platform/src/yielding.js';
 import type { EventFilter } from '../domain/event-filters.js';
@@ -163,27 +164,16 @@ export async function visitorEvents(db: SqlExecutor, websiteId: string, distinct
 
 /** The goals, experiments and funnels of a website, as the rows are computed with them. */
 export async function websiteConfig(db: SqlExecutor, websiteId: string): Promise<WebsiteConfig> {
-  const goals = await db.query<{ id: string; fields: { type: 'count' | 'value'; event: string; filters?: EventFilter[] | null; currency?: string | null } }>(
-    `SELECT id, state->'fields' AS fields FROM rm_goals WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`,
-    [websiteId],
-  );
-  const experiments = await db.query<{ id: string; goal_id: string | null }>(
-    `SELECT id, state->'fields'->>'goalId' AS goal_id FROM rm_experiments WHERE website_id = $1 ORDER BY id`,
-    [websiteId],
-  );
-  const funnels = await db.query<{ id: string; fields: { steps: FunnelStep[]; windowSeconds: number; breakdown?: string | null } }>(
-    `SELECT id, state->'fields' AS fields FROM rm_funnels WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`,
-    [websiteId],
-  );
+  const { goals, experiments, funnels } = await analyticsDefinitions(db, websiteId);
   return {
-    goals: goals.rows.map((g) => ({ id: g.id, type: g.fields.type, event: g.fields.event, filters: g.fields.filters ?? [], currency: g.fields.currency ?? null })),
-    experiments: experiments.rows.map((e) => ({ id: e.id, goalId: e.goal_id })),
-    funnels: funnels.rows.map((f) => ({ id: f.id, steps: f.fields.steps, windowSeconds: f.fields.windowSeconds, breakdown: f.fields.breakdown ?? null })),
+    goals: (goals as { id: string; fields: { type: 'count' | 'value'; event: string; filters?: EventFilter[] | null; currency?: string | null } }[]).map((g) => ({ id: g.id, type: g.fields.type, event: g.fields.event, filters: g.fields.filters ?? [], currency: g.fields.currency ?? null })),
+    experiments: experiments.map((e) => ({ id: e.id, goalId: e.goal_id })),
+    funnels: (funnels as { id: string; fields: { steps: FunnelStep[]; windowSeconds: number; breakdown?: string | null } }[]).map((f) => ({ id: f.id, steps: f.fields.steps, windowSeconds: f.fields.windowSeconds, breakdown: f.fields.breakdown ?? null })),
   };
 }
 
 /** The read models whose records make a website's analytics configuration (their projections' names). */
-const CONFIG_PROJECTIONS = ['goals', 'experiments', 'funnels'];
+const CONFIG_PROJECTIONS = [...ANALYTICS_DEFINITION_PROJECTIONS];
 
 /**
  * Where the projections of goals, experiments and funnels stand (their checkpoints, one string):
@@ -205,16 +195,10 @@ export async function configWatermark(db: SqlExecutor): Promise<string | null> {
  * goal) next to the one its rows were computed with; the websites whose fingerprint changed.
  */
 export async function changedConfigs(db: SqlExecutor): Promise<{ websiteId: string; fingerprint: string }[]> {
-  const found = await db.query<{ website_id: string; fingerprint: string }>(
-    `WITH parts AS (
-       SELECT website_id, 'g:' || id || ':' || version || ':' || status AS part FROM rm_goals
-       UNION ALL SELECT website_id, 'e:' || id || ':' || coalesce(state->'fields'->>'goalId', '') FROM rm_experiments
-       UNION ALL SELECT website_id, 'f:' || id || ':' || version || ':' || status FROM rm_funnels
-     ), now AS (SELECT website_id, md5(string_agg(part, ',' ORDER BY part)) AS fingerprint FROM parts GROUP BY website_id)
-     SELECT now.website_id, now.fingerprint FROM now LEFT JOIN an_config c ON c.website_id = now.website_id
-      WHERE c.fingerprint IS DISTINCT FROM now.fingerprint`,
-  );
-  return found.rows.map((r) => ({ websiteId: r.website_id, fingerprint: r.fingerprint }));
+  const now = await definitionFingerprints(db);
+  const recorded = await db.query<{ website_id: string; fingerprint: string }>('SELECT website_id, fingerprint FROM an_config');
+  const before = new Map(recorded.rows.map((r) => [r.website_id, r.fingerprint]));
+  return [...now].filter(([websiteId, fingerprint]) => before.get(websiteId) !== fingerprint).map(([websiteId, fingerprint]) => ({ websiteId, fingerprint }));
 }
 
 /** Records the new fingerprint and queues every visitor of the website to be recomputed with it. */

@@ -1,4 +1,6 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
+import type { Viewer } from '#libs/platform/src/auth/viewer.js';
+import { loadVisible } from '#libs/platform/src/http/tenancy.js';
 import type { PageRulesInput, UrlListRule } from '../domain/page-rules.js';
 
 /**
@@ -108,4 +110,59 @@ export async function goalOnWebsite(db: SqlExecutor, goalId: string, websiteId: 
 export async function isCtaOfWebsite(db: SqlExecutor, ctaId: string, websiteId: string): Promise<boolean> {
   const found = await db.query('SELECT 1 FROM rm_ctas WHERE id = $1 AND website_id = $2', [ctaId, websiteId]);
   return found.rows.length > 0;
+}
+
+/*
+ * What the analytics context reads of the CRO records (it imports only these functions, never the
+ * tables): the definitions its projector computes with, the live experiments its end rules check,
+ * and an experiment or funnel a report is about.
+ */
+
+/** An experiment whose end rule the end rules check: live, with a rule other than manual (all such, or those of `ids`). */
+export interface EndRuleExperiment {
+  id: string;
+  organisation_id: string;
+  website_id: string;
+  version: number;
+  held: unknown;
+  fields: Record<string, unknown> & { variants?: unknown[]; endRule?: unknown; significanceThreshold?: number };
+}
+
+export async function liveEndRuleExperiments(db: SqlExecutor, ids: readonly string[] | null): Promise<EndRuleExperiment[]> {
+  const found = await db.query<EndRuleExperiment>(
+    `SELECT id, organisation_id, website_id, version, state->'endRuleHeld' AS held, state->'fields' AS fields FROM rm_experiments
+      WHERE ($1::text[] IS NULL OR id = ANY($1::text[])) AND status = 'live' AND coalesce(state->'fields'->'endRule'->>'mode', 'manual') <> 'manual'`,
+    [ids === null ? null : [...ids]],
+  );
+  return found.rows;
+}
+
+/** The conversion definitions of a website as analytics computes with them: goals and funnels not deleted, every experiment's goal; ordered by id. */
+export async function analyticsDefinitions(db: SqlExecutor, websiteId: string) {
+  const goals = await db.query<{ id: string; fields: Record<string, unknown> }>(`SELECT id, state->'fields' AS fields FROM rm_goals WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`, [websiteId]);
+  const experiments = await db.query<{ id: string; goal_id: string | null }>(`SELECT id, state->'fields'->>'goalId' AS goal_id FROM rm_experiments WHERE website_id = $1 ORDER BY id`, [websiteId]);
+  const funnels = await db.query<{ id: string; fields: Record<string, unknown> }>(`SELECT id, state->'fields' AS fields FROM rm_funnels WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`, [websiteId]);
+  return { goals: goals.rows, experiments: experiments.rows, funnels: funnels.rows };
+}
+
+/** The projections whose read models hold those definitions (their checkpoints tell when one may have changed). */
+export const ANALYTICS_DEFINITION_PROJECTIONS = ['goals', 'experiments', 'funnels'] as const;
+
+/** Each website's definitions fingerprint: its goals and funnels by version and status, its experiments by goal (an md5 of them all). */
+export async function definitionFingerprints(db: SqlExecutor): Promise<Map<string, string>> {
+  const found = await db.query<{ website_id: string; fingerprint: string }>(
+    `WITH parts AS (
+       SELECT website_id, 'g:' || id || ':' || version || ':' || status AS part FROM rm_goals
+       UNION ALL SELECT website_id, 'e:' || id || ':' || coalesce(state->'fields'->>'goalId', '') FROM rm_experiments
+       UNION ALL SELECT website_id, 'f:' || id || ':' || version || ':' || status FROM rm_funnels
+     )
+     SELECT website_id, md5(string_agg(part, ',' ORDER BY part)) AS fingerprint FROM parts GROUP BY website_id`,
+  );
+  return new Map(found.rows.map((r) => [r.website_id, r.fingerprint]));
+}
+
+/** An experiment or a funnel the viewer may read a report of: 404 ("Experiment not found") when they do not reach it. */
+export function reportedCroRecord<T extends Record<string, unknown>>(db: SqlExecutor, viewer: Viewer, kind: 'experiment' | 'funnel', id: string): Promise<T> {
+  const source = kind === 'experiment' ? { table: 'rm_experiments', label: 'Experiment' } : { table: 'rm_funnels', label: 'Funnel' };
+  return loadVisible<T>(db, viewer, { ...source, organisationOf: (r) => r.organisationId as string, websiteOf: (r) => r.websiteId as string }, id);
 }
