@@ -17,8 +17,8 @@ import { validateCollectBatch, type CollectedEvent } from '#libs/cro/src/domain/
 import { excludedPages } from '#libs/cro/src/domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '#libs/cro/src/access.js';
 import { formFields } from '#libs/cro/src/domain/submission-fields.js';
-import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '#libs/cro/src/projections/collected-events.js';
-import { queueDeliveries, type CtaDeliverySettings } from '#libs/cro/src/projections/submissions.js';
+import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '#libs/cro/src/projections/tracking.js';
+import { queueDeliveries, type CtaDeliverySettings } from '#libs/cro/src/projections/tracking.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '#libs/cro/src/processes/submission-delivery.js';
 import { CollectWriter } from '#libs/cro/src/public/collect-writer.js';
 import { UNKNOWN_SITE_KEY } from '#libs/cro/src/public/placements.controller.js';

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import kafkajs, { type Consumer, type EachBatchPayload, type Kafka as KafkaClient, type KafkaConfig, type KafkaMessage, type LogEntry, type Message, type Producer } from 'kafkajs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { CollectedEvent } from '#libs/cro/src/domain/collect-events.js';
-import { insertEventGroups, type EventEnrichment, type EventToStore } from '#libs/cro/src/projections/collected-events.js';
+import { insertEventGroups, type EventEnrichment, type EventToStore } from '#libs/cro/src/projections/tracking.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { AppError } from '#libs/platform/src/errors.js';
 import { topicFor } from '#libs/platform/src/kafka/kafka-relay.js';

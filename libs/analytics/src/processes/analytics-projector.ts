@@ -11,7 +11,7 @@ import {
   changedConfigs, claimPending, claimVisitor, configWatermark, projectorState, recordProjectorState, replaceVisitorRows, requeueWebsite, setAside,
   setAsideVisitors, visitorEvents, websiteConfig,
 } from '../read/visitor-store.js';
-import { holdPartitionsSteady } from '#libs/cro/src/projections/event-partitions.js';
+import { holdPartitionsSteady } from '#libs/cro/src/projections/tracking.js';
 import { IngestionLoad } from '../ingestion/ingestion-load.js';
 import { EndRulesProcess } from './end-rules.process.js';
 

@@ -4,7 +4,7 @@ import { EXPERIMENT } from '#libs/cro/src/domain/deciders.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
-import { websiteTimeZone } from '#libs/cro/src/projections/submissions.js';
+import { websiteTimeZone } from '#libs/cro/src/projections/tracking.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import { AppError } from '#libs/platform/src/errors.js';
 import type { Logger } from '#libs/platform/src/logging.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
-import { maintainEventPartitions, type MaintenanceResult } from '#libs/cro/src/projections/event-partitions.js';
+import { maintainEventPartitions, type MaintenanceResult } from '#libs/cro/src/projections/tracking.js';
 import type { Logger } from '#libs/platform/src/logging.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { CONFIG, LOGGER, SQL } from '#libs/platform/src/tokens.js';

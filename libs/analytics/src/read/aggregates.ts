@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { runToEnd, type Steps } from '#libs/platform/src/steps.js';
 import { runSliced, TimeSlice } from '#libs/platform/src/yielding.js';
-import { websiteTimeZone } from '#libs/cro/src/projections/submissions.js';
+import { websiteTimeZone } from '#libs/cro/src/projections/tracking.js';
 import { ATTRIBUTION_MODELS, attribute, type AttributionModel, type CtaCredit } from '../domain/attribution.js';
 import type { FunnelStepResult } from '../domain/funnel.js';
 import type { StoredTouchpoint, VisitorRows } from '../domain/visitor-rows.js';

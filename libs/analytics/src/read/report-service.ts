@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
-import { dayStart, websiteTimeZone } from '#libs/cro/src/projections/submissions.js';
+import { dayStart, websiteTimeZone } from '#libs/cro/src/projections/tracking.js';
 import { matchPageRules, type PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
 import { urlListRules } from '#libs/cro/src/projections/queries.js';
 import { attribute, incrementality, type AttributionModel, type Conversion } from '../domain/attribution.js';
