@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ResourcePortsProvider } from './resources/resource-ports.js';
 import { DECIDE_HANDLER, DecideCommandHandler, DeciderRegistry } from './commands/decide.command.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { RateLimitGuard } from './http/rate-limit.js';
@@ -36,8 +37,9 @@ export class PlatformModule {
         { provide: DeciderRegistry, useValue: runtime.deciders },
         { provide: DECIDE_HANDLER, useValue: runtime.commands },
         DecideCommandHandler,
+        ResourcePortsProvider,
       ],
-      exports: [CONFIG, SQL, EVENT_STORE, LOGGER, ProjectionManager, METRICS, DeciderRegistry, CqrsModule],
+      exports: [CONFIG, SQL, EVENT_STORE, LOGGER, ProjectionManager, METRICS, DeciderRegistry, CqrsModule, ResourcePortsProvider],
     };
   }
 }

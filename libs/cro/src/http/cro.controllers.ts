@@ -2,14 +2,11 @@ import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { filterOf } from '#libs/organisations/src/projections/product-scope.js';
 import { STARTER_TEMPLATES } from '../domain/templates.js';
-import { CommandBus } from '@nestjs/cqrs';
-import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { BadRequestError, ForbiddenError } from '#libs/platform/src/errors.js';
-import type { PeopleDirectory } from '#libs/platform/src/people.js';
-import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
-import { EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
+import { SQL } from '#libs/platform/src/tokens.js';
 import { croKind } from '../domain/kinds.js';
 import { matchPageRules, type PageRulesInput } from '../domain/page-rules.js';
 import { ownTemplates, urlListRules } from '../projections/queries.js';
@@ -21,6 +18,7 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { croReadableOrganisations } from '../access.js';
 import { croResource, loadCroRecord, type CroRecord } from './cro-resources.js';
 import { ResourceController } from '#libs/platform/src/resources/resource.controller.js';
+import { Ports, ResourcePortsProvider, resourceController } from '#libs/platform/src/resources/resource-ports.js';
 import { NotificationRecipients } from '../processes/notification-recipients.js';
 import { GeoIpService } from '../public/geoip.service.js';
 
@@ -31,14 +29,7 @@ import { GeoIpService } from '../public/geoip.service.js';
 
 @Controller('ctas')
 export class CtasController extends ResourceController<CroRecord> {
-  constructor(
-    @Inject(PEOPLE) people: PeopleDirectory,
-    @Inject(SQL) db: SqlDriver,
-    @Inject(EVENT_STORE) store: EventStore,
-    commands: CommandBus,
-    projections: ProjectionManager,
-    recipients: NotificationRecipients,
-  ) {
+  constructor(@Ports() ports: ResourcePortsProvider, recipients: NotificationRecipients) {
     const kind = croKind('ctas');
     super(
       croResource(kind, {}, {
@@ -55,7 +46,7 @@ export class CtasController extends ResourceController<CroRecord> {
           if (listed.length) await recipients.requestConfirmations(organisationId, listed, command.actor, env.requestId);
         },
       }),
-      { people, db, store, commands, projections },
+      ports,
     );
   }
 
@@ -122,8 +113,8 @@ const EXPORT_LIMIT = 100_000;
 
 @Controller('campaigns')
 export class CampaignsController extends ResourceController<CroRecord> {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croResource(croKind('campaigns'), {}), { people, db, store, commands, projections });
+  constructor(@Ports() ports: ResourcePortsProvider) {
+    super(croResource(croKind('campaigns')), ports);
   }
 
   /** The rule tester: whether the campaign would show on `url`, and which of its rules matched. */
@@ -162,50 +153,23 @@ export class CtaTemplatesController {
 
 @Controller('experiments')
 export class ExperimentsController extends ResourceController<CroRecord> {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager, geoIp: GeoIpService) {
-    super(croResource(croKind('experiments'), { geoIp }), { people, db, store, commands, projections });
+  constructor(@Ports() ports: ResourcePortsProvider, geoIp: GeoIpService) {
+    super(croResource(croKind('experiments'), { geoIp }), ports);
   }
 }
 
-@Controller('products')
-export class ProductsController extends ResourceController<CroRecord> {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croResource(croKind('products'), {}), { people, db, store, commands, projections });
-  }
-}
-
-@Controller('goals')
-export class GoalsController extends ResourceController<CroRecord> {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croResource(croKind('goals'), {}), { people, db, store, commands, projections });
-  }
-}
-
-@Controller('url-lists')
-export class UrlListsController extends ResourceController<CroRecord> {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croResource(croKind('url-lists'), {}), { people, db, store, commands, projections });
-  }
-}
+export const ProductsController = resourceController('products', croResource(croKind('products')));
+export const GoalsController = resourceController('goals', croResource(croKind('goals')));
+export const UrlListsController = resourceController('url-lists', croResource(croKind('url-lists')));
 
 /**
  * Funnels (`/api/funnels`, DESIGN.md "Report endpoints"): the definitions; their results are the
  * analytics context's. Lists default to 20 rows a page (seed 001 "funnels ... page size 20").
  */
-@Controller('funnels')
-export class FunnelsController extends ResourceController<CroRecord> {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croResource(croKind('funnels'), {}), { people, db, store, commands, projections });
-  }
-}
+export const FunnelsController = resourceController('funnels', croResource(croKind('funnels')));
 
 /**
  * Pages excluded from journey tracking (`/api/excluded-pages`, seed 001 section 2). A rule has no
  * name: `q` searches its URL rule and its note.
  */
-@Controller('excluded-pages')
-export class ExcludedPagesController extends ResourceController<CroRecord> {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(croResource(croKind('excluded-pages'), {}), { people, db, store, commands, projections });
-  }
-}
+export const ExcludedPagesController = resourceController('excluded-pages', croResource(croKind('excluded-pages')));
