@@ -46,7 +46,7 @@ const KNOWN_CROSSINGS = [
   ['libs/analytics/src/ingestion/collect.controller.ts', 'libs/cro/src/projections/collected-events.ts'],
   ['libs/analytics/src/ingestion/collect.controller.ts', 'libs/cro/src/projections/submissions.ts'],
   // posts -> experts (siblings; no longer a cycle): the bios a published post credits. issue 26: remove
-  ['libs/posts/src/http/posts.controller.ts', 'libs/experts/src/projections/queries.ts'],
+  ['libs/posts/src/http/post-resource.ts', 'libs/experts/src/projections/queries.ts'],
   ['libs/posts/src/http/bio-prompts.ts', 'libs/experts/src/projections/queries.ts'],
   // analytics -> cro internals (tracking tables, partitions, time zones, the CRO guard). issue 26: remove
   ['libs/analytics/src/processes/analytics-projector.ts', 'libs/cro/src/projections/event-partitions.ts'],
