@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer, RequestId } from '#libs/platform/src/auth/public.decorator.js';
 import { actorFor, canSeeOrganisation, seesOwnRecordsEverywhere, type Viewer } from '#libs/platform/src/auth/viewer.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
@@ -11,10 +8,10 @@ import { NEW } from '#libs/platform/src/decider.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
 import { tenantScope } from '#libs/platform/src/http/tenancy.js';
-import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { ResourceController } from '#libs/platform/src/resources/resource.controller.js';
+import { Ports, ResourcePortsProvider } from '#libs/platform/src/resources/resource-ports.js';
+import { CONFIG } from '#libs/platform/src/tokens.js';
 import { defineResource, type ResourceEnv, type ResourceKind } from '#libs/platform/src/resources/resource.js';
-import { CONFIG, EVENT_STORE, SQL, PEOPLE } from '#libs/platform/src/tokens.js';
 import { missing, notText, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
 import { CMS_ROLES, CRO_ROLES, MEMBER_FIELD_LABELS as M, SELF, memberDecider, memberIdOf, type MemberAccess, type MemberContext, type MemberState, type MemberStatus } from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
@@ -187,15 +184,8 @@ function inviteOrganisation(viewer: Viewer, named: string | undefined): string {
 
 @Controller('members')
 export class MembersController extends ResourceController<MemberRecord> {
-  constructor(
-    @Inject(PEOPLE) people: PeopleDirectory,
-    @Inject(SQL) db: SqlDriver,
-    @Inject(EVENT_STORE) store: EventStore,
-    @Inject(CONFIG) config: AppConfig,
-    commands: CommandBus,
-    projections: ProjectionManager,
-  ) {
-    super(membersResource(config), { people, db, store, commands, projections });
+  constructor(@Ports() ports: ResourcePortsProvider, @Inject(CONFIG) config: AppConfig) {
+    super(membersResource(config), ports);
   }
 
   /** Invited again after declining: the same member record, pending again (Resend); someone already there is a conflict. */

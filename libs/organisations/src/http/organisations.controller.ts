@@ -1,21 +1,17 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import { Controller, Get, Param } from '@nestjs/common';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
-import type { PeopleDirectory } from '#libs/platform/src/people.js';
-import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { ResourceController } from '#libs/platform/src/resources/resource.controller.js';
+import { Ports, ResourcePortsProvider } from '#libs/platform/src/resources/resource-ports.js';
 import type { ResourceRecord } from '#libs/platform/src/resources/resource.js';
-import { EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
 import { PLAN_NAMES, PLANS, productsOf } from '../domain/plans.js';
 import { ORGANISATIONS } from './organisation-resources.js';
 
 /** Organisations (the resource framework's routes, organisation-resources.ts) and their billing. */
 @Controller('organisations')
 export class OrganisationsController extends ResourceController<ResourceRecord> {
-  constructor(@Inject(PEOPLE) people: PeopleDirectory, @Inject(SQL) db: SqlDriver, @Inject(EVENT_STORE) store: EventStore, commands: CommandBus, projections: ProjectionManager) {
-    super(ORGANISATIONS, { people, db, store, commands, projections });
+  constructor(@Ports() ports: ResourcePortsProvider) {
+    super(ORGANISATIONS, ports);
   }
 
   /** Billing: the organisation's plan, the products it includes, and the plans to choose from. */

@@ -1,15 +1,12 @@
 import { Controller, Get, Inject, Param, Req } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import type { AppConfig } from '#libs/platform/src/config.js';
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
-import type { PeopleDirectory } from '#libs/platform/src/people.js';
-import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { ResourceController } from '#libs/platform/src/resources/resource.controller.js';
-import { CONFIG, EVENT_STORE, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
+import { Ports, ResourcePortsProvider } from '#libs/platform/src/resources/resource-ports.js';
+import { CONFIG } from '#libs/platform/src/tokens.js';
 import { trackingSnippet } from '../domain/onboarding.js';
 import { websitesResource, type WebsiteRecord } from './organisation-resources.js';
 
@@ -18,15 +15,8 @@ export { DOMAIN_MISMATCH, WEBSITES_LIST } from './organisation-resources.js';
 /** Websites (the resource framework's routes, organisation-resources.ts) and their tracking installation. */
 @Controller('websites')
 export class WebsitesController extends ResourceController<WebsiteRecord> {
-  constructor(
-    @Inject(PEOPLE) people: PeopleDirectory,
-    @Inject(SQL) db: SqlDriver,
-    @Inject(EVENT_STORE) store: EventStore,
-    @Inject(CONFIG) private readonly config: AppConfig,
-    commands: CommandBus,
-    projections: ProjectionManager,
-  ) {
-    super(websitesResource(config), { people, db, store, commands, projections });
+  constructor(@Ports() ports: ResourcePortsProvider, @Inject(CONFIG) private readonly config: AppConfig) {
+    super(websitesResource(config), ports);
   }
 
   /** The tracking snippet to install on the website, and whether it was found there. */

@@ -8,7 +8,7 @@ const B = BULK_FIELD_LABELS;
  * `POST /api/{resource}/bulk-actions` `{ action, ids, expectedVersions?, reason? }`: one workflow
  * action on many records, answered with one result per id (never all-or-nothing).
  */
-export function bulkSchema(actions: readonly string[], maxIds = 200) {
+export function bulkSchema(actions: readonly string[], maxIds = 200, tooMany = `At most ${maxIds} ids at once`) {
   return z.object({
     action: z.enum(actions as [string, ...string[]], {
       error: (i) => (i.input === undefined ? missing(B.action) : `${B.action} must be one of ${actions.join(', ')}`),
@@ -16,7 +16,7 @@ export function bulkSchema(actions: readonly string[], maxIds = 200) {
     ids: z
       .array(z.string({ error: `${B.ids} must list ids` }).max(100, `${B.ids} must list ids`), { error: (i) => (i.input === undefined ? missing(B.ids) : `${B.ids} must be a list`) })
       .min(1, missing(B.ids))
-      .max(maxIds, `At most ${maxIds} ids at once`),
+      .max(maxIds, tooMany),
     /** The version of each record the user saw (required where a decision needs it). */
     expectedVersions: z.record(z.string(), z.number({ error: 'expectedVersions must map ids to whole numbers' }).int().min(0), {
       error: 'expectedVersions must map ids to whole numbers',

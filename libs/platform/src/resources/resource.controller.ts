@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import type { EventStore, SqlDriver } from '#libs/eventstore/src/index.js';
+import type { EventStore, RecordedEvent, SqlDriver } from '#libs/eventstore/src/index.js';
 import { allowed } from '../allow-list.js';
 import { CurrentViewer, RequestId } from '../auth/public.decorator.js';
 import { actorFor, type Viewer } from '../auth/viewer.js';
@@ -13,7 +13,7 @@ import type { DomainEvent } from '../decider.js';
 import { AppError, BadRequestError, InvalidTransitionError, NotFoundError, ValidationError } from '../errors.js';
 import { bulkSchema } from '../http/bulk.js';
 import { readHistory } from '../http/history.js';
-import { expectedVersionOf, sendList } from '../http/records.js';
+import { checkId, expectedVersionOf, sendList } from '../http/records.js';
 import type { ListQuery } from '../list-query.js';
 import type { PeopleDirectory } from '../people.js';
 import type { ProjectionManager } from '../projections/projection-manager.js';
@@ -70,7 +70,7 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   async bulk(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
     const bulk = this.kind.bulk;
     if (!bulk) throw new NotFoundError(`${this.kind.label}s have no bulk actions`);
-    const input = parseInput(bulkSchema(Object.keys(bulk.actions), bulk.maxIds), body);
+    const input = parseInput(bulkSchema(Object.keys(bulk.actions), bulk.maxIds, bulk.tooMany), body);
     const step = allowed(bulk.actions, input.action)!;
     const fields = bulk.fields ? bulk.fields(bodyObject(body)) : {};
     const env = this.env(viewer, requestId, request);
@@ -92,8 +92,11 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   @Get(':id/history')
   async history(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
     const env = this.env(viewer, '');
-    const record = await this.kind.load(env, id);
-    this.kind.historyAccess?.(record, env);
+    if (this.kind.streamAccess) await this.readableStream(env, id);
+    else {
+      const record = await this.kind.load(env, id);
+      this.kind.historyAccess?.(record, env);
+    }
     return readHistory(this.ports.store, this.ports.people, `${this.kind.stream}-${id}`);
   }
 
@@ -104,9 +107,14 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     if (asOf === undefined) return this.presentOne(await this.kind.load(env, id), env);
     if (!this.kind.asOf) throw new BadRequestError(`${this.kind.label}s have no earlier versions to show`);
     if (typeof asOf !== 'string' || !isTimestamp(asOf)) throw new BadRequestError('asOf must be a date and time (ISO 8601)');
-    await this.kind.load(env, id);
+    let stream: RecordedEvent[];
+    if (this.kind.streamAccess) stream = await this.readableStream(env, id);
+    else {
+      await this.kind.load(env, id);
+      stream = await this.ports.store.readStream(`${this.kind.stream}-${id}`);
+    }
     const at = new Date(asOf);
-    const events = (await this.ports.store.readStream(`${this.kind.stream}-${id}`)).filter((e) => e.createdAt.getTime() <= at.getTime());
+    const events = stream.filter((e) => e.createdAt.getTime() <= at.getTime());
     if (events.length === 0) throw new NotFoundError(`The ${this.kind.label.toLowerCase()} did not exist at ${at.toISOString()}`);
     const state = this.kind.decider.fold(events as unknown as DomainEvent[]);
     const last = events[events.length - 1]!;
@@ -171,7 +179,7 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
       const context = { ...(await this.factsOf(record, env)), ...(spec.context ? await spec.context(record, env, data) : {}) };
       result = await this.run(env, id, { type: action, actor, data, context }, record.organisationId, expectedVersion);
     } catch (error) {
-      throw spec.refused ? await spec.refused(error, record, data, env) : error;
+      throw spec.refused ? await spec.refused(error, record, data, env, kept) : error;
     }
     await spec.after?.(record, data, result, env, kept);
     const answered = await this.current(env, id, record, result);
@@ -198,6 +206,14 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     return result;
   }
 
+  /** The record's events, when the kind's `streamAccess` lets the viewer read them (the id checked first). */
+  protected async readableStream(env: ResourceEnv, id: string): Promise<RecordedEvent[]> {
+    checkId(id);
+    const events = await this.ports.store.readStream(`${this.kind.stream}-${id}`);
+    await this.kind.streamAccess!(events[0]?.data as Record<string, unknown> | undefined, env);
+    return events;
+  }
+
   protected env(viewer: Viewer, requestId: string, request?: Pick<Request, 'headers'>): ResourceEnv {
     const { db, store, people, projections } = this.ports;
     return { viewer, requestId, db, store, people, projections, headers: request?.headers ?? {} };
@@ -213,11 +229,11 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   }
 
   protected async presentOne(record: R, env: ResourceEnv): Promise<Record<string, unknown>> {
-    return (await this.presentAll([record], env))[0]!;
+    return (await this.presentAll([record], env, true))[0]!;
   }
 
   /** Records as the routes answer them: the guards' facts read once per key, the kind's extra fields, `allowedActions`. */
-  protected async presentAll(records: R[], env: ResourceEnv): Promise<Record<string, unknown>[]> {
+  protected async presentAll(records: R[], env: ResourceEnv, one = false): Promise<Record<string, unknown>[]> {
     const byKey = new Map<string, Record<string, unknown>>();
     const facts = this.kind.facts;
     if (facts) {
@@ -227,7 +243,7 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
       }
     }
     const factsOf = (record: R) => (facts ? byKey.get(facts.key(record))! : {});
-    const extra = this.kind.decorate ? await this.kind.decorate(records, env, factsOf) : () => ({});
+    const extra = this.kind.decorate ? await this.kind.decorate(records, env, factsOf, one) : () => ({});
     return records.map((record) => ({
       ...this.visible(record),
       ...extra(record),
@@ -236,11 +252,12 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     }));
   }
 
-  /** The decider's actions for the viewer, the record and the facts, among those the action route takes (never `Create`). */
+  /** The decider's actions for the viewer, the record and the facts, among those the action route takes (never `Create` nor the kind's `internal` ones). */
   protected allowedActions(record: R, env: ResourceEnv, facts: Record<string, unknown>): string[] {
     const actor = this.actorOf(env, record);
     const offered = this.kind.decider.allowedActions(record.status, actor, this.kind.stateOf(record), facts) as string[];
-    return offered.filter((action) => action !== 'Create' && Object.hasOwn(this.kind.actions, action));
+    const internal = this.kind.internal ?? [];
+    return offered.filter((action) => action !== 'Create' && !internal.includes(action) && Object.hasOwn(this.kind.actions, action));
   }
 
   private actorOf(env: ResourceEnv, record: R) {

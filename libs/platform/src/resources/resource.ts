@@ -87,10 +87,11 @@ export interface ResourceAction<R extends ResourceRecord = ResourceRecord> {
   /** What the route answers besides the record (fields over it: a copy's id, a secret shown once), once the record is read back. */
   answer?(answered: Record<string, unknown>, data: unknown, result: DecideResult, env: ResourceEnv): Promise<Record<string, unknown>> | Record<string, unknown>;
   /**
-   * A refused action (an error the decision or `input` threw): the error to answer instead (the
-   * spec's wording), after anything the refusal must keep (a save refused by a conflict is kept as a draft).
+   * A refused action (an error the decision, `input` or `context` threw): the error to answer
+   * instead (the spec's wording), after anything the refusal must keep (a save refused by a
+   * conflict is kept as a draft). `data` and `kept` are `input`'s (`{}` when `input` threw).
    */
-  refused?(error: unknown, record: R, data: unknown, env: ResourceEnv): Promise<unknown> | unknown;
+  refused?(error: unknown, record: R, data: unknown, env: ResourceEnv, kept: Record<string, unknown>): Promise<unknown> | unknown;
 }
 
 /** `POST /{resource}/bulk-actions`: the names a request may give, each the machine's action it takes and the status it leads to. */
@@ -102,6 +103,8 @@ export interface ResourceBulk {
   failure?(error: Error, step: { action: string; status?: string }): { error: string; reason?: string };
   /** At most this many ids (200 by default). */
   maxIds?: number;
+  /** The message of a request with more ids ("At most 200 ids at once" by default). */
+  tooMany?: string;
 }
 
 export interface ResourceKind<R extends ResourceRecord = ResourceRecord> {
@@ -130,14 +133,25 @@ export interface ResourceKind<R extends ResourceRecord = ResourceRecord> {
    * evaluates the guards the action route evaluates.
    */
   facts?: { key(record: R): string; read(record: R, env: ResourceEnv): Promise<Record<string, unknown>> };
-  /** The actions never offered in `allowedActions` besides `Create` (taken by processes only). */
+  /** The actions never offered in `allowedActions` besides `Create` (taken by processes only; a request naming one gets the decider's answer). */
   internal?: readonly string[];
-  /** Fields added to answered records (counters kept beside the read model, prompts), read once for a page. */
-  decorate?(records: R[], env: ResourceEnv, facts: (record: R) => Record<string, unknown>): Promise<(record: R) => Record<string, unknown>>;
+  /**
+   * Fields added to answered records (counters kept beside the read model, prompts), read once for
+   * a page; `one`: the records are one record's answer (`GET /{id}`, a create's or an action's),
+   * not a list page (fields too costly for every row of a list).
+   */
+  decorate?(records: R[], env: ResourceEnv, facts: (record: R) => Record<string, unknown>, one: boolean): Promise<(record: R) => Record<string, unknown>>;
   /** Keys of a record that are never answered (internal state the guards read). */
   hiddenKeys?: readonly string[];
   /** May the viewer read the record's history (throws the refusal)? Everyone who reads the record by default. */
   historyAccess?(record: R, env: ResourceEnv): void;
+  /**
+   * May the viewer read the record's events, judged from its stream's first event (`created`, its
+   * data; undefined for a stream that does not exist)? Throws the refusal (404 as for a record that
+   * does not exist). When declared, history and as-of views read the stream with it instead of
+   * `load` (and `historyAccess`): they work for records gone from the read model (deleted for good).
+   */
+  streamAccess?(created: Record<string, unknown> | undefined, env: ResourceEnv): Promise<void> | void;
   /** `GET /{id}?asOf=`: the record from its folded state at a time (without it, as-of views are refused). */
   asOf?(id: string, state: any, version: number, time: Date): Record<string, unknown>;
   /** `POST /{resource}`: validates the request and says what to record (404/422 for a website the viewer does not reach). */
