@@ -5,10 +5,14 @@
 // shows the API's "Please enter a product name." under its input; a campaign made in the form is
 // submitted for review and published with its buttons; the rule tester says the live "Spring
 // newsletter" shows on a guides page; an experiment's weight sliders keep the sum at 100. The demo
-// editor, whose CRO role is none, has no Conversion group. Pictures: test-results/cro-*.png.
+// editor, whose CRO role is none, has no Conversion group. The console keeps no copy of what the
+// API answers (issue 26 point 5): with the API's answers changed on their way (Playwright routes),
+// the menu's Conversion entries follow the navigation, a campaign's buttons follow the options'
+// actions and the record's `allowedActions`, the lists' bulk buttons the options' `bulk`, and an
+// experiment's words the results' threshold and minimum sample. Pictures: test-results/cro-*.png.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith, poll } from '../support/expect.js';
 import { requires } from '../support/requires.js';
@@ -158,6 +162,97 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
     expect(await weights.getAttribute('data-weight-sum')).toBe('100');
     await page.getByText('Total: 100 %').waitFor();
     await shot('06-experiment-weights');
+  });
+
+  /** Answers `url`'s requests with the API's answer changed by `change` (the page then reloads to ask again). */
+  const rewrite = async (url: string | RegExp, change: (body: any) => unknown) => {
+    await page.route(url, async (route: Route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      await route.fulfill({ response, json: change(await response.json()) });
+    });
+  };
+  /** The elements with `attribute` as shown: `{its attribute}: {its text}`, in the page's order. */
+  const shown = async (attribute: string) =>
+    Promise.all((await page.locator(`[${attribute}]`).all()).map(async (found) => `${await found.getAttribute(attribute)}: ${(await found.textContent())?.trim()}`));
+  /** The record's workflow buttons. */
+  const buttons = () => shown('data-action');
+
+  it("lists the Conversion entries the API's navigation lists, in its order", async () => {
+    page = await newPage(session, OWNER);
+    // The navigation without goals, URL lists first: the menu has no list of its own to fall back on.
+    await rewrite('**/api/auth/session', ({ user }) => {
+      const navigation = user.navigation as string[];
+      const cro = navigation.filter((entry) => entry.startsWith('cro/') && entry !== 'cro/goals' && entry !== 'cro/url-lists');
+      return { user: { ...user, navigation: [...navigation.filter((entry) => !entry.startsWith('cro/')), 'cro/url-lists', ...cro] } };
+    });
+    await page.reload();
+    await conversion().waitFor();
+    await poll(async () => (await conversion().getByRole('menuitem').allInnerTexts()).map((text) => text.trim())).toEqual(['URL lists', 'CTAs', 'Campaigns', 'Experiments', 'Products']);
+    // Analytics keeps its own group, after Conversion.
+    const analytics = await page.getByRole('navigation', { name: 'Analytics' }).getByRole('menuitem').allInnerTexts();
+    expect(analytics.map((text) => text.trim())).toEqual(['Analytics', 'Excluded pages']);
+    await shot('08-menu-from-navigation');
+  });
+
+  it("shows a campaign's buttons as the API offers them: its actions, their order and words, and the record's allowedActions", async () => {
+    const [listed] = (await owner.get(`/api/campaigns?${listQuery({ filter: { q: 'Spring newsletter' } })}`)).body as { id: string }[];
+    const record = (await owner.get(`/api/campaigns/${listed!.id}`)).body as { allowedActions: string[] };
+    const options = (await owner.get('/api/campaigns/options')).body as { actions: { id: string; name: string }[] };
+    page = await newPage(session, OWNER, `/#/campaigns/${listed!.id}`);
+    await page.locator('[data-status="live"]').waitFor();
+    // As the API answers: its actions the record allows (Cancel generation is the generation panel's), in its words.
+    const offered = options.actions.filter((a) => record.allowedActions.includes(a.id) && a.id !== 'CancelGeneration').map((a) => `${a.id}: ${a.name}`);
+    expect(offered.length).toBeGreaterThan(1);
+    await poll(buttons).toEqual(offered);
+
+    // Another answer: the options in reverse, one renamed, one left out; the record offering an action no console knows.
+    const [first, ...others] = options.actions.filter((a) => record.allowedActions.includes(a.id) && a.id !== 'CancelGeneration');
+    await rewrite('**/api/campaigns/options', (body) => ({
+      ...body,
+      actions: [{ id: 'Archive', name: 'Archive for later' }, ...[...others].reverse().map((a) => (a.id === others[0]!.id ? { ...a, name: `${a.name} (renamed)` } : a))],
+    }));
+    await rewrite(new RegExp(`/api/campaigns/${listed!.id}$`), (body) => ({ ...body, allowedActions: [...body.allowedActions, 'Archive'] }));
+    await page.reload();
+    await page.locator('[data-status="live"]').waitFor();
+    await poll(buttons).toEqual([
+      'Archive: Archive for later',
+      ...[...others].reverse().map((a) => `${a.id}: ${a.name}${a.id === others[0]!.id ? ' (renamed)' : ''}`),
+    ]);
+    expect(await page.locator(`[data-action="${first!.id}"]`).count()).toBe(0);
+    await shot('09-campaign-buttons-from-options');
+  });
+
+  it("offers the campaigns' bulk actions the API lists, in its words", async () => {
+    const options = (await owner.get('/api/campaigns/options')).body as { bulk: { id: string; action: string; name: string }[] };
+    expect(options.bulk).toContainEqual({ id: 'SubmitForDraft', action: 'ReturnToDraft', name: 'Return to draft' });
+    page = await newPage(session, OWNER);
+    // Two bulk actions, one the live campaign allows (Deactivate), under another name.
+    await rewrite('**/api/campaigns/options', (body) => ({
+      ...body,
+      bulk: [
+        { id: 'SubmitForDraft', action: 'ReturnToDraft', name: 'Back to the drafts' },
+        { id: 'Deactivate', action: 'Deactivate', name: 'Switch off' },
+      ],
+    }));
+    await page.goto(`${session.app.url}/#/campaigns`);
+    await page.getByText('Spring newsletter').waitFor();
+    await page.locator('tr', { hasText: 'Spring newsletter' }).getByRole('checkbox').check();
+    await poll(() => shown('data-bulk-action')).toEqual(['Deactivate: Switch off']);
+  });
+
+  it("words an experiment's results by the threshold and minimum sample the API answers with them", async () => {
+    const [headline] = (await owner.get(`/api/experiments?${listQuery({ filter: { q: 'Headline test' } })}`)).body as { id: string }[];
+    const results = (await owner.get(`/api/experiments/${headline!.id}/results`)).body as { significanceThreshold: number; minimumSample: { visitors: number; conversions: number } };
+    expect(results.minimumSample).toEqual({ visitors: 100, conversions: 25 });
+    page = await newPage(session, OWNER);
+    await rewrite(/\/api\/experiments\/[^/]+\/results$/, (body) => ({ ...body, significanceThreshold: 0.9, minimumSample: { visitors: 7, conversions: 3 } }));
+    await page.goto(`${session.app.url}/#/experiments/${headline!.id}`);
+    const panel = page.locator('[data-experiment-results]');
+    await panel.getByText('a winner needs 90% significance and at least 7 visitors and 3 conversions in every variant.').waitFor();
+    // "not enough visitors" quotes the answer's minimum, never a figure of the console's.
+    expect(await panel.innerText()).not.toMatch(/at least 100 visitors|25 conversions/);
+    await shot('10-experiment-criteria');
   });
 
   it('gives the demo editor (CRO role none) no Conversion group', async () => {

@@ -130,7 +130,7 @@ for (const setup of setups) {
       expect((await writer.delete(`/api/bios/${own.body.id}`)).status).toBe(403);
     });
 
-    it('answers the kinds and the statuses with their labels (GET /api/bios/options)', async () => {
+    it('answers the kinds, the statuses and the action buttons with their labels (GET /api/bios/options)', async () => {
       const options = await writer.get('/api/bios/options');
       expect(options.status).toBe(200);
       expect(options.body).toEqual({
@@ -141,6 +141,10 @@ for (const setup of setups) {
         statuses: [
           { id: 'draft', name: 'Draft' },
           { id: 'published', name: 'Published' },
+        ],
+        actions: [
+          { id: 'Publish', name: 'Publish' },
+          { id: 'Unpublish', name: 'Unpublish' },
         ],
       });
       // Not a bio's id: the route stays in front of GET /api/bios/{id}, for signed-in users only.

@@ -1,7 +1,8 @@
 // The Analytics area's numbers and words (apps/console/src/analytics/format.ts and words.ts):
 // figures as people read them, "–" for a missing one, and an experiment's results in words by
-// DESIGN.md "Experiment results" (a winner needs the threshold and 100 visitors and 25
-// conversions in every arm). Every expected text is written out by hand.
+// DESIGN.md "Experiment results" (a winner needs the threshold and the minimum sample in every arm,
+// both as the API answers them with the results: 95 % and 100 visitors and 25 conversions here,
+// other figures in the last test). Every expected text is written out by hand.
 import { describe, expect, it } from '@jest/globals';
 import {
   formatChance,
@@ -89,6 +90,8 @@ const results = (control: [number, number], variants: VariantResult[], winner: s
   srmPValue: null,
   srmFlag: false,
   winner,
+  significanceThreshold: 0.95,
+  minimumSample: { visitors: 100, conversions: 25 },
 });
 const NAMES = { control: 'Control', b: 'Variant B' };
 /** The sentences as the panel writes them: parts joined by "; ", a full stop at the end. */
@@ -106,8 +109,8 @@ const english: Record<string, (o: Record<string, string | number>) => string> = 
   significant: (o) => `significant (${o.significance})`,
   notSignificant: (o) => `not significant yet (${o.significance}; ${o.threshold} needed)`,
 };
-const say = (r: ExperimentResults, threshold = 0.95) =>
-  experimentSentences(r, NAMES, threshold).map((parts) => `${parts.map(([key, options]) => english[key]!(options ?? {})).join('; ')}.`);
+const say = (r: ExperimentResults, significanceThreshold = r.significanceThreshold) =>
+  experimentSentences({ ...r, significanceThreshold }, NAMES).map((parts) => `${parts.map(([key, options]) => english[key]!(options ?? {})).join('; ')}.`);
 
 describe('experiment results in words', () => {
   it('nobody exposed: "No visitors yet."', () => {
@@ -142,6 +145,13 @@ describe('experiment results in words', () => {
       'Variant B converts 5% of its visitors; the control has no conversion yet to compare with; 50% chance to win; not enough visitors yet to call it (at least 100 visitors and 25 conversions per variant).',
     ]);
     expect(say(results([10, 1], [variant({ key: 'b', visitors: 0, conversions: 0 })]))).toEqual(['Variant B has no visitors yet.']);
+  });
+
+  it("calls by the API's minimum sample, not a copy of it: 40 visitors and 10 conversions are enough when the answer says so", () => {
+    const small = { ...results([40, 10], [variant({ key: 'b', visitors: 40, conversions: 14, lift: 0.4, chanceToWin: 0.83, significance: 0.97 })], 'b'), minimumSample: { visitors: 40, conversions: 10 } };
+    expect(say(small)).toEqual(['Variant B converts 40% better than the control; 83% chance to win; the winner at 95% significance.']);
+    const larger = { ...small, winner: null, minimumSample: { visitors: 500, conversions: 50 } };
+    expect(say(larger)).toEqual(['Variant B converts 40% better than the control; 83% chance to win; not enough visitors yet to call it (at least 500 visitors and 50 conversions per variant).']);
   });
 });
 

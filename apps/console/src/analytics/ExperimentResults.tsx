@@ -53,8 +53,7 @@ export const ExperimentResults = () => {
   const names: Record<string, string> = {};
   for (const v of variants) if (typeof v.key === 'string') names[v.key] = typeof v.name === 'string' && v.name.trim() ? v.name : v.key;
   const nameOf = (key: string) => (Object.hasOwn(names, key) ? names[key]! : key);
-  const threshold = typeof record.significanceThreshold === 'number' ? record.significanceThreshold : 0.95;
-  const sentences = data ? experimentSentences(data, names, threshold) : [];
+  const sentences = data ? experimentSentences(data, names) : [];
   return (
     <Card variant="outlined" component="section" aria-label={translate('console.analytics.experiment.title')} data-experiment-results sx={{ mt: 2 }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -129,7 +128,7 @@ export const ExperimentResults = () => {
         ) : null}
         {data ? (
           <Typography variant="caption" color="text.secondary">
-            {translate('console.analytics.experiment.note', { threshold: formatPercent(threshold) })}
+            {translate('console.analytics.experiment.note', { threshold: formatPercent(data.significanceThreshold), ...data.minimumSample })}
           </Typography>
         ) : null}
       </CardContent>

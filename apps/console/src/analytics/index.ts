@@ -7,11 +7,11 @@ const AnalyticsPage = lazyPage(() => import('./AnalyticsPage'), (m) => m.Analyti
 const ExcludedPageList = lazyPage(() => import('./ExcludedPages'), (m) => m.ExcludedPageList);
 const ExcludedPageCreate = lazyPage(() => import('./ExcludedPages'), (m) => m.ExcludedPageCreate);
 
-/** The menu's entries (navigation `cro/analytics`, `cro/excluded-pages`; their own group, after Conversion). */
-export const ANALYTICS_RESOURCES = ['analytics', 'excluded-pages'] as const;
+/** The menu's group of these screens (navigation `cro/analytics`, `cro/excluded-pages`; their own group, after Conversion). */
+const inAnalytics = { menuGroup: 'analytics' } as const;
 
 /** `#/analytics/{tab}`: a list-only resource whose page reads its tab from the rest of the path. */
-export const analytics = { name: 'analytics', list: AnalyticsPage, icon: QueryStatsIcon };
+export const analytics = { name: 'analytics', list: AnalyticsPage, icon: QueryStatsIcon, options: inAnalytics };
 
 /** `#/excluded-pages`: the pages excluded from journey tracking (`/api/excluded-pages`). */
-export const excludedPages = { name: 'excluded-pages', list: ExcludedPageList, create: ExcludedPageCreate, icon: DoNotDisturbOnOutlinedIcon, recordRepresentation: 'urlRule' };
+export const excludedPages = { name: 'excluded-pages', list: ExcludedPageList, create: ExcludedPageCreate, icon: DoNotDisturbOnOutlinedIcon, recordRepresentation: 'urlRule', options: inAnalytics };

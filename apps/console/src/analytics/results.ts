@@ -49,12 +49,17 @@ export interface VariantResult extends ControlResult {
   chanceToWin: number | null;
 }
 
-/** `GET /api/experiments/{id}/results` */
+/**
+ * `GET /api/experiments/{id}/results`, with what the API called the winner by: the experiment's
+ * significance threshold and the minimum sample of every arm (the console keeps no copy of either).
+ */
 export interface ExperimentResults {
   control: ControlResult;
   variants: VariantResult[];
   srmPValue: number | null;
   srmFlag: boolean;
   winner: string | null;
+  significanceThreshold: number;
+  minimumSample: { visitors: number; conversions: number };
   pendingVisitors?: number;
 }

@@ -3,32 +3,26 @@ import { formatChance, formatChange, formatCredit, formatPercent, formatPValue }
 
 /*
  * An experiment's results in words (DESIGN.md "Experiment results": a winner only with significance
- * at or above the threshold and at least 100 visitors and 25 conversions in every arm). Pure: each
- * sentence is a list of message keys (under `console.analytics.words.`) with their values, joined
- * by the caller: "Variant B converts 18% better than the control; 95% chance to win; not enough
- * visitors yet to call it (at least 100 visitors and 25 conversions per variant)."
+ * at or above the threshold and a minimum sample in every arm). Pure: each sentence is a list of
+ * message keys (under `console.analytics.words.`) with their values, joined by the caller: "Variant
+ * B converts 18% better than the control; 95% chance to win; not enough visitors yet to call it (at
+ * least 100 visitors and 25 conversions per variant)." The threshold and the minimum sample are the
+ * API's, answered with the results (`significanceThreshold`, `minimumSample`).
  */
-
-/** The minimum sample of every arm before a winner is called (DESIGN.md). */
-export const MIN_VISITORS_PER_ARM = 100;
-export const MIN_CONVERSIONS_PER_ARM = 25;
 
 export type Message = [key: string, options?: Record<string, string | number>];
 
-const enough = (arm: { visitors: number; conversions: number }) => arm.visitors >= MIN_VISITORS_PER_ARM && arm.conversions >= MIN_CONVERSIONS_PER_ARM;
-
 /**
  * One sentence per variant (its parts, in order), or the single "No visitors yet." when nobody
- * was exposed. `names` maps a variant's key to its name (the key when it has none);
- * `threshold` is the experiment's significance threshold (0.95 by default).
+ * was exposed. `names` maps a variant's key to its name (the key when it has none).
  */
-export function experimentSentences(results: ExperimentResults, names: Record<string, string>, threshold = 0.95): Message[][] {
+export function experimentSentences(results: ExperimentResults, names: Record<string, string>): Message[][] {
   const nameOf = (key: string) => (Object.hasOwn(names, key) && names[key] ? names[key]! : key);
-  const control = results.control;
+  const { control, significanceThreshold: threshold, minimumSample: needed } = results;
   const everyone = control.visitors + results.variants.reduce((sum, v) => sum + v.visitors, 0);
   if (everyone === 0) return [[['noVisitors']]];
+  const enough = (arm: { visitors: number; conversions: number }) => arm.visitors >= needed.visitors && arm.conversions >= needed.conversions;
   const allEnough = enough(control) && results.variants.every(enough);
-  const needed = { visitors: MIN_VISITORS_PER_ARM, conversions: MIN_CONVERSIONS_PER_ARM };
   return results.variants.map((v): Message[] => {
     const name = nameOf(v.key);
     if (v.visitors === 0) return [['variantNoVisitors', { name }]];

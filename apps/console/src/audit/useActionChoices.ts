@@ -8,13 +8,8 @@ interface WorkflowDescription {
   actions: string[];
 }
 
-/** Used while `GET /api/workflows` is unavailable: the commands an analyst looks for most. */
-const FALLBACK: Record<string, string[]> = {
-  post: ['Create', 'Save', 'SubmitForEdit', 'ReturnToWriter', 'ApproveFactCheck', 'Publish', 'Delete', 'TakeOver'],
-};
-
 /** `GET /api/workflows`, asked once per page load: each workflow's actions, keyed like the audit's `resource`. */
-const useWorkflowActions = () => {
+const useWorkflowDescriptions = () => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   return useQuery({
     queryKey: ['workflows'],
@@ -32,10 +27,10 @@ const useWorkflowActions = () => {
   });
 };
 
-/** The action filter's choices: every workflow's commands, or one resource's when it is chosen. */
+/** The action filter's choices: every workflow's commands, or one resource's when it is chosen (none while they load). */
 export const useActionChoices = (resource?: string | null) => {
-  const { data } = useWorkflowActions();
-  const actions = data ?? FALLBACK;
+  const { data } = useWorkflowDescriptions();
+  const actions = data ?? {};
   const names = resource && actions[resource] ? actions[resource] : Object.values(actions).flat();
   return [...new Set(names)]
     .map((name) => ({ id: name, name: humanizeName(name) }))

@@ -1,91 +1,66 @@
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { Box, Button, CircularProgress, Tooltip } from '@mui/material';
-import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { Confirm, useDataProvider, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { ConsoleDataProvider } from '../providers/dataProvider';
+import { useTranslate } from 'react-admin';
+import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import { toFormErrors } from './errors';
 import { BIOS, type Bio } from './types';
 
-const ACTIONS = {
+/** How the bio actions are drawn; which show, in which order and with which label is the API's (`GET /api/bios/options`). */
+const ACTIONS: Record<string, WorkflowActionConfig<Bio>> = {
   Publish: { icon: <PublishIcon />, done: 'console.bios.notices.published', variant: 'contained', color: 'success' },
-  Unpublish: { icon: <UnpublishedOutlinedIcon />, done: 'console.bios.notices.unpublished', variant: 'outlined', color: 'warning' },
-} as const;
-type BioAction = keyof typeof ACTIONS;
+  Unpublish: {
+    icon: <UnpublishedOutlinedIcon />,
+    done: 'console.bios.notices.unpublished',
+    variant: 'outlined',
+    color: 'warning',
+    confirm: (bio) => ({ title: 'console.bios.unpublishTitle', content: 'console.bios.unpublishText', args: { name: bio.displayName } }),
+  },
+};
 
 /**
- * Publish and Unpublish, as `allowedActions` offers them (`POST /api/bios/{id}/actions/{Action}`
- * with `expectedVersion`). A refused Publish ("Text is missing!") marks the inputs it names.
- * Kept off while the form holds unsaved changes: the action takes the saved bio.
+ * The bio's workflow buttons (`useWorkflowActions`: Publish and Unpublish, as `allowedActions`
+ * offers them). A refused Publish ("Text is missing!") marks the inputs it names. Kept off while
+ * the form holds unsaved changes: the action takes the saved bio.
  */
-export const BioActionButtons = ({ record, dirty, onDone }: { record: Bio; dirty: boolean; onDone?: (action: BioAction, bio: Bio) => void }) => {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+export const BioActionButtons = ({ record, dirty, onDone }: { record: Bio; dirty: boolean; onDone?: (action: string, bio: Bio) => void }) => {
   const { setError } = useFormContext();
   const translate = useTranslate();
-  const [running, setRunning] = useState<BioAction | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const allowed = (Object.keys(ACTIONS) as BioAction[]).filter((action) => record.allowedActions?.includes(action));
-  if (allowed.length === 0) return null;
-
-  const run = async (action: BioAction) => {
-    setConfirming(false);
-    setRunning(action);
-    try {
-      const { data } = await dataProvider.action<Bio>(BIOS, record.id, action, { expectedVersion: record.version });
-      notify(ACTIONS[action].done, { type: 'success' });
-      onDone?.(action, data);
-      refresh();
-    } catch (error) {
-      if (await logoutIfAccessDenied(error)) return;
-      const e = error as { message?: string; status?: number; body?: { message?: string; errors?: Record<string, string> } };
-      notify(e.body?.message || e.message || 'console.common.notices.actionFailed', { type: 'error' });
-      for (const [field, message] of Object.entries(toFormErrors(e.body?.errors ?? {}))) setError(field, { type: 'server', message });
-      if (e.status === 409) refresh();
-    } finally {
-      setRunning(null);
-    }
-  };
+  const { actions, running, busy, start, confirmDialog } = useWorkflowActions(BIOS, record, {
+    configs: ACTIONS,
+    onDone: (action, bio) => void onDone?.(action, bio),
+    onRefused: ({ errors }) => {
+      for (const [field, message] of Object.entries(toFormErrors(errors ?? {}))) setError(field, { type: 'server', message });
+    },
+  });
+  if (actions.length === 0) return null;
 
   return (
     <Box component="span" sx={{ display: 'inline-flex', gap: 1 }}>
-      {allowed.map((action) => {
-        const config = ACTIONS[action];
+      {actions.map(({ name, label, config }) => {
         const button = (
           <Button
-            key={action}
-            variant={config.variant}
-            color={config.color}
-            startIcon={running === action ? <CircularProgress size={16} color="inherit" /> : config.icon}
-            disabled={dirty || running !== null}
-            onClick={() => (action === 'Unpublish' ? setConfirming(true) : void run(action))}
-            data-action={action}
+            key={name}
+            variant={config.variant ?? 'outlined'}
+            color={config.color ?? 'primary'}
+            startIcon={running === name ? <CircularProgress size={16} color="inherit" /> : config.icon}
+            disabled={dirty || busy}
+            onClick={() => start(name)}
+            data-action={name}
           >
-            {translate(`console.bios.actions.${action}`)}
+            {label}
           </Button>
         );
         return dirty ? (
-          <Tooltip key={action} title={translate('console.bios.saveFirst')}>
+          <Tooltip key={name} title={translate('console.bios.saveFirst')}>
             <span>{button}</span>
           </Tooltip>
         ) : (
           button
         );
       })}
-      <Confirm
-        isOpen={confirming}
-        loading={running !== null}
-        title="console.bios.unpublishTitle"
-        content="console.bios.unpublishText"
-        translateOptions={{ name: record.displayName }}
-        confirm="console.bios.actions.Unpublish"
-        confirmColor="warning"
-        onConfirm={() => void run('Unpublish')}
-        onClose={() => setConfirming(false)}
-      />
+      {confirmDialog}
     </Box>
   );
 };

@@ -22,7 +22,7 @@ import { MomentField } from '../common/DateFields';
 
 const ANSWER_MAX = 20_000;
 
-/** The answer actions the console offers; only those in `record.allowedActions` show. */
+/** How the answer actions are drawn; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Answer>> = {
   Publish: { icon: <PublishIcon />, label: 'console.community.actions.Publish', done: 'console.community.actions.answerPublished', color: 'success' },
   Delete: {
@@ -39,14 +39,9 @@ export const AnswerActionButtons = ({ compact = false }: { compact?: boolean }) 
   const record = useRecordContext<Answer>();
   const redirect = useRedirect();
   const translate = useTranslate();
-  const { allowed, busy, start, confirmDialog } = useWorkflowActions('answers', record, ACTIONS);
+  const { actions, busy, start, confirmDialog } = useWorkflowActions('answers', record, { configs: ACTIONS });
   if (!record) return null;
-  const buttons = allowed.map((name) => ({
-    name: translate(ACTIONS[name]!.label ?? name),
-    icon: ACTIONS[name]!.icon,
-    color: ACTIONS[name]!.color,
-    onClick: () => start(name),
-  }));
+  const buttons = actions.map(({ name, label, config }) => ({ name: label, icon: config.icon, color: config.color, onClick: () => start(name) }));
   if (record.allowedActions?.includes('Update')) {
     buttons.push({ name: translate('console.community.actions.Edit'), icon: <EditOutlinedIcon />, color: 'primary', onClick: () => redirect('edit', 'answers', record.id) });
   }

@@ -12,7 +12,7 @@ import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWork
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Question } from './types';
 
-/** The question actions the console offers, in display order; only those in `record.allowedActions` show. */
+/** How the question actions are drawn, in display order; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Question>> = {
   Submit: { icon: <SendOutlinedIcon />, label: 'console.community.actions.Submit', done: 'console.community.actions.submitted', color: 'primary' },
   Approve: { icon: <CheckCircleOutlinedIcon />, label: 'console.community.actions.Approve', done: 'console.community.actions.approved', color: 'success' },
@@ -125,20 +125,20 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
  */
 export const QuestionActionButtons = () => {
   const record = useRecordContext<Question>();
-  const { allowed, busy, start, confirmDialog } = useWorkflowActions('questions', record, ACTIONS);
+  const { actions, busy, start, confirmDialog } = useWorkflowActions('questions', record, { configs: ACTIONS });
   const canDecline = Boolean(record?.allowedActions?.includes('Decline'));
-  if (!record || (allowed.length === 0 && !canDecline)) return null;
+  if (!record || (actions.length === 0 && !canDecline)) return null;
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
-      {allowed.map((name) => (
+      {actions.map(({ name, label, config }) => (
         <Box component="span" key={name} sx={{ display: 'inline-flex', gap: 0.5 }}>
-          <Button label={ACTIONS[name]!.label ?? name} color={ACTIONS[name]!.color} disabled={busy} onClick={() => start(name)}>
-            {ACTIONS[name]!.icon}
+          <Button label={label} color={config.color} disabled={busy} onClick={() => start(name)}>
+            {config.icon}
           </Button>
           {name === 'Approve' && canDecline ? <DeclineButton record={record} disabled={busy} /> : null}
         </Box>
       ))}
-      {canDecline && !allowed.includes('Approve') ? <DeclineButton record={record} disabled={busy} /> : null}
+      {canDecline && !actions.some((a) => a.name === 'Approve') ? <DeclineButton record={record} disabled={busy} /> : null}
       {confirmDialog}
     </Box>
   );

@@ -28,13 +28,13 @@ import {
   useGetList,
   useGetMany,
   useGetOne,
-  useLogoutIfAccessDenied,
   useNotify,
   useRecordContext,
   useTranslate,
   type Identifier,
 } from 'react-admin';
 import { errorMessage } from '../common/errors';
+import { useWorkflowActions } from '../common/useWorkflowActions';
 import { formatMoment } from '../common/dates';
 import { useWebsiteTimeZone } from '../common/DateFields';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
@@ -216,8 +216,6 @@ export const GenerationPanel = () => {
   const translate = useTranslate();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [cancelling, setCancelling] = useState(false);
   const id = context?.id as Identifier;
   const running = Boolean(context?.generation);
   const { data: polled, refetch } = useGetOne<CampaignRecord>('campaigns', { id }, { enabled: id != null, refetchInterval: running ? GENERATION_POLL_MS : false });
@@ -238,20 +236,17 @@ export const GenerationPanel = () => {
       return started?.time ?? started?.timestamp ?? null;
     },
   });
-  if (!record) return null;
-
-  const cancel = async () => {
-    setCancelling(true);
-    try {
-      await dataProvider.action('campaigns', record.id, 'CancelGeneration', { expectedVersion: record.version });
-      notify('console.cro.notices.done', { type: 'success', messageArgs: { action: translate('console.cro.actions.CancelGeneration') } });
-    } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) notify(errorMessage(error), { type: 'error', multiLine: true });
-    } finally {
-      setCancelling(false);
+  // "Cancel generation" (when the API offers it), then the campaign read again rather than the whole page.
+  const cancelling = useWorkflowActions('campaigns', record, {
+    only: ['CancelGeneration'],
+    onDone: (action) => {
+      notify('console.cro.notices.done', { type: 'success', messageArgs: { action: cancelling.label(action) } });
       void refetch();
-    }
-  };
+      return true;
+    },
+    onRefused: () => void refetch(),
+  });
+  if (!record) return null;
 
   if (job) {
     const template = templates?.find((t) => t.id === job.templateId);
@@ -264,11 +259,11 @@ export const GenerationPanel = () => {
         sx={{ mt: 1 }}
         data-generation="running"
         action={
-          record.allowedActions?.includes('CancelGeneration') ? (
-            <Button color="inherit" size="small" disabled={cancelling} onClick={() => void cancel()} data-action="CancelGeneration">
-              {translate('console.cro.actions.CancelGeneration')}
+          cancelling.actions.map(({ name, label }) => (
+            <Button key={name} color="inherit" size="small" disabled={cancelling.busy} onClick={() => void cancelling.run(name)} data-action={name}>
+              {label}
             </Button>
-          ) : undefined
+          ))[0]
         }
       >
         <AlertTitle data-generation-progress>

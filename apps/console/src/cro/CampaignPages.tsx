@@ -9,13 +9,8 @@ import { GenerationPanel, TemplateChoice } from './CampaignGeneration';
 import { CreateToolbar, CroCreate, CroEdit, CroHeader, CroToolbar } from './CroPages';
 import type { CroRecord } from './types';
 
-const CAMPAIGN_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'Publish', 'Unpublish', 'ReturnToReview', 'Deactivate', 'Restore', 'Duplicate', 'Generate'] as const;
-
-/**
- * The campaigns' bulk actions (`POST /api/campaigns/bulk-actions`, seed 001 section 7) and the
- * action of `allowedActions` each takes. `Generate` asks for the template first (`templateId`).
- */
-const CAMPAIGN_BULK = { Publish: 'Publish', SubmitForReview: 'SubmitForReview', SubmitForDraft: 'ReturnToDraft', Deactivate: 'Deactivate', Generate: 'Generate' } as const;
+/** "Cancel generation" is the generation panel's button, beside the job's progress (CampaignGeneration.tsx). */
+const IN_GENERATION_PANEL = ['CancelGeneration'];
 
 /** Generate asks which template the CTAs are built from (`GET /api/cta-templates`). */
 const CAMPAIGN_CHOOSE = {
@@ -38,7 +33,6 @@ const Url = (_props: { label?: string }) => {
 export const CampaignList = () => (
   <CroList
     icon={<CampaignOutlinedIcon />}
-    bulkActions={CAMPAIGN_BULK}
     secondary={(record) => dotted(record.url as string | undefined, record.stage as string | undefined)}
     columns={[
       <Column key="url" source="url" label="console.cro.f.url" disableSort>
@@ -64,7 +58,7 @@ const Warnings = () => {
 export const CampaignEdit = () => (
   <CroEdit
     prepare={prepareCampaign}
-    form={<CampaignForm edit header={<CroHeader><Warnings /><GenerationPanel /><CampaignAnalytics /></CroHeader>} toolbar={<CroToolbar actions={CAMPAIGN_ACTIONS} choose={CAMPAIGN_CHOOSE} />} />}
+    form={<CampaignForm edit header={<CroHeader><Warnings /><GenerationPanel /><CampaignAnalytics /></CroHeader>} toolbar={<CroToolbar except={IN_GENERATION_PANEL} choose={CAMPAIGN_CHOOSE} />} />}
   />
 );
 

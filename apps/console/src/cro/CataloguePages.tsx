@@ -14,7 +14,6 @@ const Text = ({ value }: { value: (record: CroRecord) => string; label?: string 
   const record = useRecordContext<CroRecord>();
   return <>{record ? value(record) : ''}</>;
 };
-const RESTORE = ['Restore'] as const;
 
 const productLine = (record: CroRecord) => dotted(record.displayName as string | undefined, record.type as string | undefined);
 export const ProductList = () => (
@@ -28,7 +27,7 @@ export const ProductList = () => (
     }
   />
 );
-export const ProductEdit = () => <CroEdit form={<ProductForm edit header={<CroHeader />} toolbar={<CroToolbar actions={RESTORE} />} />} />;
+export const ProductEdit = () => <CroEdit form={<ProductForm edit header={<CroHeader />} toolbar={<CroToolbar />} />} />;
 export const ProductCreate = () => <CroCreate form={(defaults) => <ProductForm defaultValues={defaults} toolbar={<CreateToolbar />} />} />;
 
 const goalLine = (record: CroRecord) => dotted(humanize(String(record.type ?? '')), record.event as string | undefined);
@@ -44,7 +43,7 @@ export const GoalList = () => (
     ]}
   />
 );
-export const GoalEdit = () => <CroEdit form={<GoalForm edit header={<CroHeader />} toolbar={<CroToolbar actions={RESTORE} />} />} />;
+export const GoalEdit = () => <CroEdit form={<GoalForm edit header={<CroHeader />} toolbar={<CroToolbar />} />} />;
 export const GoalCreate = () => (
   <CroCreate defaults={{ type: 'count', filters: [] }} form={(defaults) => <GoalForm defaultValues={defaults} toolbar={<CreateToolbar />} />} />
 );
@@ -61,7 +60,7 @@ export const UrlListList = () => (
     }
   />
 );
-export const UrlListEdit = () => <CroEdit form={<UrlListForm edit header={<CroHeader />} toolbar={<CroToolbar actions={RESTORE} />} />} />;
+export const UrlListEdit = () => <CroEdit form={<UrlListForm edit header={<CroHeader />} toolbar={<CroToolbar />} />} />;
 export const UrlListCreate = () => (
   <CroCreate defaults={{ rules: [{ kind: 'contains', value: '' }] }} form={(defaults) => <UrlListForm defaultValues={defaults} toolbar={<CreateToolbar />} />} />
 );

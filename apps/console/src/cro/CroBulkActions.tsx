@@ -18,13 +18,7 @@ import { Button, Confirm, useDataProvider, useListContext, useLogoutIfAccessDeni
 import { errorMessage } from '../common/errors';
 import type { BulkResult, ConsoleDataProvider } from '../providers/dataProvider';
 import { GenerateDialog } from './CampaignGeneration';
-import type { CroRecord } from './types';
-
-/**
- * The bulk actions a CRO list offers: the name `POST /api/{resource}/bulk-actions` takes, mapped to
- * the machine's action that `allowedActions` names (campaigns: `SubmitForDraft` is `ReturnToDraft`).
- */
-export type CroBulkActionMap = Readonly<Record<string, string>>;
+import type { CroBulkAction, CroRecord } from './types';
 
 /** One result as the API answers it: `error` in the spec's wording, `reason` the refusal's own message. */
 type CroBulkResult = BulkResult & { reason?: string };
@@ -45,12 +39,14 @@ const CONFIRM = new Set(['Deactivate']);
 const TEMPLATE = new Set(['Generate']);
 
 /**
- * The bulk buttons of a CRO list's selection: each action that at least one selected record allows,
+ * The bulk buttons of a CRO list's selection: each of the API's bulk actions (`GET
+ * /api/{resource}/options` `bulk`, with its label; campaigns: `SubmitForDraft` takes `ReturnToDraft`)
+ * that at least one selected record allows,
  * `POST /api/{resource}/bulk-actions` with `{ action, ids }` (Generate: and the `templateId` asked
  * for in a dialog); the answer's one result per record is
  * shown in the results dialog, the selection cleared and the list read again.
  */
-export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
+export const CroBulkActions = ({ bulk }: { bulk: readonly CroBulkAction[] }) => {
   const resource = useResourceContext() ?? '';
   const { selectedIds, data } = useListContext<CroRecord>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -69,8 +65,8 @@ export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
   const seen = useRef(new Map<string, string>());
   for (const record of data ?? []) seen.current.set(String(record.id), record.name);
   const selected = (data ?? []).filter((record) => selectedIds.includes(record.id));
-  const available = Object.keys(actions).filter((bulk) => selected.some((record) => record.allowedActions?.includes(actions[bulk]!)));
-  const label = (bulk: string) => translate(`console.cro.actions.${actions[bulk] ?? bulk}`, { _: bulk });
+  const available = bulk.filter((b) => selected.some((record) => record.allowedActions?.includes(b.action))).map((b) => b.id);
+  const label = (id: string) => bulk.find((b) => b.id === id)?.name ?? id;
 
   const run = async (action: string, body: Record<string, unknown> = {}) => {
     setBusy(true);
@@ -121,10 +117,10 @@ export const CroBulkActions = ({ actions }: { actions: CroBulkActionMap }) => {
 };
 
 /** "Publish: 1 of 2 done", then each record by name with OK or the API's message for it (and the refusal's reason). */
-export const CroBulkSummaryDialog = ({ summary, actions, onClose }: { summary: CroBulkSummary | null; actions: CroBulkActionMap; onClose: () => void }) => {
+export const CroBulkSummaryDialog = ({ summary, bulk, onClose }: { summary: CroBulkSummary | null; bulk: readonly CroBulkAction[]; onClose: () => void }) => {
   const translate = useTranslate();
   const done = summary ? summary.results.filter((result) => result.ok).length : 0;
-  const action = summary ? translate(`console.cro.actions.${actions[summary.action] ?? summary.action}`, { _: summary.action }) : '';
+  const action = summary ? (bulk.find((b) => b.id === summary.action)?.name ?? summary.action) : '';
   return (
     <Dialog open={summary != null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="cro-bulk-title" data-bulk-results>
       <DialogTitle id="cro-bulk-title">{summary ? translate('console.cro.bulk.summary', { action, done, total: summary.results.length }) : ''}</DialogTitle>

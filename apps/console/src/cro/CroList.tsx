@@ -18,7 +18,7 @@ import { EmptyState } from '../common/EmptyState';
 import { INLINE_ERRORS, ListError, PaginationUnlessFailed } from '../common/ListError';
 import { SearchField } from '../common/SearchField';
 import { SmallList, useSmallScreen } from '../common/SmallList';
-import { CroBulkActions, CroBulkSummaryContext, CroBulkSummaryDialog, type CroBulkActionMap, type CroBulkSummary } from './CroBulkActions';
+import { CroBulkActions, CroBulkSummaryContext, CroBulkSummaryDialog, type CroBulkSummary } from './CroBulkActions';
 import { CroStatusChip } from './CroStatusChip';
 import { useCroOptions, type CroRecord } from './types';
 
@@ -59,20 +59,19 @@ const Column = DataTable.Col<CroRecord>;
  * A CRO resource's list (`GET /api/{resource}`): the website picker, a search and the status
  * filter; name, website, the resource's own `columns`, status (its label) and last change; on a
  * phone `SmallList` (name, status, `secondary`). `above` sits over the table (the CTAs' tabs);
- * `narrow` narrows the page's rows (a tab the API cannot filter by). `bulkActions` (the names
- * `POST /api/{resource}/bulk-actions` takes, each mapped to the action `allowedActions` names)
- * makes the rows selectable, with those buttons and a dialog of the results per record.
+ * `narrow` narrows the page's rows (a tab the API cannot filter by). The resource's bulk actions
+ * (`GET /api/{resource}/options` `bulk`: the names `POST /api/{resource}/bulk-actions` takes, each
+ * with the action `allowedActions` names) make the rows selectable, with those buttons and a dialog
+ * of the results per record.
  */
 export const CroList = ({
   icon,
   columns,
   secondary,
   above,
-  bulkActions,
   children,
 }: {
   icon: ReactElement;
-  bulkActions?: CroBulkActionMap;
   columns?: ReactNode;
   secondary?: (record: CroRecord) => ReactNode;
   above?: ReactNode;
@@ -83,6 +82,7 @@ export const CroList = ({
   const small = useSmallScreen('md');
   const noMatches = <NoMatches text="console.cro.noMatches" />;
   const [summary, setSummary] = useState<CroBulkSummary | null>(null);
+  const { bulk } = useCroOptions(resource);
   const table = small ? (
     <SmallList<CroRecord>
       name={(record) => record.name}
@@ -92,7 +92,7 @@ export const CroList = ({
       empty={noMatches}
     />
   ) : (
-    <DataTable rowClick="edit" bulkActionButtons={bulkActions ? <CroBulkActions actions={bulkActions} /> : false} empty={noMatches}>
+    <DataTable rowClick="edit" bulkActionButtons={bulk.length ? <CroBulkActions bulk={bulk} /> : false} empty={noMatches}>
       <Column source="name" label="console.cro.fields.name">
         <Name />
       </Column>
@@ -124,11 +124,11 @@ export const CroList = ({
       {children ? children(table) : table}
     </List>
   );
-  if (!bulkActions) return list;
+  if (!bulk.length) return list;
   return (
     <CroBulkSummaryContext.Provider value={setSummary}>
       {list}
-      <CroBulkSummaryDialog summary={summary} actions={bulkActions} onClose={() => setSummary(null)} />
+      <CroBulkSummaryDialog summary={summary} bulk={bulk} onClose={() => setSummary(null)} />
     </CroBulkSummaryContext.Provider>
   );
 };

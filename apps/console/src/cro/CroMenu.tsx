@@ -1,18 +1,32 @@
 import { ListSubheader } from '@mui/material';
-import { Menu, useSidebarState, useTranslate } from 'react-admin';
-import { ANALYTICS_RESOURCES } from '../analytics';
-import { CRO_RESOURCES, croNavigation } from './types';
+import { Menu, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
+import { croNavigation, menuGroupOf, type MenuGroup } from './types';
+
+/**
+ * The screens of a menu group, as the user's navigation (`GET /api/auth/user`) lists them: its
+ * `cro/{resource}` entries, in the API's order, whose screen the console has in that group
+ * (a resource registered with `options.menuGroup`). Without a navigation (not known yet, or an
+ * older API), every screen of the group the menu's `visible` allows, in the order they are registered.
+ */
+const useGroupEntries = (group: MenuGroup, navigation: readonly string[], visible: (name: string) => boolean) => {
+  const resources = useResourceDefinitions();
+  const inGroup = (name: string) => Object.hasOwn(resources, name) && resources[name]!.hasList && menuGroupOf(resources[name]!.options) === group;
+  const listed = navigation.length
+    ? navigation.filter((entry) => entry.startsWith(croNavigation(''))).map((entry) => entry.slice(croNavigation('').length))
+    : Object.keys(resources);
+  return [...new Set(listed)].filter((name) => inGroup(name) && visible(croNavigation(name)));
+};
 
 /**
  * The "Conversion" group of the main menu: the CRO screens the user's navigation lists
- * (`cro/{resource}`, given to CRO readers by the API's policy), then the analytics screens.
- * Nothing when it lists none.
+ * (`cro/{resource}`, given to CRO readers by the API's policy, in its order), then the analytics
+ * screens. Nothing when it lists none.
  */
-export const CroMenuItems = ({ visible }: { visible: (name: string) => boolean }) => {
+export const CroMenuItems = ({ navigation, visible }: { navigation: readonly string[]; visible: (name: string) => boolean }) => {
   const translate = useTranslate();
   const [open] = useSidebarState();
-  const shown = CRO_RESOURCES.filter((name) => visible(croNavigation(name)));
-  if (shown.length === 0) return <AnalyticsMenuItems visible={visible} />;
+  const shown = useGroupEntries('conversion', navigation, visible);
+  if (shown.length === 0) return <AnalyticsMenuItems navigation={navigation} visible={visible} />;
   return (
     <>
       <nav aria-label={translate('console.cro.menu')} data-menu-group="conversion">
@@ -25,7 +39,7 @@ export const CroMenuItems = ({ visible }: { visible: (name: string) => boolean }
           <Menu.ResourceItem key={name} name={name} data-navigation={croNavigation(name)} />
         ))}
       </nav>
-      <AnalyticsMenuItems visible={visible} />
+      <AnalyticsMenuItems navigation={navigation} visible={visible} />
     </>
   );
 };
@@ -35,9 +49,9 @@ export const CroMenuItems = ({ visible }: { visible: (name: string) => boolean }
  * Analytics page; `cro/excluded-pages`: the pages excluded from journey tracking). A group of
  * their own, under the Conversion heading's column; nothing when the navigation lists neither.
  */
-const AnalyticsMenuItems = ({ visible }: { visible: (name: string) => boolean }) => {
+const AnalyticsMenuItems = ({ navigation, visible }: { navigation: readonly string[]; visible: (name: string) => boolean }) => {
   const translate = useTranslate();
-  const shown = ANALYTICS_RESOURCES.filter((name) => visible(croNavigation(name)));
+  const shown = useGroupEntries('analytics', navigation, visible);
   if (shown.length === 0) return null;
   return (
     <nav aria-label={translate('console.analytics.menu')} data-menu-group="analytics">

@@ -69,8 +69,11 @@ export const CroHeader = ({ children }: { children?: ReactNode }) => {
   );
 };
 
-/** Save, the workflow buttons (off while there are unsaved changes), and Delete after a confirmation. */
-export const CroToolbar = ({ actions, choose }: { actions: readonly string[]; choose?: Parameters<typeof CroActionButtons>[0]['choose'] }) => {
+/**
+ * Save, the workflow buttons (the API's, off while there are unsaved changes; `except` those another
+ * control of the page takes), and Delete after a confirmation.
+ */
+export const CroToolbar = ({ except, choose }: { except?: readonly string[]; choose?: Parameters<typeof CroActionButtons>[0]['choose'] }) => {
   const record = useRecordContext<CroRecord>();
   const resource = useResourceContext() ?? '';
   const { isDirty } = useFormState();
@@ -81,7 +84,7 @@ export const CroToolbar = ({ actions, choose }: { actions: readonly string[]; ch
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
       {may(record, 'Update') ? <SaveButton label="console.cro.save" /> : null}
-      <CroActionButtons resource={resource} record={record} actions={actions} dirty={isDirty} choose={choose} />
+      <CroActionButtons resource={resource} record={record} except={except} dirty={isDirty} choose={choose} />
       {isDirty ? (
         <Typography variant="caption" color="warning.dark">
           {translate('console.cro.unsaved')}

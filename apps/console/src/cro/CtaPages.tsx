@@ -6,10 +6,14 @@ import { CroCreate, CroEdit, CroHeader, CreateToolbar, CroToolbar } from './CroP
 import { CtaForm, prepareCta } from './CtaForm';
 import { CtaTemplatePicker, type CtaTemplateRecord } from './CtaTemplatePicker';
 
-/** The CTA actions the console offers as buttons (when `allowedActions` has them); Delete is the toolbar's. */
-const CTA_ACTIONS = ['SaveDraft', 'SubmitForReview', 'Publish', 'Restore', 'Duplicate', 'ExportAsTemplate'] as const;
+/**
+ * CTA actions the page has no control for (the others are the API's buttons): connecting an
+ * integration needs its settings, which the console does not ask for yet, and deleting a deleted
+ * CTA for good is left to the API.
+ */
+const NOT_ON_THE_PAGE = ['ConnectIntegration', 'DisconnectIntegration', 'DeletePermanently'];
 
-export const CtaEdit = () => <CroEdit prepare={prepareCta} form={<CtaForm edit header={<CroHeader />} toolbar={<CroToolbar actions={CTA_ACTIONS} />} />} />;
+export const CtaEdit = () => <CroEdit prepare={prepareCta} form={<CtaForm edit header={<CroHeader />} toolbar={<CroToolbar except={NOT_ON_THE_PAGE} />} />} />;
 
 /** A new CTA's popup settings (used when its type is Popup). */
 const DEFAULT_POPUP = { triggers: [{ kind: 'page_load' }], frequency: 'until_closed', layout: 'modal', width: 'half', devices: ['desktop', 'tablet', 'mobile'], closeButton: true, backdrop: true };

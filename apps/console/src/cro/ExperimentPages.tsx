@@ -7,11 +7,6 @@ import { CreateToolbar, CroCreate, CroEdit, CroHeader, CroToolbar } from './CroP
 import { ExperimentForm, prepareExperiment } from './ExperimentForm';
 import { TEST_TYPES, type CroRecord } from './types';
 
-const EXPERIMENT_ACTIONS = ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'ConfirmCompletion', 'Complete', 'CompleteAndDeploy', 'Restore'] as const;
-
-/** The experiments' bulk actions (`POST /api/experiments/bulk-actions`): the same actions as one at a time. */
-const EXPERIMENT_BULK = { Publish: 'Publish', SubmitForReview: 'SubmitForReview', Pause: 'Pause', Resume: 'Resume', Complete: 'Complete' } as const;
-
 const testTypeLabel = (value: unknown) => TEST_TYPES.find((type) => type.id === value)?.name ?? '';
 const Column = DataTable.Col<CroRecord>;
 const TestType = (_props: { label?: string }) => <>{testTypeLabel(useRecordContext<CroRecord>()?.testType)}</>;
@@ -19,7 +14,6 @@ const TestType = (_props: { label?: string }) => <>{testTypeLabel(useRecordConte
 export const ExperimentList = () => (
   <CroList
     icon={<ScienceOutlinedIcon />}
-    bulkActions={EXPERIMENT_BULK}
     secondary={(record) => dotted(testTypeLabel(record.testType), record.pageUrl as string | undefined)}
     columns={
       <Column source="type" label="console.cro.f.testType">
@@ -35,7 +29,6 @@ const ExperimentToolbar = () => {
   const variants = (Array.isArray(record?.variants) ? record.variants : []) as { key: string; name?: string }[];
   return (
     <CroToolbar
-      actions={EXPERIMENT_ACTIONS}
       choose={{
         CompleteAndDeploy: {
           field: 'variant',

@@ -6,7 +6,7 @@ import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import WidgetsOutlinedIcon from '@mui/icons-material/WidgetsOutlined';
 import { lazyPage } from '../common/lazyPage';
 
-export { CRO_RESOURCES, croNavigation } from './types';
+export { croNavigation, menuGroupOf } from './types';
 
 const CtaList = lazyPage(() => import('./CtaList'), (m) => m.CtaList);
 const CtaEdit = lazyPage(() => import('./CtaPages'), (m) => m.CtaEdit);
@@ -27,12 +27,16 @@ const UrlListList = lazyPage(() => import('./CataloguePages'), (m) => m.UrlListL
 const UrlListEdit = lazyPage(() => import('./CataloguePages'), (m) => m.UrlListEdit);
 const UrlListCreate = lazyPage(() => import('./CataloguePages'), (m) => m.UrlListCreate);
 
-/** The conversion-optimisation resources (menu group "Conversion", navigation `cro/{resource}`). */
+/**
+ * The conversion-optimisation screens the console has (menu group "Conversion"). Which of them the
+ * menu lists, and in which order, is the user's navigation (`cro/{resource}`, the API's policy).
+ */
+const conversion = { menuGroup: 'conversion' } as const;
 export const croResources = [
-  { name: 'ctas', list: CtaList, edit: CtaEdit, create: CtaCreate, icon: WidgetsOutlinedIcon, recordRepresentation: 'name' },
-  { name: 'campaigns', list: CampaignList, edit: CampaignEdit, create: CampaignCreate, icon: CampaignOutlinedIcon, recordRepresentation: 'name' },
-  { name: 'experiments', list: ExperimentList, edit: ExperimentEdit, create: ExperimentCreate, icon: ScienceOutlinedIcon, recordRepresentation: 'name' },
-  { name: 'products', list: ProductList, edit: ProductEdit, create: ProductCreate, icon: Inventory2OutlinedIcon, recordRepresentation: 'name' },
-  { name: 'goals', list: GoalList, edit: GoalEdit, create: GoalCreate, icon: FlagOutlinedIcon, recordRepresentation: 'name' },
-  { name: 'url-lists', list: UrlListList, edit: UrlListEdit, create: UrlListCreate, icon: PlaylistAddCheckIcon, recordRepresentation: 'name' },
+  { name: 'ctas', list: CtaList, edit: CtaEdit, create: CtaCreate, icon: WidgetsOutlinedIcon, recordRepresentation: 'name', options: conversion },
+  { name: 'campaigns', list: CampaignList, edit: CampaignEdit, create: CampaignCreate, icon: CampaignOutlinedIcon, recordRepresentation: 'name', options: conversion },
+  { name: 'experiments', list: ExperimentList, edit: ExperimentEdit, create: ExperimentCreate, icon: ScienceOutlinedIcon, recordRepresentation: 'name', options: conversion },
+  { name: 'products', list: ProductList, edit: ProductEdit, create: ProductCreate, icon: Inventory2OutlinedIcon, recordRepresentation: 'name', options: conversion },
+  { name: 'goals', list: GoalList, edit: GoalEdit, create: GoalCreate, icon: FlagOutlinedIcon, recordRepresentation: 'name', options: conversion },
+  { name: 'url-lists', list: UrlListList, edit: UrlListEdit, create: UrlListCreate, icon: PlaylistAddCheckIcon, recordRepresentation: 'name', options: conversion },
 ];

@@ -2,12 +2,18 @@ import type { Identifier, RaRecord } from 'react-admin';
 import { toChoices } from '../common/choices';
 import { useApiOptions } from '../providers/useApiOptions';
 
-/** The conversion-optimisation resources (simple-rest, `/api/{resource}`), in the menu's order. */
-export const CRO_RESOURCES = ['ctas', 'campaigns', 'experiments', 'products', 'goals', 'url-lists'] as const;
-export type CroResource = (typeof CRO_RESOURCES)[number];
-
 /** The navigation entry (`GET /api/auth/user`) that lists a CRO screen: `cro/{resource}`. */
 export const croNavigation = (resource: string) => `cro/${resource}`;
+
+/**
+ * The menu groups of the `cro/{resource}` screens: a resource registered with `options: { menuGroup }`
+ * is listed in its group (in the order of the user's navigation), never as a flat entry of the menu.
+ */
+export type MenuGroup = 'conversion' | 'analytics';
+export const menuGroupOf = (options: unknown): MenuGroup | undefined => {
+  const group = (options as { menuGroup?: unknown } | undefined)?.menuGroup;
+  return group === 'conversion' || group === 'analytics' ? group : undefined;
+};
 
 /** What every CRO record carries (DESIGN.md "CRO resources: the request shapes"), besides its request's fields. */
 export interface CroRecord extends RaRecord {
@@ -24,15 +30,27 @@ export interface CroRecord extends RaRecord {
   warnings?: string[];
 }
 
-/** `GET /api/{resource}/options`: the statuses with their labels, and the machine's actions. */
+/**
+ * `GET /api/{resource}/options`: the statuses, the actions of the record's buttons (in their order)
+ * and the bulk actions of the list (`action`: the one `allowedActions` names), with their labels.
+ */
 export interface CroOptions {
   statuses: { id: string; name: string }[];
-  actions: string[];
+  actions: { id: string; name: string }[];
+  bulk: CroBulkAction[];
 }
 
+/** A bulk action (`POST /api/{resource}/bulk-actions` `action: id`) and the machine's action it takes. */
+export interface CroBulkAction {
+  id: string;
+  action: string;
+  name: string;
+}
+
+/** The resource's options (cached for the page's life; empty lists while loading). */
 export const useCroOptions = (resource: string) => {
-  const { data } = useApiOptions<CroOptions>(resource);
-  return { statuses: data?.statuses ?? [], actions: data?.actions ?? [] };
+  const { data, isPending } = useApiOptions<CroOptions>(resource);
+  return { statuses: data?.statuses ?? [], actions: data?.actions ?? [], bulk: data?.bulk ?? [], isPending };
 };
 
 // The request shapes' value lists (DESIGN.md), as choices with readable labels.

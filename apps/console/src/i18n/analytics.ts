@@ -217,7 +217,7 @@ export const analytics = {
       networks: '%{largestNetwork} of %{visitors} exposed visitors came from one network (%{networks} in all): forged traffic comes from few addresses.',
     },
     rules: { visitors: 'visitors', conversions_per_variant: 'conversions per variant', date: 'date', significance: 'significance' },
-    note: 'Lift and interval are relative to the control; a winner needs %{threshold} significance and at least 100 visitors and 25 conversions in every variant.',
+    note: 'Lift and interval are relative to the control; a winner needs %{threshold} significance and at least %{visitors} visitors and %{conversions} conversions in every variant.',
     columns: {
       variant: 'Variant',
       visitors: 'Visitors',

@@ -15,9 +15,11 @@ import { analytics, analyticsResources } from './analytics';
  * API (`GET /api/posts/options` post statuses, types, action buttons and workflow roles,
  * `/api/members/options` roles and member statuses, `/api/websites/options` categories, types,
  * industries, currencies, review types and statuses, `/api/organisations/options` plans and
- * products, `/api/bios/options` bio kinds and statuses, `/api/redirect-rules/options` redirect
- * types, `/api/questions/options` and `/api/answers/options` community statuses, `/api/workflows`
- * actions; records carry their own `statusLabel`). A second language translates a post status
+ * products, `/api/bios/options` bio kinds, statuses and action buttons, `/api/redirect-rules/options`
+ * redirect types, `/api/questions/options` and `/api/answers/options` community statuses, the CRO
+ * resources' `/api/{resource}/options` statuses, action buttons and bulk actions, `/api/workflows`
+ * actions, `/api/auth/user` the menu's entries and their order, an experiment's results the
+ * significance threshold and minimum sample; records carry their own `statusLabel`). A second language translates a post status
  * under `console.posts.statuses.*`, an action's button under `console.posts.actions.*.label` and
  * a role under `console.posts.roles.*` (the API's words are the English default); the others it
  * shows as the API names them.
@@ -1293,7 +1295,6 @@ const bios = {
     published: 'Bio published',
     unpublished: 'Bio unpublished: it is a draft again',
   },
-  actions: { Publish: 'Publish', Unpublish: 'Unpublish' },
   fromPost: 'The post credits this person and cannot be published until their bio is. Create it here; publishing it then frees the post.',
   returnPublished: 'Published: the post can credit this bio now.',
   returnPublish: 'The post can credit this person once the bio is published: fill it in, save, then Publish.',
@@ -1605,25 +1606,6 @@ const cro = {
   deleteTitle: 'Delete “%{name}”?',
   deleteText: 'It stops showing on the website. A deleted record can be restored.',
   fields: { name: 'Name', websiteId: 'Website', status: 'Status', type: 'Type', updatedAt: 'Updated' },
-  actions: {
-    SaveDraft: 'Save as draft',
-    SubmitForReview: 'Submit for review',
-    ReturnToDraft: 'Return to draft',
-    ReturnToReview: 'Return to review',
-    Publish: 'Publish',
-    Unpublish: 'Unpublish',
-    Deactivate: 'Deactivate',
-    Pause: 'Pause',
-    Resume: 'Resume',
-    Complete: 'Complete',
-    CompleteAndDeploy: 'Complete and deploy',
-    ConfirmCompletion: 'Confirm completion',
-    Restore: 'Restore',
-    Duplicate: 'Duplicate',
-    ExportAsTemplate: 'Save as template',
-    Generate: 'Generate CTAs',
-    CancelGeneration: 'Cancel generation',
-  },
   notices: {
     created: 'Created',
     saved: 'Saved',

@@ -2,7 +2,7 @@ import type { Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout, Menu, usePermissions, useResourceDefinitions, useTranslate } from 'react-admin';
 import { CroMenuItems } from '../cro/CroMenu';
-import { CRO_RESOURCES } from '../cro/types';
+import { menuGroupOf } from '../cro/types';
 import { OUTBOX_RESOURCE } from '../outbox';
 import { PROJECTIONS_RESOURCE } from '../projections';
 import { PostMenuItems } from '../posts';
@@ -17,8 +17,6 @@ import { useKeepAlive } from './useKeepAlive';
 
 /** Resources only a platform administrator sees in the menu (when the API's navigation is unknown). */
 const ADMIN_ONLY = new Set([USERS_RESOURCE, OUTBOX_RESOURCE, PROJECTIONS_RESOURCE]);
-/** The CRO resources have their own group ("Conversion", navigation `cro/{resource}`), not a flat entry. */
-const IN_GROUPS = new Set<string>(CRO_RESOURCES);
 
 /**
  * react-admin's default menu (dashboard, then every listable resource), limited to the
@@ -37,13 +35,14 @@ export const ConsoleMenu = () => {
     <Menu aria-label={translate('console.layout.menu.main')}>
       <Menu.DashboardItem />
       {Object.keys(resources)
-        .filter((name) => resources[name]?.hasList && visible(name) && !IN_GROUPS.has(name))
+        // The screens of a group (Conversion, Analytics: navigation `cro/{resource}`) are listed there, not flat.
+        .filter((name) => resources[name]?.hasList && visible(name) && !menuGroupOf(resources[name]?.options))
         .map((name) => (
           <Menu.ResourceItem key={name} name={name} />
         ))}
       <PostMenuItems visible={visible} />
       <OwnerMenuItems visible={visible} />
-      <CroMenuItems visible={visible} />
+      <CroMenuItems navigation={navigation} visible={visible} />
     </Menu>
   );
 };

@@ -4,12 +4,12 @@ import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import RestoreOutlinedIcon from '@mui/icons-material/RestoreOutlined';
 import { Box, IconButton, Tooltip } from '@mui/material';
-import { Button, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useRecordContext } from 'react-admin';
 import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import type { Member } from '../types';
 
 /**
- * The member actions the console offers, in display order; only those in `record.allowedActions`
+ * How the member actions are drawn, in display order; only those in `record.allowedActions`
  * show (ChangeAccess is the edit form).
  */
 const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
@@ -43,9 +43,8 @@ const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
  */
 export const MemberActionButtons = ({ compact = false }: { compact?: boolean; label?: string }) => {
   const record = useRecordContext<Member>();
-  const { allowed, busy, start, confirmDialog } = useWorkflowActions('members', record, ACTIONS);
-  const translate = useTranslate();
-  if (allowed.length === 0) return null;
+  const { actions, busy, start, confirmDialog } = useWorkflowActions('members', record, { configs: ACTIONS });
+  if (actions.length === 0) return null;
 
   return (
     <Box
@@ -53,9 +52,7 @@ export const MemberActionButtons = ({ compact = false }: { compact?: boolean; la
       sx={{ display: 'inline-flex', flexWrap: 'nowrap', gap: 0.5 }}
       onClick={(event) => event.stopPropagation()}
     >
-      {allowed.map((name) => {
-        const config = ACTIONS[name]!;
-        const label = translate(config.label ?? name);
+      {actions.map(({ name, label, config }) => {
         // In a list row: icon buttons named by their action (aria-label), the name in a tooltip.
         if (compact) {
           return (

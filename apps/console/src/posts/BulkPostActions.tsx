@@ -15,8 +15,8 @@ import {
 import { createContext, useContext, useRef, useState } from 'react';
 import { Button, Confirm, useDataProvider, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
-import { POSTS, errorParts, failureMessage } from './api';
-import { ACTIONS, ACTION_ORDER, useActionTexts } from './labels';
+import { POSTS, errorParts, failureMessage, usePostOptions } from './api';
+import { ACTIONS, useActionTexts } from './labels';
 import { NoteDialog } from './PostActionButtons';
 import type { BulkResult, Post } from './types';
 
@@ -49,6 +49,7 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
   const showSummary = useContext(BulkSummaryContext);
   const translate = useTranslate();
   const texts = useActionTexts();
+  const { data: options } = usePostOptions();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<string | null>(null);
 
@@ -57,7 +58,10 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
   const seenTitles = useRef(new Map<string, string>());
   for (const post of data ?? []) seenTitles.current.set(String(post.id), post.title);
   const selected = (data ?? []).filter((post) => selectedIds.includes(post.id));
-  const available = ACTION_ORDER.filter((action) => !NOT_IN_BULK.includes(action) && selected.some((post) => post.allowedActions?.includes(action)));
+  // The API's actions, in its order (none until its options arrive).
+  const available = (options?.actions ?? [])
+    .map((action) => action.id)
+    .filter((action) => !NOT_IN_BULK.includes(action) && selected.some((post) => post.allowedActions?.includes(action)));
 
   const run = async (action: string, note?: string) => {
     setBusy(true);

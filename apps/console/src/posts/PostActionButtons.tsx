@@ -25,9 +25,9 @@ import {
 } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { Confirm, useGetList, useTranslate } from 'react-admin';
-import { ACTIONS, ACTION_ORDER, HOLD_ACTIONS, NOT_BUTTONS, useActionTexts } from './labels';
+import { ACTIONS, HOLD_ACTIONS, NOT_BUTTONS, useActionTexts } from './labels';
 import type { Post } from './types';
-import { usePostAction } from './usePostAction';
+import { usePostActions } from './usePostActions';
 
 const icon = (action: string): ReactElement | undefined => {
   if (action.startsWith('SubmitFor')) return <ArrowForwardIcon />;
@@ -180,9 +180,10 @@ const SendToDialog = ({
 };
 
 /**
- * One button per action of `record.allowedActions` (in workflow order), filtered by `only` or
- * without the holder actions. Returns ask for a note, SendTo for a member, Unpublish / Archive /
- * Delete forever for a confirmation, Export for a format.
+ * The post's workflow buttons (`usePostActions`: the API's actions that `record.allowedActions`
+ * offers, in the API's order and words), filtered by `only` or without the holder actions. Returns
+ * ask for a note, SendTo for a member, Unpublish / Archive / Delete forever for a confirmation,
+ * Export for a format.
  */
 export const PostActionButtons = ({
   record,
@@ -200,21 +201,17 @@ export const PostActionButtons = ({
   onFieldErrors?: (errors: Record<string, string>) => void;
   size?: 'small' | 'medium';
 }) => {
-  const { run, running, busy } = usePostAction(record, { onFieldErrors });
+  const { actions, label, run, running, busy } = usePostActions(record, {
+    only,
+    except: only ? NOT_BUTTONS : [...NOT_BUTTONS, ...HOLD_ACTIONS],
+    onFieldErrors,
+  });
   const [asking, setAsking] = useState<string | null>(null);
   const [dialogError, setDialogError] = useState<string | undefined>();
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const translate = useTranslate();
   const texts = useActionTexts();
-  if (!record) return null;
-
-  const allowed = ACTION_ORDER.filter(
-    (action) =>
-      record.allowedActions?.includes(action) &&
-      !NOT_BUTTONS.includes(action) &&
-      (only ? only.includes(action) : !HOLD_ACTIONS.includes(action)),
-  );
-  if (allowed.length === 0) return null;
+  if (!record || actions.length === 0) return null;
 
   const close = () => {
     setAsking(null);
@@ -233,10 +230,10 @@ export const PostActionButtons = ({
   };
 
   const asked = asking ? ACTIONS[asking] : undefined;
-  const askedLabel = asking ? texts.label(asking) : '';
+  const askedLabel = asking ? label(asking) : '';
   return (
     <>
-      {allowed.map((action) => {
+      {actions.map(({ name: action, label: text }) => {
         const style = ACTIONS[action];
         const button = (
           <Button
@@ -251,7 +248,7 @@ export const PostActionButtons = ({
             // On a phone a long label ("Submit for second fact check") may take two lines rather than leave the screen.
             sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' }, textAlign: 'left' }}
           >
-            {texts.label(action)}
+            {text}
           </Button>
         );
         return disabled && disabledReason ? (

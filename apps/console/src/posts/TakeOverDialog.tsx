@@ -8,7 +8,7 @@ import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { POSTS } from './api';
 import { formatTime } from '../common/historyText';
 import type { Post, SaveConflict } from './types';
-import { usePostAction } from './usePostAction';
+import { usePostActions } from './usePostActions';
 
 /** The API's ISO time in the message ("took over this page at 2026-…Z") read as a local time. */
 const readable = (message: string) =>
@@ -69,7 +69,7 @@ export const TakeOverDialog = ({
     queryFn: async () => (await dataProvider.getOne<Post>(POSTS, { id: record.id })).data,
     enabled: open,
   });
-  const { run, busy } = usePostAction(current);
+  const { run, busy } = usePostActions(current, { only: ['TakeOver'] });
   const canTakeOver = Boolean(current?.allowedActions?.includes('TakeOver'));
   // The API answers a take-over with reason 'taken_over'. A plain stale version whose page now
   // has another holder than the one this form was opened with is a take-over too: say so.

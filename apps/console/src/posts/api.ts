@@ -113,16 +113,8 @@ export const download = (filename: string, content: string, type: string) => {
   setTimeout(() => URL.revokeObjectURL(href), 1_000);
 };
 
-/** An API error's message and field errors (react-admin's HttpError carries the parsed body). */
-export const errorParts = (error: unknown, fallback = 'console.common.notices.somethingWrong') => {
-  const e = error as { message?: string; status?: number; body?: { message?: string; errors?: Record<string, string>; reason?: string; holder?: unknown } };
-  return {
-    status: e?.status,
-    message: (typeof e?.body?.message === 'string' && e.body.message) || e?.message || fallback,
-    errors: e?.body?.errors,
-    body: e?.body,
-  };
-};
+/** An API error's message and field errors (common/errors.ts). */
+export { errorParts } from '../common/errors';
 
 /** The spec's failure wording: "Error: Unable to publish post - {msg}" where it names the verb, "Error: {msg}" otherwise. */
 export const failureMessage = (translate: (key: string, options?: object) => string, message: string, verb?: string) => {

@@ -90,10 +90,10 @@ export const tabFilter = (tab: PostTab, view: AllPostsView = 'all'): Record<stri
 };
 
 /**
- * How each action looks and behaves. Its button label is the API's (`GET /api/posts/options`
- * `actions`; a second language translates it under `console.posts.actions.<Action>.label`); its
- * other texts are `console.posts.actions.<Action>.done` (the notification after it) and `.confirm`
- * (the "are you sure" text).
+ * How an action looks and behaves. Which actions are buttons, in which order and with which label
+ * is the API's (`GET /api/posts/options` `actions`; a second language translates a label under
+ * `console.posts.actions.<Action>.label`); the other texts are `console.posts.actions.<Action>.done`
+ * (the notification after it) and `.confirm` (the "are you sure" text).
  */
 export interface ActionStyle {
   color?: 'primary' | 'secondary' | 'success' | 'warning' | 'error' | 'inherit';
@@ -108,7 +108,7 @@ export interface ActionStyle {
 const submit: ActionStyle = { color: 'primary' };
 const back: ActionStyle = { color: 'warning', note: 'required' };
 
-/** In the order buttons appear: forward first, then back, then the rest. */
+/** How each action is drawn (an action not named here is a plain button). */
 export const ACTIONS: Record<string, ActionStyle> = {
   Create: {},
   Save: { verb: 'save' },
@@ -157,9 +157,6 @@ export const useActionTexts = () => {
     confirm: (action: string) => translate(`console.posts.actions.${action}.confirm`, { _: '' }),
   };
 };
-
-/** The order buttons appear in: forward first, then back, then the rest. */
-export const ACTION_ORDER = Object.keys(ACTIONS);
 
 /** Actions on who holds the page (shown beside the holder, not in the toolbar). */
 export const HOLD_ACTIONS = ['Select', 'Discard', 'TakeOver', 'SendTo'];

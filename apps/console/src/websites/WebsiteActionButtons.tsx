@@ -4,7 +4,7 @@ import { Button, useRecordContext, useResourceContext } from 'react-admin';
 import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import type { Website } from '../types';
 
-/** The website actions the console offers, in display order; only those in `record.allowedActions` show. */
+/** How the website actions are drawn, in display order; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Website>> = {
   Activate: { icon: <PlayCircleOutlineIcon />, label: 'console.websites.actions.Activate', done: 'console.websites.actions.activated', color: 'primary' },
   Deactivate: {
@@ -27,13 +27,13 @@ const ACTIONS: Record<string, WorkflowActionConfig<Website>> = {
 export const WebsiteActionButtons = () => {
   const record = useRecordContext<Website>();
   const resource = useResourceContext() ?? 'websites';
-  const { allowed, busy, start, confirmDialog } = useWorkflowActions(resource, record, ACTIONS);
-  if (allowed.length === 0) return null;
+  const { actions, busy, start, confirmDialog } = useWorkflowActions(resource, record, { configs: ACTIONS });
+  if (actions.length === 0) return null;
   return (
     <>
-      {allowed.map((name) => (
-        <Button key={name} label={ACTIONS[name]!.label ?? name} color={ACTIONS[name]!.color} disabled={busy} onClick={() => start(name)}>
-          {ACTIONS[name]!.icon}
+      {actions.map(({ name, label, config }) => (
+        <Button key={name} label={label} color={config.color} disabled={busy} onClick={() => start(name)}>
+          {config.icon}
         </Button>
       ))}
       {confirmDialog}

@@ -3,7 +3,7 @@ import { dayStart, websiteTimeZone } from '#libs/cro/src/projections/tracking.js
 import { matchPageRules, type PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
 import { urlListRules } from '#libs/cro/src/projections/queries.js';
 import { attribute, incrementality, type AttributionModel, type Conversion } from '../domain/attribution.js';
-import { experimentResults, type ExperimentResults } from '../domain/experiment-stats.js';
+import { MIN_CONVERSIONS_PER_ARM, MIN_VISITORS_PER_ARM, experimentResults, type ExperimentResults } from '../domain/experiment-stats.js';
 import { funnelResults, type FunnelResults, type FunnelStep } from '../domain/funnel.js';
 import {
   allConversions,
@@ -99,11 +99,26 @@ export interface ExperimentForResults {
   significanceThreshold: number;
 }
 
-export async function experimentReport(db: SqlExecutor, experiment: ExperimentForResults): Promise<ExperimentResults & { pendingVisitors: number }> {
+/**
+ * What the results were called by, answered with them so that the console says why no winner is
+ * called yet without keeping copies: the experiment's significance threshold and the minimum sample
+ * of every arm (experiment-stats.ts).
+ */
+export interface ExperimentCriteria {
+  significanceThreshold: number;
+  minimumSample: { visitors: number; conversions: number };
+}
+
+export async function experimentReport(db: SqlExecutor, experiment: ExperimentForResults): Promise<ExperimentResults & ExperimentCriteria & { pendingVisitors: number }> {
   const counts = await experimentCounts(db, experiment.websiteId, experiment.id);
   const arms = experiment.variants.map((v) => ({ key: v.key, weight: v.weight, visitors: counts.get(v.key)?.visitors ?? 0, conversions: counts.get(v.key)?.conversions ?? 0 }));
   if (arms.length === 0) arms.push({ key: 'control', weight: 100, visitors: 0, conversions: 0 });
-  return { ...experimentResults(arms, { threshold: experiment.significanceThreshold }), pendingVisitors: await pendingVisitors(db, experiment.websiteId) };
+  return {
+    ...experimentResults(arms, { threshold: experiment.significanceThreshold }),
+    significanceThreshold: experiment.significanceThreshold,
+    minimumSample: { visitors: MIN_VISITORS_PER_ARM, conversions: MIN_CONVERSIONS_PER_ARM },
+    pendingVisitors: await pendingVisitors(db, experiment.websiteId),
+  };
 }
 
 const toConversion = (c: { time: number; value: number; touchpoints: [string, number, 'i' | 'c'][] }): Conversion => ({

@@ -39,7 +39,10 @@ export interface CroKind {
   statusLabels: Record<string, string>;
   /** A status after which the aggregate leaves every read model (its history stays). */
   purged?: string;
-  /** The machine's actions besides Create, `update` and `remove`, taken through `POST /api/{resource}/{id}/actions/{action}`. */
+  /**
+   * The machine's actions besides Create, `update` and `remove`, taken through `POST /api/{resource}/{id}/actions/{action}`,
+   * in the order the console shows their buttons (`GET /api/{resource}/options` `actions`, labelled by `CRO_ACTION_LABELS`).
+   */
   actions: readonly string[];
   /** The action `PUT` takes, and the one `DELETE` takes (the actions route takes them too, under their names: every offered action goes through it). */
   update: string;
@@ -67,6 +70,33 @@ export interface CroKind {
    */
   quota: { records: number; plural: string; ruleBytes?: number };
 }
+
+/**
+ * The button of each CRO action (every kind's `actions`; the console shows them as the API names
+ * them, `GET /api/{resource}/options` `actions` and `bulk`). A bulk action is named by the action it takes.
+ */
+export const CRO_ACTION_LABELS: Readonly<Record<string, string>> = {
+  SaveDraft: 'Save as draft',
+  SubmitForReview: 'Submit for review',
+  ReturnToDraft: 'Return to draft',
+  ReturnToReview: 'Return to review',
+  Publish: 'Publish',
+  Unpublish: 'Unpublish',
+  Deactivate: 'Deactivate',
+  Pause: 'Pause',
+  Resume: 'Resume',
+  ConfirmCompletion: 'Confirm completion',
+  Complete: 'Complete',
+  CompleteAndDeploy: 'Complete and deploy',
+  Restore: 'Restore',
+  DeletePermanently: 'Delete permanently',
+  Duplicate: 'Duplicate',
+  ExportAsTemplate: 'Save as template',
+  ConnectIntegration: 'Connect integration',
+  DisconnectIntegration: 'Disconnect integration',
+  Generate: 'Generate CTAs',
+  CancelGeneration: 'Cancel generation',
+};
 
 /** What a website's URL lists hold at most, all lists together (the bytes of their rules' values). */
 export const URL_LIST_RULE_BYTES_MAX = 1024 * 1024;
@@ -109,7 +139,7 @@ export const CRO_KINDS: readonly CroKind[] = [
     quota: { records: 200, plural: 'experiments' },
     resource: 'experiments', stream: 'experiment', table: 'rm_experiments', label: 'Experiment', decider: experimentDecider, eventTypes: EXPERIMENT_EVENT_TYPES,
     statuses: EXPERIMENT_STATUSES, statusLabels: EXPERIMENT_STATUS_LABELS,
-    actions: ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'Complete', 'CompleteAndDeploy', 'ConfirmCompletion', 'Restore'],
+    actions: ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'ConfirmCompletion', 'Complete', 'CompleteAndDeploy', 'Restore'],
     update: 'Update', remove: 'Delete',
     bulk: {
       Publish: { action: 'Publish', status: 'live' },

@@ -9,7 +9,7 @@ import { runList, type ListDefinition } from '#libs/platform/src/list-query.js';
 import type { ResourceAction, ResourceBulk, ResourceEnv, ResourceKind } from '#libs/platform/src/resources/resource.js';
 import { CRO_PRODUCT, NO_CRO_ACCESS, readersOnly } from '../access.js';
 import { integrationSchema, integrationSecretsOf } from '../domain/cro-fields.js';
-import { quotaReached, ruleBytesReached, type CroKind } from '../domain/kinds.js';
+import { CRO_ACTION_LABELS, quotaReached, ruleBytesReached, type CroKind } from '../domain/kinds.js';
 import { PAGE_RULES_NO_EFFECT, rulesCanMatch, type PageRulesInput } from '../domain/page-rules.js';
 import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '../domain/roles.js';
 import { STARTER_TEMPLATES } from '../domain/templates.js';
@@ -53,6 +53,9 @@ interface KindRules {
 
 /** An action's declaration; `newRecord`: it makes a new record of the website (a copy), which the kind's quota counts. */
 type CroAction = Partial<ResourceAction<CroRecord>> & { newRecord?: boolean };
+
+/** An action's button (CRO_ACTION_LABELS; its name when it has none). */
+const actionLabel = (action: string) => (Object.hasOwn(CRO_ACTION_LABELS, action) ? CRO_ACTION_LABELS[action]! : action);
 
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 
@@ -256,7 +259,15 @@ export function croResource(kind: CroKind, services: CroServices = {}, extend: P
     label: kind.label,
     decider: kind.decider,
     statusLabels: kind.statusLabels,
-    options: () => ({ statuses: kind.statuses.map((id) => ({ id, name: kind.statusLabels[id] ?? id })), actions: kind.actions }),
+    /**
+     * The console's words for the kind: the statuses, the actions its buttons take (in their order)
+     * and the bulk actions of its list (`action`: the machine's action `allowedActions` names), with their labels.
+     */
+    options: () => ({
+      statuses: kind.statuses.map((id) => ({ id, name: kind.statusLabels[id] ?? id })),
+      actions: kind.actions.map((id) => ({ id, name: actionLabel(id) })),
+      bulk: Object.entries(kind.bulk ?? {}).map(([id, { action }]) => ({ id, action, name: actionLabel(action) })),
+    }),
     async list(env, query) {
       const scope = await productScope(env.db, env.viewer, CRO_PRODUCT, filterOf(query.filter) ?? {});
       return runList<CroRecord>(env.db, list, query, readersOnly(env.viewer, scope));

@@ -7,6 +7,11 @@ export const BIO_STATUSES = ['draft', 'published', 'deleted'] as const;
 export type BioStatus = (typeof BIO_STATUSES)[number];
 /** How the console names each status (`GET /api/bios/options`). */
 export const BIO_STATUS_LABELS: Record<BioStatus, string> = { draft: 'Draft', published: 'Published', deleted: 'Deleted' };
+/**
+ * The actions the console shows as a bio's buttons, in their order, with their labels (`GET
+ * /api/bios/options` `actions`); Create, Update and Delete are the form's create, save and delete.
+ */
+export const BIO_ACTION_LABELS = { Publish: 'Publish', Unpublish: 'Unpublish' } as const satisfies Record<string, string>;
 
 /** Where a bio belongs and whose it is (a member for writer bios; experts may be outside people). */
 export interface BioOwner {

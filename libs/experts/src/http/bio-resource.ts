@@ -9,7 +9,7 @@ import { runList, type ListDefinition } from '#libs/platform/src/list-query.js';
 import { defineResource, type ResourceAction, type ResourceEnv } from '#libs/platform/src/resources/resource.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 import { BIO_KINDS, BIO_KIND_LABELS, bioContentSchema, bioSlug, createBioSchema, type BioContent } from '../domain/bio-fields.js';
-import { BIO_STATUSES, BIO_STATUS_LABELS, bioDecider, type BioContext, type BioState, type BioStatus } from '../domain/bio.decider.js';
+import { BIO_ACTION_LABELS, BIO_STATUSES, BIO_STATUS_LABELS, bioDecider, type BioContext, type BioState, type BioStatus } from '../domain/bio.decider.js';
 import type { presentBio } from '../projections/bios.projection.js';
 import { bioOfPerson, bioSlugTaken } from '../projections/queries.js';
 
@@ -65,10 +65,14 @@ export const BIOS = defineResource<BioRecord>({
   stream: 'bio',
   label: 'Bio',
   decider: bioDecider,
-  /** The kinds (one and several) and the statuses a listed bio can have (a deleted bio leaves the list), with their labels. */
+  /**
+   * The kinds (one and several), the statuses a listed bio can have (a deleted bio leaves the list)
+   * and the actions of its buttons, with their labels.
+   */
   options: () => ({
     kinds: BIO_KINDS.map((id) => ({ id, ...BIO_KIND_LABELS[id] })),
     statuses: BIO_STATUSES.filter((id) => id !== 'deleted').map((id) => ({ id, name: BIO_STATUS_LABELS[id] })),
+    actions: Object.entries(BIO_ACTION_LABELS).map(([id, name]) => ({ id, name })),
   }),
   list: (env, query) => runList<BioRecord>(env.db, LIST, query, websiteScope(env.viewer, 'organisation_id', 'website_id')),
   load: (env, id) => loadVisible<BioRecord>(env.db, env.viewer, { table: 'rm_bios', label: 'Bio', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id),
