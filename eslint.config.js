@@ -56,7 +56,8 @@ const inside = (file, name) => file.startsWith(`libs/${name}/`);
 /** The import-x/no-restricted-paths zones of a file of `name`, allowing `allowed` (module paths). */
 function zonesOf(name, allowed = []) {
   // A zone's `except` is relative to its `from`.
-  const allowedUnder = (dir) => allowed.filter((module) => module.startsWith(`${dir}/`)).map((module) => `./${module.slice(dir.length + 1)}`);
+  const allowedUnder = (dir) =>
+    allowed.filter((module) => module.startsWith(`${dir}/`)).map((module) => `./${module.slice(dir.length + 1)}`);
   const target = `./libs/${name}`;
   const zones = [];
   for (const other of CONTEXTS) {
@@ -75,11 +76,19 @@ function zonesOf(name, allowed = []) {
       zones.push({
         target,
         from: `./${projections}`,
-        except: [...(EXPORTED_QUERIES[other] ?? ['queries.ts']).map((file) => `./${file}`), ...allowedUnder(projections)],
+        except: [
+          ...(EXPORTED_QUERIES[other] ?? ['queries.ts']).map((file) => `./${file}`),
+          ...allowedUnder(projections),
+        ],
         message: `${name} reads ${other}'s data only through its exported query module (projections/queries.ts)`,
       });
       const http = `libs/${other}/src/http`;
-      zones.push({ target, from: `./${http}`, except: allowedUnder(http), message: `${name} does not import ${other}'s http/` });
+      zones.push({
+        target,
+        from: `./${http}`,
+        except: allowedUnder(http),
+        message: `${name} does not import ${other}'s http/`,
+      });
     }
   }
   return zones;
@@ -91,7 +100,19 @@ const crossingsByFile = new Map();
 for (const [file, module] of KNOWN_CROSSINGS) crossingsByFile.set(file, [...(crossingsByFile.get(file) ?? []), module]);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'coverage/**', 'reports/**', 'test-results/**', '.stryker-tmp*/**', '.ci/**', 'data/**', '**/.pglite/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'coverage/**',
+      'reports/**',
+      'test-results/**',
+      '.stryker-tmp*/**',
+      '.ci/**',
+      'data/**',
+      '**/.pglite/**',
+    ],
+  },
   // The tree carries a few `eslint-disable` comments for rules that are off today.
   { linterOptions: { reportUnusedDisableDirectives: 'off' } },
   js.configs.recommended,
@@ -103,7 +124,12 @@ export default tseslint.config(
       // Parse the TypeScript modules an import leads to (without this, no-cycle follows .js files only).
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'apps/console/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'apps/console/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
@@ -122,14 +148,29 @@ export default tseslint.config(
     // Plain JavaScript run by Node (build scripts, the test runner and reporter).
     files: ['**/*.{js,mjs}'],
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
     },
   },
   // The directions between contexts, then each file with a known crossing (its own zones).
-  ...CONTEXTS.map((name) => ({ files: [`libs/${name}/**/*.ts`], rules: { 'import-x/no-restricted-paths': restrictedPaths(name, []) } })),
+  ...CONTEXTS.map((name) => ({
+    files: [`libs/${name}/**/*.ts`],
+    rules: { 'import-x/no-restricted-paths': restrictedPaths(name, []) },
+  })),
   ...[...crossingsByFile].map(([file, modules]) => ({
     files: [file],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths(CONTEXTS.find((name) => inside(file, name)), modules) },
+    rules: {
+      'import-x/no-restricted-paths': restrictedPaths(
+        CONTEXTS.find((name) => inside(file, name)),
+        modules,
+      ),
+    },
   })),
   {
     files: ['libs/*/src/domain/**/*.ts'],
@@ -139,8 +180,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', 'pg', 'pg-*', '@electric-sql/*', 'kafkajs', '@kurrent/*'], message: 'A domain module is pure: no Nest, no SQL driver, no broker.' },
-            { regex: '/src/(projections|http|processes|public|ingestion|read)/', message: 'A domain module imports no projections, http or processes.' },
+            {
+              group: ['@nestjs/*', 'pg', 'pg-*', '@electric-sql/*', 'kafkajs', '@kurrent/*'],
+              message: 'A domain module is pure: no Nest, no SQL driver, no broker.',
+            },
+            {
+              regex: '/src/(projections|http|processes|public|ingestion|read)/',
+              message: 'A domain module imports no projections, http or processes.',
+            },
           ],
         },
       ],
@@ -153,8 +200,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(query|exec)$/][arguments.0.type=/^(TemplateLiteral|Literal)$/]",
-          message: 'http/ runs no SQL: call the owning context\'s query function (README, DESIGN.md "HTTP conventions").',
+          selector:
+            'CallExpression[callee.property.name=/^(query|exec)$/][arguments.0.type=/^(TemplateLiteral|Literal)$/]',
+          message:
+            'http/ runs no SQL: call the owning context\'s query function (README, DESIGN.md "HTTP conventions").',
         },
       ],
     },

@@ -49,19 +49,34 @@ async function answering(child: ChildProcess, what: string, url: string): Promis
  * `nice` > 0 starts it at that lower CPU priority (`nice -n`): background work that yields the
  * cores to the request path whenever both want them.
  */
-export async function runWorker(databaseUrl: string, nice = 0, env: Record<string, string> = {}): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
+export async function runWorker(
+  databaseUrl: string,
+  nice = 0,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   const main = join(here, '..', 'apps', 'worker', 'src', 'main.js');
   const args = ['--max-semi-space-size=32', main];
   const options = workerOptions(databaseUrl, port, env);
-  const child = nice > 0 ? spawn('nice', ['-n', String(nice), process.execPath, ...args], options) : spawn(process.execPath, args, options);
+  const child =
+    nice > 0
+      ? spawn('nice', ['-n', String(nice), process.execPath, ...args], options)
+      : spawn(process.execPath, args, options);
   await answering(child, 'the worker', `http://127.0.0.1:${port}/api/health/live`);
   return { child, stop: () => stopApi(child) };
 }
 
 function workerOptions(databaseUrl: string, port: number, env: Record<string, string>) {
   return {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', RUN_PROJECTIONS: 'true', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RUN_PROJECTIONS: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[],
   };
 }
@@ -90,7 +105,11 @@ export async function createWebsite(base: string, name: string, url: string): Pr
  * Runs the generator command (dist/apps/api/src/generate-traffic.js) on the database with these
  * arguments, in a process of its own; its output goes to stderr with a prefix.
  */
-export async function runGenerator(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<void> {
+export async function runGenerator(
+  databaseUrl: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<void> {
   const script = join(here, '..', 'apps', 'api', 'src', 'generate-traffic.js');
   const child = spawn(process.execPath, [script, ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', RUN_PROJECTIONS: 'true', ...env },
@@ -114,19 +133,28 @@ export async function client(databaseUrl: string): Promise<pg.Client> {
 
 /** Visitors of the website still queued for the analytics projector. */
 export async function pendingCount(db: pg.Client, websiteId: string): Promise<number> {
-  const found = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [websiteId]);
+  const found = await db.query<{ n: string }>(
+    'SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1',
+    [websiteId],
+  );
   return Number(found.rows[0]!.n);
 }
 
 /** Waits until the projector has emptied the website's queue; answers the seconds it took. */
-export async function waitForProjector(db: pg.Client, websiteId: string, timeoutMs: number, progress?: (left: number, seconds: number) => void): Promise<number> {
+export async function waitForProjector(
+  db: pg.Client,
+  websiteId: string,
+  timeoutMs: number,
+  progress?: (left: number, seconds: number) => void,
+): Promise<number> {
   const started = performance.now();
   let shown = started;
   for (;;) {
     const left = await pendingCount(db, websiteId);
     const seconds = (performance.now() - started) / 1000;
     if (left === 0) return seconds;
-    if (performance.now() - started > timeoutMs) throw new Error(`the analytics projector still has ${left} visitors queued after ${seconds.toFixed(0)} s`);
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`the analytics projector still has ${left} visitors queued after ${seconds.toFixed(0)} s`);
     if (progress && performance.now() - shown > 15_000) {
       shown = performance.now();
       progress(left, seconds);

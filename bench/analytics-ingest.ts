@@ -41,7 +41,16 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
 import { websiteTraffic } from '../apps/api/src/demo/traffic.seed.js';
-import { client, createWebsite, percentile, round1, runApi, runGenerator, runWorker, waitForProjector } from './analytics-common.js';
+import {
+  client,
+  createWebsite,
+  percentile,
+  round1,
+  runApi,
+  runGenerator,
+  runWorker,
+  waitForProjector,
+} from './analytics-common.js';
 import type { Figure } from './analytics-reports.js';
 import { makeBatches, type Batch, type BatchSpec } from './collect-batches.js';
 import type { CollectLoadResult, CollectLoadSpec } from './collect-load.js';
@@ -74,9 +83,32 @@ const LIMITS = { RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000', RATE_LIMIT_PUBLIC_SI
 const KAFKA = (process.env.BENCH_INGEST_KAFKA ?? '').trim();
 
 const COLUMNS = [
-  'website_id', 'organisation_id', 'id', 'name', 'time', 'received_at', 'distinct_id', 'session_id', 'url', 'referrer', 'utm',
-  'cta_id', 'campaign_id', 'experiment_id', 'variant', 'value', 'currency', 'properties', 'fields',
-  'device', 'os', 'browser', 'bot', 'country', 'city', 'referrer_class',
+  'website_id',
+  'organisation_id',
+  'id',
+  'name',
+  'time',
+  'received_at',
+  'distinct_id',
+  'session_id',
+  'url',
+  'referrer',
+  'utm',
+  'cta_id',
+  'campaign_id',
+  'experiment_id',
+  'variant',
+  'value',
+  'currency',
+  'properties',
+  'fields',
+  'device',
+  'os',
+  'browser',
+  'bot',
+  'country',
+  'city',
+  'referrer_class',
 ] as const;
 
 function insertSql(rows: number): string {
@@ -89,9 +121,32 @@ function rowParams(batch: Batch, organisationId: string, receivedAt: Date): unkn
   const params: unknown[] = [];
   for (const { event: e, enrichment: x } of batch.items) {
     params.push(
-      BASELINE_WEBSITE, organisationId, e.id, e.name, e.time, receivedAt, e.distinctId, e.sessionId, e.url, e.referrer, x.utm === null ? null : JSON.stringify(x.utm),
-      e.ctaId, e.campaignId, e.experimentId, e.variant, e.value, e.currency, JSON.stringify(e.properties), e.fields === null ? null : JSON.stringify(e.fields),
-      x.device, x.os, x.browser, x.bot, x.country, x.city, x.referrerClass,
+      BASELINE_WEBSITE,
+      organisationId,
+      e.id,
+      e.name,
+      e.time,
+      receivedAt,
+      e.distinctId,
+      e.sessionId,
+      e.url,
+      e.referrer,
+      x.utm === null ? null : JSON.stringify(x.utm),
+      e.ctaId,
+      e.campaignId,
+      e.experimentId,
+      e.variant,
+      e.value,
+      e.currency,
+      JSON.stringify(e.properties),
+      e.fields === null ? null : JSON.stringify(e.fields),
+      x.device,
+      x.os,
+      x.browser,
+      x.bot,
+      x.country,
+      x.city,
+      x.referrerClass,
     );
   }
   return params;
@@ -100,7 +155,10 @@ function rowParams(batch: Batch, organisationId: string, receivedAt: Date): unkn
 /** The baseline: the batches inserted raw over `clients` connections at once; events/s and each statement's ms. */
 async function baseline(clients: pg.Client[], batches: Batch[], organisationId: string): Promise<PlainRound> {
   const sql = insertSql(SIZE);
-  const prepared = batches.map((b) => ({ text: b.items.length === SIZE ? sql : insertSql(b.items.length), params: rowParams(b, organisationId, new Date()) }));
+  const prepared = batches.map((b) => ({
+    text: b.items.length === SIZE ? sql : insertSql(b.items.length),
+    params: rowParams(b, organisationId, new Date()),
+  }));
   const ms: number[] = [];
   let next = 0;
   const cpu0 = readCpu([]);
@@ -118,14 +176,25 @@ async function baseline(clients: pg.Client[], batches: Batch[], organisationId: 
   const seconds = (performance.now() - started) / 1000;
   const events = batches.reduce((s, b) => s + b.items.length, 0);
   const cpu = { postgres: cpuBetween(cpu0, readCpu([])).postgres, bench: ownCpuMs() - own0 };
-  return { eventsPerSecond: events / seconds, events, ms: ms.sort((a, b) => a - b), cpu, cpuPer1000: ((cpu.postgres + cpu.bench) / events) * 1000 };
+  return {
+    eventsPerSecond: events / seconds,
+    events,
+    ms: ms.sort((a, b) => a - b),
+    cpu,
+    cpuPer1000: ((cpu.postgres + cpu.bench) / events) * 1000,
+  };
 }
 
 /**
  * The baseline at a steady rate: batch i's INSERT is issued at i / (rate / size) s on the first free
  * connection; its time counts from that scheduled moment (as the load generator's open loop does).
  */
-async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisationId: string, rate: number): Promise<{ ms: number[]; loopP99: number; loopMax: number }> {
+async function baselineAtRate(
+  clients: pg.Client[],
+  batches: Batch[],
+  organisationId: string,
+  rate: number,
+): Promise<{ ms: number[]; loopP99: number; loopMax: number }> {
   const sql = insertSql(SIZE);
   // As the load generator: garbage collected before the clock starts (when run with --expose-gc, as
   // `npm run bench` does), and this process's own event-loop delay measured (it is in every time below).
@@ -135,7 +204,8 @@ async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisati
   const interval = 1000 / (rate / SIZE);
   const free = [...clients];
   const waiting: ((c: pg.Client) => void)[] = [];
-  const take = () => (free.length > 0 ? Promise.resolve(free.pop()!) : new Promise<pg.Client>((resolve) => waiting.push(resolve)));
+  const take = () =>
+    free.length > 0 ? Promise.resolve(free.pop()!) : new Promise<pg.Client>((resolve) => waiting.push(resolve));
   const give = (c: pg.Client) => (waiting.length > 0 ? waiting.shift()!(c) : free.push(c));
   const ms: number[] = [];
   const started = performance.now();
@@ -147,7 +217,10 @@ async function baselineAtRate(clients: pg.Client[], batches: Batch[], organisati
     const b = batches[i]!;
     sent.push(
       take().then(async (c) => {
-        await c.query(b.items.length === SIZE ? sql : insertSql(b.items.length), rowParams(b, organisationId, new Date()));
+        await c.query(
+          b.items.length === SIZE ? sql : insertSql(b.items.length),
+          rowParams(b, organisationId, new Date()),
+        );
         ms.push(performance.now() - due);
         give(c);
       }),
@@ -182,7 +255,10 @@ class LagTracker {
   private timer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
 
-  constructor(private readonly db: pg.Client, private readonly websiteId: string) {}
+  constructor(
+    private readonly db: pg.Client,
+    private readonly websiteId: string,
+  ) {}
 
   add(sample: { at: number; visitors: string[] }): void {
     this.open.push(sample);
@@ -205,7 +281,10 @@ class LagTracker {
     // projector is (all open samples at once made it a read of thousands of visitors every 20 ms,
     // load on the very database being measured).
     const visitors = [...new Set(this.open.slice(0, POLL_OLDEST).flatMap((s) => s.visitors))];
-    const found = await this.db.query<{ distinct_id: string }>('SELECT distinct_id FROM analytics_pending WHERE website_id = $1 AND distinct_id = ANY($2::text[])', [this.websiteId, visitors]);
+    const found = await this.db.query<{ distinct_id: string }>(
+      'SELECT distinct_id FROM analytics_pending WHERE website_id = $1 AND distinct_id = ANY($2::text[])',
+      [this.websiteId, visitors],
+    );
     const now = Date.now();
     const queued = new Set(found.rows.map((r) => r.distinct_id));
     if (KAFKA) {
@@ -230,7 +309,8 @@ class LagTracker {
   async finish(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.open.length > 0) {
-      if (Date.now() > deadline) throw new Error(`${this.open.length} sampled batches still queued for the projector after ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.open.length} sampled batches still queued for the projector after ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
     if (this.timer) clearTimeout(this.timer);
@@ -244,21 +324,31 @@ class LagTracker {
  * batches, and the CPU time of `roots` (the API, the worker: bench/cpu-meter.ts) and PostgreSQL from
  * the generator's start signal (its batches made) to its exit.
  */
-async function httpRound(spec: CollectLoadSpec, tracker: LagTracker, roots: readonly (number | undefined)[] = []): Promise<HttpRound> {
-  const child = fork(join(here, 'collect-load.js'), [JSON.stringify(spec)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'], execArgv: ['--expose-gc'] });
+async function httpRound(
+  spec: CollectLoadSpec,
+  tracker: LagTracker,
+  roots: readonly (number | undefined)[] = [],
+): Promise<HttpRound> {
+  const child = fork(join(here, 'collect-load.js'), [JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    execArgv: ['--expose-gc'],
+  });
   let out = '';
   let cpu0: CpuReading | null = null;
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.on('message', (message: { at?: number; visitors?: string[]; ready?: boolean }) => {
     if (message.ready) cpu0 = readCpu(roots);
-    if (typeof message.at === 'number' && Array.isArray(message.visitors)) tracker.add({ at: message.at, visitors: message.visitors });
+    if (typeof message.at === 'number' && Array.isArray(message.visitors))
+      tracker.add({ at: message.at, visitors: message.visitors });
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   const used = cpuBetween(cpu0 ?? readCpu(roots), readCpu(roots));
   if (code !== 0) throw new Error(`the load generator exited ${code}`);
   const result = JSON.parse(out.trim().split('\n').pop()!) as CollectLoadResult;
   if (result.failed > 0 || result.rejected > 0 || result.accepted !== result.events) {
-    throw new Error(`collect: ${result.failed} failed requests, ${result.rejected} rejected and ${result.accepted}/${result.events} accepted events; first problem: ${result.firstProblem}`);
+    throw new Error(
+      `collect: ${result.failed} failed requests, ${result.rejected} rejected and ${result.accepted}/${result.events} accepted events; first problem: ${result.firstProblem}`,
+    );
   }
   const cpu = { ...used, load: result.cpuMs };
   return { ...result, cpu, cpuPer1000: ((cpu.app + cpu.postgres + cpu.load) / result.events) * 1000 };
@@ -268,9 +358,16 @@ async function httpRound(spec: CollectLoadSpec, tracker: LagTracker, roots: read
 async function waitForStored(db: pg.Client, websiteId: string, events: number, timeoutMs: number): Promise<void> {
   const started = performance.now();
   for (;;) {
-    const n = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM collected_events WHERE website_id = $1', [websiteId])).rows[0]!.n);
+    const n = Number(
+      (
+        await db.query<{ n: string }>('SELECT count(*)::text AS n FROM collected_events WHERE website_id = $1', [
+          websiteId,
+        ])
+      ).rows[0]!.n,
+    );
     if (n >= events) return;
-    if (performance.now() - started > timeoutMs) throw new Error(`the tracking consumer stored ${n} of ${events} events in ${Math.round(timeoutMs / 1000)} s`);
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`the tracking consumer stored ${n} of ${events} events in ${Math.round(timeoutMs / 1000)} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -289,7 +386,9 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     // BENCH_INGEST_WORKER=1: the scaled-out set-up on one machine (README "Processes and scaling
     // out"): the API takes the tracking with RUN_PROJECTIONS=false, a worker (at `nice`
     // BENCH_INGEST_WORKER_NICE, default 10) runs the projections and the analytics projector.
-    const kafka: Record<string, string> = KAFKA ? { KAFKA_BROKERS: KAFKA, KAFKA_TOPIC_PREFIX: `bench-${database.url.split('/').pop()}` } : {};
+    const kafka: Record<string, string> = KAFKA
+      ? { KAFKA_BROKERS: KAFKA, KAFKA_TOPIC_PREFIX: `bench-${database.url.split('/').pop()}` }
+      : {};
     if (WORKER) {
       // The worker first: the API's first start (the demo organisation) waits for read models it projects.
       worker = await runWorker(database.url, WORKER_NICE, kafka);
@@ -301,21 +400,41 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     const site = await createWebsite(api.base, 'Bench Ingest', 'https://bench-ingest.example');
     log(`ingest: website ${site.id}; its set-up through the generator command`);
     // With a worker, it runs the projections the set-up waits for (and the connections stay under PostgreSQL's 100).
-    await runGenerator(database.url, ['--website', site.id, '--setup', 'bench', '--visitors', '0'], WORKER ? { RUN_PROJECTIONS: 'false' } : {});
+    await runGenerator(
+      database.url,
+      ['--website', site.id, '--setup', 'bench', '--visitors', '0'],
+      WORKER ? { RUN_PROJECTIONS: 'false' } : {},
+    );
     const placed = await websiteTraffic(driver, site.id);
     if (!placed) throw new Error('the bench website is gone');
-    log(`ingest: ${placed.ctas.length} CTAs, ${placed.experiments.length} live experiments, ${placed.goals.length} goals, ${placed.pages.length} pages`);
+    log(
+      `ingest: ${placed.ctas.length} CTAs, ${placed.experiments.length} live experiments, ${placed.goals.length} goals, ${placed.pages.length} pages`,
+    );
     const specOf = (seed: number, batches: number, end = new Date()): BatchSpec => ({
       traffic: {
-        days: 1, end: end.toISOString(), pages: placed.pages, ctas: placed.ctas, experiments: placed.experiments, goals: placed.goals,
-        controlGroupPct: 10, botPct: 2, utcOffsetMinutes: 0, currency: 'EUR',
+        days: 1,
+        end: end.toISOString(),
+        pages: placed.pages,
+        ctas: placed.ctas,
+        experiments: placed.experiments,
+        goals: placed.goals,
+        controlGroupPct: 10,
+        botPct: 2,
+        utcOffsetMinutes: 0,
+        currency: 'EUR',
       },
       seed,
       idPrefix: `in${seed}`,
       batches,
       size: SIZE,
     });
-    const loadSpec = (spec: BatchSpec, connections: number, sampleEvery: number): CollectLoadSpec => ({ ...spec, url: api!.base, siteKey: site.key, connections, sampleEvery });
+    const loadSpec = (spec: BatchSpec, connections: number, sampleEvery: number): CollectLoadSpec => ({
+      ...spec,
+      url: api!.base,
+      siteKey: site.key,
+      connections,
+      sampleEvery,
+    });
     for (let i = 0; i < CONNECTIONS; i++) clients.push(await client(database.url));
     const tracker = new LagTracker(db, site.id);
     tracker.start();
@@ -337,7 +456,9 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     answered(await httpRound({ ...loadSpec(specOf(100, 40), 1, 1), pauseMs: 200 }, rest));
     await rest.finish(60_000);
     const restLags = [...rest.lags].sort((a, b) => a - b);
-    log(`ingest: lag at rest p50 ${percentile(restLags, 50)} ms, p99 ${percentile(restLags, 99)} ms (${restLags.length} batches)`);
+    log(
+      `ingest: lag at rest p50 ${percentile(restLags, 50)} ms, p99 ${percentile(restLags, 99)} ms (${restLags.length} batches)`,
+    );
 
     // BENCH_INGEST_PROJECTOR=paused (a diagnostic): the website's aggregates row is held locked during
     // the rounds, so the projector's batch waits (its first statement after the claim) and ingestion
@@ -362,22 +483,36 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
         async () => {
           await pause();
           const before = await scrapeApi(api!.base);
-          const r = answered(await httpRound(loadSpec(specOf(seed, BATCHES), CONNECTIONS, paused ? 1_000_000_000 : SAMPLE_EVERY), tracker, [api!.child.pid, worker?.child.pid]));
+          const r = answered(
+            await httpRound(
+              loadSpec(specOf(seed, BATCHES), CONNECTIONS, paused ? 1_000_000_000 : SAMPLE_EVERY),
+              tracker,
+              [api!.child.pid, worker?.child.pid],
+            ),
+          );
           const after = await scrapeApi(api!.base);
           await resume();
           const drainStart = performance.now();
-          const left = (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [site.id])).rows[0]!.n;
+          const left = (
+            await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [
+              site.id,
+            ])
+          ).rows[0]!.n;
           await settled(1_800_000);
           const drain = (performance.now() - drainStart) / 1000;
           drains.push(drain);
           http.push(r);
-          const cpu = cpuMeterAvailable ? `; CPU ${Math.round(r.cpuPer1000)} ms per 1,000 events (API ${Math.round(r.cpu.app)}, PostgreSQL ${Math.round(r.cpu.postgres)}, load ${Math.round(r.cpu.load)} ms)` : '';
+          const cpu = cpuMeterAvailable
+            ? `; CPU ${Math.round(r.cpuPer1000)} ms per 1,000 events (API ${Math.round(r.cpu.app)}, PostgreSQL ${Math.round(r.cpu.postgres)}, load ${Math.round(r.cpu.load)} ms)`
+            : '';
           return `http ${fmt(r.eventsPerSecond)} events/s (p50 ${r.p50} ms, p99 ${r.p99} ms; ${fmt(Number(left))} visitors queued at the end, drained in ${drain.toFixed(1)} s${cpu}; ${describeApi(before, after)})`;
         },
         async () => {
           const r = await baseline(clients, batches, site.organisationId);
           plain.push(r);
-          const cpu = cpuMeterAvailable ? `; CPU ${Math.round(r.cpuPer1000)} ms per 1,000 events (PostgreSQL ${Math.round(r.cpu.postgres)}, bench ${Math.round(r.cpu.bench)} ms)` : '';
+          const cpu = cpuMeterAvailable
+            ? `; CPU ${Math.round(r.cpuPer1000)} ms per 1,000 events (PostgreSQL ${Math.round(r.cpu.postgres)}, bench ${Math.round(r.cpu.bench)} ms)`
+            : '';
           return `baseline ${fmt(r.eventsPerSecond)} events/s (p50 ${round1(percentile(r.ms, 50))} ms, p99 ${round1(percentile(r.ms, 99))} ms${cpu})`;
         },
       ];
@@ -400,14 +535,24 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
           await settled(1_800_000);
           await pause();
           const before = await scrapeApi(api!.base);
-          const r = answered(await httpRound({ ...loadSpec(specOf(seed, steadyBatches), CONNECTIONS, 1_000_000_000), ratePerSecond: RATE }, tracker));
+          const r = answered(
+            await httpRound(
+              { ...loadSpec(specOf(seed, steadyBatches), CONNECTIONS, 1_000_000_000), ratePerSecond: RATE },
+              tracker,
+            ),
+          );
           const after = await scrapeApi(api!.base);
           await resume();
           steadyHttp.push(r);
           return `http at ${fmt(RATE)} events/s: p50 ${r.p50} ms, p99 ${r.p99} ms (sent in ${r.seconds.toFixed(1)} s; ${describeApi(before, after)}; load generator's loop delay p99 ${r.loopP99} / max ${r.loopMax} ms)`;
         },
         async () => {
-          const { ms, loopP99, loopMax } = await baselineAtRate(clients, makeBatches(specOf(seed, steadyBatches)), site.organisationId, RATE);
+          const { ms, loopP99, loopMax } = await baselineAtRate(
+            clients,
+            makeBatches(specOf(seed, steadyBatches)),
+            site.organisationId,
+            RATE,
+          );
           steadyPlain.push(ms);
           return `baseline at ${fmt(RATE)} events/s: p50 ${round1(percentile(ms, 50))} ms, p99 ${round1(percentile(ms, 99))} ms (the bench process's loop delay p99 ${loopP99} / max ${loopMax} ms)`;
         },
@@ -428,7 +573,9 @@ export async function ingestSection(adminUrl: string): Promise<Figure[]> {
     const b50 = median(plain.map((r) => percentile(r.ms, 50)));
     const b99 = median(plain.map((r) => percentile(r.ms, 99)));
     const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-    const via = KAFKA ? ', through Kafka (KAFKA_BROKERS set: answered once the broker acknowledged, stored by the consumer group)' : '';
+    const via = KAFKA
+      ? ', through Kafka (KAFKA_BROKERS set: answered once the broker acknowledged, stored by the consumer group)'
+      : '';
     const what = `${fmt(BATCHES)} batches of ${SIZE} generated events per round (whole visitors, the last day), ${CONNECTIONS} connections, median of ${ROUNDS} rounds${via}`;
     return [
       {

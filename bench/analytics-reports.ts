@@ -27,7 +27,16 @@ import { reportScope } from '#libs/analytics/src/read/report-service.js';
 import { PgDriver } from '#libs/eventstore/src/sql/pg-driver.js';
 import { maintainEventPartitions } from '#libs/cro/src/projections/event-partitions.js';
 import { AGGREGATES_VERSION } from '#libs/analytics/src/read/aggregates.js';
-import { client, createWebsite, percentile, round1, runApi, runGenerator, waitForProjector, type RunningApi } from './analytics-common.js';
+import {
+  client,
+  createWebsite,
+  percentile,
+  round1,
+  runApi,
+  runGenerator,
+  waitForProjector,
+  type RunningApi,
+} from './analytics-common.js';
 import { createBenchDatabase, fmt, log, median } from './harness.js';
 import { signIn, type HttpFigure } from './http.js';
 
@@ -79,12 +88,16 @@ async function dataset(adminUrl: string, visitors: number): Promise<Dataset> {
         let meta: Meta | null = null;
         try {
           await db.query(META_TABLE);
-          meta = ((await db.query<{ meta: Meta }>('SELECT meta FROM bench_meta WHERE id = 1')).rows[0]?.meta as Meta | undefined) ?? null;
+          meta =
+            ((await db.query<{ meta: Meta }>('SELECT meta FROM bench_meta WHERE id = 1')).rows[0]?.meta as
+              Meta | undefined) ?? null;
         } finally {
           await db.end();
         }
         if (meta) {
-          log(`reports: reusing ${name} (${fmt(meta.visitors)} visitors, ${fmt(meta.events)} events, made ${meta.madeAt})`);
+          log(
+            `reports: reusing ${name} (${fmt(meta.visitors)} visitors, ${fmt(meta.events)} events, made ${meta.madeAt})`,
+          );
           return { url: url.toString(), name, meta, drop: async () => log(`reports: kept ${name}`) };
         }
         log(`reports: ${name} is incomplete: dropping it`);
@@ -117,14 +130,41 @@ async function make(url: string, visitors: number): Promise<Meta> {
   } finally {
     await api.stop();
   }
-  log(`reports: website ${website.id}; generating ${fmt(visitors)} visitors over ${DAYS} days (the API is stopped meanwhile)`);
+  log(
+    `reports: website ${website.id}; generating ${fmt(visitors)} visitors over ${DAYS} days (the API is stopped meanwhile)`,
+  );
   const generateStart = performance.now();
-  await runGenerator(url, ['--website', website.id, '--setup', 'bench', '--visitors', String(visitors), '--days', String(DAYS), '--control', String(CONTROL_PCT), '--seed', '1']);
+  await runGenerator(url, [
+    '--website',
+    website.id,
+    '--setup',
+    'bench',
+    '--visitors',
+    String(visitors),
+    '--days',
+    String(DAYS),
+    '--control',
+    String(CONTROL_PCT),
+    '--seed',
+    '1',
+  ]);
   const generateSeconds = (performance.now() - generateStart) / 1000;
   const db = await client(url);
   try {
-    const events = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM collected_events WHERE website_id = $1', [website.id])).rows[0]!.n);
-    const queued = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [website.id])).rows[0]!.n);
+    const events = Number(
+      (
+        await db.query<{ n: string }>('SELECT count(*)::text AS n FROM collected_events WHERE website_id = $1', [
+          website.id,
+        ])
+      ).rows[0]!.n,
+    );
+    const queued = Number(
+      (
+        await db.query<{ n: string }>('SELECT count(*)::text AS n FROM analytics_pending WHERE website_id = $1', [
+          website.id,
+        ])
+      ).rows[0]!.n,
+    );
     // The retention job's partition maintenance (what the API runs at start): the generated months move
     // from the default partition into monthly ones now, before the projector runs (see the note in
     // docs/benchmarks.md: a move while the projector reads lost visitors).
@@ -135,21 +175,37 @@ async function make(url: string, visitors: number): Promise<Meta> {
     } finally {
       await driver.close();
     }
-    log(`reports: ${fmt(events)} events of ${fmt(queued)} queued visitors written in ${generateSeconds.toFixed(0)} s; starting the API (its analytics projector builds the read models)`);
+    log(
+      `reports: ${fmt(events)} events of ${fmt(queued)} queued visitors written in ${generateSeconds.toFixed(0)} s; starting the API (its analytics projector builds the read models)`,
+    );
     const projectStart = performance.now();
     api = await runApi(url);
     let projectSeconds: number;
     try {
-      await waitForProjector(db, website.id, 3 * 3600_000, (left, s) => log(`  projector: ${fmt(left)} visitors queued after ${s.toFixed(0)} s`));
+      await waitForProjector(db, website.id, 3 * 3600_000, (left, s) =>
+        log(`  projector: ${fmt(left)} visitors queued after ${s.toFixed(0)} s`),
+      );
       projectSeconds = (performance.now() - projectStart) / 1000;
     } finally {
       await api.stop();
     }
-    const built = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM an_visitors WHERE website_id = $1', [website.id])).rows[0]!.n);
+    const built = Number(
+      (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM an_visitors WHERE website_id = $1', [website.id]))
+        .rows[0]!.n,
+    );
     if (built !== queued) throw new Error(`the projector emptied the queue but built ${built} visitors of ${queued}`);
-    log(`reports: read models built in ${projectSeconds.toFixed(0)} s (${fmt(queued / projectSeconds)} visitors/s, API start included); VACUUM ANALYZE`);
+    log(
+      `reports: read models built in ${projectSeconds.toFixed(0)} s (${fmt(queued / projectSeconds)} visitors/s, API start included); VACUUM ANALYZE`,
+    );
     await db.query('VACUUM ANALYZE');
-    const meta: Meta = { visitors: queued, events, websiteId: website.id, generateSeconds, projectSeconds, madeAt: new Date().toISOString() };
+    const meta: Meta = {
+      visitors: queued,
+      events,
+      websiteId: website.id,
+      generateSeconds,
+      projectSeconds,
+      madeAt: new Date().toISOString(),
+    };
     await db.query(META_TABLE);
     await db.query('INSERT INTO bench_meta (id, meta) VALUES (1, $1)', [JSON.stringify(meta)]);
     return meta;
@@ -177,22 +233,38 @@ async function idsOf(db: pg.Client, websiteId: string): Promise<Ids> {
     `SELECT id, state->'fields'->>'event' AS event, state->'fields'->>'type' AS type FROM rm_goals WHERE website_id = $1 AND status <> 'deleted' ORDER BY created_at`,
     [websiteId],
   );
-  const funnel = await db.query<{ id: string; fields: { steps: { event: string; filters?: unknown[] }[]; windowSeconds?: number | null; breakdown?: string | null } }>(
+  const funnel = await db.query<{
+    id: string;
+    fields: {
+      steps: { event: string; filters?: unknown[] }[];
+      windowSeconds?: number | null;
+      breakdown?: string | null;
+    };
+  }>(
     `SELECT id, state->'fields' AS fields FROM rm_funnels WHERE website_id = $1 AND name = 'Bench newsletter journey'`,
     [websiteId],
   );
-  const zone = await db.query<{ tz: string | null }>(`SELECT record->>'timezone' AS tz FROM rm_websites WHERE id = $1`, [websiteId]);
+  const zone = await db.query<{ tz: string | null }>(
+    `SELECT record->>'timezone' AS tz FROM rm_websites WHERE id = $1`,
+    [websiteId],
+  );
   const exp = experiment.rows[0];
   const purchase = goals.rows.find((g) => g.id === exp?.goal_id);
   const f = funnel.rows[0];
-  if (!exp || !purchase || !f) throw new Error('the bench website has no live experiment, purchase goal or newsletter funnel');
+  if (!exp || !purchase || !f)
+    throw new Error('the bench website has no live experiment, purchase goal or newsletter funnel');
   return {
     websiteId,
     experimentId: exp.id,
     purchaseGoalId: purchase.id,
     purchaseEvent: purchase.event,
     goalEvents: goals.rows.map((g) => ({ event: g.event, value: g.type === 'value' })),
-    funnel: { id: f.id, steps: f.fields.steps, windowSeconds: f.fields.windowSeconds ?? 14 * 86_400, breakdown: f.fields.breakdown ?? null },
+    funnel: {
+      id: f.id,
+      steps: f.fields.steps,
+      windowSeconds: f.fields.windowSeconds ?? 14 * 86_400,
+      breakdown: f.fields.breakdown ?? null,
+    },
     timeZone: zone.rows[0]?.tz ?? 'UTC',
   };
 }
@@ -243,7 +315,14 @@ async function attributionBaseline(q: Query, ids: Ids, bounds: { start: Date; en
        FROM credit c FULL JOIN traffic t ON t.cta_id = c.cta_id`,
     [ids.websiteId, ids.purchaseEvent, bounds.start, bounds.end, 30],
   );
-  return found.rows as { cta_id: string; conversions: number; revenue: number; impressions: number; clicks: number; visitors: number }[];
+  return found.rows as {
+    cta_id: string;
+    conversions: number;
+    revenue: number;
+    impressions: number;
+    clicks: number;
+    visitors: number;
+  }[];
 }
 
 /**
@@ -278,7 +357,11 @@ async function funnelBaseline(q: Query, ids: Ids, bounds: { start: Date; end: Da
     [ids.websiteId, s1, s2, s3, bounds.start, bounds.end, ids.funnel.windowSeconds],
   );
   const overall = found.rows.find((r) => r.overall === 1)!;
-  return { counts: [overall.s1, overall.s2, overall.s3] as number[], median2: overall.median2 as number | null, breakdowns: found.rows.length - 1 };
+  return {
+    counts: [overall.s1, overall.s2, overall.s3] as number[],
+    median2: overall.median2 as number | null,
+    breakdowns: found.rows.length - 1,
+  };
 }
 
 /** The metrics' totals (page views, visitors, organic views, impressions, clicks, conversions, revenue, exposed and converting visitors), per day, and the top pages. */
@@ -307,7 +390,14 @@ async function metricsBaseline(q: Query, ids: Ids, bounds: { start: Date; end: D
     [ids.websiteId, bounds.start, bounds.end],
   );
   const total = series.rows.find((r) => r.day === null)!;
-  return { pageViews: total.page_views, visitors: total.visitors, impressions: total.impressions, clicks: total.clicks, conversions: total.conversions, exposed: total.exposed };
+  return {
+    pageViews: total.page_views,
+    visitors: total.visitors,
+    impressions: total.impressions,
+    clicks: total.clicks,
+    conversions: total.conversions,
+    exposed: total.exposed,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -332,10 +422,15 @@ function reportsOf(ids: Ids, bounds: { start: Date; end: Date }): Report[] {
       path: `/api/experiments/${ids.experimentId}/results`,
       baseline: (q) => experimentBaseline(q, ids),
       agree: (api, base) => {
-        const a = api as { control: { key: string; visitors: number; conversions: number }; variants: { key: string; visitors: number; conversions: number }[] };
+        const a = api as {
+          control: { key: string; visitors: number; conversions: number };
+          variants: { key: string; visitors: number; conversions: number }[];
+        };
         const b = base as Record<string, { visitors: number; conversions: number }>;
         const arms = [a.control, ...a.variants];
-        const same = arms.every((arm) => b[arm.key]?.visitors === arm.visitors && b[arm.key]?.conversions === arm.conversions);
+        const same = arms.every(
+          (arm) => b[arm.key]?.visitors === arm.visitors && b[arm.key]?.conversions === arm.conversions,
+        );
         return `${same ? 'same' : 'DIFFERENT'} visitors and conversions per arm (${arms.map((arm) => `${arm.key} ${arm.conversions}/${arm.visitors}`).join(', ')}${same ? '' : ` vs ${JSON.stringify(b)}`})`;
       },
     },
@@ -345,12 +440,26 @@ function reportsOf(ids: Ids, bounds: { start: Date; end: Date }): Report[] {
       path: `/api/reports/attribution?websiteId=${ids.websiteId}&goalId=${ids.purchaseGoalId}&model=last-touch&${range}`,
       baseline: (q) => attributionBaseline(q, ids, bounds),
       agree: (api, base) => {
-        const rows = api as { ctaId: string; conversions: number; revenue: number; impressions: number; clicks: number }[];
+        const rows = api as {
+          ctaId: string;
+          conversions: number;
+          revenue: number;
+          impressions: number;
+          clicks: number;
+        }[];
         const plain = new Map((base as Awaited<ReturnType<typeof attributionBaseline>>).map((r) => [r.cta_id, r]));
-        const same = rows.length === plain.size && rows.every((r) => {
-          const p = plain.get(r.ctaId);
-          return p !== undefined && close(p.conversions, r.conversions) && close(p.revenue, r.revenue) && p.impressions === r.impressions && p.clicks === r.clicks;
-        });
+        const same =
+          rows.length === plain.size &&
+          rows.every((r) => {
+            const p = plain.get(r.ctaId);
+            return (
+              p !== undefined &&
+              close(p.conversions, r.conversions) &&
+              close(p.revenue, r.revenue) &&
+              p.impressions === r.impressions &&
+              p.clicks === r.clicks
+            );
+          });
         const conversions = rows.reduce((s, r) => s + r.conversions, 0);
         return `${same ? 'same' : 'DIFFERENT'} credit, revenue, impressions and clicks for ${rows.length} CTAs (${fmt(conversions)} credited conversions)`;
       },
@@ -361,11 +470,17 @@ function reportsOf(ids: Ids, bounds: { start: Date; end: Date }): Report[] {
       path: `/api/funnels/${ids.funnel.id}/results?${range}`,
       baseline: (q) => funnelBaseline(q, ids, bounds),
       agree: (api, base) => {
-        const a = api as { steps: { count: number; medianSecondsFromPrevious: number | null }[]; breakdown?: unknown[] };
+        const a = api as {
+          steps: { count: number; medianSecondsFromPrevious: number | null }[];
+          breakdown?: unknown[];
+        };
         const b = base as Awaited<ReturnType<typeof funnelBaseline>>;
         const counts = a.steps.map((s) => s.count);
         const m = a.steps[1]?.medianSecondsFromPrevious ?? null;
-        const same = counts.every((c, i) => c === b.counts[i]) && (m === null ? b.median2 === null : b.median2 !== null && close(m, b.median2)) && (a.breakdown?.length ?? 0) === b.breakdowns;
+        const same =
+          counts.every((c, i) => c === b.counts[i]) &&
+          (m === null ? b.median2 === null : b.median2 !== null && close(m, b.median2)) &&
+          (a.breakdown?.length ?? 0) === b.breakdowns;
         return `${same ? 'same' : 'DIFFERENT'} step counts (${counts.map(fmt).join(' → ')}${same ? '' : ` vs ${b.counts.map(fmt).join(' → ')}`}), median time and breakdown values`;
       },
     },
@@ -377,14 +492,24 @@ function reportsOf(ids: Ids, bounds: { start: Date; end: Date }): Report[] {
       agree: (api, base) => {
         const t = (api as { totals: Record<string, number> }).totals;
         const b = base as Awaited<ReturnType<typeof metricsBaseline>>;
-        const same = t.pageViews === b.pageViews && t.visitors === b.visitors && t.impressions === b.impressions && t.clicks === b.clicks && t.conversions === b.conversions;
+        const same =
+          t.pageViews === b.pageViews &&
+          t.visitors === b.visitors &&
+          t.impressions === b.impressions &&
+          t.clicks === b.clicks &&
+          t.conversions === b.conversions;
         return `${same ? 'same' : 'DIFFERENT'} page views, visitors, impressions, clicks and conversions (${fmt(t.pageViews)} page views, ${fmt(t.visitors)} visitors)`;
       },
     },
   ];
 }
 
-async function timeHttp(base: string, cookie: string, path: string, n: number): Promise<{ ms: number[]; body: unknown }> {
+async function timeHttp(
+  base: string,
+  cookie: string,
+  path: string,
+  n: number,
+): Promise<{ ms: number[]; body: unknown }> {
   const ms: number[] = [];
   let body: unknown = null;
   for (let i = 0; i < n; i++) {
@@ -398,7 +523,11 @@ async function timeHttp(base: string, cookie: string, path: string, n: number): 
   return { ms, body };
 }
 
-async function timeBaseline(q: Query, run: (q: Query) => Promise<unknown>, n: number): Promise<{ ms: number[]; result: unknown }> {
+async function timeBaseline(
+  q: Query,
+  run: (q: Query) => Promise<unknown>,
+  n: number,
+): Promise<{ ms: number[]; result: unknown }> {
   const ms: number[] = [];
   let result: unknown = null;
   for (let i = 0; i < n; i++) {
@@ -455,13 +584,28 @@ async function measure(data: Dataset, api: RunningApi): Promise<Figure[]> {
       const agreement = report.agree(answer, computed);
       const size = `${fmt(data.meta.events)} events of ${fmt(data.meta.visitors)} visitors`;
       const common = `${report.what}; ${size}; ${ROUNDS} rounds of ${REQUESTS} sequential requests by the owner, alternating with ${BASELINE_RUNS} runs of the baseline; baseline: plain SQL over collected_events; ${agreement}`;
-      const suffix = data.meta.events >= 5_000_000 ? `${Math.round(data.meta.events / 1_000_000)}m` : `${Math.round(data.meta.events / 100_000) / 10}m`;
-      for (const [p, label2] of [[50, 'p50'], [95, 'p95']] as const) {
+      const suffix =
+        data.meta.events >= 5_000_000
+          ? `${Math.round(data.meta.events / 1_000_000)}m`
+          : `${Math.round(data.meta.events / 100_000) / 10}m`;
+      for (const [p, label2] of [
+        [50, 'p50'],
+        [95, 'p95'],
+      ] as const) {
         const value = r1(percentile(http, p));
         const baseline = r1(percentile(plain, p));
-        figures.push({ name: `${report.name}_${label2}_${suffix}`, value, unit: 'ms', baseline, ratio: Math.round((value / baseline) * 100) / 100, notes: common });
+        figures.push({
+          name: `${report.name}_${label2}_${suffix}`,
+          value,
+          unit: 'ms',
+          baseline,
+          ratio: Math.round((value / baseline) * 100) / 100,
+          notes: common,
+        });
       }
-      log(`  ${report.name}: p50 ${r1(percentile(http, 50))} ms, p95 ${r1(percentile(http, 95))} ms; baseline p50 ${r1(percentile(plain, 50))} ms, p95 ${r1(percentile(plain, 95))} ms; ${agreement}`);
+      log(
+        `  ${report.name}: p50 ${r1(percentile(http, 50))} ms, p95 ${r1(percentile(http, 95))} ms; baseline p50 ${r1(percentile(plain, 50))} ms, p95 ${r1(percentile(plain, 95))} ms; ${agreement}`,
+      );
     }
     return figures;
   } finally {
@@ -493,11 +637,19 @@ export async function reportsSection(adminUrl: string): Promise<Figure[]> {
         // Aggregates made by an older version are rebuilt by the projector's next change of the website: one queued visitor (what a new event does).
         const db = await client(data.url);
         try {
-          const zone = await db.query<{ version: number }>('SELECT version FROM an_aggregate_zones WHERE website_id = $1', [m.websiteId]);
+          const zone = await db.query<{ version: number }>(
+            'SELECT version FROM an_aggregate_zones WHERE website_id = $1',
+            [m.websiteId],
+          );
           const outdated = Number(zone.rows[0]?.version ?? -1) !== AGGREGATES_VERSION;
           if (outdated) {
-            log(`reports: the aggregates of ${data.name} are not of version ${AGGREGATES_VERSION}: one visitor queued, the projector rebuilds them`);
-            await db.query(`INSERT INTO analytics_pending (website_id, distinct_id, queued_at) SELECT website_id, distinct_id, now() FROM an_visitors WHERE website_id = $1 LIMIT 1 ON CONFLICT DO NOTHING`, [m.websiteId]);
+            log(
+              `reports: the aggregates of ${data.name} are not of version ${AGGREGATES_VERSION}: one visitor queued, the projector rebuilds them`,
+            );
+            await db.query(
+              `INSERT INTO analytics_pending (website_id, distinct_id, queued_at) SELECT website_id, distinct_id, now() FROM an_visitors WHERE website_id = $1 LIMIT 1 ON CONFLICT DO NOTHING`,
+              [m.websiteId],
+            );
           }
           const seconds = await waitForProjector(db, m.websiteId, 3 * 3600_000);
           if (outdated) {

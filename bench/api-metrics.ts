@@ -41,7 +41,11 @@ export async function scrapeApi(base: string): Promise<ApiMetrics> {
 /** One line for the log: the loop's delay in the round (`after`'s) and the GC between the scrapes. */
 export function describeApi(before: ApiMetrics, after: ApiMetrics): string {
   const gc = Object.entries(after.gc)
-    .map(([kind, { ms, count }]) => ({ kind, ms: ms - (before.gc[kind]?.ms ?? 0), count: count - (before.gc[kind]?.count ?? 0) }))
+    .map(([kind, { ms, count }]) => ({
+      kind,
+      ms: ms - (before.gc[kind]?.ms ?? 0),
+      count: count - (before.gc[kind]?.count ?? 0),
+    }))
     .filter((g) => g.count > 0)
     .map((g) => `${g.kind} ${g.count} × (${Math.round(g.ms)} ms)`)
     .join(', ');
@@ -53,7 +57,10 @@ export function describeApi(before: ApiMetrics, after: ApiMetrics): string {
  * A process's own event-loop delay from `monitorEventLoopDelay({ resolution: 1 })`: p99 and max in
  * ms, less the 1 ms resolution itself (the histogram counts in ns).
  */
-export function ownLoopDelay(loop: { percentile(p: number): number; max: number }): { loopP99: number; loopMax: number } {
+export function ownLoopDelay(loop: { percentile(p: number): number; max: number }): {
+  loopP99: number;
+  loopMax: number;
+} {
   const ms = (ns: number) => Math.round(Math.max(0, ns / 1e6 - 1) * 10) / 10;
   return { loopP99: ms(loop.percentile(99)), loopMax: ms(loop.max) };
 }

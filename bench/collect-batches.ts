@@ -28,7 +28,13 @@ export interface Batch {
 export function makeBatches(spec: BatchSpec): Batch[] {
   // About 12 events per visitor: ask for enough visitors (the generator stops when the batches are full).
   const visitors = Math.min(10_000_000, Math.ceil((spec.batches * spec.size) / 4) + 100);
-  const items = generateTraffic({ ...spec.traffic, end: new Date(spec.traffic.end), seed: spec.seed, visitors, idPrefix: spec.idPrefix });
+  const items = generateTraffic({
+    ...spec.traffic,
+    end: new Date(spec.traffic.end),
+    seed: spec.seed,
+    visitors,
+    idPrefix: spec.idPrefix,
+  });
   const out: Batch[] = [];
   let current: Batch = { items: [], visitors: [], userAgent: '' };
   let skipping: number | null = null;

@@ -56,7 +56,18 @@ export interface CollectLoadResult {
 function post(agent: http.Agent, url: URL, body: string, userAgent: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, host: url.hostname, port: url.port, path: '/api/public/collect', method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8', 'content-length': Buffer.byteLength(body), 'user-agent': userAgent } },
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: '/api/public/collect',
+        method: 'POST',
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': userAgent,
+        },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -72,7 +83,12 @@ function post(agent: http.Agent, url: URL, body: string, userAgent: string): Pro
 
 async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2] ?? '{}') as CollectLoadSpec;
-  const batches = makeBatches(spec).map((b) => ({ body: JSON.stringify({ siteKey: spec.siteKey, events: b.items.map(wireEvent) }), visitors: b.visitors, userAgent: b.userAgent, events: b.items.length }));
+  const batches = makeBatches(spec).map((b) => ({
+    body: JSON.stringify({ siteKey: spec.siteKey, events: b.items.map(wireEvent) }),
+    visitors: b.visitors,
+    userAgent: b.userAgent,
+    events: b.items.length,
+  }));
   const url = new URL(spec.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
   const latencies: number[] = [];
@@ -93,7 +109,10 @@ async function main(): Promise<void> {
   /** Sends batch i; its latency counts from `from` (performance.now()); answers whether it was a 200. */
   const send = async (i: number, from: number): Promise<boolean> => {
     const batch = batches[i]!;
-    const res = await post(agent, url, batch.body, batch.userAgent).catch((error: unknown) => ({ status: 0, text: String(error) }));
+    const res = await post(agent, url, batch.body, batch.userAgent).catch((error: unknown) => ({
+      status: 0,
+      text: String(error),
+    }));
     latencies.push(performance.now() - from);
     if (res.status !== 200) {
       failed += 1;
@@ -132,7 +151,10 @@ async function main(): Promise<void> {
   loop.disable();
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))]! * 10) / 10;
+  const at = (p: number) =>
+    Math.round(
+      latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))]! * 10,
+    ) / 10;
   const events = batches.reduce((s, b) => s + b.events, 0);
   const result: CollectLoadResult = {
     batches: batches.length,

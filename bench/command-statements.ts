@@ -30,21 +30,51 @@ async function main() {
   const port = 3900 + Math.floor(Math.random() * 90);
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(here, '..', 'apps', 'api', 'src', 'main.js')], {
-    env: { ...process.env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, RUN_PROJECTIONS: 'true', LOG_LEVEL: 'warn', DEMO_DATA: 'true', RATE_LIMIT_AUTH_PER_MINUTE: '100000' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url.toString(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      RUN_PROJECTIONS: 'true',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 300) throw new Error('the API did not start');
       await new Promise((r) => setTimeout(r, 300));
     }
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: 'writer@demo.example', password: 'Demo-pass-1' }) });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
-    const sites = (await (await fetch(`${base}/api/websites`, { headers: { cookie } })).json()) as Array<{ id: string; name: string }>;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'writer@demo.example', password: 'Demo-pass-1' }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0]!;
+    const sites = (await (await fetch(`${base}/api/websites`, { headers: { cookie } })).json()) as Array<{
+      id: string;
+      name: string;
+    }>;
     const site = sites.find((s) => s.name === 'Demo Shop') ?? sites[0]!;
     const create = async () => {
-      const res = await fetch(`${base}/api/posts`, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: base }, body: JSON.stringify({ websiteId: site.id, title: `Statements ${Math.random()}`, type: 'blog' }) });
+      const res = await fetch(`${base}/api/posts`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ websiteId: site.id, title: `Statements ${Math.random()}`, type: 'blog' }),
+      });
       if (res.status >= 300) throw new Error(`${res.status} ${await res.text()}`);
       await res.text();
     };
@@ -65,12 +95,17 @@ async function main() {
       const kind = found[1]!.replace(/[0-9]+/g, 'N');
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
-    console.log(`sequential: ${sequentialMs.toFixed(1)} ms per create, ${(total / SEQUENTIAL).toFixed(1)} statements per create`);
-    for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${(n / SEQUENTIAL).toFixed(2).padStart(7)}  ${kind}`);
+    console.log(
+      `sequential: ${sequentialMs.toFixed(1)} ms per create, ${(total / SEQUENTIAL).toFixed(1)} statements per create`,
+    );
+    for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`${(n / SEQUENTIAL).toFixed(2).padStart(7)}  ${kind}`);
     started = Date.now();
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      for (let i = 0; i < 15; i++) await create();
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let i = 0; i < 15; i++) await create();
+      }),
+    );
     console.log(`16 connections: ${(240 / ((Date.now() - started) / 1000)).toFixed(0)} creates/s`);
   } finally {
     child.kill('SIGTERM');

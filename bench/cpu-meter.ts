@@ -35,7 +35,13 @@ function processes(): ProcStat[] {
       const comm = stat.slice(stat.indexOf('(') + 1, close);
       const f = stat.slice(close + 2).split(' ');
       // f[0] state, f[1] ppid, f[11] utime, f[12] stime, f[13] cutime, f[14] cstime
-      found.push({ pid: Number(entry), comm, ppid: Number(f[1]), own: (Number(f[11]) + Number(f[12])) * TICK_MS, children: (Number(f[13]) + Number(f[14])) * TICK_MS });
+      found.push({
+        pid: Number(entry),
+        comm,
+        ppid: Number(f[1]),
+        own: (Number(f[11]) + Number(f[12])) * TICK_MS,
+        children: (Number(f[13]) + Number(f[14])) * TICK_MS,
+      });
     } catch {
       // gone meanwhile
     }

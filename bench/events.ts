@@ -34,7 +34,10 @@ export function makeEvent(ctx: BenchContext, streamId: string, seq: number): New
     data: {
       articleId: streamId.slice(8),
       title,
-      slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 32),
+      slug: title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .slice(0, 32),
       locale: seq % 3 === 0 ? 'en-GB' : 'de-DE',
       wordCount: 800 + (seq % 400),
       tags: ['cro', 'pricing', `q${(seq % 4) + 1}`],

@@ -72,7 +72,9 @@ export async function waitUntil(what: string, probe: () => Promise<boolean>, tim
 export function startApi(databaseUrl: string, port: number, env: Record<string, string> = {}): ChildProcess {
   const main = join(here, '..', 'apps', 'api', 'src', 'main.js');
   // BENCH_HTTP_PROFILE=dir: the API writes a V8 CPU profile there when it stops (bench/cpu-profile-top.js reads it).
-  const profile = process.env.BENCH_HTTP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_PROFILE}`] : [];
+  const profile = process.env.BENCH_HTTP_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_PROFILE}`]
+    : [];
   // As `npm start` runs it (package.json): a larger young generation, fewer scavenges per request.
   const child = spawn(process.execPath, ['--max-semi-space-size=32', ...profile, main], {
     env: {
@@ -115,7 +117,9 @@ export async function signIn(base: string, email: string): Promise<string> {
 }
 
 async function load(spec: Omit<LoadSpec, 'connections' | 'seconds'>, seconds: number): Promise<LoadResult> {
-  const child = fork(join(here, 'load.js'), [JSON.stringify({ ...spec, connections: CONNECTIONS, seconds })], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = fork(join(here, 'load.js'), [JSON.stringify({ ...spec, connections: CONNECTIONS, seconds })], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -125,16 +129,31 @@ async function load(spec: Omit<LoadSpec, 'connections' | 'seconds'>, seconds: nu
 
 interface Demo {
   organisationId: string;
-  website: { id: string; secondEdit: boolean; customerReview: boolean; factCheckLevels: number; regulated: boolean; fourEyes?: boolean };
+  website: {
+    id: string;
+    secondEdit: boolean;
+    customerReview: boolean;
+    factCheckLevels: number;
+    regulated: boolean;
+    fourEyes?: boolean;
+  };
   editor: { userId: string; name: string; roles: string[] };
 }
 
 async function demoOf(db: SqlDriver, base: string, ownerCookie: string): Promise<Demo> {
   const res = await fetch(`${base}/api/websites`, { headers: { cookie: ownerCookie } });
-  const websites = (await res.json()) as Array<Demo['website'] & { name: string; status: string; organisationId: string }>;
+  const websites = (await res.json()) as Array<
+    Demo['website'] & { name: string; status: string; organisationId: string }
+  >;
   const website = websites.find((w) => w.name === 'Demo Shop') ?? websites.find((w) => w.status === 'active');
   if (!website) throw new Error('the demo organisation has no active website');
-  const found = await db.query<{ id: string; name: string; role: string; cms_role: string | null; cro_role: string | null }>(
+  const found = await db.query<{
+    id: string;
+    name: string;
+    role: string;
+    cms_role: string | null;
+    cro_role: string | null;
+  }>(
     `SELECT u.id, u.name, m.role, r.record->>'cmsRole' AS cms_role, r.record->>'croRole' AS cro_role
      FROM rm_users u JOIN rm_memberships m ON m.user_id = u.id
      LEFT JOIN rm_members r ON r.organisation_id = m.organisation_id AND r.user_id = u.id
@@ -147,9 +166,15 @@ async function demoOf(db: SqlDriver, base: string, ownerCookie: string): Promise
     userId: row.id,
     platformAdmin: false,
     memberships: new Map([[website.organisationId, row.role]]),
-    productRoles: new Map([[website.organisationId, { cmsRole: row.cms_role ?? 'none', croRole: row.cro_role ?? 'none' }]]),
+    productRoles: new Map([
+      [website.organisationId, { cmsRole: row.cms_role ?? 'none', croRole: row.cro_role ?? 'none' }],
+    ]),
   } as unknown as Viewer;
-  return { organisationId: website.organisationId, website, editor: { userId: row.id, name: row.name, roles: rolesFor(viewer, website.organisationId) } };
+  return {
+    organisationId: website.organisationId,
+    website,
+    editor: { userId: row.id, name: row.name, roles: rolesFor(viewer, website.organisationId) },
+  };
 }
 
 /** `count` briefs created by the editor through the post decider, 8 writers at a time; their ids. */
@@ -159,7 +184,13 @@ async function seedBriefs(store: SqlEventStore, demo: Demo, count: number): Prom
   const handler = new DecideHandler(store, registry);
   const w = demo.website;
   const context = {
-    settings: { secondEdit: w.secondEdit, customerReview: w.customerReview, factCheckLevels: w.factCheckLevels, regulated: w.regulated, fourEyes: w.fourEyes ?? true },
+    settings: {
+      secondEdit: w.secondEdit,
+      customerReview: w.customerReview,
+      factCheckLevels: w.factCheckLevels,
+      regulated: w.regulated,
+      fourEyes: w.fourEyes ?? true,
+    },
     now: new Date().toISOString(),
   };
   const ids: string[] = [];
@@ -177,13 +208,22 @@ async function seedBriefs(store: SqlEventStore, demo: Demo, count: number): Prom
             type: 'Create',
             actor: demo.editor,
             context,
-            data: { title, type: 'blog', subtitle: 'For the bench', slug: postSlug(title), organisationId: demo.organisationId, websiteId: w.id, locale: 'en' },
+            data: {
+              title,
+              type: 'blog',
+              subtitle: 'For the bench',
+              slug: postSlug(title),
+              organisationId: demo.organisationId,
+              websiteId: w.id,
+              locale: 'en',
+            },
           },
           { organisationId: demo.organisationId },
         ),
       );
       ids.push(id);
-      if (ids.length % 10_000 === 0) log(`  http: ${fmt(ids.length)} briefs appended (${fmt(ids.length / ((Date.now() - started) / 1000))}/s)`);
+      if (ids.length % 10_000 === 0)
+        log(`  http: ${fmt(ids.length)} briefs appended (${fmt(ids.length / ((Date.now() - started) / 1000))}/s)`);
     }
   };
   await Promise.all(Array.from({ length: 8 }, writer));
@@ -218,8 +258,14 @@ export async function httpSection(db: SqlDriver, databaseUrl: string): Promise<H
   log(`http: starting the API on ${base}`);
   const api = startApi(databaseUrl, port);
   try {
-    await waitUntil('the API to answer /api/health', async () => (await fetch(`${base}/api/health`)).status === 200, 120_000);
-    const [owner, editor, writer] = await Promise.all(['owner', 'editor', 'writer'].map((who) => signIn(base, `${who}@demo.example`)));
+    await waitUntil(
+      'the API to answer /api/health',
+      async () => (await fetch(`${base}/api/health`)).status === 200,
+      120_000,
+    );
+    const [owner, editor, writer] = await Promise.all(
+      ['owner', 'editor', 'writer'].map((who) => signIn(base, `${who}@demo.example`)),
+    );
     const demo = await demoOf(db, base, owner);
     const store = await SqlEventStore.create(db);
     log(`http: appending ${fmt(POSTS)} briefs to ${demo.website.id}`);
@@ -237,23 +283,55 @@ export async function httpSection(db: SqlDriver, databaseUrl: string): Promise<H
     log('http: projections caught up; VACUUM ANALYZE done');
 
     const origin = { origin: base };
-    const routes: Array<{ name: string; what: string; spec: Omit<LoadSpec, 'connections' | 'seconds'>; split?: boolean }> = [
-      { name: 'http_floor', what: 'GET /api/health/live', spec: { url: base, method: 'GET', path: '/api/health/live', headers: {}, mode: 'plain' } },
-      { name: 'http_auth_user', what: 'GET /api/auth/user (the editor)', spec: { url: base, method: 'GET', path: '/api/auth/user', headers: { cookie: editor }, mode: 'plain' } },
+    const routes: Array<{
+      name: string;
+      what: string;
+      spec: Omit<LoadSpec, 'connections' | 'seconds'>;
+      split?: boolean;
+    }> = [
+      {
+        name: 'http_floor',
+        what: 'GET /api/health/live',
+        spec: { url: base, method: 'GET', path: '/api/health/live', headers: {}, mode: 'plain' },
+      },
+      {
+        name: 'http_auth_user',
+        what: 'GET /api/auth/user (the editor)',
+        spec: { url: base, method: 'GET', path: '/api/auth/user', headers: { cookie: editor }, mode: 'plain' },
+      },
       {
         name: 'http_posts_list',
         what: `GET /api/posts?range=[0,24] (the editor; ${fmt(POSTS)} posts)`,
-        spec: { url: base, method: 'GET', path: `/api/posts?range=${encodeURIComponent('[0,24]')}`, headers: { cookie: editor }, mode: 'plain' },
+        spec: {
+          url: base,
+          method: 'GET',
+          path: `/api/posts?range=${encodeURIComponent('[0,24]')}`,
+          headers: { cookie: editor },
+          mode: 'plain',
+        },
       },
       {
         name: 'http_create_post',
         what: 'POST /api/posts (the writer; a unique title each)',
-        spec: { url: base, method: 'POST', path: '/api/posts', headers: { cookie: writer, ...origin }, body: { websiteId: demo.website.id, title: 'Bench post', type: 'blog' }, mode: 'create' },
+        spec: {
+          url: base,
+          method: 'POST',
+          path: '/api/posts',
+          headers: { cookie: writer, ...origin },
+          body: { websiteId: demo.website.id, title: 'Bench post', type: 'blog' },
+          mode: 'create',
+        },
       },
       {
         name: 'http_action',
         what: 'POST /api/posts/{id}/actions/Select (the writer picks up a distinct brief each)',
-        spec: { url: base, method: 'POST', path: '/api/posts/:id/actions/Select', headers: { cookie: writer, ...origin }, mode: 'ids' },
+        spec: {
+          url: base,
+          method: 'POST',
+          path: '/api/posts/:id/actions/Select',
+          headers: { cookie: writer, ...origin },
+          mode: 'ids',
+        },
         split: true,
       },
     ];
@@ -270,7 +348,9 @@ export async function httpSection(db: SqlDriver, databaseUrl: string): Promise<H
       await load(spec, WARM_SECONDS);
       if (route.split) spec.idsFile = idsFile('measure', unused);
       const result = await load(spec, SECONDS);
-      log(`  ${route.name}: ${fmt(result.rps)}/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${fmt(result.total)} requests, non-2xx ${result.non2xx}, errors ${result.errors}`);
+      log(
+        `  ${route.name}: ${fmt(result.rps)}/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${fmt(result.total)} requests, non-2xx ${result.non2xx}, errors ${result.errors}`,
+      );
       results.set(route.name, result);
     }
     const floor = results.get('http_floor')!;

@@ -19,7 +19,13 @@ import { ProjectionManager } from '#libs/platform/src/projections/projection-man
 import { benchContext, makeEvent, streamIds } from './events.js';
 import { cleanupOnSignal, fmt, log, machineLoad, median, openTarget, timed } from './harness.js';
 import { counterProjection, quiet } from './projections.js';
-import { BASELINE_SCHEMA, createPlainStreams, plainAppend, type PlainConnection, type PlainStream } from './plain-sql.js';
+import {
+  BASELINE_SCHEMA,
+  createPlainStreams,
+  plainAppend,
+  type PlainConnection,
+  type PlainStream,
+} from './plain-sql.js';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? '1') || 1;
 const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? '3') || 3));
@@ -94,7 +100,11 @@ function checkUpdated(stream: PlainStream, rows: Array<{ version: string | null 
   stream.version += count;
 }
 
-function appenders(db: SqlDriver, store: SqlEventStore, plain: PlainConnection[]): Record<string, (writer: number) => Appender> {
+function appenders(
+  db: SqlDriver,
+  store: SqlEventStore,
+  plain: PlainConnection[],
+): Record<string, (writer: number) => Appender> {
   const variants: Record<string, (writer: number) => Appender> = {
     baseline_plain_sql: (w) => (stream, events) => plainAppend(plain[w], stream, events),
     store_append: () => async (stream, events) => {
@@ -105,14 +115,22 @@ function appenders(db: SqlDriver, store: SqlEventStore, plain: PlainConnection[]
       db.transaction(async (tx) => {
         const params = eventParams(stream.id, stream.version + 1, events);
         await tx.query(FIND_EXISTING, [params[3]]);
-        checkUpdated(stream, (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows, events.length);
+        checkUpdated(
+          stream,
+          (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows,
+          events.length,
+        );
         await tx.query(INSERT_EVENTS, params);
       }),
     /** The store minus its idempotency pre-check (notify kept as its own statement). */
     no_precheck: () => (stream, events) =>
       db.transaction(async (tx) => {
         const params = eventParams(stream.id, stream.version + 1, events);
-        checkUpdated(stream, (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows, events.length);
+        checkUpdated(
+          stream,
+          (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows,
+          events.length,
+        );
         await tx.query(INSERT_EVENTS, params);
         await tx.query(`SELECT pg_notify('es_events', '')`);
       }),
@@ -120,28 +138,44 @@ function appenders(db: SqlDriver, store: SqlEventStore, plain: PlainConnection[]
     no_precheck_notify_folded: () => (stream, events) =>
       db.transaction(async (tx) => {
         const params = eventParams(stream.id, stream.version + 1, events);
-        checkUpdated(stream, (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows, events.length);
+        checkUpdated(
+          stream,
+          (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows,
+          events.length,
+        );
         await tx.query(INSERT_EVENTS_NOTIFY, params);
       }),
     /** No pre-check and no NOTIFY at all: the same 4 round trips as the baseline. */
     no_precheck_no_notify: () => (stream, events) =>
       db.transaction(async (tx) => {
         const params = eventParams(stream.id, stream.version + 1, events);
-        checkUpdated(stream, (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows, events.length);
+        checkUpdated(
+          stream,
+          (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows,
+          events.length,
+        );
         await tx.query(INSERT_EVENTS, params);
       }),
     /** As no_precheck_no_notify, but a plain multi-row VALUES insert instead of the unnest … WITH ORDINALITY form. */
     no_precheck_no_notify_values: () => (stream, events) =>
       db.transaction(async (tx) => {
-        const [streamId, first, category, ids, types, versions, data, metadata] = eventParams(stream.id, stream.version + 1, events) as [
-          string, number, string, string[], string[], number[], string[], string[],
-        ];
-        checkUpdated(stream, (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows, events.length);
+        const [streamId, first, category, ids, types, versions, data, metadata] = eventParams(
+          stream.id,
+          stream.version + 1,
+          events,
+        ) as [string, number, string, string[], string[], number[], string[], string[]];
+        checkUpdated(
+          stream,
+          (await tx.query<{ version: string }>(UPDATE_EXACT, [stream.id, stream.version, events.length])).rows,
+          events.length,
+        );
         const values: string[] = [];
         const params: unknown[] = [];
         events.forEach((_, i) => {
           const b = i * 8;
-          values.push(`($${b + 1}::uuid, $${b + 2}, $${b + 3}::bigint, $${b + 4}, $${b + 5}, $${b + 6}::int, $${b + 7}::jsonb, $${b + 8}::jsonb)`);
+          values.push(
+            `($${b + 1}::uuid, $${b + 2}, $${b + 3}::bigint, $${b + 4}, $${b + 5}, $${b + 6}::int, $${b + 7}::jsonb, $${b + 8}::jsonb)`,
+          );
           params.push(ids[i], streamId, first + i, category, types[i], versions[i], data[i], metadata[i]);
         });
         await tx.query(
@@ -154,7 +188,11 @@ function appenders(db: SqlDriver, store: SqlEventStore, plain: PlainConnection[]
     one_statement: () => async (stream, events) => {
       const params = [...eventParams(stream.id, 0, events), events.length];
       params[1] = stream.version;
-      checkUpdated(stream, (await db.query<{ version: string | null }>(APPEND_ONE_STATEMENT, params)).rows, events.length);
+      checkUpdated(
+        stream,
+        (await db.query<{ version: string | null }>(APPEND_ONE_STATEMENT, params)).rows,
+        events.length,
+      );
     },
   };
   /** One statement without the NOTIFY, then a coalesced NOTIFY after commit (one in flight at most, not awaited). */
@@ -242,7 +280,10 @@ async function investigateAppends(db: SqlDriver, openPlain: () => Promise<PlainC
             const count = Math.floor(total / writers) + (w < total % writers ? 1 : 0);
             for (let i = 0; i < count; i++) {
               const stream = own[i % own.length];
-              await append[w](stream, Array.from({ length: batch }, () => event(stream.id)));
+              await append[w](
+                stream,
+                Array.from({ length: batch }, () => event(stream.id)),
+              );
             }
           }),
         );
@@ -348,7 +389,10 @@ async function managerCatchUp(db: SqlDriver, store: EventStore, projection: Proj
   await manager.migrate();
   const start = performance.now();
   await manager.start();
-  const ok = await manager.waitFor(head, 600_000).then(() => true, () => false);
+  const ok = await manager.waitFor(head, 600_000).then(
+    () => true,
+    () => false,
+  );
   const ms = performance.now() - start;
   const [state] = await manager.states();
   await manager.stop();
@@ -382,7 +426,9 @@ async function localRunner(
   head: GlobalPosition,
   apply: (events: RecordedEvent[], tx: SqlExecutor) => Promise<void>,
 ) {
-  await db.query(`INSERT INTO es_checkpoints (subscription, position) VALUES ($1, NULL) ON CONFLICT DO NOTHING`, [name]);
+  await db.query(`INSERT INTO es_checkpoints (subscription, position) VALUES ($1, NULL) ON CONFLICT DO NOTHING`, [
+    name,
+  ]);
   const start = performance.now();
   let position: GlobalPosition | null = null;
   let processed = 0;
@@ -411,9 +457,15 @@ async function investigateCatchUp(db: SqlDriver) {
     const s = streams[i % streams.length];
     s.version = (await store.append(s.id, [event(s.id)], s.version)).nextVersion;
   }
-  for (let i = 0, n = (await store.countAfter(null)); n < target; i++, n += 100) {
+  for (let i = 0, n = await store.countAfter(null); n < target; i++, n += 100) {
     const s = streams[i % streams.length];
-    s.version = (await store.append(s.id, Array.from({ length: 100 }, () => event(s.id)), s.version)).nextVersion;
+    s.version = (
+      await store.append(
+        s.id,
+        Array.from({ length: 100 }, () => event(s.id)),
+        s.version,
+      )
+    ).nextVersion;
   }
   await db.query('ANALYZE');
   const head = (await store.headPosition())!;

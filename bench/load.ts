@@ -45,7 +45,11 @@ async function main(): Promise<void> {
     ...(spec.body ? { body: JSON.stringify(spec.body) } : {}),
     setupRequest(req: { path: string; body?: string }) {
       const n = next++;
-      if (spec.mode === 'create') return { ...req, body: JSON.stringify({ ...spec.body, title: `${String(spec.body?.title ?? 'Bench')} ${process.pid}-${n}` }) };
+      if (spec.mode === 'create')
+        return {
+          ...req,
+          body: JSON.stringify({ ...spec.body, title: `${String(spec.body?.title ?? 'Bench')} ${process.pid}-${n}` }),
+        };
       if (spec.mode === 'ids') {
         if (n >= ids.length) throw new Error(`ran out of ids after ${ids.length} requests`);
         return { ...req, path: spec.path.replace(':id', ids[n]!) };
@@ -53,9 +57,15 @@ async function main(): Promise<void> {
       return req;
     },
   };
-  const result = await autocannon({ url: spec.url, connections: spec.connections, duration: spec.seconds, requests: [request] });
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    requests: [request],
+  });
   const statuses: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = (stat as { count: number }).count;
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {}))
+    statuses[code] = (stat as { count: number }).count;
   const out: LoadResult = {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -35,7 +35,12 @@ function hostileList(tag: string): UrlListRule[] {
 
 function delivery(campaigns: number, listsPerCampaign: number, referencesPerList: number): WebsiteDelivery {
   const lists = new Map<string, UrlListRule[]>();
-  const out: WebsiteDelivery = { campaigns: [], ctas: new Map([['cta-1', { id: 'cta-1', type: 'bar', items: [], popup: null, design: null }]]), experiments: [], lists };
+  const out: WebsiteDelivery = {
+    campaigns: [],
+    ctas: new Map([['cta-1', { id: 'cta-1', type: 'bar', items: [], popup: null, design: null }]]),
+    experiments: [],
+    lists,
+  };
   for (let c = 0; c < campaigns; c++) {
     const rules: PageRule[] = [];
     for (let l = 0; l < listsPerCampaign; l++) {
@@ -58,13 +63,16 @@ function delivery(campaigns: number, listsPerCampaign: number, referencesPerList
 function baselineCampaigns(site: WebsiteDelivery, page: URL): string[] {
   return site.campaigns
     .filter((c) => {
-      const each = (c.pageRules?.rules ?? []).map((rule) => matchPageRules({ operator: 'or', rules: [rule] }, page.href, site.lists).matches);
+      const each = (c.pageRules?.rules ?? []).map(
+        (rule) => matchPageRules({ operator: 'or', rules: [rule] }, page.href, site.lists).matches,
+      );
       return each.length > 0 && (c.pageRules?.operator === 'and' ? each.every(Boolean) : each.some(Boolean));
     })
     .map((c) => c.id);
 }
 
-const pageOf = (i: number) => new URL(i % 10 === 0 ? `${SITE}/hit/${i}?q=${i}` : `${SITE}/articles/${i}?utm_source=bench&n=${i}`);
+const pageOf = (i: number) =>
+  new URL(i % 10 === 0 ? `${SITE}/hit/${i}?q=${i}` : `${SITE}/articles/${i}?utm_source=bench&n=${i}`);
 
 async function figure(name: string, site: WebsiteDelivery, notes: string): Promise<HttpFigure> {
   // The compilation, once per delivery (per version of the website's live records), timed apart.
@@ -77,7 +85,10 @@ async function figure(name: string, site: WebsiteDelivery, notes: string): Promi
     const page = pageOf(i);
     const got = placementsFor(site, page, 0).campaigns.map((c) => c.id);
     const want = baselineCampaigns(site, page);
-    if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${name}: placements disagree on ${page.href}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      throw new Error(
+        `${name}: placements disagree on ${page.href}: ${JSON.stringify(got)} vs ${JSON.stringify(want)}`,
+      );
   }
   const run = (work: (page: URL) => unknown, budgetMs: number): number => {
     let pages = 0;
@@ -92,17 +103,34 @@ async function figure(name: string, site: WebsiteDelivery, notes: string): Promi
     const b = () => baseline.push(run((page) => baselineCampaigns(site, page), 2_000));
     if (r % 2 === 0) (s(), b());
     else (b(), s());
-    log(`  ${name} round ${r + 1}/${ROUNDS}: compiled ${fmt(store.at(-1)!)} pages/s, per-request matching ${baseline.at(-1)!.toFixed(2)} pages/s`);
+    log(
+      `  ${name} round ${r + 1}/${ROUNDS}: compiled ${fmt(store.at(-1)!)} pages/s, per-request matching ${baseline.at(-1)!.toFixed(2)} pages/s`,
+    );
   }
   const value = median(store);
   const base = median(baseline);
-  return { name, value: Math.round(value), unit: 'pages/s', baseline: Math.round(base * 100) / 100, ratio: Math.round((value / base) * 10) / 10, notes: `${notes}; compiling took ${compileMs.toFixed(0)} ms` };
+  return {
+    name,
+    value: Math.round(value),
+    unit: 'pages/s',
+    baseline: Math.round(base * 100) / 100,
+    ratio: Math.round((value / base) * 10) / 10,
+    notes: `${notes}; compiling took ${compileMs.toFixed(0)} ms`,
+  };
 }
 
 export async function placementsSection(): Promise<HttpFigure[]> {
   log('placements: hostile page rules, compiled once per delivery against matchPageRules per page');
   return [
-    await figure('placements_one_list', delivery(1, 1, 100), 'one live campaign, 100 list rules naming one URL list of 500 rules of 1.6 kB; baseline: every rule matched on its own, per page (the matching before)'),
-    await figure('placements_ten_lists', delivery(10, 10, 10), '10 live campaigns, each 100 list rules naming 10 lists of 500 rules of 1.6 kB (100 lists, 50,000 rules); baseline: every rule matched on its own, per page (the matching before)'),
+    await figure(
+      'placements_one_list',
+      delivery(1, 1, 100),
+      'one live campaign, 100 list rules naming one URL list of 500 rules of 1.6 kB; baseline: every rule matched on its own, per page (the matching before)',
+    ),
+    await figure(
+      'placements_ten_lists',
+      delivery(10, 10, 10),
+      '10 live campaigns, each 100 list rules naming 10 lists of 500 rules of 1.6 kB (100 lists, 50,000 rules); baseline: every rule matched on its own, per page (the matching before)',
+    ),
   ];
 }

@@ -11,7 +11,13 @@ import type { WorkflowSettings } from '#libs/posts/src/domain/stages.js';
  * DecideHandler (read the stream, fold it with the post decider, decide, append with the
  * version read). Its baseline is the bare append of the same event with the exact version.
  */
-const SETTINGS: WorkflowSettings = { secondEdit: true, customerReview: false, factCheckLevels: 2, regulated: false, fourEyes: true };
+const SETTINGS: WorkflowSettings = {
+  secondEdit: true,
+  customerReview: false,
+  factCheckLevels: 2,
+  regulated: false,
+  fourEyes: true,
+};
 const WRITER = { userId: 'bench-writer', name: 'Bench Writer', roles: ['user', 'member', 'cms:creator'] };
 const ORG = randomUUID();
 
@@ -19,7 +25,10 @@ function saved(seq: number): NewEvent {
   return {
     type: 'PostSaved',
     data: {
-      changes: { title: `Draft ${seq}: how we cut checkout abandonment`, richText: { json: null, html: `<p>Paragraph ${seq} of a long article.</p>` } },
+      changes: {
+        title: `Draft ${seq}: how we cut checkout abandonment`,
+        richText: { json: null, html: `<p>Paragraph ${seq} of a long article.</p>` },
+      },
       words: 6,
       links: 0,
       by: { userId: WRITER.userId, name: WRITER.name, since: new Date().toISOString() },
@@ -41,10 +50,24 @@ export async function createPosts(store: SqlEventStore, count: number, history: 
     const by = { userId: WRITER.userId, name: WRITER.name, since: new Date().toISOString() };
     const created: NewEvent = {
       type: 'PostCreated',
-      data: { organisationId: ORG, websiteId: 'bench-site', locale: 'en', type: 'blog', content: { title: 'Bench post', slug: 'bench-post' }, words: 0, links: 0, by, holder: by },
+      data: {
+        organisationId: ORG,
+        websiteId: 'bench-site',
+        locale: 'en',
+        type: 'blog',
+        content: { title: 'Bench post', slug: 'bench-post' },
+        words: 0,
+        links: 0,
+        by,
+        holder: by,
+      },
       metadata: { actorId: WRITER.userId, organisationId: ORG },
     };
-    await store.append(`post-${id}`, [created, ...Array.from({ length: history - 1 }, (_, k) => saved(k))], 'no_stream');
+    await store.append(
+      `post-${id}`,
+      [created, ...Array.from({ length: history - 1 }, (_, k) => saved(k))],
+      'no_stream',
+    );
     ids.push(id);
   }
   return { ids, versions: ids.map(() => history) };
@@ -62,7 +85,17 @@ export function postCommands(store: SqlEventStore) {
         const p = i % posts.ids.length;
         const title = `Draft ${seq++}: how we cut checkout abandonment`;
         await handler.execute(
-          new DecideCommand(POST, posts.ids[p], { type: 'Save', actor: WRITER, data: { title }, context: { settings: SETTINGS, now: new Date().toISOString() } }, { expectedVersion: posts.versions[p] }),
+          new DecideCommand(
+            POST,
+            posts.ids[p],
+            {
+              type: 'Save',
+              actor: WRITER,
+              data: { title },
+              context: { settings: SETTINGS, now: new Date().toISOString() },
+            },
+            { expectedVersion: posts.versions[p] },
+          ),
         );
         posts.versions[p]++;
       }

@@ -37,4 +37,3 @@ export function counterProjection(name: string): Projection {
 }
 
 export const quiet = { info() {}, error() {} };
-

@@ -203,7 +203,10 @@ async function catchUp(
   await manager.migrate();
   const start = performance.now();
   await manager.start();
-  const reached = await manager.waitFor(until, 600_000).then(() => true, () => false);
+  const reached = await manager.waitFor(until, 600_000).then(
+    () => true,
+    () => false,
+  );
   const seconds = (performance.now() - start) / 1000;
   const [state] = await manager.states();
   await manager.stop();
@@ -454,7 +457,9 @@ async function main(): Promise<void> {
   log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s; ${machineLoad()}`);
   for (const r of results) {
     const show = (n: number) => (Math.abs(n) < 100 ? String(n) : fmt(n));
-    log(`  ${r.name.padEnd(36)} ${show(r.value).padStart(9)} ${r.unit}  baseline ${show(r.baseline).padStart(9)}  ratio ${r.ratio}`);
+    log(
+      `  ${r.name.padEnd(36)} ${show(r.value).padStart(9)} ${r.unit}  baseline ${show(r.baseline).padStart(9)}  ratio ${r.ratio}`,
+    );
   }
   process.stdout.write(`${JSON.stringify({ store: kind, node: process.version, results })}\n`);
 }

@@ -19,7 +19,9 @@ function files(dir) {
 /** Every context's imports of another context: `from` -> set of `to`. */
 export function contextEdges() {
   const libs = join(root, 'libs');
-  const contexts = readdirSync(libs).filter((name) => statSync(join(libs, name)).isDirectory()).sort();
+  const contexts = readdirSync(libs)
+    .filter((name) => statSync(join(libs, name)).isDirectory())
+    .sort();
   const edges = new Map(contexts.map((name) => [name, new Set()]));
   for (const from of contexts) {
     for (const file of files(join(libs, from, 'src'))) {

@@ -41,7 +41,10 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 export interface BrowserSession {
   browser: Browser;
   /** A new browser context: cookies and storage of its own, as another browser would have. */
-  newContext(options?: { viewport?: { width: number; height: number }; storageState?: StorageState }): Promise<BrowserContext>;
+  newContext(options?: {
+    viewport?: { width: number; height: number };
+    storageState?: StorageState;
+  }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -92,7 +95,10 @@ interface OpenPage {
  * What a session keeps for itself: its options, the pages of the running test, and per person
  * (email and password) the cookies and storage of their last login through the login page.
  */
-const internals = new WeakMap<ConsoleSession, { options: ConsoleOptions; open: OpenPage[]; logins: Map<string, StorageState> }>();
+const internals = new WeakMap<
+  ConsoleSession,
+  { options: ConsoleOptions; open: OpenPage[]; logins: Map<string, StorageState> }
+>();
 
 /**
  * Whether the running test's own function failed: jest-circus's events (the handlers it keeps on
@@ -157,7 +163,10 @@ export async function newPage(session: ConsoleSession, user: Credentials | null,
   const test = expect.getState().currentTestName ?? '(outside a test)';
   const key = user ? `${user.email}\n${user.password}` : '';
   const kept = user ? state.logins.get(key) : undefined;
-  const context = await session.browser.newContext({ viewport: state.options.viewport, ...(kept ? { storageState: kept } : {}) });
+  const context = await session.browser.newContext({
+    viewport: state.options.viewport,
+    ...(kept ? { storageState: kept } : {}),
+  });
   await state.options.prepare?.(context);
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT_MS);
@@ -181,7 +190,10 @@ export async function newPage(session: ConsoleSession, user: Credentials | null,
     await page.goto(`${session.app.url}${path ?? '/'}`);
     // Logged in: the layout's user menu; logged out since: the console sends them to the login page.
     const loggedIn = page.getByRole('button', { name: 'Profile' });
-    await loggedIn.or(page.getByRole('button', { name: 'Sign in' })).first().waitFor();
+    await loggedIn
+      .or(page.getByRole('button', { name: 'Sign in' }))
+      .first()
+      .waitFor();
     if (await loggedIn.isVisible()) {
       if (path === undefined) await page.getByText(/^Welcome, /).waitFor();
       return page;
@@ -210,7 +222,9 @@ export async function closePages(session: ConsoleSession | undefined): Promise<v
     const file = basename(expect.getState().testPath ?? 'browser', '.test.ts');
     for (const [index, { test, page }] of open.entries()) {
       const name = `failed-${file}-${test.slice(0, 60).replace(/\W+/g, '-')}${open.length > 1 ? `-${index + 1}` : ''}`;
-      await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true, timeout: 5_000 }).catch(() => undefined);
+      await page
+        .screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true, timeout: 5_000 })
+        .catch(() => undefined);
     }
   }
   await Promise.all(open.map(({ context }) => context.close().catch(() => undefined)));
@@ -257,7 +271,12 @@ export async function signUp(
  * (a list of websites, labels from an `/options` route): MUI then renders the menu again and the
  * option found first is gone, so the menu is opened again (at most three times).
  */
-export async function chooseOption(page: Page, combobox: string, option: string, scope: Page | Locator = page): Promise<void> {
+export async function chooseOption(
+  page: Page,
+  combobox: string,
+  option: string,
+  scope: Page | Locator = page,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await scope.getByRole('combobox', { name: combobox }).click();
     try {
@@ -279,7 +298,8 @@ export async function chooseOption(page: Page, combobox: string, option: string,
 export async function fillSettled(scope: Page | Locator, values: Record<string, string>): Promise<void> {
   const page = 'page' in scope ? scope.page() : scope;
   for (let attempt = 1; ; attempt++) {
-    for (const [name, value] of Object.entries(values)) await scope.getByRole('textbox', { name, exact: true }).fill(value);
+    for (const [name, value] of Object.entries(values))
+      await scope.getByRole('textbox', { name, exact: true }).fill(value);
     await page.waitForTimeout(500);
     let kept = true;
     for (const [name, value] of Object.entries(values)) {

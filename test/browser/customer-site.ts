@@ -16,7 +16,10 @@ export interface CustomerSite {
   /** The server's port (known once `beforeAll` ran). */
   readonly port: number;
   /** A fresh browser context (a new visitor: storage of its own) and a page in it; `initScript` runs before the page's scripts. */
-  open(options?: { viewport?: { width: number; height: number }; initScript?: string }): Promise<{ page: Page; context: BrowserContext }>;
+  open(options?: {
+    viewport?: { width: number; height: number };
+    initScript?: string;
+  }): Promise<{ page: Page; context: BrowserContext }>;
 }
 
 /**
@@ -49,7 +52,10 @@ export function customerSite(
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
     const errors = pageErrors;
     pageErrors = [];
-    expect({ pageErrors: errors, rejectedByCollect: drainRejected() }).toEqual({ pageErrors: [], rejectedByCollect: [] });
+    expect({ pageErrors: errors, rejectedByCollect: drainRejected() }).toEqual({
+      pageErrors: [],
+      rejectedByCollect: [],
+    });
   });
 
   afterAll(async () => {

@@ -41,14 +41,25 @@ const watchScripts = (page: Page) => {
       (async () => {
         const file = `${DIST}${url.pathname.slice(1)}`;
         const sizes = await response.request().sizes();
-        loaded.push({ path: url.pathname, raw: statSync(file).size, gzip: gzipSync(readFileSync(file), { level: 9 }).length, transferred: sizes.responseBodySize });
+        loaded.push({
+          path: url.pathname,
+          raw: statSync(file).size,
+          gzip: gzipSync(readFileSync(file), { level: 9 }).length,
+          transferred: sizes.responseBodySize,
+        });
       })(),
     );
   });
   const total = async () => {
     await Promise.all(pending);
     const sum = (key: 'raw' | 'gzip' | 'transferred') => loaded.reduce((n, l) => n + l[key], 0);
-    return { files: loaded.length, raw: sum('raw'), gzip: sum('gzip'), transferred: sum('transferred'), paths: loaded.map((l) => l.path) };
+    return {
+      files: loaded.length,
+      raw: sum('raw'),
+      gzip: sum('gzip'),
+      transferred: sum('transferred'),
+      paths: loaded.map((l) => l.path),
+    };
   };
   return { total };
 };
@@ -57,93 +68,98 @@ const watchScripts = (page: Page) => {
 const watchConsole = (page: Page) => {
   const said: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') said.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      said.push(`${message.type()}: ${message.text()} (${message.location().url})`);
   });
   return said;
 };
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-requires(hasChromium && setup !== undefined && existsSync(`${DIST}index.html`), 'Chromium at /usr/bin/chromium and a console build')(
-  `the console's first load in Chromium (${setup?.name})`,
-  () => {
-    let session: ConsoleSession;
+requires(
+  hasChromium && setup !== undefined && existsSync(`${DIST}index.html`),
+  'Chromium at /usr/bin/chromium and a console build',
+)(`the console's first load in Chromium (${setup?.name})`, () => {
+  let session: ConsoleSession;
 
-    beforeAll(async () => {
-      session = await openConsole(setup!);
-    }, 120_000);
-    afterEach(() => closePages(session));
-    afterAll(async () => {
-      await session?.close();
-    });
+  beforeAll(async () => {
+    session = await openConsole(setup!);
+  }, 120_000);
+  afterEach(() => closePages(session));
+  afterAll(async () => {
+    await session?.close();
+  });
 
-    it('a cold visit to the login page loads under 250 kB of JavaScript gzipped before the form shows, and logs no error or warning', async () => {
-      const context = await session.browser.newContext();
-      const page = await context.newPage();
-      try {
-        const scripts = watchScripts(page);
-        const said = watchConsole(page);
-        await page.goto(`${session.app.url}/`);
-        await page.getByRole('button', { name: 'Sign in' }).waitFor();
-        await page.getByRole('textbox', { name: 'Email' }).waitFor();
-        const beforeForm = await scripts.total();
-        // Whatever else the page fetches once shown (the demo hint) still counts against the budget.
-        await page.waitForLoadState('networkidle');
-        const settled = await scripts.total();
-        await page.screenshot({ path: `${screenshots}first-load-login.png`, fullPage: true, animations: 'disabled' });
-        console.log(
-          `login page, cold: ${beforeForm.files} scripts before the form, ${kB(beforeForm.raw)} raw, ${kB(beforeForm.gzip)} gzipped, ${kB(beforeForm.transferred)} transferred (brotli); after the network settles ${kB(settled.gzip)} gzipped`,
-        );
-        expect(beforeForm.gzip).toBeLessThan(LOGIN_BUDGET_GZIP);
-        expect(settled.gzip).toBeLessThan(LOGIN_BUDGET_GZIP);
-        // The browser received the brotli files, smaller still.
-        expect(beforeForm.transferred).toBeLessThan(beforeForm.gzip);
-        // The editor, the charts and the pages behind the login are not among them.
-        expect(settled.paths.filter((p) => /\/(PostEdit|StageCharts|PostList|Dashboard|ConsoleLayout|WebsiteList)-/.test(p))).toEqual([]);
-        expect(await page.title()).toBe(`Sign in · ${APP}`);
-        expect(said).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
+  it('a cold visit to the login page loads under 250 kB of JavaScript gzipped before the form shows, and logs no error or warning', async () => {
+    const context = await session.browser.newContext();
+    const page = await context.newPage();
+    try {
+      const scripts = watchScripts(page);
+      const said = watchConsole(page);
+      await page.goto(`${session.app.url}/`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('textbox', { name: 'Email' }).waitFor();
+      const beforeForm = await scripts.total();
+      // Whatever else the page fetches once shown (the demo hint) still counts against the budget.
+      await page.waitForLoadState('networkidle');
+      const settled = await scripts.total();
+      await page.screenshot({ path: `${screenshots}first-load-login.png`, fullPage: true, animations: 'disabled' });
+      console.log(
+        `login page, cold: ${beforeForm.files} scripts before the form, ${kB(beforeForm.raw)} raw, ${kB(beforeForm.gzip)} gzipped, ${kB(beforeForm.transferred)} transferred (brotli); after the network settles ${kB(settled.gzip)} gzipped`,
+      );
+      expect(beforeForm.gzip).toBeLessThan(LOGIN_BUDGET_GZIP);
+      expect(settled.gzip).toBeLessThan(LOGIN_BUDGET_GZIP);
+      // The browser received the brotli files, smaller still.
+      expect(beforeForm.transferred).toBeLessThan(beforeForm.gzip);
+      // The editor, the charts and the pages behind the login are not among them.
+      expect(
+        settled.paths.filter((p) => /\/(PostEdit|StageCharts|PostList|Dashboard|ConsoleLayout|WebsiteList)-/.test(p)),
+      ).toEqual([]);
+      expect(await page.title()).toBe(`Sign in · ${APP}`);
+      expect(said).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 
-    it("the dashboard's JavaScript on a cold visit: logging in loads the layout and the dashboard, no other page", async () => {
-      const context = await session.browser.newContext();
-      const page = await context.newPage();
-      try {
-        const scripts = watchScripts(page);
-        const said = watchConsole(page);
-        await page.goto(`${session.app.url}/`);
-        await logIn(page, OWNER);
-        await page.waitForLoadState('networkidle');
-        const total = await scripts.total();
-        console.log(`dashboard, cold (login page included): ${total.files} scripts, ${kB(total.raw)} raw, ${kB(total.gzip)} gzipped, ${kB(total.transferred)} transferred (brotli)`);
-        expect(total.paths.some((p) => /\/Dashboard-/.test(p))).toBe(true);
-        expect(total.paths.filter((p) => /\/(PostEdit|WebsiteList|MemberList)-/.test(p))).toEqual([]);
-        expect(said).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
+  it("the dashboard's JavaScript on a cold visit: logging in loads the layout and the dashboard, no other page", async () => {
+    const context = await session.browser.newContext();
+    const page = await context.newPage();
+    try {
+      const scripts = watchScripts(page);
+      const said = watchConsole(page);
+      await page.goto(`${session.app.url}/`);
+      await logIn(page, OWNER);
+      await page.waitForLoadState('networkidle');
+      const total = await scripts.total();
+      console.log(
+        `dashboard, cold (login page included): ${total.files} scripts, ${kB(total.raw)} raw, ${kB(total.gzip)} gzipped, ${kB(total.transferred)} transferred (brotli)`,
+      );
+      expect(total.paths.some((p) => /\/Dashboard-/.test(p))).toBe(true);
+      expect(total.paths.filter((p) => /\/(PostEdit|WebsiteList|MemberList)-/.test(p))).toEqual([]);
+      expect(said).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 
-    it('names every screen in the browser tab: the page, or the record on its own page', async () => {
-      const page = await newPage(session, OWNER);
-      await poll(() => page.title()).toBe(`Dashboard · ${APP}`);
-      await page.goto(`${session.app.url}/#/websites`);
-      await poll(() => page.title()).toBe(`Websites · ${APP}`);
-      await page.getByRole('cell', { name: 'Demo Blog', exact: true }).first().click();
-      await page.waitForURL(/#\/websites\/[^/]+\/show$/);
-      await poll(() => page.title()).toMatch(new RegExp(`^.*Demo Blog.* · ${APP}$`));
-      await page.goto(`${session.app.url}/#/members`);
-      await poll(() => page.title()).toBe(`Members · ${APP}`);
-      await page.goto(`${session.app.url}/#/posts`);
-      // The posts screen names its tab too ("Articles: In Progress").
-      await poll(() => page.title()).toMatch(new RegExp(`^Articles(: [\\w ]+)? · ${APP}$`));
-      await page.goto(`${session.app.url}/#/no-such-page`);
-      await poll(() => page.title()).not.toBe(`Articles · ${APP}`);
-      await page.screenshot({ path: `${screenshots}first-load-not-found.png`, fullPage: true, animations: 'disabled' });
-      await page.getByText('Either you typed a wrong URL, or you followed a bad link.').waitFor();
-      expect(await page.getByText('bad link..').count()).toBe(0);
-    });
-  },
-);
+  it('names every screen in the browser tab: the page, or the record on its own page', async () => {
+    const page = await newPage(session, OWNER);
+    await poll(() => page.title()).toBe(`Dashboard · ${APP}`);
+    await page.goto(`${session.app.url}/#/websites`);
+    await poll(() => page.title()).toBe(`Websites · ${APP}`);
+    await page.getByRole('cell', { name: 'Demo Blog', exact: true }).first().click();
+    await page.waitForURL(/#\/websites\/[^/]+\/show$/);
+    await poll(() => page.title()).toMatch(new RegExp(`^.*Demo Blog.* · ${APP}$`));
+    await page.goto(`${session.app.url}/#/members`);
+    await poll(() => page.title()).toBe(`Members · ${APP}`);
+    await page.goto(`${session.app.url}/#/posts`);
+    // The posts screen names its tab too ("Articles: In Progress").
+    await poll(() => page.title()).toMatch(new RegExp(`^Articles(: [\\w ]+)? · ${APP}$`));
+    await page.goto(`${session.app.url}/#/no-such-page`);
+    await poll(() => page.title()).not.toBe(`Articles · ${APP}`);
+    await page.screenshot({ path: `${screenshots}first-load-not-found.png`, fullPage: true, animations: 'disabled' });
+    await page.getByText('Either you typed a wrong URL, or you followed a bad link.').waitFor();
+    expect(await page.getByText('bad link..').count()).toBe(0);
+  });
+});

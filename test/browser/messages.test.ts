@@ -49,57 +49,60 @@ const PUBLIC_PAGES: [path: string, text: string][] = [
   ['/link-expired', 'Send a new link'],
 ];
 
-requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`the messages file in Chromium (${setup?.name})`, () => {
-  let session: ConsoleSession;
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(
+  `the messages file in Chromium (${setup?.name})`,
+  () => {
+    let session: ConsoleSession;
 
-  beforeAll(async () => {
-    session = await openConsole(setup!);
-  }, 120_000);
-  afterEach(() => closePages(session));
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  /** Opens each screen on `page`, waits for its text, and answers the keys and warnings seen. */
-  const visit = async (page: Page, screens: [string, string][]) => {
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (/Missing translation/.test(message.text())) warnings.push(message.text());
+    beforeAll(async () => {
+      session = await openConsole(setup!);
+    }, 120_000);
+    afterEach(() => closePages(session));
+    afterAll(async () => {
+      await session?.close();
     });
-    const found: string[] = [];
-    for (const [path, text] of screens) {
-      await page.goto(`${session.app.url}${path}`);
-      await page.getByText(text, { exact: false }).first().waitFor();
+
+    /** Opens each screen on `page`, waits for its text, and answers the keys and warnings seen. */
+    const visit = async (page: Page, screens: [string, string][]) => {
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (/Missing translation/.test(message.text())) warnings.push(message.text());
+      });
+      const found: string[] = [];
+      for (const [path, text] of screens) {
+        await page.goto(`${session.app.url}${path}`);
+        await page.getByText(text, { exact: false }).first().waitFor();
+        const body = await page.locator('body').innerText();
+        for (const key of body.match(KEY) ?? []) found.push(`${path}: ${key}`);
+      }
+      return { found, warnings };
+    };
+
+    it("shows no message key on an owner's screens", async () => {
+      const page = await newPage(session, OWNER);
+      expect(await visit(page, OWNER_SCREENS)).toEqual({ found: [], warnings: [] });
+    }, 120_000);
+
+    it("shows no message key on a post's editor, its history and its workflow diagram", async () => {
+      const page = await newPage(session, OWNER, '/#/posts');
+      await page.locator('[data-tab="all"]').click();
+      await page.locator('tbody tr').first().click();
+      await page.getByRole('tab', { name: 'History' }).waitFor();
+      await page.getByText('View as of this moment').first().waitFor();
+      await page.getByRole('button', { name: 'Workflow' }).click();
+      await page.getByText('Moves forward').first().waitFor();
       const body = await page.locator('body').innerText();
-      for (const key of body.match(KEY) ?? []) found.push(`${path}: ${key}`);
-    }
-    return { found, warnings };
-  };
+      expect(body.match(KEY) ?? []).toEqual([]);
+    }, 60_000);
 
-  it("shows no message key on an owner's screens", async () => {
-    const page = await newPage(session, OWNER);
-    expect(await visit(page, OWNER_SCREENS)).toEqual({ found: [], warnings: [] });
-  }, 120_000);
+    it("shows no message key on a platform administrator's screens", async () => {
+      const page = await newPage(session, ADMIN);
+      expect(await visit(page, ADMIN_SCREENS)).toEqual({ found: [], warnings: [] });
+    }, 60_000);
 
-  it("shows no message key on a post's editor, its history and its workflow diagram", async () => {
-    const page = await newPage(session, OWNER, '/#/posts');
-    await page.locator('[data-tab="all"]').click();
-    await page.locator('tbody tr').first().click();
-    await page.getByRole('tab', { name: 'History' }).waitFor();
-    await page.getByText('View as of this moment').first().waitFor();
-    await page.getByRole('button', { name: 'Workflow' }).click();
-    await page.getByText('Moves forward').first().waitFor();
-    const body = await page.locator('body').innerText();
-    expect(body.match(KEY) ?? []).toEqual([]);
-  }, 60_000);
-
-  it("shows no message key on a platform administrator's screens", async () => {
-    const page = await newPage(session, ADMIN);
-    expect(await visit(page, ADMIN_SCREENS)).toEqual({ found: [], warnings: [] });
-  }, 60_000);
-
-  it('shows no message key on the pages outside react-admin', async () => {
-    const page = await newPage(session, null);
-    expect(await visit(page, PUBLIC_PAGES)).toEqual({ found: [], warnings: [] });
-  }, 60_000);
-});
+    it('shows no message key on the pages outside react-admin', async () => {
+      const page = await newPage(session, null);
+      expect(await visit(page, PUBLIC_PAGES)).toEqual({ found: [], warnings: [] });
+    }, 60_000);
+  },
+);

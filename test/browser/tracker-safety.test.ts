@@ -59,240 +59,325 @@ function customerPage(apiUrl: string, key: string): string {
 </body></html>`;
 }
 
-requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`the tracker changes no script or style on a customer's page (${setup?.name})`, () => {
-  let t: Booted;
-  let owner: Agent;
-  let chromium: BrowserSession;
-  let site: Server;
-  let exfil: Server;
-  let certDir: string;
-  let origin = '';
-  let exfilUrl = '';
-  /** Every request the exfiltration server received (method and path). */
-  const stolen: string[] = [];
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
-  const website = { id: '', key: '', organisationId: '' };
-  let ownerId = '';
-  let ctaId = '';
-  let experimentId = '';
+requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(
+  `the tracker changes no script or style on a customer's page (${setup?.name})`,
+  () => {
+    let t: Booted;
+    let owner: Agent;
+    let chromium: BrowserSession;
+    let site: Server;
+    let exfil: Server;
+    let certDir: string;
+    let origin = '';
+    let exfilUrl = '';
+    /** Every request the exfiltration server received (method and path). */
+    const stolen: string[] = [];
+    const contexts: BrowserContext[] = [];
+    const pageErrors: string[] = [];
+    const website = { id: '', key: '', organisationId: '' };
+    let ownerId = '';
+    let ctaId = '';
+    let experimentId = '';
 
-  const created = async (resource: string, body: Record<string, unknown>) => {
-    const res = await owner.post(`/api/${resource}`).send(body);
-    expectWith(res.status, `POST /api/${resource}: ${JSON.stringify(res.body)}`).toBe(201);
-    return res.body as { id: string; key: string; organisationId: string };
-  };
-  const act = async (resource: string, id: string, action: string) => {
-    const res = await owner.post(`/api/${resource}/${id}/actions/${action}`).send({});
-    expectWith(res.status, `${resource} ${action}: ${JSON.stringify(res.body)}`).toBe(200);
-    return res.body as Record<string, unknown>;
-  };
-  /** Appends one event to a record's stream, as a record stored before the rules would hold it, and waits for its projection. */
-  async function storedBeforeTheRule(stream: string, type: string, data: Record<string, unknown>): Promise<void> {
-    const store = t.app.runtime.store as RegisteredEventStore;
-    const written = await store.append(stream, [{ type, data, metadata: { actorId: ownerId, organisationId: website.organisationId, command: 'Update' } }], 'any');
-    await t.app.runtime.projections.waitFor(written.position);
-  }
+    const created = async (resource: string, body: Record<string, unknown>) => {
+      const res = await owner.post(`/api/${resource}`).send(body);
+      expectWith(res.status, `POST /api/${resource}: ${JSON.stringify(res.body)}`).toBe(201);
+      return res.body as { id: string; key: string; organisationId: string };
+    };
+    const act = async (resource: string, id: string, action: string) => {
+      const res = await owner.post(`/api/${resource}/${id}/actions/${action}`).send({});
+      expectWith(res.status, `${resource} ${action}: ${JSON.stringify(res.body)}`).toBe(200);
+      return res.body as Record<string, unknown>;
+    };
+    /** Appends one event to a record's stream, as a record stored before the rules would hold it, and waits for its projection. */
+    async function storedBeforeTheRule(stream: string, type: string, data: Record<string, unknown>): Promise<void> {
+      const store = t.app.runtime.store as RegisteredEventStore;
+      const written = await store.append(
+        stream,
+        [{ type, data, metadata: { actorId: ownerId, organisationId: website.organisationId, command: 'Update' } }],
+        'any',
+      );
+      await t.app.runtime.projections.waitFor(written.position);
+    }
 
-  beforeAll(async () => {
-    execFileSync(process.execPath, ['apps/tracker/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
-    certDir = mkdtempSync(join(tmpdir(), 'tracker-safety-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem'), '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    ], { stdio: 'ignore' });
-    const tls = { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) };
+    beforeAll(async () => {
+      execFileSync(process.execPath, ['apps/tracker/build.mjs'], { cwd: ROOT, stdio: 'pipe' });
+      certDir = mkdtempSync(join(tmpdir(), 'tracker-safety-'));
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'ec',
+          '-pkeyopt',
+          'ec_paramgen_curve:prime256v1',
+          '-nodes',
+          '-days',
+          '2',
+          '-keyout',
+          join(certDir, 'key.pem'),
+          '-out',
+          join(certDir, 'cert.pem'),
+          '-subj',
+          '/CN=127.0.0.1',
+          '-addext',
+          'subjectAltName=IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
+      const tls = { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) };
 
-    exfil = createHttpsServer(tls, (req, res) => {
-      stolen.push(`${req.method} ${req.url}`);
-      res.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' }).end('ok');
-    });
-    await new Promise<void>((resolve) => exfil.listen(0, '127.0.0.1', resolve));
-    exfilUrl = `https://127.0.0.1:${(exfil.address() as AddressInfo).port}`;
+      exfil = createHttpsServer(tls, (req, res) => {
+        stolen.push(`${req.method} ${req.url}`);
+        res.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' }).end('ok');
+      });
+      await new Promise<void>((resolve) => exfil.listen(0, '127.0.0.1', resolve));
+      exfilUrl = `https://127.0.0.1:${(exfil.address() as AddressInfo).port}`;
 
-    let page = (): string => '';
-    site = createHttpsServer(tls, (req, res) => {
-      if (new URL(req.url ?? '/', origin).pathname !== '/page') res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-      else res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(page());
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    origin = `https://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      let page = (): string => '';
+      site = createHttpsServer(tls, (req, res) => {
+        if (new URL(req.url ?? '/', origin).pathname !== '/page')
+          res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+        else
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(page());
+      });
+      await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+      origin = `https://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-    t = await boot(setup!);
-    owner = await signIn(t.url, OWNER);
-    ownerId = ((await owner.get('/api/auth/user')).body as { id: string }).id;
-    chromium = await launchChromium();
+      t = await boot(setup!);
+      owner = await signIn(t.url, OWNER);
+      ownerId = ((await owner.get('/api/auth/user')).body as { id: string }).id;
+      chromium = await launchChromium();
 
-    const made = await created('websites', { name: 'Safe Garden', url: origin });
-    Object.assign(website, { id: made.id, key: made.key, organisationId: made.organisationId });
-    page = () => customerPage(t.url, website.key);
+      const made = await created('websites', { name: 'Safe Garden', url: origin });
+      Object.assign(website, { id: made.id, key: made.key, organisationId: made.organisationId });
+      page = () => customerPage(t.url, website.key);
 
-    // Published through the API with values it accepts; the hostile ones come in below, as stored before the rule.
-    ctaId = (
-      await created('ctas', {
+      // Published through the API with values it accepts; the hostile ones come in below, as stored before the rule.
+      ctaId = (
+        await created('ctas', {
+          websiteId: website.id,
+          name: 'Inline offer',
+          type: 'inline',
+          items: [
+            { type: 'paragraph', label: 'Ten percent off today' },
+            { type: 'button', label: 'Shop now' },
+          ],
+          design: { backgroundColor: '#ffffff' },
+        })
+      ).id;
+      await act('ctas', ctaId, 'Publish');
+      const campaign = await created('campaigns', {
         websiteId: website.id,
         name: 'Inline offer',
-        type: 'inline',
-        items: [{ type: 'paragraph', label: 'Ten percent off today' }, { type: 'button', label: 'Shop now' }],
-        design: { backgroundColor: '#ffffff' },
-      })
-    ).id;
-    await act('ctas', ctaId, 'Publish');
-    const campaign = await created('campaigns', {
-      websiteId: website.id,
-      name: 'Inline offer',
-      url: `${origin}/page`,
-      containers: [
-        { name: 'After the intro', ctaId, devices: [], position: 'below', selector: '#intro', selectorType: 'css' },
-        // An id the API cannot know is a <script> in the head: the tracker inserts nothing there.
-        { name: 'Beside a script', ctaId, devices: [], position: 'below', selector: '#slot-by-id', selectorType: 'css' },
-      ],
-      pageRules: { operator: 'or', rules: [{ kind: 'exact', value: `${origin}/page` }] },
-    });
-    await act('campaigns', campaign.id, 'Publish');
-    const goal = await created('goals', { websiteId: website.id, name: 'Clicks', type: 'count', event: 'cta_click' });
-    experimentId = (
-      await created('experiments', {
-        websiteId: website.id,
-        name: 'Headline test',
-        pageUrl: `${origin}/page`,
-        testType: 'ab',
-        goalId: goal.id,
-        variants: [
-          { key: 'control', weight: 0, changes: [] },
-          { key: 'b', weight: 100, changes: [{ selector: '#headline', text: 'Safe headline' }] },
+        url: `${origin}/page`,
+        containers: [
+          { name: 'After the intro', ctaId, devices: [], position: 'below', selector: '#intro', selectorType: 'css' },
+          // An id the API cannot know is a <script> in the head: the tracker inserts nothing there.
+          {
+            name: 'Beside a script',
+            ctaId,
+            devices: [],
+            position: 'below',
+            selector: '#slot-by-id',
+            selectorType: 'css',
+          },
         ],
-      })
-    ).id;
-    await act('experiments', experimentId, 'Publish');
-  }, 120_000);
+        pageRules: { operator: 'or', rules: [{ kind: 'exact', value: `${origin}/page` }] },
+      });
+      await act('campaigns', campaign.id, 'Publish');
+      const goal = await created('goals', { websiteId: website.id, name: 'Clicks', type: 'count', event: 'cta_click' });
+      experimentId = (
+        await created('experiments', {
+          websiteId: website.id,
+          name: 'Headline test',
+          pageUrl: `${origin}/page`,
+          testType: 'ab',
+          goalId: goal.id,
+          variants: [
+            { key: 'control', weight: 0, changes: [] },
+            { key: 'b', weight: 100, changes: [{ selector: '#headline', text: 'Safe headline' }] },
+          ],
+        })
+      ).id;
+      await act('experiments', experimentId, 'Publish');
+    }, 120_000);
 
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
-    expect(pageErrors.splice(0)).toEqual([]);
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await t?.stop();
-    for (const server of [site, exfil]) {
-      server?.closeAllConnections();
-      await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-    }
-    if (certDir) rmSync(certDir, { recursive: true, force: true });
-  });
-
-  it('the API refuses a variant change on a <script>, a container at head > title and a design value url(...), under the field', async () => {
-    const script = await owner.put(`/api/experiments/${experimentId}`).send({
-      variants: [
-        { key: 'control', weight: 0, changes: [] },
-        { key: 'b', weight: 100, changes: [{ selector: '#headline', text: 'x' }, { selector: 'div script', text: 'window.__pwned = 1' }] },
-      ],
+    afterEach(async () => {
+      await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
+      expect(pageErrors.splice(0)).toEqual([]);
     });
-    expect([script.status, script.body.errors]).toEqual([
-      422,
-      { 'variants.1.changes.1.selector': 'Changes: selector must not target script, style, noscript, template, iframe, object, embed, title, head, link, base or meta elements (the tracker never changes them)' },
-    ]);
-    const xpath = await owner.put(`/api/experiments/${experimentId}`).send({
-      variants: [
-        { key: 'control', weight: 0, changes: [] },
-        { key: 'b', weight: 100, changes: [{ selector: '//style', selectorType: 'xpath', text: 'body{}' }] },
-      ],
-    });
-    expect([xpath.status, Object.keys(xpath.body.errors ?? {})]).toEqual([422, ['variants.1.changes.0.selector']]);
 
-    const title = await owner.post('/api/campaigns').send({
-      websiteId: website.id,
-      name: 'Into the head',
-      containers: [{ name: 'Head', ctaId, devices: [], position: 'below', selector: 'head > title', selectorType: 'css' }],
+    afterAll(async () => {
+      await chromium?.close();
+      await t?.stop();
+      for (const server of [site, exfil]) {
+        server?.closeAllConnections();
+        await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+      }
+      if (certDir) rmSync(certDir, { recursive: true, force: true });
     });
-    expect([title.status, title.body.errors]).toEqual([
-      422,
-      { 'containers.0.selector': 'Selector must not target script, style, noscript, template, iframe, object, embed, title, head, link, base or meta elements (the tracker never changes them)' },
-    ]);
 
-    const design = await owner.put(`/api/ctas/${ctaId}`).send({ design: { backgroundColor: `url(${exfilUrl}/design)` } });
-    expect([design.status, design.body.errors]).toEqual([422, { 'design.backgroundColor': 'Design: backgroundColor must be a colour (#hex, rgb(), rgba(), hsl(), hsla() or a colour name)' }]);
-    const css = await owner.post('/api/ctas').send({
-      websiteId: website.id,
-      name: 'Styled popup',
-      type: 'popup',
-      popup: { triggers: [{ kind: 'page_load' }], frequency: 'once', layout: 'modal', width: 'half', devices: ['desktop'], customCss: '.x{}</style><script>alert(1)</script>' },
-    });
-    expect([css.status, Object.keys(css.body.errors ?? {})]).toEqual([422, ['popup.customCss']]);
-    // Nothing of it was recorded: the records are as published.
-    const record = (await owner.get(`/api/ctas/${ctaId}`)).body as { design: unknown };
-    expect(record.design).toEqual({ backgroundColor: '#ffffff' });
-  });
-
-  it('a variant stored before the rule targets <script> and <style> elements and a CTA carries url(...) design values: on the page nothing runs, loads or restyles', async () => {
-    const exfilScript = `window.__pwned = (window.__pwned || 0) + 1; new Image().src = ${JSON.stringify(`${exfilUrl}/script`)};`;
-    const exfilCss = `#intro{color:rgb(255, 0, 0)} body{background-image:url(${exfilUrl}/style)}`;
-    await storedBeforeTheRule(`experiment-${experimentId}`, 'ExperimentUpdated', {
-      changes: {
+    it('the API refuses a variant change on a <script>, a container at head > title and a design value url(...), under the field', async () => {
+      const script = await owner.put(`/api/experiments/${experimentId}`).send({
         variants: [
           { key: 'control', weight: 0, changes: [] },
           {
             key: 'b',
             weight: 100,
             changes: [
-              { selector: 'script#slot', text: exfilScript },
-              { selector: '#slot-by-id', text: exfilScript },
-              { selector: '//script[@id="slot-xpath"]', selectorType: 'xpath', text: exfilScript },
-              { selector: 'style', text: exfilCss },
-              { selector: '#host-style', text: exfilCss },
-              { selector: 'head > title', text: 'Hijacked' },
-              { selector: 'head', hide: true },
-              { selector: '#headline', text: 'Safe headline' },
+              { selector: '#headline', text: 'x' },
+              { selector: 'div script', text: 'window.__pwned = 1' },
             ],
           },
         ],
-      },
-      by: { id: ownerId, name: 'Owner' },
-    });
-    await storedBeforeTheRule(`cta-${ctaId}`, 'CtaUpdated', {
-      changes: {
-        design: {
-          backgroundColor: `url(${exfilUrl}/design-background)`,
-          buttonColor: `url(${exfilUrl}/design-button)`,
-          buttonTextColor: `red;background-image:url(${exfilUrl}/design-text)`,
-          fontFamily: `x;}body{background:url(${exfilUrl}/design-font)}`,
-          borderRadius: `calc(1px + url(${exfilUrl}/design-radius))`,
-          textColor: 'rgb(1, 2, 3)',
+      });
+      expect([script.status, script.body.errors]).toEqual([
+        422,
+        {
+          'variants.1.changes.1.selector':
+            'Changes: selector must not target script, style, noscript, template, iframe, object, embed, title, head, link, base or meta elements (the tracker never changes them)',
         },
-      },
-      by: { id: ownerId, name: 'Owner' },
+      ]);
+      const xpath = await owner.put(`/api/experiments/${experimentId}`).send({
+        variants: [
+          { key: 'control', weight: 0, changes: [] },
+          { key: 'b', weight: 100, changes: [{ selector: '//style', selectorType: 'xpath', text: 'body{}' }] },
+        ],
+      });
+      expect([xpath.status, Object.keys(xpath.body.errors ?? {})]).toEqual([422, ['variants.1.changes.0.selector']]);
+
+      const title = await owner.post('/api/campaigns').send({
+        websiteId: website.id,
+        name: 'Into the head',
+        containers: [
+          { name: 'Head', ctaId, devices: [], position: 'below', selector: 'head > title', selectorType: 'css' },
+        ],
+      });
+      expect([title.status, title.body.errors]).toEqual([
+        422,
+        {
+          'containers.0.selector':
+            'Selector must not target script, style, noscript, template, iframe, object, embed, title, head, link, base or meta elements (the tracker never changes them)',
+        },
+      ]);
+
+      const design = await owner
+        .put(`/api/ctas/${ctaId}`)
+        .send({ design: { backgroundColor: `url(${exfilUrl}/design)` } });
+      expect([design.status, design.body.errors]).toEqual([
+        422,
+        {
+          'design.backgroundColor':
+            'Design: backgroundColor must be a colour (#hex, rgb(), rgba(), hsl(), hsla() or a colour name)',
+        },
+      ]);
+      const css = await owner.post('/api/ctas').send({
+        websiteId: website.id,
+        name: 'Styled popup',
+        type: 'popup',
+        popup: {
+          triggers: [{ kind: 'page_load' }],
+          frequency: 'once',
+          layout: 'modal',
+          width: 'half',
+          devices: ['desktop'],
+          customCss: '.x{}</style><script>alert(1)</script>',
+        },
+      });
+      expect([css.status, Object.keys(css.body.errors ?? {})]).toEqual([422, ['popup.customCss']]);
+      // Nothing of it was recorded: the records are as published.
+      const record = (await owner.get(`/api/ctas/${ctaId}`)).body as { design: unknown };
+      expect(record.design).toEqual({ backgroundColor: '#ffffff' });
     });
-    // The placements answer what was stored: the hostile values reach the tracker.
-    const placements = await request(t.url).get(`/api/public/sites/${website.key}/placements?url=${encodeURIComponent(`${origin}/page`)}`).set('Origin', origin);
-    expect(placements.body.experiments[0].variants[1].changes[0]).toEqual({ selector: 'script#slot', text: exfilScript });
-    expect(placements.body.ctas[0].design.backgroundColor).toBe(`url(${exfilUrl}/design-background)`);
 
-    const context = await chromium.browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } });
-    contexts.push(context);
-    const page: Page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    const requests = trackRequests(page);
-    await page.goto(`${origin}/page`);
+    it('a variant stored before the rule targets <script> and <style> elements and a CTA carries url(...) design values: on the page nothing runs, loads or restyles', async () => {
+      const exfilScript = `window.__pwned = (window.__pwned || 0) + 1; new Image().src = ${JSON.stringify(`${exfilUrl}/script`)};`;
+      const exfilCss = `#intro{color:rgb(255, 0, 0)} body{background-image:url(${exfilUrl}/style)}`;
+      await storedBeforeTheRule(`experiment-${experimentId}`, 'ExperimentUpdated', {
+        changes: {
+          variants: [
+            { key: 'control', weight: 0, changes: [] },
+            {
+              key: 'b',
+              weight: 100,
+              changes: [
+                { selector: 'script#slot', text: exfilScript },
+                { selector: '#slot-by-id', text: exfilScript },
+                { selector: '//script[@id="slot-xpath"]', selectorType: 'xpath', text: exfilScript },
+                { selector: 'style', text: exfilCss },
+                { selector: '#host-style', text: exfilCss },
+                { selector: 'head > title', text: 'Hijacked' },
+                { selector: 'head', hide: true },
+                { selector: '#headline', text: 'Safe headline' },
+              ],
+            },
+          ],
+        },
+        by: { id: ownerId, name: 'Owner' },
+      });
+      await storedBeforeTheRule(`cta-${ctaId}`, 'CtaUpdated', {
+        changes: {
+          design: {
+            backgroundColor: `url(${exfilUrl}/design-background)`,
+            buttonColor: `url(${exfilUrl}/design-button)`,
+            buttonTextColor: `red;background-image:url(${exfilUrl}/design-text)`,
+            fontFamily: `x;}body{background:url(${exfilUrl}/design-font)}`,
+            borderRadius: `calc(1px + url(${exfilUrl}/design-radius))`,
+            textColor: 'rgb(1, 2, 3)',
+          },
+        },
+        by: { id: ownerId, name: 'Owner' },
+      });
+      // The placements answer what was stored: the hostile values reach the tracker.
+      const placements = await request(t.url)
+        .get(`/api/public/sites/${website.key}/placements?url=${encodeURIComponent(`${origin}/page`)}`)
+        .set('Origin', origin);
+      expect(placements.body.experiments[0].variants[1].changes[0]).toEqual({
+        selector: 'script#slot',
+        text: exfilScript,
+      });
+      expect(placements.body.ctas[0].design.backgroundColor).toBe(`url(${exfilUrl}/design-background)`);
 
-    // The tracker ran: the variant's safe change is applied, the CTA is shown, the exposure is stored.
-    await until('the safe change', () => page.locator('#headline').textContent(), (text) => text === 'Safe headline', 15_000);
-    const cta = page.locator(`#intro + [data-cro-cta="${ctaId}"]`);
-    await cta.waitFor();
-    const visitor = (await page.evaluate('window.__cro.visitorId')) as string;
-    await page.evaluate('window.__cro.flush()');
-    await until(
-      'the exposure',
-      () => readCollectedEvents(t.app.runtime.db, website.id, { from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 3_600_000), names: ['experiment_exposure'] }),
-      (events) => events.some((e) => e.distinctId === visitor),
-      15_000,
-    );
-    // Anything the page was made to load has been asked and answered: no request in flight, none
-    // started by the styles of the next frame.
-    await pageQuiet(page, requests);
+      const context = await chromium.browser.newContext({
+        ignoreHTTPSErrors: true,
+        viewport: { width: 1280, height: 800 },
+      });
+      contexts.push(context);
+      const page: Page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      const requests = trackRequests(page);
+      await page.goto(`${origin}/page`);
 
-    const seen = await page.evaluate(`(() => {
+      // The tracker ran: the variant's safe change is applied, the CTA is shown, the exposure is stored.
+      await until(
+        'the safe change',
+        () => page.locator('#headline').textContent(),
+        (text) => text === 'Safe headline',
+        15_000,
+      );
+      const cta = page.locator(`#intro + [data-cro-cta="${ctaId}"]`);
+      await cta.waitFor();
+      const visitor = (await page.evaluate('window.__cro.visitorId')) as string;
+      await page.evaluate('window.__cro.flush()');
+      await until(
+        'the exposure',
+        () =>
+          readCollectedEvents(t.app.runtime.db, website.id, {
+            from: new Date(Date.now() - 3_600_000),
+            to: new Date(Date.now() + 3_600_000),
+            names: ['experiment_exposure'],
+          }),
+        (events) => events.some((e) => e.distinctId === visitor),
+        15_000,
+      );
+      // Anything the page was made to load has been asked and answered: no request in flight, none
+      // started by the styles of the next frame.
+      await pageQuiet(page, requests);
+
+      const seen = await page.evaluate(`(() => {
       const cta = document.querySelector('#intro + [data-cro-cta="${ctaId}"]');
       const button = cta.querySelector('.cro-b');
       const css = (el, prop) => getComputedStyle(el).getPropertyValue(prop);
@@ -310,21 +395,26 @@ requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(`t
         properties: ['--cro-bg', '--cro-accent', '--cro-accent-fg', '--cro-font', '--cro-r', '--cro-fg'].map((p) => cta.style.getPropertyValue(p)),
       };
     })()`);
-    expect({ ...(seen as object), stolen }).toEqual({
-      pwned: 'undefined',
-      scripts: [['slot', ''], ['slot-by-id', ''], ['slot-xpath', '']],
-      hostStyle: HOST_CSS,
-      introColour: 'rgb(10, 20, 30)',
-      bodyBackground: 'none',
-      title: HOST_TITLE,
-      headInlineStyle: null,
-      ctasInHead: 0,
-      // The tracker's defaults (styles.ts: white, 8 px, the accent #0b5cff with white text); only the valid text colour is set.
-      cta: ['none', 'rgb(255, 255, 255)', 'rgb(1, 2, 3)', '8px'],
-      button: ['none', 'rgb(11, 92, 255)', 'rgb(255, 255, 255)'],
-      properties: ['', '', '', '', '', 'rgb(1, 2, 3)'],
-      // No request reached the exfiltration server.
-      stolen: [],
+      expect({ ...(seen as object), stolen }).toEqual({
+        pwned: 'undefined',
+        scripts: [
+          ['slot', ''],
+          ['slot-by-id', ''],
+          ['slot-xpath', ''],
+        ],
+        hostStyle: HOST_CSS,
+        introColour: 'rgb(10, 20, 30)',
+        bodyBackground: 'none',
+        title: HOST_TITLE,
+        headInlineStyle: null,
+        ctasInHead: 0,
+        // The tracker's defaults (styles.ts: white, 8 px, the accent #0b5cff with white text); only the valid text colour is set.
+        cta: ['none', 'rgb(255, 255, 255)', 'rgb(1, 2, 3)', '8px'],
+        button: ['none', 'rgb(11, 92, 255)', 'rgb(255, 255, 255)'],
+        properties: ['', '', '', '', '', 'rgb(1, 2, 3)'],
+        // No request reached the exfiltration server.
+        stolen: [],
+      });
     });
-  });
-});
+  },
+);

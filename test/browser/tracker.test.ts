@@ -12,11 +12,16 @@ import { expect, it } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { validateCollectBatch } from '#libs/cro/src/domain/collect-events.js';
 import { expectWith } from '../support/expect.js';
-import { pageQuiet, pageTasksRun, scrollToBottomHandled, trackRequests, type InFlight } from '../support/page-events.js';
+import {
+  pageQuiet,
+  pageTasksRun,
+  scrollToBottomHandled,
+  trackRequests,
+  type InFlight,
+} from '../support/page-events.js';
 import { requires } from '../support/requires.js';
 import { CHROMIUM_PATH } from './chromium.js';
 import { customerSite, TRACKER } from './customer-site.js';
-
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -66,8 +71,22 @@ const XPATH_CTA = { id: 'cta-xpath', type: 'banner', items: [{ type: 'label', la
 const CAMPAIGN = {
   id: 'camp-1',
   containers: [
-    { name: 'After the intro', ctaId: 'cta-inline', devices: ['desktop'], position: 'below', selector: '#intro', selectorType: 'css' },
-    { name: 'Before the footer', ctaId: 'cta-xpath', devices: [], position: 'above', selector: '//footer[@id="site-footer"]', selectorType: 'xpath' },
+    {
+      name: 'After the intro',
+      ctaId: 'cta-inline',
+      devices: ['desktop'],
+      position: 'below',
+      selector: '#intro',
+      selectorType: 'css',
+    },
+    {
+      name: 'Before the footer',
+      ctaId: 'cta-xpath',
+      devices: [],
+      position: 'above',
+      selector: '//footer[@id="site-footer"]',
+      selectorType: 'xpath',
+    },
   ],
 };
 
@@ -86,7 +105,13 @@ const BAR_CTA = {
     { type: 'paragraph', label: 'Free shipping this week' },
     { type: 'button', label: 'Shop now', url: 'https://shop.example/sale' },
   ],
-  popup: { triggers: [{ kind: 'click_elements', value: '#headline' }], frequency: 'every_time', layout: 'modal', width: 'full', devices: ['desktop'] },
+  popup: {
+    triggers: [{ kind: 'click_elements', value: '#headline' }],
+    frequency: 'every_time',
+    layout: 'modal',
+    width: 'full',
+    devices: ['desktop'],
+  },
 };
 
 // Experiments with traffic rules (issue 13): the placements carry `trafficRules: { devices?, visitorsPct? }`.
@@ -105,12 +130,49 @@ const EVERYBODY = trafficExperiment('exp-everybody', { visitorsPct: 100 }, '#int
 const HALF = trafficExperiment('exp-half', { visitorsPct: 50 }, '#site-footer', 'Half see this');
 
 const SITES = new Map<string, { status: number; body: string }>([
-  ['site-desktop-only', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [], experiments: [DESKTOP_ONLY], controlGroupPct: 0 }) }],
-  ['site-shares', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [], experiments: [NOBODY, EVERYBODY], controlGroupPct: 0 }) }],
-  ['site-half', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [], experiments: [HALF], controlGroupPct: 0 }) }],
-  ['site-main', { status: 200, body: JSON.stringify({ campaigns: [CAMPAIGN], ctas: [POPUP_CTA, INLINE_CTA, XPATH_CTA], experiments: [EXPERIMENT], controlGroupPct: 0 }) }],
-  ['site-control', { status: 200, body: JSON.stringify({ campaigns: [CAMPAIGN], ctas: [POPUP_CTA, INLINE_CTA, XPATH_CTA], experiments: [], controlGroupPct: 100 }) }],
-  ['site-bar', { status: 200, body: JSON.stringify({ campaigns: [], ctas: [BAR_CTA], experiments: [], controlGroupPct: 0 }) }],
+  [
+    'site-desktop-only',
+    { status: 200, body: JSON.stringify({ campaigns: [], ctas: [], experiments: [DESKTOP_ONLY], controlGroupPct: 0 }) },
+  ],
+  [
+    'site-shares',
+    {
+      status: 200,
+      body: JSON.stringify({ campaigns: [], ctas: [], experiments: [NOBODY, EVERYBODY], controlGroupPct: 0 }),
+    },
+  ],
+  [
+    'site-half',
+    { status: 200, body: JSON.stringify({ campaigns: [], ctas: [], experiments: [HALF], controlGroupPct: 0 }) },
+  ],
+  [
+    'site-main',
+    {
+      status: 200,
+      body: JSON.stringify({
+        campaigns: [CAMPAIGN],
+        ctas: [POPUP_CTA, INLINE_CTA, XPATH_CTA],
+        experiments: [EXPERIMENT],
+        controlGroupPct: 0,
+      }),
+    },
+  ],
+  [
+    'site-control',
+    {
+      status: 200,
+      body: JSON.stringify({
+        campaigns: [CAMPAIGN],
+        ctas: [POPUP_CTA, INLINE_CTA, XPATH_CTA],
+        experiments: [],
+        controlGroupPct: 100,
+      }),
+    },
+  ],
+  [
+    'site-bar',
+    { status: 200, body: JSON.stringify({ campaigns: [], ctas: [BAR_CTA], experiments: [], controlGroupPct: 0 }) },
+  ],
   ['site-500', { status: 500, body: JSON.stringify({ message: 'Something went wrong' }) }],
   ['site-bad-json', { status: 200, body: '{"campaigns": [ {"id": ' }],
 ]);
@@ -138,9 +200,10 @@ interface Received {
 const received: Received = { collects: [], placements: [], preflights: 0, rejected: [] };
 
 function hostPage(trackerOrigin: string, key: string): string {
-  const snippet = key === 'preview'
-    ? `<script src="${trackerOrigin}/tracker.js" data-preview></script>`
-    : `<script async src="${trackerOrigin}/tracker.js" data-site-key="${key}"></script>`;
+  const snippet =
+    key === 'preview'
+      ? `<script src="${trackerOrigin}/tracker.js" data-preview></script>`
+      : `<script async src="${trackerOrigin}/tracker.js" data-site-key="${key}"></script>`;
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>Customer page</title>
 <style>body{margin:0}.host-box{color:rgb(10, 20, 30);font-size:17px;margin:7px;font-family:Georgia, serif}button{letter-spacing:1px}</style>
@@ -169,16 +232,26 @@ async function handle(req: IncomingMessage, res: ServerResponse, port: number): 
   const cors = { 'Access-Control-Allow-Origin': '*' };
   if (req.method === 'OPTIONS') {
     received.preflights++;
-    res.writeHead(204, { ...cors, 'Access-Control-Allow-Headers': 'content-type', 'Access-Control-Allow-Methods': 'GET, POST' }).end();
+    res
+      .writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Headers': 'content-type',
+        'Access-Control-Allow-Methods': 'GET, POST',
+      })
+      .end();
     return;
   }
   const page = /^\/page\/([\w-]+)$/.exec(url.pathname);
   if (page) {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(hostPage(`http://localhost:${port}`, page[1]));
+    res
+      .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+      .end(hostPage(`http://localhost:${port}`, page[1]));
     return;
   }
   if (url.pathname === '/tracker.js') {
-    res.writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-store' }).end(readFileSync(TRACKER));
+    res
+      .writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8', 'Cache-Control': 'no-store' })
+      .end(readFileSync(TRACKER));
     return;
   }
   const placements = /^\/api\/public\/sites\/([^/]+)\/placements$/.exec(url.pathname);
@@ -197,7 +270,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, port: number): 
     received.rejected.push(...rejected);
     res
       .writeHead(200, { ...cors, 'Content-Type': 'application/json' })
-      .end(JSON.stringify({ accepted: batch.valid.length, duplicates: batch.duplicates.length, rejected: batch.rejected }));
+      .end(
+        JSON.stringify({ accepted: batch.valid.length, duplicates: batch.duplicates.length, rejected: batch.rejected }),
+      );
     return;
   }
   res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
@@ -207,7 +282,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, port: number): 
 // Helpers
 
 /** Asks again until `ok` accepts what `read` answers (15 s). */
-async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T) => boolean, timeout = 15_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T> | T,
+  ok: (value: T) => boolean,
+  timeout = 15_000,
+): Promise<T> {
   const end = Date.now() + timeout;
   let last: T | undefined;
   for (;;) {
@@ -219,11 +299,17 @@ async function until<T>(what: string, read: () => Promise<T> | T, ok: (value: T)
 }
 
 /** Every event the collect route received from this visitor, in order. */
-const eventsOf = (visitorId: string) => received.collects.flatMap((c) => c.events).filter((e) => e.distinctId === visitorId);
+const eventsOf = (visitorId: string) =>
+  received.collects.flatMap((c) => c.events).filter((e) => e.distinctId === visitorId);
 const named = (visitorId: string, name: string) => eventsOf(visitorId).filter((e) => e.name === name);
 
 /** Sends the page's queued events now and waits until one named `name` (with `match`) has arrived. */
-async function arrived(page: Page, visitorId: string, name: string, match: (e: Wire) => boolean = () => true): Promise<Wire> {
+async function arrived(
+  page: Page,
+  visitorId: string,
+  name: string,
+  match: (e: Wire) => boolean = () => true,
+): Promise<Wire> {
   const [found] = await until(
     `a ${name} event`,
     async () => {
@@ -235,7 +321,12 @@ async function arrived(page: Page, visitorId: string, name: string, match: (e: W
   return found;
 }
 
-const visitorOf = (page: Page) => until('window.__cro.visitorId', () => page.evaluate('window.__cro && window.__cro.visitorId') as Promise<string | undefined>, (v) => typeof v === 'string') as Promise<string>;
+const visitorOf = (page: Page) =>
+  until(
+    'window.__cro.visitorId',
+    () => page.evaluate('window.__cro && window.__cro.visitorId') as Promise<string | undefined>,
+    (v) => typeof v === 'string',
+  ) as Promise<string>;
 
 const scrollToBottom = (page: Page) => page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
 
@@ -272,7 +363,9 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
   ): Promise<{ page: Page; context: BrowserContext; url: string }> {
     const { page, context } = await site.open({
       viewport: options.viewport,
-      initScript: options.visitorId ? `localStorage.setItem('cro_vid', ${JSON.stringify(options.visitorId)})` : undefined,
+      initScript: options.visitorId
+        ? `localStorage.setItem('cro_vid', ${JSON.stringify(options.visitorId)})`
+        : undefined,
     });
     const url = `http://127.0.0.1:${site.port}/page/${key}${query}`;
     requestsOf.set(page, trackRequests(page));
@@ -296,7 +389,9 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await dialog.waitFor();
     expect(await page.locator('.cro-bd').count()).toBe(1);
     // The html item is text, never markup; the unknown item type is not rendered.
-    await expect(dialog.getByText('<img src="x" onerror="window.__pwned = 1"><b>bold claim</b>', { exact: true }).count()).resolves.toBe(1);
+    await expect(
+      dialog.getByText('<img src="x" onerror="window.__pwned = 1"><b>bold claim</b>', { exact: true }).count(),
+    ).resolves.toBe(1);
     expect(await dialog.locator('b, img').count()).toBe(0);
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
     expect(await dialog.getByText('An item type the tracker does not render').count()).toBe(0);
@@ -325,11 +420,21 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
       sessionId: expect.stringMatching(UUID),
       url,
       ctaId: 'cta-popup',
-      fields: { name: 'Ada Lovelace', email: 'ada@example.com', topic: 'deals', consent: 'true', source: 'scroll-popup' },
+      fields: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        topic: 'deals',
+        consent: 'true',
+        source: 'scroll-popup',
+      },
     });
     expect(named(visitor, 'form_submitted')).toHaveLength(1);
     expect(named(visitor, 'dialog_open').map((e) => e.ctaId)).toEqual(['cta-popup']);
-    expect(named(visitor, 'cta_impression').map((e) => e.ctaId).sort()).toEqual(['cta-inline', 'cta-popup', 'cta-xpath']);
+    expect(
+      named(visitor, 'cta_impression')
+        .map((e) => e.ctaId)
+        .sort(),
+    ).toEqual(['cta-inline', 'cta-popup', 'cta-xpath']);
 
     // Closing the popup sends dialog_close.
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -391,13 +496,21 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
       beforeFooter: document.getElementById('site-footer').previousElementSibling.getAttribute('data-cro-cta'),
       inlineText: document.querySelector('[data-cro-cta="cta-inline"]').textContent,
     })`);
-    expect(neighbours).toEqual({ afterIntro: 'cta-inline', beforeFooter: 'cta-xpath', inlineText: 'Try the pro planTell me more' });
+    expect(neighbours).toEqual({
+      afterIntro: 'cta-inline',
+      beforeFooter: 'cta-xpath',
+      inlineText: 'Try the pro planTell me more',
+    });
   });
 
   it('assigns the experiment variant by weight, applies its changes and sends experiment_exposure', async () => {
     const { page } = await open('site-main');
     const visitor = await visitorOf(page);
-    await until('the variant headline', () => page.locator('#headline').textContent(), (t) => t === 'Variant B headline');
+    await until(
+      'the variant headline',
+      () => page.locator('#headline').textContent(),
+      (t) => t === 'Variant B headline',
+    );
     const exposure = await arrived(page, visitor, 'experiment_exposure');
     expect(exposure).toMatchObject({ experimentId: 'exp-1', variant: 'b' });
   });
@@ -417,45 +530,78 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
       (n) => n >= views,
     );
     await quiet(page);
-    return page.evaluate(`['headline', 'intro', 'site-footer'].map((id) => document.getElementById(id).textContent)`) as Promise<string[]>;
+    return page.evaluate(
+      `['headline', 'intro', 'site-footer'].map((id) => document.getElementById(id).textContent)`,
+    ) as Promise<string[]>;
   }
 
   it('does not enter a visitor on a mobile or tablet viewport into a desktop-only experiment: original page, no experiment_exposure', async () => {
     for (const viewport of [MOBILE, TABLET]) {
       const { page } = await open('site-desktop-only', '', { viewport });
       const visitor = await visitorOf(page);
-      expectWith(await settled(page, visitor), `${viewport.width} px`).toEqual(['Original headline', "The customer's introduction.", 'Footer']);
+      expectWith(await settled(page, visitor), `${viewport.width} px`).toEqual([
+        'Original headline',
+        "The customer's introduction.",
+        'Footer',
+      ]);
       expectWith(named(visitor, 'experiment_exposure'), `${viewport.width} px`).toEqual([]);
     }
     // On a desktop viewport the same experiment enters the visitor.
     const { page } = await open('site-desktop-only');
     const visitor = await visitorOf(page);
-    await until('the desktop headline', () => page.locator('#headline').textContent(), (t) => t === 'Desktop headline');
-    expect(await arrived(page, visitor, 'experiment_exposure')).toMatchObject({ experimentId: 'exp-desktop', variant: 'b' });
+    await until(
+      'the desktop headline',
+      () => page.locator('#headline').textContent(),
+      (t) => t === 'Desktop headline',
+    );
+    expect(await arrived(page, visitor, 'experiment_exposure')).toMatchObject({
+      experimentId: 'exp-desktop',
+      variant: 'b',
+    });
   });
 
   it('visitorsPct 0 enters nobody, 100 everybody', async () => {
     for (let i = 0; i < 4; i++) {
       const { page } = await open('site-shares');
       const visitor = await visitorOf(page);
-      await until('the change of the 100 % experiment', () => page.locator('#intro').textContent(), (t) => t === 'Everybody sees this');
+      await until(
+        'the change of the 100 % experiment',
+        () => page.locator('#intro').textContent(),
+        (t) => t === 'Everybody sees this',
+      );
       expect(await settled(page, visitor)).toEqual(['Original headline', 'Everybody sees this', 'Footer']);
-      expect(named(visitor, 'experiment_exposure').map((e) => [e.experimentId, e.variant])).toEqual([['exp-everybody', 'b']]);
+      expect(named(visitor, 'experiment_exposure').map((e) => [e.experimentId, e.variant])).toEqual([
+        ['exp-everybody', 'b'],
+      ]);
     }
   });
 
   it('visitorsPct 50: a visitor in the first half of the traffic bucket is entered, one outside is not, and each stays so on reload', async () => {
     // Buckets written out by hand (FNV-1a + fmix32 of "traffic:exp-half:{visitor}" mod 10000, worked
     // out outside this code): visitor-1 is 515 (in the first 5000), visitor-2 is 7191 (outside).
-    for (const [visitorId, entered] of [['visitor-1', true], ['visitor-2', false]] as const) {
+    for (const [visitorId, entered] of [
+      ['visitor-1', true],
+      ['visitor-2', false],
+    ] as const) {
       const { page, url } = await open('site-half', '', { visitorId });
       expect(await visitorOf(page)).toBe(visitorId);
       for (let view = 0; view < 2; view++) {
         if (view > 0) await page.goto(url);
         const footer = entered ? 'Half see this' : 'Footer';
-        if (entered) await until('the 50 % change', () => page.locator('#site-footer').textContent(), (t) => t === footer);
-        expectWith(await settled(page, visitorId, view + 1), `${visitorId}, page view ${view + 1}`).toEqual(['Original headline', "The customer's introduction.", footer]);
-        expectWith(named(visitorId, 'experiment_exposure').length, `${visitorId}, page view ${view + 1}`).toBe(entered ? view + 1 : 0);
+        if (entered)
+          await until(
+            'the 50 % change',
+            () => page.locator('#site-footer').textContent(),
+            (t) => t === footer,
+          );
+        expectWith(await settled(page, visitorId, view + 1), `${visitorId}, page view ${view + 1}`).toEqual([
+          'Original headline',
+          "The customer's introduction.",
+          footer,
+        ]);
+        expectWith(named(visitorId, 'experiment_exposure').length, `${visitorId}, page view ${view + 1}`).toBe(
+          entered ? view + 1 : 0,
+        );
       }
     }
   });
@@ -465,7 +611,7 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await page.locator('[data-cro-cta="cta-inline"]').waitFor();
     await scrollToBottom(page);
     await page.getByRole('dialog', { name: 'Get the newsletter' }).waitFor();
-    const seen = await page.evaluate(`(() => {
+    const seen = (await page.evaluate(`(() => {
       const box = getComputedStyle(document.getElementById('intro'));
       const sheet = document.getElementById('cro-style').sheet;
       return {
@@ -475,12 +621,19 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
         styleElements: document.querySelectorAll('style').length,
         selectors: [...sheet.cssRules].map((r) => r.selectorText || ('@keyframes ' + r.name)),
       };
-    })()`) as { added: string[]; host: object; bodyMargin: string; styleElements: number; selectors: string[] };
+    })()`)) as { added: string[]; host: object; bodyMargin: string; styleElements: number; selectors: string[] };
     expect(seen.added).toEqual(['__cro']);
-    expect(seen.host).toEqual({ color: 'rgb(10, 20, 30)', fontSize: '17px', marginTop: '7px', fontFamily: 'Georgia, serif' });
+    expect(seen.host).toEqual({
+      color: 'rgb(10, 20, 30)',
+      fontSize: '17px',
+      marginTop: '7px',
+      fontFamily: 'Georgia, serif',
+    });
     expect(seen.bodyMargin).toBe('0px');
     expect(seen.styleElements).toBe(2);
-    const unscoped = seen.selectors.flatMap((s) => s.split(',').map((part) => part.trim())).filter((s) => !/^(\.cro-[\w-]+|@keyframes cro-[\w-]+)(\s|$|\[|:|\.)/.test(s));
+    const unscoped = seen.selectors
+      .flatMap((s) => s.split(',').map((part) => part.trim()))
+      .filter((s) => !/^(\.cro-[\w-]+|@keyframes cro-[\w-]+)(\s|$|\[|:|\.)/.test(s));
     expect(unscoped).toEqual([]);
   });
 
@@ -504,12 +657,18 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
   ])('raises no page error when the placements are %s, and still counts the page view', async (_label, key) => {
     const { page } = await open(key);
     const visitor = await visitorOf(page);
-    await until('the placements request', () => received.placements.filter((p) => p.key === key).length, (n) => n > 0);
+    await until(
+      'the placements request',
+      () => received.placements.filter((p) => p.key === key).length,
+      (n) => n > 0,
+    );
     await arrived(page, visitor, 'page_view');
     await scrollToBottomHandled(page);
     await quiet(page);
     expect(await page.locator('.cro-cta').count()).toBe(0);
-    expect(await page.evaluate('Object.getOwnPropertyNames(window).filter((k) => !hostBefore.includes(k))')).toEqual(['__cro']);
+    expect(await page.evaluate('Object.getOwnPropertyNames(window).filter((k) => !hostBefore.includes(k))')).toEqual([
+      '__cro',
+    ]);
   });
 
   it('shows a bar fixed at the top when an element of a click_elements trigger is clicked', async () => {
@@ -521,7 +680,11 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await page.locator('#headline').click();
     const bar = page.locator('[data-cro-cta="cta-bar"]');
     await bar.waitFor();
-    expect(await page.evaluate(`(() => { const e = document.querySelector('[data-cro-cta="cta-bar"]'); return [getComputedStyle(e).position, e.getBoundingClientRect().top]; })()`)).toEqual(['fixed', 0]);
+    expect(
+      await page.evaluate(
+        `(() => { const e = document.querySelector('[data-cro-cta="cta-bar"]'); return [getComputedStyle(e).position, e.getBoundingClientRect().top]; })()`,
+      ),
+    ).toEqual(['fixed', 0]);
     expect(await bar.getByRole('link', { name: 'Shop now' }).getAttribute('href')).toBe('https://shop.example/sale');
     await arrived(page, visitor, 'cta_impression', (e) => e.ctaId === 'cta-bar');
     expect(named(visitor, 'dialog_open')).toEqual([]);
@@ -534,7 +697,12 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     // The page view waits in the queue (the timer sends it after 3 s); leaving the page sends it now.
     expect(named(visitor, 'page_view')).toEqual([]);
     await page.goto('about:blank');
-    await until('the page view sent on pagehide', () => named(visitor, 'page_view').length, (n) => n === 1, 2_500);
+    await until(
+      'the page view sent on pagehide',
+      () => named(visitor, 'page_view').length,
+      (n) => n === 1,
+      2_500,
+    );
   });
 
   it('in preview mode renders a CTA into a given element with the real code and sends nothing', async () => {

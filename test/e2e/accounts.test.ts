@@ -41,7 +41,9 @@ for (const setup of setups) {
         ['no number', 'Abcdefgh!', 'Password must contain at least 1 number'],
         ['no special character', 'Abcdefgh1', 'Password must contain at least 1 special character'],
       ])('refuses a password that is %s with the rule it breaks', async (_, password, message) => {
-        const before = await request(t.url).post('/api/auth/login').send({ email: 'nobody@signup.example', password: 'x' });
+        const before = await request(t.url)
+          .post('/api/auth/login')
+          .send({ email: 'nobody@signup.example', password: 'x' });
         const res = await request(t.url).post('/api/auth/signup').send(body({ password }));
         expect(res.status).toBe(422);
         expect(res.body.errors.password).toBe(message);
@@ -49,27 +51,48 @@ for (const setup of setups) {
       });
 
       it('refuses missing fields with the spec wording', async () => {
-        const missing = await request(t.url).post('/api/auth/signup').send({ email: 'x@signup.example', password: strong, name: 'X' });
+        const missing = await request(t.url)
+          .post('/api/auth/signup')
+          .send({ email: 'x@signup.example', password: strong, name: 'X' });
         expect(missing.status).toBe(422);
         expect(missing.body.errors.orgName).toBe('Organisation name is missing!');
-        const badType = await request(t.url).post('/api/auth/signup').send(body({ signUpType: 'Carrier pigeon' }));
+        const badType = await request(t.url)
+          .post('/api/auth/signup')
+          .send(body({ signUpType: 'Carrier pigeon' }));
         expect(badType.status).toBe(422);
         expect(badType.body.errors.signUpType).toMatch(/^Sign-up type must be one of Default/);
       });
     });
 
     it('answers a sign-up with a registered email like a new one, opens nothing, and mails the address instead', async () => {
-      const signUp = (fields: Record<string, string>) => ({ email: `new-${Math.random().toString(36).slice(2)}@signup.example`, password: strong, name: 'Nora New', orgName: 'Nora Media', ...fields });
+      const signUp = (fields: Record<string, string>) => ({
+        email: `new-${Math.random().toString(36).slice(2)}@signup.example`,
+        password: strong,
+        name: 'Nora New',
+        orgName: 'Nora Media',
+        ...fields,
+      });
       const fresh = await newAgent(t.url).post('/api/auth/signup').send(signUp({}));
       const taken = newAgent(t.url);
-      const res = await taken.post('/api/auth/signup').send(signUp({ email: OWNER.email, name: 'Not Owner', orgName: 'Squatter Co' }));
+      const res = await taken
+        .post('/api/auth/signup')
+        .send(signUp({ email: OWNER.email, name: 'Not Owner', orgName: 'Squatter Co' }));
       expect(res.status).toBe(201);
       expect(sessionCookie(res)).toMatch(/^sid=.{20,}/);
       // The same answer, field by field (values aside): nothing tells the two apart.
       const shape = (value: unknown): unknown =>
-        Array.isArray(value) ? value.map(shape) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)])) : typeof value;
+        Array.isArray(value)
+          ? value.map(shape)
+          : value && typeof value === 'object'
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+            : typeof value;
       expect(shape(res.body)).toEqual(shape(fresh.body));
-      expect(res.body).toMatchObject({ name: 'Not Owner', role: 'owner', redirect: '/', organisations: [{ name: 'Squatter Co', role: 'owner' }] });
+      expect(res.body).toMatchObject({
+        name: 'Not Owner',
+        role: 'owner',
+        redirect: '/',
+        organisations: [{ name: 'Squatter Co', role: 'owner' }],
+      });
       // The cookie opens nothing; the owner's account is untouched and was told.
       expect((await taken.get('/api/auth/user')).status).toBe(401);
       expect((await request(t.url).post('/api/auth/login').send(OWNER)).status).toBe(200);
@@ -83,11 +106,15 @@ for (const setup of setups) {
 
     it('slows down and then refuses repeated failed logins for one account', async () => {
       const victim = `victim-${Math.random().toString(36).slice(2)}@signup.example`;
-      const created = await request(t.url).post('/api/auth/signup').send({ email: victim, password: strong, name: 'V', orgName: 'V Org' });
+      const created = await request(t.url)
+        .post('/api/auth/signup')
+        .send({ email: victim, password: strong, name: 'V', orgName: 'V Org' });
       expect(created.status).toBe(201);
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) {
-        statuses.push((await request(t.url).post('/api/auth/login').send({ email: victim, password: 'Wrong-pass-1' })).status);
+        statuses.push(
+          (await request(t.url).post('/api/auth/login').send({ email: victim, password: 'Wrong-pass-1' })).status,
+        );
       }
       expect(statuses).toEqual(Array(10).fill(401));
       const locked = await request(t.url).post('/api/auth/login').send({ email: victim, password: strong });
@@ -108,23 +135,48 @@ for (const setup of setups) {
     it('writes nothing on a read request: the session is touched at most once a minute, and by keep-alive', async () => {
       const agent = await signIn(t.url, OWNER);
       const db = t.app.runtime.db;
-      const [session] = (await db.query<{ id: string }>(`SELECT id FROM identity_sessions WHERE ended_at IS NULL ORDER BY created_at DESC LIMIT 1`)).rows;
-      const seen = async () => (await db.query<{ at: string }>(`SELECT last_seen_at::text AS at FROM identity_sessions WHERE id = $1`, [session!.id])).rows[0]!.at;
+      const [session] = (
+        await db.query<{ id: string }>(
+          `SELECT id FROM identity_sessions WHERE ended_at IS NULL ORDER BY created_at DESC LIMIT 1`,
+        )
+      ).rows;
+      const seen = async () =>
+        (
+          await db.query<{ at: string }>(`SELECT last_seen_at::text AS at FROM identity_sessions WHERE id = $1`, [
+            session!.id,
+          ])
+        ).rows[0]!.at;
       // Seen 30 seconds ago: a read leaves the row alone.
-      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '30 seconds' WHERE id = $1`, [session!.id]);
+      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '30 seconds' WHERE id = $1`, [
+        session!.id,
+      ]);
       const before = await seen();
       expect((await agent.get('/api/auth/user')).status).toBe(200);
       expect((await agent.get('/api/posts')).status).toBe(200);
       expect(await seen()).toBe(before);
       // Seen 61 seconds ago: the next request moves it to now.
-      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '61 seconds' WHERE id = $1`, [session!.id]);
+      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '61 seconds' WHERE id = $1`, [
+        session!.id,
+      ]);
       expect((await agent.get('/api/auth/user')).status).toBe(200);
-      const moved = (await db.query<{ age: number }>(`SELECT extract(epoch FROM now() - last_seen_at)::float AS age FROM identity_sessions WHERE id = $1`, [session!.id])).rows[0]!.age;
+      const moved = (
+        await db.query<{ age: number }>(
+          `SELECT extract(epoch FROM now() - last_seen_at)::float AS age FROM identity_sessions WHERE id = $1`,
+          [session!.id],
+        )
+      ).rows[0]!.age;
       expect(moved).toBeLessThan(5);
       // Keep-alive always moves it.
-      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '30 seconds' WHERE id = $1`, [session!.id]);
+      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '30 seconds' WHERE id = $1`, [
+        session!.id,
+      ]);
       expect((await agent.post('/api/auth/keep-alive')).status).toBe(200);
-      const kept = (await db.query<{ age: number }>(`SELECT extract(epoch FROM now() - last_seen_at)::float AS age FROM identity_sessions WHERE id = $1`, [session!.id])).rows[0]!.age;
+      const kept = (
+        await db.query<{ age: number }>(
+          `SELECT extract(epoch FROM now() - last_seen_at)::float AS age FROM identity_sessions WHERE id = $1`,
+          [session!.id],
+        )
+      ).rows[0]!.age;
       expect(kept).toBeLessThan(5);
     });
 
@@ -133,10 +185,18 @@ for (const setup of setups) {
       const absolute = await signIn(t.url, OWNER);
       expect((await idle.get('/api/auth/user')).status).toBe(200);
       const db = t.app.runtime.db;
-      const sessions = (await db.query<{ id: string }>(`SELECT id FROM identity_sessions WHERE ended_at IS NULL ORDER BY created_at DESC LIMIT 2`)).rows;
+      const sessions = (
+        await db.query<{ id: string }>(
+          `SELECT id FROM identity_sessions WHERE ended_at IS NULL ORDER BY created_at DESC LIMIT 2`,
+        )
+      ).rows;
       // The newer session is `absolute`'s, the older one `idle`'s.
-      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '13 hours' WHERE id = $1`, [sessions[1].id]);
-      await db.query(`UPDATE identity_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [sessions[0].id]);
+      await db.query(`UPDATE identity_sessions SET last_seen_at = now() - interval '13 hours' WHERE id = $1`, [
+        sessions[1].id,
+      ]);
+      await db.query(`UPDATE identity_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+        sessions[0].id,
+      ]);
       const gone = await idle.get('/api/auth/user');
       expect(gone.status).toBe(401);
       expect(gone.body).toMatchObject({ message: 'Your session has ended. Please log in again.', redirect: '/login' });
@@ -145,19 +205,31 @@ for (const setup of setups) {
 
     it('POST /api/auth/user/upsert creates, then updates, a user by email (platform admins only)', async () => {
       const admin = await signIn(t.url, ADMIN);
-      const created = await admin.post('/api/auth/user/upsert').send({ email: 'ursula@upsert.example', name: 'Ursula', role: 'writer' });
+      const created = await admin
+        .post('/api/auth/user/upsert')
+        .send({ email: 'ursula@upsert.example', name: 'Ursula', role: 'writer' });
       expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body).toMatchObject({ email: 'ursula@upsert.example', name: 'Ursula', role: 'writer' });
-      const updated = await admin.post('/api/auth/user/upsert').send({ email: 'URSULA@upsert.example', name: 'Ursula Editor', role: 'editor' });
+      const updated = await admin
+        .post('/api/auth/user/upsert')
+        .send({ email: 'URSULA@upsert.example', name: 'Ursula Editor', role: 'editor' });
       expect(updated.status).toBe(200);
       expect(updated.body).toMatchObject({ id: created.body.id, name: 'Ursula Editor', role: 'editor' });
-      const bad = await admin.post('/api/auth/user/upsert').send({ email: 'x@upsert.example', name: 'X', role: 'emperor' });
+      const bad = await admin
+        .post('/api/auth/user/upsert')
+        .send({ email: 'x@upsert.example', name: 'X', role: 'emperor' });
       expect(bad.status).toBe(422);
       expect(bad.body.errors.role).toMatch(/^Role must be one of customer/);
       const owner = await signIn(t.url, OWNER);
-      expect((await owner.post('/api/auth/user/upsert').send({ email: 'y@upsert.example', name: 'Y', role: 'writer' })).status).toBe(403);
+      expect(
+        (await owner.post('/api/auth/user/upsert').send({ email: 'y@upsert.example', name: 'Y', role: 'writer' }))
+          .status,
+      ).toBe(403);
       // The new user has no password they know: logging in fails until they reset it.
-      expect((await request(t.url).post('/api/auth/login').send({ email: 'ursula@upsert.example', password: 'Anything-1!' })).status).toBe(401);
+      expect(
+        (await request(t.url).post('/api/auth/login').send({ email: 'ursula@upsert.example', password: 'Anything-1!' }))
+          .status,
+      ).toBe(401);
     });
 
     describe('login-as', () => {
@@ -187,7 +259,12 @@ for (const setup of setups) {
         const admin = await signIn(t.url, ADMIN);
         const list = await admin.get('/api/users?sort=["email","ASC"]&range=[0,99]&filter={"q":"demo.example"}');
         expect(list.status).toBe(200);
-        expect(list.body.map((u: { email: string }) => u.email)).toEqual(['checker@demo.example', 'editor@demo.example', 'owner@demo.example', 'writer@demo.example']);
+        expect(list.body.map((u: { email: string }) => u.email)).toEqual([
+          'checker@demo.example',
+          'editor@demo.example',
+          'owner@demo.example',
+          'writer@demo.example',
+        ]);
         expect(list.headers['content-range']).toBe('users 0-3/4');
         expect((await admin.get(`/api/users/${list.body[0].id}`)).body.email).toBe('checker@demo.example');
         expect((await (await signIn(t.url, OWNER)).get('/api/users')).status).toBe(403);
@@ -196,9 +273,16 @@ for (const setup of setups) {
       it('lets an owner act as an active member of their organisation, seeing that organisation only', async () => {
         // The writer also belongs to another organisation, which the owner must not reach through them.
         const stranger = newAgent(t.url);
-        await stranger.post('/api/auth/signup').send({ email: 'other-owner@elsewhere.example', password: 'Other-pass-1', name: 'Otto', orgName: 'Elsewhere' });
+        await stranger.post('/api/auth/signup').send({
+          email: 'other-owner@elsewhere.example',
+          password: 'Other-pass-1',
+          name: 'Otto',
+          orgName: 'Elsewhere',
+        });
         const elsewhere = (await stranger.get('/api/auth/user')).body.organisations[0].id;
-        const invited = await stranger.post('/api/members').send({ organisationId: elsewhere, email: WRITER.email, name: 'Wendy Writer' });
+        const invited = await stranger
+          .post('/api/members')
+          .send({ organisationId: elsewhere, email: WRITER.email, name: 'Wendy Writer' });
         expectWith(invited.status, JSON.stringify(invited.body)).toBe(201);
         const writer = await signIn(t.url, WRITER);
         expect((await writer.post(`/api/members/${invited.body.id}/actions/Accept`).send({})).status).toBe(200);
@@ -212,7 +296,10 @@ for (const setup of setups) {
         expect(as.body).toMatchObject({ id: writerId, impersonatedBy: { id: ownerMe.id } });
         expect(as.body.organisations.map((o: { name: string }) => o.name)).toEqual(['Demo Publishing']);
         expect((await owner.get(`/api/organisations/${elsewhere}`)).status).toBe(404);
-        expect((await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: elsewhere }))}`)).body).toEqual([]);
+        expect(
+          (await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: elsewhere }))}`))
+            .body,
+        ).toEqual([]);
         const back = await owner.post('/api/auth/logout/subUser');
         expect(back.body).toMatchObject({ id: ownerMe.id, impersonatedBy: null });
 

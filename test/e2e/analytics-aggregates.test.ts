@@ -20,7 +20,8 @@ const DAY = 86_400_000;
 function rounded(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? value : Number(value.toPrecision(9));
   if (Array.isArray(value)) return value.map(rounded);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rounded(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rounded(v)]));
   return value;
 }
 
@@ -39,16 +40,31 @@ for (const setup of setups) {
       expectWith(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
       return res.body;
     };
-    const list = async (resource: string): Promise<Rec[]> => get(`/api/${resource}?${listQuery({ filter: { websiteId: shop.id }, range: [0, 99] })}`);
-    const zone = async () => (await db().query<{ timezone: string }>('SELECT timezone FROM an_aggregate_zones WHERE website_id = $1', [shop.id])).rows[0]?.timezone;
+    const list = async (resource: string): Promise<Rec[]> =>
+      get(`/api/${resource}?${listQuery({ filter: { websiteId: shop.id }, range: [0, 99] })}`);
+    const zone = async () =>
+      (
+        await db().query<{ timezone: string }>('SELECT timezone FROM an_aggregate_zones WHERE website_id = $1', [
+          shop.id,
+        ])
+      ).rows[0]?.timezone;
 
     const paths = () => {
       const out: string[] = [`/api/experiments/${headline.id}/results`];
       const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
-      const ranges = ['range=last_7_days', 'range=last_28_days', 'range=last_3_months', 'range=all_time', `from=${ago(40)}&to=${ago(10)}`, `from=${ago(1)}&to=${ago(1)}`];
+      const ranges = [
+        'range=last_7_days',
+        'range=last_28_days',
+        'range=last_3_months',
+        'range=all_time',
+        `from=${ago(40)}&to=${ago(10)}`,
+        `from=${ago(1)}&to=${ago(1)}`,
+      ];
       for (const range of ranges) {
-        for (const interval of ['day', 'week', 'month']) out.push(`/api/reports/metrics?websiteId=${shop.id}&interval=${interval}&${range}`);
-        for (const goal of goals) out.push(`/api/reports/attribution?websiteId=${shop.id}&goalId=${goal.id}&model=u-shape&${range}`);
+        for (const interval of ['day', 'week', 'month'])
+          out.push(`/api/reports/metrics?websiteId=${shop.id}&interval=${interval}&${range}`);
+        for (const goal of goals)
+          out.push(`/api/reports/attribution?websiteId=${shop.id}&goalId=${goal.id}&model=u-shape&${range}`);
         for (const funnel of funnels) out.push(`/api/funnels/${funnel.id}/results?${range}`);
       }
       for (const range of ['range=last_28_days', 'range=all_time']) {
@@ -83,17 +99,30 @@ for (const setup of setups) {
     const snapshot = async () => {
       const q = async (sql: string) => (await db().query(sql, [shop.id])).rows.map((r) => JSON.stringify(rounded(r)));
       return {
-        experiments: await q('SELECT experiment_id, variant, visitors, conversions FROM an_experiment_counts WHERE website_id = $1 AND (visitors <> 0 OR conversions <> 0) ORDER BY 1, 2'),
-        totals: await q(`SELECT kind, key, to_char(day, 'YYYY-MM-DD') AS day, n1::float8 AS n1, n2::float8 AS n2, n3::float8 AS n3 FROM an_day_totals WHERE website_id = $1 AND (n1 <> 0 OR n2 <> 0 OR n3 <> 0) ORDER BY 1, 2, 3`),
-        visitors: await q(`SELECT kind, key, to_char(day, 'YYYY-MM-DD') AS day, prev_day::text AS prev, visitors FROM an_day_visitors WHERE website_id = $1 AND visitors <> 0 ORDER BY 1, 2, 3, 4`),
-        funnels: await q(`SELECT funnel_id, to_char(day, 'YYYY-MM-DD') AS day, prev_day::text AS prev, bkey, reached, persons FROM an_funnel_days WHERE website_id = $1 AND persons <> 0 ORDER BY 1, 2, 3, 4, 5`),
-        times: await q(`SELECT funnel_id, to_char(day, 'YYYY-MM-DD') AS day, prev_day::text AS prev, bkey, step, ms, persons FROM an_funnel_times WHERE website_id = $1 AND persons <> 0 ORDER BY 1, 2, 3, 4, 5, 6`),
+        experiments: await q(
+          'SELECT experiment_id, variant, visitors, conversions FROM an_experiment_counts WHERE website_id = $1 AND (visitors <> 0 OR conversions <> 0) ORDER BY 1, 2',
+        ),
+        totals: await q(
+          `SELECT kind, key, to_char(day, 'YYYY-MM-DD') AS day, n1::float8 AS n1, n2::float8 AS n2, n3::float8 AS n3 FROM an_day_totals WHERE website_id = $1 AND (n1 <> 0 OR n2 <> 0 OR n3 <> 0) ORDER BY 1, 2, 3`,
+        ),
+        visitors: await q(
+          `SELECT kind, key, to_char(day, 'YYYY-MM-DD') AS day, prev_day::text AS prev, visitors FROM an_day_visitors WHERE website_id = $1 AND visitors <> 0 ORDER BY 1, 2, 3, 4`,
+        ),
+        funnels: await q(
+          `SELECT funnel_id, to_char(day, 'YYYY-MM-DD') AS day, prev_day::text AS prev, bkey, reached, persons FROM an_funnel_days WHERE website_id = $1 AND persons <> 0 ORDER BY 1, 2, 3, 4, 5`,
+        ),
+        times: await q(
+          `SELECT funnel_id, to_char(day, 'YYYY-MM-DD') AS day, prev_day::text AS prev, bkey, step, ms, persons FROM an_funnel_times WHERE website_id = $1 AND persons <> 0 ORDER BY 1, 2, 3, 4, 5, 6`,
+        ),
       };
     };
 
     const collect = async (events: Rec[]) => {
       for (let i = 0; i < events.length; i += 100) {
-        const res = await request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({ siteKey: shop.key, events: events.slice(i, i + 100) }));
+        const res = await request(t.url)
+          .post('/api/public/collect')
+          .set('Content-Type', 'text/plain')
+          .send(JSON.stringify({ siteKey: shop.key, events: events.slice(i, i + 100) }));
         expectWith(res.status, JSON.stringify(res.body)).toBe(200);
         expectWith(res.body.rejected, JSON.stringify(res.body.rejected)).toEqual([]);
       }
@@ -125,8 +154,13 @@ for (const setup of setups) {
       expect(funnel.steps[1].medianSecondsFromPrevious).toBeGreaterThan(0);
     });
 
-    it('after events that change visitors\' histories, and equal to the aggregates rebuilt from the rows', async () => {
-      const visitors = (await db().query<{ distinct_id: string }>('SELECT distinct_id FROM an_visitors WHERE website_id = $1 AND NOT bot ORDER BY distinct_id LIMIT 12', [shop.id])).rows.map((r) => r.distinct_id);
+    it("after events that change visitors' histories, and equal to the aggregates rebuilt from the rows", async () => {
+      const visitors = (
+        await db().query<{ distinct_id: string }>(
+          'SELECT distinct_id FROM an_visitors WHERE website_id = $1 AND NOT bot ORDER BY distinct_id LIMIT 12',
+          [shop.id],
+        )
+      ).rows.map((r) => r.distinct_id);
       const popup = (await list('ctas')).find((c) => c.status === 'active')!;
       const value = goals.find((g) => g.type === 'value')!;
       const page = `${shop.url}/guides/watering`;
@@ -138,8 +172,25 @@ for (const setup of setups) {
           const time = new Date(Date.now() - daysAgo * DAY - 3_600_000).toISOString();
           events.push({ id: `agg-${++n}`, name: 'page_view', distinctId, time, url: `${page}?i=${i}` });
           events.push({ id: `agg-${++n}`, name: 'cta_impression', distinctId, time, url: page, ctaId: popup.id });
-          if (i % 2 === 0) events.push({ id: `agg-${++n}`, name: 'cta_click', distinctId, time: new Date(Date.parse(time) + 5_000 * (i + 1)).toISOString(), url: page, ctaId: popup.id });
-          if (i % 3 === 0) events.push({ id: `agg-${++n}`, name: value.event, distinctId, time, url: page, value: 10 + i / 7, currency: 'EUR' });
+          if (i % 2 === 0)
+            events.push({
+              id: `agg-${++n}`,
+              name: 'cta_click',
+              distinctId,
+              time: new Date(Date.parse(time) + 5_000 * (i + 1)).toISOString(),
+              url: page,
+              ctaId: popup.id,
+            });
+          if (i % 3 === 0)
+            events.push({
+              id: `agg-${++n}`,
+              name: value.event,
+              distinctId,
+              time,
+              url: page,
+              value: 10 + i / 7,
+              currency: 'EUR',
+            });
         }
       });
       await collect(events);
@@ -154,7 +205,15 @@ for (const setup of setups) {
       const moved = await owner.put(`/api/websites/${shop.id}`).send({ timezone: 'America/New_York' });
       expectWith(moved.status, JSON.stringify(moved.body)).toBe(200);
       expect(await zone()).toBe('Europe/Berlin');
-      await collect([{ id: 'agg-moved', name: 'page_view', distinctId: 'agg-after-move', time: new Date().toISOString(), url: `${shop.url}/` }]);
+      await collect([
+        {
+          id: 'agg-moved',
+          name: 'page_view',
+          distinctId: 'agg-after-move',
+          time: new Date().toISOString(),
+          url: `${shop.url}/`,
+        },
+      ]);
       await settle();
       expect(await zone()).toBe('America/New_York');
       await compare();
@@ -162,9 +221,23 @@ for (const setup of setups) {
       await db().query('UPDATE an_aggregate_zones SET version = 0 WHERE website_id = $1', [shop.id]);
       const before = await snapshot();
       await db().query('DELETE FROM an_funnel_days WHERE website_id = $1', [shop.id]);
-      await collect([{ id: 'agg-version', name: 'page_view', distinctId: 'agg-after-move', time: new Date().toISOString(), url: `${shop.url}/` }]);
+      await collect([
+        {
+          id: 'agg-version',
+          name: 'page_view',
+          distinctId: 'agg-after-move',
+          time: new Date().toISOString(),
+          url: `${shop.url}/`,
+        },
+      ]);
       await settle();
-      expect((await db().query<{ version: number }>('SELECT version FROM an_aggregate_zones WHERE website_id = $1', [shop.id])).rows[0]?.version).toBe(1);
+      expect(
+        (
+          await db().query<{ version: number }>('SELECT version FROM an_aggregate_zones WHERE website_id = $1', [
+            shop.id,
+          ])
+        ).rows[0]?.version,
+      ).toBe(1);
       expect((await snapshot()).funnels).toEqual(before.funnels);
       await compare();
     });

@@ -20,7 +20,8 @@ for (const setup of setups) {
       expectWith(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(200);
       return res.body;
     };
-    const list = async (resource: string): Promise<Rec[]> => get(`/api/${resource}?${listQuery({ filter: { websiteId: shop.id }, range: [0, 99] })}`);
+    const list = async (resource: string): Promise<Rec[]> =>
+      get(`/api/${resource}?${listQuery({ filter: { websiteId: shop.id }, range: [0, 99] })}`);
 
     beforeAll(async () => {
       t = await boot(setup, { DEMO_TRAFFIC: 'true' });
@@ -58,14 +59,20 @@ for (const setup of setups) {
       const goals = await list('goals');
       const reached = [];
       for (const goal of goals) {
-        const completions = await get(`/api/reports/goal-completions?websiteId=${shop.id}&goalId=${goal.id}&range=last_3_months&interval=week`);
+        const completions = await get(
+          `/api/reports/goal-completions?websiteId=${shop.id}&goalId=${goal.id}&range=last_3_months&interval=week`,
+        );
         reached.push(completions.conversions);
-        const rows = (await get(`/api/reports/attribution?websiteId=${shop.id}&goalId=${goal.id}&model=u-shape&range=last_3_months`)) as Rec[];
+        const rows = (await get(
+          `/api/reports/attribution?websiteId=${shop.id}&goalId=${goal.id}&model=u-shape&range=last_3_months`,
+        )) as Rec[];
         expect(rows.length).toBeGreaterThan(0);
       }
       expect(reached.some((n) => n > 0)).toBe(true);
       const popup = (await list('ctas')).find((c) => c.name === 'Newsletter popup')!;
-      const incremental = await get(`/api/reports/incrementality?websiteId=${shop.id}&ctaId=${popup.id}&goalId=${goals[0]!.id}&range=last_3_months`);
+      const incremental = await get(
+        `/api/reports/incrementality?websiteId=${shop.id}&ctaId=${popup.id}&goalId=${goals[0]!.id}&range=last_3_months`,
+      );
       expect(incremental.exposed.users).toBeGreaterThan(0);
       expect(incremental.holdout.users).toBeGreaterThan(0);
     });

@@ -37,11 +37,15 @@ for (const setup of setups) {
     const at = (offsetMs: number) => new Date(NOON + offsetMs).toISOString();
 
     const send = async (key: string, events: Event[]) => {
-      const res = await request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({ siteKey: key, events }));
+      const res = await request(t.url)
+        .post('/api/public/collect')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ siteKey: key, events }));
       expectWith(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as { accepted: number; duplicates: number; rejected: unknown[] };
     };
-    const count = async (sql: string, params: unknown[]) => Number((await t.app.runtime.db.query<{ n: number }>(sql, params)).rows[0]!.n);
+    const count = async (sql: string, params: unknown[]) =>
+      Number((await t.app.runtime.db.query<{ n: number }>(sql, params)).rows[0]!.n);
     const pageViews = async (agent: Agent, websiteId: string) => {
       const res = await agent.get(`/api/reports/metrics?websiteId=${websiteId}&range=last_7_days`);
       expectWith(res.status, JSON.stringify(res.body)).toBe(200);
@@ -55,47 +59,95 @@ for (const setup of setups) {
       const websites = (await owner.get('/api/websites')).body as { id: string; name: string; key: string }[];
       shop = websites.find((w) => w.name === 'Demo Shop')!;
       // Another organisation, with the conversion product: its analytics must not wait for Demo Shop's visitors.
-      const org = await admin.post('/api/organisations').send({ name: 'Hostile Visitors B', country: 'NL', timezone: 'UTC' });
+      const org = await admin
+        .post('/api/organisations')
+        .send({ name: 'Hostile Visitors B', country: 'NL', timezone: 'UTC' });
       expectWith(org.status, JSON.stringify(org.body)).toBe(201);
       const plan = await admin.post(`/api/organisations/${org.body.id}/actions/ChangePlan`).send({ plan: 'scale' });
       expectWith(plan.status, JSON.stringify(plan.body)).toBe(200);
-      const site = await admin.post('/api/websites').send({ organisationId: org.body.id, name: 'Hostile B', url: OTHER });
+      const site = await admin
+        .post('/api/websites')
+        .send({ organisationId: org.body.id, name: 'Hostile B', url: OTHER });
       expectWith(site.status, JSON.stringify(site.body)).toBe(201);
       other = site.body;
       // Ten goals on the click: each click is ten conversions.
       for (let i = 0; i < 10; i++) {
-        const goal = await owner.post('/api/goals').send({ websiteId: shop.id, name: `Clicks ${i} (hostile)`, type: 'count', event: 'cta_click' });
+        const goal = await owner
+          .post('/api/goals')
+          .send({ websiteId: shop.id, name: `Clicks ${i} (hostile)`, type: 'count', event: 'cta_click' });
         expectWith(goal.status, JSON.stringify(goal.body)).toBe(201);
       }
-      const purchase = await owner.post('/api/goals').send({ websiteId: shop.id, name: 'Purchases (hostile)', type: 'count', event: 'hostile_purchase' });
+      const purchase = await owner
+        .post('/api/goals')
+        .send({ websiteId: shop.id, name: 'Purchases (hostile)', type: 'count', event: 'hostile_purchase' });
       expectWith(purchase.status, JSON.stringify(purchase.body)).toBe(201);
       await settleAnalytics(t.app);
     }, 120_000);
     afterAll(async () => t?.stop());
 
-    it('a poisoned and a heavy visitor on Demo Shop do not hold another organisation\'s fresh page view, and count as the limits say', async () => {
-      const ctas = (await owner.get(`/api/ctas?filter=${encodeURIComponent(JSON.stringify({ websiteId: shop.id }))}`)).body as { id: string }[];
+    it("a poisoned and a heavy visitor on Demo Shop do not hold another organisation's fresh page view, and count as the limits say", async () => {
+      const ctas = (await owner.get(`/api/ctas?filter=${encodeURIComponent(JSON.stringify({ websiteId: shop.id }))}`))
+        .body as { id: string }[];
       const ctaId = ctas[0]!.id;
       // Poison: the same id twice, with two times (a minute apart).
-      const first = await send(shop.key, [{ id: 'poison-1', name: 'hostile_purchase', distinctId: 'poisoner', time: at(0), url: `${SHOP}/` }]);
+      const first = await send(shop.key, [
+        { id: 'poison-1', name: 'hostile_purchase', distinctId: 'poisoner', time: at(0), url: `${SHOP}/` },
+      ]);
       expect(first).toEqual({ accepted: 1, duplicates: 0, rejected: [] });
-      const again = await send(shop.key, [{ id: 'poison-1', name: 'hostile_purchase', distinctId: 'poisoner', time: at(60_000), url: `${SHOP}/` }]);
+      const again = await send(shop.key, [
+        { id: 'poison-1', name: 'hostile_purchase', distinctId: 'poisoner', time: at(60_000), url: `${SHOP}/` },
+      ]);
       expect(again).toEqual({ accepted: 0, duplicates: 1, rejected: [] });
-      expect(await count(`SELECT count(*)::int AS n FROM collected_events WHERE website_id = $1 AND id = 'poison-1'`, [shop.id])).toBe(1);
+      expect(
+        await count(`SELECT count(*)::int AS n FROM collected_events WHERE website_id = $1 AND id = 'poison-1'`, [
+          shop.id,
+        ]),
+      ).toBe(1);
       // Heavy: 1,500 clicks in one day (a second apart), 100 a request.
       for (let b = 0; b < 15; b++) {
-        const events = Array.from({ length: 100 }, (_, i): Event => ({ id: `heavy-${b}-${i}`, name: 'cta_click', distinctId: 'heavy', time: at((b * 100 + i) * 1000), ctaId, url: `${SHOP}/` }));
+        const events = Array.from({ length: 100 }, (_, i): Event => ({
+          id: `heavy-${b}-${i}`,
+          name: 'cta_click',
+          distinctId: 'heavy',
+          time: at((b * 100 + i) * 1000),
+          ctaId,
+          url: `${SHOP}/`,
+        }));
         expect((await send(shop.key, events)).accepted).toBe(100);
       }
       // Fresh traffic of the other organisation, sent last: the background projector must reach it.
-      await send(other.key, [{ id: 'fresh-b-1', name: 'page_view', distinctId: 'b-visitor', time: new Date(Date.now() - 60_000).toISOString(), url: `${OTHER}/welcome` }]);
-      await until('the other organisation\'s page view in its report', () => pageViews(admin, other.id), (n) => n === 1, 60_000);
+      await send(other.key, [
+        {
+          id: 'fresh-b-1',
+          name: 'page_view',
+          distinctId: 'b-visitor',
+          time: new Date(Date.now() - 60_000).toISOString(),
+          url: `${OTHER}/welcome`,
+        },
+      ]);
+      await until(
+        "the other organisation's page view in its report",
+        () => pageViews(admin, other.id),
+        (n) => n === 1,
+        60_000,
+      );
 
       await settleAnalytics(t.app);
-      expect(await count(`SELECT count(*)::int AS n FROM an_conversions WHERE website_id = $1 AND distinct_id = 'poisoner'`, [shop.id])).toBe(1);
+      expect(
+        await count(
+          `SELECT count(*)::int AS n FROM an_conversions WHERE website_id = $1 AND distinct_id = 'poisoner'`,
+          [shop.id],
+        ),
+      ).toBe(1);
       // 1,000 events of the heavy visitor's day are kept; ten goals would make 10,000 conversions, 1,000 are recorded.
-      expect(await count(`SELECT events AS n FROM an_visitors WHERE website_id = $1 AND distinct_id = 'heavy'`, [shop.id])).toBe(1000);
-      expect(await count(`SELECT count(*)::int AS n FROM an_conversions WHERE website_id = $1 AND distinct_id = 'heavy'`, [shop.id])).toBe(1000);
+      expect(
+        await count(`SELECT events AS n FROM an_visitors WHERE website_id = $1 AND distinct_id = 'heavy'`, [shop.id]),
+      ).toBe(1000);
+      expect(
+        await count(`SELECT count(*)::int AS n FROM an_conversions WHERE website_id = $1 AND distinct_id = 'heavy'`, [
+          shop.id,
+        ]),
+      ).toBe(1000);
       // The first 1,000 in time: the first 100 clicks, ten goals each; a conversion's path is the clicks before it (the 100th click's: 99).
       const longest = await count(
         `SELECT max(jsonb_array_length(touchpoints))::int AS n FROM an_conversions WHERE website_id = $1 AND distinct_id = 'heavy'`,
@@ -113,10 +165,22 @@ for (const setup of setups) {
           { id: 'aside-1', name: 'page_view', distinctId: 'unwritable', time: at(0), url: `${SHOP}/a` },
           { id: 'aside-2', name: 'page_view', distinctId: 'writable', time: at(0), url: `${SHOP}/b` },
         ]);
-        await until('the writable visitor', () => count(`SELECT count(*)::int AS n FROM an_visitors WHERE website_id = $1 AND distinct_id = 'writable'`, [shop.id]), (n) => n === 1, 30_000);
+        await until(
+          'the writable visitor',
+          () =>
+            count(`SELECT count(*)::int AS n FROM an_visitors WHERE website_id = $1 AND distinct_id = 'writable'`, [
+              shop.id,
+            ]),
+          (n) => n === 1,
+          30_000,
+        );
         const aside = await until(
           'the unwritable visitor set aside',
-          () => db.query<{ distinct_id: string; attempts: number; error: string }>(`SELECT distinct_id, attempts, error FROM an_set_aside WHERE website_id = $1`, [shop.id]),
+          () =>
+            db.query<{ distinct_id: string; attempts: number; error: string }>(
+              `SELECT distinct_id, attempts, error FROM an_set_aside WHERE website_id = $1`,
+              [shop.id],
+            ),
           (r) => r.rows.length === 1,
           30_000,
         );
@@ -126,17 +190,34 @@ for (const setup of setups) {
         // Operators see it; a set-aside visitor does not take the process out of service.
         const health = await request(t.url).get('/api/health');
         expectWith(health.status, JSON.stringify(health.body)).toBe(200);
-        expect(health.body.analytics).toMatchObject({ ok: true, setAside: 1, recentlySetAside: [expect.objectContaining({ websiteId: shop.id, distinctId: 'unwritable', attempts: 1 })] });
+        expect(health.body.analytics).toMatchObject({
+          ok: true,
+          setAside: 1,
+          recentlySetAside: [expect.objectContaining({ websiteId: shop.id, distinctId: 'unwritable', attempts: 1 })],
+        });
         const metrics = await request(t.url).get('/metrics');
         expect(metrics.text).toMatch(/^analytics_visitors_set_aside 1$/m);
         // It waits for its retry time: still set aside, still queued.
-        expect(await count(`SELECT count(*)::int AS n FROM analytics_pending WHERE website_id = $1 AND distinct_id = 'unwritable'`, [shop.id])).toBe(1);
+        expect(
+          await count(
+            `SELECT count(*)::int AS n FROM analytics_pending WHERE website_id = $1 AND distinct_id = 'unwritable'`,
+            [shop.id],
+          ),
+        ).toBe(1);
       } finally {
         await db.query('ALTER TABLE an_visitors DROP CONSTRAINT hostile_test_refuses');
       }
       // Once it can be written and its retry time comes, it is computed and no longer set aside.
       await db.query(`UPDATE an_set_aside SET retry_at = now() - interval '1 second'`);
-      await until('the set-aside visitor computed', () => count(`SELECT count(*)::int AS n FROM an_visitors WHERE website_id = $1 AND distinct_id = 'unwritable'`, [shop.id]), (n) => n === 1, 30_000);
+      await until(
+        'the set-aside visitor computed',
+        () =>
+          count(`SELECT count(*)::int AS n FROM an_visitors WHERE website_id = $1 AND distinct_id = 'unwritable'`, [
+            shop.id,
+          ]),
+        (n) => n === 1,
+        30_000,
+      );
       expect(await count(`SELECT count(*)::int AS n FROM an_set_aside`, [])).toBe(0);
     }, 120_000);
 
@@ -144,14 +225,28 @@ for (const setup of setups) {
       const db = t.app.runtime.db;
       await db.query('ALTER TABLE analytics_pending RENAME TO analytics_pending_hidden');
       try {
-        const failing = await until('the health check to fail', () => request(t.url).get('/api/health'), (res) => res.status === 503, 30_000);
+        const failing = await until(
+          'the health check to fail',
+          () => request(t.url).get('/api/health'),
+          (res) => res.status === 503,
+          30_000,
+        );
         expect(failing.body.failed).toContain('analytics');
-        expect(failing.body.analytics).toMatchObject({ ok: false, failingSince: expect.any(String), error: expect.stringContaining('analytics_pending') });
+        expect(failing.body.analytics).toMatchObject({
+          ok: false,
+          failingSince: expect.any(String),
+          error: expect.stringContaining('analytics_pending'),
+        });
         expect((await request(t.url).get('/metrics')).text).toMatch(/^analytics_projector_up 0$/m);
       } finally {
         await db.query('ALTER TABLE analytics_pending_hidden RENAME TO analytics_pending');
       }
-      const healthy = await until('the health check to pass again', () => request(t.url).get('/api/health'), (res) => res.status === 200, 30_000);
+      const healthy = await until(
+        'the health check to pass again',
+        () => request(t.url).get('/api/health'),
+        (res) => res.status === 200,
+        30_000,
+      );
       expect(healthy.body.analytics).toMatchObject({ ok: true, failingSince: null });
       expect((await request(t.url).get('/metrics')).text).toMatch(/^analytics_projector_up 1$/m);
     }, 90_000);
@@ -159,13 +254,21 @@ for (const setup of setups) {
     if (setup.name === 'pglite') {
       // PGlite answers without turning the event loop (test/e2e/analytics-projector-yields.test.ts): only the projector's own pauses let a task run.
       it('one heavy visitor alone lets the event loop run while its rows are computed', async () => {
-        const ctas = (await owner.get(`/api/ctas?filter=${encodeURIComponent(JSON.stringify({ websiteId: shop.id }))}`)).body as { id: string }[];
+        const ctas = (await owner.get(`/api/ctas?filter=${encodeURIComponent(JSON.stringify({ websiteId: shop.id }))}`))
+          .body as { id: string }[];
         await settleAnalytics(t.app);
         const projector = t.app.app.get(AnalyticsProjector);
         // The background loop stops (the last test), so the drain below computes the visitor.
         await projector.onApplicationShutdown();
         for (let b = 0; b < 10; b++) {
-          const events = Array.from({ length: 100 }, (_, i): Event => ({ id: `alone-${b}-${i}`, name: 'cta_click', distinctId: 'alone', time: at(-DAY / 4 + (b * 100 + i) * 1000), ctaId: ctas[0]!.id, url: `${SHOP}/` }));
+          const events = Array.from({ length: 100 }, (_, i): Event => ({
+            id: `alone-${b}-${i}`,
+            name: 'cta_click',
+            distinctId: 'alone',
+            time: at(-DAY / 4 + (b * 100 + i) * 1000),
+            ctaId: ctas[0]!.id,
+            url: `${SHOP}/`,
+          }));
           await send(shop.key, events);
         }
         const { result: projected, turns } = await turnsDuring(() => projector.drain());

@@ -54,7 +54,17 @@ for (const setup of setups) {
       return res.body;
     };
     const experiment = async (name: string, goalId: string, extra: Record<string, unknown> = {}) =>
-      created('experiments', { name, pageUrl: `${SHOP}/`, testType: 'ab', goalId, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }], ...extra });
+      created('experiments', {
+        name,
+        pageUrl: `${SHOP}/`,
+        testType: 'ab',
+        goalId,
+        variants: [
+          { key: 'control', weight: 50 },
+          { key: 'b', weight: 50 },
+        ],
+        ...extra,
+      });
     /** `visitors` exposed to the variant, the first `converting` of them buying a minute later. */
     const arm = (experimentId: string, variant: string, visitors: number, converting: number): Event[] =>
       Array.from({ length: visitors }, (_, i) => {
@@ -110,7 +120,7 @@ for (const setup of setups) {
         expect(results.winner).toBeNull();
       });
 
-      it('reproduce GrowthBook\'s lift and its interval: 14 of 28 against 16 of 30', async () => {
+      it("reproduce GrowthBook's lift and its interval: 14 of 28 against 16 of 30", async () => {
         const test = await experiment('GrowthBook', purchase.id);
         await collect([...arm(test.id, 'control', 28, 14), ...arm(test.id, 'b', 30, 16)]);
         await settle();
@@ -131,7 +141,19 @@ for (const setup of setups) {
         const none = await get(`/api/experiments/${empty.id}/results`);
         expect(none).toMatchObject({
           control: { key: 'control', visitors: 0, conversions: 0, rate: null },
-          variants: [{ key: 'b', visitors: 0, conversions: 0, rate: null, lift: null, delta: null, ciLow: null, ciHigh: null, chanceToWin: 0.5 }],
+          variants: [
+            {
+              key: 'b',
+              visitors: 0,
+              conversions: 0,
+              rate: null,
+              lift: null,
+              delta: null,
+              ciLow: null,
+              ciHigh: null,
+              chanceToWin: 0.5,
+            },
+          ],
           srmPValue: null,
           srmFlag: false,
           winner: null,
@@ -141,7 +163,16 @@ for (const setup of setups) {
         await settle();
         const full = await get(`/api/experiments/${all.id}/results`);
         // Both rates 1: lift 0, pooled rate 1 so p = 1, significance 0; no interval (a rate of 1).
-        expect(full.variants[0]).toMatchObject({ rate: 1, lift: 0, delta: 0, pValue: 1, significance: 0, ciLow: null, ciHigh: null, chanceToWin: 0.5 });
+        expect(full.variants[0]).toMatchObject({
+          rate: 1,
+          lift: 0,
+          delta: 0,
+          pValue: 1,
+          significance: 0,
+          ciLow: null,
+          ciHigh: null,
+          chanceToWin: 0.5,
+        });
         expect(JSON.stringify(full)).not.toContain('NaN');
       });
 
@@ -154,7 +185,10 @@ for (const setup of setups) {
         let network = 0;
         const real = async (events: Event[]) => {
           for (const distinctId of [...new Set(events.map((e) => e.distinctId))]) {
-            await collect([{ name: 'page_view', distinctId, time: at(0) }, ...events.filter((e) => e.distinctId === distinctId)], `198.51.${++network}.20`);
+            await collect(
+              [{ name: 'page_view', distinctId, time: at(0) }, ...events.filter((e) => e.distinctId === distinctId)],
+              `198.51.${++network}.20`,
+            );
           }
         };
         await real(arm(test.id, 'control', 2, 1));
@@ -163,7 +197,10 @@ for (const setup of setups) {
         await real(arm(test.id, 'b', 2, 0));
         await settle();
         expect((await get(`/api/experiments/${test.id}`)).status).toBe('completed');
-        const history = (await get(`/api/experiments/${test.id}/history`)) as { type: string; data: Record<string, unknown> }[];
+        const history = (await get(`/api/experiments/${test.id}/history`)) as {
+          type: string;
+          data: Record<string, unknown>;
+        }[];
         const completed = history.find((e) => e.type === 'ExperimentCompleted');
         expect(completed?.data).toMatchObject({
           from: 'live',
@@ -180,7 +217,8 @@ for (const setup of setups) {
       beforeAll(async () => {
         order = await created('goals', { name: 'Orders (e2e)', type: 'value', event: 'order', currency: 'EUR' });
         ctas = [];
-        for (const name of ['First', 'Second', 'Third', 'Fourth']) ctas.push(await created('ctas', { name: `Attribution ${name}`, type: 'form', items: [] }));
+        for (const name of ['First', 'Second', 'Third', 'Fourth'])
+          ctas.push(await created('ctas', { name: `Attribution ${name}`, type: 'form', items: [] }));
         const [a, b, c, d] = ctas.map((x) => x.id) as [string, string, string, string];
         await collect([
           // u1: four touchpoints an hour apart, then an order of 100 (Google's position-based example path).
@@ -199,11 +237,13 @@ for (const setup of setups) {
         await settle();
       });
       const report = async (model: string) => {
-        const rows = (await get(`/api/reports/attribution?websiteId=${shop.id}&goalId=${order.id}&model=${model}&range=last_28_days`)) as Record<string, number | string | null>[];
+        const rows = (await get(
+          `/api/reports/attribution?websiteId=${shop.id}&goalId=${order.id}&model=${model}&range=last_28_days`,
+        )) as Record<string, number | string | null>[];
         return new Map(ctas.map((c, i) => [i, rows.find((r) => r.ctaId === c.id)]));
       };
 
-      it('u-shape splits 40/20/40 as Google\'s position-based model: 40, 10, 10, 40 of 100; a single touchpoint takes all', async () => {
+      it("u-shape splits 40/20/40 as Google's position-based model: 40, 10, 10, 40 of 100; a single touchpoint takes all", async () => {
         const rows = await report('u-shape');
         expect(rows.get(0)).toMatchObject({ conversions: 0.4, revenue: 40, impressions: 1, clicks: 0, ctr: 0 });
         // b: 10 % of u1's 100, all of u2's 50.
@@ -213,7 +253,15 @@ for (const setup of setups) {
         expect(rows.get(2)!.conversions).toBeCloseTo(0.1, 10);
         expect(rows.get(2)!.revenue).toBeCloseTo(10, 10);
         // d was clicked, never seen in an impression: no CTR, no visitors to divide by.
-        expect(rows.get(3)).toMatchObject({ conversions: 0.4, revenue: 40, impressions: 0, clicks: 1, ctr: null, conversionRate: null, revenuePerVisitor: null });
+        expect(rows.get(3)).toMatchObject({
+          conversions: 0.4,
+          revenue: 40,
+          impressions: 0,
+          clicks: 1,
+          ctr: null,
+          conversionRate: null,
+          revenuePerVisitor: null,
+        });
         // Assists whatever the model: a, b and c stood before u1's last touchpoint (full value 100).
         expect(rows.get(0)).toMatchObject({ assistedConversions: 1, assistedRevenue: 100 });
         expect(rows.get(1)).toMatchObject({ assistedConversions: 1, assistedRevenue: 100 });
@@ -245,10 +293,19 @@ for (const setup of setups) {
         expect(decay.get(3)!.revenue).toBeCloseTo(25.154932, 5);
       });
 
-      it('a lookback of 60 days reaches u3\'s old touchpoint; bad parameters answer 422', async () => {
-        const rows = (await get(`/api/reports/attribution?websiteId=${shop.id}&goalId=${order.id}&model=first-touch&lookbackDays=60&range=last_28_days`)) as Record<string, number | string>[];
+      it("a lookback of 60 days reaches u3's old touchpoint; bad parameters answer 422", async () => {
+        const rows = (await get(
+          `/api/reports/attribution?websiteId=${shop.id}&goalId=${order.id}&model=first-touch&lookbackDays=60&range=last_28_days`,
+        )) as Record<string, number | string>[];
         expect(rows.find((r) => r.ctaId === ctas[2]!.id)).toMatchObject({ conversions: 1, revenue: 70 });
-        for (const query of ['model=w-shape', 'lookbackDays=0', 'lookbackDays=400', 'from=2026-02-30', 'from=2026-03-02&to=2026-03-01', 'range=forever']) {
+        for (const query of [
+          'model=w-shape',
+          'lookbackDays=0',
+          'lookbackDays=400',
+          'from=2026-02-30',
+          'from=2026-03-02&to=2026-03-01',
+          'range=forever',
+        ]) {
           const res = await owner.get(`/api/reports/attribution?websiteId=${shop.id}&goalId=${order.id}&${query}`);
           expectWith(res.status, query).toBe(422);
         }
@@ -266,9 +323,15 @@ for (const setup of setups) {
             return i < converting ? [seen, { name: 'signup', distinctId: `${prefix}${i}`, time: at(60_000) }] : [seen];
           }).flat();
         // A sign-up before the impression does not count.
-        await collect([...group('x', 'cta_impression', 100, 30), ...group('h', 'cta_holdout', 50, 10), { name: 'signup', distinctId: 'x99', time: at(-60_000) }]);
+        await collect([
+          ...group('x', 'cta_impression', 100, 30),
+          ...group('h', 'cta_holdout', 50, 10),
+          { name: 'signup', distinctId: 'x99', time: at(-60_000) },
+        ]);
         await settle();
-        const result = await get(`/api/reports/incrementality?websiteId=${shop.id}&ctaId=${cta.id}&goalId=${signup.id}`);
+        const result = await get(
+          `/api/reports/incrementality?websiteId=${shop.id}&ctaId=${cta.id}&goalId=${signup.id}`,
+        );
         expect(result.exposed).toEqual({ users: 100, conversions: 30, rate: 0.3 });
         expect(result.holdout).toEqual({ users: 50, conversions: 10, rate: 0.2 });
         expect(result.lift).toBeCloseTo(0.5, 12); // (0.3 - 0.2) / 0.2
@@ -282,12 +345,18 @@ for (const setup of setups) {
     describe('funnels (PostHog conversion_time_cases.py, moved to ten days ago)', () => {
       const DAY = 24 * HOUR;
       const base = Math.floor((Date.now() - 10 * DAY) / DAY) * DAY; // midnight UTC ten days ago
-      const on = (day: number, hhmm: string) => new Date(base + day * DAY + Number(hhmm.slice(0, 2)) * HOUR + Number(hhmm.slice(3)) * 60_000).toISOString();
+      const on = (day: number, hhmm: string) =>
+        new Date(base + day * DAY + Number(hhmm.slice(0, 2)) * HOUR + Number(hhmm.slice(3)) * 60_000).toISOString();
       const results = async (id: string) => get(`/api/funnels/${id}/results?range=last_28_days`);
       const counts = (r: { steps: { count: number }[] }) => r.steps.map((x) => x.count);
 
       it('test_funnel_step_conversion_times: counts 3, 3, 2; means (null, 6000, 5400); medians (null, 7200, 5400); broken down by plan', async () => {
-        const funnel = await created('funnels', { name: 'Movies', steps: [{ event: 'sign_up' }, { event: 'play_movie' }, { event: 'buy' }], windowSeconds: 7 * 24 * 3600, breakdown: 'plan' });
+        const funnel = await created('funnels', {
+          name: 'Movies',
+          steps: [{ event: 'sign_up' }, { event: 'play_movie' }, { event: 'buy' }],
+          windowSeconds: 7 * 24 * 3600,
+          breakdown: 'plan',
+        });
         await collect([
           { name: 'sign_up', distinctId: 'person1', time: on(0, '12:00'), properties: { plan: 'pro' } },
           { name: 'play_movie', distinctId: 'person1', time: on(0, '13:00') },
@@ -301,15 +370,47 @@ for (const setup of setups) {
         await settle();
         const r = await results(funnel.id);
         expect(r.steps).toEqual([
-          { event: 'sign_up', count: 3, conversionFromFirst: 1, conversionFromPrevious: null, dropOff: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
-          { event: 'play_movie', count: 3, conversionFromFirst: 1, conversionFromPrevious: 1, dropOff: 0, meanSecondsFromPrevious: 6000, medianSecondsFromPrevious: 7200 },
-          { event: 'buy', count: 2, conversionFromFirst: expect.closeTo(2 / 3, 10), conversionFromPrevious: expect.closeTo(2 / 3, 10), dropOff: 1, meanSecondsFromPrevious: 5400, medianSecondsFromPrevious: 5400 },
+          {
+            event: 'sign_up',
+            count: 3,
+            conversionFromFirst: 1,
+            conversionFromPrevious: null,
+            dropOff: null,
+            meanSecondsFromPrevious: null,
+            medianSecondsFromPrevious: null,
+          },
+          {
+            event: 'play_movie',
+            count: 3,
+            conversionFromFirst: 1,
+            conversionFromPrevious: 1,
+            dropOff: 0,
+            meanSecondsFromPrevious: 6000,
+            medianSecondsFromPrevious: 7200,
+          },
+          {
+            event: 'buy',
+            count: 2,
+            conversionFromFirst: expect.closeTo(2 / 3, 10),
+            conversionFromPrevious: expect.closeTo(2 / 3, 10),
+            dropOff: 1,
+            meanSecondsFromPrevious: 5400,
+            medianSecondsFromPrevious: 5400,
+          },
         ]);
-        expect(r.breakdown.map((b: { value: string; steps: { count: number }[] }) => [b.value, counts(b)])).toEqual([['free', [2, 2, 1]], ['pro', [1, 1, 1]]]);
+        expect(r.breakdown.map((b: { value: string; steps: { count: number }[] }) => [b.value, counts(b)])).toEqual([
+          ['free', [2, 2, 1]],
+          ['pro', [1, 1, 1]],
+        ]);
         // A range that ends before the attempts started counts nobody: null times and ratios, never NaN.
         const before = await get(`/api/funnels/${funnel.id}/results?from=2026-01-01&to=2026-01-02`);
         expect(counts(before)).toEqual([0, 0, 0]);
-        expect(before.steps[1]).toMatchObject({ conversionFromFirst: null, conversionFromPrevious: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null });
+        expect(before.steps[1]).toMatchObject({
+          conversionFromFirst: null,
+          conversionFromPrevious: null,
+          meanSecondsFromPrevious: null,
+          medianSecondsFromPrevious: null,
+        });
       });
 
       it('test_funnel_with_multiple_incomplete_tries: a funnel created after the events is computed from them; the furthest attempt counts', async () => {
@@ -323,11 +424,19 @@ for (const setup of setups) {
           { name: 'pageview', distinctId: 'tries', time: on(3, '10:00') },
         ]);
         await settle();
-        const funnel = await created('funnels', { name: 'Tries', steps: [{ event: 'user_signed_up' }, { event: 'pageview' }, { event: 'something_else' }], windowSeconds: 24 * 3600 });
+        const funnel = await created('funnels', {
+          name: 'Tries',
+          steps: [{ event: 'user_signed_up' }, { event: 'pageview' }, { event: 'something_else' }],
+          windowSeconds: 24 * 3600,
+        });
         await settle();
         const r = await results(funnel.id);
         expect(counts(r)).toEqual([1, 1, 1]);
-        expect(r.steps.map((x: { meanSecondsFromPrevious: number | null }) => x.meanSecondsFromPrevious)).toEqual([null, 3600, 3600]);
+        expect(r.steps.map((x: { meanSecondsFromPrevious: number | null }) => x.meanSecondsFromPrevious)).toEqual([
+          null,
+          3600,
+          3600,
+        ]);
         expect(r.pendingVisitors).toBe(0);
       });
     });
@@ -337,9 +446,16 @@ for (const setup of setups) {
         const admin = await signIn(t.url, ADMIN);
         const orgB = (await admin.post('/api/organisations').send({ name: 'Analytics tenant B' })).body.id as string;
         await admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'scale' });
-        const siteB = (await admin.post('/api/websites').send({ organisationId: orgB, name: 'B analytics', url: 'https://b-analytics.example' })).body.id as string;
-        const goalB = (await admin.post('/api/goals').send({ websiteId: siteB, name: 'B goal', type: 'count', event: 'purchase' })).body.id as string;
-        const ctaB = (await admin.post('/api/ctas').send({ websiteId: siteB, name: 'B cta', type: 'form', items: [] })).body.id as string;
+        const siteB = (
+          await admin
+            .post('/api/websites')
+            .send({ organisationId: orgB, name: 'B analytics', url: 'https://b-analytics.example' })
+        ).body.id as string;
+        const goalB = (
+          await admin.post('/api/goals').send({ websiteId: siteB, name: 'B goal', type: 'count', event: 'purchase' })
+        ).body.id as string;
+        const ctaB = (await admin.post('/api/ctas').send({ websiteId: siteB, name: 'B cta', type: 'form', items: [] }))
+          .body.id as string;
         const mine = await created('goals', { name: 'Mine (e2e)', type: 'count', event: 'purchase' });
         const refused = [
           `/api/reports/attribution?websiteId=${siteB}&goalId=${goalB}`,
@@ -359,7 +475,9 @@ for (const setup of setups) {
         // The platform admin (B's owner) reads B's reports.
         expect((await admin.get(`/api/reports/metrics?websiteId=${siteB}`)).status).toBe(200);
         await collect([{ name: 'page_view', distinctId: 'tenancy-a', time: at(0) }]);
-        const listed = await owner.get(`/api/analytics-events?${listQuery({ filter: { websiteId: shop.id }, range: [0, 499] })}`);
+        const listed = await owner.get(
+          `/api/analytics-events?${listQuery({ filter: { websiteId: shop.id }, range: [0, 499] })}`,
+        );
         expect(listed.status).toBe(200);
         expect((listed.body as { websiteId: string }[]).every((e) => e.websiteId === shop.id)).toBe(true);
         expect((listed.body as unknown[]).length).toBeGreaterThan(0);
@@ -368,19 +486,46 @@ for (const setup of setups) {
 
     describe('goal completions and metrics', () => {
       it('count a goal per day and sum a value goal', async () => {
-        const goal = await created('goals', { name: 'Downloads (e2e)', type: 'value', event: 'download', currency: 'USD' });
+        const goal = await created('goals', {
+          name: 'Downloads (e2e)',
+          type: 'value',
+          event: 'download',
+          currency: 'USD',
+        });
         await collect([
           { name: 'download', distinctId: 'd1', time: at(0), value: 5 },
           { name: 'download', distinctId: 'd2', time: at(0), value: 7.5 },
           { name: 'download', distinctId: 'd2', time: at(-3 * 24 * HOUR), value: 1 },
         ]);
         await settle();
-        const week = await get(`/api/reports/goal-completions?websiteId=${shop.id}&goalId=${goal.id}&range=last_7_days&interval=day`);
-        expect(week).toMatchObject({ goalId: goal.id, type: 'value', currency: 'USD', interval: 'day', conversions: 3, value: 13.5 });
+        const week = await get(
+          `/api/reports/goal-completions?websiteId=${shop.id}&goalId=${goal.id}&range=last_7_days&interval=day`,
+        );
+        expect(week).toMatchObject({
+          goalId: goal.id,
+          type: 'value',
+          currency: 'USD',
+          interval: 'day',
+          conversions: 3,
+          value: 13.5,
+        });
         expect(week.points).toHaveLength(7);
         expect(week.points.reduce((s: number, p: { conversions: number }) => s + p.conversions, 0)).toBe(3);
-        expect(week.points.filter((p: { conversions: number }) => p.conversions > 0).map((p: { conversions: number; value: number }) => [p.conversions, p.value])).toEqual([[1, 1], [2, 12.5]]);
-        expect((await owner.get(`/api/reports/goal-completions?websiteId=${shop.id}&goalId=${goal.id}&range=last_12_months&interval=hour`)).status).toBe(422);
+        expect(
+          week.points
+            .filter((p: { conversions: number }) => p.conversions > 0)
+            .map((p: { conversions: number; value: number }) => [p.conversions, p.value]),
+        ).toEqual([
+          [1, 1],
+          [2, 12.5],
+        ]);
+        expect(
+          (
+            await owner.get(
+              `/api/reports/goal-completions?websiteId=${shop.id}&goalId=${goal.id}&range=last_12_months&interval=hour`,
+            )
+          ).status,
+        ).toBe(422);
       });
 
       it('page views, visitors and landings per page (without query)', async () => {

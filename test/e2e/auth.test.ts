@@ -15,7 +15,9 @@ for (const setup of setups) {
 
     describe('POST /api/auth/login', () => {
       it('signs in: HTTP-only SameSite=Lax `sid` cookie and the current user with a safe redirect', async () => {
-        const res = await request(t.url).post('/api/auth/login').send({ ...OWNER, from: '/websites?page=2' });
+        const res = await request(t.url)
+          .post('/api/auth/login')
+          .send({ ...OWNER, from: '/websites?page=2' });
         expectWith(res.status, JSON.stringify(res.body)).toBe(200);
 
         const cookies = res.headers['set-cookie'] as unknown as string[];
@@ -32,10 +34,13 @@ for (const setup of setups) {
         expect(body.id).toEqual(expect.any(String));
         expect(body.email).toBe(OWNER.email);
         expect(body.name).toBe('Olivia Owner');
-        expect(body.organisations).toEqual([expect.objectContaining({ name: 'Demo Publishing', role: 'owner', id: expect.any(String) })]);
+        expect(body.organisations).toEqual([
+          expect.objectContaining({ name: 'Demo Publishing', role: 'owner', id: expect.any(String) }),
+        ]);
         const orgId = body.organisations[0].id;
         expect(body.websites.map((w: { name: string }) => w.name).sort()).toEqual(['Demo Blog', 'Demo Shop']);
-        for (const w of body.websites) expect(w).toEqual({ id: expect.any(String), name: expect.any(String), organisationId: orgId });
+        for (const w of body.websites)
+          expect(w).toEqual({ id: expect.any(String), name: expect.any(String), organisationId: orgId });
         expect(body.navigation).toEqual(expect.arrayContaining(['organisations', 'websites']));
         expect(body.navigation).not.toContain('admin/projections');
         expect(body.redirect).toBe('/websites?page=2');
@@ -52,26 +57,34 @@ for (const setup of setups) {
       });
 
       it('refuses a redirect to another site: //evil.com -> "/"', async () => {
-        const res = await request(t.url).post('/api/auth/login').send({ ...OWNER, from: '//evil.com' });
+        const res = await request(t.url)
+          .post('/api/auth/login')
+          .send({ ...OWNER, from: '//evil.com' });
         expect(res.status).toBe(200);
         expect(res.body.redirect).toBe('/');
       });
 
       it('refuses an absolute redirect: https://evil.com/x -> "/"', async () => {
-        const res = await request(t.url).post('/api/auth/login').send({ ...OWNER, from: 'https://evil.com/x' });
+        const res = await request(t.url)
+          .post('/api/auth/login')
+          .send({ ...OWNER, from: 'https://evil.com/x' });
         expect(res.status).toBe(200);
         expect(res.body.redirect).toBe('/');
       });
 
       it('refuses the backslash form of a protocol-relative redirect: /\\evil.com -> "/"', async () => {
         // Browsers read "/\evil.com" as "//evil.com" (another site).
-        const res = await request(t.url).post('/api/auth/login').send({ ...OWNER, from: '/\\evil.com' });
+        const res = await request(t.url)
+          .post('/api/auth/login')
+          .send({ ...OWNER, from: '/\\evil.com' });
         expect(res.status).toBe(200);
         expect(res.body.redirect).toBe('/');
       });
 
       it('accepts the email in another letter case', async () => {
-        const res = await request(t.url).post('/api/auth/login').send({ email: 'Owner@Demo.Example', password: OWNER.password });
+        const res = await request(t.url)
+          .post('/api/auth/login')
+          .send({ email: 'Owner@Demo.Example', password: OWNER.password });
         expectWith(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body.email).toBe(OWNER.email);
       });
@@ -84,8 +97,12 @@ for (const setup of setups) {
       });
 
       it('answers exactly the same for an unknown email (no account enumeration)', async () => {
-        const wrongPassword = await request(t.url).post('/api/auth/login').send({ email: OWNER.email, password: 'Wrong-pass-1' });
-        const unknown = await request(t.url).post('/api/auth/login').send({ email: 'nobody@demo.example', password: 'Wrong-pass-1' });
+        const wrongPassword = await request(t.url)
+          .post('/api/auth/login')
+          .send({ email: OWNER.email, password: 'Wrong-pass-1' });
+        const unknown = await request(t.url)
+          .post('/api/auth/login')
+          .send({ email: 'nobody@demo.example', password: 'Wrong-pass-1' });
         expect(unknown.status).toBe(401);
         expect(unknown.body.message).toBe(INVALID_LOGIN);
         expect(unknown.body).toEqual(wrongPassword.body);
@@ -118,9 +135,16 @@ for (const setup of setups) {
       });
 
       it('answers 400 with a clear message for a body that is not valid JSON (never 500)', async () => {
-        const res = await request(t.url).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": "owner@demo.example",');
+        const res = await request(t.url)
+          .post('/api/auth/login')
+          .set('Content-Type', 'application/json')
+          .send('{"email": "owner@demo.example",');
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', message: 'The request body is not valid JSON' });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'The request body is not valid JSON',
+        });
       });
 
       it('answers 4xx for a JSON body that is not an object (never 500)', async () => {
@@ -133,9 +157,13 @@ for (const setup of setups) {
       });
 
       it('answers 4xx for fields of the wrong type (never 500)', async () => {
-        const res = await request(t.url).post('/api/auth/login').send({ email: ['owner@demo.example'], password: { $ne: '' } });
+        const res = await request(t.url)
+          .post('/api/auth/login')
+          .send({ email: ['owner@demo.example'], password: { $ne: '' } });
         expect(res.status).toBe(422);
-        expect(res.body.errors).toEqual(expect.objectContaining({ email: 'Please enter a valid email address.', password: 'Password must be text' }));
+        expect(res.body.errors).toEqual(
+          expect.objectContaining({ email: 'Please enter a valid email address.', password: 'Password must be text' }),
+        );
       });
     });
 
@@ -158,7 +186,9 @@ for (const setup of setups) {
         const login = await request(t.url).post('/api/auth/login').send(OWNER);
         const res = await request(t.url).get('/api/auth/user').set('Cookie', sessionCookie(login));
         expect(res.status).toBe(200);
-        expect(res.body).toEqual(expect.objectContaining({ id: login.body.id, email: OWNER.email, name: 'Olivia Owner' }));
+        expect(res.body).toEqual(
+          expect.objectContaining({ id: login.body.id, email: OWNER.email, name: 'Olivia Owner' }),
+        );
         expect(res.body.organisations).toEqual(login.body.organisations);
         expect(res.body.websites).toEqual(login.body.websites);
         expect(res.body.navigation).toEqual(login.body.navigation);
@@ -192,7 +222,11 @@ for (const setup of setups) {
         const after = await request(t.url).get('/api/auth/user').set('Cookie', cookie);
         expect(after.status).toBe(401);
         expect(after.body.redirect).toBe('/login');
-        const write = await request(t.url).post('/api/organisations').set('Origin', t.url).set('Cookie', cookie).send({ name: 'After logout' });
+        const write = await request(t.url)
+          .post('/api/organisations')
+          .set('Origin', t.url)
+          .set('Cookie', cookie)
+          .send({ name: 'After logout' });
         expect(write.status).toBe(401);
       });
 

@@ -31,7 +31,9 @@ for (const setup of setups) {
       expect(bad.status).toBe(422);
       expect(bad.body.errors.plan).toBe('Plan must be one of starter, growth, scale');
       const editor = await signIn(t.url, EDITOR);
-      expect((await editor.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'scale' })).status).toBe(403);
+      expect((await editor.post(`/api/organisations/${orgId}/actions/ChangePlan`).send({ plan: 'scale' })).status).toBe(
+        403,
+      );
       expect((await editor.get(`/api/organisations/${orgId}/billing`)).body.allowedActions).toEqual([]);
     });
 
@@ -68,7 +70,9 @@ for (const setup of setups) {
         expectWith(refused.status, toggle).toBe(403);
         expect(refused.body.message).toBe('Upgrade to access');
       }
-      const created = await owner.post('/api/websites').send({ name: 'Video site', url: 'https://video.starter.example', videoCms: true });
+      const created = await owner
+        .post('/api/websites')
+        .send({ name: 'Video site', url: 'https://video.starter.example', videoCms: true });
       expect(created.status).toBe(403);
       expect(created.body.message).toBe('Upgrade to access');
       expect((await owner.get(`/api/websites/${site.id}`)).body.version).toBe(before.version);
@@ -94,7 +98,20 @@ for (const setup of setups) {
       const raw = (t.app.runtime.store as RegisteredEventStore).inner;
       const written = await raw.append(
         `organisation-${id}`,
-        [{ type: 'OrganisationCreated', schemaVersion: 1, data: { name: 'Old Org', website: null, country: null, locales: ['en'], timezone: 'UTC', createdBy: adminId } }],
+        [
+          {
+            type: 'OrganisationCreated',
+            schemaVersion: 1,
+            data: {
+              name: 'Old Org',
+              website: null,
+              country: null,
+              locales: ['en'],
+              timezone: 'UTC',
+              createdBy: adminId,
+            },
+          },
+        ],
         'no_stream',
       );
       expect((await raw.readStream(`organisation-${id}`))[0].schemaVersion).toBe(1);

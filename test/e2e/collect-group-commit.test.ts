@@ -18,7 +18,12 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
   let site: { id: string; key: string; organisationId: string };
 
   const idsOf = async (websiteId: string): Promise<string[]> =>
-    (await t.app.runtime.db.query<{ id: string }>('SELECT id FROM collected_events WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id);
+    (
+      await t.app.runtime.db.query<{ id: string }>(
+        'SELECT id FROM collected_events WHERE website_id = $1 ORDER BY id',
+        [websiteId],
+      )
+    ).rows.map((r) => r.id);
 
   beforeAll(async () => {
     t = await boot(setup);
@@ -35,19 +40,42 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
     const time = new Date().toISOString();
     // 12 batches of 10 new events (visitor b{k}), each sent twice at once: 24 requests in flight.
     const batch = (k: number) =>
-      Array.from({ length: 10 }, (_, i) => ({ id: `gc-${k}-${i}`, name: 'page_view', distinctId: `b${k}`, time, url: `${SITE}/page-${i}` }));
+      Array.from({ length: 10 }, (_, i) => ({
+        id: `gc-${k}-${i}`,
+        name: 'page_view',
+        distinctId: `b${k}`,
+        time,
+        url: `${SITE}/page-${i}`,
+      }));
     const send = (k: number) =>
-      request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({ siteKey: site.key, events: batch(k) }));
+      request(t.url)
+        .post('/api/public/collect')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ siteKey: site.key, events: batch(k) }));
     const order = [...Array.from({ length: 12 }, (_, k) => k), ...Array.from({ length: 12 }, (_, k) => k)];
     const answers = await Promise.all(order.map(send));
     for (const res of answers) expectWith(res.status, JSON.stringify(res.body)).toBe(200);
     // Of the two requests of a batch, one stored its 10 events and the other found them all there.
     for (let k = 0; k < 12; k++) {
-      const pair = [answers[k]!.body, answers[k + 12]!.body].map((b: { accepted: number; duplicates: number; rejected: unknown[] }) => [b.accepted, b.duplicates, b.rejected.length]);
+      const pair = [answers[k]!.body, answers[k + 12]!.body].map(
+        (b: { accepted: number; duplicates: number; rejected: unknown[] }) => [
+          b.accepted,
+          b.duplicates,
+          b.rejected.length,
+        ],
+      );
       pair.sort((a, b) => b[0]! - a[0]!);
-      expect({ batch: k, answers: pair }).toEqual({ batch: k, answers: [[10, 0, 0], [0, 10, 0]] });
+      expect({ batch: k, answers: pair }).toEqual({
+        batch: k,
+        answers: [
+          [10, 0, 0],
+          [0, 10, 0],
+        ],
+      });
     }
-    const expected = Array.from({ length: 12 }, (_, k) => Array.from({ length: 10 }, (_, i) => `gc-${k}-${i}`)).flat().sort();
+    const expected = Array.from({ length: 12 }, (_, k) => Array.from({ length: 10 }, (_, i) => `gc-${k}-${i}`))
+      .flat()
+      .sort();
     expect(await idsOf(site.id)).toEqual(expected);
     // Each visitor queued once for the analytics projector (or already projected): 12 visitors, rows for each once done.
     const queued = await t.app.runtime.db.query<{ n: number }>(
@@ -65,11 +93,29 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
     const event = (id: string, properties: Record<string, string>): EventToStore => ({
       id,
       event: {
-        id, name: 'page_view', time, distinctId: `w-${id}`, sessionId: null, url: `${SITE}/`, referrer: null, utm: null,
-        ctaId: null, campaignId: null, experimentId: null, variant: null, value: null, currency: null, properties, fields: null,
+        id,
+        name: 'page_view',
+        time,
+        distinctId: `w-${id}`,
+        sessionId: null,
+        url: `${SITE}/`,
+        referrer: null,
+        utm: null,
+        ctaId: null,
+        campaignId: null,
+        experimentId: null,
+        variant: null,
+        value: null,
+        currency: null,
+        properties,
+        fields: null,
       } as EventToStore['event'],
     });
-    const group = (ids: string[], properties: Record<string, string> = {}) => ({ website, receivedAt: new Date(), events: ids.map((id) => event(id, properties)) });
+    const group = (ids: string[], properties: Record<string, string> = {}) => ({
+      website,
+      receivedAt: new Date(),
+      events: ids.map((id) => event(id, properties)),
+    });
     // Written from the same tick: the first two go at once (two statements in flight), the next
     // three wait and share one statement. The fourth carries text PostgreSQL's jsonb refuses (a NUL
     // escape: the HTTP input guard never lets one through, so it stands for any refusal).
@@ -95,7 +141,11 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
     ]);
     expect(shared.map((s) => [...s].sort())).toEqual([['x1'], ['x2'], ['x3', 'x4'], ['x5'], []]);
     // Written again, the same groups find their events there: nothing is stored twice.
-    const again = await Promise.all([writer.write(group(['w1'])), writer.write(group(['w3a', 'w3b'])), writer.write(group(['w5', 'w6']))]);
+    const again = await Promise.all([
+      writer.write(group(['w1'])),
+      writer.write(group(['w3a', 'w3b'])),
+      writer.write(group(['w5', 'w6'])),
+    ]);
     expect(again.map((s) => [...s].sort())).toEqual([[], [], ['w6']]);
   });
 
@@ -107,12 +157,34 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
     const submission = (id: string, fields: Record<string, string> = { email: 'a@b.example' }): EventToStore => ({
       id,
       event: {
-        id, name: 'form_submitted', time, distinctId: `f-${id}`, sessionId: null, url: `${SITE}/`, referrer: null, utm: null,
-        ctaId: 'cta-f', campaignId: null, experimentId: null, variant: null, value: null, currency: null, properties: {}, fields,
+        id,
+        name: 'form_submitted',
+        time,
+        distinctId: `f-${id}`,
+        sessionId: null,
+        url: `${SITE}/`,
+        referrer: null,
+        utm: null,
+        ctaId: 'cta-f',
+        campaignId: null,
+        experimentId: null,
+        variant: null,
+        value: null,
+        currency: null,
+        properties: {},
+        fields,
       } as EventToStore['event'],
     });
-    const targets = (id: string) => [{ submissionId: id, ctaId: 'cta-f', target: 'email:sales@example.com' }, { submissionId: id, ctaId: 'cta-f', target: 'webhook:0' }];
-    const group = (events: EventToStore[]) => ({ website, receivedAt: new Date(), events, deliveries: events.flatMap((e) => targets(e.id)) });
+    const targets = (id: string) => [
+      { submissionId: id, ctaId: 'cta-f', target: 'email:sales@example.com' },
+      { submissionId: id, ctaId: 'cta-f', target: 'webhook:0' },
+    ];
+    const group = (events: EventToStore[]) => ({
+      website,
+      receivedAt: new Date(),
+      events,
+      deliveries: events.flatMap((e) => targets(e.id)),
+    });
     // f3 comes in the third and the fourth group of one statement; the fifth is refused (NUL in jsonb).
     const results = await Promise.allSettled([
       writer.write(group([submission('f1')])),
@@ -121,7 +193,13 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
       writer.write(group([submission('f3'), submission('f4')])),
       writer.write(group([submission('f5', { note: 'nul \u0000 here' })])),
     ]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? [...r.value].sort() : 'rejected'))).toEqual([['f1'], ['f2'], ['f3'], ['f4'], 'rejected']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? [...r.value].sort() : 'rejected'))).toEqual([
+      ['f1'],
+      ['f2'],
+      ['f3'],
+      ['f4'],
+      'rejected',
+    ]);
     // The same without a refusal: f8 twice in one statement (the third and the fourth group).
     const shared = await Promise.all([
       writer.write(group([submission('f6')])),
@@ -132,19 +210,26 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
     expect(shared.map((r) => [...r].sort())).toEqual([['f6'], ['f7'], ['f8'], ['f9']]);
     // Sent again (the CTA has a new integration meanwhile): stored already, nothing more queued.
     const again = group([submission('f1')]);
-    expect([...(await writer.write({ ...again, deliveries: [...again.deliveries, { submissionId: 'f1', ctaId: 'cta-f', target: 'webhook:1' }] }))]).toEqual([]);
+    expect([
+      ...(await writer.write({
+        ...again,
+        deliveries: [...again.deliveries, { submissionId: 'f1', ctaId: 'cta-f', target: 'webhook:1' }],
+      })),
+    ]).toEqual([]);
     const queued = await t.app.runtime.db.query<{ submission_id: string; target: string; organisation_id: string }>(
       `SELECT submission_id, target, organisation_id FROM cro_submission_deliveries WHERE website_id = $1 AND submission_id LIKE 'f%' ORDER BY submission_id, target`,
       [site.id],
     );
     const o = site.organisationId;
-    expect(queued.rows).toEqual(['f1', 'f2', 'f3', 'f4', 'f6', 'f7', 'f8', 'f9'].flatMap((id) => [
-      { submission_id: id, target: 'email:sales@example.com', organisation_id: o },
-      { submission_id: id, target: 'webhook:0', organisation_id: o },
-    ]));
+    expect(queued.rows).toEqual(
+      ['f1', 'f2', 'f3', 'f4', 'f6', 'f7', 'f8', 'f9'].flatMap((id) => [
+        { submission_id: id, target: 'email:sales@example.com', organisation_id: o },
+        { submission_id: id, target: 'webhook:0', organisation_id: o },
+      ]),
+    );
   });
 
-  it('a claimed delivery carries its submission: found by the events\' primary key with the time kept, and without it (queued before it was kept)', async () => {
+  it("a claimed delivery carries its submission: found by the events' primary key with the time kept, and without it (queued before it was kept)", async () => {
     // The deliveries of f1 and f2 of the test before; f2's as one queued before migration
     // cro-submissions 2 kept the time. In a transaction rolled back at the end, so the delivery job
     // of the app (which may be sending them meanwhile) neither sees nor changes these rows.
@@ -163,19 +248,26 @@ describe.each(setups)('ingestion: group commit ($name)', (setup) => {
     expect(stored.rows[0]!.at).not.toBe(stored.rows[0]!.received);
     expect(times).toEqual([stored.rows[0]!.at, stored.rows[0]!.at]);
     const rollback = new Error('rolled back');
-    const claimed = await db.transaction(async (tx) => {
-      await tx.query(`UPDATE cro_submission_deliveries SET submitted_at = NULL WHERE website_id = $1 AND submission_id = 'f2'`, [site.id]);
-      await tx.query(
-        `UPDATE cro_submission_deliveries SET status = 'pending', claim = NULL, next_attempt_at = now() - interval '1 hour' WHERE website_id = $1 AND submission_id IN ('f1', 'f2')`,
-        [site.id],
-      );
-      const found = await claimDueDeliveries(tx, 'the test', 1000, 60_000);
-      throw Object.assign(rollback, { found });
-    }).catch((error: unknown) => {
-      if (error !== rollback) throw error;
-      return (rollback as Error & { found: Awaited<ReturnType<typeof claimDueDeliveries>> }).found;
-    });
-    const mine = claimed.filter((c) => c.websiteId === site.id && ['f1', 'f2'].includes(c.submissionId)).map((c) => [c.submissionId, c.target, c.submission]);
+    const claimed = await db
+      .transaction(async (tx) => {
+        await tx.query(
+          `UPDATE cro_submission_deliveries SET submitted_at = NULL WHERE website_id = $1 AND submission_id = 'f2'`,
+          [site.id],
+        );
+        await tx.query(
+          `UPDATE cro_submission_deliveries SET status = 'pending', claim = NULL, next_attempt_at = now() - interval '1 hour' WHERE website_id = $1 AND submission_id IN ('f1', 'f2')`,
+          [site.id],
+        );
+        const found = await claimDueDeliveries(tx, 'the test', 1000, 60_000);
+        throw Object.assign(rollback, { found });
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+        return (rollback as Error & { found: Awaited<ReturnType<typeof claimDueDeliveries>> }).found;
+      });
+    const mine = claimed
+      .filter((c) => c.websiteId === site.id && ['f1', 'f2'].includes(c.submissionId))
+      .map((c) => [c.submissionId, c.target, c.submission]);
     mine.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     const submission = { time: times[0], url: `${SITE}/`, fields: { email: 'a@b.example' } };
     expect(mine).toEqual([

@@ -15,7 +15,9 @@ for (const setup of setups) {
     let blog: string;
 
     const list = async (resource: string, websiteId = shop): Promise<Row[]> => {
-      const res = await owner.get(`/api/${resource}?${listQuery({ filter: { websiteId }, sort: ['name', 'ASC'], range: [0, 49] })}`);
+      const res = await owner.get(
+        `/api/${resource}?${listQuery({ filter: { websiteId }, sort: ['name', 'ASC'], range: [0, 49] })}`,
+      );
       expectWith(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as Row[];
     };
@@ -49,7 +51,14 @@ for (const setup of setups) {
 
       const lists = await list('url-lists');
       expect(lists.map((l) => [l.name, l.status, l.rules])).toEqual([
-        ['Plant care guides', 'active', [{ kind: 'contains', value: 'https://shop.demo.example/care/' }, { kind: 'exact', value: 'https://shop.demo.example/guides/watering' }]],
+        [
+          'Plant care guides',
+          'active',
+          [
+            { kind: 'contains', value: 'https://shop.demo.example/care/' },
+            { kind: 'exact', value: 'https://shop.demo.example/guides/watering' },
+          ],
+        ],
       ]);
     });
 
@@ -62,8 +71,17 @@ for (const setup of setups) {
       ]);
       const popup = ctas[1]!;
       expect((popup.items as { type: string }[]).map((i) => i.type)).toEqual(['heading', 'email', 'consent', 'button']);
-      expect(popup.popup).toMatchObject({ triggers: [{ kind: 'scroll_percentage', value: 50 }], frequency: 'until_closed', layout: 'modal', width: 'half', devices: ['desktop', 'tablet', 'mobile'] });
-      expect(popup.emailNotification).toMatchObject({ recipients: ['owner@demo.example'], subject: 'New newsletter sign-up' });
+      expect(popup.popup).toMatchObject({
+        triggers: [{ kind: 'scroll_percentage', value: 50 }],
+        frequency: 'until_closed',
+        layout: 'modal',
+        width: 'half',
+        devices: ['desktop', 'tablet', 'mobile'],
+      });
+      expect(popup.emailNotification).toMatchObject({
+        recipients: ['owner@demo.example'],
+        subject: 'New newsletter sign-up',
+      });
       const products = await list('products');
       const idOf = (name: string) => products.find((p) => p.name === name)!.id;
       expect(ctas[2]!.productIds).toEqual([idOf('Brass watering can'), idOf('Ceramic pot')]);
@@ -78,7 +96,9 @@ for (const setup of setups) {
       const spring = campaigns[0]!;
       expect(spring.warnings).toEqual([]);
       const ctas = await list('ctas');
-      expect((spring.containers as { ctaId: string }[]).map((c) => c.ctaId)).toEqual([ctas.find((c) => c.name === 'Newsletter popup')!.id]);
+      expect((spring.containers as { ctaId: string }[]).map((c) => c.ctaId)).toEqual([
+        ctas.find((c) => c.name === 'Newsletter popup')!.id,
+      ]);
       const listId = (await list('url-lists'))[0]!.id;
 
       const match = async (url: string) => {
@@ -93,7 +113,10 @@ for (const setup of setups) {
           { kind: 'list', value: null, listId, matches: false },
         ],
       });
-      expect(await match('https://shop.demo.example/care/ferns')).toMatchObject({ matches: true, rules: [{ matches: false }, { matches: true }] });
+      expect(await match('https://shop.demo.example/care/ferns')).toMatchObject({
+        matches: true,
+        rules: [{ matches: false }, { matches: true }],
+      });
       expect(await match('https://shop.demo.example/sale')).toMatchObject({ matches: false });
     });
 
@@ -105,14 +128,23 @@ for (const setup of setups) {
       ]);
       const goals = await list('goals');
       const headline = experiments[1]!;
-      expect(headline).toMatchObject({ pageUrl: 'https://shop.demo.example/', testType: 'ab', goalId: goals.find((g) => g.name === 'Newsletter sign-ups')!.id });
-      expect((headline.variants as { key: string; weight: number }[]).map((v) => [v.key, v.weight])).toEqual([['control', 50], ['variant-b', 50]]);
+      expect(headline).toMatchObject({
+        pageUrl: 'https://shop.demo.example/',
+        testType: 'ab',
+        goalId: goals.find((g) => g.name === 'Newsletter sign-ups')!.id,
+      });
+      expect((headline.variants as { key: string; weight: number }[]).map((v) => [v.key, v.weight])).toEqual([
+        ['control', 50],
+        ['variant-b', 50],
+      ]);
       expect(experiments[0]!.winner).toBe('green');
     });
 
     it('in demo mode a visitor sees the CRO area filled, and no record offers an action', async () => {
       const visitor = newAgent(t.url);
-      const signup = await visitor.post('/api/auth/signup').send({ email: 'cro-visitor@new.example', password: 'Visitor-pass-1', name: 'Cora', orgName: 'Cora Co' });
+      const signup = await visitor
+        .post('/api/auth/signup')
+        .send({ email: 'cro-visitor@new.example', password: 'Visitor-pass-1', name: 'Cora', orgName: 'Cora Co' });
       expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
       expectWith((await visitor.post('/api/auth/demo/enter').send({})).status, 'enter demo').toBe(200);
       const seen: Record<string, number> = {};
@@ -121,7 +153,9 @@ for (const setup of setups) {
         expectWith(res.status, `demo GET /api/${resource}: ${JSON.stringify(res.body)}`).toBe(200);
         const records = res.body as Row[];
         seen[resource] = records.length;
-        const offered = records.filter((r) => ((r.allowedActions as string[] | undefined) ?? []).length > 0).map((r) => `${r.name}: ${(r.allowedActions as string[]).join(', ')}`);
+        const offered = records
+          .filter((r) => ((r.allowedActions as string[] | undefined) ?? []).length > 0)
+          .map((r) => `${r.name}: ${(r.allowedActions as string[]).join(', ')}`);
         expectWith(offered, `demo ${resource} offering actions`).toEqual([]);
       }
       expect(seen).toEqual({ ctas: 3, campaigns: 2, experiments: 2, products: 3, goals: 2, 'url-lists': 1 });

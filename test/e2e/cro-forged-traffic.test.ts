@@ -19,7 +19,8 @@ import { expectWith } from '../support/expect.js';
 import { EDITOR, OWNER, boot, listQuery, setups, signIn, type Agent, type Booted } from './setups.js';
 
 const SHOP = 'https://shop.demo.example';
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 type Event = Record<string, unknown> & { name: string; distinctId: string };
 type Visitor = { distinctId: string; ip: string; events: Event[] };
@@ -48,12 +49,25 @@ for (const setup of setups) {
       }
     };
     /** `count` visitors of the test, alternating arms, every third buying; `ip(i)` their address; page views or not. */
-    const traffic = (test: { id: string; pageUrl: string }, prefix: string, count: number, ip: (i: number) => string, pageViews: boolean): Visitor[] =>
+    const traffic = (
+      test: { id: string; pageUrl: string },
+      prefix: string,
+      count: number,
+      ip: (i: number) => string,
+      pageViews: boolean,
+    ): Visitor[] =>
       Array.from({ length: count }, (_, i) => {
         const distinctId = `${prefix}-${i}`;
         const events: Event[] = [];
         if (pageViews) events.push({ name: 'page_view', distinctId, url: test.pageUrl, time: at(0) });
-        events.push({ name: 'experiment_exposure', distinctId, url: test.pageUrl, experimentId: test.id, variant: i % 2 === 0 ? 'control' : 'b', time: at(1_000) });
+        events.push({
+          name: 'experiment_exposure',
+          distinctId,
+          url: test.pageUrl,
+          experimentId: test.id,
+          variant: i % 2 === 0 ? 'control' : 'b',
+          time: at(1_000),
+        });
         if (i % 3 === 0) events.push({ name: 'purchase', distinctId, url: `${SHOP}/checkout`, time: at(60_000) });
         return { distinctId, ip: ip(i), events };
       });
@@ -79,13 +93,17 @@ for (const setup of setups) {
         pageUrl: `${SHOP}${page}`,
         testType: 'ab',
         goalId: purchase.id,
-        variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }],
+        variants: [
+          { key: 'control', weight: 50 },
+          { key: 'b', weight: 50 },
+        ],
         endRule: { mode: 'any', visitors },
       });
       await act('experiments', test.id, 'Publish');
       return { id: test.id, pageUrl: `${SHOP}${page}` };
     };
-    const history = async (id: string) => (await get(`/api/experiments/${id}/history`)) as { type: string; data: Record<string, unknown> }[];
+    const history = async (id: string) =>
+      (await get(`/api/experiments/${id}/history`)) as { type: string; data: Record<string, unknown> }[];
 
     beforeAll(async () => {
       t = await boot(setup, { TRUST_PROXY: 'true' });
@@ -105,7 +123,13 @@ for (const setup of setups) {
       expect(record.status).toBe('live');
       expect(record.endRuleHeld).toEqual({
         rule: 'visitors',
-        figures: { met: ['visitors'], visitors: 20, conversionsPerVariant: { control: 4, b: 3 }, date: expect.any(String), significance: expect.any(Number) },
+        figures: {
+          met: ['visitors'],
+          visitors: 20,
+          conversionsPerVariant: { control: 4, b: 3 },
+          date: expect.any(String),
+          significance: expect.any(Number),
+        },
         reasons: ['networks'],
         traffic: { visitors: 20, withPageView: 20, networks: 1, largestNetwork: 20 },
       });
@@ -125,24 +149,36 @@ for (const setup of setups) {
       expect(confirmed.status).toBe('completed');
       expect(confirmed.allowedActions).not.toContain('ConfirmCompletion');
       const completed = (await history(test.id)).find((e) => e.type === 'ExperimentCompleted');
-      expect(completed?.data).toMatchObject({ from: 'live', endRule: 'visitors', winner: null, heldFor: ['networks'], by: { name: expect.any(String) } });
+      expect(completed?.data).toMatchObject({
+        from: 'live',
+        endRule: 'visitors',
+        winner: null,
+        heldFor: ['networks'],
+        by: { name: expect.any(String) },
+      });
       expect(completed?.data.by).not.toBeNull();
       const again = await owner.post(`/api/experiments/${test.id}/actions/ConfirmCompletion`).send({});
       expect(again.status).toBe(422);
     });
 
-    it('exposures without page views of the test\'s page are held too, even from many networks', async () => {
+    it("exposures without page views of the test's page are held too, even from many networks", async () => {
       const test = await liveTest('Exposures alone', '/exposures-alone', 10);
       const live = await get(`/api/experiments/${test.id}`);
       // Nothing held: the action is neither offered nor taken.
       expect(live.allowedActions).not.toContain('ConfirmCompletion');
       const refused = await owner.post(`/api/experiments/${test.id}/actions/ConfirmCompletion`).send({});
-      expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 422, message: 'No end rule is waiting for confirmation' });
+      expect({ status: refused.status, message: refused.body.message }).toEqual({
+        status: 422,
+        message: 'No end rule is waiting for confirmation',
+      });
       await send(traffic(test, 'scripted', 10, (i) => `203.0.${i}.7`, false));
       await settleAnalytics(t.app);
       const record = await get(`/api/experiments/${test.id}`);
       expect(record.status).toBe('live');
-      expect(record.endRuleHeld).toMatchObject({ reasons: ['page_views'], traffic: { visitors: 10, withPageView: 0, networks: 10, largestNetwork: 1 } });
+      expect(record.endRuleHeld).toMatchObject({
+        reasons: ['page_views'],
+        traffic: { visitors: 10, withPageView: 0, networks: 10, largestNetwork: 1 },
+      });
     });
 
     it('realistic traffic (page views, visitors spread over networks) completes the test by its end rule as before', async () => {
@@ -154,22 +190,43 @@ for (const setup of setups) {
       expect(record.status).toBe('completed');
       expect(record.endRuleHeld).toBeNull();
       const completed = (await history(test.id)).find((e) => e.type === 'ExperimentCompleted');
-      expect(completed?.data).toMatchObject({ from: 'live', endRule: 'visitors', by: null, figures: { met: ['visitors'], visitors: 20, conversionsPerVariant: { control: 4, b: 3 } } });
+      expect(completed?.data).toMatchObject({
+        from: 'live',
+        endRule: 'visitors',
+        by: null,
+        figures: { met: ['visitors'], visitors: 20, conversionsPerVariant: { control: 4, b: 3 } },
+      });
     });
 
     it('placements with 100 list rules naming a list of 500 rules of 1.6 kB answer the same matches as before', async () => {
       const filler = (i: number) => `${i}-${'x'.repeat(1_600)}`;
-      const rules = Array.from({ length: 500 }, (_, i) => ({ kind: i % 2 ? 'exact' : 'contains', value: `${SHOP}/catalog/${filler(i)}` }));
+      const rules = Array.from({ length: 500 }, (_, i) => ({
+        kind: i % 2 ? 'exact' : 'contains',
+        value: `${SHOP}/catalog/${filler(i)}`,
+      }));
       rules[250] = { kind: 'exact', value: `${SHOP}/offers/*` };
       rules[251] = { kind: 'exact', value: `${SHOP}/size-guide?unit=cm` };
       rules[499] = { kind: 'contains', value: `${SHOP}/guides/winter` };
       const list = await created('url-lists', { name: 'Hostile list', rules });
-      const ctas = (await get(`/api/ctas?${listQuery({ filter: { websiteId: shop.id }, range: [0, 49] })}`)) as { id: string; name: string; status: string }[];
+      const ctas = (await get(`/api/ctas?${listQuery({ filter: { websiteId: shop.id }, range: [0, 49] })}`)) as {
+        id: string;
+        name: string;
+        status: string;
+      }[];
       const popup = ctas.find((c) => c.name === 'Newsletter popup' && c.status === 'active')!;
       const campaign = await created('campaigns', {
         name: 'Hundred list rules',
         url: `${SHOP}/`,
-        containers: [{ name: 'Top', ctaId: popup.id, devices: ['desktop', 'tablet', 'mobile'], position: 'above', selector: 'body', selectorType: 'css' }],
+        containers: [
+          {
+            name: 'Top',
+            ctaId: popup.id,
+            devices: ['desktop', 'tablet', 'mobile'],
+            position: 'above',
+            selector: 'body',
+            selectorType: 'css',
+          },
+        ],
         pageRules: { operator: 'or', rules: Array.from({ length: 100 }, () => ({ kind: 'list', listId: list.id })) },
       });
       await act('campaigns', campaign.id, 'Publish');

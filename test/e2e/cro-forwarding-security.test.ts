@@ -28,7 +28,13 @@ const WEBHOOK_URL = 'https://crm.example.com/in?key=Wh00kK3y9';
 const ZOHO_TOKEN = '1000.zoho-org-T0k3n-5678';
 const SECRETS = ['Zs3cr3tT0k3n', 'Wh00kK3y9', 'zoho-org-T0k3n'];
 
-type Delivery = { target: string; status: string; attempts: number; lastStatus: number | null; lastError: string | null };
+type Delivery = {
+  target: string;
+  status: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+};
 
 for (const setup of setups) {
   describe(`form submission forwarding under attack (${setup.name})`, () => {
@@ -40,7 +46,11 @@ for (const setup of setups) {
     let shop: { id: string; key: string };
     const base = Math.floor(Date.now() / 1000) * 1000 - 600_000;
     const at = (seconds: number) => new Date(base + seconds * 1000).toISOString();
-    const items = [{ type: 'email', label: 'Email', name: 'email', required: true }, { type: 'short_text', label: 'Name', name: 'name' }, { type: 'button', label: 'Send' }];
+    const items = [
+      { type: 'email', label: 'Email', name: 'email', required: true },
+      { type: 'short_text', label: 'Name', name: 'name' },
+      { type: 'button', label: 'Send' },
+    ];
 
     const act = async (id: string, action: string, body: Record<string, unknown> = {}) => {
       const res = await owner.post(`/api/ctas/${id}/actions/${action}`).send(body);
@@ -52,14 +62,25 @@ for (const setup of setups) {
       expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.id as string;
     };
-    const collect = (events: unknown[]) => request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({ siteKey: shop.key, events }));
+    const collect = (events: unknown[]) =>
+      request(t.url)
+        .post('/api/public/collect')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ siteKey: shop.key, events }));
     const submissions = async (id: string) => {
       const res = await owner.get(`/api/ctas/${id}/submissions`);
       expectWith(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body as Array<{ id: string; fields: Record<string, string>; deliveries: Delivery[] }>;
     };
     const settled = (id: string) =>
-      until(`the deliveries of ${id}`, () => submissions(id), (rows) => rows.length > 0 && rows.every((r) => r.deliveries.length > 0 && r.deliveries.every((d) => d.status !== 'pending')), 20_000);
+      until(
+        `the deliveries of ${id}`,
+        () => submissions(id),
+        (rows) =>
+          rows.length > 0 &&
+          rows.every((r) => r.deliveries.length > 0 && r.deliveries.every((d) => d.status !== 'pending')),
+        20_000,
+      );
 
     beforeAll(async () => {
       listener = createServer((req, res) => {
@@ -96,27 +117,68 @@ for (const setup of setups) {
         await act(id, 'Publish');
         ids.push(id);
       }
-      const sent = await collect(ids.map((ctaId, i) => ({ id: `hostile-${i}`, name: 'form_submitted', time: at(i), url: `${SHOP}/contact`, distinctId: 'v-1', ctaId, fields: { email: 'ann@example.com' } })));
+      const sent = await collect(
+        ids.map((ctaId, i) => ({
+          id: `hostile-${i}`,
+          name: 'form_submitted',
+          time: at(i),
+          url: `${SHOP}/contact`,
+          distinctId: 'v-1',
+          ctaId,
+          fields: { email: 'ann@example.com' },
+        })),
+      );
       expect(sent.body).toEqual({ accepted: 6, duplicates: 0, rejected: [] });
       const seen = [];
       for (const [i, id] of ids.entries()) {
         const [row] = await settled(id);
         seen.push([hostile[i]![1], row!.deliveries]);
       }
-      expect(seen).toEqual(hostile.map(([kind, url]) => [url, [{ target: kind, status: 'failed', attempts: 1, lastStatus: null, lastError: 'refused', sentAt: null }]]));
+      expect(seen).toEqual(
+        hostile.map(([kind, url]) => [
+          url,
+          [{ target: kind, status: 'failed', attempts: 1, lastStatus: null, lastError: 'refused', sentAt: null }],
+        ]),
+      );
       expect(hits).toBe(0);
     });
 
     it('a destination that does not answer reads "failed: no answer": no resolver error, no address', async () => {
       const id = await made('Nowhere');
-      await act(id, 'ConnectIntegration', { kind: 'zapier', settings: { url: 'https://hooks.does-not-exist.invalid/catch/1' } });
+      await act(id, 'ConnectIntegration', {
+        kind: 'zapier',
+        settings: { url: 'https://hooks.does-not-exist.invalid/catch/1' },
+      });
       await act(id, 'Publish');
-      expect((await collect([{ id: 'nowhere-1', name: 'form_submitted', time: at(10), url: `${SHOP}/x`, distinctId: 'v-2', ctaId: id, fields: { email: 'bob@example.com' } }])).body.accepted).toBe(1);
+      expect(
+        (
+          await collect([
+            {
+              id: 'nowhere-1',
+              name: 'form_submitted',
+              time: at(10),
+              url: `${SHOP}/x`,
+              distinctId: 'v-2',
+              ctaId: id,
+              fields: { email: 'bob@example.com' },
+            },
+          ])
+        ).body.accepted,
+      ).toBe(1);
       const [row] = await settled(id);
-      expect(row!.deliveries).toEqual([{ target: 'zapier', status: 'failed', attempts: 5, lastStatus: null, lastError: 'failed: no answer', sentAt: null }]);
+      expect(row!.deliveries).toEqual([
+        {
+          target: 'zapier',
+          status: 'failed',
+          attempts: 5,
+          lastStatus: null,
+          lastError: 'failed: no answer',
+          sentAt: null,
+        },
+      ]);
     }, 30_000);
 
-    it('a Zapier hook\'s URL, a webhook\'s URL and the Zoho token are write-only: hints in answers, absent from every answer, the audit and the stored events', async () => {
+    it("a Zapier hook's URL, a webhook's URL and the Zoho token are write-only: hints in answers, absent from every answer, the audit and the stored events", async () => {
       const id = await made('Secret hooks');
       const answers: unknown[] = [];
       answers.push(await act(id, 'ConnectIntegration', { kind: 'zapier', settings: { url: ZAPIER_URL } }));
@@ -124,79 +186,155 @@ for (const setup of setups) {
       // The signing secret is shown this once; the URL is not.
       expect(typeof webhook.secret).toBe('string');
       answers.push({ ...webhook, secret: undefined });
-      answers.push(await act(id, 'ConnectIntegration', { kind: 'zoho', settings: { module: 'Contacts', dataCenter: 'eu', token: ZOHO_TOKEN } }));
+      answers.push(
+        await act(id, 'ConnectIntegration', {
+          kind: 'zoho',
+          settings: { module: 'Contacts', dataCenter: 'eu', token: ZOHO_TOKEN },
+        }),
+      );
       const record = await owner.get(`/api/ctas/${id}`);
       expect(record.body.integrations).toEqual([
         { kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••k3n/' } },
-        { kind: 'webhook', settings: { urlHint: 'https://crm.example.com/••••••••K3y9', secretHint: `••••••••${String(webhook.secret).slice(-4)}` } },
+        {
+          kind: 'webhook',
+          settings: {
+            urlHint: 'https://crm.example.com/••••••••K3y9',
+            secretHint: `••••••••${String(webhook.secret).slice(-4)}`,
+          },
+        },
         { kind: 'zoho', settings: { module: 'Contacts', dataCenter: 'eu', tokenHint: '••••••••5678' } },
       ]);
       answers.push(record.body);
-      answers.push((await owner.get(`/api/ctas?${listQuery({ filter: { websiteId: shop.id }, range: [0, 999] })}`)).body);
+      answers.push(
+        (await owner.get(`/api/ctas?${listQuery({ filter: { websiteId: shop.id }, range: [0, 999] })}`)).body,
+      );
       const history = await owner.get(`/api/ctas/${id}/history`);
       expectWith(history.status, JSON.stringify(history.body)).toBe(200);
-      expect(history.body.filter((e: { type: string }) => e.type === 'CtaIntegrationConnected').map((e: { data: { settings: unknown } }) => e.data.settings)).toEqual([
+      expect(
+        history.body
+          .filter((e: { type: string }) => e.type === 'CtaIntegrationConnected')
+          .map((e: { data: { settings: unknown } }) => e.data.settings),
+      ).toEqual([
         { urlHint: 'https://hooks.zapier.com/••••••••k3n/' },
         { urlHint: 'https://crm.example.com/••••••••K3y9', secretHint: `••••••••${String(webhook.secret).slice(-4)}` },
         { module: 'Contacts', dataCenter: 'eu', tokenHint: '••••••••5678' },
       ]);
       answers.push(history.body);
-      const audit = await until('the audit of the connections', async () => (await owner.get(`/api/audit?${listQuery({ range: [0, 999] })}`)).body as Array<{ resourceId: string; type: string }>,
-        (rows) => rows.filter((r) => r.resourceId === id && r.type === 'CtaIntegrationConnected').length === 3);
+      const audit = await until(
+        'the audit of the connections',
+        async () =>
+          (await owner.get(`/api/audit?${listQuery({ range: [0, 999] })}`)).body as Array<{
+            resourceId: string;
+            type: string;
+          }>,
+        (rows) => rows.filter((r) => r.resourceId === id && r.type === 'CtaIntegrationConnected').length === 3,
+      );
       answers.push(audit);
       answers.push((await owner.get('/api/audit/export.csv')).text);
       const leaked = (value: unknown) => SECRETS.filter((secret) => JSON.stringify(value).includes(secret));
       expect(answers.map(leaked)).toEqual(answers.map(() => []));
       // The stored events (the log the Kafka relay sends) carry no secret either.
       const stored = await t.app.runtime.db.query<{ type: string; schema_version: number; data: unknown }>(
-        `SELECT type, schema_version, data FROM es_events WHERE stream_id = $1 AND type = 'CtaIntegrationConnected' ORDER BY global_position`, [`cta-${id}`]);
-      expect(stored.rows.map((r) => [r.schema_version, leaked(r.data)])).toEqual([[2, []], [2, []], [2, []]]);
+        `SELECT type, schema_version, data FROM es_events WHERE stream_id = $1 AND type = 'CtaIntegrationConnected' ORDER BY global_position`,
+        [`cta-${id}`],
+      );
+      expect(stored.rows.map((r) => [r.schema_version, leaked(r.data)])).toEqual([
+        [2, []],
+        [2, []],
+        [2, []],
+      ]);
       // The delivery job reads them from the secret store.
-      const kept = await t.app.runtime.db.query<{ kind: string; secret: string }>(`SELECT kind, secret FROM cro_integration_secrets WHERE cta_id = $1 AND kind <> 'webhook' ORDER BY kind`, [id]);
-      expect(kept.rows).toEqual([{ kind: 'webhook-url', secret: WEBHOOK_URL }, { kind: 'zapier-url', secret: ZAPIER_URL }, { kind: 'zoho-token', secret: ZOHO_TOKEN }]);
+      const kept = await t.app.runtime.db.query<{ kind: string; secret: string }>(
+        `SELECT kind, secret FROM cro_integration_secrets WHERE cta_id = $1 AND kind <> 'webhook' ORDER BY kind`,
+        [id],
+      );
+      expect(kept.rows).toEqual([
+        { kind: 'webhook-url', secret: WEBHOOK_URL },
+        { kind: 'zapier-url', secret: ZAPIER_URL },
+        { kind: 'zoho-token', secret: ZOHO_TOKEN },
+      ]);
       // Disconnecting deletes the integration's secrets.
       await act(id, 'DisconnectIntegration', { kind: 'zapier' });
-      const left = await t.app.runtime.db.query<{ kind: string }>(`SELECT kind FROM cro_integration_secrets WHERE cta_id = $1 ORDER BY kind`, [id]);
+      const left = await t.app.runtime.db.query<{ kind: string }>(
+        `SELECT kind FROM cro_integration_secrets WHERE cta_id = $1 ORDER BY kind`,
+        [id],
+      );
       expect(left.rows.map((r) => r.kind)).toEqual(['webhook', 'webhook-url', 'zoho-token']);
     });
 
     it('a URL recorded before (CtaIntegrationConnected v1) reads as its hint; the migration copies it to the secret store; old records are masked', async () => {
       const id = await made('Connected long ago');
       const db = t.app.runtime.db;
-      const version = await db.query<{ v: string }>('SELECT max(stream_version) AS v FROM es_events WHERE stream_id = $1', [`cta-${id}`]);
+      const version = await db.query<{ v: string }>(
+        'SELECT max(stream_version) AS v FROM es_events WHERE stream_id = $1',
+        [`cta-${id}`],
+      );
       const oldUrl = 'https://hooks.zapier.com/hooks/catch/77/0ldS3cr3tHook/';
       await db.query(
         `INSERT INTO es_events (event_id, stream_id, stream_version, category, type, schema_version, data, metadata)
          VALUES (gen_random_uuid(), $1, $2, 'cta', 'CtaIntegrationConnected', 1, $3::jsonb, '{}'::jsonb)`,
-        [`cta-${id}`, Number(version.rows[0]!.v) + 1, JSON.stringify({ kind: 'zapier', settings: { url: oldUrl }, by: { id: 'u-old', name: 'Old' } })],
+        [
+          `cta-${id}`,
+          Number(version.rows[0]!.v) + 1,
+          JSON.stringify({ kind: 'zapier', settings: { url: oldUrl }, by: { id: 'u-old', name: 'Old' } }),
+        ],
       );
       const history = await owner.get(`/api/ctas/${id}/history`);
-      expect(history.body.at(-1).data).toEqual({ kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••ook/' }, by: { id: 'u-old', name: 'Old' } });
+      expect(history.body.at(-1).data).toEqual({
+        kind: 'zapier',
+        settings: { urlHint: 'https://hooks.zapier.com/••••••••ook/' },
+        by: { id: 'u-old', name: 'Old' },
+      });
       expect(JSON.stringify(history.body)).not.toContain('0ldS3cr3t');
       // The start-up migration "cro 2", run on this database as it stands.
       const copy = parseMigrations(CRO_SECRETS_SCHEMA)!.find((m) => m.version === 2)!;
       await db.query(copy.sql);
-      const kept = await db.query<{ secret: string }>(`SELECT secret FROM cro_integration_secrets WHERE cta_id = $1 AND kind = 'zapier-url'`, [id]);
+      const kept = await db.query<{ secret: string }>(
+        `SELECT secret FROM cro_integration_secrets WHERE cta_id = $1 AND kind = 'zapier-url'`,
+        [id],
+      );
       expect(kept.rows).toEqual([{ secret: oldUrl }]);
       // A record projected before the upcaster existed held the URL: the read model's start-up DDL masks it.
-      await db.query(`UPDATE rm_ctas SET record = jsonb_set(record, '{integrations}', $2::jsonb), state = jsonb_set(state, '{integrations}', $2::jsonb) WHERE id = $1`,
-        [id, JSON.stringify([{ kind: 'zapier', settings: { url: oldUrl } }])]);
+      await db.query(
+        `UPDATE rm_ctas SET record = jsonb_set(record, '{integrations}', $2::jsonb), state = jsonb_set(state, '{integrations}', $2::jsonb) WHERE id = $1`,
+        [id, JSON.stringify([{ kind: 'zapier', settings: { url: oldUrl } }])],
+      );
       await db.query(MASK_CTA_URLS);
-      const masked = await db.query<{ record: { integrations: unknown }; state: { integrations: unknown } }>('SELECT record, state FROM rm_ctas WHERE id = $1', [id]);
+      const masked = await db.query<{ record: { integrations: unknown }; state: { integrations: unknown } }>(
+        'SELECT record, state FROM rm_ctas WHERE id = $1',
+        [id],
+      );
       expect([masked.rows[0]!.record.integrations, masked.rows[0]!.state.integrations]).toEqual([
         [{ kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••ook/' } }],
         [{ kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••ook/' } }],
       ]);
     });
 
-    it('stores only the CTA\'s own form fields: a field the visitor adds is dropped', async () => {
+    it("stores only the CTA's own form fields: a field the visitor adds is dropped", async () => {
       const id = await made('Plain form');
       await act(id, 'Publish');
       const fields = { email: 'cat@example.com', name: 'Cat', isAdmin: 'true', crm_owner: 'attacker@evil.example' };
-      expect((await collect([{ id: 'extra-1', name: 'form_submitted', time: at(20), url: `${SHOP}/x`, distinctId: 'v-3', ctaId: id, fields }])).body.accepted).toBe(1);
+      expect(
+        (
+          await collect([
+            {
+              id: 'extra-1',
+              name: 'form_submitted',
+              time: at(20),
+              url: `${SHOP}/x`,
+              distinctId: 'v-3',
+              ctaId: id,
+              fields,
+            },
+          ])
+        ).body.accepted,
+      ).toBe(1);
       const rows = await submissions(id);
       expect(rows.map((r) => [r.id, r.fields])).toEqual([['extra-1', { email: 'cat@example.com', name: 'Cat' }]]);
-      const stored = await t.app.runtime.db.query<{ fields: unknown }>(`SELECT fields FROM collected_events WHERE website_id = $1 AND id = 'extra-1'`, [shop.id]);
+      const stored = await t.app.runtime.db.query<{ fields: unknown }>(
+        `SELECT fields FROM collected_events WHERE website_id = $1 AND id = 'extra-1'`,
+        [shop.id],
+      );
       expect(stored.rows).toEqual([{ fields: { email: 'cat@example.com', name: 'Cat' } }]);
     });
   });

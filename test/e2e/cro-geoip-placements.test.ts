@@ -25,8 +25,12 @@ const PAGE = `${SHOP}/geo-test`;
 const GERMAN = '198.51.100.7';
 const FRENCH = '203.0.113.9';
 const UNKNOWN = '192.0.2.10';
-const COUNTRIES = 'Countries cannot be checked: no GeoIP database is configured. Remove the countries to publish this test.';
-const VARIANTS = [{ key: 'control', weight: 50 }, { key: 'b', weight: 50, changes: [{ selector: 'h1', text: 'B' }] }];
+const COUNTRIES =
+  'Countries cannot be checked: no GeoIP database is configured. Remove the countries to publish this test.';
+const VARIANTS = [
+  { key: 'control', weight: 50 },
+  { key: 'b', weight: 50, changes: [{ selector: 'h1', text: 'B' }] },
+];
 const DELIVERED = [
   { key: 'control', weight: 50, changes: [] },
   { key: 'b', weight: 50, changes: [{ selector: 'h1', text: 'B' }] },
@@ -36,12 +40,26 @@ const DELIVERED = [
 async function shopOf(owner: Agent): Promise<{ id: string; key: string; goalId: string }> {
   const websites = (await owner.get('/api/websites')).body as { id: string; name: string; key: string }[];
   const shop = websites.find((w) => w.name === 'Demo Shop')!;
-  const goals = (await owner.get(`/api/goals?${listQuery({ filter: { websiteId: shop.id }, range: [0, 49] })}`)).body as Row[];
+  const goals = (await owner.get(`/api/goals?${listQuery({ filter: { websiteId: shop.id }, range: [0, 49] })}`))
+    .body as Row[];
   return { id: shop.id, key: shop.key, goalId: goals[0]!.id };
 }
 
-async function createExperiment(owner: Agent, shop: { id: string; goalId: string }, name: string, trafficRules: Record<string, unknown>): Promise<Row> {
-  const res = await owner.post('/api/experiments').send({ websiteId: shop.id, name, pageUrl: PAGE, testType: 'ab', goalId: shop.goalId, variants: VARIANTS, trafficRules });
+async function createExperiment(
+  owner: Agent,
+  shop: { id: string; goalId: string },
+  name: string,
+  trafficRules: Record<string, unknown>,
+): Promise<Row> {
+  const res = await owner.post('/api/experiments').send({
+    websiteId: shop.id,
+    name,
+    pageUrl: PAGE,
+    testType: 'ab',
+    goalId: shop.goalId,
+    variants: VARIANTS,
+    trafficRules,
+  });
   expectWith(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as Row;
 }
@@ -60,21 +78,29 @@ describe.each(setups)('experiments by country and the analytics ids in the place
 
   /** The placements of `url` for a visitor at `address` (sent as X-Forwarded-For; none: 127.0.0.1 itself). */
   const placed = async (url: string, address?: string) => {
-    const req = request(geo.url).get(`/api/public/sites/${encodeURIComponent(shop.key)}/placements?url=${encodeURIComponent(url)}`);
+    const req = request(geo.url).get(
+      `/api/public/sites/${encodeURIComponent(shop.key)}/placements?url=${encodeURIComponent(url)}`,
+    );
     if (address) req.set('X-Forwarded-For', address);
     const res = await req;
     expectWith(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body as { experiments: { id: string; variants: unknown; trafficRules: unknown }[]; analytics: Record<string, unknown> } & Record<string, unknown>;
+    return res.body as {
+      experiments: { id: string; variants: unknown; trafficRules: unknown }[];
+      analytics: Record<string, unknown>;
+    } & Record<string, unknown>;
   };
   const experimentIds = async (address?: string) => (await placed(PAGE, address)).experiments.map((e) => e.id);
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'geoip-placements-'));
     const database = join(dir, 'Country-Test.mmdb');
-    writeFileSync(database, buildMmdb([
-      { network: '198.51.100.0/24', record: { country: { iso_code: 'DE' } } },
-      { network: '203.0.113.0/24', record: { country: { iso_code: 'FR' } } },
-    ]));
+    writeFileSync(
+      database,
+      buildMmdb([
+        { network: '198.51.100.0/24', record: { country: { iso_code: 'DE' } } },
+        { network: '203.0.113.0/24', record: { country: { iso_code: 'FR' } } },
+      ]),
+    );
     const broken = join(dir, 'not-a-database.mmdb');
     writeFileSync(broken, 'this is no MaxMind database');
     geo = await boot(setup, { GEOIP_DATABASE: database, TRUST_PROXY: 'true' });
@@ -113,20 +139,31 @@ describe.each(setups)('experiments by country and the analytics ids in the place
     expect(await experimentIds(`${FRENCH}, ${GERMAN}`)).toEqual([everybody.id, germany.id]);
 
     // A live test may be given more countries (and loses them on the same terms).
-    const edited = await owner.put(`/api/experiments/${germany.id}`).send({ trafficRules: { countries: ['DE', 'FR'], visitorsPct: 80 } });
+    const edited = await owner
+      .put(`/api/experiments/${germany.id}`)
+      .send({ trafficRules: { countries: ['DE', 'FR'], visitorsPct: 80 } });
     expectWith(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(await experimentIds(FRENCH)).toEqual([everybody.id, germany.id]);
     expect(await experimentIds(UNKNOWN)).toEqual([everybody.id]);
 
     // Deployed, its variant goes to everybody, whatever the country.
-    const deployed = await owner.post(`/api/experiments/${germany.id}/actions/CompleteAndDeploy`).send({ variant: 'b' });
+    const deployed = await owner
+      .post(`/api/experiments/${germany.id}/actions/CompleteAndDeploy`)
+      .send({ variant: 'b' });
     expectWith(deployed.status, JSON.stringify(deployed.body)).toBe(200);
     expect((await placed(PAGE, UNKNOWN)).experiments).toEqual([
       { id: everybody.id, variants: DELIVERED, trafficRules: {} },
-      { id: germany.id, variants: [{ key: 'b', weight: 100, changes: [{ selector: 'h1', text: 'B' }] }], trafficRules: {} },
+      {
+        id: germany.id,
+        variants: [{ key: 'b', weight: 100, changes: [{ selector: 'h1', text: 'B' }] }],
+        trafficRules: {},
+      },
     ]);
     // Audiences stay unservable with a database: refused on Publish.
-    const audience = await createExperiment(owner, shop, 'Returning buyers in Germany', { countries: ['DE'], audiences: ['aud-1'] });
+    const audience = await createExperiment(owner, shop, 'Returning buyers in Germany', {
+      countries: ['DE'],
+      audiences: ['aud-1'],
+    });
     const refused = await publish(owner, audience.id);
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.errors)).toEqual(['trafficRules.audiences']);
@@ -137,31 +174,59 @@ describe.each(setups)('experiments by country and the analytics ids in the place
     const otherShop = await shopOf(other);
     const germany = await createExperiment(other, otherShop, 'Germany only', { countries: ['DE'] });
     const refused = await publish(other, germany.id);
-    expect({ status: refused.status, message: refused.message, errors: refused.errors }).toEqual({ status: 422, message: COUNTRIES, errors: { 'trafficRules.countries': COUNTRIES } });
+    expect({ status: refused.status, message: refused.message, errors: refused.errors }).toEqual({
+      status: 422,
+      message: COUNTRIES,
+      errors: { 'trafficRules.countries': COUNTRIES },
+    });
     // A draft keeps them; without them it publishes.
     const edited = await other.put(`/api/experiments/${germany.id}`).send({ trafficRules: {} });
     expectWith(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect((await publish(other, germany.id)).status).toBe(200);
   });
 
-  it('the placements answer carries the website\'s analytics ids (Segment as a flag, never its write key), and a change shows at once', async () => {
+  it("the placements answer carries the website's analytics ids (Segment as a flag, never its write key), and a change shows at once", async () => {
     // The demo shop sets none.
-    const none = { googleAnalyticsId: null, tagManagerId: null, facebookPixelId: null, segment: false, hubspotCtaClickEventId: null };
+    const none = {
+      googleAnalyticsId: null,
+      tagManagerId: null,
+      facebookPixelId: null,
+      segment: false,
+      hubspotCtaClickEventId: null,
+    };
     expect((await placed(`${SHOP}/`)).analytics).toEqual(none);
 
     const writeKey = 'SegWriteKey0123456789abcdef';
-    const settings = { googleAnalyticsId: 'G-GEO1TEST42', tagManagerId: 'GTM-GEO1T42', facebookPixelId: '1234567890123', segmentWriteKey: writeKey, hubspotCtaClickEventId: 'pe7654321_cta_clicked' };
+    const settings = {
+      googleAnalyticsId: 'G-GEO1TEST42',
+      tagManagerId: 'GTM-GEO1T42',
+      facebookPixelId: '1234567890123',
+      segmentWriteKey: writeKey,
+      hubspotCtaClickEventId: 'pe7654321_cta_clicked',
+    };
     const put = await owner.put(`/api/websites/${shop.id}`).send({ analytics: settings });
     expectWith(put.status, JSON.stringify(put.body)).toBe(200);
     const answer = await placed(`${SHOP}/`);
-    expect(answer.analytics).toEqual({ googleAnalyticsId: 'G-GEO1TEST42', tagManagerId: 'GTM-GEO1T42', facebookPixelId: '1234567890123', segment: true, hubspotCtaClickEventId: 'pe7654321_cta_clicked' });
+    expect(answer.analytics).toEqual({
+      googleAnalyticsId: 'G-GEO1TEST42',
+      tagManagerId: 'GTM-GEO1T42',
+      facebookPixelId: '1234567890123',
+      segment: true,
+      hubspotCtaClickEventId: 'pe7654321_cta_clicked',
+    });
     expect(JSON.stringify(answer)).not.toContain(writeKey);
     // Every page of the website (and every country) gets them.
     expect((await placed(PAGE, GERMAN)).analytics).toEqual(answer.analytics);
 
-    const cleared = await owner.put(`/api/websites/${shop.id}`).send({ analytics: { ...settings, googleAnalyticsId: 'G-GEO2TEST42', segmentWriteKey: null } });
+    const cleared = await owner
+      .put(`/api/websites/${shop.id}`)
+      .send({ analytics: { ...settings, googleAnalyticsId: 'G-GEO2TEST42', segmentWriteKey: null } });
     expectWith(cleared.status, JSON.stringify(cleared.body)).toBe(200);
-    expect((await placed(`${SHOP}/`)).analytics).toEqual({ ...answer.analytics, googleAnalyticsId: 'G-GEO2TEST42', segment: false });
+    expect((await placed(`${SHOP}/`)).analytics).toEqual({
+      ...answer.analytics,
+      googleAnalyticsId: 'G-GEO2TEST42',
+      segment: false,
+    });
     // A page off the website gets the empty set, without ids.
     expect((await placed('https://elsewhere.example/')).analytics).toEqual(none);
   });

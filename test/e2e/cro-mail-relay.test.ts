@@ -29,7 +29,9 @@ interface Sent {
 
 /** Undoes quoted-printable soft line breaks and escapes, as a mail client would. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** A header's value as a mail client shows it: unfolded, encoded words (RFC 2047) decoded. */
@@ -39,7 +41,12 @@ function headerValue(raw: string): string {
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
 }
 
@@ -68,15 +75,27 @@ describe('CTA email notifications are no open relay', () => {
   const now = Date.now();
   const at = (seconds: number) => new Date(now - 600_000 + seconds * 1000).toISOString();
 
-  const collect = (events: unknown[]) => request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({ siteKey: shop.key, events }));
+  const collect = (events: unknown[]) =>
+    request(t.url)
+      .post('/api/public/collect')
+      .set('Content-Type', 'text/plain')
+      .send(JSON.stringify({ siteKey: shop.key, events }));
   const submission = (id: string, distinctId: string, second = 0) => ({
-    id, name: 'form_submitted', distinctId, sessionId: `s-${distinctId}`, time: at(second), url: `${SHOP}/contact`, ctaId, fields: { email: `${distinctId}@visitors.example` },
+    id,
+    name: 'form_submitted',
+    distinctId,
+    sessionId: `s-${distinctId}`,
+    time: at(second),
+    url: `${SHOP}/contact`,
+    ctaId,
+    fields: { email: `${distinctId}@visitors.example` },
   });
   /** The CTA's submissions once none has a delivery waiting. */
   const settled = (count: number) =>
     until(
       'the deliveries',
-      async () => (await owner.get(`/api/ctas/${ctaId}/submissions?${listQuery({ range: [0, 999] })}`)).body as Submission[],
+      async () =>
+        (await owner.get(`/api/ctas/${ctaId}/submissions?${listQuery({ range: [0, 999] })}`)).body as Submission[],
       (rows) => rows.length >= count && rows.every((r) => r.deliveries.every((d) => d.status !== 'pending')),
       90_000,
     );
@@ -86,7 +105,8 @@ describe('CTA email notifications are no open relay', () => {
       .sort((a, b) => a.id.localeCompare(b.id))
       .map((r) => [r.id, r.deliveries.map((d) => [d.target, d.status, d.lastError])]);
   const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));
-  const notificationsTo = (address: string) => mailsTo(address).filter((m) => !m.headers.get('subject')!.startsWith('Confirm form notifications'));
+  const notificationsTo = (address: string) =>
+    mailsTo(address).filter((m) => !m.headers.get('subject')!.startsWith('Confirm form notifications'));
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -97,7 +117,12 @@ describe('CTA email notifications are no open relay', () => {
         let raw = '';
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
         stream.on('end', () => {
-          received.push(parseMail(raw, session.envelope.rcptTo.map((r) => r.address.toLowerCase())));
+          received.push(
+            parseMail(
+              raw,
+              session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            ),
+          );
           callback();
         });
       },
@@ -118,7 +143,10 @@ describe('CTA email notifications are no open relay', () => {
       websiteId: shop.id,
       name: 'Relay test',
       type: 'form',
-      items: [{ type: 'email', label: 'Email', name: 'email', required: true }, { type: 'button', label: 'Send' }],
+      items: [
+        { type: 'email', label: 'Email', name: 'email', required: true },
+        { type: 'button', label: 'Send' },
+      ],
       emailNotification: {
         recipients: [MEMBER, OUTSIDER],
         senderName: 'Shop <ceo@bank.example>\r\nBcc: victim@elsewhere.example',
@@ -148,20 +176,31 @@ describe('CTA email notifications are no open relay', () => {
     const accepted = await collect([submission('relay-1', 'visitor-1')]);
     expectWith(accepted.body, 'collect').toEqual({ accepted: 1, duplicates: 0, rejected: [] });
     expect(await deliveriesOf(['relay-1'], 1)).toEqual([
-      ['relay-1', [[`mail:${MEMBER}`, 'sent', null], [`mail:${OUTSIDER}`, 'failed', NOT_CONFIRMED]]],
+      [
+        'relay-1',
+        [
+          [`mail:${MEMBER}`, 'sent', null],
+          [`mail:${OUTSIDER}`, 'failed', NOT_CONFIRMED],
+        ],
+      ],
     ]);
     expect(notificationsTo(MEMBER).length).toBe(1);
     expect(notificationsTo(MEMBER)[0].body).toContain('email: visitor-1@visitors.example');
     const outsider = mailsTo(OUTSIDER);
     expect(outsider.map((m) => m.headers.get('subject'))).toEqual(['Confirm form notifications from Demo Publishing']);
-    expect(outsider[0].body).toMatch(/https:\/\/console\.example\/api\/public\/notification-recipients\/confirm\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/);
+    expect(outsider[0].body).toMatch(
+      /https:\/\/console\.example\/api\/public\/notification-recipients\/confirm\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/,
+    );
     // Nothing to the addresses the sender name and subject tried to add.
     expect(mailsTo('victim@elsewhere.example')).toEqual([]);
     expect(mailsTo(STRANGER)).toEqual([]);
   });
 
   it('after the link is confirmed, the outside address gets later notifications', async () => {
-    const link = /https:\/\/console\.example(\/api\/public\/notification-recipients\/confirm\/([0-9a-f-]{36}\.[A-Za-z0-9_-]{43}))/.exec(mailsTo(OUTSIDER)[0].body)!;
+    const link =
+      /https:\/\/console\.example(\/api\/public\/notification-recipients\/confirm\/([0-9a-f-]{36}\.[A-Za-z0-9_-]{43}))/.exec(
+        mailsTo(OUTSIDER)[0].body,
+      )!;
     const [, path, code] = link;
     // Opening the link changes nothing (mail scanners open links): it shows the buttons.
     const page = await request(t.url).get(path);
@@ -175,25 +214,46 @@ describe('CTA email notifications are no open relay', () => {
     expect([wrong.status, wrong.body.message]).toEqual([404, 'This confirmation link is not valid or has expired']);
     const confirmed = await request(t.url).post(path);
     expectWith(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-    expect(confirmed.body).toEqual({ status: 'confirmed', message: 'Thank you: you will receive these notifications.' });
+    expect(confirmed.body).toEqual({
+      status: 'confirmed',
+      message: 'Thank you: you will receive these notifications.',
+    });
     expect((await owner.get(`/api/ctas/${ctaId}`)).body.notificationRecipients).toEqual([
       { address: MEMBER, status: 'member' },
       { address: OUTSIDER, status: 'confirmed' },
     ]);
     await collect([submission('relay-2', 'visitor-2', 1)]);
-    expect(await deliveriesOf(['relay-2'], 2)).toEqual([['relay-2', [[`mail:${MEMBER}`, 'sent', null], [`mail:${OUTSIDER}`, 'sent', null]]]]);
+    expect(await deliveriesOf(['relay-2'], 2)).toEqual([
+      [
+        'relay-2',
+        [
+          [`mail:${MEMBER}`, 'sent', null],
+          [`mail:${OUTSIDER}`, 'sent', null],
+        ],
+      ],
+    ]);
     expect(notificationsTo(OUTSIDER).map((m) => m.body.includes('email: visitor-2@visitors.example'))).toEqual([true]);
   });
 
-  it('sends from MAIL_FROM\'s address under the sanitised sender name, with one subject line of at most 200 characters, and Reply-To only to a member or confirmed address', async () => {
+  it("sends from MAIL_FROM's address under the sanitised sender name, with one subject line of at most 200 characters, and Reply-To only to a member or confirmed address", async () => {
     const [mail] = notificationsTo(MEMBER);
-    expect(mail.headers.get('from')).toBe('"Shop ceo bank.example Bcc victim elsewhere.example" <no-reply@platform.example>');
+    expect(mail.headers.get('from')).toBe(
+      '"Shop ceo bank.example Bcc victim elsewhere.example" <no-reply@platform.example>',
+    );
     expect(mail.headers.has('reply-to')).toBe(false);
-    expect(mail.headers.get('subject')).toBe(`Lead Bcc: victim@elsewhere.example ${'x'.repeat(200 - 'Lead Bcc: victim@elsewhere.example '.length)}`);
+    expect(mail.headers.get('subject')).toBe(
+      `Lead Bcc: victim@elsewhere.example ${'x'.repeat(200 - 'Lead Bcc: victim@elsewhere.example '.length)}`,
+    );
     expect(mail.headers.has('bcc')).toBe(false);
     // The sender email is now the confirmed outside address: answers may go there.
     const updated = await owner.put(`/api/ctas/${ctaId}`).send({
-      emailNotification: { recipients: [MEMBER, OUTSIDER], senderName: 'Demo Shop', senderEmail: OUTSIDER, subject: 'New lead', message: '' },
+      emailNotification: {
+        recipients: [MEMBER, OUTSIDER],
+        senderName: 'Demo Shop',
+        senderEmail: OUTSIDER,
+        subject: 'New lead',
+        message: '',
+      },
     });
     expectWith(updated.status, JSON.stringify(updated.body)).toBe(200);
     await collect([submission('relay-3', 'visitor-3', 2)]);
@@ -206,16 +266,27 @@ describe('CTA email notifications are no open relay', () => {
     ]);
     // A saved address list or name that is not one mailbox is refused.
     const listed = await owner.put(`/api/ctas/${ctaId}`).send({
-      emailNotification: { recipients: [`Victim <victim@elsewhere.example>`], senderName: 'Demo Shop', senderEmail: OUTSIDER, subject: 'New lead', message: '' },
+      emailNotification: {
+        recipients: [`Victim <victim@elsewhere.example>`],
+        senderName: 'Demo Shop',
+        senderEmail: OUTSIDER,
+        subject: 'New lead',
+        message: '',
+      },
     });
-    expect([listed.status, listed.body.errors?.['emailNotification.recipients.0']]).toEqual([422, 'Please enter a valid email address.']);
+    expect([listed.status, listed.body.errors?.['emailNotification.recipients.0']]).toEqual([
+      422,
+      'Please enter a valid email address.',
+    ]);
     // Still one confirmation mail to the outsider in all.
     expect(mailsTo(OUTSIDER).filter((m) => m.headers.get('subject')!.startsWith('Confirm')).length).toBe(1);
   });
 
   it('mails at most 3 submissions of one visitor per CTA and hour: 100 in one request make 3 notifications per recipient', async () => {
     const before = notificationsTo(MEMBER).length;
-    const flood = Array.from({ length: 100 }, (_, i) => submission(`flood-${String(i).padStart(3, '0')}`, 'flooder', 10 + i));
+    const flood = Array.from({ length: 100 }, (_, i) =>
+      submission(`flood-${String(i).padStart(3, '0')}`, 'flooder', 10 + i),
+    );
     const answer = await collect(flood);
     expectWith(answer.status, JSON.stringify(answer.body)).toBe(200);
     stored = 3 + answer.body.accepted;
@@ -223,19 +294,29 @@ describe('CTA email notifications are no open relay', () => {
     expect(rows.length).toBe(answer.body.accepted);
     const outcomes = rows.flatMap((r) => r.deliveries.map((d) => `${d.status} ${d.lastError ?? ''}`.trim()));
     const count = (what: string) => outcomes.filter((o) => o === what).length;
-    expect([count('sent'), count(`failed ${QUOTA}`), outcomes.length]).toEqual([6, 2 * answer.body.accepted - 6, 2 * answer.body.accepted]);
+    expect([count('sent'), count(`failed ${QUOTA}`), outcomes.length]).toEqual([
+      6,
+      2 * answer.body.accepted - 6,
+      2 * answer.body.accepted,
+    ]);
     expect(notificationsTo(MEMBER).length - before).toBe(3);
   }, 120_000);
 
   it('sends no more notification mails per organisation and day than CRO_NOTIFICATION_MAILS_PER_DAY (14 here)', async () => {
     // 1 + 2 + 2 + 6 = 11 sent so far: of 10 new visitors' submissions (20 mails) only 3 more go out.
-    const total = () => received.filter((m) => !m.headers.get('subject')!.startsWith('Confirm form notifications')).length;
+    const total = () =>
+      received.filter((m) => !m.headers.get('subject')!.startsWith('Confirm form notifications')).length;
     expect(total()).toBe(11);
-    const answer = await collect(Array.from({ length: 10 }, (_, i) => submission(`day-${i}`, `day-visitor-${i}`, 200 + i)));
+    const answer = await collect(
+      Array.from({ length: 10 }, (_, i) => submission(`day-${i}`, `day-visitor-${i}`, 200 + i)),
+    );
     expect(answer.body.accepted).toBe(10);
     const rows = (await settled(stored + 10)).filter((r) => r.id.startsWith('day-'));
     const outcomes = rows.flatMap((r) => r.deliveries.map((d) => `${d.status} ${d.lastError ?? ''}`.trim()));
-    expect([outcomes.filter((o) => o === 'sent').length, outcomes.filter((o) => o === `failed ${QUOTA}`).length]).toEqual([3, 17]);
+    expect([
+      outcomes.filter((o) => o === 'sent').length,
+      outcomes.filter((o) => o === `failed ${QUOTA}`).length,
+    ]).toEqual([3, 17]);
     expect(total()).toBe(14);
   });
 });

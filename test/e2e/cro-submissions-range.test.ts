@@ -22,7 +22,14 @@ for (const setup of setups) {
     let cta: string;
 
     const submitted = (id: string, time: string) => ({
-      distinctId: 'visitor-r', sessionId: 'session-r', id, name: 'form_submitted', time, url: `${SHOP}/range`, ctaId: cta, fields: { email: `${id}@example.com` },
+      distinctId: 'visitor-r',
+      sessionId: 'session-r',
+      id,
+      name: 'form_submitted',
+      time,
+      url: `${SHOP}/range`,
+      ctaId: cta,
+      fields: { email: `${id}@example.com` },
     });
     const ids = async (query: string) => {
       const res = await owner.get(`/api/ctas/${cta}/submissions?${query}`);
@@ -33,11 +40,22 @@ for (const setup of setups) {
     beforeAll(async () => {
       t = await boot(setup);
       owner = await signIn(t.url, OWNER);
-      const websites = (await owner.get('/api/websites')).body as Array<{ id: string; name: string; key: string; timezone: string }>;
+      const websites = (await owner.get('/api/websites')).body as Array<{
+        id: string;
+        name: string;
+        key: string;
+        timezone: string;
+      }>;
       const shop = websites.find((w) => w.name === 'Demo Shop')!;
       expect(shop.timezone).toBe('Europe/Berlin');
       const made = await owner.post('/api/ctas').send({
-        websiteId: shop.id, name: 'Range form', type: 'form', items: [{ type: 'email', label: 'Email', name: 'email', required: true }, { type: 'button', label: 'Send' }],
+        websiteId: shop.id,
+        name: 'Range form',
+        type: 'form',
+        items: [
+          { type: 'email', label: 'Email', name: 'email', required: true },
+          { type: 'button', label: 'Send' },
+        ],
       });
       expectWith(made.status, JSON.stringify(made.body)).toBe(201);
       cta = made.body.id as string;
@@ -50,7 +68,10 @@ for (const setup of setups) {
         submitted('r-next', `${Y}-01-11T00:00:00+01:00`),
         submitted('r-later', `${Y}-01-12T12:00:00+01:00`),
       ];
-      const res = await request(t.url).post('/api/public/collect').set('Content-Type', 'text/plain').send(JSON.stringify({ siteKey: shop.key, events }));
+      const res = await request(t.url)
+        .post('/api/public/collect')
+        .set('Content-Type', 'text/plain')
+        .send(JSON.stringify({ siteKey: shop.key, events }));
       expectWith(res.body, JSON.stringify(res.body)).toEqual({ accepted: 5, duplicates: 0, rejected: [] });
     }, 60_000);
     afterAll(async () => {
@@ -68,12 +89,26 @@ for (const setup of setups) {
       expect(await ids(`from=&to=${Y}-01-09`)).toEqual([['r-before'], 'submissions 0-0/1']);
     });
 
-    it('and in the filter (the console\'s list), with paging, sorting and the search', async () => {
-      expect(await ids(listQuery({ filter: { from: `${Y}-01-10`, to: `${Y}-01-11` } }))).toEqual([['r-next', 'r-end', 'r-start'], 'submissions 0-2/3']);
-      expect(await ids(listQuery({ filter: { from: `${Y}-01-10`, to: `${Y}-01-11` }, range: [1, 1] }))).toEqual([['r-end'], 'submissions 1-1/3']);
-      expect(await ids(listQuery({ filter: { from: `${Y}-01-10`, to: `${Y}-01-11` }, sort: ['time', 'ASC'] }))).toEqual([['r-start', 'r-end', 'r-next'], 'submissions 0-2/3']);
-      expect(await ids(listQuery({ filter: { from: `${Y}-01-10`, q: 'r-end@' } }))).toEqual([['r-end'], 'submissions 0-0/1']);
-      expect(await ids(listQuery({ filter: { from: null, to: '' } }))).toEqual([['r-later', 'r-next', 'r-end', 'r-start', 'r-before'], 'submissions 0-4/5']);
+    it("and in the filter (the console's list), with paging, sorting and the search", async () => {
+      expect(await ids(listQuery({ filter: { from: `${Y}-01-10`, to: `${Y}-01-11` } }))).toEqual([
+        ['r-next', 'r-end', 'r-start'],
+        'submissions 0-2/3',
+      ]);
+      expect(await ids(listQuery({ filter: { from: `${Y}-01-10`, to: `${Y}-01-11` }, range: [1, 1] }))).toEqual([
+        ['r-end'],
+        'submissions 1-1/3',
+      ]);
+      expect(await ids(listQuery({ filter: { from: `${Y}-01-10`, to: `${Y}-01-11` }, sort: ['time', 'ASC'] }))).toEqual(
+        [['r-start', 'r-end', 'r-next'], 'submissions 0-2/3'],
+      );
+      expect(await ids(listQuery({ filter: { from: `${Y}-01-10`, q: 'r-end@' } }))).toEqual([
+        ['r-end'],
+        'submissions 0-0/1',
+      ]);
+      expect(await ids(listQuery({ filter: { from: null, to: '' } }))).toEqual([
+        ['r-later', 'r-next', 'r-end', 'r-start', 'r-before'],
+        'submissions 0-4/5',
+      ]);
     });
 
     it('the CSV export takes the same days', async () => {
@@ -99,14 +134,20 @@ for (const setup of setups) {
         [`from=${Y}-01-11&to=${Y}-01-10`, 'from must not be after to'],
         [listQuery({ filter: { to: 20260110 } }), 'to must be a date as YYYY-MM-DD'],
         [listQuery({ filter: { from: [`${Y}-01-10`] } }), 'from must be a date as YYYY-MM-DD'],
-        [`from=${Y}-01-10&${listQuery({ filter: { from: `${Y}-01-10` } })}`, 'from is given twice (as a parameter and in the filter)'],
+        [
+          `from=${Y}-01-10&${listQuery({ filter: { from: `${Y}-01-10` } })}`,
+          'from is given twice (as a parameter and in the filter)',
+        ],
       ];
       for (const [query, message] of refused) {
         for (const path of [`/api/ctas/${cta}/submissions`, `/api/ctas/${cta}/submissions/export`]) {
           // The export takes parameters only: a filter there is ignored.
           if (path.endsWith('/export') && query.includes('filter=')) continue;
           const res = await owner.get(`${path}?${query}`);
-          expectWith({ status: res.status, message: res.body.message }, `${path}?${query}`).toEqual({ status: 400, message });
+          expectWith({ status: res.status, message: res.body.message }, `${path}?${query}`).toEqual({
+            status: 400,
+            message,
+          });
         }
       }
     });

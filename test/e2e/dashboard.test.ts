@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
-import { EDITOR, OWNER, WRITER, boot, giveWebsite, publishOwnBio, setups, signIn, type Agent, type Booted } from './setups.js';
+import {
+  EDITOR,
+  OWNER,
+  WRITER,
+  boot,
+  giveWebsite,
+  publishOwnBio,
+  setups,
+  signIn,
+  type Agent,
+  type Booted,
+} from './setups.js';
 
 const CHECKER = { email: 'checker@demo.example', password: 'Demo-pass-1' };
-const BODY = { outline: '1. Why\n2. How', richText: { json: { type: 'doc' }, html: '<p>Water the plants in the morning.</p>' } };
+const BODY = {
+  outline: '1. Why\n2. How',
+  richText: { json: { type: 'doc' }, html: '<p>Water the plants in the morning.</p>' },
+};
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /**
@@ -31,7 +45,9 @@ for (const setup of setups) {
     async function post(title: string, dueDate?: string) {
       const created = await writer.post('/api/posts').send({ websiteId: site, title, type: 'blog' });
       expectWith(created.status, JSON.stringify(created.body)).toBe(201);
-      const saved = await writer.put(`/api/posts/${created.body.id}`).send({ ...created.body, ...BODY, ...(dueDate ? { dueDate } : {}) });
+      const saved = await writer
+        .put(`/api/posts/${created.body.id}`)
+        .send({ ...created.body, ...BODY, ...(dueDate ? { dueDate } : {}) });
       expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
       return created.body.id as string;
     }
@@ -44,8 +60,16 @@ for (const setup of setups) {
 
     beforeAll(async () => {
       t = await boot(setup);
-      [owner, editor, writer, checker] = await Promise.all([OWNER, EDITOR, WRITER, CHECKER].map((who) => signIn(t.url, who)));
-      const created = await owner.post('/api/websites').send({ name: 'Dash Garden', url: 'https://dash-garden.example', secondEdit: false, customerReview: false, factCheckLevels: 0 });
+      [owner, editor, writer, checker] = await Promise.all(
+        [OWNER, EDITOR, WRITER, CHECKER].map((who) => signIn(t.url, who)),
+      );
+      const created = await owner.post('/api/websites').send({
+        name: 'Dash Garden',
+        url: 'https://dash-garden.example',
+        secondEdit: false,
+        customerReview: false,
+        factCheckLevels: 0,
+      });
       expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       site = created.body.id;
       await giveWebsite(owner, site);
@@ -72,23 +96,45 @@ for (const setup of setups) {
         { id: ids.A, title: 'Alpha', status: 'Writer', statusLabel: 'Writing', websiteId: site, dueDate: '2026-12-01' },
       ]);
       expect(body.mine.returned).toEqual([
-        { id: ids.A, title: 'Alpha', status: 'Writer', statusLabel: 'Writing', websiteId: site, note: 'Please add two sources', by: 'Eddie Editor', at: expect.stringMatching(ISO) },
+        {
+          id: ids.A,
+          title: 'Alpha',
+          status: 'Writer',
+          statusLabel: 'Writing',
+          websiteId: site,
+          note: 'Please add two sources',
+          by: 'Eddie Editor',
+          at: expect.stringMatching(ISO),
+        },
       ]);
       // Both posts in Writer are held by Wendy (A came back to her): none waits unclaimed.
-      expect(body.queues).toEqual([{ status: 'Writer', label: 'Writing', tab: 'briefs', count: 2, waiting: 0, oldestSince: expect.stringMatching(ISO) }]);
+      expect(body.queues).toEqual([
+        {
+          status: 'Writer',
+          label: 'Writing',
+          tab: 'briefs',
+          count: 2,
+          waiting: 0,
+          oldestSince: expect.stringMatching(ISO),
+        },
+      ]);
       expect(body.pipeline).toBeNull();
     });
 
     it('shows an editor the edit queue with what waits and since when, and nothing of their own', async () => {
       const body = await dashboard(editor);
       expect(body.mine).toEqual({ stages: [], due: [], returned: [] });
-      expect(body.queues).toEqual([{ status: 'Edit', label: 'Edit', tab: 'edit', count: 1, waiting: 1, oldestSince: expect.stringMatching(ISO) }]);
+      expect(body.queues).toEqual([
+        { status: 'Edit', label: 'Edit', tab: 'edit', count: 1, waiting: 1, oldestSince: expect.stringMatching(ISO) },
+      ]);
       expect(body.pipeline).toBeNull();
     });
 
     it('shows a checker their fact-check queue even when it is empty', async () => {
       const body = await dashboard(checker);
-      expect(body.queues).toEqual([{ status: 'FactCheck', label: 'Fact check', tab: 'fact-check-1', count: 0, waiting: 0, oldestSince: null }]);
+      expect(body.queues).toEqual([
+        { status: 'FactCheck', label: 'Fact check', tab: 'fact-check-1', count: 0, waiting: 0, oldestSince: null },
+      ]);
       expect(body.pipeline).toBeNull();
     });
 
@@ -99,13 +145,17 @@ for (const setup of setups) {
         { status: 'Edit', label: 'Edit', count: 1 },
         { status: 'Published', label: 'Published', count: 0 },
       ]);
-      expect(body.queues).toEqual([{ status: 'Edit', label: 'Edit', tab: 'edit', count: 1, waiting: 1, oldestSince: expect.stringMatching(ISO) }]);
+      expect(body.queues).toEqual([
+        { status: 'Edit', label: 'Edit', tab: 'edit', count: 1, waiting: 1, oldestSince: expect.stringMatching(ISO) },
+      ]);
     });
 
     it('moves with the work: once the editor takes B, the queue has nothing waiting', async () => {
       await act(editor, ids.B, 'Select');
       const body = await dashboard(editor);
-      expect(body.queues).toEqual([{ status: 'Edit', label: 'Edit', tab: 'edit', count: 1, waiting: 0, oldestSince: expect.stringMatching(ISO) }]);
+      expect(body.queues).toEqual([
+        { status: 'Edit', label: 'Edit', tab: 'edit', count: 1, waiting: 0, oldestSince: expect.stringMatching(ISO) },
+      ]);
       expect(body.mine.stages).toEqual([{ status: 'Edit', label: 'Edit', count: 1 }]);
     });
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
 import { ADMIN, OWNER, boot, setups, signIn, routesOf, type Agent, type Booted, type Route } from './setups.js';
 
-
 /** Resources readable only by platform admins: other users get 403 (they learn nothing either). */
 const ADMIN_ONLY = new Set(['users']);
 
@@ -20,7 +19,9 @@ for (const setup of setups) {
       admin = await signIn(t.url, ADMIN);
       // Organisation B (the admin owns it) with one record of every kind.
       orgB = (await admin.post('/api/organisations').send({ name: 'Tenant B' })).body.id;
-      const siteB = (await admin.post('/api/websites').send({ organisationId: orgB, name: 'B site', url: 'https://b-site.example' })).body.id;
+      const siteB = (
+        await admin.post('/api/websites').send({ organisationId: orgB, name: 'B site', url: 'https://b-site.example' })
+      ).body.id;
       await admin.post('/api/members').send({ organisationId: orgB, email: 'b-member@b.example', name: 'B Member' });
       // The community and CRO need a plan that includes them.
       await admin.post(`/api/organisations/${orgB}/actions/ChangePlan`).send({ plan: 'scale' });
@@ -28,15 +29,50 @@ for (const setup of setups) {
       await admin.post('/api/answers').send({ questionId: questionB, body: 'B answer' });
       await admin.post('/api/posts').send({ websiteId: siteB, title: 'B post', type: 'blog' });
       await admin.post('/api/redirect-rules').send({ websiteId: siteB, fromPath: '/b-old', toPath: '/b-new' });
-      await admin.post('/api/bios').send({ websiteId: siteB, kind: 'expert', displayName: 'B Expert', text: 'Knows B.' });
+      await admin
+        .post('/api/bios')
+        .send({ websiteId: siteB, kind: 'expert', displayName: 'B Expert', text: 'Knows B.' });
       const product = (await admin.post('/api/products').send({ websiteId: siteB, name: 'B product' })).body.id;
-      const goal = (await admin.post('/api/goals').send({ websiteId: siteB, name: 'B goal', type: 'count', event: 'form_submitted' })).body.id;
-      await admin.post('/api/url-lists').send({ websiteId: siteB, name: 'B list', rules: [{ kind: 'exact', value: 'https://b-site.example/' }] });
-      await admin.post('/api/funnels').send({ websiteId: siteB, name: 'B funnel', steps: [{ event: 'page_view' }, { event: 'form_submitted' }] });
+      const goal = (
+        await admin
+          .post('/api/goals')
+          .send({ websiteId: siteB, name: 'B goal', type: 'count', event: 'form_submitted' })
+      ).body.id;
+      await admin
+        .post('/api/url-lists')
+        .send({ websiteId: siteB, name: 'B list', rules: [{ kind: 'exact', value: 'https://b-site.example/' }] });
+      await admin
+        .post('/api/funnels')
+        .send({ websiteId: siteB, name: 'B funnel', steps: [{ event: 'page_view' }, { event: 'form_submitted' }] });
       await admin.post('/api/excluded-pages').send({ websiteId: siteB, urlRule: 'https://b-site.example/account/*' });
-      await admin.post('/api/ctas').send({ websiteId: siteB, name: 'B cta', type: 'form', items: [{ type: 'email', label: 'Email' }, { type: 'button', label: 'Go' }], productIds: [product] });
-      await admin.post('/api/campaigns').send({ websiteId: siteB, name: 'B campaign', url: 'https://b-site.example/', containers: [], pageRules: { operator: 'or', rules: [] } });
-      await admin.post('/api/experiments').send({ websiteId: siteB, name: 'B test', pageUrl: 'https://b-site.example/', testType: 'ab', goalId: goal, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }] });
+      await admin.post('/api/ctas').send({
+        websiteId: siteB,
+        name: 'B cta',
+        type: 'form',
+        items: [
+          { type: 'email', label: 'Email' },
+          { type: 'button', label: 'Go' },
+        ],
+        productIds: [product],
+      });
+      await admin.post('/api/campaigns').send({
+        websiteId: siteB,
+        name: 'B campaign',
+        url: 'https://b-site.example/',
+        containers: [],
+        pageRules: { operator: 'or', rules: [] },
+      });
+      await admin.post('/api/experiments').send({
+        websiteId: siteB,
+        name: 'B test',
+        pageUrl: 'https://b-site.example/',
+        testType: 'ab',
+        goalId: goal,
+        variants: [
+          { key: 'control', weight: 50 },
+          { key: 'b', weight: 50 },
+        ],
+      });
     });
     afterAll(async () => t?.stop());
 
@@ -47,7 +83,9 @@ for (const setup of setups) {
 
     it("answers 404 for another organisation's records on every route with an id, and leaves them out of lists", async () => {
       const owner = await signIn(t.url, OWNER);
-      const resources = [...new Set(routes.map((r) => /^\/api\/([a-z-]+)\/:id(\/|$)/.exec(r.path)?.[1]).filter((r): r is string => !!r))];
+      const resources = [
+        ...new Set(routes.map((r) => /^\/api\/([a-z-]+)\/:id(\/|$)/.exec(r.path)?.[1]).filter((r): r is string => !!r)),
+      ];
       const checked: string[] = [];
       for (const resource of resources) {
         if (resource === 'auth') continue; // /auth/login/as/:id is a user id, covered by the auth suite
@@ -69,8 +107,12 @@ for (const setup of setups) {
           }
         }
         const list = (await owner.get(`/api/${resource}?range=[0,999]`)).body as Array<{ id: string }>;
-        expectWith(list.filter((r) => ids.includes(r.id)), `${resource} list`).toEqual([]);
-        const many = (await owner.get(`/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`)).body;
+        expectWith(
+          list.filter((r) => ids.includes(r.id)),
+          `${resource} list`,
+        ).toEqual([]);
+        const many = (await owner.get(`/api/${resource}?filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`))
+          .body;
         expectWith(many, `${resource} getMany`).toEqual([]);
         checked.push(resource);
       }
@@ -84,8 +126,34 @@ for (const setup of setups) {
       const huge = 'x'.repeat(200_000);
       const bodies: Array<{ label: string; send: (r: request.Test) => request.Test }> = [
         { label: 'bad JSON', send: (r) => r.set('Content-Type', 'application/json').send('{"name": "unterminated') },
-        { label: 'wrong types', send: (r) => r.send({ name: 42, email: ['x'], password: { a: 1 }, url: false, organisationId: 7, version: 'v', expectedVersion: -1, factCheckLevels: 'many', token: 5, orgRole: null }) },
-        { label: 'huge strings', send: (r) => r.send({ name: huge, email: `${huge}@x.example`, password: huge, url: `https://${huge}.example`, orgName: huge, token: huge }) },
+        {
+          label: 'wrong types',
+          send: (r) =>
+            r.send({
+              name: 42,
+              email: ['x'],
+              password: { a: 1 },
+              url: false,
+              organisationId: 7,
+              version: 'v',
+              expectedVersion: -1,
+              factCheckLevels: 'many',
+              token: 5,
+              orgRole: null,
+            }),
+        },
+        {
+          label: 'huge strings',
+          send: (r) =>
+            r.send({
+              name: huge,
+              email: `${huge}@x.example`,
+              password: huge,
+              url: `https://${huge}.example`,
+              orgName: huge,
+              token: huge,
+            }),
+        },
         { label: 'an array', send: (r) => r.send([1, 2, 3]) },
         { label: 'text', send: (r) => r.set('Content-Type', 'text/plain').send('hello') },
       ];
@@ -100,11 +168,15 @@ for (const setup of setups) {
           .replace(':code', 'not-a-code');
         for (const body of route.method === 'get' ? bodies.slice(0, 1) : bodies) {
           const res = await body.send(owner[route.method](concrete));
-          if (res.status >= 500) failures.push(`${route.method.toUpperCase()} ${concrete} with ${body.label}: ${res.status} ${JSON.stringify(res.body)}`);
+          if (res.status >= 500)
+            failures.push(
+              `${route.method.toUpperCase()} ${concrete} with ${body.label}: ${res.status} ${JSON.stringify(res.body)}`,
+            );
           else if (res.status >= 400) expectWith(typeof res.body.message, `${route.method} ${concrete}`).toBe('string');
         }
         const odd = await owner[route.method](route.path.replace(/:[a-zA-Z]+/g, `%00${'y'.repeat(300)}`));
-        if (odd.status >= 500) failures.push(`${route.method.toUpperCase()} ${route.path} with an odd id: ${odd.status}`);
+        if (odd.status >= 500)
+          failures.push(`${route.method.toUpperCase()} ${route.path} with an odd id: ${odd.status}`);
       }
       expect(failures).toEqual([]);
     }, 120_000);

@@ -1,7 +1,18 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
-import { ADMIN, EDITOR, OWNER, boot, sessionCookie, setups, signIn, type Agent, type Booted, newAgent } from './setups.js';
+import {
+  ADMIN,
+  EDITOR,
+  OWNER,
+  boot,
+  sessionCookie,
+  setups,
+  signIn,
+  type Agent,
+  type Booted,
+  newAgent,
+} from './setups.js';
 
 const STRONG = 'Inv1ted-pass!';
 
@@ -19,7 +30,11 @@ for (const setup of setups) {
     afterAll(async () => t?.stop());
 
     const magicCodeFor = async (email: string) => {
-      const mails = (await (await signIn(t.url, ADMIN)).get('/api/admin/outbox')).body as Array<{ to: string; subject: string; text: string }>;
+      const mails = (await (await signIn(t.url, ADMIN)).get('/api/admin/outbox')).body as Array<{
+        to: string;
+        subject: string;
+        text: string;
+      }>;
       const mail = mails.find((m) => m.to === email);
       if (!mail) throw new Error(`no mail to ${email}`);
       const match = /\/api\/auth\/magic\/([A-Za-z0-9_%-]+)/.exec(mail.text);
@@ -29,9 +44,22 @@ for (const setup of setups) {
     it('invites by email, the invitee follows the magic link, sets a password and becomes an active member', async () => {
       // Both demo websites, as the console's invitation form preselects them.
       const websiteIds = ((await owner.get('/api/websites')).body as Array<{ id: string }>).map((w) => w.id);
-      const invited = await owner.post('/api/members').send({ organisationId: orgId, email: 'ivy@invitee.example', name: 'Ivy Invitee', orgRole: 'member', cmsRole: 'editor', websiteIds });
+      const invited = await owner.post('/api/members').send({
+        organisationId: orgId,
+        email: 'ivy@invitee.example',
+        name: 'Ivy Invitee',
+        orgRole: 'member',
+        cmsRole: 'editor',
+        websiteIds,
+      });
       expectWith(invited.status, JSON.stringify(invited.body)).toBe(201);
-      expect(invited.body).toMatchObject({ status: 'pending', statusLabel: 'Invited', email: 'ivy@invitee.example', cmsRole: 'editor', croRole: 'none' });
+      expect(invited.body).toMatchObject({
+        status: 'pending',
+        statusLabel: 'Invited',
+        email: 'ivy@invitee.example',
+        cmsRole: 'editor',
+        croRole: 'none',
+      });
       expect(invited.body.allowedActions).toEqual(expect.arrayContaining(['Resend', 'ChangeAccess']));
       const list = await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ status: 'pending' }))}`);
       expect(list.body.map((m: { email: string }) => m.email)).toContain('ivy@invitee.example');
@@ -44,15 +72,33 @@ for (const setup of setups) {
       expect(magic.headers.location).toBe('/reset-initial-password');
       const cookie = sessionCookie(magic);
 
-      const weak = await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: 'short' });
+      const weak = await request(t.url)
+        .put('/api/auth/user/initialPassword')
+        .set('Origin', t.url)
+        .set('Cookie', cookie)
+        .send({ password: 'short' });
       expect(weak.status).toBe(422);
-      const set = await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: STRONG });
+      const set = await request(t.url)
+        .put('/api/auth/user/initialPassword')
+        .set('Origin', t.url)
+        .set('Cookie', cookie)
+        .send({ password: STRONG });
       expectWith(set.status, JSON.stringify(set.body)).toBe(200);
-      expect((await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: STRONG })).status).toBe(409);
+      expect(
+        (
+          await request(t.url)
+            .put('/api/auth/user/initialPassword')
+            .set('Origin', t.url)
+            .set('Cookie', cookie)
+            .send({ password: STRONG })
+        ).status,
+      ).toBe(409);
 
       const ivy = await signIn(t.url, { email: 'ivy@invitee.example', password: STRONG });
       const me = (await ivy.get('/api/auth/user')).body;
-      expect(me.organisations).toEqual([expect.objectContaining({ id: orgId, role: 'member', cmsRole: 'editor', croRole: 'none' })]);
+      expect(me.organisations).toEqual([
+        expect.objectContaining({ id: orgId, role: 'member', cmsRole: 'editor', croRole: 'none' }),
+      ]);
       expect((await ivy.get('/api/websites')).body.length).toBe(2);
       const member = (await owner.get(`/api/members/${invited.body.id}`)).body;
       expect(member).toMatchObject({ status: 'accepted', statusLabel: 'Active', posts: 0 });
@@ -64,14 +110,24 @@ for (const setup of setups) {
     });
 
     it('lists the founder and the members who joined without an invitation as Active', async () => {
-      const list = (await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: orgId }))}`)).body as Array<Record<string, unknown>>;
+      const list = (
+        await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: orgId }))}`)
+      ).body as Array<Record<string, unknown>>;
       const byEmail = new Map(list.map((m) => [m.email, m]));
-      expect(byEmail.get('owner@demo.example')).toMatchObject({ orgRole: 'owner', cmsRole: 'admin', statusLabel: 'Active' });
+      expect(byEmail.get('owner@demo.example')).toMatchObject({
+        orgRole: 'owner',
+        cmsRole: 'admin',
+        statusLabel: 'Active',
+      });
       expect(byEmail.get('editor@demo.example')).toMatchObject({ orgRole: 'member', statusLabel: 'Active' });
       // A new organisation's creator is its first member.
       const created = (await owner.post('/api/organisations').send({ name: 'Second Org' })).body;
-      const members = (await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: created.id }))}`)).body;
-      expect(members).toEqual([expect.objectContaining({ email: 'owner@demo.example', orgRole: 'owner', status: 'accepted' })]);
+      const members = (
+        await owner.get(`/api/members?filter=${encodeURIComponent(JSON.stringify({ organisationId: created.id }))}`)
+      ).body;
+      expect(members).toEqual([
+        expect.objectContaining({ email: 'owner@demo.example', orgRole: 'owner', status: 'accepted' }),
+      ]);
     });
 
     it('answers the roles and statuses the console offers (GET /api/members/options)', async () => {
@@ -93,22 +149,35 @@ for (const setup of setups) {
     });
 
     it('refuses a second invitation of the same person, bad input, and invitations by non-managers', async () => {
-      const twice = await owner.post('/api/members').send({ organisationId: orgId, email: 'editor@demo.example', name: 'Again' });
+      const twice = await owner
+        .post('/api/members')
+        .send({ organisationId: orgId, email: 'editor@demo.example', name: 'Again' });
       expect(twice.status).toBe(409);
       const bad = await owner.post('/api/members').send({ organisationId: orgId, email: 'nope', name: '' });
       expect(bad.status).toBe(422);
       expect(bad.body.errors.email).toBe('Please enter a valid email address.');
-      const wrongRole = await owner.post('/api/members').send({ organisationId: orgId, email: 'r@invitee.example', name: 'R', orgRole: 'emperor' });
+      const wrongRole = await owner
+        .post('/api/members')
+        .send({ organisationId: orgId, email: 'r@invitee.example', name: 'R', orgRole: 'emperor' });
       expect(wrongRole.status).toBe(422);
       const editor = await signIn(t.url, EDITOR);
-      expect((await editor.post('/api/members').send({ organisationId: orgId, email: 'x@invitee.example', name: 'X' })).status).toBe(403);
+      expect(
+        (await editor.post('/api/members').send({ organisationId: orgId, email: 'x@invitee.example', name: 'X' }))
+          .status,
+      ).toBe(403);
     });
 
     it('deactivating a member takes their access away; reactivating gives it back', async () => {
-      const invited = (await owner.post('/api/members').send({ organisationId: orgId, email: 'dan@invitee.example', name: 'Dan' })).body;
+      const invited = (
+        await owner.post('/api/members').send({ organisationId: orgId, email: 'dan@invitee.example', name: 'Dan' })
+      ).body;
       const { code } = await magicCodeFor('dan@invitee.example');
       const cookie = sessionCookie(await request(t.url).get(`/api/auth/magic/${code}`).redirects(0));
-      await request(t.url).put('/api/auth/user/initialPassword').set('Origin', t.url).set('Cookie', cookie).send({ password: STRONG });
+      await request(t.url)
+        .put('/api/auth/user/initialPassword')
+        .set('Origin', t.url)
+        .set('Cookie', cookie)
+        .send({ password: STRONG });
       const dan = await signIn(t.url, { email: 'dan@invitee.example', password: STRONG });
       expect((await dan.get(`/api/organisations/${orgId}`)).status).toBe(200);
 
@@ -124,7 +193,9 @@ for (const setup of setups) {
 
     it('an existing user can decline an invitation they see in their own list', async () => {
       const email = `sam-${Math.random().toString(36).slice(2)}@invitee.example`;
-      const signup = await newAgent(t.url).post('/api/auth/signup').send({ email, password: STRONG, name: 'Sam', orgName: 'Sam Co' });
+      const signup = await newAgent(t.url)
+        .post('/api/auth/signup')
+        .send({ email, password: STRONG, name: 'Sam', orgName: 'Sam Co' });
       expect(signup.status).toBe(201);
       const invited = (await owner.post('/api/members').send({ organisationId: orgId, email, name: 'Sam' })).body;
       const sam = await signIn(t.url, { email, password: STRONG });
@@ -139,7 +210,9 @@ for (const setup of setups) {
       expect(again.status).toBe(201);
       expect(again.body).toMatchObject({ id: invited.id, status: 'pending' });
       // The owner cannot accept on the invitee's behalf.
-      const other = (await owner.post('/api/members').send({ organisationId: orgId, email: 'olga@invitee.example', name: 'Olga' })).body;
+      const other = (
+        await owner.post('/api/members').send({ organisationId: orgId, email: 'olga@invitee.example', name: 'Olga' })
+      ).body;
       expect((await owner.post(`/api/members/${other.id}/actions/Accept`).send({})).status).toBe(403);
     });
   });

@@ -32,7 +32,12 @@ for (const setup of setups) {
     const agents: Record<string, Agent> = {};
     beforeAll(async () => {
       t = await boot(setup);
-      for (const [who, credentials] of Object.entries({ owner: OWNER, editor: EDITOR, writer: WRITER, checker: CHECKER })) {
+      for (const [who, credentials] of Object.entries({
+        owner: OWNER,
+        editor: EDITOR,
+        writer: WRITER,
+        checker: CHECKER,
+      })) {
         agents[who] = await signIn(t.url, credentials);
       }
     }, 60_000);
@@ -46,7 +51,22 @@ for (const setup of setups) {
 
     const CREATES: Record<string, string[]> = {
       // The owner is a CRO admin (the demo's plan includes cro); the others have the CRO role none.
-      owner: ['bios', 'campaigns', 'ctas', 'excluded-pages', 'experiments', 'funnels', 'goals', 'members', 'posts', 'products', 'questions', 'redirect-rules', 'url-lists', 'websites'],
+      owner: [
+        'bios',
+        'campaigns',
+        'ctas',
+        'excluded-pages',
+        'experiments',
+        'funnels',
+        'goals',
+        'members',
+        'posts',
+        'products',
+        'questions',
+        'redirect-rules',
+        'url-lists',
+        'websites',
+      ],
       editor: ['bios', 'posts', 'questions', 'redirect-rules'],
       writer: ['bios', 'posts', 'questions'],
       checker: ['bios', 'questions'],
@@ -56,19 +76,27 @@ for (const setup of setups) {
       it(`tells the ${who} what they may create in Demo Publishing, and a new organisation`, async () => {
         const body = await me(agents[who]!);
         expect(body.creates).toEqual(['organisations']);
-        expect(body.organisations.map((o) => ({ name: o.name, creates: sorted(o.creates) }))).toEqual([{ name: 'Demo Publishing', creates: CREATES[who] }]);
+        expect(body.organisations.map((o) => ({ name: o.name, creates: sorted(o.creates) }))).toEqual([
+          { name: 'Demo Publishing', creates: CREATES[who] },
+        ]);
       });
     }
 
     it('refuses the creates it does not tell: a writer adding a website or inviting, a checker writing a post', async () => {
       const writer = await me(agents.writer!);
       const organisationId = writer.organisations[0]!.id;
-      const website = await agents.writer!.post('/api/websites').send({ organisationId, name: 'Not mine', url: 'https://not-mine.example' });
+      const website = await agents
+        .writer!.post('/api/websites')
+        .send({ organisationId, name: 'Not mine', url: 'https://not-mine.example' });
       expectWith(website.status, JSON.stringify(website.body)).toBe(403);
-      const invite = await agents.writer!.post('/api/members').send({ organisationId, email: 'someone@else.example', name: 'Someone' });
+      const invite = await agents
+        .writer!.post('/api/members')
+        .send({ organisationId, email: 'someone@else.example', name: 'Someone' });
       expectWith(invite.status, JSON.stringify(invite.body)).toBe(403);
       const websites = (await agents.checker!.get('/api/websites')).body as { id: string }[];
-      const post = await agents.checker!.post('/api/posts').send({ websiteId: websites[0]!.id, type: 'blog', title: 'A checker writes' });
+      const post = await agents
+        .checker!.post('/api/posts')
+        .send({ websiteId: websites[0]!.id, type: 'blog', title: 'A checker writes' });
       expectWith(post.status, JSON.stringify(post.body)).toBe(403);
     });
 
@@ -79,10 +107,14 @@ for (const setup of setups) {
         expectWith(navigation.includes('audit'), `${who}: audit in the navigation`).toBe(reader);
         expectWith(navigation.includes('workflow-report'), `${who}: workflow-report in the navigation`).toBe(reader);
         expectWith((await agents[who]!.get('/api/audit')).status, `${who}: GET /api/audit`).toBe(reader ? 200 : 403);
-        expectWith((await agents[who]!.get('/api/reports/workflow')).status, `${who}: GET /api/reports/workflow`).toBe(reader ? 200 : 403);
+        expectWith((await agents[who]!.get('/api/reports/workflow')).status, `${who}: GET /api/reports/workflow`).toBe(
+          reader ? 200 : 403,
+        );
       }
       // The fact checker keeps the editorial screens they work in.
-      expect((await me(agents.checker!)).navigation).toEqual(expect.arrayContaining(['in-progress', 'review', 'published']));
+      expect((await me(agents.checker!)).navigation).toEqual(
+        expect.arrayContaining(['in-progress', 'review', 'published']),
+      );
     });
 
     it('does not offer the sole owner Deactivate on their own member record (the server would refuse it)', async () => {
@@ -95,15 +127,24 @@ for (const setup of setups) {
 
     it('in demo mode tells nothing to create and lists no screen that only changes things or is refused', async () => {
       const agent = newAgent(t.url);
-      const signup = await agent.post('/api/auth/signup').send({ email: 'demo-visitor@new.example', password: 'Visitor-pass-1', name: 'Vic', orgName: 'Vic Co' });
+      const signup = await agent
+        .post('/api/auth/signup')
+        .send({ email: 'demo-visitor@new.example', password: 'Visitor-pass-1', name: 'Vic', orgName: 'Vic Co' });
       expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
       const own = await me(agent);
       // A new owner on the Starter plan (cms only): no community questions to ask.
       expect(own.creates).toEqual(['organisations']);
-      expect(own.organisations.map((o) => sorted(o.creates))).toEqual([['bios', 'members', 'posts', 'redirect-rules', 'websites']]);
-      expect(own.navigation).toEqual(expect.arrayContaining(['roles-and-permissions', 'login-as', 'audit', 'workflow-report']));
+      expect(own.organisations.map((o) => sorted(o.creates))).toEqual([
+        ['bios', 'members', 'posts', 'redirect-rules', 'websites'],
+      ]);
+      expect(own.navigation).toEqual(
+        expect.arrayContaining(['roles-and-permissions', 'login-as', 'audit', 'workflow-report']),
+      );
       // The sign-up's answer says the same as GET /api/auth/user.
-      expect({ creates: signup.body.creates, organisations: signup.body.organisations.map((o: { creates: string[] }) => sorted(o.creates)) }).toEqual({
+      expect({
+        creates: signup.body.creates,
+        organisations: signup.body.organisations.map((o: { creates: string[] }) => sorted(o.creates)),
+      }).toEqual({
         creates: ['organisations'],
         organisations: [['bios', 'members', 'posts', 'redirect-rules', 'websites']],
       });
@@ -111,7 +152,9 @@ for (const setup of setups) {
       expectWith((await agent.post('/api/auth/demo/enter').send({})).status, 'enter demo').toBe(200);
       const demo = await me(agent);
       expect(demo.creates).toEqual([]);
-      expect(demo.organisations.map((o) => ({ name: o.name, creates: o.creates }))).toEqual([{ name: 'Demo Publishing', creates: [] }]);
+      expect(demo.organisations.map((o) => ({ name: o.name, creates: o.creates }))).toEqual([
+        { name: 'Demo Publishing', creates: [] },
+      ]);
       for (const entry of ['create', 'roles-and-permissions', 'login-as', 'audit', 'workflow-report']) {
         expectWith(demo.navigation, `demo navigation lists ${entry}`).not.toContain(entry);
       }
@@ -125,7 +168,9 @@ for (const setup of setups) {
         const list = await agent.get(`/api/${resource}`);
         expectWith(list.status, `demo GET /api/${resource}`).toBe(200);
         const records = list.body as Array<{ id: string; allowedActions?: string[] }>;
-        const offered = records.filter((r) => (r.allowedActions ?? []).length > 0).map((r) => `${r.id}: ${r.allowedActions!.join(', ')}`);
+        const offered = records
+          .filter((r) => (r.allowedActions ?? []).length > 0)
+          .map((r) => `${r.id}: ${r.allowedActions!.join(', ')}`);
         expectWith(offered, `demo ${resource} offering actions`).toEqual([]);
         if (resource === 'redirect-rules') continue;
         expectWith(records.length, `demo ${resource} listed`).toBeGreaterThan(0);

@@ -6,7 +6,11 @@ import { expectWith } from '../support/expect.js';
 import { ADMIN, EDITOR, OWNER, boot, setups, signIn, type Booted, newAgent } from './setups.js';
 
 /** A customer's website, served by the test: its home page is whatever `page` holds now. */
-async function customerSite(): Promise<{ url: string; page: { html: string; status: number }; close(): Promise<void> }> {
+async function customerSite(): Promise<{
+  url: string;
+  page: { html: string; status: number };
+  close(): Promise<void>;
+}> {
   const page = { html: '<html><head><title>Shop</title></head><body>Hello</body></html>', status: 200 };
   const server: Server = createServer((req, res) => {
     if (req.url === '/moved') {
@@ -17,7 +21,11 @@ async function customerSite(): Promise<{ url: string; page: { html: string; stat
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, page, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    page,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 const ANSWERS = { employees: '11-50', monthlyVisitors: '5k-20k', ltv: '250-500', aov: '20-50' };
@@ -38,14 +46,22 @@ for (const setup of setups) {
 
     it('a new organisation answers the business questions with the spec buckets', async () => {
       const agent = newAgent(t.url);
-      const signup = await agent
-        .post('/api/auth/signup')
-        .send({ email: 'founder@shop.example', password: 'Founder-pass-1', name: 'Fiona Founder', orgName: 'Fiona Shop' });
+      const signup = await agent.post('/api/auth/signup').send({
+        email: 'founder@shop.example',
+        password: 'Founder-pass-1',
+        name: 'Fiona Founder',
+        orgName: 'Fiona Shop',
+      });
       expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
       const orgId = (await agent.get('/api/auth/user')).body.organisations[0].id;
 
       const options = (await agent.get('/api/organisations/options')).body;
-      expect(options.businessQuestions.map((q: { field: string }) => q.field)).toEqual(['employees', 'monthlyVisitors', 'ltv', 'aov']);
+      expect(options.businessQuestions.map((q: { field: string }) => q.field)).toEqual([
+        'employees',
+        'monthlyVisitors',
+        'ltv',
+        'aov',
+      ]);
       expect(options.businessQuestions[0].options).toEqual(['1-10', '11-50', '51-100', '100+']);
       expect(options.businessQuestions[1].options.at(0)).toBe('0-5k');
       expect(options.businessQuestions[1].options.at(-1)).toBe('100k+');
@@ -56,10 +72,18 @@ for (const setup of setups) {
       expect(before).toMatchObject({ business: null, onboardedAt: null });
       expect(before.allowedActions).toContain('SetBusinessProfile');
 
-      const missing = await agent.post(`/api/organisations/${orgId}/actions/SetBusinessProfile`).send({ employees: '1-10' });
+      const missing = await agent
+        .post(`/api/organisations/${orgId}/actions/SetBusinessProfile`)
+        .send({ employees: '1-10' });
       expect(missing.status).toBe(422);
-      expect(missing.body.errors).toMatchObject({ monthlyVisitors: 'Monthly visitors is missing!', ltv: 'Customer lifetime value is missing!', aov: 'Average order value is missing!' });
-      const wrong = await agent.post(`/api/organisations/${orgId}/actions/SetBusinessProfile`).send({ ...ANSWERS, employees: 'a thousand' });
+      expect(missing.body.errors).toMatchObject({
+        monthlyVisitors: 'Monthly visitors is missing!',
+        ltv: 'Customer lifetime value is missing!',
+        aov: 'Average order value is missing!',
+      });
+      const wrong = await agent
+        .post(`/api/organisations/${orgId}/actions/SetBusinessProfile`)
+        .send({ ...ANSWERS, employees: 'a thousand' });
       expect(wrong.status).toBe(422);
       expect(wrong.body.errors.employees).toBe('Number of employees must be one of 1-10, 11-50, 51-100, 100+');
 
@@ -72,12 +96,16 @@ for (const setup of setups) {
       // Members who do not manage the organisation may not answer for it.
       const editor = await signIn(t.url, EDITOR);
       const demoOrg = (await editor.get('/api/auth/user')).body.organisations[0].id;
-      expect((await editor.post(`/api/organisations/${demoOrg}/actions/SetBusinessProfile`).send(ANSWERS)).status).toBe(403);
+      expect((await editor.post(`/api/organisations/${demoOrg}/actions/SetBusinessProfile`).send(ANSWERS)).status).toBe(
+        403,
+      );
     });
 
     it('verifies the tracking script on the website: failure with the spec message, then success', async () => {
       const agent = newAgent(t.url);
-      await agent.post('/api/auth/signup').send({ email: 'owner@install.example', password: 'Install-pass-1', name: 'Ian', orgName: 'Install Co' });
+      await agent
+        .post('/api/auth/signup')
+        .send({ email: 'owner@install.example', password: 'Install-pass-1', name: 'Ian', orgName: 'Install Co' });
       const created = await agent.post('/api/websites').send({ name: 'Install Shop', url: site.url });
       expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.id;
@@ -85,7 +113,9 @@ for (const setup of setups) {
 
       const installation = (await agent.get(`/api/websites/${id}/installation`)).body;
       expect(installation).toMatchObject({ verified: false, verifiedAt: null, key: created.body.key });
-      expect(installation.snippet).toBe(`<script async src="${t.url}/tracker.js" data-site-key="${created.body.key}"></script>`);
+      expect(installation.snippet).toBe(
+        `<script async src="${t.url}/tracker.js" data-site-key="${created.body.key}"></script>`,
+      );
 
       const failed = await agent.post(`/api/websites/${id}/actions/VerifyInstallation`).send({});
       expect(failed.status).toBe(422);
@@ -137,7 +167,9 @@ for (const setup of setups) {
       await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
       try {
         const agent = newAgent(t.url);
-        await agent.post('/api/auth/signup').send({ email: 'owner@ssrf.example', password: 'Ssrf-pass-1', name: 'Sam', orgName: 'Ssrf Co' });
+        await agent
+          .post('/api/auth/signup')
+          .send({ email: 'owner@ssrf.example', password: 'Ssrf-pass-1', name: 'Sam', orgName: 'Ssrf Co' });
         const port = (counting.address() as AddressInfo).port;
         const created = await agent.post('/api/websites').send({ name: 'Internal', url: `http://127.0.0.1:${port}` });
         expectWith(created.status, JSON.stringify(created.body)).toBe(201);
@@ -160,7 +192,9 @@ for (const setup of setups) {
 
     it('a new user enters demo mode, sees the demo organisation read-only, and exits back to their own', async () => {
       const agent = newAgent(t.url);
-      await agent.post('/api/auth/signup').send({ email: 'curious@new.example', password: 'Curious-pass-1', name: 'Cory', orgName: 'Cory Co' });
+      await agent
+        .post('/api/auth/signup')
+        .send({ email: 'curious@new.example', password: 'Curious-pass-1', name: 'Cory', orgName: 'Cory Co' });
       const me = (await agent.get('/api/auth/user')).body;
       expect(me).toMatchObject({ demo: null, demoAvailable: true });
       expect(me.organisations.map((o: { name: string }) => o.name)).toEqual(['Cory Co']);
@@ -215,21 +249,31 @@ for (const setup of setups) {
       expect(given.body.websiteIds).toEqual([blog.id, shop.id]);
       expect(given.body.allowedActions).toContain('RemoveFromWebsite');
 
-      const removed = await owner.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({ websiteId: blog.id, expectedVersion: given.body.version });
+      const removed = await owner
+        .post(`/api/members/${writer.id}/actions/RemoveFromWebsite`)
+        .send({ websiteId: blog.id, expectedVersion: given.body.version });
       expectWith(removed.status, JSON.stringify(removed.body)).toBe(200);
       expect(removed.body.websiteIds).toEqual([shop.id]);
-      const again = await owner.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({ websiteId: blog.id });
+      const again = await owner
+        .post(`/api/members/${writer.id}/actions/RemoveFromWebsite`)
+        .send({ websiteId: blog.id });
       expect(again.status).toBe(200);
       expect(again.body.version).toBe(removed.body.version);
 
-      const refused = await owner.post(`/api/members/${ownerMember.id}/actions/RemoveFromWebsite`).send({ websiteId: blog.id });
+      const refused = await owner
+        .post(`/api/members/${ownerMember.id}/actions/RemoveFromWebsite`)
+        .send({ websiteId: blog.id });
       expect(refused.status).toBe(422);
-      expect(refused.body.message).toBe('Admins cannot be removed from a website because they have access to all websites.');
+      expect(refused.body.message).toBe(
+        'Admins cannot be removed from a website because they have access to all websites.',
+      );
       const noSite = await owner.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({});
       expect(noSite.status).toBe(422);
       expect(noSite.body.errors.websiteId).toBe('Website is missing!');
       const editor = await signIn(t.url, EDITOR);
-      expect((await editor.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({ websiteId: shop.id })).status).toBe(403);
+      expect(
+        (await editor.post(`/api/members/${writer.id}/actions/RemoveFromWebsite`).send({ websiteId: shop.id })).status,
+      ).toBe(403);
     });
   });
 }

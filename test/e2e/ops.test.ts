@@ -37,7 +37,14 @@ for (const setup of setups) {
         expect(res.body.database).toBe('up');
         expect(res.body.projections.map((p: Rec) => p.name).sort()).toEqual([...PROJECTIONS].sort());
         for (const p of res.body.projections) {
-          expect(p).toEqual(expect.objectContaining({ name: expect.any(String), status: 'running', lag: expect.any(Number), error: null }));
+          expect(p).toEqual(
+            expect.objectContaining({
+              name: expect.any(String),
+              status: 'running',
+              lag: expect.any(Number),
+              error: null,
+            }),
+          );
         }
       });
 
@@ -54,7 +61,8 @@ for (const setup of setups) {
         expect(res.status).toBe(200);
         expect(res.headers['content-type']).toMatch(/^text\/plain/);
         expect(res.text).toContain('# TYPE projection_lag_events gauge');
-        for (const name of PROJECTIONS) expect(res.text).toMatch(new RegExp(`^projection_lag_events\\{projection="${name}"\\} \\d+$`, 'm'));
+        for (const name of PROJECTIONS)
+          expect(res.text).toMatch(new RegExp(`^projection_lag_events\\{projection="${name}"\\} \\d+$`, 'm'));
         expect(res.text).toContain('# TYPE http_requests_total counter');
         expect(res.text).toMatch(/^http_requests_total\{method="GET",route="\/api\/health",status="200"\} [1-9]\d*$/m);
         // Unknown paths are counted under one label, not one series per path.
@@ -153,7 +161,9 @@ for (const setup of setups) {
         expect(states.find((s) => s.name === 'websites')!.position).toBe(positionBefore);
         // The rebuilt read model serves writes again.
         const site = before.body.find((w: Rec) => w.name === 'Demo Shop');
-        const updated = await owner.put(`/api/websites/${site.id}`).send({ ...site, name: 'Demo Shop' , currency: 'USD' });
+        const updated = await owner
+          .put(`/api/websites/${site.id}`)
+          .send({ ...site, name: 'Demo Shop', currency: 'USD' });
         expectWith(updated.status, JSON.stringify(updated.body)).toBe(200);
         expect(updated.body.version).toBe(site.version + 1);
         expect(updated.body.currency).toBe('USD');
@@ -165,9 +175,15 @@ for (const setup of setups) {
         if (!beforeRebuild) return;
         const me = await owner.get('/api/auth/user');
         const org = (await owner.get(`/api/organisations/${me.body.organisations[0].id}`)).body;
-        const touched = await owner.put(`/api/organisations/${org.id}`).send({ ...org, locales: [...org.locales, 'fr'] });
+        const touched = await owner
+          .put(`/api/organisations/${org.id}`)
+          .send({ ...org, locales: [...org.locales, 'fr'] });
         expect(touched.status).toBe(200);
-        const after = await until('the websites read model after the next event', () => admin.get(allWebsites), (list) => list.body.length === beforeRebuild!.body.length);
+        const after = await until(
+          'the websites read model after the next event',
+          () => admin.get(allWebsites),
+          (list) => list.body.length === beforeRebuild!.body.length,
+        );
         expect(after.body).toEqual(beforeRebuild.body);
         expect(after.headers['content-range']).toBe(beforeRebuild.range);
       });
@@ -179,13 +195,29 @@ for (const setup of setups) {
         expect(res.status).toBe(200);
         expect(res.body.name).toBe('website');
         expect(res.body.statuses).toEqual(['active', 'inactive', 'refused']);
-        expect([...res.body.actions].sort()).toEqual(['Activate', 'Create', 'Deactivate', 'RefuseDomain', 'Update', 'VerifyInstallation']);
-        expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Deactivate', from: ['active'], to: 'inactive' }));
-        expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Activate', from: ['inactive'], to: 'active' }));
-        expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'Update', from: ['active', 'inactive'], to: null }));
+        expect([...res.body.actions].sort()).toEqual([
+          'Activate',
+          'Create',
+          'Deactivate',
+          'RefuseDomain',
+          'Update',
+          'VerifyInstallation',
+        ]);
+        expect(res.body.transitions).toContainEqual(
+          expect.objectContaining({ action: 'Deactivate', from: ['active'], to: 'inactive' }),
+        );
+        expect(res.body.transitions).toContainEqual(
+          expect.objectContaining({ action: 'Activate', from: ['inactive'], to: 'active' }),
+        );
+        expect(res.body.transitions).toContainEqual(
+          expect.objectContaining({ action: 'Update', from: ['active', 'inactive'], to: null }),
+        );
         // Only the website-domains process refuses a domain.
-        expect(res.body.transitions).toContainEqual(expect.objectContaining({ action: 'RefuseDomain', from: ['active', 'inactive'], roles: ['system'] }));
-        for (const tr of res.body.transitions.filter((t: { action: string }) => t.action !== 'RefuseDomain')) expect(tr.roles).toEqual(expect.arrayContaining(['owner', 'admin']));
+        expect(res.body.transitions).toContainEqual(
+          expect.objectContaining({ action: 'RefuseDomain', from: ['active', 'inactive'], roles: ['system'] }),
+        );
+        for (const tr of res.body.transitions.filter((t: { action: string }) => t.action !== 'RefuseDomain'))
+          expect(tr.roles).toEqual(expect.arrayContaining(['owner', 'admin']));
       });
 
       it('GET /api/workflows/organisation answers too; GET /api/workflows/nope is 404', async () => {
@@ -210,7 +242,10 @@ for (const setup of setups) {
           await request(t.url).get('/api/no-such-route'),
           await request(t.url).post('/api/auth/login').set('Content-Type', 'application/json').send('{bad'),
           await request(t.url).post('/api/auth/login').send({ email: 'x' }),
-          await request(t.url).options('/api/websites').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'PUT'),
+          await request(t.url)
+            .options('/api/websites')
+            .set('Origin', 'http://localhost:5173')
+            .set('Access-Control-Request-Method', 'PUT'),
         ];
         const ids = responses.map((r) => r.headers['x-request-id']);
         responses.forEach((r, i) => expectWith(ids[i], `response #${i} (${r.status})`).toMatch(UUID));

@@ -4,7 +4,19 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
-import { ADMIN, OWNER, WRITER, boot, listQuery, sessionCookie, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+import {
+  ADMIN,
+  OWNER,
+  WRITER,
+  boot,
+  listQuery,
+  sessionCookie,
+  setups,
+  signIn,
+  totalOf,
+  type Agent,
+  type Booted,
+} from './setups.js';
 
 const WEBSITE_INVALID = 'Website must be a valid address (for example https://www.example.com)';
 const DOMAIN_TAKEN = 'This website already has an account. Please contact its owner to be given access.';
@@ -45,7 +57,9 @@ for (const setup of setups) {
       const org = await admin.post('/api/organisations').send({ name: 'Rival Media' });
       expectWith(org.status, JSON.stringify(org.body)).toBe(201);
       rivalOrg = org.body;
-      const site = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'Rival Site', url: `https://${host('rival')}` });
+      const site = await admin
+        .post('/api/websites')
+        .send({ organisationId: rivalOrg.id, name: 'Rival Site', url: `https://${host('rival')}` });
       expectWith(site.status, JSON.stringify(site.body)).toBe(201);
       rivalSite = site.body;
     });
@@ -58,23 +72,31 @@ for (const setup of setups) {
     };
 
     const createSite = async (agent: Agent, fields: Rec = {}) => {
-      const res = await agent.post('/api/websites').send({ name: `E2E ${randomUUID().slice(0, 6)}`, url: `https://${host('site')}`, ...fields });
+      const res = await agent
+        .post('/api/websites')
+        .send({ name: `E2E ${randomUUID().slice(0, 6)}`, url: `https://${host('site')}`, ...fields });
       expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body as Rec;
     };
 
     describe('website lists (supertest)', () => {
       it('sorts and pages with sort=[field,order]&range=[start,end] and answers Content-Range', async () => {
-        const first = await owner.get(`/api/websites?${listQuery({ sort: ['name', 'DESC'], range: [0, 0], filter: { q: 'demo' } })}`);
+        const first = await owner.get(
+          `/api/websites?${listQuery({ sort: ['name', 'DESC'], range: [0, 0], filter: { q: 'demo' } })}`,
+        );
         expect(first.status).toBe(200);
         expect(first.body.map((w: Rec) => w.name)).toEqual(['Demo Shop']);
         expect(first.headers['content-range']).toBe('websites 0-0/2');
 
-        const second = await owner.get(`/api/websites?${listQuery({ sort: ['name', 'DESC'], range: [1, 1], filter: { q: 'demo' } })}`);
+        const second = await owner.get(
+          `/api/websites?${listQuery({ sort: ['name', 'DESC'], range: [1, 1], filter: { q: 'demo' } })}`,
+        );
         expect(second.body.map((w: Rec) => w.name)).toEqual(['Demo Blog']);
         expect(second.headers['content-range']).toBe('websites 1-1/2');
 
-        const asc = await owner.get(`/api/websites?${listQuery({ sort: ['name', 'ASC'], range: [0, 9], filter: { q: 'demo' } })}`);
+        const asc = await owner.get(
+          `/api/websites?${listQuery({ sort: ['name', 'ASC'], range: [0, 9], filter: { q: 'demo' } })}`,
+        );
         expect(asc.body.map((w: Rec) => w.name)).toEqual(['Demo Blog', 'Demo Shop']);
         expect(asc.headers['content-range']).toBe('websites 0-1/2');
       });
@@ -322,24 +344,32 @@ for (const setup of setups) {
         const oldDomain = host('move-old');
         const newDomain = host('move-new');
         const site = await createSite(owner, { url: `https://${oldDomain}` });
-        const moved = await owner.put(`/api/websites/${site.id}`).send({ ...site, url: `https://${newDomain}`, domain: newDomain });
+        const moved = await owner
+          .put(`/api/websites/${site.id}`)
+          .send({ ...site, url: `https://${newDomain}`, domain: newDomain });
         expectWith(moved.status, JSON.stringify(moved.body)).toBe(200);
         expect(moved.body.domain).toBe(newDomain);
         const reuse = await owner.post('/api/websites').send({ name: 'E2E Reuse', url: `https://${oldDomain}` });
         expectWith(reuse.status, JSON.stringify(reuse.body)).toBe(201);
-        const taken = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Taken', url: `https://${newDomain}` });
+        const taken = await admin
+          .post('/api/websites')
+          .send({ organisationId: rivalOrg.id, name: 'E2E Taken', url: `https://${newDomain}` });
         expect(taken.status).toBe(409);
         expect(taken.body.message).toBe(DOMAIN_TAKEN);
       });
 
       it('Deactivate and Activate change the status; Activate on an active site is 422; an unknown action is 422', async () => {
         const site = await createSite(owner);
-        const off = await owner.post(`/api/websites/${site.id}/actions/Deactivate`).send({ expectedVersion: site.version });
+        const off = await owner
+          .post(`/api/websites/${site.id}/actions/Deactivate`)
+          .send({ expectedVersion: site.version });
         expectWith(off.status, JSON.stringify(off.body)).toBe(200);
         expect(off.body.status).toBe('inactive');
         expect(off.body.version).toBe(site.version + 1);
         expect(off.body.allowedActions).toEqual(['Update', 'Activate', 'VerifyInstallation']);
-        const inactive = await owner.get(`/api/websites?${listQuery({ filter: { status: 'inactive', id: [site.id] } })}`);
+        const inactive = await owner.get(
+          `/api/websites?${listQuery({ filter: { status: 'inactive', id: [site.id] } })}`,
+        );
         expect(inactive.body.map((w: Rec) => w.id)).toEqual([site.id]);
 
         const again = await owner.post(`/api/websites/${site.id}/actions/Deactivate`).send({});
@@ -365,9 +395,13 @@ for (const setup of setups) {
 
       it('refuses an action with a stale expectedVersion with 409 (status unchanged), and a malformed one with 400', async () => {
         const site = await createSite(owner);
-        const stale = await owner.post(`/api/websites/${site.id}/actions/Deactivate`).send({ expectedVersion: site.version + 5 });
+        const stale = await owner
+          .post(`/api/websites/${site.id}/actions/Deactivate`)
+          .send({ expectedVersion: site.version + 5 });
         expect(stale.status).toBe(409);
-        const malformed = await owner.post(`/api/websites/${site.id}/actions/Deactivate`).send({ expectedVersion: 'latest' });
+        const malformed = await owner
+          .post(`/api/websites/${site.id}/actions/Deactivate`)
+          .send({ expectedVersion: 'latest' });
         expect(malformed.status).toBe(400);
         const read = await owner.get(`/api/websites/${site.id}`);
         expect(read.body.status).toBe('active');
@@ -424,9 +458,22 @@ for (const setup of setups) {
           factCheckLevels: 'Fact-check levels must be a number from 0 to 4',
           fourEyes: 'Four-eyes rule must be true or false',
         });
-        const more = await post({ name: 'E2E Types', url: ['https://x.example'], locales: 'en', currency: 'XXX', siteBuilder: 'yes', factCheckLevels: 1.5 });
+        const more = await post({
+          name: 'E2E Types',
+          url: ['https://x.example'],
+          locales: 'en',
+          currency: 'XXX',
+          siteBuilder: 'yes',
+          factCheckLevels: 1.5,
+        });
         expect(more.status).toBe(422);
-        expect(Object.keys(more.body.errors).sort()).toEqual(['currency', 'factCheckLevels', 'locales', 'siteBuilder', 'url']);
+        expect(Object.keys(more.body.errors).sort()).toEqual([
+          'currency',
+          'factCheckLevels',
+          'locales',
+          'siteBuilder',
+          'url',
+        ]);
       });
 
       it('refuses a body that is not a JSON object or not JSON, and one over 1 MB (4xx, never 500)', async () => {
@@ -437,14 +484,18 @@ for (const setup of setups) {
         expect(array.status).toBe(400);
         const text = await owner.post('/api/websites').set('Content-Type', 'text/plain').send('name=x');
         expect(text.status).toBe(400);
-        const huge = await owner.post('/api/websites').send({ name: 'E2E Huge', url: `https://${host('v')}`, customHeadCode: 'x'.repeat(1_100_000) });
+        const huge = await owner
+          .post('/api/websites')
+          .send({ name: 'E2E Huge', url: `https://${host('v')}`, customHeadCode: 'x'.repeat(1_100_000) });
         expect(huge.status).toBe(413);
         expect(huge.body.message).toBe('The request body is too large');
       });
 
       it('PUT validates the same way and changes nothing', async () => {
         const site = await createSite(owner);
-        const res = await owner.put(`/api/websites/${site.id}`).send({ ...site, name: 42, factCheckLevels: 9, fourEyes: 'yes', url: 'nope' });
+        const res = await owner
+          .put(`/api/websites/${site.id}`)
+          .send({ ...site, name: 42, factCheckLevels: 9, fourEyes: 'yes', url: 'nope' });
         expect(res.status).toBe(422);
         expect(res.body.errors).toEqual(
           expect.objectContaining({
@@ -468,7 +519,9 @@ for (const setup of setups) {
         await post({ name: 'E2E', url: 'nope' });
         await post({ name: 42, url: `https://${host('v')}` });
         await post({ name: 'E2E Dup', url: 'https://blog.demo.example' });
-        await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Dup', url: 'https://shop.demo.example' });
+        await admin
+          .post('/api/websites')
+          .send({ organisationId: rivalOrg.id, name: 'E2E Dup', url: 'https://shop.demo.example' });
         expect(await websitesTotal(owner)).toBe(before);
         expect(await websitesTotal(admin, { organisationId: rivalOrg.id })).toBe(rivalBefore);
       });
@@ -491,7 +544,7 @@ for (const setup of setups) {
         expect((await owner.get(`/api/websites/${site.id}`)).body.analytics).toEqual(NONE);
       });
 
-      it('PUT sets them; tracking domains come as the form\'s text, one per line, and are kept as domains', async () => {
+      it("PUT sets them; tracking domains come as the form's text, one per line, and are kept as domains", async () => {
         const site = await createSite(owner);
         const res = await owner.put(`/api/websites/${site.id}`).send({
           ...site,
@@ -519,11 +572,15 @@ for (const setup of setups) {
         expect((await owner.get(`/api/websites/${site.id}`)).body.analytics).toEqual(expected);
 
         // A PUT naming only the control group keeps the rest; an emptied id is none.
-        const partial = await owner.put(`/api/websites/${site.id}`).send({ analytics: { controlGroupPct: 25, googleAnalyticsId: '' } });
+        const partial = await owner
+          .put(`/api/websites/${site.id}`)
+          .send({ analytics: { controlGroupPct: 25, googleAnalyticsId: '' } });
         expectWith(partial.status, JSON.stringify(partial.body)).toBe(200);
         expect(partial.body.analytics).toEqual({ ...expected, controlGroupPct: 25, googleAnalyticsId: null });
         const history = await owner.get(`/api/websites/${site.id}/history`);
-        const changes = history.body.filter((e: Rec) => e.type === 'WebsiteSettingsChanged').map((e: Rec) => e.data.analytics?.controlGroupPct);
+        const changes = history.body
+          .filter((e: Rec) => e.type === 'WebsiteSettingsChanged')
+          .map((e: Rec) => e.data.analytics?.controlGroupPct);
         expect(changes).toEqual([10, 25]);
       });
 
@@ -546,13 +603,18 @@ for (const setup of setups) {
           'analytics.googleAnalyticsId': 'Please enter a valid Google Analytics id (for example G-1A2B3C4D5E)',
           'analytics.facebookPixelId': 'Please enter a valid Facebook pixel id (for example 123456789012345)',
           'analytics.tagManagerId': 'Please enter a valid Tag Manager id (for example GTM-AB12CD3)',
-          'analytics.segmentWriteKey': 'Please enter a valid Segment write key (for example a 32-letter key from Segment)',
-          'analytics.hubspotCtaClickEventId': 'Please enter a valid HubSpot CTA click event id (for example pe1234567_cta_clicked)',
+          'analytics.segmentWriteKey':
+            'Please enter a valid Segment write key (for example a 32-letter key from Segment)',
+          'analytics.hubspotCtaClickEventId':
+            'Please enter a valid HubSpot CTA click event id (for example pe1234567_cta_clicked)',
           'analytics.controlGroupPct': 'Control group size must be a whole percentage from 0 to 100',
         });
         for (const pct of [-1, 2.5, '10', null]) {
           const one = await owner.put(`/api/websites/${site.id}`).send({ analytics: { controlGroupPct: pct } });
-          expect([one.status, one.body.errors]).toEqual([422, { 'analytics.controlGroupPct': 'Control group size must be a whole percentage from 0 to 100' }]);
+          expect([one.status, one.body.errors]).toEqual([
+            422,
+            { 'analytics.controlGroupPct': 'Control group size must be a whole percentage from 0 to 100' },
+          ]);
         }
         const wrong = await owner.put(`/api/websites/${site.id}`).send({ analytics: 'on' });
         expect(wrong.status).toBe(422);
@@ -561,14 +623,20 @@ for (const setup of setups) {
 
       it('the public endpoints serve the control group size, and answer CORS to a tracking domain', async () => {
         const site = await createSite(owner);
-        const put = await owner.put(`/api/websites/${site.id}`).send({ analytics: { controlGroupPct: 30, trackingDomains: ['shop.example.org'] } });
+        const put = await owner
+          .put(`/api/websites/${site.id}`)
+          .send({ analytics: { controlGroupPct: 30, trackingDomains: ['shop.example.org'] } });
         expectWith(put.status, JSON.stringify(put.body)).toBe(200);
         const page = encodeURIComponent(`${site.url}/pricing`);
-        const fromSubdomain = await request(t.url).get(`/api/public/sites/${site.key}/placements?url=${page}`).set('Origin', 'https://www.shop.example.org');
+        const fromSubdomain = await request(t.url)
+          .get(`/api/public/sites/${site.key}/placements?url=${page}`)
+          .set('Origin', 'https://www.shop.example.org');
         expectWith(fromSubdomain.status, JSON.stringify(fromSubdomain.body)).toBe(200);
         expect(fromSubdomain.body.controlGroupPct).toBe(30);
         expect(fromSubdomain.headers['access-control-allow-origin']).toBe('https://www.shop.example.org');
-        const elsewhere = await request(t.url).get(`/api/public/sites/${site.key}/placements?url=${page}`).set('Origin', 'https://shop.example.com');
+        const elsewhere = await request(t.url)
+          .get(`/api/public/sites/${site.key}/placements?url=${page}`)
+          .set('Origin', 'https://shop.example.com');
         expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
       });
     });
@@ -576,7 +644,9 @@ for (const setup of setups) {
     describe('one website per domain across organisations', () => {
       it("refuses another organisation's domain with 409 and the spec's message", async () => {
         const before = await websitesTotal(admin, { organisationId: rivalOrg.id });
-        const res = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: 'https://blog.demo.example' });
+        const res = await admin
+          .post('/api/websites')
+          .send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: 'https://blog.demo.example' });
         expect(res.status).toBe(409);
         expect(res.body.message).toBe(DOMAIN_TAKEN);
         expect(res.body.errors).toEqual({ url: DOMAIN_TAKEN });
@@ -588,25 +658,35 @@ for (const setup of setups) {
       });
 
       it('compares domains without letter case, path or www.', async () => {
-        for (const url of ['https://BLOG.DEMO.EXAMPLE/some/path', 'http://www.blog.demo.example', 'https://blog.demo.example:8443/']) {
+        for (const url of [
+          'https://BLOG.DEMO.EXAMPLE/some/path',
+          'http://www.blog.demo.example',
+          'https://blog.demo.example:8443/',
+        ]) {
           const res = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'Copy Blog', url });
           expectWith(res.status, url).toBe(409);
         }
       });
 
       it('refuses a taken domain given explicitly with www.', async () => {
-        const res = await admin
-          .post('/api/websites')
-          .send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: 'https://www.blog.demo.example/', domain: 'www.blog.demo.example' });
+        const res = await admin.post('/api/websites').send({
+          organisationId: rivalOrg.id,
+          name: 'Copy Blog',
+          url: 'https://www.blog.demo.example/',
+          domain: 'www.blog.demo.example',
+        });
         expectWith(res.status, JSON.stringify(res.body)).toBe(409);
         expect(res.body.message).toBe(DOMAIN_TAKEN);
       });
 
       it("refuses a taken site's url even with another explicit domain (the domain must be the url's)", async () => {
         const before = await admin.get('/api/websites');
-        const res = await admin
-          .post('/api/websites')
-          .send({ organisationId: rivalOrg.id, name: 'Copy Blog', url: 'https://blog.demo.example', domain: host('elsewhere') });
+        const res = await admin.post('/api/websites').send({
+          organisationId: rivalOrg.id,
+          name: 'Copy Blog',
+          url: 'https://blog.demo.example',
+          domain: host('elsewhere'),
+        });
         expectWith(res.status, JSON.stringify(res.body)).toBe(422);
         expect(res.body.errors.domain).toBe('The domain must be the domain of the website URL (blog.demo.example)');
         const after = await admin.get('/api/websites');
@@ -615,25 +695,40 @@ for (const setup of setups) {
 
       it('refuses a PUT moving a website to a taken domain and keeps its own claim', async () => {
         const site = await createSite(owner);
-        const res = await owner.put(`/api/websites/${site.id}`).send({ ...site, url: 'https://shop.demo.example', domain: 'shop.demo.example' });
+        const res = await owner
+          .put(`/api/websites/${site.id}`)
+          .send({ ...site, url: 'https://shop.demo.example', domain: 'shop.demo.example' });
         expect(res.status).toBe(409);
         expect(res.body.message).toBe(DOMAIN_TAKEN);
         // The move was recorded and sent back by the website-domains process: the address is the old one.
         const after = (await owner.get(`/api/websites/${site.id}`)).body;
-        expect({ url: after.url, domain: after.domain, status: after.status }).toEqual({ url: site.url, domain: site.domain, status: 'active' });
-        const steal = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Steal', url: site.url });
+        expect({ url: after.url, domain: after.domain, status: after.status }).toEqual({
+          url: site.url,
+          domain: site.domain,
+          status: 'active',
+        });
+        const steal = await admin
+          .post('/api/websites')
+          .send({ organisationId: rivalOrg.id, name: 'E2E Steal', url: site.url });
         expect(steal.status).toBe(409);
         // The shop keeps its domain.
-        const shop = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Shop', url: 'https://shop.demo.example' });
+        const shop = await admin
+          .post('/api/websites')
+          .send({ organisationId: rivalOrg.id, name: 'E2E Shop', url: 'https://shop.demo.example' });
         expect(shop.status).toBe(409);
       });
 
       it('a website refused for its domain is not listed', async () => {
         const before = await websitesTotal(admin, { organisationId: rivalOrg.id });
-        const res = await admin.post('/api/websites').send({ organisationId: rivalOrg.id, name: 'E2E Refused', url: 'https://blog.demo.example/x' });
+        const res = await admin
+          .post('/api/websites')
+          .send({ organisationId: rivalOrg.id, name: 'E2E Refused', url: 'https://blog.demo.example/x' });
         expect(res.status).toBe(409);
         expect(await websitesTotal(admin, { organisationId: rivalOrg.id })).toBe(before);
-        const names = ((await admin.get(`/api/websites?${listQuery({ filter: { organisationId: rivalOrg.id }, range: [0, 99] })}`)).body as Rec[]).map((w) => w.name);
+        const names = (
+          (await admin.get(`/api/websites?${listQuery({ filter: { organisationId: rivalOrg.id }, range: [0, 99] })}`))
+            .body as Rec[]
+        ).map((w) => w.name);
         expect(names).not.toContain('E2E Refused');
       });
     });
@@ -648,7 +743,14 @@ for (const setup of setups) {
         expect(res.body.map((o: Rec) => o.name)).toEqual(['Demo Publishing']);
         expect(res.headers['content-range']).toBe('organisations 0-0/1');
         expect(res.body[0]).toEqual(
-          expect.objectContaining({ id: orgA, status: 'active', role: 'owner', version: expect.any(Number), country: 'DE', timezone: 'Europe/Berlin' }),
+          expect.objectContaining({
+            id: orgA,
+            status: 'active',
+            role: 'owner',
+            version: expect.any(Number),
+            country: 'DE',
+            timezone: 'Europe/Berlin',
+          }),
         );
         expect(res.body[0].allowedActions).toContain('Update');
       });
@@ -658,9 +760,13 @@ for (const setup of setups) {
         const before = await writer.get('/api/auth/user');
         expect(before.body.organisations).toEqual([expect.objectContaining({ id: orgA, role: 'member' })]);
 
-        const res = await writer
-          .post('/api/organisations')
-          .send({ name: 'Writer Works', country: 'fr', timezone: 'Europe/Paris', locales: ['fr', 'en'], website: 'https://writer-works.example' });
+        const res = await writer.post('/api/organisations').send({
+          name: 'Writer Works',
+          country: 'fr',
+          timezone: 'Europe/Paris',
+          locales: ['fr', 'en'],
+          website: 'https://writer-works.example',
+        });
         expectWith(res.status, JSON.stringify(res.body)).toBe(201);
         writerOrg = res.body;
         expect(writerOrg).toEqual(
@@ -695,27 +801,44 @@ for (const setup of setups) {
       });
 
       it('a member of several organisations must name the organisation of a new website', async () => {
-        const missing = await writer.post('/api/websites').send({ name: 'Writer Site', url: `https://${host('writer')}` });
+        const missing = await writer
+          .post('/api/websites')
+          .send({ name: 'Writer Site', url: `https://${host('writer')}` });
         expect(missing.status).toBe(422);
         expect(missing.body.errors).toEqual({ organisationId: 'Organisation is missing!' });
-        const ok = await writer.post('/api/websites').send({ organisationId: writerOrg.id, name: 'Writer Site', url: `https://${host('writer')}` });
+        const ok = await writer
+          .post('/api/websites')
+          .send({ organisationId: writerOrg.id, name: 'Writer Site', url: `https://${host('writer')}` });
         expectWith(ok.status, JSON.stringify(ok.body)).toBe(201);
         expect(ok.body.organisationId).toBe(writerOrg.id);
         expect(ok.body.allowedActions).toEqual(['Update', 'Deactivate', 'VerifyInstallation']);
       });
 
       it('updates an organisation with PUT of the whole record; a stale version is 409', async () => {
-        const res = await writer.put(`/api/organisations/${writerOrg.id}`).send({ ...writerOrg, name: 'Writer Works GmbH', country: 'de', role: 'platform_admin' });
+        const res = await writer
+          .put(`/api/organisations/${writerOrg.id}`)
+          .send({ ...writerOrg, name: 'Writer Works GmbH', country: 'de', role: 'platform_admin' });
         expectWith(res.status, JSON.stringify(res.body)).toBe(200);
         expect(res.body).toEqual(
-          expect.objectContaining({ id: writerOrg.id, name: 'Writer Works GmbH', country: 'DE', role: 'owner', version: writerOrg.version + 1, createdBy: writerOrg.createdBy }),
+          expect.objectContaining({
+            id: writerOrg.id,
+            name: 'Writer Works GmbH',
+            country: 'DE',
+            role: 'owner',
+            version: writerOrg.version + 1,
+            createdBy: writerOrg.createdBy,
+          }),
         );
-        const stale = await writer.put(`/api/organisations/${writerOrg.id}`).send({ ...writerOrg, name: 'Stale Works' });
+        const stale = await writer
+          .put(`/api/organisations/${writerOrg.id}`)
+          .send({ ...writerOrg, name: 'Stale Works' });
         expect(stale.status).toBe(409);
         const read = await writer.get(`/api/organisations/${writerOrg.id}`);
         expect(read.body.name).toBe('Writer Works GmbH');
         const me = await writer.get('/api/auth/user');
-        expect(me.body.organisations).toContainEqual(expect.objectContaining({ id: writerOrg.id, name: 'Writer Works GmbH' }));
+        expect(me.body.organisations).toContainEqual(
+          expect.objectContaining({ id: writerOrg.id, name: 'Writer Works GmbH' }),
+        );
         writerOrg = read.body;
       });
 
@@ -734,7 +857,9 @@ for (const setup of setups) {
         expect(badSite.body.errors).toEqual({ website: WEBSITE_INVALID });
         expect(totalOf(await writer.get('/api/organisations'))).toBe(before);
 
-        const upd = await writer.put(`/api/organisations/${writerOrg.id}`).send({ ...writerOrg, timezone: 'Europe/Atlantis', country: 'XYZ' });
+        const upd = await writer
+          .put(`/api/organisations/${writerOrg.id}`)
+          .send({ ...writerOrg, timezone: 'Europe/Atlantis', country: 'XYZ' });
         expect(upd.status).toBe(422);
         expect(upd.body.errors).toEqual({ timezone: TIMEZONE_INVALID, country: COUNTRY_INVALID });
         const read = await writer.get(`/api/organisations/${writerOrg.id}`);
@@ -755,7 +880,9 @@ for (const setup of setups) {
       let dp: DataProvider;
       beforeAll(() => {
         const httpClient = (url: string, options: fetchUtils.Options = {}) => {
-          const headers = new Headers((options.headers as ConstructorParameters<typeof Headers>[0]) ?? { Accept: 'application/json' });
+          const headers = new Headers(
+            (options.headers as ConstructorParameters<typeof Headers>[0]) ?? { Accept: 'application/json' },
+          );
           headers.set('Cookie', ownerCookie);
           headers.set('Origin', t.url);
           return fetchUtils.fetchJson(url, { ...options, headers });
@@ -764,10 +891,18 @@ for (const setup of setups) {
       });
 
       it('getList: sort, pagination, q/status/organisationId filters and the total from Content-Range', async () => {
-        const page = await dp.getList('websites', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'DESC' }, filter: { q: 'demo' } });
+        const page = await dp.getList('websites', {
+          pagination: { page: 1, perPage: 1 },
+          sort: { field: 'name', order: 'DESC' },
+          filter: { q: 'demo' },
+        });
         expect(page.data.map((w) => w.name)).toEqual(['Demo Shop']);
         expect(page.total).toBe(2);
-        const page2 = await dp.getList('websites', { pagination: { page: 2, perPage: 1 }, sort: { field: 'name', order: 'DESC' }, filter: { q: 'demo' } });
+        const page2 = await dp.getList('websites', {
+          pagination: { page: 2, perPage: 1 },
+          sort: { field: 'name', order: 'DESC' },
+          filter: { q: 'demo' },
+        });
         expect(page2.data.map((w) => w.name)).toEqual(['Demo Blog']);
         const filtered = await dp.getList('websites', {
           pagination: { page: 1, perPage: 25 },
@@ -775,10 +910,18 @@ for (const setup of setups) {
           filter: { q: 'demo', status: 'active', organisationId: orgA },
         });
         expect(filtered.total).toBe(2);
-        const none = await dp.getList('websites', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: { status: 'archived' } });
+        const none = await dp.getList('websites', {
+          pagination: { page: 1, perPage: 25 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: { status: 'archived' },
+        });
         expect(none.total).toBe(0);
         expect(none.data).toEqual([]);
-        const orgs = await dp.getList('organisations', { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+        const orgs = await dp.getList('organisations', {
+          pagination: { page: 1, perPage: 25 },
+          sort: { field: 'name', order: 'ASC' },
+          filter: {},
+        });
         expect(orgs.data.map((o) => o.id)).toEqual([orgA]);
         expect(orgs.total).toBe(1);
       });
@@ -799,13 +942,24 @@ for (const setup of setups) {
 
       it('getOne', async () => {
         const { data } = await dp.getOne('websites', { id: shop.id });
-        expect(data).toEqual(expect.objectContaining({ id: shop.id, name: 'Demo Shop', status: 'active', organisationId: orgA }));
+        expect(data).toEqual(
+          expect.objectContaining({ id: shop.id, name: 'Demo Shop', status: 'active', organisationId: orgA }),
+        );
         await expect(dp.getOne('websites', { id: rivalSite.id })).rejects.toMatchObject({ status: 404 });
       });
 
       it('create, then update with the whole record (read-only fields ignored), then a stale update is 409', async () => {
-        const { data: created } = await dp.create('websites', { data: { name: 'E2E RA Create', url: `https://${host('ra')}` } });
-        expect(created).toEqual(expect.objectContaining({ id: expect.any(String), status: 'active', key: expect.stringMatching(/^pk_/), allowedActions: ['Update', 'Deactivate', 'VerifyInstallation'] }));
+        const { data: created } = await dp.create('websites', {
+          data: { name: 'E2E RA Create', url: `https://${host('ra')}` },
+        });
+        expect(created).toEqual(
+          expect.objectContaining({
+            id: expect.any(String),
+            status: 'active',
+            key: expect.stringMatching(/^pk_/),
+            allowedActions: ['Update', 'Deactivate', 'VerifyInstallation'],
+          }),
+        );
 
         const { data: updated } = await dp.update('websites', {
           id: created.id,
@@ -813,11 +967,25 @@ for (const setup of setups) {
           previousData: created,
         });
         expect(updated).toEqual(
-          expect.objectContaining({ id: created.id, name: 'E2E RA Updated', secondEdit: true, status: 'active', key: created.key, version: created.version + 1 }),
+          expect.objectContaining({
+            id: created.id,
+            name: 'E2E RA Updated',
+            secondEdit: true,
+            status: 'active',
+            key: created.key,
+            version: created.version + 1,
+          }),
         );
 
-        const stale = dp.update('websites', { id: created.id, data: { ...created, name: 'E2E RA Stale' }, previousData: created });
-        await expect(stale).rejects.toMatchObject({ status: 409, body: expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/changed by someone else/) }) });
+        const stale = dp.update('websites', {
+          id: created.id,
+          data: { ...created, name: 'E2E RA Stale' },
+          previousData: created,
+        });
+        await expect(stale).rejects.toMatchObject({
+          status: 409,
+          body: expect.objectContaining({ statusCode: 409, message: expect.stringMatching(/changed by someone else/) }),
+        });
         const { data: read } = await dp.getOne('websites', { id: created.id });
         expect(read.name).toBe('E2E RA Updated');
       });
@@ -828,12 +996,16 @@ for (const setup of setups) {
           message: 'Name is missing!',
           body: expect.objectContaining({ errors: { name: 'Name is missing!' } }),
         });
-        await expect(dp.create('websites', { data: { name: 'E2E RA Dup', url: 'https://blog.demo.example' } })).rejects.toMatchObject({
+        await expect(
+          dp.create('websites', { data: { name: 'E2E RA Dup', url: 'https://blog.demo.example' } }),
+        ).rejects.toMatchObject({
           status: 409,
           message: DOMAIN_TAKEN,
         });
         const { data: org } = await dp.getOne('organisations', { id: orgA });
-        await expect(dp.update('organisations', { id: orgA, data: { ...org, timezone: 'Nowhere/City' }, previousData: org })).rejects.toMatchObject({
+        await expect(
+          dp.update('organisations', { id: orgA, data: { ...org, timezone: 'Nowhere/City' }, previousData: org }),
+        ).rejects.toMatchObject({
           status: 422,
           body: expect.objectContaining({ errors: { timezone: TIMEZONE_INVALID } }),
         });
@@ -841,8 +1013,20 @@ for (const setup of setups) {
 
       it('updates an organisation with the whole record', async () => {
         const { data: org } = await dp.getOne('organisations', { id: orgA });
-        const { data: updated } = await dp.update('organisations', { id: orgA, data: { ...org, locales: ['en', 'de', 'fr'] }, previousData: org });
-        expect(updated).toEqual(expect.objectContaining({ id: orgA, name: 'Demo Publishing', locales: ['en', 'de', 'fr'], version: org.version + 1, role: 'owner' }));
+        const { data: updated } = await dp.update('organisations', {
+          id: orgA,
+          data: { ...org, locales: ['en', 'de', 'fr'] },
+          previousData: org,
+        });
+        expect(updated).toEqual(
+          expect.objectContaining({
+            id: orgA,
+            name: 'Demo Publishing',
+            locales: ['en', 'de', 'fr'],
+            version: org.version + 1,
+            role: 'owner',
+          }),
+        );
       });
     });
   });

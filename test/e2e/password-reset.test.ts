@@ -10,7 +10,9 @@ const RESET_SENT = 'If an account exists for this email, we have sent a link to 
 
 /** Undoes quoted-printable soft line breaks and escapes, as a mail client would. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function resetCodeIn(text: string): string {
@@ -27,11 +29,18 @@ for (const setup of setups) {
     });
     afterAll(async () => t?.stop());
 
-    const outbox = async () => (await (await signIn(t.url, ADMIN)).get('/api/admin/outbox')).body as Array<{ to: string; subject: string; text: string }>;
+    const outbox = async () =>
+      (await (await signIn(t.url, ADMIN)).get('/api/admin/outbox')).body as Array<{
+        to: string;
+        subject: string;
+        text: string;
+      }>;
 
     it('answers the same for known and unknown emails and mails only the known one', async () => {
       const known = await request(t.url).post('/api/auth/password_reset/send').send({ email: WRITER.email });
-      const unknown = await request(t.url).post('/api/auth/password_reset/send').send({ email: 'nobody@nowhere.example' });
+      const unknown = await request(t.url)
+        .post('/api/auth/password_reset/send')
+        .send({ email: 'nobody@nowhere.example' });
       expect(known.status).toBe(200);
       expect(unknown.status).toBe(200);
       expect(known.body).toEqual(unknown.body);
@@ -52,33 +61,47 @@ for (const setup of setups) {
       expect(weak.status).toBe(422);
       expect(weak.body.errors.password).toBe('Password must be at least 8 characters long');
 
-      const done = await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD });
+      const done = await request(t.url)
+        .post(`/api/auth/password_reset/confirm/${code}`)
+        .send({ password: NEW_PASSWORD });
       expectWith(done.status, JSON.stringify(done.body)).toBe(200);
       expect(done.body).toMatchObject({ redirect: '/login' });
       expect((await oldSession.get('/api/auth/user')).status).toBe(401);
       expect((await request(t.url).post('/api/auth/login').send(WRITER)).status).toBe(401);
-      expect((await request(t.url).post('/api/auth/login').send({ email: WRITER.email, password: NEW_PASSWORD })).status).toBe(200);
+      expect(
+        (await request(t.url).post('/api/auth/login').send({ email: WRITER.email, password: NEW_PASSWORD })).status,
+      ).toBe(200);
 
-      const again = await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: 'An0ther-one!' });
+      const again = await request(t.url)
+        .post(`/api/auth/password_reset/confirm/${code}`)
+        .send({ password: 'An0ther-one!' });
       expect(again.status).toBe(410);
       expect(again.body.message).toBe('Your link has expired');
-      expect((await request(t.url).post('/api/auth/password_reset/confirm/not-a-real-code').send({ password: NEW_PASSWORD })).body.message).toBe(
-        'Your link has expired',
-      );
+      expect(
+        (await request(t.url).post('/api/auth/password_reset/confirm/not-a-real-code').send({ password: NEW_PASSWORD }))
+          .body.message,
+      ).toBe('Your link has expired');
     });
 
     it('refuses a link older than an hour; a new link can be sent', async () => {
       await request(t.url).post('/api/auth/password_reset/send').send({ email: OWNER.email });
       const code = resetCodeIn((await outbox()).find((m) => m.to === OWNER.email)!.text);
-      await t.app.runtime.db.query(`UPDATE identity_links SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL`);
-      const expired = await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD });
+      await t.app.runtime.db.query(
+        `UPDATE identity_links SET expires_at = now() - interval '1 minute' WHERE used_at IS NULL`,
+      );
+      const expired = await request(t.url)
+        .post(`/api/auth/password_reset/confirm/${code}`)
+        .send({ password: NEW_PASSWORD });
       expect(expired.status).toBe(410);
       expect(expired.body.message).toBe('Your link has expired');
       expect((await request(t.url).post('/api/auth/login').send(OWNER)).status).toBe(200);
       await request(t.url).post('/api/auth/password_reset/send').send({ email: OWNER.email });
       const fresh = resetCodeIn((await outbox()).filter((m) => m.to === OWNER.email)[0].text);
       expect(fresh).not.toBe(code);
-      expect((await request(t.url).post(`/api/auth/password_reset/confirm/${fresh}`).send({ password: NEW_PASSWORD })).status).toBe(200);
+      expect(
+        (await request(t.url).post(`/api/auth/password_reset/confirm/${fresh}`).send({ password: NEW_PASSWORD }))
+          .status,
+      ).toBe(200);
     });
 
     it('keeps the outbox for platform admins only', async () => {
@@ -110,7 +133,14 @@ describe('password reset through a real SMTP server', () => {
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const { port } = smtp.server.address() as AddressInfo;
     const setup = setups[0];
-    t = await boot({ ...setup, env: async () => ({ ...(typeof setup.env === 'function' ? await setup.env() : setup.env), SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://console.example' }) });
+    t = await boot({
+      ...setup,
+      env: async () => ({
+        ...(typeof setup.env === 'function' ? await setup.env() : setup.env),
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        PUBLIC_URL: 'https://console.example',
+      }),
+    });
   });
   afterAll(async () => {
     await t?.stop();
@@ -126,8 +156,12 @@ describe('password reset through a real SMTP server', () => {
     expect(mail).toMatch(/^Subject: Reset your password$/m);
     expect(mail).toContain('https://console.example/reset-password?code=');
     const code = resetCodeIn(mail);
-    expect((await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD })).status).toBe(200);
-    expect((await request(t.url).post('/api/auth/login').send({ email: OWNER.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect(
+      (await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD })).status,
+    ).toBe(200);
+    expect(
+      (await request(t.url).post('/api/auth/login').send({ email: OWNER.email, password: NEW_PASSWORD })).status,
+    ).toBe(200);
     // Nothing went to the outbox when SMTP is configured.
     const admin = await signIn(t.url, ADMIN);
     expect((await admin.get('/api/admin/outbox')).body).toEqual([]);

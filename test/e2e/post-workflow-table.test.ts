@@ -1,7 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
-import { EDITOR, OWNER, WRITER, boot, giveWebsite, publishOwnBio, setups, signIn, type Agent, type Booted } from './setups.js';
-import { ACTIONS, ALL_ON, MINIMAL, ONE_LEVEL, REGULATED, allowedFor, expected, type Action, type Config, type Person, type Status } from '../support/post-tables.js';
+import {
+  EDITOR,
+  OWNER,
+  WRITER,
+  boot,
+  giveWebsite,
+  publishOwnBio,
+  setups,
+  signIn,
+  type Agent,
+  type Booted,
+} from './setups.js';
+import {
+  ACTIONS,
+  ALL_ON,
+  MINIMAL,
+  ONE_LEVEL,
+  REGULATED,
+  allowedFor,
+  expected,
+  type Action,
+  type Config,
+  type Person,
+  type Status,
+} from '../support/post-tables.js';
 
 /**
  * The HTTP API against the hand-written post workflow table (test/support/post-tables.ts):
@@ -17,10 +40,17 @@ import { ACTIONS, ALL_ON, MINIMAL, ONE_LEVEL, REGULATED, allowedFor, expected, t
 const CHECKER = { email: 'checker@demo.example', password: 'Demo-pass-1' };
 const USERS = ['owner', 'editor', 'writer', 'checker'] as const satisfies readonly Person[];
 type User = (typeof USERS)[number];
-const CONTENT = { outline: '1. Light\n2. Water', richText: { json: { type: 'doc' }, html: '<p>Plants need <a href="https://example.org">light</a> and water.</p>' } };
+const CONTENT = {
+  outline: '1. Light\n2. Water',
+  richText: { json: { type: 'doc' }, html: '<p>Plants need <a href="https://example.org">light</a> and water.</p>' },
+};
 
 /** The actions that depend on the website's settings (the others are checked on the every-stage website). */
-const SETTINGS_DEPENDENT: readonly Action[] = ACTIONS.filter((a) => /^(SubmitFor|ReturnTo)/.test(a) || ['ApproveFactCheck', 'ApproveRegulation', 'DeclineRegulation', 'Publish'].includes(a));
+const SETTINGS_DEPENDENT: readonly Action[] = ACTIONS.filter(
+  (a) =>
+    /^(SubmitFor|ReturnTo)/.test(a) ||
+    ['ApproveFactCheck', 'ApproveRegulation', 'DeclineRegulation', 'Publish'].includes(a),
+);
 
 for (const setup of setups) {
   describe(`posts over HTTP against the hand-written workflow table (${setup.name})`, () => {
@@ -30,7 +60,12 @@ for (const setup of setups) {
 
     beforeAll(async () => {
       t = await boot(setup);
-      for (const [user, credentials] of [['owner', OWNER], ['editor', EDITOR], ['writer', WRITER], ['checker', CHECKER]] as const) {
+      for (const [user, credentials] of [
+        ['owner', OWNER],
+        ['editor', EDITOR],
+        ['writer', WRITER],
+        ['checker', CHECKER],
+      ] as const) {
         agents[user] = await signIn(t.url, credentials);
         userIds[user] = (await agents[user].get('/api/auth/user')).body.id;
       }
@@ -40,9 +75,12 @@ for (const setup of setups) {
     /** A website of the demo organisation with the configuration's settings; the writer has a published bio on it. */
     async function website(config: Config): Promise<string> {
       const name = `Table ${config.name}`.slice(0, 60);
-      const res = await agents.owner
-        .post('/api/websites')
-        .send({ name, url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`, ...config.settings, factCheckerDisplay: false });
+      const res = await agents.owner.post('/api/websites').send({
+        name,
+        url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`,
+        ...config.settings,
+        factCheckerDisplay: false,
+      });
       expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       await giveWebsite(agents.owner, res.body.id);
       await publishOwnBio(agents.writer, agents.owner, res.body.id);
@@ -52,7 +90,12 @@ for (const setup of setups) {
     async function read(user: User, id: string) {
       const res = await agents[user].get(`/api/posts/${id}`);
       expectWith(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body as { status: string; version: number; allowedActions: string[]; holder: { name: string; since: string } | null };
+      return res.body as {
+        status: string;
+        version: number;
+        allowedActions: string[];
+        holder: { name: string; since: string } | null;
+      };
     }
 
     /** Takes `action` as `user` over HTTP (Save is PUT with the current version, DeleteForever is DELETE). */
@@ -65,7 +108,14 @@ for (const setup of setups) {
     }
 
     /** Takes an action the table allows and checks it leads where the table says. */
-    async function take(config: Config, from: Status, user: User, id: string, action: Action, body: Record<string, unknown> = {}) {
+    async function take(
+      config: Config,
+      from: Status,
+      user: User,
+      id: string,
+      action: Action,
+      body: Record<string, unknown> = {},
+    ) {
       const want = expected(config, action, from, user);
       expectWith(typeof want, `the table allows ${action} by ${user} from ${from}`).toBe('string');
       const res = await agents[user].post(`/api/posts/${id}/actions/${action}`).send(body);
@@ -101,7 +151,8 @@ for (const setup of setups) {
       for (const user of USERS) {
         const allowed = [...(await read(user, id)).allowedActions].sort();
         const want = allowedFor(config, status, user).sort();
-        if (JSON.stringify(allowed) !== JSON.stringify(want)) problems.push(`allowedActions of ${user} in ${status}: expected [${want}], got [${allowed}]`);
+        if (JSON.stringify(allowed) !== JSON.stringify(want))
+          problems.push(`allowedActions of ${user} in ${status}: expected [${want}], got [${allowed}]`);
       }
       for (const action of actions) {
         if (action === 'Create') continue;
@@ -113,15 +164,23 @@ for (const setup of setups) {
         for (const [code, users] of byCode) {
           const user = users[probes++ % users.length];
           const res = await send(user, id, action, before.version);
-          if (res.status !== code) problems.push(`${action} by ${user} in ${status}: expected ${code}, got ${res.status} ${JSON.stringify(res.body.message)}`);
+          if (res.status !== code)
+            problems.push(
+              `${action} by ${user} in ${status}: expected ${code}, got ${res.status} ${JSON.stringify(res.body.message)}`,
+            );
         }
       }
       expect(problems).toEqual([]);
       expect((await read('owner', id)).version).toBe(before.version);
     }
 
-    async function create(websiteId: string, user: User = 'writer'): Promise<{ id: string; version: number; holder: { name: string; since: string } | null }> {
-      const res = await agents[user].post('/api/posts').send({ websiteId, title: 'How to grow basil', type: 'blog', ...CONTENT });
+    async function create(
+      websiteId: string,
+      user: User = 'writer',
+    ): Promise<{ id: string; version: number; holder: { name: string; since: string } | null }> {
+      const res = await agents[user]
+        .post('/api/posts')
+        .send({ websiteId, title: 'How to grow basil', type: 'blog', ...CONTENT });
       expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body;
     }
@@ -131,8 +190,12 @@ for (const setup of setups) {
       const site = await website(config);
       // Create: the table's `new` row.
       for (const user of USERS) {
-        const res = await agents[user].post('/api/posts').send({ websiteId: site, title: `Created by ${user}`, type: 'blog' });
-        expectWith(res.status, `Create by ${user}: ${JSON.stringify(res.body)}`).toBe(expected(config, 'Create', 'new', user) === 'Writer' ? 201 : expected(config, 'Create', 'new', user));
+        const res = await agents[user]
+          .post('/api/posts')
+          .send({ websiteId: site, title: `Created by ${user}`, type: 'blog' });
+        expectWith(res.status, `Create by ${user}: ${JSON.stringify(res.body)}`).toBe(
+          expected(config, 'Create', 'new', user) === 'Writer' ? 201 : expected(config, 'Create', 'new', user),
+        );
         if (res.status === 201) expect(res.body.status).toBe('Writer');
       }
 
@@ -142,14 +205,20 @@ for (const setup of setups) {
       // Take-over: the writer's next save is refused with 409 naming who took the page and when.
       const taken = await release(config, 'Writer', 'editor', id, 'TakeOver');
       expect(taken.holder).toMatchObject({ name: 'Eddie Editor' });
-      const stale = await agents.writer.put(`/api/posts/${id}`).send({ version: post.version, subtitle: 'My unsaved words' });
+      const stale = await agents.writer
+        .put(`/api/posts/${id}`)
+        .send({ version: post.version, subtitle: 'My unsaved words' });
       expect(stale.status).toBe(409);
-      expect(stale.body.message).toBe(`Error: Unable to save post - Eddie Editor took over this page at ${taken.holder!.since}. Your changes were kept as a draft.`);
+      expect(stale.body.message).toBe(
+        `Error: Unable to save post - Eddie Editor took over this page at ${taken.holder!.since}. Your changes were kept as a draft.`,
+      );
       await release(config, 'Writer', 'editor', id, 'Discard');
 
       await check(config, 'Writer', id, ACTIONS);
       await take(config, 'Writer', 'writer', id, 'Select');
-      const saved = await agents.writer.put(`/api/posts/${id}`).send({ version: (await read('writer', id)).version, subtitle: 'A windowsill guide' });
+      const saved = await agents.writer
+        .put(`/api/posts/${id}`)
+        .send({ version: (await read('writer', id)).version, subtitle: 'A windowsill guide' });
       expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
       await take(config, 'Writer', 'writer', id, 'SubmitForEdit', { note: 'Ready for a look' });
 
@@ -199,7 +268,9 @@ for (const setup of setups) {
       await take(config, 'Published', 'editor', id, 'Delete');
       await check(config, 'Deleted', id, ACTIONS);
       await take(config, 'Deleted', 'owner', id, 'Publish');
-      const edited = await agents.editor.put(`/api/posts/${id}`).send({ version: (await read('editor', id)).version, subtitle: 'Updated after publication' });
+      const edited = await agents.editor
+        .put(`/api/posts/${id}`)
+        .send({ version: (await read('editor', id)).version, subtitle: 'Updated after publication' });
       expectWith(edited.status, JSON.stringify(edited.body)).toBe(200);
       expect(edited.body.status).toBe('Published');
       await take(config, 'Published', 'owner', id, 'Archive');
@@ -217,7 +288,9 @@ for (const setup of setups) {
       await take(config, 'Edit', 'editor', id, 'Publish');
       await take(config, 'Published', 'editor', id, 'Delete');
       await check(config, 'Deleted', id, SETTINGS_DEPENDENT);
-      expect((await agents.editor.delete(`/api/posts/${id}`)).status).toBe(expected(config, 'DeleteForever', 'Deleted', 'editor'));
+      expect((await agents.editor.delete(`/api/posts/${id}`)).status).toBe(
+        expected(config, 'DeleteForever', 'Deleted', 'editor'),
+      );
       expect(expected(config, 'DeleteForever', 'Deleted', 'owner')).toBe('Purged');
       const purged = await agents.owner.delete(`/api/posts/${id}`);
       expectWith(purged.status, JSON.stringify(purged.body)).toBe(200);

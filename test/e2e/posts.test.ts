@@ -2,10 +2,27 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
 import { BOTS, PEOPLE } from '../support/user-agents.js';
-import { EDITOR, OWNER, WRITER, boot, giveWebsite, listQuery, publishOwnBio, setups, signIn, totalOf, type Agent, type Booted, newAgent } from './setups.js';
+import {
+  EDITOR,
+  OWNER,
+  WRITER,
+  boot,
+  giveWebsite,
+  listQuery,
+  publishOwnBio,
+  setups,
+  signIn,
+  totalOf,
+  type Agent,
+  type Booted,
+  newAgent,
+} from './setups.js';
 
 const CHECKER = { email: 'checker@demo.example', password: 'Demo-pass-1' };
-const BODY = { outline: '1. Why\n2. How', richText: { json: { type: 'doc' }, html: '<p>Plants need <a href="https://example.org">light</a> and water.</p>' } };
+const BODY = {
+  outline: '1. Why\n2. How',
+  richText: { json: { type: 'doc' }, html: '<p>Plants need <a href="https://example.org">light</a> and water.</p>' },
+};
 
 for (const setup of setups) {
   describe(`posts: the article workflow (${setup.name})`, () => {
@@ -19,7 +36,9 @@ for (const setup of setups) {
 
     /** A website of the demo organisation with these workflow settings. */
     async function website(name: string, settings: Record<string, unknown>) {
-      const res = await owner.post('/api/websites').send({ name, url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`, ...settings });
+      const res = await owner
+        .post('/api/websites')
+        .send({ name, url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example`, ...settings });
       expectWith(res.status, JSON.stringify(res.body)).toBe(201);
       // The demo's editor, writer and checker work on it (members reach the websites listed on their membership).
       await giveWebsite(owner, res.body.id);
@@ -34,7 +53,9 @@ for (const setup of setups) {
 
     beforeAll(async () => {
       t = await boot(setup);
-      [owner, editor, writer, checker] = await Promise.all([OWNER, EDITOR, WRITER, CHECKER].map((who) => signIn(t.url, who)));
+      [owner, editor, writer, checker] = await Promise.all(
+        [OWNER, EDITOR, WRITER, CHECKER].map((who) => signIn(t.url, who)),
+      );
       everyStage = await website('Every Stage', { secondEdit: true, customerReview: true, factCheckLevels: 4 });
       noStages = await website('No Stages', { secondEdit: false, customerReview: false, factCheckLevels: 0 });
       for (const who of [writer, editor, owner]) await publishOwnBio(who, owner, noStages);
@@ -42,11 +63,29 @@ for (const setup of setups) {
     afterAll(async () => t?.stop());
 
     it('takes a post from Create to Published through every stage on a website with all four fact-check levels', async () => {
-      const created = await writer.post('/api/posts').send({ websiteId: everyStage, title: 'How to grow basil', type: 'blog' });
+      const created = await writer
+        .post('/api/posts')
+        .send({ websiteId: everyStage, title: 'How to grow basil', type: 'blog' });
       expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.id;
-      expect(created.body).toMatchObject({ status: 'Writer', statusLabel: 'Writing', slug: 'how-to-grow-basil', locale: 'en', version: 1, holder: { name: 'Wendy Writer' } });
-      expect(created.body.stages).toEqual(['Writer', 'Edit', 'SecondEdit', 'Review', 'FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck']);
+      expect(created.body).toMatchObject({
+        status: 'Writer',
+        statusLabel: 'Writing',
+        slug: 'how-to-grow-basil',
+        locale: 'en',
+        version: 1,
+        holder: { name: 'Wendy Writer' },
+      });
+      expect(created.body.stages).toEqual([
+        'Writer',
+        'Edit',
+        'SecondEdit',
+        'Review',
+        'FactCheck',
+        'SecondFactCheck',
+        'ThirdFactCheck',
+        'FourthFactCheck',
+      ]);
       expect(created.body.allowedActions).toEqual(expect.arrayContaining(['Save', 'Discard', 'SubmitForEdit']));
       expect(created.body.allowedActions).not.toContain('Publish');
 
@@ -55,7 +94,9 @@ for (const setup of setups) {
       expect(early.status).toBe(422);
       expect(early.body.errors).toEqual({ outline: 'Outline field is required', richText: 'Body is missing!' });
 
-      const saved = await writer.put(`/api/posts/${id}`).send({ ...created.body, ...BODY, status: 'Published', allowedActions: ['Everything'] });
+      const saved = await writer
+        .put(`/api/posts/${id}`)
+        .send({ ...created.body, ...BODY, status: 'Published', allowedActions: ['Everything'] });
       expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body).toMatchObject({ status: 'Writer', version: 2, words: 5, links: 1 });
 
@@ -66,7 +107,8 @@ for (const setup of setups) {
       expect((await writer.post(`/api/posts/${id}/actions/SubmitForSecondEdit`).send({})).status).toBe(403);
       post = await act(editor, id, 'Select');
       expect(post.holder).toMatchObject({ name: 'Eddie Editor' });
-      post = (await editor.put(`/api/posts/${id}`).send({ version: post.version, subtitle: 'A windowsill guide' })).body;
+      post = (await editor.put(`/api/posts/${id}`).send({ version: post.version, subtitle: 'A windowsill guide' }))
+        .body;
       expect(post.subtitle).toBe('A windowsill guide');
       post = await act(editor, id, 'SubmitForSecondEdit');
       expect(post.status).toBe('SecondEdit');
@@ -80,36 +122,71 @@ for (const setup of setups) {
       }
       // The page credits its writer, who has no bio on this website yet: the spec's prompt.
       expect(post.bioPrompts).toEqual([
-        { field: 'writer', label: 'Writer', message: "click to add Writer's bio", userId: expect.any(String), name: 'Wendy Writer', bioId: null },
+        {
+          field: 'writer',
+          label: 'Writer',
+          message: "click to add Writer's bio",
+          userId: expect.any(String),
+          name: 'Wendy Writer',
+          bioId: null,
+        },
       ]);
       const noBio = await checker.post(`/api/posts/${id}/actions/ApproveFactCheck`).send({});
       expect(noBio.status).toBe(422);
       expect(noBio.body.errors).toEqual({ writerBio: "click to add Writer's bio" });
       // The writer writes it (a draft is not enough), an editor publishes it, then the last check publishes the post.
-      const draft = await writer.post('/api/bios').send({ websiteId: everyStage, userId: post.bioPrompts[0].userId, displayName: 'Wendy Writer', text: 'Wendy grows herbs.' });
+      const draft = await writer.post('/api/bios').send({
+        websiteId: everyStage,
+        userId: post.bioPrompts[0].userId,
+        displayName: 'Wendy Writer',
+        text: 'Wendy grows herbs.',
+      });
       expectWith(draft.status, JSON.stringify(draft.body)).toBe(201);
-      expect((await checker.get(`/api/posts/${id}`)).body.bioPrompts).toEqual([expect.objectContaining({ field: 'writer', bioId: draft.body.id })]);
+      expect((await checker.get(`/api/posts/${id}`)).body.bioPrompts).toEqual([
+        expect.objectContaining({ field: 'writer', bioId: draft.body.id }),
+      ]);
       expect((await checker.post(`/api/posts/${id}/actions/ApproveFactCheck`).send({})).status).toBe(422);
       expect((await editor.post(`/api/bios/${draft.body.id}/actions/Publish`).send({})).status).toBe(200);
       post = await act(checker, id, 'ApproveFactCheck');
       expect(post).toMatchObject({ status: 'Published', bioPrompts: [] });
       expect(post.publishedAt).toEqual(expect.any(String));
       expect(post.allowedActions).toEqual(['ExportPage']);
-      expect((await owner.get(`/api/posts/${id}`)).body.allowedActions).toEqual(expect.arrayContaining(['Save', 'Delete', 'Archive', 'ExportPage']));
+      expect((await owner.get(`/api/posts/${id}`)).body.allowedActions).toEqual(
+        expect.arrayContaining(['Save', 'Delete', 'Archive', 'ExportPage']),
+      );
 
-      const history = (await owner.get(`/api/posts/${id}/history`)).body as { type: string; from: string | null; to: string | null; actor: { name: string }; note: string | null; action: string }[];
+      const history = (await owner.get(`/api/posts/${id}/history`)).body as {
+        type: string;
+        from: string | null;
+        to: string | null;
+        actor: { name: string };
+        note: string | null;
+        action: string;
+      }[];
       const moves = history.filter((e) => e.from && e.to).map((e) => `${e.from}->${e.to}`);
       expect(moves).toEqual([
-        'Writer->Edit', 'Edit->SecondEdit', 'SecondEdit->Review', 'Review->FactCheck', 'FactCheck->SecondFactCheck',
-        'SecondFactCheck->ThirdFactCheck', 'ThirdFactCheck->FourthFactCheck', 'FourthFactCheck->Published',
+        'Writer->Edit',
+        'Edit->SecondEdit',
+        'SecondEdit->Review',
+        'Review->FactCheck',
+        'FactCheck->SecondFactCheck',
+        'SecondFactCheck->ThirdFactCheck',
+        'ThirdFactCheck->FourthFactCheck',
+        'FourthFactCheck->Published',
       ]);
       expect(history[0]).toMatchObject({ type: 'PostCreated', action: 'Create', actor: { name: 'Wendy Writer' } });
-      expect(history.find((e) => e.to === 'Edit')).toMatchObject({ note: 'Ready for a look', action: 'SubmitForEdit', actor: { name: 'Wendy Writer' } });
+      expect(history.find((e) => e.to === 'Edit')).toMatchObject({
+        note: 'Ready for a look',
+        action: 'SubmitForEdit',
+        actor: { name: 'Wendy Writer' },
+      });
       expect(history.at(-1)).toMatchObject({ type: 'PostFactCheckApproved', actor: { name: 'Rita Reviewer' } });
     });
 
     it('takes a post from Create to Published on a website without optional stages; four eyes stops the editor who saved it', async () => {
-      const id = (await editor.post('/api/posts').send({ websiteId: noStages, title: 'A brief', type: 'comparison', ...BODY })).body.id;
+      const id = (
+        await editor.post('/api/posts').send({ websiteId: noStages, title: 'A brief', type: 'comparison', ...BODY })
+      ).body.id;
       let post = (await editor.get(`/api/posts/${id}`)).body;
       expect(post).toMatchObject({ status: 'Writer', holder: null, stages: ['Writer', 'Edit'] });
       post = await act(writer, id, 'Select');
@@ -119,7 +196,9 @@ for (const setup of setups) {
       // The editor created (saved) the brief: four eyes forbids them to publish.
       const refused = await editor.post(`/api/posts/${id}/actions/Publish`).send({});
       expect(refused.status).toBe(422);
-      expect(refused.body.message).toBe('Error: Unable to publish post - Four-eyes rule: someone who saved this post may not approve or publish it');
+      expect(refused.body.message).toBe(
+        'Error: Unable to publish post - Four-eyes rule: someone who saved this post may not approve or publish it',
+      );
       expect((await editor.get(`/api/posts/${id}`)).body.allowedActions).not.toContain('Publish');
       post = await act(owner, id, 'Publish');
       expect(post.status).toBe('Published');
@@ -154,17 +233,27 @@ for (const setup of setups) {
     });
 
     it('a take-over followed by the old holder saving: 409 naming who took it and when, and a recoverable draft', async () => {
-      const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Mine for now', type: 'blog' })).body;
+      const created = (
+        await writer.post('/api/posts').send({ websiteId: noStages, title: 'Mine for now', type: 'blog' })
+      ).body;
       expect(created.holder.name).toBe('Wendy Writer');
       const taken = await act(editor, created.id, 'TakeOver');
       expect(taken.holder).toMatchObject({ name: 'Eddie Editor' });
       // The old holder still has the version from before the take-over: the take-over is what they learn.
-      const stale = await writer.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'My unsaved words' });
+      const stale = await writer
+        .put(`/api/posts/${created.id}`)
+        .send({ version: created.version, title: 'My unsaved words' });
       expect(stale.status).toBe(409);
-      expect(stale.body.message).toBe(`Error: Unable to save post - Eddie Editor took over this page at ${taken.holder.since}. Your changes were kept as a draft.`);
+      expect(stale.body.message).toBe(
+        `Error: Unable to save post - Eddie Editor took over this page at ${taken.holder.since}. Your changes were kept as a draft.`,
+      );
       expect(stale.body.reason).toBe('taken_over');
       const drafts = (await writer.get(`/api/posts/${created.id}/drafts`)).body;
-      expect(drafts[0]).toMatchObject({ reason: 'taken_over', changes: { title: 'My unsaved words' }, by: { name: 'Wendy Writer' } });
+      expect(drafts[0]).toMatchObject({
+        reason: 'taken_over',
+        changes: { title: 'My unsaved words' },
+        by: { name: 'Wendy Writer' },
+      });
       const after = (await writer.get(`/api/posts/${created.id}`)).body;
       expect(after.title).toBe('Mine for now');
       // The kept draft moved the version: the record answers the one to send next.
@@ -176,35 +265,58 @@ for (const setup of setups) {
     });
 
     it('holding is holding: the owner saving a page the writer holds gets the same 409; TakeOver (in the history), then the save goes through', async () => {
-      const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Wendy is on it', type: 'blog' })).body;
+      const created = (
+        await writer.post('/api/posts').send({ websiteId: noStages, title: 'Wendy is on it', type: 'blog' })
+      ).body;
       expect(created.holder).toMatchObject({ name: 'Wendy Writer' });
       // The owner's save does not overwrite Wendy's page: 409 naming her, the changes kept as the owner's draft.
-      const refused = await owner.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'The owner knows better' });
+      const refused = await owner
+        .put(`/api/posts/${created.id}`)
+        .send({ version: created.version, title: 'The owner knows better' });
       expectWith(refused.status, JSON.stringify(refused.body)).toBe(409);
-      expect(refused.body.message).toBe(`Error: Unable to save post - Wendy Writer is working on this page since ${created.holder.since}. Your changes were kept as a draft.`);
+      expect(refused.body.message).toBe(
+        `Error: Unable to save post - Wendy Writer is working on this page since ${created.holder.since}. Your changes were kept as a draft.`,
+      );
       expect(refused.body.reason).toBe('held');
       expect(refused.body.holder).toMatchObject({ name: 'Wendy Writer' });
       const untouched = (await owner.get(`/api/posts/${created.id}`)).body;
       expect(untouched).toMatchObject({ title: 'Wendy is on it', holder: { name: 'Wendy Writer' } });
-      expect((await owner.get(`/api/posts/${created.id}/drafts`)).body[0]).toMatchObject({ reason: 'held', changes: { title: 'The owner knows better' }, by: { name: 'Olivia Owner' } });
+      expect((await owner.get(`/api/posts/${created.id}/drafts`)).body[0]).toMatchObject({
+        reason: 'held',
+        changes: { title: 'The owner knows better' },
+        by: { name: 'Olivia Owner' },
+      });
       // Taking it is the explicit TakeOver; the owner's save then goes through.
       expect(untouched.allowedActions).toContain('TakeOver');
       const taken = await act(owner, created.id, 'TakeOver');
       expect(taken.holder).toMatchObject({ name: 'Olivia Owner' });
-      const saved = await owner.put(`/api/posts/${created.id}`).send({ version: taken.version, title: 'The owner knows better' });
+      const saved = await owner
+        .put(`/api/posts/${created.id}`)
+        .send({ version: taken.version, title: 'The owner knows better' });
       expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body).toMatchObject({ title: 'The owner knows better', holder: { name: 'Olivia Owner' } });
       // The history says who took it from whom; Wendy's next save learns it.
-      const history = (await owner.get(`/api/posts/${created.id}/history`)).body as { type: string; action: string | null; actor: { name: string }; data: { from?: { name: string } } }[];
+      const history = (await owner.get(`/api/posts/${created.id}/history`)).body as {
+        type: string;
+        action: string | null;
+        actor: { name: string };
+        data: { from?: { name: string } };
+      }[];
       expect(history.map((e) => e.action)).toEqual(['Create', 'KeepDraft', 'TakeOver', 'Save']);
-      expect(history[2]).toMatchObject({ type: 'PostTakenOver', actor: { name: 'Olivia Owner' }, data: { from: { name: 'Wendy Writer' } } });
+      expect(history[2]).toMatchObject({
+        type: 'PostTakenOver',
+        actor: { name: 'Olivia Owner' },
+        data: { from: { name: 'Wendy Writer' } },
+      });
       const wendy = await writer.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'Mine' });
       expect(wendy.status).toBe(409);
       expect(wendy.body.reason).toBe('taken_over');
     });
 
     it('answers the post as it was at a moment (asOf), and refuses a bad one', async () => {
-      const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Version one', type: 'blog' })).body;
+      const created = (
+        await writer.post('/api/posts').send({ websiteId: noStages, title: 'Version one', type: 'blog' })
+      ).body;
       await new Promise((r) => setTimeout(r, 20));
       const between = new Date().toISOString();
       await new Promise((r) => setTimeout(r, 20));
@@ -280,7 +392,9 @@ for (const setup of setups) {
         { id: 'cms:reviewer', name: 'Reviewer', plural: 'reviewers' },
       ]);
       // Every action and role the workflow table names has its words.
-      const workflow = (await writer.get('/api/workflows/post')).body as { transitions: { action: string; roles: string[] }[] };
+      const workflow = (await writer.get('/api/workflows/post')).body as {
+        transitions: { action: string; roles: string[] }[];
+      };
       const named = new Set(options.body.actions.map((a: { id: string }) => a.id));
       const roles = new Set(options.body.roles.map((r: { id: string }) => r.id));
       expect(workflow.transitions.map((tr) => tr.action).filter((a) => !named.has(a))).toEqual([]);
@@ -305,7 +419,9 @@ for (const setup of setups) {
     });
 
     it('changing the slug of a published post creates an automatic redirect rule', async () => {
-      const created = (await editor.post('/api/posts').send({ websiteId: noStages, title: 'Old name', type: 'blog', ...BODY })).body;
+      const created = (
+        await editor.post('/api/posts').send({ websiteId: noStages, title: 'Old name', type: 'blog', ...BODY })
+      ).body;
       await act(writer, created.id, 'Select');
       await act(writer, created.id, 'SubmitForEdit');
       const published = await act(owner, created.id, 'Publish');
@@ -313,26 +429,50 @@ for (const setup of setups) {
       expectWith(moved.status, JSON.stringify(moved.body)).toBe(200);
       const rules = await owner.get(`/api/redirect-rules?${listQuery({ filter: { objectId: created.id } })}`);
       expect(rules.body).toHaveLength(1);
-      expect(rules.body[0]).toMatchObject({ fromPath: '/old-name', toPath: '/new-name', type: 301, automatic: true, botCounter: 0, userCounter: 0, locale: 'en' });
+      expect(rules.body[0]).toMatchObject({
+        fromPath: '/old-name',
+        toPath: '/new-name',
+        type: 301,
+        automatic: true,
+        botCounter: 0,
+        userCounter: 0,
+        locale: 'en',
+      });
       // Moving it again updates the chain instead of stacking redirects.
       await owner.put(`/api/posts/${created.id}`).send({ version: moved.body.version, slug: 'newest-name' });
-      const again = (await owner.get(`/api/redirect-rules?${listQuery({ filter: { objectId: created.id }, sort: ['fromPath', 'ASC'] })}`)).body;
-      expect(again.map((r: { fromPath: string; toPath: string }) => `${r.fromPath}->${r.toPath}`)).toEqual(['/new-name->/newest-name', '/old-name->/newest-name']);
+      const again = (
+        await owner.get(
+          `/api/redirect-rules?${listQuery({ filter: { objectId: created.id }, sort: ['fromPath', 'ASC'] })}`,
+        )
+      ).body;
+      expect(again.map((r: { fromPath: string; toPath: string }) => `${r.fromPath}->${r.toPath}`)).toEqual([
+        '/new-name->/newest-name',
+        '/old-name->/newest-name',
+      ]);
       // Redirect rules by hand, with validation.
-      const manual = await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/promo', toPath: '/newest-name' });
+      const manual = await owner
+        .post('/api/redirect-rules')
+        .send({ websiteId: noStages, fromPath: '/promo', toPath: '/newest-name' });
       expectWith(manual.status, JSON.stringify(manual.body)).toBe(201);
       expect(manual.body).toMatchObject({ automatic: false, type: 301 });
-      expect((await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/promo', toPath: '/x' })).status).toBe(409);
+      expect(
+        (await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/promo', toPath: '/x' }))
+          .status,
+      ).toBe(409);
       const bad = await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: 'promo', toPath: '' });
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toMatchObject({ fromPath: 'From path must start with /', toPath: 'To path is missing!' });
       // Editing a rule to another rule's path is refused too (the read model never sees two).
-      const other = (await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/sale', toPath: '/newest-name' })).body;
+      const other = (
+        await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/sale', toPath: '/newest-name' })
+      ).body;
       const clash = await owner.put(`/api/redirect-rules/${other.id}`).send({ ...other, fromPath: '/promo' });
       expect(clash.status).toBe(409);
       expect(clash.body.message).toBe('A redirect from /promo already exists');
       expect((await owner.put(`/api/redirect-rules/${other.id}`).send({ ...other, toPath: '/sale' })).status).toBe(422);
-      const renamed = await owner.put(`/api/redirect-rules/${other.id}`).send({ ...other, fromPath: '/sales', type: 302 });
+      const renamed = await owner
+        .put(`/api/redirect-rules/${other.id}`)
+        .send({ ...other, fromPath: '/sales', type: 302 });
       expect(renamed.body).toMatchObject({ fromPath: '/sales', type: 302, version: 2 });
       const states = await t.app.runtime.projections.states();
       expect(states.find((p) => p.name === 'redirect-rules')?.status).toBe('running');
@@ -343,15 +483,32 @@ for (const setup of setups) {
       const key = (await owner.get(`/api/websites/${noStages}`)).body.key as string;
       const visitor = request(t.url);
       const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36';
-      const hit = await visitor.get(`/api/public/redirects?key=${key}&path=${encodeURIComponent('/old-name/')}`).set('User-Agent', browser);
+      const hit = await visitor
+        .get(`/api/public/redirects?key=${key}&path=${encodeURIComponent('/old-name/')}`)
+        .set('User-Agent', browser);
       expectWith(hit.status, JSON.stringify(hit.body)).toBe(200);
       expect(hit.body).toEqual({ fromPath: '/old-name', toPath: '/newest-name', type: 301 });
       expect(hit.headers['cache-control']).toBe('no-store');
-      await visitor.get(`/api/public/redirects?key=${key}&path=/old-name`).set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)');
-      await visitor.get(`/api/public/redirects?key=${key}&path=/old-name`).set('User-Agent', 'edge-worker/1.0').set('X-Visitor-User-Agent', browser);
-      const counted = (await owner.get(`/api/redirect-rules?${listQuery({ filter: { objectId: created.id, fromPath: '/old-name' } })}`)).body[0];
-      expect(counted).toMatchObject({ fromPath: '/old-name', userCounter: 2, botCounter: 1, lastRedirect: expect.any(String) });
-      expect((await owner.get(`/api/redirect-rules/${counted.id}`)).body).toMatchObject({ userCounter: 2, botCounter: 1 });
+      await visitor
+        .get(`/api/public/redirects?key=${key}&path=/old-name`)
+        .set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)');
+      await visitor
+        .get(`/api/public/redirects?key=${key}&path=/old-name`)
+        .set('User-Agent', 'edge-worker/1.0')
+        .set('X-Visitor-User-Agent', browser);
+      const counted = (
+        await owner.get(`/api/redirect-rules?${listQuery({ filter: { objectId: created.id, fromPath: '/old-name' } })}`)
+      ).body[0];
+      expect(counted).toMatchObject({
+        fromPath: '/old-name',
+        userCounter: 2,
+        botCounter: 1,
+        lastRedirect: expect.any(String),
+      });
+      expect((await owner.get(`/api/redirect-rules/${counted.id}`)).body).toMatchObject({
+        userCounter: 2,
+        botCounter: 1,
+      });
       expect((await visitor.get(`/api/public/redirects?key=${key}&path=/nowhere`)).status).toBe(404);
       expect((await visitor.get(`/api/public/redirects?key=not-a-key&path=/old-name`)).status).toBe(404);
       const noPath = await visitor.get(`/api/public/redirects?key=${key}`);
@@ -360,11 +517,16 @@ for (const setup of setups) {
     });
 
     it('counts browsers as users and crawlers, HTTP libraries and a missing User-Agent as bots', async () => {
-      const rule = await owner.post('/api/redirect-rules').send({ websiteId: noStages, fromPath: '/agents', toPath: '/newest-name' });
+      const rule = await owner
+        .post('/api/redirect-rules')
+        .send({ websiteId: noStages, fromPath: '/agents', toPath: '/newest-name' });
       expectWith(rule.status, JSON.stringify(rule.body)).toBe(201);
       const key = (await owner.get(`/api/websites/${noStages}`)).body.key as string;
       const ask = (agent: string, header = 'User-Agent') =>
-        request(t.url).get(`/api/public/redirects?key=${key}&path=/agents`).set('User-Agent', header === 'User-Agent' ? agent : 'edge-worker/1.0').set(header, agent);
+        request(t.url)
+          .get(`/api/public/redirects?key=${key}&path=/agents`)
+          .set('User-Agent', header === 'User-Agent' ? agent : 'edge-worker/1.0')
+          .set(header, agent);
       // Six browsers (Chrome, Firefox, Safari, iPhone, Android, Edge), one of them through an edge worker.
       for (const [name, agent] of PEOPLE) expectWith((await ask(agent)).status, name).toBe(200);
       expectWith((await ask(PEOPLE[0][1], 'X-Visitor-User-Agent')).status, 'through an edge worker').toBe(200);
@@ -381,12 +543,31 @@ for (const setup of setups) {
       expect(missing.body.errors.title).toBe('Title is missing!');
       const long = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog', title: 'x'.repeat(301) });
       expect(long.body.errors.title).toBe('The maximum length is 300 characters');
-      const image = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog', title: 'Pic', coverImage: { url: 'https://img.example/a.png', width: 100, height: 100 } });
+      const image = await editor.post('/api/posts').send({
+        websiteId: noStages,
+        type: 'blog',
+        title: 'Pic',
+        coverImage: { url: 'https://img.example/a.png', width: 100, height: 100 },
+      });
       expect(image.status).toBe(422);
-      expect(image.body.errors).toMatchObject({ 'coverImage.title': 'Title field is required!', 'coverImage.alt': 'Alt field is required!', 'coverImage.caption': 'Caption field is required!' });
-      const small = await editor.post('/api/posts').send({ websiteId: noStages, type: 'blog', title: 'Pic', coverImage: { url: 'https://img.example/a.png', title: 'T', alt: 'A', caption: 'C', width: 100, height: 100 } });
+      expect(image.body.errors).toMatchObject({
+        'coverImage.title': 'Title field is required!',
+        'coverImage.alt': 'Alt field is required!',
+        'coverImage.caption': 'Caption field is required!',
+      });
+      const small = await editor.post('/api/posts').send({
+        websiteId: noStages,
+        type: 'blog',
+        title: 'Pic',
+        coverImage: { url: 'https://img.example/a.png', title: 'T', alt: 'A', caption: 'C', width: 100, height: 100 },
+      });
       expect(small.body.errors['coverImage.width']).toBe('The image must be between 1024x512 and 4096x4096 pixels');
-      for (const body of [{ websiteId: 42, title: 'x', type: 'blog' }, { websiteId: noStages, title: 'x', type: 'poem' }, { websiteId: noStages, title: ['x'], type: 'blog' }, []]) {
+      for (const body of [
+        { websiteId: 42, title: 'x', type: 'blog' },
+        { websiteId: noStages, title: 'x', type: 'poem' },
+        { websiteId: noStages, title: ['x'], type: 'blog' },
+        [],
+      ]) {
         const res = await editor.post('/api/posts').send(body as object);
         expectWith(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
@@ -395,33 +576,71 @@ for (const setup of setups) {
       const badJson = await editor.post('/api/posts').set('Content-Type', 'application/json').send('{"title":');
       expect(badJson.status).toBe(400);
       expect((await editor.post('/api/posts/not-a-post/actions/Publish').send({})).status).toBe(404);
-      const id = (await editor.post('/api/posts').send({ websiteId: noStages, title: 'Optimised', type: 'blog', optimisation: true, category: 'Health' })).body.id;
+      const id = (
+        await editor
+          .post('/api/posts')
+          .send({ websiteId: noStages, title: 'Optimised', type: 'blog', optimisation: true, category: 'Health' })
+      ).body.id;
       const post = (await editor.get(`/api/posts/${id}`)).body;
       const locked = await editor.put(`/api/posts/${id}`).send({ version: post.version, category: 'Finance' });
       expect(locked.status).toBe(422);
-      expect(locked.body.message).toBe('Error: Unable to save post - Posts under optimisation cannot change vertical or dates');
+      expect(locked.body.message).toBe(
+        'Error: Unable to save post - Posts under optimisation cannot change vertical or dates',
+      );
       const returned = await editor.post(`/api/posts/${id}/actions/ReturnToWriter`).send({});
       expect(returned.status).toBe(422);
       // The people a post credits: a member of the organisation, an expert bio of the website.
-      const stranger = await editor.post('/api/posts').send({ websiteId: noStages, title: 'Credits', type: 'blog', creditedWriterId: 'not-a-member' });
-      expect(stranger.body.errors).toEqual({ creditedWriterId: 'The credited writer must be a member of the organisation' });
-      const writerBio = (await owner.get(`/api/bios?${listQuery({ filter: { websiteId: noStages, kind: 'writer' } })}`)).body[0];
-      const notExpert = await editor.post('/api/posts').send({ websiteId: noStages, title: 'Credits', type: 'blog', expertId: writerBio.id });
+      const stranger = await editor
+        .post('/api/posts')
+        .send({ websiteId: noStages, title: 'Credits', type: 'blog', creditedWriterId: 'not-a-member' });
+      expect(stranger.body.errors).toEqual({
+        creditedWriterId: 'The credited writer must be a member of the organisation',
+      });
+      const writerBio = (await owner.get(`/api/bios?${listQuery({ filter: { websiteId: noStages, kind: 'writer' } })}`))
+        .body[0];
+      const notExpert = await editor
+        .post('/api/posts')
+        .send({ websiteId: noStages, title: 'Credits', type: 'blog', expertId: writerBio.id });
       expect(notExpert.body.errors).toEqual({ expertId: 'The expert must be an expert bio of this website' });
-      const expert = (await editor.post('/api/bios').send({ websiteId: noStages, kind: 'expert', displayName: 'Ivy Expert' })).body;
-      const credited = await editor.post('/api/posts').send({ websiteId: noStages, title: 'Credits', type: 'blog', expertId: expert.id, creditedWriterId: writerBio.userId });
+      const expert = (
+        await editor.post('/api/bios').send({ websiteId: noStages, kind: 'expert', displayName: 'Ivy Expert' })
+      ).body;
+      const credited = await editor.post('/api/posts').send({
+        websiteId: noStages,
+        title: 'Credits',
+        type: 'blog',
+        expertId: expert.id,
+        creditedWriterId: writerBio.userId,
+      });
       expectWith(credited.status, JSON.stringify(credited.body)).toBe(201);
-      expect(credited.body.bioPrompts).toEqual([expect.objectContaining({ field: 'expert', message: "click to add Expert's bio", bioId: expert.id })]);
+      expect(credited.body.bioPrompts).toEqual([
+        expect.objectContaining({ field: 'expert', message: "click to add Expert's bio", bioId: expert.id }),
+      ]);
     });
 
     it('keeps the components inserted into the body (JSON and HTML) and refuses incomplete ones with the spec wording', async () => {
-      const cta = { type: 'callToAction', attrs: { text: 'Start your trial', url: 'https://shop.example/trial', variant: 'primary' } };
-      const product = { type: 'productBox', attrs: { name: 'Watering can', url: 'https://shop.example/can', rating: 4.5, summary: 'Two litres.' } };
+      const cta = {
+        type: 'callToAction',
+        attrs: { text: 'Start your trial', url: 'https://shop.example/trial', variant: 'primary' },
+      };
+      const product = {
+        type: 'productBox',
+        attrs: { name: 'Watering can', url: 'https://shop.example/can', rating: 4.5, summary: 'Two litres.' },
+      };
       const faq = { type: 'faq', attrs: { items: [{ question: 'How often?', answer: 'Weekly.' }] } };
       const callout = { type: 'callout', attrs: { tone: 'tip', text: 'Use rain water.' } };
-      const doc = (...components: object[]) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Intro' }] }, ...components] });
-      const html = '<p>Intro</p><div data-component="call-to-action" data-text="Start your trial" data-url="https://shop.example/trial" data-variant="primary"><a href="https://shop.example/trial">Start your trial</a></div>';
-      const created = await editor.post('/api/posts').send({ websiteId: noStages, title: 'Components', type: 'product_review', richText: { json: doc(cta, product, faq, callout), html } });
+      const doc = (...components: object[]) => ({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Intro' }] }, ...components],
+      });
+      const html =
+        '<p>Intro</p><div data-component="call-to-action" data-text="Start your trial" data-url="https://shop.example/trial" data-variant="primary"><a href="https://shop.example/trial">Start your trial</a></div>';
+      const created = await editor.post('/api/posts').send({
+        websiteId: noStages,
+        title: 'Components',
+        type: 'product_review',
+        richText: { json: doc(cta, product, faq, callout), html },
+      });
       expectWith(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.richText.json.content.slice(1)).toEqual([cta, product, faq, callout]);
       expect(created.body.richText.html).toBe(html);
@@ -430,16 +649,25 @@ for (const setup of setups) {
         [{ ...product, attrs: { ...product.attrs, url: '' } }, 'Product call-to-action link missing'],
         [{ ...product, attrs: { ...product.attrs, rating: 7 } }, 'Rating is entered 0 to 5'],
         [{ ...product, attrs: { ...product.attrs, name: ' ' } }, 'Product box: Product name is missing!'],
-        [{ ...cta, attrs: { ...cta.attrs, url: 'javascript:alert(1)' } }, 'Call to action: the link must be a valid URL'],
+        [
+          { ...cta, attrs: { ...cta.attrs, url: 'javascript:alert(1)' } },
+          'Call to action: the link must be a valid URL',
+        ],
         [{ ...cta, attrs: { ...cta.attrs, text: '' } }, 'Call to action: Button text is missing!'],
         [{ type: 'faq', attrs: { items: [] } }, 'FAQ list is required'],
-        [{ type: 'faq', attrs: { items: [{ question: 'Why?', answer: '' }] } }, 'FAQ: every item needs a question and an answer'],
+        [
+          { type: 'faq', attrs: { items: [{ question: 'Why?', answer: '' }] } },
+          'FAQ: every item needs a question and an answer',
+        ],
         [{ type: 'callout', attrs: { tone: 'info' } }, 'Callout: Text is missing!'],
       ];
       const before = (await editor.get(`/api/posts/${created.body.id}`)).body;
       for (const [component, message] of refusals) {
         // Nested anywhere (here inside a blockquote), a component is checked.
-        const res = await editor.put(`/api/posts/${created.body.id}`).send({ version: before.version, richText: { json: doc({ type: 'blockquote', content: [component] }), html } });
+        const res = await editor.put(`/api/posts/${created.body.id}`).send({
+          version: before.version,
+          richText: { json: doc({ type: 'blockquote', content: [component] }), html },
+        });
         expectWith(res.status, message).toBe(422);
         expect(res.body.errors).toEqual({ richText: message });
         expect(res.body.message).toBe(`Error: Unable to save post - ${message}`);
@@ -447,31 +675,49 @@ for (const setup of setups) {
       expect((await editor.get(`/api/posts/${created.body.id}`)).body.version).toBe(before.version);
 
       // Whatever sends the HTML, nothing in it runs: scripts, handlers, frames and javascript: links are dropped.
-      const hostile = '<p style="text-align: center">Hi<script>alert(1)</script><img src="https://img.example/a.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a></p><iframe src="https://evil.example"></iframe>';
-      const cleaned = await editor.put(`/api/posts/${created.body.id}`).send({ version: before.version, richText: { json: null, html: hostile } });
+      const hostile =
+        '<p style="text-align: center">Hi<script>alert(1)</script><img src="https://img.example/a.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a></p><iframe src="https://evil.example"></iframe>';
+      const cleaned = await editor
+        .put(`/api/posts/${created.body.id}`)
+        .send({ version: before.version, richText: { json: null, html: hostile } });
       expectWith(cleaned.status, JSON.stringify(cleaned.body)).toBe(200);
-      expect(cleaned.body.richText.html).toBe('<p style="text-align:center">Hi<img src="https://img.example/a.png" /><a>x</a></p>');
+      expect(cleaned.body.richText.html).toBe(
+        '<p style="text-align:center">Hi<img src="https://img.example/a.png" /><a>x</a></p>',
+      );
     });
 
     it('lists posts per CMS tab with counts, filters and the spec page size; bulk actions answer per post', async () => {
       const ids: string[] = [];
-      for (const title of ['Bulk one', 'Bulk two']) ids.push((await editor.post('/api/posts').send({ websiteId: noStages, title, type: 'top_10', ...BODY })).body.id);
-      const briefs = await editor.get(`/api/posts?${listQuery({ filter: { tab: 'briefs', websiteId: noStages, type: 'top_10' } })}`);
+      for (const title of ['Bulk one', 'Bulk two'])
+        ids.push(
+          (await editor.post('/api/posts').send({ websiteId: noStages, title, type: 'top_10', ...BODY })).body.id,
+        );
+      const briefs = await editor.get(
+        `/api/posts?${listQuery({ filter: { tab: 'briefs', websiteId: noStages, type: 'top_10' } })}`,
+      );
       expect(briefs.body.map((p: { title: string }) => p.title).sort()).toEqual(['Bulk one', 'Bulk two']);
       expect(briefs.body[0].richText).toBeUndefined();
       const counts = (await editor.get(`/api/posts/counts?websiteId=${noStages}`)).body;
       expect(counts.briefs).toBeGreaterThanOrEqual(2);
-      expect(counts.all).toBe(totalOf(await editor.get(`/api/posts?${listQuery({ filter: { websiteId: noStages } })}`)));
-      const result = await writer.post('/api/posts/bulk-actions').send({ action: 'Select', ids: [...ids, 'missing-post'] });
+      expect(counts.all).toBe(
+        totalOf(await editor.get(`/api/posts?${listQuery({ filter: { websiteId: noStages } })}`)),
+      );
+      const result = await writer
+        .post('/api/posts/bulk-actions')
+        .send({ action: 'Select', ids: [...ids, 'missing-post'] });
       expect(result.status).toBe(200);
       expect(result.body.results).toEqual([
         { id: ids[0], ok: true },
         { id: ids[1], ok: true },
         { id: 'missing-post', ok: false, error: 'Post not found' },
       ]);
-      const mine = await writer.get(`/api/posts?${listQuery({ filter: { mine: true, type: 'top_10', websiteId: noStages } })}`);
+      const mine = await writer.get(
+        `/api/posts?${listQuery({ filter: { mine: true, type: 'top_10', websiteId: noStages } })}`,
+      );
       expect(mine.body).toHaveLength(2);
-      const outline = await writer.get(`/api/posts?${listQuery({ filter: { tab: 'create', type: 'top_10', websiteId: noStages } })}`);
+      const outline = await writer.get(
+        `/api/posts?${listQuery({ filter: { tab: 'create', type: 'top_10', websiteId: noStages } })}`,
+      );
       expect(outline.body).toHaveLength(2);
       // The spec's own paging style, and a date range on the due date.
       const paged = await editor.get('/api/posts?page=1&limit=1&sort=title&sortDirection=ASC');
@@ -482,12 +728,21 @@ for (const setup of setups) {
     });
 
     it('audits every workflow event of the organisation: search, paging and CSV', async () => {
-      const all = await owner.get(`/api/audit?${listQuery({ filter: { resource: 'post', action: 'SubmitForEdit' }, range: [0, 4] })}`);
+      const all = await owner.get(
+        `/api/audit?${listQuery({ filter: { resource: 'post', action: 'SubmitForEdit' }, range: [0, 4] })}`,
+      );
       expect(all.status).toBe(200);
       expect(all.body.length).toBeGreaterThan(0);
-      expect(all.body[0]).toMatchObject({ resource: 'post', action: 'SubmitForEdit', from: 'Writer', to: 'Edit', actor: { name: expect.any(String) } });
+      expect(all.body[0]).toMatchObject({
+        resource: 'post',
+        action: 'SubmitForEdit',
+        from: 'Writer',
+        to: 'Edit',
+        actor: { name: expect.any(String) },
+      });
       const writerId = (await writer.get('/api/auth/user')).body.id;
-      const byWriter = (await owner.get(`/api/audit?${listQuery({ filter: { actorId: writerId }, range: [0, 999] })}`)).body;
+      const byWriter = (await owner.get(`/api/audit?${listQuery({ filter: { actorId: writerId }, range: [0, 999] })}`))
+        .body;
       expect(byWriter.every((e: { actor: { id: string } }) => e.actor.id === writerId)).toBe(true);
       const today = new Date().toISOString().slice(0, 10);
       const ranged = await owner.get(`/api/audit?from=${today}&to=${today}&page=1&limit=3`);
@@ -501,36 +756,60 @@ for (const setup of setups) {
 
       // Another organisation sees none of it.
       const stranger = newAgent(t.url);
-      await stranger.post('/api/auth/signup').send({ email: 'stranger@elsewhere.example', password: 'Stranger-pass-1', name: 'Stan', orgName: 'Elsewhere' });
+      await stranger
+        .post('/api/auth/signup')
+        .send({ email: 'stranger@elsewhere.example', password: 'Stranger-pass-1', name: 'Stan', orgName: 'Elsewhere' });
       const theirs = (await stranger.get('/api/audit')).body as { organisationId: string }[];
       const ownOrg = (await stranger.get('/api/auth/user')).body.organisations[0].id;
       expect(theirs.every((e) => e.organisationId === ownOrg)).toBe(true);
     });
 
     it("names each audit row's record from the audit's own projection: a post by its latest title, a website, a member, a domain", async () => {
-      const created = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Named in the trail', type: 'blog' })).body;
+      const created = (
+        await writer.post('/api/posts').send({ websiteId: noStages, title: 'Named in the trail', type: 'blog' })
+      ).body;
       await writer.put(`/api/posts/${created.id}`).send({ version: created.version, title: 'Renamed in the trail' });
-      const rows = async (filter: Record<string, unknown>) => (await owner.get(`/api/audit?${listQuery({ filter, range: [0, 999] })}`)).body as { resource: string; resourceId: string; recordName: string | null }[];
+      const rows = async (filter: Record<string, unknown>) =>
+        (await owner.get(`/api/audit?${listQuery({ filter, range: [0, 999] })}`)).body as {
+          resource: string;
+          resourceId: string;
+          recordName: string | null;
+        }[];
       const post = await rows({ resourceId: created.id });
       expect(post.map((r) => r.recordName)).toEqual(['Renamed in the trail', 'Renamed in the trail']);
       const site = await rows({ resourceId: noStages });
       expect(new Set(site.map((r) => r.recordName))).toEqual(new Set(['No Stages']));
-      const writerMember = (await owner.get('/api/members')).body.find((m: { email: string }) => m.email === WRITER.email);
-      expect(new Set((await rows({ resourceId: writerMember.id })).map((r) => r.recordName))).toEqual(new Set(['Wendy Writer']));
+      const writerMember = (await owner.get('/api/members')).body.find(
+        (m: { email: string }) => m.email === WRITER.email,
+      );
+      expect(new Set((await rows({ resourceId: writerMember.id })).map((r) => r.recordName))).toEqual(
+        new Set(['Wendy Writer']),
+      );
       // The organisation was named when it was created, before it had a trail; its first audited change carries the name.
       const organisationId = (await owner.get('/api/auth/user')).body.organisations[0].id;
-      expectWith((await owner.put(`/api/organisations/${organisationId}`).send({ country: 'AT' })).status, 'organisation update').toBe(200);
-      expect(new Set((await rows({ resourceId: organisationId })).map((r) => r.recordName))).toEqual(new Set(['Demo Publishing']));
+      expectWith(
+        (await owner.put(`/api/organisations/${organisationId}`).send({ country: 'AT' })).status,
+        'organisation update',
+      ).toBe(200);
+      expect(new Set((await rows({ resourceId: organisationId })).map((r) => r.recordName))).toEqual(
+        new Set(['Demo Publishing']),
+      );
       // A domain is its own name, whole.
       const domains = await rows({ resource: 'websitedomain' });
-      expect(domains.find((r) => r.resourceId === 'no-stages.example')).toMatchObject({ recordName: 'no-stages.example' });
+      expect(domains.find((r) => r.resourceId === 'no-stages.example')).toMatchObject({
+        recordName: 'no-stages.example',
+      });
       // The trail searches the names too.
-      const found = (await owner.get(`/api/audit?${listQuery({ filter: { q: 'Renamed in the trail' }, range: [0, 99] })}`)).body as { resourceId: string }[];
+      const found = (
+        await owner.get(`/api/audit?${listQuery({ filter: { q: 'Renamed in the trail' }, range: [0, 99] })}`)
+      ).body as { resourceId: string }[];
       expect(found.map((r) => r.resourceId)).toEqual([created.id, created.id]);
     });
 
     it('reports the time in each stage, returns per stage, queue age and people', async () => {
-      const id = (await writer.post('/api/posts').send({ websiteId: noStages, title: 'Bounced', type: 'blog', ...BODY })).body.id;
+      const id = (
+        await writer.post('/api/posts').send({ websiteId: noStages, title: 'Bounced', type: 'blog', ...BODY })
+      ).body.id;
       await act(writer, id, 'SubmitForEdit');
       await act(editor, id, 'ReturnToWriter', { note: 'Needs sources' });
       await act(writer, id, 'SubmitForEdit');
@@ -543,7 +822,9 @@ for (const setup of setups) {
       expect(writerStage.avgHours).toEqual(expect.any(Number));
       const editQueue = report.queues.find((q: { stage: string }) => q.stage === 'Edit');
       expect(editQueue.waiting).toBeGreaterThanOrEqual(1);
-      expect(report.people.some((p: { name: string; stage: string }) => p.name === 'Wendy Writer' && p.stage === 'Writer')).toBe(true);
+      expect(
+        report.people.some((p: { name: string; stage: string }) => p.name === 'Wendy Writer' && p.stage === 'Writer'),
+      ).toBe(true);
       expect(report.websites.some((w: { name: string }) => w.name === 'No Stages')).toBe(true);
       expect((await owner.get('/api/reports/workflow?from=yesterday')).status).toBe(400);
       // A period applies to the stays that ended in it; the queues are always now.
@@ -551,11 +832,20 @@ for (const setup of setups) {
       const ranged = await owner.get(`/api/reports/workflow?websiteId=${noStages}&from=${today}&to=${today}`);
       expectWith(ranged.status, JSON.stringify(ranged.body)).toBe(200);
       expect(ranged.body.stages.find((s: { stage: string }) => s.stage === 'Edit').returns).toBe(editStage.returns);
-      expect((await owner.get(`/api/reports/workflow?websiteId=${noStages}&from=2000-01-01&to=2000-01-02`)).body.stages.every((s: { completed: number }) => s.completed === 0)).toBe(true);
+      expect(
+        (
+          await owner.get(`/api/reports/workflow?websiteId=${noStages}&from=2000-01-01&to=2000-01-02`)
+        ).body.stages.every((s: { completed: number }) => s.completed === 0),
+      ).toBe(true);
       // The returned post went straight back to its writer: not waiting in the writers' pool, and
       // the editor who returned it without claiming it is credited with the Edit stay.
-      expect(report.people.some((p: { name: string; stage: string }) => p.name === 'Eddie Editor' && p.stage === 'Edit')).toBe(true);
-      const history = (await owner.get(`/api/posts/${id}/history`)).body as { type: string; data: { holder?: { name: string } } }[];
+      expect(
+        report.people.some((p: { name: string; stage: string }) => p.name === 'Eddie Editor' && p.stage === 'Edit'),
+      ).toBe(true);
+      const history = (await owner.get(`/api/posts/${id}/history`)).body as {
+        type: string;
+        data: { holder?: { name: string } };
+      }[];
       expect(history.find((e) => e.type === 'PostReturned')!.data.holder).toMatchObject({ name: 'Wendy Writer' });
       expect((await owner.get(`/api/posts/${id}`)).body.status).toBe('Edit');
       // Managers, editors and analysts read the report and the audit; writers do not.
@@ -568,27 +858,40 @@ for (const setup of setups) {
     });
 
     it('a member listed as contributor on posts in progress cannot be removed until others are assigned; the members list counts posts', async () => {
-      const id = (await writer.post('/api/posts').send({ websiteId: everyStage, title: 'Checked by Rita', type: 'blog', ...BODY })).body.id;
+      const id = (
+        await writer.post('/api/posts').send({ websiteId: everyStage, title: 'Checked by Rita', type: 'blog', ...BODY })
+      ).body.id;
       await act(writer, id, 'SubmitForEdit');
       await act(editor, id, 'SubmitForSecondEdit');
       await act(editor, id, 'SubmitForReview');
       await act(checker, id, 'Select');
-      const members = (await owner.get('/api/members')).body as { id: string; email: string; version: number; posts: number }[];
+      const members = (await owner.get('/api/members')).body as {
+        id: string;
+        email: string;
+        version: number;
+        posts: number;
+      }[];
       const rita = members.find((m) => m.email === CHECKER.email)!;
       expect(members.find((m) => m.email === WRITER.email)!.posts).toBeGreaterThan(0);
       await owner.put(`/api/members/${rita.id}`).send({ websiteIds: [everyStage, noStages] });
       const message = 'A member listed as contributor on posts cannot be removed until others are assigned.';
-      const fromSite = await owner.post(`/api/members/${rita.id}/actions/RemoveFromWebsite`).send({ websiteId: everyStage });
+      const fromSite = await owner
+        .post(`/api/members/${rita.id}/actions/RemoveFromWebsite`)
+        .send({ websiteId: everyStage });
       expect(fromSite.status).toBe(422);
       expect(fromSite.body.message).toBe(message);
       const deactivate = await owner.post(`/api/members/${rita.id}/actions/Deactivate`).send({});
       expect(deactivate.status).toBe(422);
       expect(deactivate.body.message).toBe(message);
       // Another website of hers holds none of her posts.
-      expect((await owner.post(`/api/members/${rita.id}/actions/RemoveFromWebsite`).send({ websiteId: noStages })).status).toBe(200);
+      expect(
+        (await owner.post(`/api/members/${rita.id}/actions/RemoveFromWebsite`).send({ websiteId: noStages })).status,
+      ).toBe(200);
       // Once someone else holds the page she can go.
       await act(owner, id, 'TakeOver');
-      const removed = await owner.post(`/api/members/${rita.id}/actions/RemoveFromWebsite`).send({ websiteId: everyStage });
+      const removed = await owner
+        .post(`/api/members/${rita.id}/actions/RemoveFromWebsite`)
+        .send({ websiteId: everyStage });
       expectWith(removed.status, JSON.stringify(removed.body)).toBe(200);
       expect(removed.body.websiteIds).toEqual([]);
     });
@@ -597,7 +900,26 @@ for (const setup of setups) {
       const res = await owner.get('/api/workflows/post');
       expect(res.status).toBe(200);
       expect(res.body.statuses).toContain('FourthFactCheck');
-      expect(res.body.actions).toEqual(expect.arrayContaining(['Create', 'Save', 'SubmitForEdit', 'ReturnToWriter', 'ApproveFactCheck', 'ApproveRegulation', 'DeclineRegulation', 'Publish', 'Delete', 'DeleteForever', 'Archive', 'TakeOver', 'Select', 'Discard', 'SendTo', 'ExportPage']));
+      expect(res.body.actions).toEqual(
+        expect.arrayContaining([
+          'Create',
+          'Save',
+          'SubmitForEdit',
+          'ReturnToWriter',
+          'ApproveFactCheck',
+          'ApproveRegulation',
+          'DeclineRegulation',
+          'Publish',
+          'Delete',
+          'DeleteForever',
+          'Archive',
+          'TakeOver',
+          'Select',
+          'Discard',
+          'SendTo',
+          'ExportPage',
+        ]),
+      );
     });
   });
 }

@@ -41,7 +41,9 @@ for (const setup of setups) {
     });
 
     it('says "saved, not shown yet" with 503 when the posts projection stops, and /api/health fails until it is restarted', async () => {
-      await t.app.runtime.db.query(`ALTER TABLE rm_posts ADD CONSTRAINT read_your_writes_poison CHECK (title <> 'Poison pill')`);
+      await t.app.runtime.db.query(
+        `ALTER TABLE rm_posts ADD CONSTRAINT read_your_writes_poison CHECK (title <> 'Poison pill')`,
+      );
       try {
         const poisoned = await owner.post('/api/posts').send({ websiteId, title: 'Poison pill', type: 'blog' });
         expect(poisoned.status).toBe(503);
@@ -49,7 +51,8 @@ for (const setup of setups) {
         expect(poisoned.body).toEqual({
           statusCode: 503,
           error: 'Service Unavailable',
-          message: 'Your change was saved, but the posts list stopped on an error and cannot show it yet. An administrator can restart it under Projections.',
+          message:
+            'Your change was saved, but the posts list stopped on an error and cannot show it yet. An administrator can restart it under Projections.',
           saved: true,
           behind: ['posts'],
           retryAfterSeconds: 60,
@@ -58,11 +61,16 @@ for (const setup of setups) {
         const down = await health();
         expect(down.status).toBe(503);
         expect(down.body).toMatchObject({ status: 'error', database: 'up', failed: ['posts'] });
-        expect(down.body.projections.find((p: Rec) => p.name === 'posts')).toMatchObject({ status: 'failed', error: expect.stringContaining('read_your_writes_poison') });
+        expect(down.body.projections.find((p: Rec) => p.name === 'posts')).toMatchObject({
+          status: 'failed',
+          error: expect.stringContaining('read_your_writes_poison'),
+        });
 
         // Another command is not answered from the stale list either, and it says so at once.
         const started = Date.now();
-        const next = await owner.post('/api/posts').send({ websiteId, title: 'Written while the list is down', type: 'blog' });
+        const next = await owner
+          .post('/api/posts')
+          .send({ websiteId, title: 'Written while the list is down', type: 'blog' });
         expect(next.status).toBe(503);
         expect(next.body.behind).toEqual(['posts']);
         expect(Date.now() - started).toBeLessThan(3000);
@@ -72,11 +80,17 @@ for (const setup of setups) {
 
       // The bug is fixed: an administrator restarts the projection, and nothing was lost.
       expect((await admin.post('/api/admin/projections/posts/restart').send({})).status).toBe(202);
-      await until('health back to 200', async () => (await health()).status, (status) => status === 200);
+      await until(
+        'health back to 200',
+        async () => (await health()).status,
+        (status) => status === 200,
+      );
       const list = await owner.get('/api/posts').query({ filter: JSON.stringify({ q: 'Poison pill' }) });
       expect(list.status).toBe(200);
       expect((list.body as Rec[]).map((p) => p.title)).toEqual(['Poison pill']);
-      const later = await owner.get('/api/posts').query({ filter: JSON.stringify({ q: 'Written while the list is down' }) });
+      const later = await owner
+        .get('/api/posts')
+        .query({ filter: JSON.stringify({ q: 'Written while the list is down' }) });
       expect((later.body as Rec[]).map((p) => p.title)).toEqual(['Written while the list is down']);
     });
   });

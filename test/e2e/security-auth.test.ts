@@ -35,7 +35,11 @@ function resetCodeIn(text: string): string {
 /** Every reset code mailed to `email`, newest first (the outbox lists newest first). */
 async function resetCodesFor(url: string, email: string): Promise<string[]> {
   const admin = await signIn(url, ADMIN);
-  const mails = (await admin.get('/api/admin/outbox?range=[0,999]')).body as Array<{ to: string; subject: string; text: string }>;
+  const mails = (await admin.get('/api/admin/outbox?range=[0,999]')).body as Array<{
+    to: string;
+    subject: string;
+    text: string;
+  }>;
   return mails.filter((m) => m.to === email && m.subject === 'Reset your password').map((m) => resetCodeIn(m.text));
 }
 
@@ -65,25 +69,39 @@ for (const setup of setups) {
       const [editorCode] = await resetCodesFor(t.url, EDITOR.email);
 
       // The middle link is used; the older and the newer one stop working.
-      const done = await request(t.url).post(`/api/auth/password_reset/confirm/${writerCodes[1]}`).send({ password: NEW_PASSWORD });
+      const done = await request(t.url)
+        .post(`/api/auth/password_reset/confirm/${writerCodes[1]}`)
+        .send({ password: NEW_PASSWORD });
       expectWith(done.status, JSON.stringify(done.body)).toBe(200);
       for (const code of [writerCodes[0], writerCodes[2]]) {
-        const other = await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: 'Att4cker-choice!' });
+        const other = await request(t.url)
+          .post(`/api/auth/password_reset/confirm/${code}`)
+          .send({ password: 'Att4cker-choice!' });
         expect(other.status).toBe(410);
         expect(other.body).toMatchObject({ statusCode: 410, message: LINK_EXPIRED });
       }
-      expect((await request(t.url).post('/api/auth/login').send({ email: WRITER.email, password: 'Att4cker-choice!' })).status).toBe(401);
-      expect((await request(t.url).post('/api/auth/login').send({ email: WRITER.email, password: NEW_PASSWORD })).status).toBe(200);
+      expect(
+        (await request(t.url).post('/api/auth/login').send({ email: WRITER.email, password: 'Att4cker-choice!' }))
+          .status,
+      ).toBe(401);
+      expect(
+        (await request(t.url).post('/api/auth/login').send({ email: WRITER.email, password: NEW_PASSWORD })).status,
+      ).toBe(200);
 
       // Another user's link is not touched.
-      const editor = await request(t.url).post(`/api/auth/password_reset/confirm/${editorCode}`).send({ password: NEW_PASSWORD });
+      const editor = await request(t.url)
+        .post(`/api/auth/password_reset/confirm/${editorCode}`)
+        .send({ password: NEW_PASSWORD });
       expectWith(editor.status, JSON.stringify(editor.body)).toBe(200);
 
       // A link asked for after the reset works.
       await request(t.url).post('/api/auth/password_reset/send').send({ email: WRITER.email });
       const [fresh] = await resetCodesFor(t.url, WRITER.email);
       expect(writerCodes).not.toContain(fresh);
-      expect((await request(t.url).post(`/api/auth/password_reset/confirm/${fresh}`).send({ password: WRITER.password })).status).toBe(200);
+      expect(
+        (await request(t.url).post(`/api/auth/password_reset/confirm/${fresh}`).send({ password: WRITER.password }))
+          .status,
+      ).toBe(200);
     });
   });
 
@@ -95,7 +113,9 @@ for (const setup of setups) {
     afterAll(async () => t?.stop());
 
     const loginFrom = async (value: string) => {
-      const res = await request(t.url).post('/api/auth/login').send({ ...OWNER, from: value });
+      const res = await request(t.url)
+        .post('/api/auth/login')
+        .send({ ...OWNER, from: value });
       expectWith(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.redirect as string;
     };
@@ -122,9 +142,12 @@ for (const setup of setups) {
       expect(await loginFrom(value)).toBe('/');
     });
 
-    it.each([['/'], ['/posts'], ['/posts/42/show?tab=history#top'], ['/#/members']])('keeps the console path %s as it is', async (value) => {
-      expect(await loginFrom(value)).toBe(value);
-    });
+    it.each([['/'], ['/posts'], ['/posts/42/show?tab=history#top'], ['/#/members']])(
+      'keeps the console path %s as it is',
+      async (value) => {
+        expect(await loginFrom(value)).toBe(value);
+      },
+    );
   });
 
   describe(`login throttling (${setup.name})`, () => {
@@ -140,7 +163,8 @@ for (const setup of setups) {
 
     it('locks an account from one address after 10 failures there, with Retry-After; other addresses still sign in', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 10; i++) statuses.push((await login('127.0.0.2', { email: EDITOR.email, password: 'Wrong-pass-1' })).status);
+      for (let i = 0; i < 10; i++)
+        statuses.push((await login('127.0.0.2', { email: EDITOR.email, password: 'Wrong-pass-1' })).status);
       expect(statuses).toEqual(Array(10).fill(401));
 
       // The 11th attempt from that address is refused, even with the right password.
@@ -160,7 +184,11 @@ for (const setup of setups) {
       const addresses = Array.from({ length: 20 }, (_, i) => `127.0.1.${i + 1}`);
       const statuses: number[] = [];
       for (const batch of [addresses.slice(0, 10), addresses.slice(10)]) {
-        statuses.push(...(await Promise.all(batch.map((a) => login(a, { email: OWNER.email, password: 'Wrong-pass-1' })))).map((r) => r.status));
+        statuses.push(
+          ...(await Promise.all(batch.map((a) => login(a, { email: OWNER.email, password: 'Wrong-pass-1' })))).map(
+            (r) => r.status,
+          ),
+        );
       }
       expect(statuses).toEqual(Array(20).fill(401));
       const owner = await login('127.0.1.100', OWNER);
@@ -177,7 +205,9 @@ for (const setup of setups) {
       const throttle = t.app.app.get(LoginThrottle);
       for (let i = 0; i < 90; i++) await throttle.failed(`nobody-${i}@throttle.example`, '127.0.0.5');
       const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => login('127.0.0.5', { email: `nobody-http-${i}@throttle.example`, password: 'Wrong-pass-1' })),
+        Array.from({ length: 10 }, (_, i) =>
+          login('127.0.0.5', { email: `nobody-http-${i}@throttle.example`, password: 'Wrong-pass-1' }),
+        ),
       );
       expect(answers.map((r) => r.status)).toEqual(Array(10).fill(401));
       expectTooMany(await login('127.0.0.5', ADMIN), TOO_MANY_ATTEMPTS);
@@ -200,14 +230,31 @@ for (const setup of setups) {
     afterAll(async () => t?.stop());
 
     const routes: Array<[string, (r: ReturnType<typeof request>, address: string) => request.Test]> = [
-      ['POST /api/auth/login', (r, a) => r.post('/api/auth/login').agent(from(a)).send({ email: 'nobody@limits.example', password: 'Wrong-pass-1' })],
-      ['POST /api/auth/signup', (r, a) => r.post('/api/auth/signup').agent(from(a)).send({ email: 'x@limits.example' })],
-      ['POST /api/auth/password_reset/send', (r, a) => r.post('/api/auth/password_reset/send').agent(from(a)).send({ email: 'nobody@limits.example' })],
+      [
+        'POST /api/auth/login',
+        (r, a) =>
+          r.post('/api/auth/login').agent(from(a)).send({ email: 'nobody@limits.example', password: 'Wrong-pass-1' }),
+      ],
+      [
+        'POST /api/auth/signup',
+        (r, a) => r.post('/api/auth/signup').agent(from(a)).send({ email: 'x@limits.example' }),
+      ],
+      [
+        'POST /api/auth/password_reset/send',
+        (r, a) => r.post('/api/auth/password_reset/send').agent(from(a)).send({ email: 'nobody@limits.example' }),
+      ],
       [
         'POST /api/auth/password_reset/confirm/:code',
-        (r, a) => r.post('/api/auth/password_reset/confirm/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').agent(from(a)).send({ password: NEW_PASSWORD }),
+        (r, a) =>
+          r
+            .post('/api/auth/password_reset/confirm/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+            .agent(from(a))
+            .send({ password: NEW_PASSWORD }),
       ],
-      ['GET /api/auth/magic/:code', (r, a) => r.get('/api/auth/magic/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').agent(from(a)).redirects(0)],
+      [
+        'GET /api/auth/magic/:code',
+        (r, a) => r.get('/api/auth/magic/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').agent(from(a)).redirects(0),
+      ],
     ];
 
     it.each(routes.map(([name, send], i) => [name, send, i] as const))(
@@ -236,7 +283,8 @@ for (const setup of setups) {
       const websites = (await owner.get('/api/websites')).body as Array<{ key: string }>;
       const [key, otherKey] = websites.map((w) => w.key);
       expect(key).toMatch(/^pk_/);
-      const lookup = (address: string, k = key) => request(t.url).get(`/api/public/redirects?key=${k}&path=/nowhere`).agent(from(address));
+      const lookup = (address: string, k = key) =>
+        request(t.url).get(`/api/public/redirects?key=${k}&path=/nowhere`).agent(from(address));
 
       // Per address: PUBLIC lookups, then 429 (the refused ones do not use up the key's budget).
       for (let n = 0; n < PUBLIC; n++) expect((await lookup('127.0.4.1')).status).toBe(404);

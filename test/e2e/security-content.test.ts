@@ -23,7 +23,9 @@ for (const setup of setups) {
     beforeAll(async () => {
       t = await boot(setup);
       owner = await signIn(t.url, OWNER);
-      const site = await owner.post('/api/websites').send({ name: 'Content Checks', url: 'https://content-checks.example' });
+      const site = await owner
+        .post('/api/websites')
+        .send({ name: 'Content Checks', url: 'https://content-checks.example' });
       expectWith(site.status, JSON.stringify(site.body)).toBe(201);
       websiteId = site.body.id;
       websiteKey = site.body.key;
@@ -67,14 +69,27 @@ for (const setup of setups) {
         // Whatever answers at 93.184.216.34 (or nothing, offline), it is not "a private network".
         const problem = await verify('http://93.184.216.34/');
         expect(problem).not.toBe(PRIVATE);
-        expect(problem).toMatch(/^(The page answered \d+|The website could not be reached|The website did not answer in time|The page http:\/\/93\.184\.216\.34\/ does not include the tracking script with this website's key)$/);
+        expect(problem).toMatch(
+          /^(The page answered \d+|The website could not be reached|The website did not answer in time|The page http:\/\/93\.184\.216\.34\/ does not include the tracking script with this website's key)$/,
+        );
       });
 
       it('refuses loopback in its other spellings, link-local, shared and documentation addresses without fetching', async () => {
-        for (const url of [`http://127.1:${port}/`, `http://0x7f.0.0.1:${port}/`, `http://2130706433:${port}/`, `http://0.0.0.0:${port}/`]) {
+        for (const url of [
+          `http://127.1:${port}/`,
+          `http://0x7f.0.0.1:${port}/`,
+          `http://2130706433:${port}/`,
+          `http://0.0.0.0:${port}/`,
+        ]) {
           expectWith(await verify(url), url).toBe(PRIVATE);
         }
-        for (const url of ['http://169.254.169.254/', 'http://100.64.0.1/', 'http://192.0.2.10/', 'http://198.51.100.10/', 'http://203.0.113.10/']) {
+        for (const url of [
+          'http://169.254.169.254/',
+          'http://100.64.0.1/',
+          'http://192.0.2.10/',
+          'http://198.51.100.10/',
+          'http://203.0.113.10/',
+        ]) {
           expectWith(await verify(url), url).toBe(PRIVATE);
         }
         expect(hits).toBe(0);
@@ -82,20 +97,30 @@ for (const setup of setups) {
     });
 
     describe('redirect paths', () => {
-      const create = (fields: Record<string, unknown>) => owner.post('/api/redirect-rules').send({ websiteId, ...fields });
+      const create = (fields: Record<string, unknown>) =>
+        owner.post('/api/redirect-rules').send({ websiteId, ...fields });
 
       it('refuses a fromPath or toPath that does not start with exactly one /', async () => {
         const cases: [Record<string, string>, Record<string, string>][] = [
           [{ fromPath: '//evil.example/x', toPath: '/home' }, { fromPath: 'From path must start with a single /' }],
-          [{ fromPath: '/\\evil.example', toPath: '/home' }, { fromPath: 'From path must not contain a backslash (\\)' }],
+          [
+            { fromPath: '/\\evil.example', toPath: '/home' },
+            { fromPath: 'From path must not contain a backslash (\\)' },
+          ],
           [{ fromPath: '/a\nb', toPath: '/home' }, { fromPath: 'From path must not contain control characters' }],
           [{ fromPath: 'https://evil.example/x', toPath: '/home' }, { fromPath: 'From path must start with /' }],
           [{ fromPath: '/old', toPath: '//evil.example/x' }, { toPath: 'To path must start with a single /' }],
           [{ fromPath: '/old', toPath: '/\\evil.example' }, { toPath: 'To path must not contain a backslash (\\)' }],
           [{ fromPath: '/old', toPath: '\\\\evil.example' }, { toPath: 'To path must not contain a backslash (\\)' }],
-          [{ fromPath: '/old', toPath: 'https://evil.example\\@good.example/' }, { toPath: 'To path must not contain a backslash (\\)' }],
+          [
+            { fromPath: '/old', toPath: 'https://evil.example\\@good.example/' },
+            { toPath: 'To path must not contain a backslash (\\)' },
+          ],
           [{ fromPath: '/old', toPath: '/a\u0007b' }, { toPath: 'To path must not contain control characters' }],
-          [{ fromPath: '/old', toPath: 'javascript:alert(1)' }, { toPath: 'To path must start with / or be a full URL' }],
+          [
+            { fromPath: '/old', toPath: 'javascript:alert(1)' },
+            { toPath: 'To path must start with / or be a full URL' },
+          ],
           [{ fromPath: '/old', toPath: 'https://' }, { toPath: 'To path must be a valid http(s) URL' }],
         ];
         for (const [fields, errors] of cases) {
@@ -126,7 +151,9 @@ for (const setup of setups) {
         const prototypeKeys = await owner
           .put(`/api/redirect-rules/${rule.id}`)
           .set('Content-Type', 'application/json')
-          .send('{"constructor":{"fromPath":"//evil.example"},"toString":"x","__proto__":{"toPath":"//evil.example"},"toPath":"/new-target"}');
+          .send(
+            '{"constructor":{"fromPath":"//evil.example"},"toString":"x","__proto__":{"toPath":"//evil.example"},"toPath":"/new-target"}',
+          );
         expectWith(prototypeKeys.status, JSON.stringify(prototypeKeys.body)).toBe(200);
         expect(prototypeKeys.body).toMatchObject({ fromPath: '/edit-me', toPath: '/new-target', version: 2 });
       });
@@ -136,7 +163,9 @@ for (const setup of setups) {
           ['//evil.example/x', 'The path must start with a single /'],
           ['/\\evil.example', 'The path must not contain a backslash (\\)'],
         ]) {
-          const res = await request(t.url).get(`/api/public/redirects?key=${websiteKey}&path=${encodeURIComponent(path)}`);
+          const res = await request(t.url).get(
+            `/api/public/redirects?key=${websiteKey}&path=${encodeURIComponent(path)}`,
+          );
           expectWith(res.status, path).toBe(422);
           expectWith(res.body.errors, path).toEqual({ path: message });
         }
@@ -164,7 +193,13 @@ for (const setup of setups) {
           '<a href="/\\evil.example">backslash</a>',
           '<a href="about.html">relative</a></p>',
         ].join(' ');
-        const res = await owner.post('/api/posts').send({ websiteId, title: 'Links', type: 'blog', outline: '1. Links', richText: { json: { type: 'doc' }, html } });
+        const res = await owner.post('/api/posts').send({
+          websiteId,
+          title: 'Links',
+          type: 'blog',
+          outline: '1. Links',
+          richText: { json: { type: 'doc' }, html },
+        });
         expectWith(res.status, JSON.stringify(res.body)).toBe(201);
         expect(res.body.richText.html).toBe(
           [
@@ -214,14 +249,18 @@ for (const setup of setups) {
         ];
         const ids: string[] = [];
         for (const [note] of notes) {
-          const post = await owner.post('/api/posts').send({ websiteId, title: `CSV ${ids.length}`, type: 'blog', ...BODY });
+          const post = await owner
+            .post('/api/posts')
+            .send({ websiteId, title: `CSV ${ids.length}`, type: 'blog', ...BODY });
           expectWith(post.status, JSON.stringify(post.body)).toBe(201);
           const submitted = await owner.post(`/api/posts/${post.body.id}/actions/SubmitForEdit`).send({ note });
           expectWith(submitted.status, JSON.stringify(submitted.body)).toBe(200);
           ids.push(post.body.id);
         }
         for (const [i, id] of ids.entries()) {
-          const csv = await owner.get(`/api/audit/export.csv?${listQuery({ filter: { resourceId: id, action: 'SubmitForEdit' } })}`);
+          const csv = await owner.get(
+            `/api/audit/export.csv?${listQuery({ filter: { resourceId: id, action: 'SubmitForEdit' } })}`,
+          );
           expect(csv.status).toBe(200);
           expect(csv.headers['content-type']).toMatch(/^text\/csv/);
           expect(csv.text.endsWith('\r\n')).toBe(true);
@@ -232,7 +271,9 @@ for (const setup of setups) {
           // "time" is the moment of the event; every cell after it is known and quoted.
           expect(row).toMatch(/^"\d{4}-\d\d-\d\dT[\d:.]+(Z|\+00:00)",/);
           const rest = row.slice(row.indexOf('",') + 2);
-          expectWith(rest, notes[i][0]).toBe(`"${me.name}","owner@demo.example","SubmitForEdit","PostSubmitted","post","${id}","Writer","Edit",${notes[i][1]}`);
+          expectWith(rest, notes[i][0]).toBe(
+            `"${me.name}","owner@demo.example","SubmitForEdit","PostSubmitted","post","${id}","Writer","Edit",${notes[i][1]}`,
+          );
         }
       });
     });

@@ -43,7 +43,9 @@ describe('no secrets in the logs', () => {
     expect((await owner.get('/api/posts')).status).toBe(200);
     expect((await owner.post('/api/auth/keep-alive')).status).toBe(200);
     // A failed login (the password typed is a secret too).
-    expect((await request(t.url).post('/api/auth/login').send({ email: OWNER.email, password: 'Typo-pass-1' })).status).toBe(401);
+    expect(
+      (await request(t.url).post('/api/auth/login').send({ email: OWNER.email, password: 'Typo-pass-1' })).status,
+    ).toBe(401);
     secrets['mistyped password'] = 'Typo-pass-1';
 
     // A password reset: send, read the mail as the platform admin, open the link, confirm.
@@ -60,11 +62,15 @@ describe('no secrets in the logs', () => {
     secrets['reset code'] = decodeURIComponent(code!);
     // What the browser opens from the mail (the console page), then the confirmation.
     await request(t.url).get(`/reset-password?code=${code}`);
-    const confirmed = await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD });
+    const confirmed = await request(t.url)
+      .post(`/api/auth/password_reset/confirm/${code}`)
+      .send({ password: NEW_PASSWORD });
     expectWith(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     secrets['new password'] = NEW_PASSWORD;
     // A used code again (an error answer), and a magic link (a redirect answer).
-    expect((await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD })).status).toBe(410);
+    expect(
+      (await request(t.url).post(`/api/auth/password_reset/confirm/${code}`).send({ password: NEW_PASSWORD })).status,
+    ).toBe(410);
     const magic = 'MagicCodeThatMustNotBeLogged_0123456789';
     secrets['magic link code'] = magic;
     expect((await request(t.url).get(`/api/auth/magic/${magic}`).redirects(0)).status).toBe(302);
@@ -80,7 +86,9 @@ describe('no secrets in the logs', () => {
     const text = logged();
     expect(text).toContain('"url":"/api/auth/user"');
     // ...none of the secrets is in it, whole or URL-encoded...
-    const found = Object.entries(secrets).filter(([, value]) => text.includes(value) || text.includes(encodeURIComponent(value)));
+    const found = Object.entries(secrets).filter(
+      ([, value]) => text.includes(value) || text.includes(encodeURIComponent(value)),
+    );
     expect(found.map(([name]) => name)).toEqual([]);
     // ...and the requests that carried them are logged with the secrets replaced.
     expect(text).toContain('"url":"/api/auth/password_reset/confirm/[redacted]"');

@@ -23,23 +23,25 @@ const drops = new Map<string, () => Promise<void>>();
 /** `TEST_STORES=postgres` (CI's second pass) leaves the embedded store out. */
 const wanted = (process.env.TEST_STORES ?? 'pglite,postgres').split(',');
 
-export const setups: Setup[] = ([
-  { name: 'pglite', env: {} },
-  ...(DATABASE_URL
-    ? [
-        {
-          name: 'postgres' as const,
-          env: async () => {
-            const db = await createFreshDatabase(DATABASE_URL);
-            drops.set(db.url, db.drop);
-            // A suite may run two apps at once (each holds a connection per subscriber's lease, about
-            // 30, plus its pool): a smaller pool keeps two under PostgreSQL's 100 connections.
-            return { DATABASE_URL: db.url, RUN_PROJECTIONS: 'true', DATABASE_POOL_SIZE: '8' };
+export const setups: Setup[] = (
+  [
+    { name: 'pglite', env: {} },
+    ...(DATABASE_URL
+      ? [
+          {
+            name: 'postgres' as const,
+            env: async () => {
+              const db = await createFreshDatabase(DATABASE_URL);
+              drops.set(db.url, db.drop);
+              // A suite may run two apps at once (each holds a connection per subscriber's lease, about
+              // 30, plus its pool): a smaller pool keeps two under PostgreSQL's 100 connections.
+              return { DATABASE_URL: db.url, RUN_PROJECTIONS: 'true', DATABASE_POOL_SIZE: '8' };
+            },
           },
-        },
-      ]
-    : []),
-] as Setup[]).filter((setup) => wanted.includes(setup.name));
+        ]
+      : []),
+  ] as Setup[]
+).filter((setup) => wanted.includes(setup.name));
 
 export interface Booted extends TestApp {
   /** Stops the app, then drops the fresh database (PostgreSQL setup). */
@@ -114,7 +116,11 @@ export function totalOf(res: { headers: Record<string, unknown> }): number {
 }
 
 /** `?sort=...&range=...&filter=...` the simple-rest way. */
-export function listQuery(params: { sort?: [string, string]; range?: [number, number]; filter?: Record<string, unknown> }): string {
+export function listQuery(params: {
+  sort?: [string, string];
+  range?: [number, number];
+  filter?: Record<string, unknown>;
+}): string {
   const q = new URLSearchParams();
   if (params.sort) q.set('sort', JSON.stringify(params.sort));
   if (params.range) q.set('range', JSON.stringify(params.range));
@@ -122,11 +128,17 @@ export function listQuery(params: { sort?: [string, string]; range?: [number, nu
   return q.toString();
 }
 
-export async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await probe();
   while (!done(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 100));
     last = await probe();
   }
@@ -139,10 +151,17 @@ export async function until<T>(what: string, probe: () => Promise<T>, done: (val
  */
 export async function publishOwnBio(member: Agent, publisher: Agent, websiteId: string): Promise<string> {
   const me = (await member.get('/api/auth/user')).body as { id: string; name: string };
-  const created = await member.post('/api/bios').send({ websiteId, kind: 'writer', userId: me.id, displayName: me.name, text: `${me.name} writes for this website.` });
+  const created = await member.post('/api/bios').send({
+    websiteId,
+    kind: 'writer',
+    userId: me.id,
+    displayName: me.name,
+    text: `${me.name} writes for this website.`,
+  });
   if (created.status !== 201) throw new Error(`bio of ${me.name}: ${created.status} ${JSON.stringify(created.body)}`);
   const published = await publisher.post(`/api/bios/${created.body.id}/actions/Publish`).send({});
-  if (published.status !== 200) throw new Error(`publishing the bio of ${me.name}: ${published.status} ${JSON.stringify(published.body)}`);
+  if (published.status !== 200)
+    throw new Error(`publishing the bio of ${me.name}: ${published.status} ${JSON.stringify(published.body)}`);
   return created.body.id as string;
 }
 
@@ -154,12 +173,24 @@ export async function publishOwnBio(member: Agent, publisher: Agent, websiteId: 
 export async function giveWebsite(owner: Agent, websiteId: string, emails?: string[]): Promise<void> {
   const { organisationId } = (await owner.get(`/api/websites/${websiteId}`)).body as { organisationId: string };
   const filter = { organisationId };
-  const members = (await owner.get(`/api/members?${listQuery({ filter, range: [0, 999] })}`)).body as Array<{ id: string; email: string; orgRole: string; status: string; websiteIds: string[] }>;
+  const members = (await owner.get(`/api/members?${listQuery({ filter, range: [0, 999] })}`)).body as Array<{
+    id: string;
+    email: string;
+    orgRole: string;
+    status: string;
+    websiteIds: string[];
+  }>;
   for (const member of members) {
-    if (emails ? !emails.includes(member.email) : member.orgRole === 'owner' || member.orgRole === 'admin' || member.status === 'rejected') continue;
+    if (
+      emails
+        ? !emails.includes(member.email)
+        : member.orgRole === 'owner' || member.orgRole === 'admin' || member.status === 'rejected'
+    )
+      continue;
     if (member.websiteIds.includes(websiteId)) continue;
     const res = await owner.put(`/api/members/${member.id}`).send({ websiteIds: [...member.websiteIds, websiteId] });
-    if (res.status !== 200) throw new Error(`giving ${member.email} the website: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`giving ${member.email} the website: ${res.status} ${JSON.stringify(res.body)}`);
   }
 }
 
@@ -170,9 +201,19 @@ export interface Route {
 
 /** Every route the API has, read from the HTTP router itself: routes added later are covered (and fuzzed). */
 export function routesOf(t: Booted): Route[] {
-  const instance = t.app.app.getHttpAdapter().getInstance() as { router?: { stack: unknown[] }; _router?: { stack: unknown[] } };
-  const stack = (instance.router ?? instance._router)!.stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+  const instance = t.app.app.getHttpAdapter().getInstance() as {
+    router?: { stack: unknown[] };
+    _router?: { stack: unknown[] };
+  };
+  const stack = (instance.router ?? instance._router)!.stack as Array<{
+    route?: { path: string; methods: Record<string, boolean> };
+  }>;
   return stack.flatMap((layer) =>
-    layer.route ? Object.keys(layer.route.methods).map((method) => ({ method: method as Route['method'], path: layer.route!.path })) : [],
+    layer.route
+      ? Object.keys(layer.route.methods).map((method) => ({
+          method: method as Route['method'],
+          path: layer.route!.path,
+        }))
+      : [],
   );
 }

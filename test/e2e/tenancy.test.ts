@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
-import { ADMIN, EDITOR, OWNER, boot, giveWebsite, listQuery, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+import {
+  ADMIN,
+  EDITOR,
+  OWNER,
+  boot,
+  giveWebsite,
+  listQuery,
+  setups,
+  signIn,
+  totalOf,
+  type Agent,
+  type Booted,
+} from './setups.js';
 
 type Rec = Record<string, any>;
 
@@ -30,10 +42,14 @@ for (const setup of setups) {
       blog = sites.find((w) => w.name === 'Demo Blog')!;
       shop = sites.find((w) => w.name === 'Demo Shop')!;
 
-      const org = await admin.post('/api/organisations').send({ name: 'Other Tenant', country: 'NL', timezone: 'Europe/Amsterdam' });
+      const org = await admin
+        .post('/api/organisations')
+        .send({ name: 'Other Tenant', country: 'NL', timezone: 'Europe/Amsterdam' });
       expectWith(org.status, JSON.stringify(org.body)).toBe(201);
       orgB = org.body;
-      const site = await admin.post('/api/websites').send({ organisationId: orgB.id, name: 'Tenant B Site', url: 'https://tenant-b.example' });
+      const site = await admin
+        .post('/api/websites')
+        .send({ organisationId: orgB.id, name: 'Tenant B Site', url: 'https://tenant-b.example' });
       expectWith(site.status, JSON.stringify(site.body)).toBe(201);
       siteB = site.body;
     });
@@ -56,7 +72,9 @@ for (const setup of setups) {
 
     describe("a member of A and B's records", () => {
       it("B's posts are in no count of A's dashboard, even asked for B's website", async () => {
-        const created = await admin.post('/api/posts').send({ websiteId: siteB.id, title: 'Tenant B brief', type: 'blog' });
+        const created = await admin
+          .post('/api/posts')
+          .send({ websiteId: siteB.id, title: 'Tenant B brief', type: 'blog' });
         expectWith(created.status, JSON.stringify(created.body)).toBe(201);
         const theirs = (await admin.get(`/api/posts/dashboard?websiteId=${siteB.id}`)).body;
         // The control: B's owner sees the brief in B's pipeline and as their own.
@@ -133,7 +151,9 @@ for (const setup of setups) {
         expect(orgSearch.body).toEqual([]);
 
         // The admin's same queries do find B (so the filters above can fail).
-        expect((await admin.get(`/api/websites?${listQuery({ filter: { q: 'tenant-b' } })}`)).body.map((w: Rec) => w.id)).toEqual([siteB.id]);
+        expect(
+          (await admin.get(`/api/websites?${listQuery({ filter: { q: 'tenant-b' } })}`)).body.map((w: Rec) => w.id),
+        ).toEqual([siteB.id]);
       });
 
       it('getMany by id (filter={"id":[...]}) leaves out B\'s records', async () => {
@@ -149,7 +169,10 @@ for (const setup of setups) {
       });
 
       it("B's CRO records (every resource) are 404 to A for GET, PUT, actions and DELETE, absent from lists, and B's website takes no record of A", async () => {
-        expectWith((await admin.post(`/api/organisations/${orgB.id}/actions/ChangePlan`).send({ plan: 'scale' })).status, 'plan of B').toBe(200);
+        expectWith(
+          (await admin.post(`/api/organisations/${orgB.id}/actions/ChangePlan`).send({ plan: 'scale' })).status,
+          'plan of B',
+        ).toBe(200);
         const made = async (path: string, body: Rec) => {
           const res = await admin.post(path).send({ websiteId: siteB.id, ...body });
           expectWith(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(201);
@@ -160,14 +183,45 @@ for (const setup of setups) {
         const records: Record<string, string> = {
           products: product,
           goals: goal,
-          'url-lists': await made('/api/url-lists', { name: 'B list', rules: [{ kind: 'exact', value: 'https://tenant-b.example/' }] }),
-          funnels: await made('/api/funnels', { name: 'B funnel', steps: [{ event: 'page_view' }, { event: 'form_submitted' }] }),
+          'url-lists': await made('/api/url-lists', {
+            name: 'B list',
+            rules: [{ kind: 'exact', value: 'https://tenant-b.example/' }],
+          }),
+          funnels: await made('/api/funnels', {
+            name: 'B funnel',
+            steps: [{ event: 'page_view' }, { event: 'form_submitted' }],
+          }),
           'excluded-pages': await made('/api/excluded-pages', { urlRule: 'https://tenant-b.example/account/*' }),
-          ctas: await made('/api/ctas', { name: 'B cta', type: 'form', items: [{ type: 'email', label: 'Email' }, { type: 'button', label: 'Go' }], productIds: [product] }),
-          campaigns: await made('/api/campaigns', { name: 'B campaign', url: 'https://tenant-b.example/', containers: [], pageRules: { operator: 'or', rules: [] } }),
-          experiments: await made('/api/experiments', { name: 'B test', pageUrl: 'https://tenant-b.example/', testType: 'ab', goalId: goal, variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }] }),
+          ctas: await made('/api/ctas', {
+            name: 'B cta',
+            type: 'form',
+            items: [
+              { type: 'email', label: 'Email' },
+              { type: 'button', label: 'Go' },
+            ],
+            productIds: [product],
+          }),
+          campaigns: await made('/api/campaigns', {
+            name: 'B campaign',
+            url: 'https://tenant-b.example/',
+            containers: [],
+            pageRules: { operator: 'or', rules: [] },
+          }),
+          experiments: await made('/api/experiments', {
+            name: 'B test',
+            pageUrl: 'https://tenant-b.example/',
+            testType: 'ab',
+            goalId: goal,
+            variants: [
+              { key: 'control', weight: 50 },
+              { key: 'b', weight: 50 },
+            ],
+          }),
         };
-        const snapshot = async () => Promise.all(Object.entries(records).map(async ([resource, id]) => (await admin.get(`/api/${resource}/${id}`)).body));
+        const snapshot = async () =>
+          Promise.all(
+            Object.entries(records).map(async ([resource, id]) => (await admin.get(`/api/${resource}/${id}`)).body),
+          );
         const before = await snapshot();
         for (const [resource, id] of Object.entries(records)) {
           for (const [what, res] of [
@@ -180,19 +234,33 @@ for (const setup of setups) {
             expectWith(res.status, `${what} /api/${resource}/{B's id}`).toBe(404);
           }
           const listed = await owner.get(`/api/${resource}?${listQuery({ filter: { id: [id] } })}`);
-          expectWith({ status: listed.status, body: listed.body }, `${resource} getMany`).toEqual({ status: 200, body: [] });
+          expectWith({ status: listed.status, body: listed.body }, `${resource} getMany`).toEqual({
+            status: 200,
+            body: [],
+          });
           const byWebsite = await owner.get(`/api/${resource}?${listQuery({ filter: { websiteId: siteB.id } })}`);
           expectWith(byWebsite.body, `${resource} of B's website`).toEqual([]);
         }
-        expect((await owner.get(`/api/campaigns/${records.campaigns}/match?url=${encodeURIComponent('https://tenant-b.example/')}`)).status).toBe(404);
+        expect(
+          (
+            await owner.get(
+              `/api/campaigns/${records.campaigns}/match?url=${encodeURIComponent('https://tenant-b.example/')}`,
+            )
+          ).status,
+        ).toBe(404);
         expect((await owner.get(`/api/ctas/${records.ctas}/submissions`)).status).toBe(404);
         expect((await owner.get(`/api/ctas/${records.ctas}/submissions/export`)).status).toBe(404);
         expect((await admin.get(`/api/ctas/${records.ctas}/submissions`)).status).toBe(200);
         const intoB = await owner.post('/api/products').send({ websiteId: siteB.id, name: 'Planted in B' });
-        expect({ status: intoB.status, errors: intoB.body.errors }).toEqual({ status: 422, errors: { websiteId: 'Website not found' } });
+        expect({ status: intoB.status, errors: intoB.body.errors }).toEqual({
+          status: 422,
+          errors: { websiteId: 'Website not found' },
+        });
         expect(await snapshot()).toEqual(before);
         // The admin's same reads do find them (so the checks above can fail).
-        expect((await admin.get(`/api/ctas?${listQuery({ filter: { websiteId: siteB.id } })}`)).body.map((r: Rec) => r.id)).toEqual([records.ctas]);
+        expect(
+          (await admin.get(`/api/ctas?${listQuery({ filter: { websiteId: siteB.id } })}`)).body.map((r: Rec) => r.id),
+        ).toEqual([records.ctas]);
       });
 
       it("B's records are absent from A's current user", async () => {
@@ -204,11 +272,15 @@ for (const setup of setups) {
 
       it("may not create a website in B (404) and B's list is unchanged", async () => {
         const before = await snapshotB();
-        const res = await owner.post('/api/websites').send({ organisationId: orgB.id, name: 'Planted', url: 'https://planted-by-a.example' });
+        const res = await owner
+          .post('/api/websites')
+          .send({ organisationId: orgB.id, name: 'Planted', url: 'https://planted-by-a.example' });
         expect(res.status).toBe(404);
         expect(await snapshotB()).toEqual(before);
         // The refused create did not keep the domain either.
-        const later = await admin.post('/api/websites').send({ organisationId: orgB.id, name: 'Planted later', url: 'https://planted-by-a.example' });
+        const later = await admin
+          .post('/api/websites')
+          .send({ organisationId: orgB.id, name: 'Planted later', url: 'https://planted-by-a.example' });
         expectWith(later.status, JSON.stringify(later.body)).toBe(201);
       });
 
@@ -218,13 +290,15 @@ for (const setup of setups) {
         expect(res.status).toBe(200);
         expect(res.body.organisationId).toBe(orgA.id);
         expect((await owner.get(`/api/websites/${shop.id}`)).body.organisationId).toBe(orgA.id);
-        const inB = await admin.get(`/api/websites?${listQuery({ filter: { organisationId: orgB.id, id: [shop.id] } })}`);
+        const inB = await admin.get(
+          `/api/websites?${listQuery({ filter: { organisationId: orgB.id, id: [shop.id] } })}`,
+        );
         expect(inB.body).toEqual([]);
       });
     });
 
     describe('members (editor@demo.example) of A', () => {
-      it('may read A\'s websites and organisation, without Update/Deactivate among allowedActions', async () => {
+      it("may read A's websites and organisation, without Update/Deactivate among allowedActions", async () => {
         const list = await editor.get('/api/websites');
         expect(list.status).toBe(200);
         expect(list.body.map((w: Rec) => w.id)).toEqual(expect.arrayContaining([blog.id, shop.id]));
@@ -252,7 +326,9 @@ for (const setup of setups) {
       });
 
       it('gets 403 on Activate of an inactive website', async () => {
-        const created = await owner.post('/api/websites').send({ name: 'Tenancy Toggle', url: 'https://tenancy-toggle.example' });
+        const created = await owner
+          .post('/api/websites')
+          .send({ name: 'Tenancy Toggle', url: 'https://tenancy-toggle.example' });
         expect(created.status).toBe(201);
         const off = await owner.post(`/api/websites/${created.body.id}/actions/Deactivate`).send({});
         expect(off.body.status).toBe('inactive');
@@ -266,11 +342,15 @@ for (const setup of setups) {
 
       it('gets 403 creating a website in A, and on updating the organisation', async () => {
         const before = totalOf(await owner.get('/api/websites'));
-        const res = await editor.post('/api/websites').send({ name: 'Editor Site', url: 'https://editor-site.example' });
+        const res = await editor
+          .post('/api/websites')
+          .send({ name: 'Editor Site', url: 'https://editor-site.example' });
         expect(res.status).toBe(403);
         expect(totalOf(await owner.get('/api/websites'))).toBe(before);
         // Its domain was not kept either.
-        const owned = await owner.post('/api/websites').send({ name: 'Owner Site', url: 'https://editor-site.example' });
+        const owned = await owner
+          .post('/api/websites')
+          .send({ name: 'Owner Site', url: 'https://editor-site.example' });
         expectWith(owned.status, JSON.stringify(owned.body)).toBe(201);
 
         const org = await editor.put(`/api/organisations/${orgA.id}`).send({ ...orgA, name: 'Editor Publishing' });
@@ -279,7 +359,9 @@ for (const setup of setups) {
       });
 
       it('the owner of A may do what the member may not (control)', async () => {
-        const created = await owner.post('/api/websites').send({ name: 'Owner Toggle', url: 'https://owner-toggle.example' });
+        const created = await owner
+          .post('/api/websites')
+          .send({ name: 'Owner Toggle', url: 'https://owner-toggle.example' });
         const res = await owner.post(`/api/websites/${created.body.id}/actions/Deactivate`).send({});
         expect(res.status).toBe(200);
         expect(res.body.status).toBe('inactive');

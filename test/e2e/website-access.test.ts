@@ -8,11 +8,26 @@ import { memberIdOf } from '#libs/organisations/src/domain/member.decider.js';
 import { WebsiteAccessMigration } from '#libs/organisations/src/website-access.migration.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
 import { CommandBus } from '@nestjs/cqrs';
-import { EDITOR, OWNER, WRITER, boot, listQuery, newAgent, setups, signIn, totalOf, type Agent, type Booted } from './setups.js';
+import {
+  EDITOR,
+  OWNER,
+  WRITER,
+  boot,
+  listQuery,
+  newAgent,
+  setups,
+  signIn,
+  totalOf,
+  type Agent,
+  type Booted,
+} from './setups.js';
 
 type Rec = Record<string, any>;
 
-const BODY = { outline: '1. Why\n2. How', richText: { json: { type: 'doc' }, html: '<p>Plants need light and water.</p>' } };
+const BODY = {
+  outline: '1. Why\n2. How',
+  richText: { json: { type: 'doc' }, html: '<p>Plants need light and water.</p>' },
+};
 
 /**
  * Website access (DESIGN.md "Trust boundary"): the demo writer and editor are limited to the
@@ -53,21 +68,43 @@ for (const setup of setups) {
       blog = sites.find((w) => w.name === 'Demo Blog')!.id;
       shop = sites.find((w) => w.name === 'Demo Shop')!.id;
 
-      for (const [site, into] of [[shop, onShop], [blog, onBlog]] as const) {
+      for (const [site, into] of [
+        [shop, onShop],
+        [blog, onBlog],
+      ] as const) {
         const name = site === shop ? 'Shop' : 'Blog';
-        into.post = await created(await owner.post('/api/posts').send({ websiteId: site, title: `${name} basil guide`, type: 'blog' }), 'post');
+        into.post = await created(
+          await owner.post('/api/posts').send({ websiteId: site, title: `${name} basil guide`, type: 'blog' }),
+          'post',
+        );
         const saved = await owner.put(`/api/posts/${into.post.id}`).send({ version: into.post.version, ...BODY });
         expectWith(saved.status, JSON.stringify(saved.body)).toBe(200);
         // Leaving the Writer stage closes a stage span: the workflow report counts it.
         const submitted = await owner.post(`/api/posts/${into.post.id}/actions/SubmitForEdit`).send({});
         expectWith(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-        into.question = await created(await owner.post('/api/questions').send({ websiteId: site, title: `${name} question about soil` }), 'question');
-        into.answer = await created(await owner.post('/api/answers').send({ questionId: into.question.id, body: `${name} answer: loam.` }), 'answer');
-        into.bio = await created(await owner.post('/api/bios').send({ websiteId: site, kind: 'expert', displayName: `${name} Expert` }), 'bio');
-        into.rule = await created(await owner.post('/api/redirect-rules').send({ websiteId: site, fromPath: `/${name.toLowerCase()}-old`, toPath: '/new' }), 'redirect rule');
+        into.question = await created(
+          await owner.post('/api/questions').send({ websiteId: site, title: `${name} question about soil` }),
+          'question',
+        );
+        into.answer = await created(
+          await owner.post('/api/answers').send({ questionId: into.question.id, body: `${name} answer: loam.` }),
+          'answer',
+        );
+        into.bio = await created(
+          await owner.post('/api/bios').send({ websiteId: site, kind: 'expert', displayName: `${name} Expert` }),
+          'bio',
+        );
+        into.rule = await created(
+          await owner
+            .post('/api/redirect-rules')
+            .send({ websiteId: site, fromPath: `/${name.toLowerCase()}-old`, toPath: '/new' }),
+          'redirect rule',
+        );
       }
       // Before the limit, the demo writer works on both demo websites (the seed lists both).
-      expect(((await writer.get('/api/auth/user')).body.websites as Rec[]).map((w) => w.id).sort()).toEqual([blog, shop].sort());
+      expect(((await writer.get('/api/auth/user')).body.websites as Rec[]).map((w) => w.id).sort()).toEqual(
+        [blog, shop].sort(),
+      );
       await limit(WRITER.email, [blog]);
       await limit(EDITOR.email, [blog]);
     }, 120_000);
@@ -96,9 +133,14 @@ for (const setup of setups) {
           const all = await member.get(`/api/${resource}?${listQuery({ range: [0, 999] })}`);
           expectWith(all.status, `${resource}: ${JSON.stringify(all.body)}`).toBe(200);
           expectWith(all.body.length, resource).toBeGreaterThan(0);
-          expectWith((all.body as Rec[]).every((r) => r[websiteField] === blog), resource).toBe(true);
+          expectWith(
+            (all.body as Rec[]).every((r) => r[websiteField] === blog),
+            resource,
+          ).toBe(true);
           expectWith(totalOf(all), resource).toBe(all.body.length);
-          const bySite = await member.get(`/api/${resource}?${listQuery({ filter: resource === 'websites' ? { id: shop } : { websiteId: shop } })}`);
+          const bySite = await member.get(
+            `/api/${resource}?${listQuery({ filter: resource === 'websites' ? { id: shop } : { websiteId: shop } })}`,
+          );
           expectWith(bySite.body, resource).toEqual([]);
           expectWith(totalOf(bySite), resource).toBe(0);
           const byId = await member.get(`/api/${resource}?${listQuery({ filter: { id: [record.id] } })}`);
@@ -106,10 +148,15 @@ for (const setup of setups) {
         }
         // The owner's same query finds the shop's record (so the checks above can fail).
         const ownerById = await owner.get(`/api/${resource}?${listQuery({ filter: { id: [record.id] } })}`);
-        expectWith((ownerById.body as Rec[]).map((r) => r.id), resource).toEqual([record.id]);
+        expectWith(
+          (ownerById.body as Rec[]).map((r) => r.id),
+          resource,
+        ).toEqual([record.id]);
       }
       // The blog's own records are listed.
-      expect(((await writer.get(`/api/posts?${listQuery({ filter: { websiteId: blog } })}`)).body as Rec[]).map((p) => p.id)).toContain(onBlog.post.id);
+      expect(
+        ((await writer.get(`/api/posts?${listQuery({ filter: { websiteId: blog } })}`)).body as Rec[]).map((p) => p.id),
+      ).toContain(onBlog.post.id);
     });
 
     it('tab counts leave the other website out', async () => {
@@ -138,7 +185,8 @@ for (const setup of setups) {
         }
         expectWith((await owner.get(`/api/${resource}/${id}`)).status, resource).toBe(200);
       }
-      for (const sub of ['history', 'drafts']) expectWith((await editor.get(`/api/posts/${onShop.post.id}/${sub}`)).status, sub).toBe(404);
+      for (const sub of ['history', 'drafts'])
+        expectWith((await editor.get(`/api/posts/${onShop.post.id}/${sub}`)).status, sub).toBe(404);
       expect((await editor.get(`/api/posts/${onShop.post.id}?asOf=${new Date().toISOString()}`)).status).toBe(404);
       expect((await editor.get(`/api/websites/${shop}/history`)).status).toBe(404);
       expect((await editor.get(`/api/websites/${shop}/installation`)).status).toBe(404);
@@ -153,7 +201,9 @@ for (const setup of setups) {
       expect(before.status).toBe('Edit');
       const select = await editor.post(`/api/posts/${onShop.post.id}/actions/Select`).send({});
       expect(select.status).toBe(404);
-      expect((await editor.put(`/api/posts/${onShop.post.id}`).send({ version: before.version, title: 'Taken' })).status).toBe(404);
+      expect(
+        (await editor.put(`/api/posts/${onShop.post.id}`).send({ version: before.version, title: 'Taken' })).status,
+      ).toBe(404);
       expect((await editor.delete(`/api/posts/${onShop.post.id}`)).status).toBe(404);
       const bulk = await editor.post('/api/posts/bulk-actions').send({ action: 'Select', ids: [onShop.post.id] });
       expect(bulk.body.results).toEqual([{ id: onShop.post.id, ok: false, error: 'Post not found' }]);
@@ -189,19 +239,29 @@ for (const setup of setups) {
         expectWith(res.status, resource).toBe(asUnknown.status);
         expectWith(res.body, resource).toEqual(asUnknown.body);
         expect(JSON.stringify(res.body)).toContain('Website not found');
-        expectWith(totalOf(await owner.get(`/api/${resource}?${listQuery({ filter: { websiteId: shop } })}`)), resource).toBe(totalBefore);
+        expectWith(
+          totalOf(await owner.get(`/api/${resource}?${listQuery({ filter: { websiteId: shop } })}`)),
+          resource,
+        ).toBe(totalBefore);
       }
-      expect((await writer.post('/api/posts').send({ websiteId: shop, title: 'Planted', type: 'blog' })).status).toBe(422);
+      expect((await writer.post('/api/posts').send({ websiteId: shop, title: 'Planted', type: 'blog' })).status).toBe(
+        422,
+      );
       // An answer to the shop's question: the question is not found.
       const answer = await editor.post('/api/answers').send({ questionId: onShop.question.id, body: 'Planted answer' });
       expect(answer.status).toBe(404);
       expect(answer.body.message).toBe('Question not found');
       // On the blog the writer creates.
-      expect((await writer.post('/api/posts').send({ websiteId: blog, title: 'Blog tomato guide', type: 'blog' })).status).toBe(201);
+      expect(
+        (await writer.post('/api/posts').send({ websiteId: blog, title: 'Blog tomato guide', type: 'blog' })).status,
+      ).toBe(201);
     });
 
-    it("a post is not handed to a member who does not work on its website", async () => {
-      const post = await created(await owner.post('/api/posts').send({ websiteId: shop, title: 'Shop handover', type: 'blog' }), 'post');
+    it('a post is not handed to a member who does not work on its website', async () => {
+      const post = await created(
+        await owner.post('/api/posts').send({ websiteId: shop, title: 'Shop handover', type: 'blog' }),
+        'post',
+      );
       const writerId = (await writer.get('/api/auth/user')).body.id;
       const res = await owner.post(`/api/posts/${post.id}/actions/SendTo`).send({ userId: writerId });
       expectWith(res.status, JSON.stringify(res.body)).toBe(422);
@@ -222,7 +282,10 @@ for (const setup of setups) {
         const trail = await editor.get(`/api/audit?${listQuery({ filter: { resourceId } })}`);
         expect(trail.status).toBe(200);
         expectWith(trail.body, resourceId).toEqual([]);
-        expectWith(((await owner.get(`/api/audit?${listQuery({ filter: { resourceId } })}`)).body as Rec[]).length, resourceId).toBeGreaterThan(0);
+        expectWith(
+          ((await owner.get(`/api/audit?${listQuery({ filter: { resourceId } })}`)).body as Rec[]).length,
+          resourceId,
+        ).toBeGreaterThan(0);
       }
       const csv = await editor.get('/api/audit/export.csv');
       expect(csv.text).not.toContain(onShop.post.id);
@@ -243,18 +306,27 @@ for (const setup of setups) {
 
       // A stranger in demo mode reads both demo websites (read-only).
       const stranger = newAgent(t.url);
-      const signup = await stranger.post('/api/auth/signup').send({ email: 'stranger@elsewhere.example', password: 'Stranger-pass-1', name: 'Stan', orgName: 'Elsewhere' });
+      const signup = await stranger
+        .post('/api/auth/signup')
+        .send({ email: 'stranger@elsewhere.example', password: 'Stranger-pass-1', name: 'Stan', orgName: 'Elsewhere' });
       expectWith(signup.status, JSON.stringify(signup.body)).toBe(201);
       const demo = await stranger.post('/api/auth/demo/enter').send({});
       expectWith(demo.status, JSON.stringify(demo.body)).toBe(200);
       expect((demo.body.websites as Rec[]).map((w) => w.name)).toEqual(['Demo Blog', 'Demo Shop']);
-      expect(((await stranger.get('/api/auth/user')).body.websites as Rec[]).map((w) => w.name)).toEqual(['Demo Blog', 'Demo Shop']);
+      expect(((await stranger.get('/api/auth/user')).body.websites as Rec[]).map((w) => w.name)).toEqual([
+        'Demo Blog',
+        'Demo Shop',
+      ]);
       expect((await stranger.get(`/api/posts/${onShop.post.id}`)).status).toBe(200);
     });
 
     it('the owner reaches both websites', async () => {
       for (const resource of ['posts', 'questions', 'bios', 'redirect-rules']) {
-        const sites = new Set(((await owner.get(`/api/${resource}?${listQuery({ range: [0, 999] })}`)).body as Rec[]).map((r) => r.websiteId));
+        const sites = new Set(
+          ((await owner.get(`/api/${resource}?${listQuery({ range: [0, 999] })}`)).body as Rec[]).map(
+            (r) => r.websiteId,
+          ),
+        );
         expectWith([...sites].sort(), resource).toEqual([blog, shop].sort());
       }
     });
@@ -267,12 +339,22 @@ for (const setup of setups) {
       let removed: string;
 
       /** A member as schema v1 recorded them: a user, the organisation's membership, and a MemberJoined v1. */
-      async function recordedBefore(name: string, access: { orgRole: string; websiteIds: string[] }, later: Rec[] = []) {
+      async function recordedBefore(
+        name: string,
+        access: { orgRole: string; websiteIds: string[] },
+        later: Rec[] = [],
+      ) {
         const email = `${name.toLowerCase()}@legacy.example`;
-        const userId = (await t.app.app.get(IdentityService).register({ email, name, password: 'Legacy-pass-1', role: 'writer' })).id;
+        const userId = (
+          await t.app.app.get(IdentityService).register({ email, name, password: 'Legacy-pass-1', role: 'writer' })
+        ).id;
         const commands = t.app.app.get(CommandBus);
         const added: DecideResult = await commands.execute(
-          new DecideCommand(ORGANISATION, organisationId, { type: 'AddMember', actor: { userId: 'system', roles: ['system'] }, data: { userId, role: access.orgRole } }),
+          new DecideCommand(ORGANISATION, organisationId, {
+            type: 'AddMember',
+            actor: { userId: 'system', roles: ['system'] },
+            data: { userId, role: access.orgRole },
+          }),
         );
         await t.app.runtime.projections.waitFor(added.position);
         const memberId = memberIdOf(organisationId, userId);
@@ -281,8 +363,27 @@ for (const setup of setups) {
         const written = await raw.append(
           `member-${memberId}`,
           [
-            { type: 'MemberJoined', schemaVersion: 1, metadata, data: { organisationId, userId, email, name, cmsRole: 'creator', croRole: 'none', locales: [], ...access } },
-            ...later.map((data) => ({ type: 'MemberAccessChanged', schemaVersion: 1, metadata: { ...metadata, command: 'ChangeAccess' }, data })),
+            {
+              type: 'MemberJoined',
+              schemaVersion: 1,
+              metadata,
+              data: {
+                organisationId,
+                userId,
+                email,
+                name,
+                cmsRole: 'creator',
+                croRole: 'none',
+                locales: [],
+                ...access,
+              },
+            },
+            ...later.map((data) => ({
+              type: 'MemberAccessChanged',
+              schemaVersion: 1,
+              metadata: { ...metadata, command: 'ChangeAccess' },
+              data,
+            })),
           ],
           'no_stream',
         );
@@ -295,9 +396,16 @@ for (const setup of setups) {
         listed = (await recordedBefore('Lisa', { orgRole: 'member', websiteIds: [blog] })).member;
         admin = (await recordedBefore('Adam', { orgRole: 'admin', websiteIds: [] })).member;
         // Given the blog and taken off it again before the rule: the list is empty, as before the rule.
-        removed = (await recordedBefore('Rory', { orgRole: 'member', websiteIds: [] }, [{ websiteIds: [blog] }, { websiteIds: [] }])).member;
+        removed = (
+          await recordedBefore('Rory', { orgRole: 'member', websiteIds: [] }, [
+            { websiteIds: [blog] },
+            { websiteIds: [] },
+          ])
+        ).member;
         // Invited under the rule with no website: that is a choice, not a leftover.
-        const invited = await owner.post('/api/members').send({ organisationId, email: 'nina@recent.example', name: 'Nina Recent', websiteIds: [] });
+        const invited = await owner
+          .post('/api/members')
+          .send({ organisationId, email: 'nina@recent.example', name: 'Nina Recent', websiteIds: [] });
         expectWith(invited.status, JSON.stringify(invited.body)).toBe(201);
         recent = invited.body.id;
       }, 60_000);
@@ -309,7 +417,9 @@ for (const setup of setups) {
       });
 
       it("one system command gives them the organisation's websites of that moment, once", async () => {
-        const websites = ((await owner.get(`/api/websites?${listQuery({ range: [0, 999] })}`)).body as Rec[]).map((w) => w.id);
+        const websites = ((await owner.get(`/api/websites?${listQuery({ range: [0, 999] })}`)).body as Rec[]).map(
+          (w) => w.id,
+        );
         expect(websites).toEqual(expect.arrayContaining([blog, shop]));
         const granted = await t.app.app.get(WebsiteAccessMigration).run();
         expect(granted).toBe(2);
@@ -326,7 +436,11 @@ for (const setup of setups) {
         expect(grants).toHaveLength(1);
         expect(grants[0]).toMatchObject({ type: 'MemberAccessChanged', actor: { id: 'system' } });
         expect(grants[0].data.websiteIds.sort()).toEqual([...websites].sort());
-        expect((await owner.get(`/api/members/${listed}/history`)).body.some((e: Rec) => e.action === 'GrantExistingWebsites')).toBe(false);
+        expect(
+          (await owner.get(`/api/members/${listed}/history`)).body.some(
+            (e: Rec) => e.action === 'GrantExistingWebsites',
+          ),
+        ).toBe(false);
 
         // A second run appends nothing, and neither does a start after an owner takes a website off.
         expect(await t.app.app.get(WebsiteAccessMigration).run()).toBe(0);
@@ -335,13 +449,19 @@ for (const setup of setups) {
         expect(off.status).toBe(200);
         expect(await t.app.app.get(WebsiteAccessMigration).run()).toBe(0);
         expect((await member(legacy.member)).websiteIds).toEqual([]);
-        expect(((await owner.get(`/api/members/${legacy.member}/history`)).body as Rec[]).filter((e) => e.action === 'GrantExistingWebsites')).toHaveLength(1);
+        expect(
+          ((await owner.get(`/api/members/${legacy.member}/history`)).body as Rec[]).filter(
+            (e) => e.action === 'GrantExistingWebsites',
+          ),
+        ).toHaveLength(1);
         await owner.put(`/api/members/${legacy.member}`).send({ websiteIds: lena.websiteIds });
       });
 
       it('after the grant they reach those websites', async () => {
         const lena = await signIn(t.url, { email: 'lena@legacy.example', password: 'Legacy-pass-1' });
-        expect(((await lena.get('/api/auth/user')).body.websites as Rec[]).map((w) => w.id)).toEqual(expect.arrayContaining([blog, shop]));
+        expect(((await lena.get('/api/auth/user')).body.websites as Rec[]).map((w) => w.id)).toEqual(
+          expect.arrayContaining([blog, shop]),
+        );
         expect((await lena.get(`/api/posts/${onBlog.post.id}`)).status).toBe(200);
         expect((await lena.get(`/api/posts/${onShop.post.id}`)).status).toBe(200);
       });

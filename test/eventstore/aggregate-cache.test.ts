@@ -2,11 +2,20 @@ import { POST } from '#libs/posts/src/domain/deciders.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventStore, ReadStreamOptions } from '#libs/eventstore/src/index.js';
 import { SqlEventStore } from '#libs/eventstore/src/sql/sql-event-store.js';
-import { AggregateCache, DecideCommand, DecideHandler, DeciderRegistry, type RegisteredDecider } from '#libs/platform/src/commands/decide.command.js';
+import {
+  AggregateCache,
+  DecideCommand,
+  DecideHandler,
+  DeciderRegistry,
+  type RegisteredDecider,
+} from '#libs/platform/src/commands/decide.command.js';
 import { postDecider, type PostState } from '#libs/posts/src/domain/post.decider.js';
 import { testDatabases } from '../support/database.js';
 
-const CONTEXT = { settings: { secondEdit: false, customerReview: false, factCheckLevels: 0, regulated: false, fourEyes: true }, now: '2026-11-22T10:00:00.000Z' };
+const CONTEXT = {
+  settings: { secondEdit: false, customerReview: false, factCheckLevels: 0, regulated: false, fourEyes: true },
+  now: '2026-11-22T10:00:00.000Z',
+};
 const writer = { userId: 'u-writer', name: 'Wendy', roles: ['user', 'member', 'cms:creator'] };
 const editor = { userId: 'u-editor', name: 'Eddie', roles: ['user', 'member', 'cms:editor'] };
 
@@ -31,9 +40,22 @@ for (const database of testDatabases) {
       const a = handler();
       const b = handler();
       const id = 'cache-1';
-      const run = (h: DecideHandler, type: string, actor: typeof writer, data: unknown = {}, expectedVersion?: number) =>
-        h.execute(new DecideCommand(POST, id, { type, actor, data, context: CONTEXT }, { expectedVersion }));
-      await run(a, 'Create', writer, { organisationId: 'o', websiteId: 'w', locale: 'en', type: 'blog', title: 'T', outline: '1', richText: { json: null, html: '<p>x</p>' } });
+      const run = (
+        h: DecideHandler,
+        type: string,
+        actor: typeof writer,
+        data: unknown = {},
+        expectedVersion?: number,
+      ) => h.execute(new DecideCommand(POST, id, { type, actor, data, context: CONTEXT }, { expectedVersion }));
+      await run(a, 'Create', writer, {
+        organisationId: 'o',
+        websiteId: 'w',
+        locale: 'en',
+        type: 'blog',
+        title: 'T',
+        outline: '1',
+        richText: { json: null, html: '<p>x</p>' },
+      });
       await run(a, 'Save', writer, { title: 'T2' }, 1);
       // B moves the post on; A's cache still holds version 2.
       await run(b, 'SubmitForEdit', writer);
@@ -55,9 +77,20 @@ for (const database of testDatabases) {
 
     it('keeps at most `max` aggregates: the least recently used is folded from its first event again', async () => {
       // A counter: its state is the number of events folded.
-      const counter = { name: 'counter', decider: { initialState: 0, evolve: (n: number) => n + 1 } } as unknown as RegisteredDecider;
-      for (const [id, events] of [['a', 2], ['b', 1], ['c', 3]] as const) {
-        await store.append(`counter-${id}`, Array.from({ length: events }, () => ({ type: 'Counted', data: {} })), 'no_stream');
+      const counter = {
+        name: 'counter',
+        decider: { initialState: 0, evolve: (n: number) => n + 1 },
+      } as unknown as RegisteredDecider;
+      for (const [id, events] of [
+        ['a', 2],
+        ['b', 1],
+        ['c', 3],
+      ] as const) {
+        await store.append(
+          `counter-${id}`,
+          Array.from({ length: events }, () => ({ type: 'Counted', data: {} })),
+          'no_stream',
+        );
       }
       const reads: string[] = [];
       const recording = {

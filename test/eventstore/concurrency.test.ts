@@ -30,12 +30,17 @@ for (const database of testDatabases) {
             await tx.query('INSERT INTO test_seen (event_id, stream_id) VALUES ($1, $2)', [event.id, event.streamId]);
           },
         };
-        const manager = new ProjectionManager(db.driver, store, [{ kind: 'projection', projection: countingProjection }], {
-          batchSize: 500,
-          idleMaxMs: 100,
-          retryMs: 200,
-          log: quiet,
-        });
+        const manager = new ProjectionManager(
+          db.driver,
+          store,
+          [{ kind: 'projection', projection: countingProjection }],
+          {
+            batchSize: 500,
+            idleMaxMs: 100,
+            retryMs: 200,
+            log: quiet,
+          },
+        );
         await manager.migrate();
         await manager.start();
 
@@ -70,7 +75,11 @@ for (const database of testDatabases) {
               const stream = streams[i % streams.length];
               const id = randomUUID();
               const version = versions.get(stream) ?? 0;
-              await store.append(stream, [{ id, type: 'Loaded', data: { w, i, ...(i % 50 === 0 ? { big } : {}) } }], version === 0 ? 'no_stream' : version);
+              await store.append(
+                stream,
+                [{ id, type: 'Loaded', data: { w, i, ...(i % 50 === 0 ? { big } : {}) } }],
+                version === 0 ? 'no_stream' : version,
+              );
               versions.set(stream, version + 1);
               written.push(id);
             }

@@ -105,7 +105,10 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
 
     it('does not store an event id twice (idempotent retry)', async () => {
       const id = stream();
-      const events = [{ id: randomUUID(), ...ev() }, { id: randomUUID(), ...ev() }];
+      const events = [
+        { id: randomUUID(), ...ev() },
+        { id: randomUUID(), ...ev() },
+      ];
       const first = await store.append(id, events, 'no_stream');
       const retry = await store.append(id, events, 'no_stream');
       expect(retry).toEqual(first);
@@ -114,7 +117,11 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
 
     it('reads a stream forwards and backwards from a version', async () => {
       const id = stream();
-      await store.append(id, [1, 2, 3, 4, 5].map((n) => ev('N', { n })), 'no_stream');
+      await store.append(
+        id,
+        [1, 2, 3, 4, 5].map((n) => ev('N', { n })),
+        'no_stream',
+      );
       const forwards = await store.readStream(id, { fromVersion: 3 });
       expect(forwards.map((e) => e.data.n)).toEqual([3, 4, 5]);
       const backwards = await store.readStream(id, { direction: 'backwards', fromVersion: 4, maxCount: 3 });
@@ -127,7 +134,11 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
     it('reads the global log in order from a checkpoint, in pages', async () => {
       const start = await store.headPosition();
       const id = stream('paging');
-      await store.append(id, Array.from({ length: 25 }, (_, n) => ev('N', { n })), 'no_stream');
+      await store.append(
+        id,
+        Array.from({ length: 25 }, (_, n) => ev('N', { n })),
+        'no_stream',
+      );
       const seen: RecordedEvent[] = [];
       let after = start;
       for (;;) {
@@ -138,14 +149,19 @@ export function eventStoreContract(name: string, open: () => Promise<{ store: Ev
       }
       const ours = seen.filter((e) => e.streamId === id);
       expect(ours.map((e) => e.data.n)).toEqual(Array.from({ length: 25 }, (_, n) => n));
-      for (let i = 1; i < seen.length; i++) expect(comparePositions(seen[i - 1].position, seen[i].position)).toBeLessThan(0);
+      for (let i = 1; i < seen.length; i++)
+        expect(comparePositions(seen[i - 1].position, seen[i].position)).toBeLessThan(0);
       expect(await store.countAfter(start)).toBeGreaterThanOrEqual(25);
       expect(comparePositions(await store.headPosition(), after)).toBe(0);
     });
 
     it('registers explicit type names and upcasts older schema versions on read', async () => {
       const id = stream('upcast');
-      await store.append(id, [{ type: 'PersonNamed', data: { fullName: 'Ada Lovelace' }, schemaVersion: 1 }], 'no_stream');
+      await store.append(
+        id,
+        [{ type: 'PersonNamed', data: { fullName: 'Ada Lovelace' }, schemaVersion: 1 }],
+        'no_stream',
+      );
       const registry = new EventTypeRegistry().register({
         type: 'PersonNamed',
         schemaVersion: 2,

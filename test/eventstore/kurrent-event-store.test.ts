@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { KurrentEventStore, PgliteDriver, type RecordedEvent, type SqlExecutor } from '#libs/eventstore/src/index.js';
-import { formatPosition, parsePosition, toStreamState, toVersion } from '#libs/eventstore/src/kurrent/kurrent-event-store.js';
+import {
+  formatPosition,
+  parsePosition,
+  toStreamState,
+  toVersion,
+} from '#libs/eventstore/src/kurrent/kurrent-event-store.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 import { requires } from '../support/requires.js';
@@ -76,27 +81,47 @@ withServer('KurrentDB: the contract above, and the projection runner reading $al
     const seen: string[] = [];
     const projection: Projection = {
       name: 'kurrent_seen',
-      schema: 'CREATE TABLE IF NOT EXISTS kurrent_seen (event_id text PRIMARY KEY, stream text NOT NULL, n int NOT NULL)',
+      schema:
+        'CREATE TABLE IF NOT EXISTS kurrent_seen (event_id text PRIMARY KEY, stream text NOT NULL, n int NOT NULL)',
       tables: ['kurrent_seen'],
       async apply(event: RecordedEvent, tx: SqlExecutor) {
         if (!event.streamId.startsWith(prefix)) return;
         seen.push(event.id);
-        await tx.query('INSERT INTO kurrent_seen (event_id, stream, n) VALUES ($1, $2, $3)', [event.id, event.streamId, event.data.n]);
+        await tx.query('INSERT INTO kurrent_seen (event_id, stream, n) VALUES ($1, $2, $3)', [
+          event.id,
+          event.streamId,
+          event.data.n,
+        ]);
       },
     };
     const quiet = { info() {}, error() {} };
     // Start from the head: the shared server's older events are not this test's business.
     const start = await store.headPosition();
-    const first = await store.append(`${prefix}-a`, [1, 2, 3].map((n) => ({ type: 'Counted', data: { n } })), 'no_stream');
-    const manager = new ProjectionManager(readModels, store, [{ kind: 'projection' as const, projection }], { batchSize: 100, idleMaxMs: 50, retryMs: 50, log: quiet });
+    const first = await store.append(
+      `${prefix}-a`,
+      [1, 2, 3].map((n) => ({ type: 'Counted', data: { n } })),
+      'no_stream',
+    );
+    const manager = new ProjectionManager(readModels, store, [{ kind: 'projection' as const, projection }], {
+      batchSize: 100,
+      idleMaxMs: 50,
+      retryMs: 50,
+      log: quiet,
+    });
     await manager.migrate();
-    if (start) await readModels.query('INSERT INTO es_checkpoints (subscription, position) VALUES ($1, $2)', ['kurrent_seen', start]);
+    if (start)
+      await readModels.query('INSERT INTO es_checkpoints (subscription, position) VALUES ($1, $2)', [
+        'kurrent_seen',
+        start,
+      ]);
     await manager.start();
     try {
       await manager.waitFor(first.position, 20_000);
       const live = await store.append(`${prefix}-b`, [{ type: 'Counted', data: { n: 4 } }], 'no_stream');
       await manager.waitFor(live.position, 20_000);
-      const rows = await readModels.query<{ stream: string; n: number }>('SELECT stream, n FROM kurrent_seen ORDER BY n');
+      const rows = await readModels.query<{ stream: string; n: number }>(
+        'SELECT stream, n FROM kurrent_seen ORDER BY n',
+      );
       expect(rows.rows).toEqual([
         { stream: `${prefix}-a`, n: 1 },
         { stream: `${prefix}-a`, n: 2 },

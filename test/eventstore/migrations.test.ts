@@ -23,8 +23,16 @@ const BASELINES = [
 ];
 
 const TABLES = [
-  'es_streams', 'es_events', 'es_checkpoints', 'identity_credentials', 'identity_sessions', 'identity_login_failures',
-  'identity_links', 'identity_outbox', 'website_secrets', 'redirect_counters',
+  'es_streams',
+  'es_events',
+  'es_checkpoints',
+  'identity_credentials',
+  'identity_sessions',
+  'identity_login_failures',
+  'identity_links',
+  'identity_outbox',
+  'website_secrets',
+  'redirect_counters',
 ];
 
 /** A set of our own whose statements fail or count when they run twice. */
@@ -68,9 +76,15 @@ describe('versioned migration scripts', () => {
   });
 
   it('refuses versions out of order, two sets in one script and text before the first section', () => {
-    expect(() => parseMigrations('-- migration a 1: x\nSELECT 1;\n-- migration a 3: y\nSELECT 1;')).toThrow('Migration a 3 is number 2 of its script: versions go 1, 2, 3…');
-    expect(() => parseMigrations('-- migration a 1: x\nSELECT 1;\n-- migration b 2: y\nSELECT 1;')).toThrow('Migrations of sets a and b in one script');
-    expect(() => parseMigrations('CREATE TABLE t (n int);\n-- migration a 1: x\nSELECT 1;')).toThrow('text before its first "-- migration" line');
+    expect(() => parseMigrations('-- migration a 1: x\nSELECT 1;\n-- migration a 3: y\nSELECT 1;')).toThrow(
+      'Migration a 3 is number 2 of its script: versions go 1, 2, 3…',
+    );
+    expect(() => parseMigrations('-- migration a 1: x\nSELECT 1;\n-- migration b 2: y\nSELECT 1;')).toThrow(
+      'Migrations of sets a and b in one script',
+    );
+    expect(() => parseMigrations('CREATE TABLE t (n int);\n-- migration a 1: x\nSELECT 1;')).toThrow(
+      'text before its first "-- migration" line',
+    );
   });
 });
 
@@ -86,37 +100,62 @@ for (const database of testDatabases) {
 
     it('a fresh database gets every migration, recorded with its checksum; a second run applies nothing', async () => {
       const first = await migrate(db, ...PRODUCT);
-      expect(ids(first)).toEqual(['eventstore 1: baseline', 'identity 1: baseline', 'organisations 1: baseline', 'posts 1: baseline']);
+      expect(ids(first)).toEqual([
+        'eventstore 1: baseline',
+        'identity 1: baseline',
+        'organisations 1: baseline',
+        'posts 1: baseline',
+      ]);
       expect(await recorded(db)).toEqual(BASELINES);
       expect(await tablesOf(db)).toEqual([...TABLES].sort());
 
-      const appliedAt = await db.query('SELECT migration_set, applied_at FROM schema_migrations ORDER BY migration_set');
+      const appliedAt = await db.query(
+        'SELECT migration_set, applied_at FROM schema_migrations ORDER BY migration_set',
+      );
       expect(await migrate(db, ...PRODUCT)).toEqual([]);
-      expect((await db.query('SELECT migration_set, applied_at FROM schema_migrations ORDER BY migration_set')).rows).toEqual(appliedAt.rows);
+      expect(
+        (await db.query('SELECT migration_set, applied_at FROM schema_migrations ORDER BY migration_set')).rows,
+      ).toEqual(appliedAt.rows);
     });
 
     it('a database made before versioned migrations upgrades: the baselines are recorded and its rows kept', async () => {
       // What the code did before: the same DDL, without the section lines, on every start.
       const unversioned = PRODUCT.map((script) => script.replace(/^-- migration .*$/gm, ''));
       await migrate(db, ...unversioned);
-      await db.query(`INSERT INTO identity_outbox (recipient, subject, text_body, html_body) VALUES ('a@example.com', 'Hi', 'Hi', '<p>Hi</p>')`);
+      await db.query(
+        `INSERT INTO identity_outbox (recipient, subject, text_body, html_body) VALUES ('a@example.com', 'Hi', 'Hi', '<p>Hi</p>')`,
+      );
       await db.query(`INSERT INTO redirect_counters (rule_id, bot_counter, user_counter) VALUES ('r-1', 3, 4)`);
       await expect(db.query('SELECT 1 FROM schema_migrations')).rejects.toThrow('schema_migrations');
 
-      expect(ids(await migrate(db, ...PRODUCT))).toEqual(['eventstore 1: baseline', 'identity 1: baseline', 'organisations 1: baseline', 'posts 1: baseline']);
+      expect(ids(await migrate(db, ...PRODUCT))).toEqual([
+        'eventstore 1: baseline',
+        'identity 1: baseline',
+        'organisations 1: baseline',
+        'posts 1: baseline',
+      ]);
       expect(await recorded(db)).toEqual(BASELINES);
       expect((await db.query('SELECT recipient FROM identity_outbox')).rows).toEqual([{ recipient: 'a@example.com' }]);
-      expect((await db.query('SELECT rule_id, bot_counter::int AS bots, user_counter::int AS users FROM redirect_counters')).rows).toEqual([{ rule_id: 'r-1', bots: 3, users: 4 }]);
+      expect(
+        (await db.query('SELECT rule_id, bot_counter::int AS bots, user_counter::int AS users FROM redirect_counters'))
+          .rows,
+      ).toEqual([{ rule_id: 'r-1', bots: 3, users: 4 }]);
     });
 
     it('a new migration at the end is applied alone; projections-style plain DDL runs alongside', async () => {
-      expect(ids(await migrate(db, ONCE_V1, 'CREATE TABLE IF NOT EXISTS plain_t (n int);'))).toEqual(['once 1: a table']);
-      expect(ids(await migrate(db, ONCE_V2, 'CREATE TABLE IF NOT EXISTS plain_t (n int);'))).toEqual(['once 2: a second row']);
+      expect(ids(await migrate(db, ONCE_V1, 'CREATE TABLE IF NOT EXISTS plain_t (n int);'))).toEqual([
+        'once 1: a table',
+      ]);
+      expect(ids(await migrate(db, ONCE_V2, 'CREATE TABLE IF NOT EXISTS plain_t (n int);'))).toEqual([
+        'once 2: a second row',
+      ]);
       expect(ids(await migrate(db, ONCE_V2))).toEqual([]);
       expect((await db.query('SELECT n FROM once_only ORDER BY n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
       // A database migrated by a newer release (version 2) still starts the older code (version 1 only).
       expect(ids(await migrate(db, ONCE_V1))).toEqual([]);
-      await expect(migrate(db, ONCE_V1, ONCE_V2)).rejects.toThrow('Two scripts of migration set once: a set is one script');
+      await expect(migrate(db, ONCE_V1, ONCE_V2)).rejects.toThrow(
+        'Two scripts of migration set once: a set is one script',
+      );
     });
 
     it('refuses to run when an applied migration changed, names it, and applies nothing', async () => {
@@ -141,11 +180,19 @@ for (const database of testDatabases) {
 
     it('runners starting together apply each migration once', async () => {
       // On PostgreSQL: four processes' pools on the same database. On PGlite: one process.
-      const drivers = database.name === 'postgres' ? [db, ...[1, 2, 3].map(() => new PgDriver(opened.url!, { max: 2 }))] : [db, db, db, db];
+      const drivers =
+        database.name === 'postgres'
+          ? [db, ...[1, 2, 3].map(() => new PgDriver(opened.url!, { max: 2 }))]
+          : [db, db, db, db];
       try {
         const results = await Promise.all(drivers.map((d) => migrate(d, ...PRODUCT, ONCE_V2)));
         expect(results.flatMap(ids).sort()).toEqual([
-          'eventstore 1: baseline', 'identity 1: baseline', 'once 1: a table', 'once 2: a second row', 'organisations 1: baseline', 'posts 1: baseline',
+          'eventstore 1: baseline',
+          'identity 1: baseline',
+          'once 1: a table',
+          'once 2: a second row',
+          'organisations 1: baseline',
+          'posts 1: baseline',
         ]);
         expect((await db.query('SELECT n FROM once_only ORDER BY n')).rows).toEqual([{ n: 1 }, { n: 2 }]);
         expect((await recorded(db)).length).toBe(6);

@@ -27,7 +27,8 @@ export async function endOffsets(kafka: Kafka, topics: string[]): Promise<Partit
   try {
     const ends: PartitionEnd[] = [];
     for (const topic of topics) {
-      for (const { partition, high } of await admin.fetchTopicOffsets(topic)) ends.push({ topic, partition, end: Number(high) });
+      for (const { partition, high } of await admin.fetchTopicOffsets(topic))
+        ends.push({ topic, partition, end: Number(high) });
     }
     return ends;
   } finally {
@@ -49,7 +50,10 @@ export async function readUpTo(kafka: Kafka, ends: PartitionEnd[], timeoutMs = 6
   try {
     await consumer.subscribe({ topics: [...new Set(ends.map((e) => e.topic))], fromBeginning: true });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${received.length} messages read; not read to their end: ${[...unread].join(', ')}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`${received.length} messages read; not read to their end: ${[...unread].join(', ')}`)),
+        timeoutMs,
+      );
       consumer
         .run({
           eachMessage: async ({ topic, partition, message }) => {
@@ -59,7 +63,15 @@ export async function readUpTo(kafka: Kafka, ends: PartitionEnd[], timeoutMs = 6
             if (offset < end) {
               const headers: Record<string, string> = {};
               for (const [name, value] of Object.entries(message.headers ?? {})) headers[name] = String(value);
-              received.push({ topic, partition, offset, key: message.key?.toString() ?? null, timestamp: message.timestamp, headers, value: JSON.parse(message.value!.toString()) as unknown });
+              received.push({
+                topic,
+                partition,
+                offset,
+                key: message.key?.toString() ?? null,
+                timestamp: message.timestamp,
+                headers,
+                value: JSON.parse(message.value!.toString()) as unknown,
+              });
             }
             if (offset + 1 >= end) unread.delete(at);
             if (unread.size === 0) {

@@ -31,7 +31,11 @@ requires(
     client = new pg.Client({ connectionString: db.url });
     // The worker first: the API's first start (the demo organisation) waits for read models the worker projects.
     worker = (await start(WORKER, { DATABASE_URL: db.url, RUN_PROJECTIONS: 'true' }, '/api/health/live')).child;
-    const started = await start(API, { DATABASE_URL: db.url, RUN_PROJECTIONS: 'false', DEMO_TRAFFIC: 'false' }, '/api/health');
+    const started = await start(
+      API,
+      { DATABASE_URL: db.url, RUN_PROJECTIONS: 'false', DEMO_TRAFFIC: 'false' },
+      '/api/health',
+    );
     api = started.child;
     apiUrl = started.url;
     await client.connect();
@@ -43,7 +47,8 @@ requires(
   });
 
   const events = async (distinctId: string): Promise<number | null> =>
-    (await client.query<{ events: number }>('SELECT events FROM an_visitors WHERE distinct_id = $1', [distinctId])).rows[0]?.events ?? null;
+    (await client.query<{ events: number }>('SELECT events FROM an_visitors WHERE distinct_id = $1', [distinctId]))
+      .rows[0]?.events ?? null;
   const queued = async (distinctId: string): Promise<boolean> =>
     (await client.query('SELECT 1 FROM analytics_pending WHERE distinct_id = $1', [distinctId])).rows.length > 0;
   const until = async (what: string, probe: () => Promise<boolean>) => {
@@ -58,7 +63,10 @@ requires(
     const res = await fetch(`${apiUrl}/api/public/collect`, {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
-      body: JSON.stringify({ siteKey: key, events: ids.map((id) => ({ id, name: 'page_view', distinctId, time, url })) }),
+      body: JSON.stringify({
+        siteKey: key,
+        events: ids.map((id) => ({ id, name: 'page_view', distinctId, time, url })),
+      }),
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ accepted: ids.length, duplicates: 0, rejected: [] });
@@ -66,7 +74,11 @@ requires(
 
   it('events collected by the API are projected by the worker only', async () => {
     // Demo Shop, as the demo organisation's first start made it (its key and address from the read model the worker projected).
-    const site = (await client.query<{ key: string; url: string }>(`SELECT record->>'key' AS key, record->>'url' AS url FROM rm_websites WHERE record->>'name' = 'Demo Shop'`)).rows[0]!;
+    const site = (
+      await client.query<{ key: string; url: string }>(
+        `SELECT record->>'key' AS key, record->>'url' AS url FROM rm_websites WHERE record->>'name' = 'Demo Shop'`,
+      )
+    ).rows[0]!;
     expect(site.key).toBeTruthy();
     await collect(site.key, `${site.url}/`, 'scaled-1', ['s1', 's2', 's3']);
     await until('the worker projected visitor scaled-1', async () => (await events('scaled-1')) === 3);
@@ -78,7 +90,9 @@ requires(
     await until('the API queued visitor scaled-2 for a projector', () => queued('scaled-2'));
     // The API, asked after the collect answered, runs no projection (no runner of its own: the
     // analytics projector runs where the projections run), so nothing will take the queue.
-    const health = (await (await fetch(`${apiUrl}/api/health`)).json()) as { projections: { name: string; runner: string | null }[] };
+    const health = (await (await fetch(`${apiUrl}/api/health`)).json()) as {
+      projections: { name: string; runner: string | null }[];
+    };
     expect(health.projections.length).toBeGreaterThan(0);
     expect(health.projections.filter((p) => p.runner !== null)).toEqual([]);
     expect(await queued('scaled-2')).toBe(true);

@@ -90,14 +90,21 @@ for (const database of testDatabases) {
     }
 
     const expectIndexWalk = (all: Plan[], table: string, index: string) => {
-      const types = all.map((n) => `${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`);
+      const types = all.map(
+        (n) =>
+          `${n['Node Type']}${n['Relation Name'] ? ` on ${n['Relation Name']}` : ''}${n['Index Name'] ? ` using ${n['Index Name']}` : ''}`,
+      );
       expect(types).not.toContain(`Seq Scan on ${table}`);
       expect(types.some((t) => t.startsWith('Sort'))).toBe(false);
       expect(types).toContain(`Index Scan on ${table} using ${index}`);
     };
 
     it('posts, an owner of the organisation: its newest 25 through (organisation_id, updated_at, id)', async () => {
-      const { result, all } = await planOf(postsListDefinition(viewer({ 'org-a': 'owner' })), { range: '[0,24]' }, websiteScope(viewer({ 'org-a': 'owner' }), 'organisation_id', 'website_id'));
+      const { result, all } = await planOf(
+        postsListDefinition(viewer({ 'org-a': 'owner' })),
+        { range: '[0,24]' },
+        websiteScope(viewer({ 'org-a': 'owner' }), 'organisation_id', 'website_id'),
+      );
       expect(result.rows).toHaveLength(25);
       expect(result.total).toBe(90_000);
       expectIndexWalk(all, 'rm_posts', 'rm_posts_organisation_updated');
@@ -105,14 +112,22 @@ for (const database of testDatabases) {
 
     it('posts, a member who reaches one website: the same index, the other website filtered out on the way', async () => {
       const member = viewer({ 'org-a': 'member' }, { 'org-a': ['site-1'] });
-      const { result, all } = await planOf(postsListDefinition(member), { range: '[0,24]' }, websiteScope(member, 'organisation_id', 'website_id'));
+      const { result, all } = await planOf(
+        postsListDefinition(member),
+        { range: '[0,24]' },
+        websiteScope(member, 'organisation_id', 'website_id'),
+      );
       expect(result.rows).toHaveLength(25);
       expect(result.total).toBe(60_000);
       expectIndexWalk(all, 'rm_posts', 'rm_posts_organisation_updated');
     });
 
     it('members by name', async () => {
-      const { result, all } = await planOf(MEMBERS_LIST, { range: '[0,24]' }, tenantScope(viewer({ 'org-a': 'owner' }), 'organisation_id'));
+      const { result, all } = await planOf(
+        MEMBERS_LIST,
+        { range: '[0,24]' },
+        tenantScope(viewer({ 'org-a': 'owner' }), 'organisation_id'),
+      );
       expect(result.rows).toHaveLength(25);
       expect(result.total).toBe(90_000);
       expectIndexWalk(all, 'rm_members', 'rm_members_organisation_name');
@@ -121,7 +136,14 @@ for (const database of testDatabases) {
     it('counts a total up to 10,000 on every request; a larger one is shared for 10 seconds', async () => {
       const owner = viewer({ 'org-a': 'owner', 'org-b': 'owner' });
       const totalOf = async (organisationId: string) =>
-        (await runList(db, postsListDefinition(owner), { range: '[0,24]', filter: JSON.stringify({ organisationId }) }, websiteScope(owner, 'organisation_id', 'website_id'))).total;
+        (
+          await runList(
+            db,
+            postsListDefinition(owner),
+            { range: '[0,24]', filter: JSON.stringify({ organisationId }) },
+            websiteScope(owner, 'organisation_id', 'website_id'),
+          )
+        ).total;
       const add = (id: string, organisationId: string) =>
         db.query(
           `INSERT INTO rm_posts (id, organisation_id, website_id, locale, type, status, title, created_at, updated_at, version, state, record)
@@ -141,7 +163,11 @@ for (const database of testDatabases) {
     });
 
     it('websites by name', async () => {
-      const { result, all } = await planOf(WEBSITES_LIST, { range: '[0,24]' }, websiteScope(viewer({ 'org-a': 'owner' }), 'organisation_id', 'id'));
+      const { result, all } = await planOf(
+        WEBSITES_LIST,
+        { range: '[0,24]' },
+        websiteScope(viewer({ 'org-a': 'owner' }), 'organisation_id', 'id'),
+      );
       expect(result.rows).toHaveLength(25);
       expect(result.total).toBe(90_000);
       expectIndexWalk(all, 'rm_websites', 'rm_websites_organisation_name');

@@ -44,7 +44,12 @@ for (const database of testDatabases) {
     async function setup(projections: Projection[]) {
       const db = await database.open();
       const store = await SqlEventStore.create(db.driver);
-      const manager = new ProjectionManager(db.driver, store, projections.map((projection) => ({ kind: 'projection' as const, projection })), options);
+      const manager = new ProjectionManager(
+        db.driver,
+        store,
+        projections.map((projection) => ({ kind: 'projection' as const, projection })),
+        options,
+      );
       await manager.migrate();
       cleanups.push(async () => {
         await manager.stop();
@@ -54,7 +59,11 @@ for (const database of testDatabases) {
     }
 
     const append = (store: SqlEventStore, types: string[]) =>
-      store.append(`thing-${randomUUID()}`, types.map((type) => ({ type, data: {} })), 'no_stream');
+      store.append(
+        `thing-${randomUUID()}`,
+        types.map((type) => ({ type, data: {} })),
+        'no_stream',
+      );
 
     it('says which read model is behind when it has not caught up within the wait', async () => {
       const { store, manager } = await setup([recorder('idle')]);
@@ -102,7 +111,8 @@ for (const database of testDatabases) {
       const asked = Date.now();
       await expect(manager.waitFor(more.position, 5000)).rejects.toMatchObject({
         statusCode: 503,
-        message: 'Your change was saved, but the fragile list stopped on an error and cannot show it yet. An administrator can restart it under Projections.',
+        message:
+          'Your change was saved, but the fragile list stopped on an error and cannot show it yet. An administrator can restart it under Projections.',
         details: { saved: true, behind: ['fragile'] },
       });
       expect(Date.now() - asked).toBeLessThan(2000);
@@ -114,14 +124,21 @@ for (const database of testDatabases) {
       await manager.restart('fragile');
       await manager.waitFor(more.position, 10_000);
       expect(await count(db.driver, 'test_fragile')).toBe(6);
-      expect((await manager.states()).find((s) => s.name === 'fragile')).toMatchObject({ status: 'running', error: null, lag: 0 });
+      expect((await manager.states()).find((s) => s.name === 'fragile')).toMatchObject({
+        status: 'running',
+        error: null,
+        lag: 0,
+      });
     });
 
     it('rebuilds one projection from zero while the others keep running', async () => {
       const { db, store, manager } = await setup([recorder('rebuilt'), recorder('untouched')]);
       for (let i = 0; i < 10; i++) await append(store, Array(30).fill('Made'));
       await manager.start();
-      await until(async () => (await count(db.driver, 'test_rebuilt')) === 300 && (await count(db.driver, 'test_untouched')) === 300);
+      await until(
+        async () =>
+          (await count(db.driver, 'test_rebuilt')) === 300 && (await count(db.driver, 'test_untouched')) === 300,
+      );
       const untouchedBefore = (await manager.states()).find((s) => s.name === 'untouched')!.position;
 
       await manager.rebuild('rebuilt');
@@ -192,7 +209,11 @@ for (const database of testDatabases) {
       await until(() => delivered.length === 2);
       fail(new Error('broker unavailable'));
       await until(async () => (await manager.states())[0].status === 'failed');
-      expect((await manager.states())[0]).toMatchObject({ position: first.position, lag: 1, error: 'broker unavailable' });
+      expect((await manager.states())[0]).toMatchObject({
+        position: first.position,
+        lag: 1,
+        error: 'broker unavailable',
+      });
 
       await manager.restart('test-relay');
       await until(() => delivered.length === 3);

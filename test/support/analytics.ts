@@ -10,7 +10,8 @@ export async function settleAnalytics(app: App): Promise<void> {
   const projector = app.app.get(AnalyticsProjector);
   for (let round = 0, quiet = 0; round < 200 && quiet < 2; round++) {
     await projector.drain();
-    const left = (await app.runtime.db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_pending')).rows[0]!.n;
+    const left = (await app.runtime.db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_pending'))
+      .rows[0]!.n;
     quiet = Number(left) === 0 ? quiet + 1 : 0;
     if (quiet < 2) await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -19,7 +19,15 @@ export async function startApp(options: { env?: Record<string, string>; log?: Lo
   // limit is raised here; test/e2e/security-auth.test.ts sets low limits to see the 429s. The
   // demo's generated traffic (16k events, then the analytics projector's work) is left out unless a
   // suite asks for it (test/e2e/analytics-demo.test.ts does): the suites post their own events.
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_AUTH_PER_MINUTE: '1000', DEMO_TRAFFIC: 'false', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    DEMO_TRAFFIC: 'false',
+    ...options.env,
+  });
   const app = await createApp(config, { log: options.log ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
   await app.app.listen(0, '127.0.0.1');
   const { port } = app.app.getHttpServer().address() as AddressInfo;

@@ -31,7 +31,14 @@ export type RoleName = keyof typeof ROLES;
  * not say who): the organisation's owners and admins and the CMS roles that check content.
  * Creators (the spec's writer, shown as Creator) ask and answer.
  */
-export const MODERATORS: readonly RoleName[] = ['owner', 'organisation admin', 'cms admin', 'content manager', 'editor', 'reviewer'];
+export const MODERATORS: readonly RoleName[] = [
+  'owner',
+  'organisation admin',
+  'cms admin',
+  'content manager',
+  'editor',
+  'reviewer',
+];
 export const COMMUNITY_OTHERS: readonly RoleName[] = ['analyst', 'no CMS role'];
 /** DESIGN.md: "Editor+" means editor, content_manager, admin and owner. */
 export const EDITORS: readonly RoleName[] = ['owner', 'organisation admin', 'cms admin', 'content manager', 'editor'];
@@ -201,5 +208,8 @@ export function cell(table: readonly Row[], action: string, from: string, column
 
 /** The actions allowed from `from` in column number `column` (the buttons a user sees), sorted. */
 export function allowedIn(table: readonly Row[], from: string, column: number): string[] {
-  return table.filter(([, f, ...cells]) => f === from && typeof cells[column] === 'string').map(([action]) => action).sort();
+  return table
+    .filter(([, f, ...cells]) => f === from && typeof cells[column] === 'string')
+    .map(([action]) => action)
+    .sort();
 }

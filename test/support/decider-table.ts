@@ -28,7 +28,11 @@ export type Row = readonly [action: string, from: string, ...cells: Outcome[]];
  * What the decider answers to `command` after `history`: the status after its events, `'='`
  * when an existing record keeps its status (an edit), or the refusal's HTTP status.
  */
-export function outcome(decider: AnyDecider, history: readonly DomainEvent[], command: Command<string, unknown>): Outcome | 'no events' {
+export function outcome(
+  decider: AnyDecider,
+  history: readonly DomainEvent[],
+  command: Command<string, unknown>,
+): Outcome | 'no events' {
   const { state } = given(decider, history);
   let events: DomainEvent[];
   try {
@@ -65,8 +69,16 @@ export function checkTable(options: {
       columns.forEach(({ column, actors }, i) => {
         for (const actor of actors) {
           for (const history of histories[from]!) {
-            const got = outcome(decider, history, { type: action, data: data[action], actor, context: contextOf(action, actor) });
-            expectWith(got, `${action} from ${from} by ${column} (${actor.name}) after ${history.map((e) => e.type).join(', ') || 'nothing'}`).toBe(cells[i]);
+            const got = outcome(decider, history, {
+              type: action,
+              data: data[action],
+              actor,
+              context: contextOf(action, actor),
+            });
+            expectWith(
+              got,
+              `${action} from ${from} by ${column} (${actor.name}) after ${history.map((e) => e.type).join(', ') || 'nothing'}`,
+            ).toBe(cells[i]);
           }
         }
       });
@@ -77,11 +89,19 @@ export function checkTable(options: {
   for (const from of statuses) {
     it(`allowedActions from ${from} are the allowed cells of the table, column by column`, () => {
       columns.forEach(({ column, actors }, i) => {
-        const wanted = rows.filter(([, f, ...cells]) => f === from && typeof cells[i] === 'string').map(([action]) => action).sort();
+        const wanted = rows
+          .filter(([, f, ...cells]) => f === from && typeof cells[i] === 'string')
+          .map(([action]) => action)
+          .sort();
         for (const actor of actors) {
           for (const history of histories[from]!) {
             const { state } = given(decider, history);
-            const shown = decider.allowedActions(decider.statusOf(state), actor, state, contextOf('', actor)) as string[];
+            const shown = decider.allowedActions(
+              decider.statusOf(state),
+              actor,
+              state,
+              contextOf('', actor),
+            ) as string[];
             expectWith([...shown].sort(), `${column} (${actor.name}) from ${from}`).toEqual(wanted);
           }
         }

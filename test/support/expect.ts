@@ -23,7 +23,11 @@ function wrap(target: object, message: string): unknown {
         };
         try {
           const result = (member as (...a: unknown[]) => unknown).apply(object, args);
-          return result instanceof Promise ? result.catch((error) => { throw prefix(error); }) : result;
+          return result instanceof Promise
+            ? result.catch((error) => {
+                throw prefix(error);
+              })
+            : result;
         } catch (error) {
           throw prefix(error);
         }
@@ -40,7 +44,9 @@ export interface PollOptions {
 }
 
 type Polled = {
-  [K in Exclude<keyof Matchers, 'not' | 'resolves' | 'rejects'>]: Matchers[K] extends (...args: infer A) => unknown ? (...args: A) => Promise<void> : never;
+  [K in Exclude<keyof Matchers, 'not' | 'resolves' | 'rejects'>]: Matchers[K] extends (...args: infer A) => unknown
+    ? (...args: A) => Promise<void>
+    : never;
 };
 type AsyncMatchers = Polled & { not: Polled };
 
@@ -59,26 +65,29 @@ export function poll<T>(read: () => T | Promise<T>, options: PollOptions = {}): 
   const timeout = options.timeout ?? pollDefaults.timeout;
   const interval = options.interval ?? 50;
   const matcher = (negated: boolean) =>
-    new Proxy({}, {
-      get(_object, key) {
-        if (key === 'not') return matcher(true);
-        return async (...args: unknown[]) => {
-          const deadline = Date.now() + timeout;
-          for (;;) {
-            let value: T;
-            try {
-              value = await read();
-              const base = expect(value) as unknown as Record<string | symbol, unknown>;
-              const target = (negated ? base.not : base) as Record<string | symbol, (...a: unknown[]) => unknown>;
-              target[key](...args);
-              return;
-            } catch (error) {
-              if (Date.now() >= deadline) throw error;
+    new Proxy(
+      {},
+      {
+        get(_object, key) {
+          if (key === 'not') return matcher(true);
+          return async (...args: unknown[]) => {
+            const deadline = Date.now() + timeout;
+            for (;;) {
+              let value: T;
+              try {
+                value = await read();
+                const base = expect(value) as unknown as Record<string | symbol, unknown>;
+                const target = (negated ? base.not : base) as Record<string | symbol, (...a: unknown[]) => unknown>;
+                target[key](...args);
+                return;
+              } catch (error) {
+                if (Date.now() >= deadline) throw error;
+              }
+              await new Promise((resolve) => setTimeout(resolve, interval));
             }
-            await new Promise((resolve) => setTimeout(resolve, interval));
-          }
-        };
+          };
+        },
       },
-    });
+    );
   return matcher(false) as AsyncMatchers;
 }

@@ -7,7 +7,15 @@ import fc from 'fast-check';
  */
 
 /** Object keys that are inherited by every plain object: `obj[userKey]` finds them. */
-export const PROTO_KEYS = ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'prototype'];
+export const PROTO_KEYS = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'prototype',
+];
 
 /**
  * SQL fragments that turn a WHERE clause into a tautology when a value is pasted into SQL
@@ -86,13 +94,38 @@ export const HOSTILE_HTML = [
   '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
 ];
 
-export const HOSTILE_NUMBERS = [0, -1, -0, 1.5, 1e20, 1e300, 1e308, -1e308, 5e-324, 2147483648, 9007199254740993, Number.MAX_SAFE_INTEGER, -2147483649];
+export const HOSTILE_NUMBERS = [
+  0,
+  -1,
+  -0,
+  1.5,
+  1e20,
+  1e300,
+  1e308,
+  -1e308,
+  5e-324,
+  2147483648,
+  9007199254740993,
+  Number.MAX_SAFE_INTEGER,
+  -2147483649,
+];
 
 /** Raw JSON number texts JSON.stringify cannot produce. */
 export const RAW_NUMBERS = ['1e1000000', '-1e1000000', '1e-1000000', '123456789012345678901234567890', '-0.0'];
 
 /** Field names of the resources (DESIGN.md) so that bodies get past "missing field" checks. */
-export const ID_FIELDS = ['id', 'organisationId', 'websiteId', 'questionId', 'userId', 'postId', 'answerId', 'writerId', 'editorId', 'clusterId'];
+export const ID_FIELDS = [
+  'id',
+  'organisationId',
+  'websiteId',
+  'questionId',
+  'userId',
+  'postId',
+  'answerId',
+  'writerId',
+  'editorId',
+  'clusterId',
+];
 export const TEXT_FIELDS = [
   'name',
   'title',
@@ -130,7 +163,15 @@ export const TEXT_FIELDS = [
 ];
 export const NUMBER_FIELDS = ['expectedVersion', 'version', 'factCheckLevels', 'type', 'words'];
 export const LIST_FIELDS = ['websiteIds', 'ids', 'locales', 'products', 'tags'];
-export const BOOLEAN_FIELDS = ['secondEdit', 'customerReview', 'publishContent', 'regulated', 'fourEyes', 'emailJoin', 'isMobile'];
+export const BOOLEAN_FIELDS = [
+  'secondEdit',
+  'customerReview',
+  'publishContent',
+  'regulated',
+  'fourEyes',
+  'emailJoin',
+  'isMobile',
+];
 
 /** Filter keys: real fields of the lists and the console's custom filters. */
 export const FILTER_FIELDS = [
@@ -284,15 +325,36 @@ export function arbitraries(ctx: FuzzContext) {
   /** A value fit for a field name: ids for id fields, lists for list fields, and so on. */
   const valueFor = (field: string): fc.Arbitrary<string> => {
     if (ID_FIELDS.includes(field)) return idText;
-    if (field === 'ids' || field === 'websiteIds') return fc.oneof(fc.array(idValue, { maxLength: 4 }).map((a) => JSON.stringify(a)), valueText);
-    if (field === 'action') return fc.oneof(fc.constantFrom(...ctx.actions, ...PROTO_KEYS).map((a) => JSON.stringify(a)), valueText);
-    if (field === 'richText') return fc.oneof(fc.constant(`{"json":${deepJson(10_000)}}`), fc.constant('{"json":{"root":{"children":[{"type":"text","text":"\\u0000"}]}}}'), nested);
-    if (NUMBER_FIELDS.includes(field)) return fc.oneof(fc.constantFrom(...HOSTILE_NUMBERS).map((n) => JSON.stringify(n)), fc.constantFrom(...RAW_NUMBERS), valueText);
-    if (BOOLEAN_FIELDS.includes(field)) return fc.oneof(fc.constantFrom('true', 'false', '"true"', '1', 'null', '{}'), valueText);
+    if (field === 'ids' || field === 'websiteIds')
+      return fc.oneof(
+        fc.array(idValue, { maxLength: 4 }).map((a) => JSON.stringify(a)),
+        valueText,
+      );
+    if (field === 'action')
+      return fc.oneof(
+        fc.constantFrom(...ctx.actions, ...PROTO_KEYS).map((a) => JSON.stringify(a)),
+        valueText,
+      );
+    if (field === 'richText')
+      return fc.oneof(
+        fc.constant(`{"json":${deepJson(10_000)}}`),
+        fc.constant('{"json":{"root":{"children":[{"type":"text","text":"\\u0000"}]}}}'),
+        nested,
+      );
+    if (NUMBER_FIELDS.includes(field))
+      return fc.oneof(
+        fc.constantFrom(...HOSTILE_NUMBERS).map((n) => JSON.stringify(n)),
+        fc.constantFrom(...RAW_NUMBERS),
+        valueText,
+      );
+    if (BOOLEAN_FIELDS.includes(field))
+      return fc.oneof(fc.constantFrom('true', 'false', '"true"', '1', 'null', '{}'), valueText);
     return valueText;
   };
 
-  const FIELDS = [...new Set([...ID_FIELDS, ...TEXT_FIELDS, ...NUMBER_FIELDS, ...LIST_FIELDS, ...BOOLEAN_FIELDS, 'richText'])];
+  const FIELDS = [
+    ...new Set([...ID_FIELDS, ...TEXT_FIELDS, ...NUMBER_FIELDS, ...LIST_FIELDS, ...BOOLEAN_FIELDS, 'richText']),
+  ];
   const fieldName = fc.oneof(
     { arbitrary: fc.constantFrom(...FIELDS), weight: 8 },
     { arbitrary: fc.constantFrom(...PROTO_KEYS), weight: 1 },
@@ -310,7 +372,9 @@ export function arbitraries(ctx: FuzzContext) {
    */
   const own = (resource: string) => ctx.ownByResource[resource] ?? [];
   const ownId = (resource: string) =>
-    own(resource).length ? fc.constantFrom(...own(resource)).map((v) => JSON.stringify(v)) : fc.uuid().map((v) => JSON.stringify(v));
+    own(resource).length
+      ? fc.constantFrom(...own(resource)).map((v) => JSON.stringify(v))
+      : fc.uuid().map((v) => JSON.stringify(v));
   const text = (...values: string[]) => fc.constantFrom(...values).map((v) => JSON.stringify(v));
   const VALID: Record<string, fc.Arbitrary<string>> = {
     name: text('Fuzz', 'Fuzz name'),
@@ -318,7 +382,13 @@ export function arbitraries(ctx: FuzzContext) {
     email: fc.nat({ max: 999_999 }).map((n) => JSON.stringify(`fuzz${n}@example.com`)),
     password: text('Str0ng-pass!'),
     newPassword: text('Str0ng-pass!'),
-    url: text('https://fuzz.example', 'https://fuzz.example/page', 'http://127.0.0.1:1/', 'http://[::1]/', 'http://169.254.169.254/'),
+    url: text(
+      'https://fuzz.example',
+      'https://fuzz.example/page',
+      'http://127.0.0.1:1/',
+      'http://[::1]/',
+      'http://169.254.169.254/',
+    ),
     fromPath: fc.nat({ max: 999_999 }).map((n) => JSON.stringify(`/fuzz-${n}`)),
     toPath: text('/fuzz-to', 'https://fuzz.example/to'),
     body: text('A fuzzed answer with enough words in it.'),
@@ -344,23 +414,51 @@ export function arbitraries(ctx: FuzzContext) {
     questionId: ownId('questions'),
     userId: ownId('users'),
     websiteIds: ownId('websites').map((v) => `[${v}]`),
-    richText: fc.constantFrom(...HOSTILE_HTML).map((html) => JSON.stringify({ html, json: { root: { children: [] } } })),
+    richText: fc
+      .constantFrom(...HOSTILE_HTML)
+      .map((html) => JSON.stringify({ html, json: { root: { children: [] } } })),
     secondEdit: fc.constantFrom('true', 'false'),
     // Integrations (ConnectIntegration) aimed at internal addresses, and rule sets at their limits and beyond (issue 25).
     settings: fc.constantFrom(
-      ...['https://[::127.0.0.1]/', 'https://[::a9fe:a9fe]/', 'https://[64:ff9b:1::7f00:1]/', 'https://198.18.0.1/', 'http://127.0.0.1:1/', 'https://localhost./', 'https://hooks.zapier.com/hooks/catch/1/abc/']
-        .map((url) => JSON.stringify({ url, secret: 'fuzz-secret-0123456789' })),
+      ...[
+        'https://[::127.0.0.1]/',
+        'https://[::a9fe:a9fe]/',
+        'https://[64:ff9b:1::7f00:1]/',
+        'https://198.18.0.1/',
+        'http://127.0.0.1:1/',
+        'https://localhost./',
+        'https://hooks.zapier.com/hooks/catch/1/abc/',
+      ].map((url) => JSON.stringify({ url, secret: 'fuzz-secret-0123456789' })),
       JSON.stringify({ portalId: '1', formId: '../../x' }),
       JSON.stringify({ module: 'Leads', dataCenter: 'com', token: 'x'.repeat(5000) }),
     ),
     rules: fc.constantFrom(
-      JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ kind: 'contains', value: `https://shop.demo.example/${i}-${'r'.repeat(1600)}` }))),
-      JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ kind: 'exact', value: `https://shop.demo.example/${i}` }))),
+      JSON.stringify(
+        Array.from({ length: 500 }, (_, i) => ({
+          kind: 'contains',
+          value: `https://shop.demo.example/${i}-${'r'.repeat(1600)}`,
+        })),
+      ),
+      JSON.stringify(
+        Array.from({ length: 5000 }, (_, i) => ({ kind: 'exact', value: `https://shop.demo.example/${i}` })),
+      ),
       JSON.stringify([{ kind: 'contains', value: 'https://shop.demo.example/(a+)+$' }]),
     ),
     pageRules: fc.constantFrom(
-      JSON.stringify({ operator: 'or', rules: Array.from({ length: 150 }, () => ({ kind: 'list', listId: ctx.ownByResource['url-lists']?.[0] ?? 'x' })) }),
-      JSON.stringify({ operator: 'and', rules: Array.from({ length: 1000 }, (_, i) => ({ kind: 'not_contains', value: `https://shop.demo.example/${i}` })) }),
+      JSON.stringify({
+        operator: 'or',
+        rules: Array.from({ length: 150 }, () => ({
+          kind: 'list',
+          listId: ctx.ownByResource['url-lists']?.[0] ?? 'x',
+        })),
+      }),
+      JSON.stringify({
+        operator: 'and',
+        rules: Array.from({ length: 1000 }, (_, i) => ({
+          kind: 'not_contains',
+          value: `https://shop.demo.example/${i}`,
+        })),
+      }),
     ),
     factCheckLevels: fc.integer({ min: 0, max: 4 }).map(String),
   };
@@ -380,7 +478,20 @@ export function arbitraries(ctx: FuzzContext) {
     'auth/password_reset/confirm': ['password', 'newPassword'],
     'auth/user/initialPassword': ['password'],
     'bulk-actions': ['action', 'ids', 'note'],
-    actions: ['expectedVersion', 'note', 'userId', 'websiteId', 'websiteIds', 'orgRole', 'plan', 'title', 'richText', 'reason', 'kind', 'settings'],
+    actions: [
+      'expectedVersion',
+      'note',
+      'userId',
+      'websiteId',
+      'websiteIds',
+      'orgRole',
+      'plan',
+      'title',
+      'richText',
+      'reason',
+      'kind',
+      'settings',
+    ],
     'url-lists': ['websiteId', 'name', 'rules'],
     campaigns: ['websiteId', 'name', 'url', 'pageRules'],
   };
@@ -396,26 +507,35 @@ export function arbitraries(ctx: FuzzContext) {
   const templated = (routePath: string, method: string): fc.Arbitrary<string> => {
     const resource = /^\/api\/([a-z-]+)/.exec(routePath)?.[1] ?? '';
     const fields = templateFor(routePath, method);
-    const valid = (field: string) => (field === 'ids' ? ownId(resource).map((v) => `[${v}]`) : (VALID[field] ?? valueFor(field)));
+    const valid = (field: string) =>
+      field === 'ids' ? ownId(resource).map((v) => `[${v}]`) : (VALID[field] ?? valueFor(field));
     const base = fc.tuple(...fields.map((field) => valid(field).map((v) => [field, v] as [string, string])));
     // Mostly one or two fields made hostile (or left out), the others valid, sometimes one more field.
     const mutation = fc.record({
       hostile: fc.oneof(
         { arbitrary: fc.constant([] as string[]), weight: 2 },
         { arbitrary: fc.constantFrom(...fields).map((f) => [f]), weight: 4 },
-        ...(fields.length > 1 ? [{ arbitrary: fc.uniqueArray(fc.constantFrom(...fields), { minLength: 2, maxLength: 2 }), weight: 2 }] : []),
+        ...(fields.length > 1
+          ? [{ arbitrary: fc.uniqueArray(fc.constantFrom(...fields), { minLength: 2, maxLength: 2 }), weight: 2 }]
+          : []),
       ),
-      dropped: fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.constantFrom(...fields), weight: 1 }),
-      extra: fc.oneof({ arbitrary: fc.constant(undefined), weight: 5 }, { arbitrary: fc.tuple(fieldName, valueText), weight: 1 }),
+      dropped: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 5 },
+        { arbitrary: fc.constantFrom(...fields), weight: 1 },
+      ),
+      extra: fc.oneof(
+        { arbitrary: fc.constant(undefined), weight: 5 },
+        { arbitrary: fc.tuple(fieldName, valueText), weight: 1 },
+      ),
     });
-    return fc
-      .tuple(base, mutation)
-      .chain(([entries, m]) =>
-        fc.tuple(...m.hostile.map((f) => valueFor(f).map((v) => [f, v] as [string, string]))).map((replacements) => {
-          const out = entries.filter(([f]) => f !== m.dropped).map(([f, v]) => replacements.find(([r]) => r === f) ?? ([f, v] as [string, string]));
-          return objectText(m.extra ? [...out, m.extra] : out);
-        }),
-      );
+    return fc.tuple(base, mutation).chain(([entries, m]) =>
+      fc.tuple(...m.hostile.map((f) => valueFor(f).map((v) => [f, v] as [string, string]))).map((replacements) => {
+        const out = entries
+          .filter(([f]) => f !== m.dropped)
+          .map(([f, v]) => replacements.find(([r]) => r === f) ?? ([f, v] as [string, string]));
+        return objectText(m.extra ? [...out, m.extra] : out);
+      }),
+    );
   };
 
   /** Raw bodies nobody should have to parse twice. */
@@ -471,7 +591,19 @@ export function arbitraries(ctx: FuzzContext) {
     { arbitrary: fc.constantFrom(...TAUTOLOGIES).map((s) => JSON.stringify(s)), weight: 3 },
     { arbitrary: valueText, weight: 6 },
     { arbitrary: idText, weight: 2 },
-    { arbitrary: fc.constantFrom('" "', '"1e1000000"', '1e20', '[{"a":1},{"b":2}]', '{"a":{"b":1}}', '[]', '["\\u0000"]', '"\\ud800"'), weight: 2 },
+    {
+      arbitrary: fc.constantFrom(
+        '" "',
+        '"1e1000000"',
+        '1e20',
+        '[{"a":1},{"b":2}]',
+        '{"a":{"b":1}}',
+        '[]',
+        '["\\u0000"]',
+        '"\\ud800"',
+      ),
+      weight: 2,
+    },
   );
   const filterJson = fc.oneof(
     { arbitrary: fc.tuple(filterKey, filterValue).map(([k, v]) => objectText([[k, v]])), weight: 4 },
@@ -480,38 +612,137 @@ export function arbitraries(ctx: FuzzContext) {
     { arbitrary: fc.constantFrom('{', '{"id":', 'not json', '{"a":1}}', deepJson(1000)), weight: 1 },
   );
   const sortField = fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.constantFrom(...FILTER_FIELDS), anyText);
-  const sortDirection = fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc', 'SIDEWAYS', "ASC; DROP TABLE x", 'DESC NULLS FIRST, (SELECT 1)', ''), anyText);
+  const sortDirection = fc.oneof(
+    fc.constantFrom('ASC', 'DESC', 'asc', 'SIDEWAYS', 'ASC; DROP TABLE x', 'DESC NULLS FIRST, (SELECT 1)', ''),
+    anyText,
+  );
   const sortJson = fc.oneof(
     fc.tuple(sortField, sortDirection).map((t) => JSON.stringify(t)),
-    fc.constantFrom('["constructor","ASC"]', '["__proto__","DESC"]', '["toString","ASC"]', '["id"]', '[1,"ASC"]', '[]', '{}', '["id",null]', '["id",{"a":1}]'),
+    fc.constantFrom(
+      '["constructor","ASC"]',
+      '["__proto__","DESC"]',
+      '["toString","ASC"]',
+      '["id"]',
+      '[1,"ASC"]',
+      '[]',
+      '{}',
+      '["id",null]',
+      '["id",{"a":1}]',
+    ),
     valueText,
   );
   const rangeJson = fc.oneof(
-    fc.constantFrom('[1e20,1e20]', '[-1,5]', '[0,1e300]', '["a",1]', '[5,1]', '[0]', '[0,1,2]', '[1.5,2.5]', '[2147483647,2147483648]', '[0,9007199254740993]', '{}', '[null,null]'),
-    fc.tuple(fc.oneof(fc.integer(), fc.constantFrom(...HOSTILE_NUMBERS)), fc.oneof(fc.integer(), fc.constantFrom(...HOSTILE_NUMBERS))).map((t) => JSON.stringify(t)),
+    fc.constantFrom(
+      '[1e20,1e20]',
+      '[-1,5]',
+      '[0,1e300]',
+      '["a",1]',
+      '[5,1]',
+      '[0]',
+      '[0,1,2]',
+      '[1.5,2.5]',
+      '[2147483647,2147483648]',
+      '[0,9007199254740993]',
+      '{}',
+      '[null,null]',
+    ),
+    fc
+      .tuple(
+        fc.oneof(fc.integer(), fc.constantFrom(...HOSTILE_NUMBERS)),
+        fc.oneof(fc.integer(), fc.constantFrom(...HOSTILE_NUMBERS)),
+      )
+      .map((t) => JSON.stringify(t)),
     valueText,
   );
   const numberText = fc.oneof(
-    fc.constantFrom('1e300', '-5', '0', '1.5', 'NaN', 'Infinity', '-Infinity', '9007199254740993', '2147483648', '1e20', '', ' ', '0x10', '1_000', '١'),
+    fc.constantFrom(
+      '1e300',
+      '-5',
+      '0',
+      '1.5',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '9007199254740993',
+      '2147483648',
+      '1e20',
+      '',
+      ' ',
+      '0x10',
+      '1_000',
+      '١',
+    ),
     fc.integer().map(String),
     anyText,
   );
-  const dateText = fc.oneof(fc.constantFrom('2024-02-30', '0000-01-01', '9999-99-99', '2024-01-01', '+275760-09-13', '2024-1-1', '20240101', '1970-01-01'), anyText);
-  const pathText = fc.oneof(fc.constantFrom('/a\u0000', '/a', '/', '//evil.example', '/\\evil', '/b-old', '/%', `/${'x'.repeat(3000)}`, '/\ud800'), anyText);
-  const keyText = fc.oneof({ arbitrary: fc.constantFrom(...ctx.siteKeys), weight: 3 }, { arbitrary: anyText, weight: 1 });
+  const dateText = fc.oneof(
+    fc.constantFrom(
+      '2024-02-30',
+      '0000-01-01',
+      '9999-99-99',
+      '2024-01-01',
+      '+275760-09-13',
+      '2024-1-1',
+      '20240101',
+      '1970-01-01',
+    ),
+    anyText,
+  );
+  const pathText = fc.oneof(
+    fc.constantFrom(
+      '/a\u0000',
+      '/a',
+      '/',
+      '//evil.example',
+      '/\\evil',
+      '/b-old',
+      '/%',
+      `/${'x'.repeat(3000)}`,
+      '/\ud800',
+    ),
+    anyText,
+  );
+  const keyText = fc.oneof(
+    { arbitrary: fc.constantFrom(...ctx.siteKeys), weight: 3 },
+    { arbitrary: anyText, weight: 1 },
+  );
 
   /** One `name=value` pair (value is text to percent-encode), or raw query text. */
   const pair: fc.Arbitrary<string> = fc.oneof(
     { arbitrary: filterJson.map((v) => `filter=${percentEncode(v)}`), weight: 8 },
     { arbitrary: sortJson.map((v) => `sort=${percentEncode(v)}`), weight: 3 },
     { arbitrary: rangeJson.map((v) => `range=${percentEncode(v)}`), weight: 3 },
-    { arbitrary: fc.tuple(fc.constantFrom('page', 'limit', 'perPage', 'offset'), numberText).map(([k, v]) => `${k}=${percentEncode(v)}`), weight: 3 },
-    { arbitrary: fc.tuple(fc.constantFrom('sort', 'sortDirection'), fc.oneof(sortField, sortDirection)).map(([k, v]) => `${k}=${percentEncode(v)}`), weight: 1 },
-    { arbitrary: fc.tuple(fc.constantFrom('from', 'to'), dateText).map(([k, v]) => `${k}=${percentEncode(v)}`), weight: 2 },
-    { arbitrary: fc.tuple(fc.constantFrom('search', 'q'), anyText).map(([k, v]) => `${k}=${percentEncode(v)}`), weight: 2 },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom('page', 'limit', 'perPage', 'offset'), numberText)
+        .map(([k, v]) => `${k}=${percentEncode(v)}`),
+      weight: 3,
+    },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom('sort', 'sortDirection'), fc.oneof(sortField, sortDirection))
+        .map(([k, v]) => `${k}=${percentEncode(v)}`),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.tuple(fc.constantFrom('from', 'to'), dateText).map(([k, v]) => `${k}=${percentEncode(v)}`),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.tuple(fc.constantFrom('search', 'q'), anyText).map(([k, v]) => `${k}=${percentEncode(v)}`),
+      weight: 2,
+    },
     { arbitrary: keyText.map((v) => `key=${percentEncode(v)}`), weight: 2 },
     { arbitrary: pathText.map((v) => `path=${percentEncode(v)}`), weight: 2 },
-    { arbitrary: fc.tuple(fc.constantFrom('url', 'websiteId', 'organisationId', 'id', 'status', 'tab', 'format', 'resource'), fc.oneof(idValue, anyText)).map(([k, v]) => `${k}=${percentEncode(v)}`), weight: 2 },
+    {
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('url', 'websiteId', 'organisationId', 'id', 'status', 'tab', 'format', 'resource'),
+          fc.oneof(idValue, anyText),
+        )
+        .map(([k, v]) => `${k}=${percentEncode(v)}`),
+      weight: 2,
+    },
     {
       arbitrary: fc.constantFrom(
         'filter=%7B',
@@ -538,7 +769,12 @@ export function arbitraries(ctx: FuzzContext) {
       ),
       weight: 2,
     },
-    { arbitrary: fc.tuple(fc.string({ maxLength: 8 }), anyText).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(fc.string({ maxLength: 8 }), anyText)
+        .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`),
+      weight: 1,
+    },
   );
   /** Several pairs, sometimes the same name twice (Express then answers an array). */
   const query = fc.oneof(
@@ -550,7 +786,22 @@ export function arbitraries(ctx: FuzzContext) {
   // ---- path parameters -----------------------------------------------------------------------
 
   /** Raw path segments (already in URL form). */
-  const RAW_SEGMENTS = ['%00', 'a%00b', '%ED%A0%80', '..', '.', '../..', '..%2F..', '%2e%2e', '%', '%zz', 'a%2Fb', '%20', '%FF', '%C0%AE'];
+  const RAW_SEGMENTS = [
+    '%00',
+    'a%00b',
+    '%ED%A0%80',
+    '..',
+    '.',
+    '../..',
+    '..%2F..',
+    '%2e%2e',
+    '%',
+    '%zz',
+    'a%2Fb',
+    '%20',
+    '%FF',
+    '%C0%AE',
+  ];
   const segment = (name: string, resource: string): fc.Arbitrary<string> => {
     const hostile = fc.oneof(
       { arbitrary: fc.constantFrom(...RAW_SEGMENTS), weight: 2 },
@@ -568,8 +819,16 @@ export function arbitraries(ctx: FuzzContext) {
       );
     }
     if (name === 'action')
-      return fc.oneof({ arbitrary: fc.constantFrom(...ctx.actions), weight: 4 }, { arbitrary: fc.constantFrom(...PROTO_KEYS), weight: 2 }, { arbitrary: hostile, weight: 1 });
-    if (name === 'name') return fc.oneof({ arbitrary: fc.constantFrom(...ctx.workflowNames, ...PROTO_KEYS), weight: 2 }, { arbitrary: hostile, weight: 1 });
+      return fc.oneof(
+        { arbitrary: fc.constantFrom(...ctx.actions), weight: 4 },
+        { arbitrary: fc.constantFrom(...PROTO_KEYS), weight: 2 },
+        { arbitrary: hostile, weight: 1 },
+      );
+    if (name === 'name')
+      return fc.oneof(
+        { arbitrary: fc.constantFrom(...ctx.workflowNames, ...PROTO_KEYS), weight: 2 },
+        { arbitrary: hostile, weight: 1 },
+      );
     return fc.oneof({ arbitrary: fc.stringMatching(/^[0-9a-f]{8,64}$/), weight: 1 }, { arbitrary: hostile, weight: 2 });
   };
 
@@ -586,9 +845,32 @@ export function arbitraries(ctx: FuzzContext) {
       arbitrary: fc
         .uniqueArray(
           fc.oneof(
-            fc.tuple(fc.constantFrom('X-Visitor-User-Agent', 'User-Agent', 'Referer', 'X-Forwarded-For', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'Accept-Language', 'Accept'), headerText),
+            fc.tuple(
+              fc.constantFrom(
+                'X-Visitor-User-Agent',
+                'User-Agent',
+                'Referer',
+                'X-Forwarded-For',
+                'X-Forwarded-Host',
+                'X-Forwarded-Proto',
+                'Accept-Language',
+                'Accept',
+              ),
+              headerText,
+            ),
             fc.tuple(fc.constant('Range'), fc.constantFrom('posts=0-1e20', 'items=-1-5', 'bytes=0-', 'posts=a-b', '=')),
-            fc.tuple(fc.constant('Cookie'), fc.constantFrom('sid=%00', 'sid=constructor', "sid=' OR '1'='1", `sid=${'a'.repeat(4000)}`, 'sid=', 'sid=%ED%A0%80', 'sid=1; sid=2')),
+            fc.tuple(
+              fc.constant('Cookie'),
+              fc.constantFrom(
+                'sid=%00',
+                'sid=constructor',
+                "sid=' OR '1'='1",
+                `sid=${'a'.repeat(4000)}`,
+                'sid=',
+                'sid=%ED%A0%80',
+                'sid=1; sid=2',
+              ),
+            ),
             fc.tuple(fc.constant('Content-Encoding'), fc.constantFrom('gzip', 'deflate', 'br', 'bogus', 'identity')),
             fc.tuple(fc.constant('Origin'), fc.constantFrom('null', 'https://evil.example')),
           ),
@@ -612,36 +894,86 @@ export function arbitraries(ctx: FuzzContext) {
 
   const now = Date.now();
   const eventTime = fc.oneof(
-    { arbitrary: fc.integer({ min: -400 * 86_400, max: 240 }).map((s) => new Date(now + s * 1000).toISOString()), weight: 6 },
-    { arbitrary: fc.constantFrom('0001-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '2024-02-30T00:00:00Z', 'now', '', '1e20', '+275760-09-13T00:00:00.000Z'), weight: 1 },
+    {
+      arbitrary: fc.integer({ min: -400 * 86_400, max: 240 }).map((s) => new Date(now + s * 1000).toISOString()),
+      weight: 6,
+    },
+    {
+      arbitrary: fc.constantFrom(
+        '0001-01-01T00:00:00.000Z',
+        '9999-12-31T23:59:59.999Z',
+        '2024-02-30T00:00:00Z',
+        'now',
+        '',
+        '1e20',
+        '+275760-09-13T00:00:00.000Z',
+      ),
+      weight: 1,
+    },
   );
   const eventName = fc.oneof(
-    { arbitrary: fc.constantFrom('page_view', 'cta_impression', 'cta_click', 'form_submitted', 'experiment_exposure', 'cta_holdout', 'purchase', 'form_submit'), weight: 5 },
+    {
+      arbitrary: fc.constantFrom(
+        'page_view',
+        'cta_impression',
+        'cta_click',
+        'form_submitted',
+        'experiment_exposure',
+        'cta_holdout',
+        'purchase',
+        'form_submit',
+      ),
+      weight: 5,
+    },
     { arbitrary: anyText, weight: 1 },
   );
   /** Ids that come back across requests: the same id with other times (the poison of issue 25). */
   const reusedId = fc.constantFrom('fuzz-dup-1', 'fuzz-dup-2', 'fuzz-dup-3');
-  const oneEvent = fc
-    .record(
-      {
-        id: fc.oneof({ arbitrary: reusedId, weight: 3 }, { arbitrary: fc.uuid(), weight: 3 }, { arbitrary: anyText, weight: 1 }),
-        name: eventName,
-        distinctId: fc.oneof({ arbitrary: fc.constantFrom('fuzz-heavy', 'fuzz-visitor'), weight: 4 }, { arbitrary: anyText, weight: 1 }),
-        time: eventTime,
-        url: fc.oneof(fc.constantFrom('https://shop.demo.example/', 'https://shop.demo.example/%61ccount/x', `https://shop.demo.example/${'p'.repeat(3000)}`), anyText),
-        ctaId: idValue,
-        campaignId: idValue,
-        experimentId: idValue,
-        variant: fc.oneof(fc.constantFrom('control', 'b'), anyText),
-        value: fc.oneof(fc.constantFrom(...HOSTILE_NUMBERS), fc.constant(9.99)),
-        properties: fc.oneof(fc.constant({ plan: 'pro' }), fc.dictionary(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 8 })), anyText, { maxKeys: 4 })),
-        fields: fc.dictionary(fc.oneof(fc.constantFrom('email', ...PROTO_KEYS), fc.string({ maxLength: 8 })), anyText, { maxKeys: 4 }),
-      },
-      { requiredKeys: ['name', 'distinctId', 'time'] },
-    );
+  const oneEvent = fc.record(
+    {
+      id: fc.oneof(
+        { arbitrary: reusedId, weight: 3 },
+        { arbitrary: fc.uuid(), weight: 3 },
+        { arbitrary: anyText, weight: 1 },
+      ),
+      name: eventName,
+      distinctId: fc.oneof(
+        { arbitrary: fc.constantFrom('fuzz-heavy', 'fuzz-visitor'), weight: 4 },
+        { arbitrary: anyText, weight: 1 },
+      ),
+      time: eventTime,
+      url: fc.oneof(
+        fc.constantFrom(
+          'https://shop.demo.example/',
+          'https://shop.demo.example/%61ccount/x',
+          `https://shop.demo.example/${'p'.repeat(3000)}`,
+        ),
+        anyText,
+      ),
+      ctaId: idValue,
+      campaignId: idValue,
+      experimentId: idValue,
+      variant: fc.oneof(fc.constantFrom('control', 'b'), anyText),
+      value: fc.oneof(fc.constantFrom(...HOSTILE_NUMBERS), fc.constant(9.99)),
+      properties: fc.oneof(
+        fc.constant({ plan: 'pro' }),
+        fc.dictionary(fc.oneof(fc.constantFrom(...PROTO_KEYS), fc.string({ maxLength: 8 })), anyText, { maxKeys: 4 }),
+      ),
+      fields: fc.dictionary(fc.oneof(fc.constantFrom('email', ...PROTO_KEYS), fc.string({ maxLength: 8 })), anyText, {
+        maxKeys: 4,
+      }),
+    },
+    { requiredKeys: ['name', 'distinctId', 'time'] },
+  );
   /** One visitor's clicks, 100 (the most a batch takes) with fresh ids: over a run, thousands for one visitor. */
   const heavyBatch = fc.uuid().map((prefix) =>
-    Array.from({ length: 100 }, (_, i) => ({ id: `${prefix.slice(0, 8)}-${i}`, name: 'cta_click', distinctId: 'fuzz-heavy', time: new Date(now - i * 1000).toISOString(), url: 'https://shop.demo.example/' })),
+    Array.from({ length: 100 }, (_, i) => ({
+      id: `${prefix.slice(0, 8)}-${i}`,
+      name: 'cta_click',
+      distinctId: 'fuzz-heavy',
+      time: new Date(now - i * 1000).toISOString(),
+      url: 'https://shop.demo.example/',
+    })),
   );
   /** The same id twice in one batch, with two times. */
   const twinBatch = fc.tuple(reusedId, eventTime, eventTime).map(([id, a, b]) => [
@@ -662,7 +994,14 @@ export function arbitraries(ctx: FuzzContext) {
   /** Placements of a known key for hostile page URLs. */
   const placementsQuery = fc
     .oneof(
-      fc.constantFrom('https://shop.demo.example/', `https://shop.demo.example/${'q'.repeat(9000)}`, 'https://shop.demo.example/%61ccount', 'javascript:alert(1)', '', '%'),
+      fc.constantFrom(
+        'https://shop.demo.example/',
+        `https://shop.demo.example/${'q'.repeat(9000)}`,
+        'https://shop.demo.example/%61ccount',
+        'javascript:alert(1)',
+        '',
+        '%',
+      ),
       fc.webUrl(),
       anyText,
     )
@@ -671,19 +1010,32 @@ export function arbitraries(ctx: FuzzContext) {
   /** Requests for one route pattern (`/api/posts/:id/actions/:action`). */
   const requestFor = (method: string, routePath: string): fc.Arbitrary<FuzzInput> => {
     if (method === 'post' && routePath === '/api/public/collect') {
-      return fc.record({
-        body: fc.oneof(
-          { arbitrary: collectBody.map((text) => ({ text, type: 'text/plain' })), weight: 6 },
-          { arbitrary: collectBody.map((text) => ({ text, type: 'application/json' })), weight: 1 },
-          { arbitrary: body, weight: 2 },
-        ),
-        headers,
-      }).map(({ body: b, headers: h }) => ({ path: routePath, query: '', body: b, ...(h ? { headers: h } : {}) }));
+      return fc
+        .record({
+          body: fc.oneof(
+            { arbitrary: collectBody.map((text) => ({ text, type: 'text/plain' })), weight: 6 },
+            { arbitrary: collectBody.map((text) => ({ text, type: 'application/json' })), weight: 1 },
+            { arbitrary: body, weight: 2 },
+          ),
+          headers,
+        })
+        .map(({ body: b, headers: h }) => ({ path: routePath, query: '', body: b, ...(h ? { headers: h } : {}) }));
     }
     if (method === 'get' && routePath === '/api/public/sites/:key/placements') {
       return fc
-        .record({ key: fc.oneof({ arbitrary: fc.constantFrom(...ctx.siteKeys), weight: 4 }, { arbitrary: segment('key', 'public'), weight: 1 }), query: fc.oneof({ arbitrary: placementsQuery, weight: 4 }, { arbitrary: query, weight: 1 }), headers })
-        .map(({ key, query: q, headers: h }) => ({ path: `/api/public/sites/${percentEncode(key)}/placements`, query: q, ...(h ? { headers: h } : {}) }));
+        .record({
+          key: fc.oneof(
+            { arbitrary: fc.constantFrom(...ctx.siteKeys), weight: 4 },
+            { arbitrary: segment('key', 'public'), weight: 1 },
+          ),
+          query: fc.oneof({ arbitrary: placementsQuery, weight: 4 }, { arbitrary: query, weight: 1 }),
+          headers,
+        })
+        .map(({ key, query: q, headers: h }) => ({
+          path: `/api/public/sites/${percentEncode(key)}/placements`,
+          query: q,
+          ...(h ? { headers: h } : {}),
+        }));
     }
     const names = [...routePath.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
     const resource = /^\/api\/([a-z-]+)/.exec(routePath)?.[1] ?? '';
@@ -692,19 +1044,32 @@ export function arbitraries(ctx: FuzzContext) {
     // The public lookups answer "key is missing!" to almost anything: give them a key and a path.
     const routeQuery = routePath.startsWith('/api/public/')
       ? fc.oneof(
-          { arbitrary: fc.tuple(keyText, pathText, fc.array(pair, { maxLength: 2 })).map(([k, p, more]) => [`key=${percentEncode(k)}`, `path=${percentEncode(p)}`, ...more].join('&')), weight: 4 },
+          {
+            arbitrary: fc
+              .tuple(keyText, pathText, fc.array(pair, { maxLength: 2 }))
+              .map(([k, p, more]) => [`key=${percentEncode(k)}`, `path=${percentEncode(p)}`, ...more].join('&')),
+            weight: 4,
+          },
           { arbitrary: query, weight: 1 },
         )
       : query;
     return fc
       .record({
         params,
-        query: hasBody ? fc.oneof({ arbitrary: fc.constant(''), weight: 4 }, { arbitrary: routeQuery, weight: 1 }) : routeQuery,
+        query: hasBody
+          ? fc.oneof({ arbitrary: fc.constant(''), weight: 4 }, { arbitrary: routeQuery, weight: 1 })
+          : routeQuery,
         body: hasBody
           ? fc.oneof(
-              { arbitrary: templated(routePath, method).map((b) => ({ text: b, type: 'application/json' })), weight: 14 },
+              {
+                arbitrary: templated(routePath, method).map((b) => ({ text: b, type: 'application/json' })),
+                weight: 14,
+              },
               { arbitrary: body, weight: 6 },
-              { arbitrary: fc.tuple(templated(routePath, method), contentTypes).map(([b, type]) => ({ text: b, type })), weight: 1 },
+              {
+                arbitrary: fc.tuple(templated(routePath, method), contentTypes).map(([b, type]) => ({ text: b, type })),
+                weight: 1,
+              },
             )
           : fc.oneof({ arbitrary: fc.constant(undefined), weight: 8 }, { arbitrary: body, weight: 1 }),
         headers,

@@ -14,7 +14,21 @@
 
 type Value = string | number | boolean | Value[] | { [key: string]: Value };
 
-const TYPE = { pointer: 1, utf8: 2, double: 3, bytes: 4, uint16: 5, uint32: 6, map: 7, int32: 8, uint64: 9, uint128: 10, array: 11, boolean: 14, float: 15 } as const;
+const TYPE = {
+  pointer: 1,
+  utf8: 2,
+  double: 3,
+  bytes: 4,
+  uint16: 5,
+  uint32: 6,
+  map: 7,
+  int32: 8,
+  uint64: 9,
+  uint128: 10,
+  array: 11,
+  boolean: 14,
+  float: 15,
+} as const;
 
 /** A control byte (and extended type byte) and the size bytes for `type` and `size`. */
 function control(type: number, size: number): Buffer {
@@ -90,7 +104,10 @@ interface TreeNode {
 }
 
 /** Builds the database: `networks` in CIDR (IPv4 or IPv6) with the record each maps to. */
-export function buildMmdb(networks: { network: string; record: Record<string, Value> }[], databaseType = 'Test-City'): Buffer {
+export function buildMmdb(
+  networks: { network: string; record: Record<string, Value> }[],
+  databaseType = 'Test-City',
+): Buffer {
   const data: Buffer[] = [];
   const offsets: number[] = [];
   let size = 0;
@@ -116,28 +133,43 @@ export function buildMmdb(networks: { network: string; record: Record<string, Va
 
   // Nodes numbered breadth first, the root 0.
   const order: TreeNode[] = [root];
-  for (let i = 0; i < order.length; i++) for (const child of order[i].children) if (child && typeof child === 'object') order.push(child);
+  for (let i = 0; i < order.length; i++)
+    for (const child of order[i].children) if (child && typeof child === 'object') order.push(child);
   const nodeCount = order.length;
   const number = new Map(order.map((n, i) => [n, i]));
   const tree = Buffer.alloc(nodeCount * 6);
   order.forEach((node, i) => {
     node.children.forEach((child, side) => {
-      const value = child === null ? nodeCount : typeof child === 'number' ? nodeCount + 16 + offsets[child] : number.get(child)!;
+      const value =
+        child === null ? nodeCount : typeof child === 'number' ? nodeCount + 16 + offsets[child] : number.get(child)!;
       tree.writeUIntBE(value, i * 6 + side * 3, 3);
     });
   });
 
   const meta = Buffer.concat([
     control(TYPE.map, 9),
-    encode('node_count'), encode(nodeCount),
-    encode('record_size'), control(TYPE.uint16, 1), Buffer.from([24]),
-    encode('ip_version'), control(TYPE.uint16, 1), Buffer.from([6]),
-    encode('database_type'), encode(databaseType),
-    encode('languages'), encode(['en']),
-    encode('binary_format_major_version'), control(TYPE.uint16, 1), Buffer.from([2]),
-    encode('binary_format_minor_version'), control(TYPE.uint16, 0),
-    encode('build_epoch'), control(TYPE.uint64, 4), uintBytes(1_700_000_000).subarray(-4),
-    encode('description'), encode({ en: 'Test database written by test/support/mmdb.ts' }),
+    encode('node_count'),
+    encode(nodeCount),
+    encode('record_size'),
+    control(TYPE.uint16, 1),
+    Buffer.from([24]),
+    encode('ip_version'),
+    control(TYPE.uint16, 1),
+    Buffer.from([6]),
+    encode('database_type'),
+    encode(databaseType),
+    encode('languages'),
+    encode(['en']),
+    encode('binary_format_major_version'),
+    control(TYPE.uint16, 1),
+    Buffer.from([2]),
+    encode('binary_format_minor_version'),
+    control(TYPE.uint16, 0),
+    encode('build_epoch'),
+    control(TYPE.uint64, 4),
+    uintBytes(1_700_000_000).subarray(-4),
+    encode('description'),
+    encode({ en: 'Test database written by test/support/mmdb.ts' }),
   ]);
   return Buffer.concat([tree, Buffer.alloc(16), ...data, Buffer.from('abcdef4d61784d696e642e636f6d', 'hex'), meta]);
 }

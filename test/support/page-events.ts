@@ -40,7 +40,15 @@ export function trackRequests(page: Page): InFlight {
     idle(timeout = 15_000) {
       if (pending.size === 0) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${pending.size} requests still in flight after ${timeout} ms: ${[...pending].map((r) => `${r.method()} ${r.url()}`).join(', ')}`)), timeout);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `${pending.size} requests still in flight after ${timeout} ms: ${[...pending].map((r) => `${r.method()} ${r.url()}`).join(', ')}`,
+              ),
+            ),
+          timeout,
+        );
         waiters.push(() => {
           clearTimeout(timer);
           resolve();
@@ -55,7 +63,9 @@ export function trackRequests(page: Page): InFlight {
  * queued with `setTimeout(…, 0)` or for the next frame before this call has run.
  */
 export async function pageTasksRun(page: Page): Promise<void> {
-  await page.evaluate('new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 0)), 0))');
+  await page.evaluate(
+    'new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 0)), 0))',
+  );
 }
 
 /**

@@ -14,13 +14,35 @@ export const REGULATION_REQUIRED = 'A regulation approval is required before pub
 
 export type Holder = { userId: string; name: string; since: string };
 export const AUTHOR: Holder = { userId: 'u-author', name: 'Arthur Author', since: T0 };
-export const holder = (person: Person, since = NOW): Holder => ({ userId: PEOPLE[person].userId, name: PEOPLE[person].name, since });
-export const actor = (person: Person): Actor => ({ userId: PEOPLE[person].userId, name: PEOPLE[person].name, roles: [...PEOPLE[person].roles] });
+export const holder = (person: Person, since = NOW): Holder => ({
+  userId: PEOPLE[person].userId,
+  name: PEOPLE[person].name,
+  since,
+});
+export const actor = (person: Person): Actor => ({
+  userId: PEOPLE[person].userId,
+  name: PEOPLE[person].name,
+  roles: [...PEOPLE[person].roles],
+});
 /** Someone else with the writer's role. */
-export const otherWriter: Actor = { userId: 'u-writer-2', name: 'Walt Writer', roles: ['user', 'member', 'cms:creator', 'cro:none'] };
+export const otherWriter: Actor = {
+  userId: 'u-writer-2',
+  name: 'Walt Writer',
+  roles: ['user', 'member', 'cms:creator', 'cro:none'],
+};
 
-export const context = (settings: Settings, now = NOW, missingBios: { field: string; label: string }[] = []) => ({ settings, now, missingBios });
-export const command = (type: string, who: Person | Actor, data: unknown = {}, settings: Settings = MINIMAL.settings, now = NOW) => ({
+export const context = (settings: Settings, now = NOW, missingBios: { field: string; label: string }[] = []) => ({
+  settings,
+  now,
+  missingBios,
+});
+export const command = (
+  type: string,
+  who: Person | Actor,
+  data: unknown = {},
+  settings: Settings = MINIMAL.settings,
+  now = NOW,
+) => ({
   type,
   data,
   actor: typeof who === 'string' ? actor(who) : who,

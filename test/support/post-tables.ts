@@ -56,15 +56,51 @@ export const ADMINS: readonly Person[] = ['cmsAdmin', 'orgAdmin', 'owner'];
 export const SYSTEM_ONLY: readonly Person[] = [];
 
 export type Status =
-  | 'new' | 'Writer' | 'Edit' | 'SecondEdit' | 'Review' | 'FactCheck' | 'SecondFactCheck' | 'ThirdFactCheck' | 'FourthFactCheck'
-  | 'Published' | 'Deleted' | 'Archived' | 'Purged';
+  | 'new'
+  | 'Writer'
+  | 'Edit'
+  | 'SecondEdit'
+  | 'Review'
+  | 'FactCheck'
+  | 'SecondFactCheck'
+  | 'ThirdFactCheck'
+  | 'FourthFactCheck'
+  | 'Published'
+  | 'Deleted'
+  | 'Archived'
+  | 'Purged';
 
 /** Every action of the post workflow (seed 000 section 4, and KeepDraft for refused saves). */
 export const ACTIONS = [
-  'Create', 'Save', 'Select', 'Discard', 'TakeOver', 'SendTo',
-  'SubmitForEdit', 'SubmitForSecondEdit', 'SubmitForReview', 'SubmitForFactCheck', 'SubmitForSecondFactCheck', 'SubmitForThirdFactCheck', 'SubmitForFourthFactCheck',
-  'ReturnToWriter', 'ReturnToEdit', 'ReturnToSecondEdit', 'ReturnToReview', 'ReturnToFactCheck', 'ReturnToSecondFactCheck', 'ReturnToThirdFactCheck',
-  'ApproveFactCheck', 'ApproveRegulation', 'DeclineRegulation', 'Publish', 'Delete', 'DeleteForever', 'Archive', 'ExportPage', 'KeepDraft',
+  'Create',
+  'Save',
+  'Select',
+  'Discard',
+  'TakeOver',
+  'SendTo',
+  'SubmitForEdit',
+  'SubmitForSecondEdit',
+  'SubmitForReview',
+  'SubmitForFactCheck',
+  'SubmitForSecondFactCheck',
+  'SubmitForThirdFactCheck',
+  'SubmitForFourthFactCheck',
+  'ReturnToWriter',
+  'ReturnToEdit',
+  'ReturnToSecondEdit',
+  'ReturnToReview',
+  'ReturnToFactCheck',
+  'ReturnToSecondFactCheck',
+  'ReturnToThirdFactCheck',
+  'ApproveFactCheck',
+  'ApproveRegulation',
+  'DeclineRegulation',
+  'Publish',
+  'Delete',
+  'DeleteForever',
+  'Archive',
+  'ExportPage',
+  'KeepDraft',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -178,7 +214,16 @@ const COMMON: Table = {
 export const ALL_ON: Config = {
   name: 'every stage on (second edit, review, 4 fact-check levels)',
   settings: { secondEdit: true, customerReview: true, factCheckLevels: 4, regulated: false, fourEyes: true },
-  stages: ['Writer', 'Edit', 'SecondEdit', 'Review', 'FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck'],
+  stages: [
+    'Writer',
+    'Edit',
+    'SecondEdit',
+    'Review',
+    'FactCheck',
+    'SecondFactCheck',
+    'ThirdFactCheck',
+    'FourthFactCheck',
+  ],
   table: {
     ...COMMON,
     SubmitForEdit: { Writer: [WRITING, 'Edit'] },
@@ -218,8 +263,15 @@ export const ALL_ON: Config = {
       ThirdFactCheck: [CHECKING, 'Review'],
       FourthFactCheck: [CHECKING, 'Review'],
     },
-    ReturnToFactCheck: { SecondFactCheck: [CHECKING, 'FactCheck'], ThirdFactCheck: [CHECKING, 'FactCheck'], FourthFactCheck: [CHECKING, 'FactCheck'] },
-    ReturnToSecondFactCheck: { ThirdFactCheck: [CHECKING, 'SecondFactCheck'], FourthFactCheck: [CHECKING, 'SecondFactCheck'] },
+    ReturnToFactCheck: {
+      SecondFactCheck: [CHECKING, 'FactCheck'],
+      ThirdFactCheck: [CHECKING, 'FactCheck'],
+      FourthFactCheck: [CHECKING, 'FactCheck'],
+    },
+    ReturnToSecondFactCheck: {
+      ThirdFactCheck: [CHECKING, 'SecondFactCheck'],
+      FourthFactCheck: [CHECKING, 'SecondFactCheck'],
+    },
     ReturnToThirdFactCheck: { FourthFactCheck: [CHECKING, 'ThirdFactCheck'] },
     ApproveFactCheck: {
       FactCheck: [CHECKING, 'SecondFactCheck'],
@@ -297,13 +349,22 @@ export const ONE_LEVEL: Config = {
     SubmitForSecondFactCheck: { Edit: [EDITOR_PLUS, 422], SecondEdit: [EDITOR_PLUS, 422] },
     SubmitForThirdFactCheck: { Edit: [EDITOR_PLUS, 422], SecondEdit: [EDITOR_PLUS, 422] },
     SubmitForFourthFactCheck: { Edit: [EDITOR_PLUS, 422], SecondEdit: [EDITOR_PLUS, 422] },
-    ReturnToWriter: { Edit: [EDITOR_PLUS, 'Writer'], SecondEdit: [EDITOR_PLUS, 'Writer'], FactCheck: [CHECKING, 'Writer'] },
+    ReturnToWriter: {
+      Edit: [EDITOR_PLUS, 'Writer'],
+      SecondEdit: [EDITOR_PLUS, 'Writer'],
+      FactCheck: [CHECKING, 'Writer'],
+    },
     ReturnToEdit: { SecondEdit: [EDITOR_PLUS, 'Edit'], FactCheck: [CHECKING, 'Edit'] },
     ReturnToSecondEdit: { FactCheck: [CHECKING, 'SecondEdit'] },
     ReturnToReview: { FactCheck: [CHECKING, 422] },
     // The only level publishes.
     ApproveFactCheck: { FactCheck: [CHECKING, 'Published'] },
-    Publish: { Edit: [EDITOR_PLUS, 422], SecondEdit: [EDITOR_PLUS, 422], FactCheck: [EDITOR_PLUS, 'Published'], Deleted: [EDITOR_PLUS, 'Published'] },
+    Publish: {
+      Edit: [EDITOR_PLUS, 422],
+      SecondEdit: [EDITOR_PLUS, 422],
+      FactCheck: [EDITOR_PLUS, 'Published'],
+      Deleted: [EDITOR_PLUS, 'Published'],
+    },
     ApproveRegulation: { Edit: [CHECKING, 422], SecondEdit: [CHECKING, 422], FactCheck: [CHECKING, 422] },
     DeclineRegulation: { Edit: [CHECKING, 422], SecondEdit: [CHECKING, 422], FactCheck: [CHECKING, 422] },
   },
@@ -324,7 +385,12 @@ export const REGULATED: Config = {
     SubmitForSecondFactCheck: { Edit: [EDITOR_PLUS, 422], Review: [CHECKING, 422] },
     SubmitForThirdFactCheck: { Edit: [EDITOR_PLUS, 422], Review: [CHECKING, 422] },
     SubmitForFourthFactCheck: { Edit: [EDITOR_PLUS, 422], Review: [CHECKING, 422] },
-    ReturnToWriter: { Edit: [EDITOR_PLUS, 'Writer'], Review: [CHECKING, 'Writer'], FactCheck: [CHECKING, 'Writer'], SecondFactCheck: [CHECKING, 'Writer'] },
+    ReturnToWriter: {
+      Edit: [EDITOR_PLUS, 'Writer'],
+      Review: [CHECKING, 'Writer'],
+      FactCheck: [CHECKING, 'Writer'],
+      SecondFactCheck: [CHECKING, 'Writer'],
+    },
     ReturnToEdit: { Review: [CHECKING, 'Edit'], FactCheck: [CHECKING, 'Edit'], SecondFactCheck: [CHECKING, 'Edit'] },
     ReturnToSecondEdit: { Review: [CHECKING, 422], FactCheck: [CHECKING, 422], SecondFactCheck: [CHECKING, 422] },
     ReturnToReview: { FactCheck: [CHECKING, 'Review'], SecondFactCheck: [CHECKING, 'Review'] },
@@ -339,15 +405,32 @@ export const REGULATED: Config = {
       SecondFactCheck: [EDITOR_PLUS, 422],
       Deleted: [EDITOR_PLUS, 422],
     },
-    ApproveRegulation: { Edit: [CHECKING, 'Edit'], Review: [CHECKING, 'Review'], FactCheck: [CHECKING, 'FactCheck'], SecondFactCheck: [CHECKING, 'SecondFactCheck'] },
-    DeclineRegulation: { Edit: [CHECKING, 'Edit'], Review: [CHECKING, 'Edit'], FactCheck: [CHECKING, 'Edit'], SecondFactCheck: [CHECKING, 'Edit'] },
+    ApproveRegulation: {
+      Edit: [CHECKING, 'Edit'],
+      Review: [CHECKING, 'Review'],
+      FactCheck: [CHECKING, 'FactCheck'],
+      SecondFactCheck: [CHECKING, 'SecondFactCheck'],
+    },
+    DeclineRegulation: {
+      Edit: [CHECKING, 'Edit'],
+      Review: [CHECKING, 'Edit'],
+      FactCheck: [CHECKING, 'Edit'],
+      SecondFactCheck: [CHECKING, 'Edit'],
+    },
   },
 };
 
 export const CONFIGS: readonly Config[] = [ALL_ON, MINIMAL, ONE_LEVEL, REGULATED];
 
 /** The statuses a post of this website can be in: not created yet, its stages, after publication, deleted forever. */
-export const statusesOf = (config: Config): Status[] => ['new', ...config.stages, 'Published', 'Deleted', 'Archived', 'Purged'];
+export const statusesOf = (config: Config): Status[] => [
+  'new',
+  ...config.stages,
+  'Published',
+  'Deleted',
+  'Archived',
+  'Purged',
+];
 
 /** What the table says `person` gets for `action` on a post in `status`: the status it leads to, or the refusal's HTTP status. */
 export function expected(config: Config, action: Action, status: Status, person: Person): Status | 403 | 404 | 422 {

@@ -21,18 +21,28 @@ export async function freePort(): Promise<number> {
  * (without its database, store and Kafka settings), and waits (2 minutes at most) until `healthPath`
  * answers 200. Its output is kept in `output`.
  */
-export async function start(main: string, env: Record<string, string>, healthPath: string): Promise<{ child: ChildProcess; url: string; output: string[] }> {
+export async function start(
+  main: string,
+  env: Record<string, string>,
+  healthPath: string,
+): Promise<{ child: ChildProcess; url: string; output: string[] }> {
   const port = await freePort();
   const output: string[] = [];
   const { DATABASE_URL: _d, DATA_DIR: _a, EVENTSTORE_URL: _e, KAFKA_BROKERS: _k, ...rest } = process.env;
-  const child = spawn(process.execPath, [main], { env: { ...rest, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], {
+    env: { ...rest, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${main} exited: ${output.join('')}`);
-    const ok = await fetch(`${url}${healthPath}`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}${healthPath}`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`${main} did not start: ${output.join('')}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -47,4 +57,3 @@ export async function stop(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await exited;
 }
-

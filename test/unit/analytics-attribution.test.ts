@@ -57,12 +57,12 @@ function expectCredits(actual: Map<string, CtaCredit>, expected: Record<string, 
 describe('pathOf', () => {
   it('keeps the lookback window (both ends inclusive) in time order, ties in the given order', () => {
     const touchpoints = [
-      tp('late', 1),              // after the conversion: out
+      tp('late', 1), // after the conversion: out
       tp('b', -2 * DAY, 'click'),
-      tp('edge', -30 * DAY),      // exactly 30 days before: in
-      tp('old', -30 * DAY - 1),   // one ms older: out
-      tp('a', -2 * DAY),          // same instant as b, given after it
-      tp('now', 0, 'click'),      // at the conversion's instant: in
+      tp('edge', -30 * DAY), // exactly 30 days before: in
+      tp('old', -30 * DAY - 1), // one ms older: out
+      tp('a', -2 * DAY), // same instant as b, given after it
+      tp('now', 0, 'click'), // at the conversion's instant: in
     ];
     expect(pathOf(conversion(1, touchpoints), 30).map((t) => t.ctaId)).toEqual(['edge', 'b', 'a', 'now']);
     expect(pathOf(conversion(1, touchpoints), 2).map((t) => t.ctaId)).toEqual(['b', 'a', 'now']);
@@ -78,9 +78,12 @@ describe('pathOf', () => {
   });
 });
 
-describe('position-based (u-shape) against Google\'s definition', () => {
+describe("position-based (u-shape) against Google's definition", () => {
   it('a 4-touch path of 100: 40 / 10 / 10 / 40', () => {
-    const credits = attribute([conversion(100, [tp('first', -9 * DAY), tp('second', -6 * DAY), tp('third', -3 * DAY), tp('last', -1 * DAY)])], { model: 'u-shape', lookbackDays: 30 });
+    const credits = attribute(
+      [conversion(100, [tp('first', -9 * DAY), tp('second', -6 * DAY), tp('third', -3 * DAY), tp('last', -1 * DAY)])],
+      { model: 'u-shape', lookbackDays: 30 },
+    );
     expect(credits.get('first')!.revenue).toBe(40);
     expect(credits.get('second')!.revenue).toBe(10);
     expect(credits.get('third')!.revenue).toBe(10);
@@ -90,7 +93,18 @@ describe('position-based (u-shape) against Google\'s definition', () => {
   });
 
   it('a 5-touch $100 purchase: 40 / 6.67 / 6.67 / 6.67 / 40, summing to 100', () => {
-    const credits = attribute([conversion(100, [tp('youtube', -4 * DAY), tp('blog', -3 * DAY), tp('email', -2 * DAY), tp('instagram', -DAY), tp('shopping', 0)])], { model: 'u-shape', lookbackDays: 30 });
+    const credits = attribute(
+      [
+        conversion(100, [
+          tp('youtube', -4 * DAY),
+          tp('blog', -3 * DAY),
+          tp('email', -2 * DAY),
+          tp('instagram', -DAY),
+          tp('shopping', 0),
+        ]),
+      ],
+      { model: 'u-shape', lookbackDays: 30 },
+    );
     expect(credits.get('youtube')!.revenue).toBe(40);
     expect(credits.get('shopping')!.revenue).toBe(40);
     for (const middle of ['blog', 'email', 'instagram']) expect(credits.get(middle)!.revenue).toBeCloseTo(6.6667, 4);
@@ -99,16 +113,24 @@ describe('position-based (u-shape) against Google\'s definition', () => {
   });
 
   it('one touchpoint takes 100%, two share 50/50', () => {
-    expect(attribute([conversion(80, [tp('only', -DAY)])], { model: 'u-shape', lookbackDays: 30 }).get('only')).toEqual({ conversions: 1, revenue: 80, assistedConversions: 0, assistedRevenue: 0 });
-    const two = attribute([conversion(80, [tp('one', -2 * DAY), tp('two', -DAY)])], { model: 'u-shape', lookbackDays: 30 });
+    expect(attribute([conversion(80, [tp('only', -DAY)])], { model: 'u-shape', lookbackDays: 30 }).get('only')).toEqual(
+      { conversions: 1, revenue: 80, assistedConversions: 0, assistedRevenue: 0 },
+    );
+    const two = attribute([conversion(80, [tp('one', -2 * DAY), tp('two', -DAY)])], {
+      model: 'u-shape',
+      lookbackDays: 30,
+    });
     expect(two.get('one')).toEqual({ conversions: 0.5, revenue: 40, assistedConversions: 1, assistedRevenue: 80 });
     expect(two.get('two')).toEqual({ conversions: 0.5, revenue: 40, assistedConversions: 0, assistedRevenue: 0 });
   });
 });
 
-describe('time decay against Google\'s 7-day half-life', () => {
+describe("time decay against Google's 7-day half-life", () => {
   it('a click 8 days before the conversion gets half the weight of one 1 day before: 1/3 and 2/3', () => {
-    const credits = attribute([conversion(90, [tp('eight', -8 * DAY, 'click'), tp('one', -DAY, 'click')])], { model: 'time-decay', lookbackDays: 30 });
+    const credits = attribute([conversion(90, [tp('eight', -8 * DAY, 'click'), tp('one', -DAY, 'click')])], {
+      model: 'time-decay',
+      lookbackDays: 30,
+    });
     expect(credits.get('eight')!.revenue).toBeCloseTo(30, 10);
     expect(credits.get('one')!.revenue).toBeCloseTo(60, 10);
     expect(credits.get('eight')!.conversions).toBeCloseTo(1 / 3, 12);
@@ -128,7 +150,10 @@ describe('time decay against Google\'s 7-day half-life', () => {
   });
 
   it('old paths do not underflow into NaN: two touches 55 years back (2^(-20000/7) is below the smallest double) share 1/3 and 2/3', () => {
-    const credits = attribute([conversion(3, [tp('older', -20_007 * DAY), tp('newer', -20_000 * DAY)])], { model: 'time-decay', lookbackDays: Number.POSITIVE_INFINITY });
+    const credits = attribute([conversion(3, [tp('older', -20_007 * DAY), tp('newer', -20_000 * DAY)])], {
+      model: 'time-decay',
+      lookbackDays: Number.POSITIVE_INFINITY,
+    });
     expect(credits.get('older')!.revenue).toBeCloseTo(1, 10);
     expect(credits.get('newer')!.revenue).toBeCloseTo(2, 10);
   });
@@ -149,7 +174,14 @@ describe('time decay against Google\'s 7-day half-life', () => {
  * C8 value 30: G -1d, H -1d (tie, G given first): first G, last H, halves elsewhere, G assists.
  */
 const SET: Conversion[] = [
-  conversion(100, [tp('A', -14 * DAY), tp('C', -7 * DAY, 'click'), tp('B', -7 * DAY), tp('A', 0, 'click'), tp('X', -31 * DAY), tp('Y', HOUR)]),
+  conversion(100, [
+    tp('A', -14 * DAY),
+    tp('C', -7 * DAY, 'click'),
+    tp('B', -7 * DAY),
+    tp('A', 0, 'click'),
+    tp('X', -31 * DAY),
+    tp('Y', HOUR),
+  ]),
   conversion(60, [tp('W', -40 * DAY), tp('B', -3 * DAY, 'click')]),
   conversion(0, [tp('D', -14 * DAY), tp('C', -7 * DAY)]),
   conversion(500, [tp('A', -31 * DAY)]),
@@ -160,7 +192,16 @@ const SET: Conversion[] = [
 ];
 
 /** Assisted numbers: the same under every model. */
-const ASSISTS: Record<string, [number, number]> = { A: [1, 100], B: [1, 100], C: [1, 100], D: [1, 0], E: [0, 0], F: [1, 20], G: [1, 30], H: [0, 0] };
+const ASSISTS: Record<string, [number, number]> = {
+  A: [1, 100],
+  B: [1, 100],
+  C: [1, 100],
+  D: [1, 0],
+  E: [0, 0],
+  F: [1, 20],
+  G: [1, 30],
+  H: [0, 0],
+};
 
 /** Model credit [conversions, revenue] per CTA, worked out by hand from the comment above. */
 // prettier-ignore
@@ -176,7 +217,15 @@ const MODEL_CREDIT: Record<AttributionModel, Record<string, [number, number]>> =
 
 describe('every model on the shared path set', () => {
   it('offers the seven models of DESIGN.md', () => {
-    expect([...ATTRIBUTION_MODELS]).toEqual(['first-touch', 'last-touch', 'u-shape', 'single-touch', 'assist', 'linear', 'time-decay']);
+    expect([...ATTRIBUTION_MODELS]).toEqual([
+      'first-touch',
+      'last-touch',
+      'u-shape',
+      'single-touch',
+      'assist',
+      'linear',
+      'time-decay',
+    ]);
   });
 
   it.each(ATTRIBUTION_MODELS.map((model) => [model]))('%s', (model) => {
@@ -187,22 +236,46 @@ describe('every model on the shared path set', () => {
     expectCredits(attribute(SET, { model, lookbackDays: 30 }), expected, model);
   });
 
-  it('fractional models give out exactly the credited conversions\' values (220 of C1, C2, C3, C6, C7, C8) and one conversion each', () => {
+  it("fractional models give out exactly the credited conversions' values (220 of C1, C2, C3, C6, C7, C8) and one conversion each", () => {
     for (const model of ['first-touch', 'last-touch', 'u-shape', 'linear', 'time-decay'] as const) {
       const credits = [...attribute(SET, { model, lookbackDays: 30 }).values()];
-      expectWith(credits.reduce((sum, c) => sum + c.revenue, 0), model).toBeCloseTo(220, 10);
-      expectWith(credits.reduce((sum, c) => sum + c.conversions, 0), model).toBeCloseTo(6, 10);
+      expectWith(
+        credits.reduce((sum, c) => sum + c.revenue, 0),
+        model,
+      ).toBeCloseTo(220, 10);
+      expectWith(
+        credits.reduce((sum, c) => sum + c.conversions, 0),
+        model,
+      ).toBeCloseTo(6, 10);
     }
   });
 
-  it('a 7-day lookback cuts C1 to C, B, A and C3 to C, and drops E\'s conversion', () => {
+  it("a 7-day lookback cuts C1 to C, B, A and C3 to C, and drops E's conversion", () => {
     // C1: C -7d, B -7d, A at T; C2: B; C3: C alone; C6: nothing; C7: F -7d, F; C8: G, H.
-    expectCredits(attribute(SET, { model: 'first-touch', lookbackDays: 7 }), {
-      A: [0, 0, 0, 0], B: [1, 60, 1, 100], C: [2, 100, 1, 100], F: [1, 20, 1, 20], G: [1, 30, 1, 30], H: [0, 0, 0, 0],
-    }, 'first-touch, 7 days');
-    expectCredits(attribute(SET, { model: 'single-touch', lookbackDays: 7 }), {
-      A: [0, 0, 0, 0], B: [1, 60, 1, 100], C: [1, 0, 1, 100], F: [0, 0, 1, 20], G: [0, 0, 1, 30], H: [0, 0, 0, 0],
-    }, 'single-touch, 7 days');
+    expectCredits(
+      attribute(SET, { model: 'first-touch', lookbackDays: 7 }),
+      {
+        A: [0, 0, 0, 0],
+        B: [1, 60, 1, 100],
+        C: [2, 100, 1, 100],
+        F: [1, 20, 1, 20],
+        G: [1, 30, 1, 30],
+        H: [0, 0, 0, 0],
+      },
+      'first-touch, 7 days',
+    );
+    expectCredits(
+      attribute(SET, { model: 'single-touch', lookbackDays: 7 }),
+      {
+        A: [0, 0, 0, 0],
+        B: [1, 60, 1, 100],
+        C: [1, 0, 1, 100],
+        F: [0, 0, 1, 20],
+        G: [0, 0, 1, 30],
+        H: [0, 0, 0, 0],
+      },
+      'single-touch, 7 days',
+    );
   });
 
   it('no conversions, or only empty paths, credit nobody', () => {
@@ -213,7 +286,10 @@ describe('every model on the shared path set', () => {
   });
 
   it('a value that is not a number counts as 0; an unknown model is refused', () => {
-    const credits = attribute([conversion(Number.NaN, [tp('a', -DAY), tp('b', 0)])], { model: 'linear', lookbackDays: 30 });
+    const credits = attribute([conversion(Number.NaN, [tp('a', -DAY), tp('b', 0)])], {
+      model: 'linear',
+      lookbackDays: 30,
+    });
     expect(credits.get('a')).toEqual({ conversions: 0.5, revenue: 0, assistedConversions: 1, assistedRevenue: 0 });
     expect(() => attribute(SET, { model: 'w-shape' as AttributionModel, lookbackDays: 30 })).toThrow(RangeError);
   });
@@ -245,7 +321,10 @@ describe('incrementality', () => {
     expect(incrementality({ users: 100, conversions: 5 }, { users: 0, conversions: 0 })).toEqual({
       exposed: { users: 100, conversions: 5, rate: 0.05 },
       holdout: { users: 0, conversions: 0, rate: null },
-      lift: null, incrementalConversions: null, pValue: null, significance: null,
+      lift: null,
+      incrementalConversions: null,
+      pValue: null,
+      significance: null,
     });
   });
 
@@ -253,7 +332,10 @@ describe('incrementality', () => {
     expect(incrementality({ users: 0, conversions: 0 }, { users: 100, conversions: 5 })).toEqual({
       exposed: { users: 0, conversions: 0, rate: null },
       holdout: { users: 100, conversions: 5, rate: 0.05 },
-      lift: null, incrementalConversions: 0, pValue: null, significance: null,
+      lift: null,
+      incrementalConversions: 0,
+      pValue: null,
+      significance: null,
     });
   });
 
@@ -261,7 +343,10 @@ describe('incrementality', () => {
     expect(incrementality({ users: 200, conversions: 0 }, { users: 50, conversions: 0 })).toEqual({
       exposed: { users: 200, conversions: 0, rate: 0 },
       holdout: { users: 50, conversions: 0, rate: 0 },
-      lift: null, incrementalConversions: 0, pValue: 1, significance: 0,
+      lift: null,
+      incrementalConversions: 0,
+      pValue: 1,
+      significance: 0,
     });
   });
 
@@ -275,11 +360,17 @@ describe('incrementality', () => {
   });
 
   it('counts that are not counts are 0, never NaN', () => {
-    const answer = incrementality({ users: Number.NaN, conversions: 3 }, { users: -4, conversions: Number.POSITIVE_INFINITY });
+    const answer = incrementality(
+      { users: Number.NaN, conversions: 3 },
+      { users: -4, conversions: Number.POSITIVE_INFINITY },
+    );
     expect(answer).toEqual({
       exposed: { users: 0, conversions: 3, rate: null },
       holdout: { users: 0, conversions: 0, rate: null },
-      lift: null, incrementalConversions: null, pValue: null, significance: null,
+      lift: null,
+      incrementalConversions: null,
+      pValue: null,
+      significance: null,
     });
   });
 });

@@ -8,16 +8,39 @@ import type { ArmResult, ExperimentResults } from '#libs/analytics/src/domain/ex
 
 function variant(key: string, visitors: number, conversions: number, significance: number | null): ArmResult {
   // Only visitors, conversions and significance matter to the end rules; the rest is filler.
-  return { key, visitors, conversions, rate: null, lift: null, delta: null, pValue: significance === null ? null : 1 - significance, significance, ciLow: null, ciHigh: null, chanceToWin: 0.5 };
+  return {
+    key,
+    visitors,
+    conversions,
+    rate: null,
+    lift: null,
+    delta: null,
+    pValue: significance === null ? null : 1 - significance,
+    significance,
+    ciLow: null,
+    ciHigh: null,
+    chanceToWin: 0.5,
+  };
 }
 
 function results(control: [number, number], variants: ArmResult[], winner: string | null = null): ExperimentResults {
-  return { control: { key: 'control', visitors: control[0], conversions: control[1], rate: null }, variants, srmPValue: null, srmFlag: false, winner };
+  return {
+    control: { key: 'control', visitors: control[0], conversions: control[1], rate: null },
+    variants,
+    srmPValue: null,
+    srmFlag: false,
+    winner,
+  };
 }
 
 // 600 + 500 + 400 = 1,500 visitors; conversions 60 / 40 / 30; best significance 0.97 (c), b 0.80.
 const THREE = results([600, 60], [variant('b', 500, 40, 0.8), variant('c', 400, 30, 0.97)], 'c');
-const THREE_FIGURES = { visitors: 1500, conversionsPerVariant: { control: 60, b: 40, c: 30 }, date: '2026-05-10', significance: 0.97 };
+const THREE_FIGURES = {
+  visitors: 1500,
+  conversionsPerVariant: { control: 60, b: 40, c: 30 },
+  date: '2026-05-10',
+  significance: 0.97,
+};
 const TODAY = '2026-05-10';
 
 describe('endRuleOutcome: modes', () => {
@@ -39,12 +62,22 @@ describe('endRuleOutcome: modes', () => {
 
 describe('endRuleOutcome: each criterion alone (mode any)', () => {
   it('visitors: total of every arm (1,500) at or above the rule', () => {
-    expect(endRuleOutcome({ mode: 'any', visitors: 1500 }, THREE, TODAY)).toEqual({ rule: 'visitors', met: ['visitors'], winner: 'c', figures: THREE_FIGURES });
+    expect(endRuleOutcome({ mode: 'any', visitors: 1500 }, THREE, TODAY)).toEqual({
+      rule: 'visitors',
+      met: ['visitors'],
+      winner: 'c',
+      figures: THREE_FIGURES,
+    });
     expect(endRuleOutcome({ mode: 'any', visitors: 1501 }, THREE, TODAY)).toBeNull();
   });
 
   it('conversions per variant: every arm, the control included (smallest 30)', () => {
-    expect(endRuleOutcome({ mode: 'any', conversionsPerVariant: 30 }, THREE, TODAY)).toEqual({ rule: 'conversions_per_variant', met: ['conversions_per_variant'], winner: 'c', figures: THREE_FIGURES });
+    expect(endRuleOutcome({ mode: 'any', conversionsPerVariant: 30 }, THREE, TODAY)).toEqual({
+      rule: 'conversions_per_variant',
+      met: ['conversions_per_variant'],
+      winner: 'c',
+      figures: THREE_FIGURES,
+    });
     expect(endRuleOutcome({ mode: 'any', conversionsPerVariant: 31 }, THREE, TODAY)).toBeNull();
     // The control is an arm too: 10 conversions in the control, 50 in each variant.
     const lowControl = results([600, 10], [variant('b', 500, 50, 0.5)]);
@@ -52,8 +85,14 @@ describe('endRuleOutcome: each criterion alone (mode any)', () => {
   });
 
   it('date: today on or after the rule date (compared as calendar days)', () => {
-    expect(endRuleOutcome({ mode: 'any', date: '2026-05-10' }, THREE, TODAY)).toMatchObject({ rule: 'date', met: ['date'] });
-    expect(endRuleOutcome({ mode: 'any', date: '2026-05-09' }, THREE, TODAY)).toMatchObject({ rule: 'date', met: ['date'] });
+    expect(endRuleOutcome({ mode: 'any', date: '2026-05-10' }, THREE, TODAY)).toMatchObject({
+      rule: 'date',
+      met: ['date'],
+    });
+    expect(endRuleOutcome({ mode: 'any', date: '2026-05-09' }, THREE, TODAY)).toMatchObject({
+      rule: 'date',
+      met: ['date'],
+    });
     expect(endRuleOutcome({ mode: 'any', date: '2026-05-11' }, THREE, TODAY)).toBeNull();
     // Across a month and a year.
     expect(endRuleOutcome({ mode: 'any', date: '2025-12-31' }, THREE, '2026-01-01')).toMatchObject({ rule: 'date' });
@@ -66,17 +105,32 @@ describe('endRuleOutcome: each criterion alone (mode any)', () => {
   });
 
   it('significance: the highest of the variants (0.97) at or above the rule, with the minimum sample in every arm', () => {
-    expect(endRuleOutcome({ mode: 'any', significance: 0.97 }, THREE, TODAY)).toEqual({ rule: 'significance', met: ['significance'], winner: 'c', figures: THREE_FIGURES });
+    expect(endRuleOutcome({ mode: 'any', significance: 0.97 }, THREE, TODAY)).toEqual({
+      rule: 'significance',
+      met: ['significance'],
+      winner: 'c',
+      figures: THREE_FIGURES,
+    });
     expect(endRuleOutcome({ mode: 'any', significance: 0.975 }, THREE, TODAY)).toBeNull();
   });
 
   it('significance waits for 100 visitors and 25 conversions in every arm', () => {
     // 99 visitors in the control.
-    expect(endRuleOutcome({ mode: 'any', significance: 0.9 }, results([99, 40], [variant('b', 500, 40, 0.99)]), TODAY)).toBeNull();
+    expect(
+      endRuleOutcome({ mode: 'any', significance: 0.9 }, results([99, 40], [variant('b', 500, 40, 0.99)]), TODAY),
+    ).toBeNull();
     // 24 conversions in a variant that is not the most significant one.
-    expect(endRuleOutcome({ mode: 'any', significance: 0.9 }, results([500, 40], [variant('b', 500, 40, 0.99), variant('c', 500, 24, 0.1)]), TODAY)).toBeNull();
+    expect(
+      endRuleOutcome(
+        { mode: 'any', significance: 0.9 },
+        results([500, 40], [variant('b', 500, 40, 0.99), variant('c', 500, 24, 0.1)]),
+        TODAY,
+      ),
+    ).toBeNull();
     // Exactly 100 and 25 everywhere is enough.
-    expect(endRuleOutcome({ mode: 'any', significance: 0.9 }, results([100, 25], [variant('b', 100, 25, 0.99)]), TODAY)).toMatchObject({ rule: 'significance', met: ['significance'] });
+    expect(
+      endRuleOutcome({ mode: 'any', significance: 0.9 }, results([100, 25], [variant('b', 100, 25, 0.99)]), TODAY),
+    ).toMatchObject({ rule: 'significance', met: ['significance'] });
   });
 
   it('significance is never met when no variant has one (no visitors); the figure is then null', () => {
@@ -96,13 +150,26 @@ describe('endRuleOutcome: several criteria', () => {
   const mixed = { visitors: 1000, conversionsPerVariant: 50, date: '2026-05-01', significance: 0.95 };
 
   it('any: completes naming the first met in the order visitors, conversions per variant, date, significance; met lists every met one', () => {
-    expect(endRuleOutcome({ mode: 'any', ...mixed }, THREE, TODAY)).toEqual({ rule: 'visitors', met: ['visitors', 'date', 'significance'], winner: 'c', figures: THREE_FIGURES });
+    expect(endRuleOutcome({ mode: 'any', ...mixed }, THREE, TODAY)).toEqual({
+      rule: 'visitors',
+      met: ['visitors', 'date', 'significance'],
+      winner: 'c',
+      figures: THREE_FIGURES,
+    });
     // Visitors not met: date is the first met.
-    expect(endRuleOutcome({ mode: 'any', ...mixed, visitors: 2000 }, THREE, TODAY)).toMatchObject({ rule: 'date', met: ['date', 'significance'] });
+    expect(endRuleOutcome({ mode: 'any', ...mixed, visitors: 2000 }, THREE, TODAY)).toMatchObject({
+      rule: 'date',
+      met: ['date', 'significance'],
+    });
     // Only significance met.
-    expect(endRuleOutcome({ mode: 'any', ...mixed, visitors: 2000, date: '2026-06-01' }, THREE, TODAY)).toMatchObject({ rule: 'significance', met: ['significance'] });
+    expect(endRuleOutcome({ mode: 'any', ...mixed, visitors: 2000, date: '2026-06-01' }, THREE, TODAY)).toMatchObject({
+      rule: 'significance',
+      met: ['significance'],
+    });
     // None met.
-    expect(endRuleOutcome({ mode: 'any', ...mixed, visitors: 2000, date: '2026-06-01', significance: 0.99 }, THREE, TODAY)).toBeNull();
+    expect(
+      endRuleOutcome({ mode: 'any', ...mixed, visitors: 2000, date: '2026-06-01', significance: 0.99 }, THREE, TODAY),
+    ).toBeNull();
   });
 
   it('all: waits while any configured criterion is unmet (conversions 30 < 50)', () => {
@@ -117,18 +184,29 @@ describe('endRuleOutcome: several criteria', () => {
       figures: THREE_FIGURES,
     });
     // Without significance configured, the date is the last one.
-    expect(endRuleOutcome({ mode: 'all', visitors: 1000, date: '2026-05-01' }, THREE, TODAY)).toMatchObject({ rule: 'date', met: ['visitors', 'date'] });
+    expect(endRuleOutcome({ mode: 'all', visitors: 1000, date: '2026-05-01' }, THREE, TODAY)).toMatchObject({
+      rule: 'date',
+      met: ['visitors', 'date'],
+    });
     // Visitors and conversions: conversions is the last.
-    expect(endRuleOutcome({ mode: 'all', visitors: 1000, conversionsPerVariant: 30 }, THREE, TODAY)).toMatchObject({ rule: 'conversions_per_variant', met: ['visitors', 'conversions_per_variant'] });
+    expect(endRuleOutcome({ mode: 'all', visitors: 1000, conversionsPerVariant: 30 }, THREE, TODAY)).toMatchObject({
+      rule: 'conversions_per_variant',
+      met: ['visitors', 'conversions_per_variant'],
+    });
     // A single criterion under all is that criterion.
-    expect(endRuleOutcome({ mode: 'all', visitors: 1000 }, THREE, TODAY)).toMatchObject({ rule: 'visitors', met: ['visitors'] });
+    expect(endRuleOutcome({ mode: 'all', visitors: 1000 }, THREE, TODAY)).toMatchObject({
+      rule: 'visitors',
+      met: ['visitors'],
+    });
   });
 
   it('all: criteria that are not configured do not hold it back (undefined)', () => {
-    expect(endRuleOutcome({ mode: 'all', visitors: 1000, conversionsPerVariant: undefined }, THREE, TODAY)).toMatchObject({ rule: 'visitors', met: ['visitors'] });
+    expect(
+      endRuleOutcome({ mode: 'all', visitors: 1000, conversionsPerVariant: undefined }, THREE, TODAY),
+    ).toMatchObject({ rule: 'visitors', met: ['visitors'] });
   });
 
-  it('the winner is the results\' winner, also null', () => {
+  it("the winner is the results' winner, also null", () => {
     const noWinner = results([600, 60], [variant('b', 500, 40, 0.8)], null);
     expect(endRuleOutcome({ mode: 'any', visitors: 100 }, noWinner, TODAY)).toEqual({
       rule: 'visitors',
@@ -137,7 +215,10 @@ describe('endRuleOutcome: several criteria', () => {
       figures: { visitors: 1100, conversionsPerVariant: { control: 60, b: 40 }, date: TODAY, significance: 0.8 },
     });
     const controlWins = results([600, 60], [variant('b', 500, 40, 0.99)], 'control');
-    expect(endRuleOutcome({ mode: 'any', significance: 0.95 }, controlWins, TODAY)).toMatchObject({ rule: 'significance', winner: 'control' });
+    expect(endRuleOutcome({ mode: 'any', significance: 0.95 }, controlWins, TODAY)).toMatchObject({
+      rule: 'significance',
+      winner: 'control',
+    });
   });
 
   it('a variant key like __proto__ is an ordinary entry of the conversions figure', () => {

@@ -11,13 +11,19 @@ import { enrich, parseUserAgent, referrerClassOf, utmOf, type Utm } from '#libs/
 import { GeoIp, locationOf, lookupAddress } from '#libs/cro/src/public/geoip.js';
 import { buildMmdb } from '../support/mmdb.js';
 
-const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
-const SAFARI_IPAD = 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
-const SAFARI_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
-const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36';
+const CHROME_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const SAFARI_IPAD =
+  'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
+const SAFARI_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15';
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const EDGE_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0';
+const EDGE_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const CURL = 'curl/8.5.0';
 
@@ -31,7 +37,11 @@ describe('enrichment: device, OS and browser from the user agent', () => {
     ['Chrome on Windows', CHROME_WINDOWS, { device: 'desktop', os: 'Windows', browser: 'Chrome' }],
     ['Safari on an iPhone', SAFARI_IPHONE, { device: 'mobile', os: 'iOS', browser: 'Safari' }],
     ['Safari on an iPad', SAFARI_IPAD, { device: 'tablet', os: 'iOS', browser: 'Safari' }],
-    ['Safari on a Mac (also an iPad asking for desktop pages)', SAFARI_MAC, { device: 'desktop', os: 'macOS', browser: 'Safari' }],
+    [
+      'Safari on a Mac (also an iPad asking for desktop pages)',
+      SAFARI_MAC,
+      { device: 'desktop', os: 'macOS', browser: 'Safari' },
+    ],
     ['Chrome on Android', CHROME_ANDROID, { device: 'mobile', os: 'Android', browser: 'Chrome' }],
     ['Firefox on Linux', FIREFOX_LINUX, { device: 'desktop', os: 'Linux', browser: 'Firefox' }],
     ['Edge on Windows', EDGE_WINDOWS, { device: 'desktop', os: 'Windows', browser: 'Microsoft Edge' }],
@@ -47,14 +57,24 @@ describe('enrichment: device, OS and browser from the user agent', () => {
 
   it('curl is a bot the parser knows nothing of: device, OS and browser null', () => {
     expect(enrich({ userAgent: CURL, url: PAGE, websiteDomains: SITE })).toEqual({
-      device: null, os: null, browser: null, bot: true, referrerClass: 'direct', utm: NO_UTM,
+      device: null,
+      os: null,
+      browser: null,
+      bot: true,
+      referrerClass: 'direct',
+      utm: NO_UTM,
     });
   });
 
   it('no user agent, or a blank one: nothing known, and not a bot (a server-side integration)', () => {
     for (const userAgent of [undefined, null, '', '   ']) {
       expect(enrich({ userAgent, url: PAGE, websiteDomains: SITE })).toEqual({
-        device: null, os: null, browser: null, bot: false, referrerClass: 'direct', utm: NO_UTM,
+        device: null,
+        os: null,
+        browser: null,
+        bot: false,
+        referrerClass: 'direct',
+        utm: NO_UTM,
       });
     }
   });
@@ -63,13 +83,23 @@ describe('enrichment: device, OS and browser from the user agent', () => {
 describe('enrichment: UTMs', () => {
   it("the event's utm when it sent one, missing keys null, the URL's query ignored", () => {
     expect(utmOf({ source: 'news', campaign: 'spring' }, `${PAGE}?utm_source=other&utm_medium=email`)).toEqual({
-      source: 'news', medium: null, campaign: 'spring', term: null, content: null,
+      source: 'news',
+      medium: null,
+      campaign: 'spring',
+      term: null,
+      content: null,
     });
   });
 
   it("else the URL's utm_* parameters (first value; empty is none)", () => {
     const url = `${PAGE}?utm_source=google&utm_medium=cpc&utm_campaign=spring%20sale&utm_term=pots&utm_content=&utm_source=second`;
-    expect(utmOf(null, url)).toEqual({ source: 'google', medium: 'cpc', campaign: 'spring sale', term: 'pots', content: null });
+    expect(utmOf(null, url)).toEqual({
+      source: 'google',
+      medium: 'cpc',
+      campaign: 'spring sale',
+      term: 'pots',
+      content: null,
+    });
     expect(utmOf(undefined, PAGE)).toEqual(NO_UTM);
     expect(utmOf(undefined, null)).toEqual(NO_UTM);
     expect(utmOf(undefined, 'not a url?utm_source=x')).toEqual(NO_UTM);
@@ -97,7 +127,12 @@ describe('enrichment: referrer class, rules in order', () => {
     ['msclkid', 'https://www.bing.com/', { url: `${PAGE}?msclkid=9f8e` }, 'paid'],
     // 2. email
     ['utm_medium email', null, { utm: withMedium('email') }, 'email'],
-    ['utm_medium email from a search engine still email (rule 2 before 4)', 'https://www.google.com/', { utm: withMedium('email') }, 'email'],
+    [
+      'utm_medium email from a search engine still email (rule 2 before 4)',
+      'https://www.google.com/',
+      { utm: withMedium('email') },
+      'email',
+    ],
     ['Gmail (before google.* as a search engine)', 'https://mail.google.com/', {}, 'email'],
     ['Outlook on the web', 'https://outlook.live.com/mail/0/inbox', {}, 'email'],
     ['Yahoo Mail (before yahoo as a search engine)', 'https://mail.yahoo.com/d/folders/1', {}, 'email'],
@@ -138,20 +173,38 @@ describe('enrichment: referrer class, rules in order', () => {
     ['a look-alike of the website', 'https://shop.example.evil.example/', {}, 'referral'],
     ['a look-alike of a social network', 'https://notfacebook.com/', {}, 'referral'],
     ['utm_medium referral (not a class rule)', 'https://partner.example/', { utm: withMedium('referral') }, 'referral'],
-  ] as [string, string | null, { url?: string; utm?: Utm }, string][])('%s: %s', (_name, referrer, options, expected) => {
-    expect(classOf(referrer, options)).toBe(expected);
-  });
+  ] as [string, string | null, { url?: string; utm?: Utm }, string][])(
+    '%s: %s',
+    (_name, referrer, options, expected) => {
+      expect(classOf(referrer, options)).toBe(expected);
+    },
+  );
 
   it('enrich reads the medium from the URL when the event sent no utm', () => {
-    const result = enrich({ userAgent: CHROME_WINDOWS, url: `${PAGE}?utm_source=newsletter&utm_medium=email&utm_campaign=may`, referrer: null, websiteDomains: SITE });
+    const result = enrich({
+      userAgent: CHROME_WINDOWS,
+      url: `${PAGE}?utm_source=newsletter&utm_medium=email&utm_campaign=may`,
+      referrer: null,
+      websiteDomains: SITE,
+    });
     expect(result).toEqual({
-      device: 'desktop', os: 'Windows', browser: 'Chrome', bot: false, referrerClass: 'email',
+      device: 'desktop',
+      os: 'Windows',
+      browser: 'Chrome',
+      bot: false,
+      referrerClass: 'email',
       utm: { source: 'newsletter', medium: 'email', campaign: 'may', term: null, content: null },
     });
   });
 
   it("enrich uses the event's utm over the URL's (paid by the sent medium, not email by the URL's)", () => {
-    const result = enrich({ userAgent: SAFARI_IPHONE, url: `${PAGE}?utm_medium=email`, referrer: 'https://www.google.com/', utm: { source: 'google', medium: 'cpc' }, websiteDomains: SITE });
+    const result = enrich({
+      userAgent: SAFARI_IPHONE,
+      url: `${PAGE}?utm_medium=email`,
+      referrer: 'https://www.google.com/',
+      utm: { source: 'google', medium: 'cpc' },
+      websiteDomains: SITE,
+    });
     expect([result.referrerClass, result.utm.medium, result.device]).toEqual(['paid', 'cpc', 'mobile']);
   });
 });
@@ -159,11 +212,20 @@ describe('enrichment: referrer class, rules in order', () => {
 describe('GeoIP: country and city of the client address', () => {
   const dir = mkdtempSync(join(tmpdir(), 'geoip-unit-'));
   const database = join(dir, 'City-Test.mmdb');
-  writeFileSync(database, buildMmdb([
-    { network: '127.0.0.0/8', record: { country: { iso_code: 'DE' }, city: { names: { en: 'Berlin', de: 'Berlin' } } } },
-    { network: '2001:db8::/32', record: { country: { iso_code: 'fr' }, city: { names: { en: 'Paris' } } } },
-    { network: '198.51.100.0/24', record: { registered_country: { iso_code: 'US' }, city: { names: { de: 'München' } } } },
-  ]));
+  writeFileSync(
+    database,
+    buildMmdb([
+      {
+        network: '127.0.0.0/8',
+        record: { country: { iso_code: 'DE' }, city: { names: { en: 'Berlin', de: 'Berlin' } } },
+      },
+      { network: '2001:db8::/32', record: { country: { iso_code: 'fr' }, city: { names: { en: 'Paris' } } } },
+      {
+        network: '198.51.100.0/24',
+        record: { registered_country: { iso_code: 'US' }, city: { names: { de: 'München' } } },
+      },
+    ]),
+  );
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('the address looked up: IPv4, IPv4-mapped IPv6 as IPv4, IPv6 without its zone; anything else none', () => {
@@ -172,12 +234,18 @@ describe('GeoIP: country and city of the client address', () => {
     expect(lookupAddress('::FFFF:127.0.0.1')).toBe('127.0.0.1');
     expect(lookupAddress('fe80::1%eth0')).toBe('fe80::1');
     expect(lookupAddress('2001:db8::1')).toBe('2001:db8::1');
-    for (const bad of [undefined, null, '', 'unknown', '999.1.1.1', '127.0.0.1:3000']) expect(lookupAddress(bad)).toBeNull();
+    for (const bad of [undefined, null, '', 'unknown', '999.1.1.1', '127.0.0.1:3000'])
+      expect(lookupAddress(bad)).toBeNull();
   });
 
   it("a record's country code (upper case) and English city name; registered_country is not where the visitor is", () => {
-    expect(locationOf({ country: { iso_code: 'de' }, city: { names: { en: 'Berlin' } } } as never)).toEqual({ country: 'DE', city: 'Berlin' });
-    expect(locationOf({ registered_country: { iso_code: 'US' }, city: { names: { de: 'München' } } } as never)).toEqual({ country: null, city: null });
+    expect(locationOf({ country: { iso_code: 'de' }, city: { names: { en: 'Berlin' } } } as never)).toEqual({
+      country: 'DE',
+      city: 'Berlin',
+    });
+    expect(locationOf({ registered_country: { iso_code: 'US' }, city: { names: { de: 'München' } } } as never)).toEqual(
+      { country: null, city: null },
+    );
     expect(locationOf({ country: { iso_code: 'DEU' } } as never)).toEqual({ country: null, city: null });
     expect(locationOf(null)).toEqual({ country: null, city: null });
   });

@@ -61,7 +61,10 @@ function report(
   const windowMs = (options.windowSeconds ?? DEFAULT_FUNNEL_WINDOW_SECONDS) * 1000;
   const counted: Attempt[] = [];
   for (const events of Object.values(people)) {
-    const attempt = countedAttempt(personAttempts(events, funnel, windowMs, options.breakdown ?? null), options.range ?? ALL_TIME);
+    const attempt = countedAttempt(
+      personAttempts(events, funnel, windowMs, options.breakdown ?? null),
+      options.range ?? ALL_TIME,
+    );
     if (attempt) counted.push(attempt);
   }
   return funnelResults(counted, funnel, { breakdown: options.breakdown !== undefined });
@@ -80,12 +83,23 @@ describe('the default conversion window', () => {
 describe('PostHog test_funnel_step_conversion_times (conversion_time_cases.py)', () => {
   // 7-day window, 2020-01-01..2020-01-08.
   const people = {
-    person1: [ev('sign up', '2020-01-01T12:00:00Z'), ev('play movie', '2020-01-01T13:00:00Z'), ev('buy', '2020-01-01T15:00:00Z')],
+    person1: [
+      ev('sign up', '2020-01-01T12:00:00Z'),
+      ev('play movie', '2020-01-01T13:00:00Z'),
+      ev('buy', '2020-01-01T15:00:00Z'),
+    ],
     person2: [ev('sign up', '2020-01-02T14:00:00Z'), ev('play movie', '2020-01-02T16:00:00Z')],
-    person3: [ev('sign up', '2020-01-02T14:00:00Z'), ev('play movie', '2020-01-02T16:00:00Z'), ev('buy', '2020-01-02T17:00:00Z')],
+    person3: [
+      ev('sign up', '2020-01-02T14:00:00Z'),
+      ev('play movie', '2020-01-02T16:00:00Z'),
+      ev('buy', '2020-01-02T17:00:00Z'),
+    ],
   };
   const funnel = steps('sign up', 'play movie', 'buy');
-  const r = report(people, funnel, { windowSeconds: 7 * DAY, range: { from: at('2020-01-01T00:00:00Z'), to: at('2020-01-09T00:00:00Z') } });
+  const r = report(people, funnel, {
+    windowSeconds: 7 * DAY,
+    range: { from: at('2020-01-01T00:00:00Z'), to: at('2020-01-09T00:00:00Z') },
+  });
 
   it('has PostHog’s mean times (null, 6000, 5400) and medians (null, 7200, 5400: an even count takes the mean of the middle two)', () => {
     expect(means(r)).toEqual([null, 6000, 5400]);
@@ -94,8 +108,24 @@ describe('PostHog test_funnel_step_conversion_times (conversion_time_cases.py)',
 
   it('every step in full: counts 3, 3, 2; conversions; drop-off in people', () => {
     expect(r.steps).toEqual([
-      { event: 'sign up', count: 3, conversionFromFirst: 1, conversionFromPrevious: null, dropOff: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
-      { event: 'play movie', count: 3, conversionFromFirst: 1, conversionFromPrevious: 1, dropOff: 0, meanSecondsFromPrevious: 6000, medianSecondsFromPrevious: 7200 },
+      {
+        event: 'sign up',
+        count: 3,
+        conversionFromFirst: 1,
+        conversionFromPrevious: null,
+        dropOff: null,
+        meanSecondsFromPrevious: null,
+        medianSecondsFromPrevious: null,
+      },
+      {
+        event: 'play movie',
+        count: 3,
+        conversionFromFirst: 1,
+        conversionFromPrevious: 1,
+        dropOff: 0,
+        meanSecondsFromPrevious: 6000,
+        medianSecondsFromPrevious: 7200,
+      },
       {
         event: 'buy',
         count: 2,
@@ -126,9 +156,24 @@ describe('PostHog test_funnel_with_multiple_incomplete_tries (conversion_time_ca
 
   it('every step-1 event starts an attempt', () => {
     expect(personAttempts(events, funnel, DAY * 1000)).toEqual([
-      { start: at('2021-05-01T01:00:00Z'), reached: 3, stepTimes: [at('2021-05-01T01:00:00Z'), at('2021-05-01T02:00:00Z'), at('2021-05-01T03:00:00Z')], breakdown: null },
-      { start: at('2021-05-03T04:00:00Z'), reached: 2, stepTimes: [at('2021-05-03T04:00:00Z'), at('2021-05-03T05:00:00Z')], breakdown: null },
-      { start: at('2021-05-04T07:00:00Z'), reached: 2, stepTimes: [at('2021-05-04T07:00:00Z'), at('2021-05-04T10:00:00Z')], breakdown: null },
+      {
+        start: at('2021-05-01T01:00:00Z'),
+        reached: 3,
+        stepTimes: [at('2021-05-01T01:00:00Z'), at('2021-05-01T02:00:00Z'), at('2021-05-01T03:00:00Z')],
+        breakdown: null,
+      },
+      {
+        start: at('2021-05-03T04:00:00Z'),
+        reached: 2,
+        stepTimes: [at('2021-05-03T04:00:00Z'), at('2021-05-03T05:00:00Z')],
+        breakdown: null,
+      },
+      {
+        start: at('2021-05-04T07:00:00Z'),
+        reached: 2,
+        stepTimes: [at('2021-05-04T07:00:00Z'), at('2021-05-04T10:00:00Z')],
+        breakdown: null,
+      },
     ]);
   });
 
@@ -178,10 +223,34 @@ describe('PostHog test_funnel_conversion_window and test_funnel_conversion_windo
   it('7-day window: 10 users converted after 1 day, 15 after 9 days did not: 25, 10, 0', () => {
     const r = report(population([DAY, 9 * DAY]), funnel, { windowSeconds: 7 * DAY });
     expect(r.steps).toEqual([
-      { event: 'step one', count: 25, conversionFromFirst: 1, conversionFromPrevious: null, dropOff: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
-      { event: 'step two', count: 10, conversionFromFirst: 0.4, conversionFromPrevious: 0.4, dropOff: 15, meanSecondsFromPrevious: 86400, medianSecondsFromPrevious: 86400 },
+      {
+        event: 'step one',
+        count: 25,
+        conversionFromFirst: 1,
+        conversionFromPrevious: null,
+        dropOff: null,
+        meanSecondsFromPrevious: null,
+        medianSecondsFromPrevious: null,
+      },
+      {
+        event: 'step two',
+        count: 10,
+        conversionFromFirst: 0.4,
+        conversionFromPrevious: 0.4,
+        dropOff: 15,
+        meanSecondsFromPrevious: 86400,
+        medianSecondsFromPrevious: 86400,
+      },
       // Nobody reached step three: its times are null, its conversions 0 (the denominators are not 0).
-      { event: 'step three', count: 0, conversionFromFirst: 0, conversionFromPrevious: 0, dropOff: 10, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
+      {
+        event: 'step three',
+        count: 0,
+        conversionFromFirst: 0,
+        conversionFromPrevious: 0,
+        dropOff: 10,
+        meanSecondsFromPrevious: null,
+        medianSecondsFromPrevious: null,
+      },
     ]);
   });
 
@@ -201,7 +270,12 @@ describe('the window is measured from the attempt’s step-1 event (derived by h
 
   it('step 3 six days after step 2 but 13 days after step 1 is outside a 7-day window', () => {
     const events = [ev('a', t0), ev('b', t0 + 7 * DAY * 1000 - 1000), ev('c', t0 + 13 * DAY * 1000)];
-    expect(personAttempts(events, funnel, 7 * DAY * 1000)[0]).toEqual({ start: t0, reached: 2, stepTimes: [t0, t0 + 7 * DAY * 1000 - 1000], breakdown: null });
+    expect(personAttempts(events, funnel, 7 * DAY * 1000)[0]).toEqual({
+      start: t0,
+      reached: 2,
+      stepTimes: [t0, t0 + 7 * DAY * 1000 - 1000],
+      breakdown: null,
+    });
   });
 });
 
@@ -211,11 +285,36 @@ describe('PostHog test_advanced_funnel_with_repeat_steps_out_of_order_events (te
     // A pageview, then the sign-up: the pageview before step 1 does not count.
     stopped_after_signup1: sequence('2024-01-01T00:00:00Z', [['$pageview'], ['user signed up']]),
     stopped_after_pageview1: sequence('2024-01-01T01:00:00Z', [['user signed up'], ['$pageview']]),
-    stopped_after_pageview2: sequence('2024-01-01T02:00:00Z', [['$pageview'], ['user signed up'], ['blaah blaa'], ['$pageview']]),
-    stopped_after_pageview3: sequence('2024-01-01T03:00:00Z', [['blaah blaa'], ['$pageview'], ['blaah blaa'], ['$pageview'], ['user signed up'], ['$pageview']]),
-    stopped_after_pageview4: sequence('2024-01-01T04:00:00Z', [['user signed up'], ['$pageview'], ['blaah blaa'], ['$pageview'], ['$pageview'], ['$pageview']]),
+    stopped_after_pageview2: sequence('2024-01-01T02:00:00Z', [
+      ['$pageview'],
+      ['user signed up'],
+      ['blaah blaa'],
+      ['$pageview'],
+    ]),
+    stopped_after_pageview3: sequence('2024-01-01T03:00:00Z', [
+      ['blaah blaa'],
+      ['$pageview'],
+      ['blaah blaa'],
+      ['$pageview'],
+      ['user signed up'],
+      ['$pageview'],
+    ]),
+    stopped_after_pageview4: sequence('2024-01-01T04:00:00Z', [
+      ['user signed up'],
+      ['$pageview'],
+      ['blaah blaa'],
+      ['$pageview'],
+      ['$pageview'],
+      ['$pageview'],
+    ]),
     // Never signed up: not in the funnel at all.
-    stopped_after_pageview5: sequence('2024-01-01T05:00:00Z', [['$pageview'], ['blaah blaa'], ['$pageview'], ['$pageview'], ['$pageview']]),
+    stopped_after_pageview5: sequence('2024-01-01T05:00:00Z', [
+      ['$pageview'],
+      ['blaah blaa'],
+      ['$pageview'],
+      ['$pageview'],
+      ['$pageview'],
+    ]),
   };
 
   it('counts 5, 4, 1, 1, 1 with the events given in time order', () => {
@@ -275,9 +374,20 @@ describe('one event cannot satisfy two steps', () => {
     const people = {
       stopped_after_signup1: sequence('2024-01-01T00:00:00Z', [['user signed up']]),
       stopped_after_pageview1: sequence('2024-01-01T01:00:00Z', [['user signed up'], ['$pageview', aloha]]),
-      stopped_after_pageview2: sequence('2024-01-01T02:00:00Z', [['user signed up'], ['$pageview', aloha], ['blaah blaa', aloha], ['$pageview', aloha2]]),
+      stopped_after_pageview2: sequence('2024-01-01T02:00:00Z', [
+        ['user signed up'],
+        ['$pageview', aloha],
+        ['blaah blaa', aloha],
+        ['$pageview', aloha2],
+      ]),
       // The last step (any pageview) would be met by the aloha2 pageview already used for step 4.
-      stopped_after_pageview3: sequence('2024-01-01T03:00:00Z', [['user signed up'], ['$pageview', aloha], ['$pageview', aloha2], ['$pageview', aloha2], ['blaah blaa']]),
+      stopped_after_pageview3: sequence('2024-01-01T03:00:00Z', [
+        ['user signed up'],
+        ['$pageview', aloha],
+        ['$pageview', aloha2],
+        ['$pageview', aloha2],
+        ['blaah blaa'],
+      ]),
       stopped_after_pageview4: sequence('2024-01-01T04:00:00Z', [
         ['user signed up'],
         ['$pageview', aloha],
@@ -295,7 +405,10 @@ describe('equal timestamps', () => {
   it('PostHog test_funnel_with_different_actions_at_same_time_count_as_converted (test_funnel.py): 2 then 1, zero seconds', () => {
     const funnel = steps('sign up', '$pageview');
     const people = {
-      stopped_after_signup1: [ev('sign up', '2020-01-03T00:00:00Z', { key: 'val' }), ev('$pageview', '2020-01-03T00:00:00Z', { key: 'val' })],
+      stopped_after_signup1: [
+        ev('sign up', '2020-01-03T00:00:00Z', { key: 'val' }),
+        ev('$pageview', '2020-01-03T00:00:00Z', { key: 'val' }),
+      ],
       stopped_after_signup2: [ev('sign up', '2020-01-03T00:00:00Z', { key: 'val' })],
     };
     const r = report(people, funnel);
@@ -310,7 +423,10 @@ describe('equal timestamps', () => {
   });
 
   it('PostHog test_same_event_same_timestamp (test_funnel.py): twenty step-one events at one instant, step two a day later: 1 at the last step', () => {
-    const events = [...Array.from({ length: 20 }, () => ev('step one', '2024-01-10T12:01:00Z')), ev('step two', '2024-01-11T12:01:00Z')];
+    const events = [
+      ...Array.from({ length: 20 }, () => ev('step one', '2024-01-10T12:01:00Z')),
+      ev('step two', '2024-01-11T12:01:00Z'),
+    ];
     expect(counts(report({ test: events }, steps('step one', 'step two')))).toEqual([1, 1]);
   });
 });
@@ -331,19 +447,36 @@ describe('which attempt’s times count when several reach the furthest step', (
   it('(derived by hand from steps.rs) with a 14-day window both of user_2’s attempts convert at 13:41; the latest sign-up counts: 360 s, not 2400 s', () => {
     const events = [ev('a', '2024-03-22T13:01:00Z'), ev('a', '2024-03-22T13:35:00Z'), ev('b', '2024-03-22T13:41:00Z')];
     const counted = countedAttempt(personAttempts(events, steps('a', 'b'), 14 * DAY * 1000), ALL_TIME);
-    expect(counted).toEqual({ start: at('2024-03-22T13:35:00Z'), reached: 2, stepTimes: [at('2024-03-22T13:35:00Z'), at('2024-03-22T13:41:00Z')], breakdown: null });
+    expect(counted).toEqual({
+      start: at('2024-03-22T13:35:00Z'),
+      reached: 2,
+      stepTimes: [at('2024-03-22T13:35:00Z'), at('2024-03-22T13:41:00Z')],
+      breakdown: null,
+    });
   });
 
   it('(derived by hand from steps.rs) the attempt that reached the furthest step first counts, even if a later one is faster', () => {
     // a 00:00, b 01:00 (reached step 2 at 01:00); a 02:00, b 02:01 (reached step 2 at 02:01).
-    const events = [ev('a', '2024-01-01T00:00:00Z'), ev('b', '2024-01-01T01:00:00Z'), ev('a', '2024-01-01T02:00:00Z'), ev('b', '2024-01-01T02:01:00Z')];
+    const events = [
+      ev('a', '2024-01-01T00:00:00Z'),
+      ev('b', '2024-01-01T01:00:00Z'),
+      ev('a', '2024-01-01T02:00:00Z'),
+      ev('b', '2024-01-01T02:01:00Z'),
+    ];
     const counted = countedAttempt(personAttempts(events, steps('a', 'b'), DAY * 1000), ALL_TIME);
     expect(counted?.start).toBe(at('2024-01-01T00:00:00Z'));
   });
 
   it('PostHog test_funnel_window_ignores_dst_transition (test_funnel.py): 1,207,020 s across a DST change (epoch ms have none)', () => {
-    const r = report({ user_1: [ev('$pageview', '2024-03-01T15:10:00Z'), ev('user signed up', '2024-03-15T14:27:00Z')] }, steps('$pageview', 'user signed up'));
-    expect(r.steps[1]).toMatchObject({ count: 1, meanSecondsFromPrevious: 1_207_020, medianSecondsFromPrevious: 1_207_020 });
+    const r = report(
+      { user_1: [ev('$pageview', '2024-03-01T15:10:00Z'), ev('user signed up', '2024-03-15T14:27:00Z')] },
+      steps('$pageview', 'user signed up'),
+    );
+    expect(r.steps[1]).toMatchObject({
+      count: 1,
+      meanSecondsFromPrevious: 1_207_020,
+      medianSecondsFromPrevious: 1_207_020,
+    });
   });
 });
 
@@ -363,7 +496,12 @@ describe('the range selects attempts by their step-1 event, [from, to)', () => {
   it('a completed attempt that started before the range does not count; the in-range attempt that only reached step 1 does', () => {
     const events = [ev('a', '2024-01-31T23:00:00Z'), ev('b', '2024-02-01T01:00:00Z'), ev('a', '2024-02-02T00:00:00Z')];
     const counted = countedAttempt(personAttempts(events, funnel, DAY * 1000), { from, to });
-    expect(counted).toEqual({ start: at('2024-02-02T00:00:00Z'), reached: 1, stepTimes: [at('2024-02-02T00:00:00Z')], breakdown: null });
+    expect(counted).toEqual({
+      start: at('2024-02-02T00:00:00Z'),
+      reached: 1,
+      stepTimes: [at('2024-02-02T00:00:00Z')],
+      breakdown: null,
+    });
   });
 
   it('a step after `to` still completes an attempt that started in the range', () => {
@@ -377,7 +515,11 @@ describe('breakdown by the step-1 event’s property value', () => {
     const chrome = { key: 'val', $browser: 'Chrome' };
     const safari = { key: 'val', $browser: 'Safari' };
     const people = {
-      person1: [ev('sign up', '2020-01-01T12:00:00Z', chrome), ev('play movie', '2020-01-01T13:00:00Z', chrome), ev('buy', '2020-01-01T15:00:00Z', chrome)],
+      person1: [
+        ev('sign up', '2020-01-01T12:00:00Z', chrome),
+        ev('play movie', '2020-01-01T13:00:00Z', chrome),
+        ev('buy', '2020-01-01T15:00:00Z', chrome),
+      ],
       person2: [ev('sign up', '2020-01-02T14:00:00Z', safari), ev('play movie', '2020-01-02T16:00:00Z', safari)],
       person3: [ev('sign up', '2020-01-02T14:00:00Z', safari)],
     };
@@ -386,11 +528,37 @@ describe('breakdown by the step-1 event’s property value', () => {
     expect(counts(r)).toEqual([3, 2, 1]);
     expect(r.breakdown?.map((b) => b.value)).toEqual(['Safari', 'Chrome']);
     expect(r.breakdown?.[0].steps).toEqual([
-      { event: 'sign up', count: 2, conversionFromFirst: 1, conversionFromPrevious: null, dropOff: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
-      { event: 'play movie', count: 1, conversionFromFirst: 0.5, conversionFromPrevious: 0.5, dropOff: 1, meanSecondsFromPrevious: 7200, medianSecondsFromPrevious: 7200 },
-      { event: 'buy', count: 0, conversionFromFirst: 0, conversionFromPrevious: 0, dropOff: 1, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
+      {
+        event: 'sign up',
+        count: 2,
+        conversionFromFirst: 1,
+        conversionFromPrevious: null,
+        dropOff: null,
+        meanSecondsFromPrevious: null,
+        medianSecondsFromPrevious: null,
+      },
+      {
+        event: 'play movie',
+        count: 1,
+        conversionFromFirst: 0.5,
+        conversionFromPrevious: 0.5,
+        dropOff: 1,
+        meanSecondsFromPrevious: 7200,
+        medianSecondsFromPrevious: 7200,
+      },
+      {
+        event: 'buy',
+        count: 0,
+        conversionFromFirst: 0,
+        conversionFromPrevious: 0,
+        dropOff: 1,
+        meanSecondsFromPrevious: null,
+        medianSecondsFromPrevious: null,
+      },
     ]);
-    expect(r.breakdown?.[1].steps.map((s) => [s.count, s.meanSecondsFromPrevious, s.medianSecondsFromPrevious])).toEqual([
+    expect(
+      r.breakdown?.[1].steps.map((s) => [s.count, s.meanSecondsFromPrevious, s.medianSecondsFromPrevious]),
+    ).toEqual([
       [1, null, null],
       [1, 3600, 3600],
       [1, 7200, 7200],
@@ -404,7 +572,10 @@ describe('breakdown by the step-1 event’s property value', () => {
       person1: [ev('sign up', '2020-01-01T12:00:00Z', { $browser: 'Chrome' }), ev('buy', '2020-01-01T13:00:00Z')],
       person2: [ev('sign up', '2020-01-01T13:00:00Z'), ev('buy', '2020-01-02T13:00:00Z', { $browser: 'Safari' })],
       person3: [ev('sign up', '2020-01-02T14:00:00Z', { $browser: 'Mac' }), ev('buy', '2020-01-02T15:00:00Z')],
-      person4: [ev('sign up', '2020-01-02T15:00:00Z', { $browser: 0 }), ev('buy', '2020-01-02T16:00:00Z', { $browser: 'alakazam' })],
+      person4: [
+        ev('sign up', '2020-01-02T15:00:00Z', { $browser: 0 }),
+        ev('buy', '2020-01-02T16:00:00Z', { $browser: 'alakazam' }),
+      ],
       person5: [ev('sign up', '2020-01-02T15:00:00Z'), ev('buy', '2020-01-02T16:00:00Z')],
     };
     const r = report(people, steps('sign up', 'buy'), { windowSeconds: 7 * DAY, breakdown: '$browser' });
@@ -415,7 +586,10 @@ describe('breakdown by the step-1 event’s property value', () => {
       ['Mac', 1, 1],
     ]);
     // person5 took 3600 s, person2 86400 s.
-    expect(r.breakdown?.[0].steps[1]).toMatchObject({ meanSecondsFromPrevious: 45000, medianSecondsFromPrevious: 45000 });
+    expect(r.breakdown?.[0].steps[1]).toMatchObject({
+      meanSecondsFromPrevious: 45000,
+      medianSecondsFromPrevious: 45000,
+    });
     expect(r.breakdown?.[1].steps[1]).toMatchObject({ meanSecondsFromPrevious: 3600, medianSecondsFromPrevious: 3600 });
   });
 
@@ -424,7 +598,11 @@ describe('breakdown by the step-1 event’s property value', () => {
       p1: [ev('a', '2024-01-01T00:00:00Z', { plan: 'pro' })],
       p2: [ev('a', '2024-01-01T00:00:00Z')],
       // Two attempts: "free" reached step 1 only, "basic" converted: p3 counts under "basic".
-      p3: [ev('a', '2024-01-01T00:00:00Z', { plan: 'free' }), ev('a', '2024-01-03T00:00:00Z', { plan: 'basic' }), ev('b', '2024-01-03T00:10:00Z')],
+      p3: [
+        ev('a', '2024-01-01T00:00:00Z', { plan: 'free' }),
+        ev('a', '2024-01-03T00:00:00Z', { plan: 'basic' }),
+        ev('b', '2024-01-03T00:10:00Z'),
+      ],
     };
     const r = report(people, steps('a', 'b'), { windowSeconds: DAY, breakdown: 'plan' });
     expect(r.breakdown?.map((b) => [b.value, ...counts(b)])).toEqual([
@@ -449,14 +627,32 @@ describe('no NaN: empty funnels and bad input', () => {
   it('nobody at step 1: counts 0, conversions null, drop-off 0, times null', () => {
     expect(funnelResults([], steps('a', 'b'))).toEqual({
       steps: [
-        { event: 'a', count: 0, conversionFromFirst: null, conversionFromPrevious: null, dropOff: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
-        { event: 'b', count: 0, conversionFromFirst: null, conversionFromPrevious: null, dropOff: 0, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null },
+        {
+          event: 'a',
+          count: 0,
+          conversionFromFirst: null,
+          conversionFromPrevious: null,
+          dropOff: null,
+          meanSecondsFromPrevious: null,
+          medianSecondsFromPrevious: null,
+        },
+        {
+          event: 'b',
+          count: 0,
+          conversionFromFirst: null,
+          conversionFromPrevious: null,
+          dropOff: 0,
+          meanSecondsFromPrevious: null,
+          medianSecondsFromPrevious: null,
+        },
       ],
     });
   });
 
   it('an event whose time is not a number is ignored', () => {
-    expect(personAttempts([ev('a', Number.NaN), ev('a', '2024-01-01T00:00:00Z')], steps('a'), 1000).map((a) => a.start)).toEqual([at('2024-01-01T00:00:00Z')]);
+    expect(
+      personAttempts([ev('a', Number.NaN), ev('a', '2024-01-01T00:00:00Z')], steps('a'), 1000).map((a) => a.start),
+    ).toEqual([at('2024-01-01T00:00:00Z')]);
   });
 
   it('a window that is negative or not finite is refused; no steps, no attempts', () => {

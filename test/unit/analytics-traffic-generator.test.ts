@@ -14,7 +14,13 @@
 // Tolerances are written next to each check with the standard deviation they allow for.
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { isBotAgent, parseUserAgent, referrerClassOf, utmOf } from '#libs/analytics/src/domain/enrichment.js';
-import { apportion, generateTraffic, pageKey, type TrafficItem, type TrafficOptions } from '#libs/analytics/src/demo/traffic-generator.js';
+import {
+  apportion,
+  generateTraffic,
+  pageKey,
+  type TrafficItem,
+  type TrafficOptions,
+} from '#libs/analytics/src/demo/traffic-generator.js';
 import { validateCollectBatch } from '#libs/cro/src/domain/collect-events.js';
 import { inControlGroup } from '#libs/cro/src/domain/variant-assignment.js';
 
@@ -31,11 +37,29 @@ const OPTIONS: TrafficOptions = {
   end: END,
   pages: [`${SHOP}/`, `${SHOP}/guides`, `${SHOP}/products/pot`, `${SHOP}/care/ferns`, `${SHOP}/cart`],
   ctas: [
-    { id: 'cta-popup', campaignId: 'campaign-1', popup: true, pages: [`${SHOP}/guides`, `${SHOP}/care/ferns/`], fields: ['email', 'consent'] },
+    {
+      id: 'cta-popup',
+      campaignId: 'campaign-1',
+      popup: true,
+      pages: [`${SHOP}/guides`, `${SHOP}/care/ferns/`],
+      fields: ['email', 'consent'],
+    },
     { id: 'cta-inline', form: false },
   ],
-  experiments: [{ id: 'exp-landing', variants: [{ key: 'control', weight: 1 }, { key: 'b', weight: 3 }] }],
-  goals: [{ event: 'purchase', valueRange: [10, 50], currency: 'EUR' }, { event: 'signup' }, { event: 'form_submitted' }],
+  experiments: [
+    {
+      id: 'exp-landing',
+      variants: [
+        { key: 'control', weight: 1 },
+        { key: 'b', weight: 3 },
+      ],
+    },
+  ],
+  goals: [
+    { event: 'purchase', valueRange: [10, 50], currency: 'EUR' },
+    { event: 'signup' },
+    { event: 'form_submitted' },
+  ],
   controlGroupPct: 20,
 };
 
@@ -88,9 +112,12 @@ describe('the traffic generator', () => {
       expect(items.filter((i) => ms(i) < from || ms(i) > to).map((i) => i.event.time)).toEqual([]);
       // Contiguous: a visitor's events never interleave with another's.
       let changes = 0;
-      for (let k = 1; k < items.length; k++) if (items[k]!.event.distinctId !== items[k - 1]!.event.distinctId) changes += 1;
+      for (let k = 1; k < items.length; k++)
+        if (items[k]!.event.distinctId !== items[k - 1]!.event.distinctId) changes += 1;
       expect(changes).toBe(3_000 - 1);
-      const disordered = [...visitors.values()].filter((events) => events.some((e, k) => k > 0 && ms(e) < ms(events[k - 1]!)));
+      const disordered = [...visitors.values()].filter((events) =>
+        events.some((e, k) => k > 0 && ms(e) < ms(events[k - 1]!)),
+      );
       expect(disordered.length).toBe(0);
       const arrivals = [...visitors.values()].map((events) => ms(events[0]!));
       expect(arrivals.every((t, k) => k === 0 || t >= arrivals[k - 1]!)).toBe(true);
@@ -120,11 +147,16 @@ describe('the traffic generator', () => {
           const views = session.filter((e) => e.event.name === 'page_view').length;
           sizes.add(views);
           if (session[0]!.event.name !== 'page_view') problems.push(`${session[0]!.id} starts a session`);
-          for (let k = 1; k < session.length; k++) if (ms(session[k]!) - ms(session[k - 1]!) >= 30 * MINUTE) problems.push(`${session[k]!.id}: 30 minutes after the previous`);
+          for (let k = 1; k < session.length; k++)
+            if (ms(session[k]!) - ms(session[k - 1]!) >= 30 * MINUTE)
+              problems.push(`${session[k]!.id}: 30 minutes after the previous`);
         }
-        for (let s = 1; s < ordered.length; s++) if (ms(ordered[s]![0]!) - ms(ordered[s - 1]!.at(-1)!) <= 30 * MINUTE) problems.push(`${ordered[s]![0]!.id}: a new session too soon`);
+        for (let s = 1; s < ordered.length; s++)
+          if (ms(ordered[s]![0]!) - ms(ordered[s - 1]!.at(-1)!) <= 30 * MINUTE)
+            problems.push(`${ordered[s]![0]!.id}: a new session too soon`);
         // Sessions follow each other (session ids in order).
-        if (ordered.some((session, k) => session[0]!.event.sessionId !== `${events[0]!.event.distinctId}-s${k}`)) problems.push(`${events[0]!.event.distinctId}: sessions out of order`);
+        if (ordered.some((session, k) => session[0]!.event.sessionId !== `${events[0]!.event.distinctId}-s${k}`))
+          problems.push(`${events[0]!.event.distinctId}: sessions out of order`);
       }
       expect(problems).toEqual([]);
       expect([...sizes].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -136,12 +168,16 @@ describe('the traffic generator', () => {
       for (const item of items) {
         const { url, referrer, utm } = item.event;
         const expected = referrerClassOf({ url, referrer, utm: utmOf(utm, url), websiteDomains: ['shop.example'] });
-        if (item.enrichment.referrerClass !== expected) problems.push(`${item.id}: ${item.enrichment.referrerClass} but ingestion says ${expected}`);
-        if (item.enrichment.utm !== item.event.utm) problems.push(`${item.id}: the enrichment's UTMs are not the event's`);
+        if (item.enrichment.referrerClass !== expected)
+          problems.push(`${item.id}: ${item.enrichment.referrerClass} but ingestion says ${expected}`);
+        if (item.enrichment.utm !== item.event.utm)
+          problems.push(`${item.id}: the enrichment's UTMs are not the event's`);
         if (item.event.name === 'page_view') {
           const first = item.event.referrer === null || !item.event.referrer.startsWith(SHOP);
-          if (first) landings.set(item.enrichment.referrerClass, (landings.get(item.enrichment.referrerClass) ?? 0) + 1);
-          else if (item.enrichment.referrerClass !== 'internal') problems.push(`${item.id}: a later page is not internal`);
+          if (first)
+            landings.set(item.enrichment.referrerClass, (landings.get(item.enrichment.referrerClass) ?? 0) + 1);
+          else if (item.enrichment.referrerClass !== 'internal')
+            problems.push(`${item.id}: a later page is not internal`);
         }
       }
       expect(problems).toEqual([]);
@@ -161,7 +197,8 @@ describe('the traffic generator', () => {
         const bot = isBotAgent(visitor.userAgent);
         for (const e of events) {
           const { device, os, browser, country, city } = e.enrichment;
-          if (device !== parsed.device || os !== parsed.os || browser !== parsed.browser || e.enrichment.bot !== bot) problems.push(`${e.id}: not the user agent's`);
+          if (device !== parsed.device || os !== parsed.os || browser !== parsed.browser || e.enrichment.bot !== bot)
+            problems.push(`${e.id}: not the user agent's`);
           if (country !== visitor.country || city !== visitor.city) problems.push(`${e.id}: not the visitor's place`);
         }
         devices.add(parsed.device);
@@ -194,9 +231,15 @@ describe('the traffic generator', () => {
         if (visitor.control !== inControlGroup(id, 20)) problems.push(`${id}: not the tracker's control group bucket`);
         if (visitor.control) control += 1;
         const names = new Set(events.map((e) => e.event.name));
-        if (visitor.control && ['cta_impression', 'cta_click', 'form_submitted', 'dialog_open'].some((n) => names.has(n))) problems.push(`${id}: held out but shown a CTA`);
+        if (
+          visitor.control &&
+          ['cta_impression', 'cta_click', 'form_submitted', 'dialog_open'].some((n) => names.has(n))
+        )
+          problems.push(`${id}: held out but shown a CTA`);
         if (!visitor.control && names.has('cta_holdout')) problems.push(`${id}: held out but not in the control group`);
-        for (const e of events) if (e.event.name === 'page_view' && e.event.properties.controlGroup !== visitor.control) problems.push(`${e.id}: controlGroup`);
+        for (const e of events)
+          if (e.event.name === 'page_view' && e.event.properties.controlGroup !== visitor.control)
+            problems.push(`${e.id}: controlGroup`);
         if (names.has('cta_holdout')) heldOut += 1;
         if (names.has('cta_holdout') || names.has('cta_impression')) reached += 1;
       }
@@ -207,9 +250,10 @@ describe('the traffic generator', () => {
       expect(Math.abs(share(heldOut, reached) - 0.2)).toBeLessThan(0.04);
     });
 
-    it('shows the popup only on its pages, with its campaign; clicks are 4-12 % of impressions; forms follow clicks, with the form\'s fields', () => {
+    it("shows the popup only on its pages, with its campaign; clicks are 4-12 % of impressions; forms follow clicks, with the form's fields", () => {
       const popupPages = new Set([`${SHOP}/guides`, `${SHOP}/care/ferns`]);
-      const count = (name: string, ctaId?: string) => items.filter((i) => i.event.name === name && (ctaId === undefined || i.event.ctaId === ctaId)).length;
+      const count = (name: string, ctaId?: string) =>
+        items.filter((i) => i.event.name === name && (ctaId === undefined || i.event.ctaId === ctaId)).length;
       const popup = items.filter((i) => i.event.ctaId === 'cta-popup');
       expect(new Set(popup.map((i) => pageKey(i.event.url!)))).toEqual(popupPages);
       expect(new Set(popup.map((i) => i.event.campaignId))).toEqual(new Set(['campaign-1']));
@@ -229,10 +273,19 @@ describe('the traffic generator', () => {
       for (const events of visitors.values()) {
         events.forEach((e, k) => {
           const before = events.slice(0, k);
-          if (e.event.name === 'cta_click' && !before.some((b) => b.event.name === 'cta_impression' && b.event.ctaId === e.event.ctaId)) problems.push(`${e.id}: a click without an impression`);
+          if (
+            e.event.name === 'cta_click' &&
+            !before.some((b) => b.event.name === 'cta_impression' && b.event.ctaId === e.event.ctaId)
+          )
+            problems.push(`${e.id}: a click without an impression`);
           if (e.event.name === 'form_submitted') {
-            if (!before.some((b) => b.event.name === 'cta_click' && b.event.ctaId === e.event.ctaId)) problems.push(`${e.id}: a form without a click`);
-            if (JSON.stringify(e.event.fields) !== JSON.stringify({ email: `${e.event.distinctId}@example.com`, consent: 'true' })) problems.push(`${e.id}: fields ${JSON.stringify(e.event.fields)}`);
+            if (!before.some((b) => b.event.name === 'cta_click' && b.event.ctaId === e.event.ctaId))
+              problems.push(`${e.id}: a form without a click`);
+            if (
+              JSON.stringify(e.event.fields) !==
+              JSON.stringify({ email: `${e.event.distinctId}@example.com`, consent: 'true' })
+            )
+              problems.push(`${e.id}: fields ${JSON.stringify(e.event.fields)}`);
           } else if (e.event.fields !== null) problems.push(`${e.id}: fields on ${e.event.name}`);
         });
       }
@@ -241,7 +294,7 @@ describe('the traffic generator', () => {
   });
 
   describe('experiments and goals', () => {
-    it('exposes each visitor to one variant, split 25/75 by the weights 1 and 3 (within 3 points), on each session\'s landing page', () => {
+    it("exposes each visitor to one variant, split 25/75 by the weights 1 and 3 (within 3 points), on each session's landing page", () => {
       let b = 0;
       let exposed = 0;
       for (const events of visitors.values()) {
@@ -252,7 +305,9 @@ describe('the traffic generator', () => {
         }
         const keys = new Set(exposures.map((e) => e.event.variant));
         expect(keys.size).toBe(1);
-        expect(new Set(exposures.map((e) => e.event.sessionId)).size).toBe(new Set(events.map((e) => e.event.sessionId)).size);
+        expect(new Set(exposures.map((e) => e.event.sessionId)).size).toBe(
+          new Set(events.map((e) => e.event.sessionId)).size,
+        );
         exposed += 1;
         if (keys.has('b')) b += 1;
       }
@@ -261,21 +316,48 @@ describe('the traffic generator', () => {
     });
 
     it('an experiment with a page is shown on that page only (a trailing slash or a query does not matter)', () => {
-      const onPage = all({ ...OPTIONS, visitors: 300, experiments: [{ id: 'exp-pot', variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }], pageUrl: `${SHOP}/products/pot/` }] });
+      const onPage = all({
+        ...OPTIONS,
+        visitors: 300,
+        experiments: [
+          {
+            id: 'exp-pot',
+            variants: [
+              { key: 'control', weight: 50 },
+              { key: 'b', weight: 50 },
+            ],
+            pageUrl: `${SHOP}/products/pot/`,
+          },
+        ],
+      });
       const exposures = onPage.filter((i) => i.event.name === 'experiment_exposure');
       expect(exposures.length).toBeGreaterThan(0);
       expect(new Set(exposures.map((e) => pageKey(e.event.url!)))).toEqual(new Set([`${SHOP}/products/pot`]));
     });
 
     it('a variant with a true lift of 100 % converts visibly more (sign-ups, purchases and forms after the first exposure)', () => {
-      const lifted = all({ ...OPTIONS, visitors: 6_000, experiments: [{ id: 'exp', variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }], lift: { variant: 'b', relative: 1 } }] });
+      const lifted = all({
+        ...OPTIONS,
+        visitors: 6_000,
+        experiments: [
+          {
+            id: 'exp',
+            variants: [
+              { key: 'control', weight: 50 },
+              { key: 'b', weight: 50 },
+            ],
+            lift: { variant: 'b', relative: 1 },
+          },
+        ],
+      });
       const rate: Record<string, [number, number]> = { control: [0, 0], b: [0, 0] };
       for (const events of byVisitor(lifted).values()) {
         const first = events.find((e) => e.event.name === 'experiment_exposure');
         if (!first) continue;
         const arm = rate[first.event.variant!]!;
         arm[0] += 1;
-        if (events.some((e) => ms(e) >= ms(first) && ['purchase', 'signup', 'form_submitted'].includes(e.event.name))) arm[1] += 1;
+        if (events.some((e) => ms(e) >= ms(first) && ['purchase', 'signup', 'form_submitted'].includes(e.event.name)))
+          arm[1] += 1;
       }
       const control = rate.control![1] / rate.control![0];
       const b = rate.b![1] / rate.b![0];
@@ -300,7 +382,11 @@ describe('the traffic generator', () => {
       // 1.2 times the seen, seen at least 1.4 times the held out (about 500, 2,100 and 500 visitors).
       const groups = { clicked: [0, 0], seen: [0, 0], heldOut: [0, 0] };
       for (const events of visitors.values()) {
-        for (const [group, name] of [[groups.clicked, 'cta_click'], [groups.seen, 'cta_impression'], [groups.heldOut, 'cta_holdout']] as const) {
+        for (const [group, name] of [
+          [groups.clicked, 'cta_click'],
+          [groups.seen, 'cta_impression'],
+          [groups.heldOut, 'cta_holdout'],
+        ] as const) {
           const first = events.findIndex((e) => e.event.name === name);
           if (first < 0) continue;
           group[0] += 1;
@@ -316,9 +402,14 @@ describe('the traffic generator', () => {
 
   describe('seasonality', () => {
     it('Saturdays are quieter than Tuesdays and 3-5 am than 11 am-1 pm (local time, UTC+1)', () => {
-      const arrivals = [...byVisitor(all({ ...OPTIONS, visitors: 10_000, ctas: [], experiments: [], goals: [], utcOffsetMinutes: 60 })).values()].map((e) => ms(e[0]!) + 60 * MINUTE);
+      const arrivals = [
+        ...byVisitor(
+          all({ ...OPTIONS, visitors: 10_000, ctas: [], experiments: [], goals: [], utcOffsetMinutes: 60 }),
+        ).values(),
+      ].map((e) => ms(e[0]!) + 60 * MINUTE);
       const weekday = (d: number) => arrivals.filter((t) => new Date(t).getUTCDay() === d).length;
-      const hours = (from: number, to: number) => arrivals.filter((t) => new Date(t).getUTCHours() >= from && new Date(t).getUTCHours() < to).length;
+      const hours = (from: number, to: number) =>
+        arrivals.filter((t) => new Date(t).getUTCHours() >= from && new Date(t).getUTCHours() < to).length;
       // Weights 0.7 against 1.1 (4 of each in 28 days): about 0.64.
       expect(weekday(6)).toBeLessThan(0.8 * weekday(2));
       // Weights 0.08 + 0.08 against 1.35 + 1.4: about 0.06.
@@ -355,7 +446,10 @@ describe('the traffic generator', () => {
         ['controlGroupPct must be a percentage from 0 to 100', { controlGroupPct: Number.NaN }],
         ['end must be a valid date', { end: new Date('nope') }],
         ['idPrefix must be 1 to 20 letters, digits, _ or -', { idPrefix: 'not ok' }],
-        ['the value range of goal purchase must be [min, max]', { goals: [{ event: 'purchase', valueRange: [50, 10] }] }],
+        [
+          'the value range of goal purchase must be [min, max]',
+          { goals: [{ event: 'purchase', valueRange: [50, 10] }] },
+        ],
       ];
       for (const [message, change] of bad) expect(() => all({ ...OPTIONS, ...change })).toThrow(message);
     });

@@ -15,8 +15,13 @@ describe('docs/architecture.md', () => {
   it('has no cycle between contexts, and analytics is imported by none', () => {
     const edges = contextEdges() as Map<string, Set<string>>;
     const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
-      [...(edges.get(from) ?? [])].some((next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))));
-    for (const [from, tos] of edges) for (const to of tos) expect(`${from} -> ${to}: ${reaches(to, from) ? 'cycle' : 'ok'}`).toBe(`${from} -> ${to}: ok`);
-    for (const [from, tos] of edges) expect(`${from} imports analytics: ${tos.has('analytics')}`).toBe(`${from} imports analytics: false`);
+      [...(edges.get(from) ?? [])].some(
+        (next) => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))),
+      );
+    for (const [from, tos] of edges)
+      for (const to of tos)
+        expect(`${from} -> ${to}: ${reaches(to, from) ? 'cycle' : 'ok'}`).toBe(`${from} -> ${to}: ok`);
+    for (const [from, tos] of edges)
+      expect(`${from} imports analytics: ${tos.has('analytics')}`).toBe(`${from} imports analytics: false`);
   });
 });

@@ -12,7 +12,15 @@ const actor = (userId: string, ...roles: string[]): Actor => ({ userId, name: `N
 const question = { id: 'q-1', status: 'new', organisationId: 'org-1', websiteId: 'w-1' } as const;
 const validData: Record<string, Record<string, unknown>> = {
   question: {
-    Create: { organisationId: 'org-1', websiteId: 'w-1', locale: 'en', title: 'How?', body: '', category: null, askedBy: null },
+    Create: {
+      organisationId: 'org-1',
+      websiteId: 'w-1',
+      locale: 'en',
+      title: 'How?',
+      body: '',
+      category: null,
+      askedBy: null,
+    },
     Submit: {},
     Approve: {},
     Decline: { reason: 'Off topic' },
@@ -32,7 +40,12 @@ const validData: Record<string, Record<string, unknown>> = {
 
 describe('question rules beyond the table', () => {
   const create = (who: Actor) =>
-    questionDecider.fold(questionDecider.decide({ type: 'Create', data: validData.question.Create, actor: who }, questionDecider.initialState));
+    questionDecider.fold(
+      questionDecider.decide(
+        { type: 'Create', data: validData.question.Create, actor: who },
+        questionDecider.initialState,
+      ),
+    );
   const act = (state: unknown, type: string, who: Actor, data: unknown = {}) => {
     const events = questionDecider.decide({ type, data, actor: who }, state as never);
     return events.reduce(questionDecider.evolve, state as never);
@@ -41,8 +54,12 @@ describe('question rules beyond the table', () => {
 
   it("a moderator's question is a draft, a creator's waits for the moderators", () => {
     expect(create(actor('u-1', 'user', 'owner'))).toMatchObject({ status: 'draft', moderatorStatus: null });
-    for (const role of ['owner', 'admin', 'cms:admin', 'cms:manager', 'cms:editor', 'cms:reviewer']) expectWith(create(actor('u-1', 'user', role)).status, role).toBe('draft');
-    expect(create(actor('u-1', 'user', 'member', 'cms:creator'))).toMatchObject({ status: 'pending_review', moderatorStatus: 'pending_review' });
+    for (const role of ['owner', 'admin', 'cms:admin', 'cms:manager', 'cms:editor', 'cms:reviewer'])
+      expectWith(create(actor('u-1', 'user', role)).status, role).toBe('draft');
+    expect(create(actor('u-1', 'user', 'member', 'cms:creator'))).toMatchObject({
+      status: 'pending_review',
+      moderatorStatus: 'pending_review',
+    });
   });
 
   it('walks create, submit, approve, publish, unpublish, delete, restore with the moderator status', () => {
@@ -66,9 +83,9 @@ describe('question rules beyond the table', () => {
     expect(questionDecider.decide({ type: 'Approve', data: {}, actor: moderator }, s)).toEqual([
       { type: 'QuestionApproved', data: { by: { id: 'u-mod', name: 'Name of u-mod' } } },
     ]);
-    expect(questionDecider.decide({ type: 'Publish', data: {}, actor: moderator }, act(s, 'Approve', moderator))).toEqual([
-      { type: 'QuestionPublished', data: { publishedBy: { id: 'u-mod', name: 'Name of u-mod' } } },
-    ]);
+    expect(
+      questionDecider.decide({ type: 'Publish', data: {}, actor: moderator }, act(s, 'Approve', moderator)),
+    ).toEqual([{ type: 'QuestionPublished', data: { publishedBy: { id: 'u-mod', name: 'Name of u-mod' } } }]);
   });
 
   it('declining needs a reason ("Reason is missing!", 422), of at most 500 characters, and leads to deleted/declined', () => {
@@ -78,14 +95,20 @@ describe('question rules beyond the table', () => {
       expect(run).toThrow(ValidationError);
       expect(run).toThrow('Reason is missing!');
     }
-    expect(() => questionDecider.decide({ type: 'Decline', data: { reason: 'x'.repeat(501) }, actor: moderator }, waiting)).toThrow(
-      'The maximum length is 500 characters',
-    );
+    expect(() =>
+      questionDecider.decide({ type: 'Decline', data: { reason: 'x'.repeat(501) }, actor: moderator }, waiting),
+    ).toThrow('The maximum length is 500 characters');
     const declined = act(waiting, 'Decline', moderator, { reason: '  Spam  ' });
     expect(declined).toMatchObject({ status: 'deleted', moderatorStatus: 'declined' });
-    expect(questionDecider.decide({ type: 'Decline', data: { reason: '  Spam  ' }, actor: moderator }, waiting)[0].data).toMatchObject({ reason: 'Spam' });
+    expect(
+      questionDecider.decide({ type: 'Decline', data: { reason: '  Spam  ' }, actor: moderator }, waiting)[0].data,
+    ).toMatchObject({ reason: 'Spam' });
     // Restored, revised, submitted again: back in the queue.
-    const again = act(act(act(declined, 'Restore', moderator), 'Update', moderator, { title: 'Better' }), 'Submit', moderator);
+    const again = act(
+      act(act(declined, 'Restore', moderator), 'Update', moderator, { title: 'Better' }),
+      'Submit',
+      moderator,
+    );
     expect(again).toMatchObject({ status: 'pending_review', moderatorStatus: 'pending_review' });
   });
 
@@ -97,7 +120,9 @@ describe('question rules beyond the table', () => {
 
   it('an update records only what changed, and nothing when nothing did', () => {
     const s = create(moderator);
-    expect(questionDecider.decide({ type: 'Update', data: { title: 'How?', body: '' }, actor: moderator }, s)).toEqual([]);
+    expect(questionDecider.decide({ type: 'Update', data: { title: 'How?', body: '' }, actor: moderator }, s)).toEqual(
+      [],
+    );
     expect(questionDecider.decide({ type: 'Update', data: { title: 'Why?', body: '' }, actor: moderator }, s)).toEqual([
       { type: 'QuestionUpdated', data: { title: 'Why?' } },
     ]);
@@ -107,12 +132,14 @@ describe('question rules beyond the table', () => {
     const creator = actor('u-1', 'user', 'member', 'cms:creator');
     const waiting = create(creator);
     for (const action of ['Approve', 'Decline', 'Publish', 'Restore']) {
-      expect(() => questionDecider.decide({ type: action, data: validData.question[action], actor: creator }, waiting)).toThrow(
-        action === 'Approve' || action === 'Decline' ? ForbiddenError : InvalidTransitionError,
-      );
+      expect(() =>
+        questionDecider.decide({ type: action, data: validData.question[action], actor: creator }, waiting),
+      ).toThrow(action === 'Approve' || action === 'Decline' ? ForbiddenError : InvalidTransitionError);
     }
     expect(questionDecider.allowedActions('pending_review', creator, waiting)).toEqual(['Update', 'Delete']);
-    expect(questionDecider.allowedActions('pending_review', actor('u-2', 'user', 'member', 'cms:creator'), waiting)).toEqual([]);
+    expect(
+      questionDecider.allowedActions('pending_review', actor('u-2', 'user', 'member', 'cms:creator'), waiting),
+    ).toEqual([]);
   });
 
   it('describes itself for GET /api/workflows/question', () => {
@@ -126,19 +153,32 @@ describe('question rules beyond the table', () => {
 
 describe('answer rules beyond the table', () => {
   const moderator = actor('u-mod', 'user', 'owner');
-  const create = (context: unknown) => answerDecider.decide({ type: 'Create', data: validData.answer.Create, actor: moderator, context }, answerDecider.initialState);
+  const create = (context: unknown) =>
+    answerDecider.decide(
+      { type: 'Create', data: validData.answer.Create, actor: moderator, context },
+      answerDecider.initialState,
+    );
 
   it('belongs to its question: organisation, website and question come from it', () => {
     expect(create({ question })).toEqual([
       {
         type: 'AnswerCreated',
-        data: { body: 'Like this.', answeredBy: null, questionId: 'q-1', organisationId: 'org-1', websiteId: 'w-1', createdBy: { id: 'u-mod', name: 'Name of u-mod' } },
+        data: {
+          body: 'Like this.',
+          answeredBy: null,
+          questionId: 'q-1',
+          organisationId: 'org-1',
+          websiteId: 'w-1',
+          createdBy: { id: 'u-mod', name: 'Name of u-mod' },
+        },
       },
     ]);
   });
 
   it('is refused (422) on a deleted question and without a question', () => {
-    expect(() => create({ question: { ...question, status: 'deleted' } })).toThrow('Answers cannot be added to a deleted question');
+    expect(() => create({ question: { ...question, status: 'deleted' } })).toThrow(
+      'Answers cannot be added to a deleted question',
+    );
     expect(() => create({ question: { ...question, status: 'deleted' } })).toThrow(InvalidTransitionError);
     expect(() => create(undefined)).toThrow(InvalidTransitionError);
   });

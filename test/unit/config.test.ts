@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from '#libs/platform/src/config.js';
 describe('configuration from the environment', () => {
   it('defaults to the embedded store on port 3000 with projections in process', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, runProjections: true, kafkaTopicPrefix: 'platform' });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      runProjections: true,
+      kafkaTopicPrefix: 'platform',
+    });
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
@@ -24,14 +29,16 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses bad values naming every bad variable', () => {
-    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', RUN_PROJECTIONS: 'maybe', ADMIN_EMAIL: 'nobody' });
+    const attempt = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', RUN_PROJECTIONS: 'maybe', ADMIN_EMAIL: 'nobody' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
     } catch (error) {
       const message = (error as Error).message;
       expect(message).toMatch(/^Invalid configuration:/);
-      for (const name of ['PORT', 'DATABASE_URL', 'RUN_PROJECTIONS', 'ADMIN_EMAIL']) expect(message).toContain(`  ${name}:`);
+      for (const name of ['PORT', 'DATABASE_URL', 'RUN_PROJECTIONS', 'ADMIN_EMAIL'])
+        expect(message).toContain(`  ${name}:`);
       expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL');
     }
   });

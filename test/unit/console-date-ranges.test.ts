@@ -24,8 +24,14 @@ describe('the date ranges', () => {
   });
 
   it('a custom range is its own days, leaving out what is not a day', () => {
-    expect(rangeDays({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }, '2026-03-31')).toEqual({ from: '2026-01-01', to: '2026-01-31' });
-    expect(rangeDays({ preset: 'custom', from: '1 Jan', to: '' }, '2026-03-31')).toEqual({ from: undefined, to: undefined });
+    expect(rangeDays({ preset: 'custom', from: '2026-01-01', to: '2026-01-31' }, '2026-03-31')).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+    });
+    expect(rangeDays({ preset: 'custom', from: '1 Jan', to: '' }, '2026-03-31')).toEqual({
+      from: undefined,
+      to: undefined,
+    });
   });
 
   it("today is the website's: 23:30 UTC on 9 January is already the 10th in Berlin", () => {

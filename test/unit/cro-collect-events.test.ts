@@ -140,18 +140,27 @@ describe('events that are rejected, with the reason', () => {
   ];
   for (const [label, event, reason] of TABLE) {
     it(`${label} -> "${reason}"`, () => {
-      expect(one(event)).toEqual({ siteKey: 'site-key-1', valid: [], rejected: [{ index: 0, reason }], duplicates: [] });
+      expect(one(event)).toEqual({
+        siteKey: 'site-key-1',
+        valid: [],
+        rejected: [{ index: 0, reason }],
+        duplicates: [],
+      });
     });
   }
 
   it('a form field of 2,000 characters and 50 fields are accepted', () => {
-    const fields = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, i === 0 ? 'm'.repeat(2000) : 'x']));
+    const fields = Object.fromEntries(
+      Array.from({ length: 50 }, (_, i) => [`f${i}`, i === 0 ? 'm'.repeat(2000) : 'x']),
+    );
     expect(one({ ...base, name: 'form_submitted', ctaId: 'cta-1', fields }).valid[0]?.event.fields).toEqual(fields);
   });
 
   it('a custom event is refused when the caller accepts only the names its goals track', () => {
     const purchase = { ...base, name: 'purchase' };
-    expect(one(purchase, { customEvents: new Set(['signup']) }).rejected).toEqual([{ index: 0, reason: 'no goal tracks the event purchase' }]);
+    expect(one(purchase, { customEvents: new Set(['signup']) }).rejected).toEqual([
+      { index: 0, reason: 'no goal tracks the event purchase' },
+    ]);
     expect(one(purchase, { customEvents: new Set(['purchase']) }).valid).toHaveLength(1);
     expect(one(base, { customEvents: new Set() }).valid).toHaveLength(1);
   });
@@ -175,7 +184,13 @@ describe('prototype pollution: __proto__ keys as JSON.parse makes them', () => {
       { index: 1, reason: 'fields must not use the key __proto__' },
     ]);
     expect(answer.valid.map((v) => v.index)).toEqual([2]);
-    expect(answer.valid[0]?.event.utm).toEqual({ source: 'a', medium: null, campaign: null, term: null, content: null });
+    expect(answer.valid[0]?.event.utm).toEqual({
+      source: 'a',
+      medium: null,
+      campaign: null,
+      term: null,
+      content: null,
+    });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(answer.valid[0]!.event)).toBe(Object.prototype);
   });
@@ -183,17 +198,32 @@ describe('prototype pollution: __proto__ keys as JSON.parse makes them', () => {
 
 describe('a batch', () => {
   it('one bad event never rejects the others: each keeps its index', () => {
-    const answer = validateCollectBatch({ siteKey: 'site-key-1', events: [base, { ...base, id: 'e-2', url: 'nope' }, { ...base, id: 'e-3' }] }, NOW);
+    const answer = validateCollectBatch(
+      { siteKey: 'site-key-1', events: [base, { ...base, id: 'e-2', url: 'nope' }, { ...base, id: 'e-3' }] },
+      NOW,
+    );
     expect(answer.valid.map((v) => [v.index, v.event.id])).toEqual([
       [0, 'e-1'],
       [2, 'e-3'],
     ]);
-    expect(answer.rejected).toEqual([{ index: 1, reason: 'url must be an absolute http(s) URL of at most 2048 characters' }]);
+    expect(answer.rejected).toEqual([
+      { index: 1, reason: 'url must be an absolute http(s) URL of at most 2048 characters' },
+    ]);
   });
 
   it('a second event with the id of an earlier valid one is a duplicate; a rejected one does not take its id', () => {
     const answer = validateCollectBatch(
-      { siteKey: 'site-key-1', events: [base, { ...base, time: '2026-06-01T11:59:30Z' }, { ...base, id: 'e-2', url: undefined }, { ...base, id: 'e-2' }, { ...base, id: undefined }, { ...base, id: undefined }] },
+      {
+        siteKey: 'site-key-1',
+        events: [
+          base,
+          { ...base, time: '2026-06-01T11:59:30Z' },
+          { ...base, id: 'e-2', url: undefined },
+          { ...base, id: 'e-2' },
+          { ...base, id: undefined },
+          { ...base, id: undefined },
+        ],
+      },
       NOW,
     );
     expect(answer.valid.map((v) => v.index)).toEqual([0, 3, 4, 5]);
@@ -202,7 +232,12 @@ describe('a batch', () => {
   });
 
   it('an empty batch is valid; 100 events are accepted; `now` may be a Date', () => {
-    expect(validateCollectBatch({ siteKey: 'site-key-1', events: [] }, NOW)).toEqual({ siteKey: 'site-key-1', valid: [], rejected: [], duplicates: [] });
+    expect(validateCollectBatch({ siteKey: 'site-key-1', events: [] }, NOW)).toEqual({
+      siteKey: 'site-key-1',
+      valid: [],
+      rejected: [],
+      duplicates: [],
+    });
     const hundred = Array.from({ length: 100 }, (_, i) => ({ ...base, id: `e-${i}` }));
     expect(validateCollectBatch({ siteKey: 'site-key-1', events: hundred }, new Date(NOW)).valid).toHaveLength(100);
   });
@@ -228,7 +263,10 @@ describe('a batch', () => {
       } catch (caught) {
         error = caught;
       }
-      expect({ status: (error as { statusCode?: number })?.statusCode, message: (error as Error)?.message }).toEqual({ status: 400, message });
+      expect({ status: (error as { statusCode?: number })?.statusCode, message: (error as Error)?.message }).toEqual({
+        status: 400,
+        message,
+      });
     });
   }
 });

@@ -40,7 +40,10 @@ const SHOP = { website: { status: 'active', publishContent: true, domain: 'shop.
 const URL_INVALID = 'Please provide a valid url, starting with https://';
 const URL_DOMAIN = 'The page url domain should be the same as your website domain';
 
-const created = { type: 'ExcludedPageCreated', data: { urlRule: 'https://shop.example/account/*', note: null, ...OWNER, createdBy: MARA } };
+const created = {
+  type: 'ExcludedPageCreated',
+  data: { urlRule: 'https://shop.example/account/*', note: null, ...OWNER, createdBy: MARA },
+};
 const updated = { type: 'ExcludedPageUpdated', data: { note: 'Logged-in pages' } };
 const deleted = { type: 'ExcludedPageDeleted', data: {} };
 const HISTORIES: Record<string, DomainEvent[][]> = {
@@ -48,7 +51,12 @@ const HISTORIES: Record<string, DomainEvent[][]> = {
   active: [[created], [created, updated]],
   deleted: [[created, deleted]],
 };
-const DATA: Record<string, unknown> = { Create: { ...OWNER, urlRule: 'https://shop.example/cart' }, Update: { urlRule: 'https://shop.example/checkout/*' }, Delete: {}, Restore: {} };
+const DATA: Record<string, unknown> = {
+  Create: { ...OWNER, urlRule: 'https://shop.example/cart' },
+  Update: { urlRule: 'https://shop.example/checkout/*' },
+  Delete: {},
+  Restore: {},
+};
 
 // prettier-ignore
 const TABLE: readonly Row[] = [
@@ -67,10 +75,20 @@ const TABLE: readonly Row[] = [
 ];
 
 describe('the excluded page table (typed by hand: the rights of goals)', () => {
-  checkTable({ decider: excludedPageDecider, columns: COLUMNS, rows: TABLE, histories: HISTORIES, data: DATA, context: () => SHOP });
+  checkTable({
+    decider: excludedPageDecider,
+    columns: COLUMNS,
+    rows: TABLE,
+    histories: HISTORIES,
+    data: DATA,
+    context: () => SHOP,
+  });
 });
 
-function errorsOf(history: DomainEvent[], command: { type: string; data: unknown; actor: Actor; context?: unknown }): unknown {
+function errorsOf(
+  history: DomainEvent[],
+  command: { type: string; data: unknown; actor: Actor; context?: unknown },
+): unknown {
   try {
     excludedPageDecider.decide(command, excludedPageDecider.fold(history as never[]));
   } catch (caught) {
@@ -78,68 +96,174 @@ function errorsOf(history: DomainEvent[], command: { type: string; data: unknown
   }
   return 'not refused';
 }
-const createWith = (data: Record<string, unknown>, context: unknown = SHOP) => ({ type: 'Create', data: { ...OWNER, ...data }, actor: mara, context });
+const createWith = (data: Record<string, unknown>, context: unknown = SHOP) => ({
+  type: 'Create',
+  data: { ...OWNER, ...data },
+  actor: mara,
+  context,
+});
 
 describe('excluded page events', () => {
   it('Create records the URL rule (trimmed), the note (none: null), the website and who added it', () => {
-    given(excludedPageDecider, []).when(createWith({ urlRule: '  https://shop.example/account/*  ' })).then([created]);
     given(excludedPageDecider, [])
-      .when(createWith({ urlRule: 'https://www.shop.example/cart', note: ' Cart: not a journey step ', status: 'deleted', createdAt: '2020-01-01' }))
-      .then([{ type: 'ExcludedPageCreated', data: { urlRule: 'https://www.shop.example/cart', note: 'Cart: not a journey step', ...OWNER, createdBy: MARA } }]);
+      .when(createWith({ urlRule: '  https://shop.example/account/*  ' }))
+      .then([created]);
+    given(excludedPageDecider, [])
+      .when(
+        createWith({
+          urlRule: 'https://www.shop.example/cart',
+          note: ' Cart: not a journey step ',
+          status: 'deleted',
+          createdAt: '2020-01-01',
+        }),
+      )
+      .then([
+        {
+          type: 'ExcludedPageCreated',
+          data: {
+            urlRule: 'https://www.shop.example/cart',
+            note: 'Cart: not a journey step',
+            ...OWNER,
+            createdBy: MARA,
+          },
+        },
+      ]);
     expect(given(excludedPageDecider, [created]).state).toEqual({
-      status: 'active', organisationId: 'org-1', websiteId: 'w-1', createdBy: 'u-mara', fields: { urlRule: 'https://shop.example/account/*', note: null },
+      status: 'active',
+      organisationId: 'org-1',
+      websiteId: 'w-1',
+      createdBy: 'u-mara',
+      fields: { urlRule: 'https://shop.example/account/*', note: null },
     });
   });
 
   it('the URL rule is an https URL, exact or ending with *: "Please provide a valid url, starting with https://" under urlRule', () => {
-    for (const urlRule of [undefined, null, '', '   ', 'http://shop.example/cart', '/account/*', 'shop.example/cart', 'https://', 'https://shop.example/a b', 'ftp://shop.example/', 42, ['https://shop.example/']]) {
+    for (const urlRule of [
+      undefined,
+      null,
+      '',
+      '   ',
+      'http://shop.example/cart',
+      '/account/*',
+      'shop.example/cart',
+      'https://',
+      'https://shop.example/a b',
+      'ftp://shop.example/',
+      42,
+      ['https://shop.example/'],
+    ]) {
       given(excludedPageDecider, []).when(createWith({ urlRule })).refused(422, URL_INVALID);
       expect(errorsOf([], createWith({ urlRule }))).toEqual({ urlRule: URL_INVALID });
     }
-    given(excludedPageDecider, [created]).when({ type: 'Update', data: { urlRule: 'http://shop.example/' }, actor: mara, context: SHOP }).refused(422, URL_INVALID);
+    given(excludedPageDecider, [created])
+      .when({ type: 'Update', data: { urlRule: 'http://shop.example/' }, actor: mara, context: SHOP })
+      .refused(422, URL_INVALID);
   });
 
-  it("the URL is on the website's domain or a subdomain: otherwise \"The page url domain should be the same as your website domain\"", () => {
-    for (const urlRule of ['https://other.example/account/*', 'https://shop.example.evil.example/', 'https://evilshop.example/', 'https://example/']) {
+  it('the URL is on the website\'s domain or a subdomain: otherwise "The page url domain should be the same as your website domain"', () => {
+    for (const urlRule of [
+      'https://other.example/account/*',
+      'https://shop.example.evil.example/',
+      'https://evilshop.example/',
+      'https://example/',
+    ]) {
       given(excludedPageDecider, []).when(createWith({ urlRule })).refused(422, URL_DOMAIN);
       expect(errorsOf([], createWith({ urlRule }))).toEqual({ urlRule: URL_DOMAIN });
     }
-    for (const urlRule of ['https://shop.example', 'https://SHOP.example/Cart', 'https://blog.shop.example/*', 'https://www.shop.example/account/*', 'https://shop.example*']) {
-      const events = given(excludedPageDecider, []).when(createWith({ urlRule })).then([{ type: 'ExcludedPageCreated', data: { urlRule, note: null, ...OWNER, createdBy: MARA } }]);
+    for (const urlRule of [
+      'https://shop.example',
+      'https://SHOP.example/Cart',
+      'https://blog.shop.example/*',
+      'https://www.shop.example/account/*',
+      'https://shop.example*',
+    ]) {
+      const events = given(excludedPageDecider, [])
+        .when(createWith({ urlRule }))
+        .then([{ type: 'ExcludedPageCreated', data: { urlRule, note: null, ...OWNER, createdBy: MARA } }]);
       expect(events).toHaveLength(1);
     }
     // Without the website's domain the rule is refused rather than taken blind.
     for (const context of [undefined, {}, { website: {} }, { website: { domain: 42 } }]) {
-      given(excludedPageDecider, []).when({ type: 'Create', data: { ...OWNER, urlRule: 'https://shop.example/cart' }, actor: mara, context }).refused(422, URL_DOMAIN);
+      given(excludedPageDecider, [])
+        .when({ type: 'Create', data: { ...OWNER, urlRule: 'https://shop.example/cart' }, actor: mara, context })
+        .refused(422, URL_DOMAIN);
     }
-    given(excludedPageDecider, [created]).when({ type: 'Update', data: { urlRule: 'https://other.example/' }, actor: mara, context: SHOP }).refused(422, URL_DOMAIN);
+    given(excludedPageDecider, [created])
+      .when({ type: 'Update', data: { urlRule: 'https://other.example/' }, actor: mara, context: SHOP })
+      .refused(422, URL_DOMAIN);
   });
 
   it('note: text of at most 500 characters; "" or null clears it', () => {
-    given(excludedPageDecider, [created]).when({ type: 'Update', data: { note: 'x'.repeat(500) }, actor: mara }).then([{ type: 'ExcludedPageUpdated', data: { note: 'x'.repeat(500) } }]);
-    given(excludedPageDecider, [created]).when({ type: 'Update', data: { note: 'x'.repeat(501) }, actor: mara }).refused(422, 'The maximum length is 500 characters');
-    given(excludedPageDecider, [created]).when({ type: 'Update', data: { note: 7 }, actor: mara }).refused(422, 'Note must be text');
-    given(excludedPageDecider, [created, updated]).when({ type: 'Update', data: { note: '' }, actor: mara }).then([{ type: 'ExcludedPageUpdated', data: { note: null } }]);
-    given(excludedPageDecider, [created, updated]).when({ type: 'Update', data: { note: null }, actor: mara }).then([{ type: 'ExcludedPageUpdated', data: { note: null } }]);
+    given(excludedPageDecider, [created])
+      .when({ type: 'Update', data: { note: 'x'.repeat(500) }, actor: mara })
+      .then([{ type: 'ExcludedPageUpdated', data: { note: 'x'.repeat(500) } }]);
+    given(excludedPageDecider, [created])
+      .when({ type: 'Update', data: { note: 'x'.repeat(501) }, actor: mara })
+      .refused(422, 'The maximum length is 500 characters');
+    given(excludedPageDecider, [created])
+      .when({ type: 'Update', data: { note: 7 }, actor: mara })
+      .refused(422, 'Note must be text');
+    given(excludedPageDecider, [created, updated])
+      .when({ type: 'Update', data: { note: '' }, actor: mara })
+      .then([{ type: 'ExcludedPageUpdated', data: { note: null } }]);
+    given(excludedPageDecider, [created, updated])
+      .when({ type: 'Update', data: { note: null }, actor: mara })
+      .then([{ type: 'ExcludedPageUpdated', data: { note: null } }]);
   });
 
   it('Update records only the changes (a note alone needs no domain); the website never changes; Delete records the deletion', () => {
-    given(excludedPageDecider, [created, updated]).when({ type: 'Update', data: { urlRule: 'https://shop.example/account/*', note: 'Logged-in pages' }, actor: mara, context: SHOP }).then([]);
+    given(excludedPageDecider, [created, updated])
+      .when({
+        type: 'Update',
+        data: { urlRule: 'https://shop.example/account/*', note: 'Logged-in pages' },
+        actor: mara,
+        context: SHOP,
+      })
+      .then([]);
     const events = given(excludedPageDecider, [created])
-      .when({ type: 'Update', data: { urlRule: ' https://shop.example/checkout/* ', websiteId: 'w-2', organisationId: 'org-2', createdBy: 'u-x' }, actor: mara, context: SHOP })
+      .when({
+        type: 'Update',
+        data: {
+          urlRule: ' https://shop.example/checkout/* ',
+          websiteId: 'w-2',
+          organisationId: 'org-2',
+          createdBy: 'u-x',
+        },
+        actor: mara,
+        context: SHOP,
+      })
       .then([{ type: 'ExcludedPageUpdated', data: { urlRule: 'https://shop.example/checkout/*' } }]);
     expect(given(excludedPageDecider, [created, ...events]).state).toEqual({
-      status: 'active', organisationId: 'org-1', websiteId: 'w-1', createdBy: 'u-mara', fields: { urlRule: 'https://shop.example/checkout/*', note: null },
+      status: 'active',
+      organisationId: 'org-1',
+      websiteId: 'w-1',
+      createdBy: 'u-mara',
+      fields: { urlRule: 'https://shop.example/checkout/*', note: null },
     });
-    given(excludedPageDecider, [created]).when({ type: 'Update', data: { note: 'Logged-in pages' }, actor: mara }).then([updated]);
+    given(excludedPageDecider, [created])
+      .when({ type: 'Update', data: { note: 'Logged-in pages' }, actor: mara })
+      .then([updated]);
     given(excludedPageDecider, [created]).when({ type: 'Delete', data: {}, actor: mara }).then([deleted]);
   });
 
   it('refusals say why', () => {
-    given(excludedPageDecider, [created]).when({ type: 'Update', data: { note: 'x' }, actor: actor('editor') }).refused(403, 'Your role may not Update this excluded page');
-    given(excludedPageDecider, []).when({ type: 'Delete', data: {}, actor: mara }).refused(404, 'The excluded page does not exist');
-    given(excludedPageDecider, [created, deleted]).when({ type: 'Update', data: { note: 'x' }, actor: mara }).refused(422, 'Update is not allowed while the excluded page is deleted');
-    expect(errorsOf([], { type: 'Create', data: { urlRule: 'https://shop.example/', websiteId: 'w-1' }, actor: mara, context: SHOP })).toEqual({ organisationId: 'Organisation is missing!' });
+    given(excludedPageDecider, [created])
+      .when({ type: 'Update', data: { note: 'x' }, actor: actor('editor') })
+      .refused(403, 'Your role may not Update this excluded page');
+    given(excludedPageDecider, [])
+      .when({ type: 'Delete', data: {}, actor: mara })
+      .refused(404, 'The excluded page does not exist');
+    given(excludedPageDecider, [created, deleted])
+      .when({ type: 'Update', data: { note: 'x' }, actor: mara })
+      .refused(422, 'Update is not allowed while the excluded page is deleted');
+    expect(
+      errorsOf([], {
+        type: 'Create',
+        data: { urlRule: 'https://shop.example/', websiteId: 'w-1' },
+        actor: mara,
+        context: SHOP,
+      }),
+    ).toEqual({ organisationId: 'Organisation is missing!' });
   });
 });
 
@@ -218,7 +342,9 @@ describe('urlExcluded (exact, or a prefix when the rule ends with *)', () => {
   it('answers false, never throws, on input that is not text or not a list', () => {
     expect(urlExcluded(42 as unknown as string, ['https://shop.example/*'])).toBe(false);
     expect(urlExcluded('https://shop.example/cart', null as unknown as string[])).toBe(false);
-    expect(urlExcluded('https://shop.example/cart', [7, null, { rule: 'https://shop.example/*' }] as unknown as string[])).toBe(false);
+    expect(
+      urlExcluded('https://shop.example/cart', [7, null, { rule: 'https://shop.example/*' }] as unknown as string[]),
+    ).toBe(false);
     expect(urlExcluded(`https://shop.example/${'x'.repeat(10_000)}`, ['https://shop.example/*'])).toBe(false);
   });
 });

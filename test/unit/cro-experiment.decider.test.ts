@@ -23,7 +23,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { NONE, checkTable, type Column, type Row } from '../support/decider-table.js';
 import { given } from '../support/given.js';
-import { OWNER, ORG_ADMIN, PLATFORM_ADMIN, ADMIN, MANAGER, EDITOR, ANALYST, CREATOR, VIEWER, NOBODY, SYSTEM, COLUMNS } from '../support/cro-actors.js';
+import {
+  OWNER,
+  ORG_ADMIN,
+  PLATFORM_ADMIN,
+  ADMIN,
+  MANAGER,
+  EDITOR,
+  ANALYST,
+  CREATOR,
+  VIEWER,
+  NOBODY,
+  SYSTEM,
+  COLUMNS,
+} from '../support/cro-actors.js';
 import { experimentDecider } from '#libs/cro/src/domain/experiment.decider.js';
 import type { Actor, DomainEvent } from '#libs/platform/src/decider.js';
 
@@ -36,21 +49,43 @@ const VARIANTS = [
   { key: 'control', name: 'Control', weight: 50 },
   { key: 'b', name: 'Shorter headline', weight: 50, changes: [{ selector: 'h1', text: 'Save now' }] },
 ];
-const FIELDS = { name: 'Hero headline', pageUrl: 'https://shop.example/', testType: 'ab', goalId: 'goal-1', variants: VARIANTS, significanceThreshold: 0.95 };
-const created: DomainEvent = { type: 'ExperimentCreated', data: { organisationId: 'org-1', websiteId: 'w-1', fields: FIELDS, createdBy: EVE } };
+const FIELDS = {
+  name: 'Hero headline',
+  pageUrl: 'https://shop.example/',
+  testType: 'ab',
+  goalId: 'goal-1',
+  variants: VARIANTS,
+  significanceThreshold: 0.95,
+};
+const created: DomainEvent = {
+  type: 'ExperimentCreated',
+  data: { organisationId: 'org-1', websiteId: 'w-1', fields: FIELDS, createdBy: EVE },
+};
 const moved = (type: string, from: string): DomainEvent => ({ type, data: { from, by: ANN } });
 const submitted = moved('ExperimentSubmittedForReview', 'draft');
 const published = (from: string) => moved('ExperimentPublished', from);
 const paused = moved('ExperimentPaused', 'live');
 const resumed = moved('ExperimentResumed', 'paused');
-const completed = (from: string, winner: string | null): DomainEvent => ({ type: 'ExperimentCompleted', data: { from, winner, endRule: null, by: ANN } });
-const completedByRule: DomainEvent = { type: 'ExperimentCompleted', data: { from: 'live', winner: 'b', endRule: 'significance', by: null } };
+const completed = (from: string, winner: string | null): DomainEvent => ({
+  type: 'ExperimentCompleted',
+  data: { from, winner, endRule: null, by: ANN },
+});
+const completedByRule: DomainEvent = {
+  type: 'ExperimentCompleted',
+  data: { from: 'live', winner: 'b', endRule: 'significance', by: null },
+};
 const deployed = (from: string): DomainEvent => ({ type: 'ExperimentDeployed', data: { from, by: ANN, variant: 'b' } });
 const deleted = (from: string) => moved('ExperimentDeleted', from);
 const HELD_DATA = {
   rule: 'visitors',
   winner: 'b',
-  figures: { met: ['visitors'], visitors: 40, conversionsPerVariant: { control: 12, b: 20 }, date: '2026-11-29', significance: 0.97 },
+  figures: {
+    met: ['visitors'],
+    visitors: 40,
+    conversionsPerVariant: { control: 12, b: 20 },
+    date: '2026-11-29',
+    significance: 0.97,
+  },
   reasons: ['networks'],
   traffic: { visitors: 40, withPageView: 40, networks: 1, largestNetwork: 40 },
 };
@@ -62,17 +97,51 @@ const DELETED_DRAFT = 'deleted (was draft)';
 const DELETED_COMPLETED = 'deleted (was completed)';
 const HISTORIES: Record<string, DomainEvent[][]> = {
   [NONE]: [[]],
-  draft: [[created], [created, submitted, moved('ExperimentReturnedToDraft', 'review')], [created, published('draft'), moved('ExperimentReturnedToDraft', 'live')]],
-  review: [[created, submitted], [created, published('draft'), paused, moved('ExperimentReturnedToReview', 'paused')]],
-  live: [[created, submitted, published('review')], [created, published('draft'), paused, resumed]],
+  draft: [
+    [created],
+    [created, submitted, moved('ExperimentReturnedToDraft', 'review')],
+    [created, published('draft'), moved('ExperimentReturnedToDraft', 'live')],
+  ],
+  review: [
+    [created, submitted],
+    [created, published('draft'), paused, moved('ExperimentReturnedToReview', 'paused')],
+  ],
+  live: [
+    [created, submitted, published('review')],
+    [created, published('draft'), paused, resumed],
+  ],
   paused: [[created, published('draft'), paused]],
-  completed: [[created, published('draft'), completed('live', 'b')], [created, published('draft'), paused, completed('paused', null)], [created, published('draft'), completedByRule]],
-  completed_deployed: [[created, published('draft'), deployed('live')], [created, published('draft'), completed('live', 'b'), deployed('completed')]],
-  [DELETED_DRAFT]: [[created, deleted('draft')], [created, submitted, deleted('review'), { type: 'ExperimentRestored', data: { to: 'review', by: ANN } }, moved('ExperimentReturnedToDraft', 'review'), deleted('draft')]],
+  completed: [
+    [created, published('draft'), completed('live', 'b')],
+    [created, published('draft'), paused, completed('paused', null)],
+    [created, published('draft'), completedByRule],
+  ],
+  completed_deployed: [
+    [created, published('draft'), deployed('live')],
+    [created, published('draft'), completed('live', 'b'), deployed('completed')],
+  ],
+  [DELETED_DRAFT]: [
+    [created, deleted('draft')],
+    [
+      created,
+      submitted,
+      deleted('review'),
+      { type: 'ExperimentRestored', data: { to: 'review', by: ANN } },
+      moved('ExperimentReturnedToDraft', 'review'),
+      deleted('draft'),
+    ],
+  ],
   [DELETED_COMPLETED]: [[created, published('draft'), completed('live', 'b'), deleted('completed')]],
-  [HELD]: [[created, published('draft'), held], [created, published('draft'), held, paused, resumed]],
+  [HELD]: [
+    [created, published('draft'), held],
+    [created, published('draft'), held, paused, resumed],
+  ],
 };
-const STATUS_OF: Record<string, string> = { [DELETED_DRAFT]: 'deleted', [DELETED_COMPLETED]: 'deleted', [HELD]: 'live' };
+const STATUS_OF: Record<string, string> = {
+  [DELETED_DRAFT]: 'deleted',
+  [DELETED_COMPLETED]: 'deleted',
+  [HELD]: 'live',
+};
 
 const DATA: Record<string, unknown> = {
   Create: { organisationId: 'org-1', websiteId: 'w-1', name: 'Checkout button', pageUrl: 'https://shop.example/cart' },
@@ -276,23 +345,47 @@ function refusalOf(run: () => unknown): { statusCode: number; message: string; e
 const stateOf = (history: DomainEvent[]) => experimentDecider.fold(history as never[]);
 
 describe('the experiment table (typed by hand)', () => {
-  checkTable({ decider: experimentDecider, columns: COLUMNS, rows: EXPERIMENT_TABLE, histories: HISTORIES, data: DATA, context: () => CONTEXT });
+  checkTable({
+    decider: experimentDecider,
+    columns: COLUMNS,
+    rows: EXPERIMENT_TABLE,
+    histories: HISTORIES,
+    data: DATA,
+    context: () => CONTEXT,
+  });
 
-  it('every refusal of the table says why, in the framework\'s words', () => {
+  it("every refusal of the table says why, in the framework's words", () => {
     for (const [action, from, ...cells] of EXPERIMENT_TABLE) {
       cells.forEach((cell, i) => {
         if (typeof cell !== 'number') return;
         const actor = COLUMNS[i]!.actors[0]!;
-        const got = refusalOf(() => experimentDecider.decide({ type: action, data: DATA[action] ?? {}, actor, context: CONTEXT }, stateOf(HISTORIES[from]![0]!)));
-        expect({ action, from, column: COLUMNS[i]!.column, ...got }).toEqual({ action, from, column: COLUMNS[i]!.column, statusCode: cell, message: refusalMessage(cell, action, from) });
+        const got = refusalOf(() =>
+          experimentDecider.decide(
+            { type: action, data: DATA[action] ?? {}, actor, context: CONTEXT },
+            stateOf(HISTORIES[from]![0]!),
+          ),
+        );
+        expect({ action, from, column: COLUMNS[i]!.column, ...got }).toEqual({
+          action,
+          from,
+          column: COLUMNS[i]!.column,
+          statusCode: cell,
+          message: refusalMessage(cell, action, from),
+        });
       });
     }
   });
 
   it('completed experiments cannot be edited; live ones cannot be deleted', () => {
-    given(experimentDecider, HISTORIES.completed![0]!).when({ type: 'Update', data: { name: 'Renamed' }, actor: ADMIN }).refused(422, 'Update is not allowed while the experiment is completed');
-    given(experimentDecider, HISTORIES.completed_deployed![0]!).when({ type: 'Update', data: { name: 'Renamed' }, actor: ADMIN }).refused(422, 'Update is not allowed while the experiment is completed_deployed');
-    given(experimentDecider, HISTORIES.live![0]!).when({ type: 'Delete', data: {}, actor: ADMIN }).refused(422, 'Delete is not allowed while the experiment is live');
+    given(experimentDecider, HISTORIES.completed![0]!)
+      .when({ type: 'Update', data: { name: 'Renamed' }, actor: ADMIN })
+      .refused(422, 'Update is not allowed while the experiment is completed');
+    given(experimentDecider, HISTORIES.completed_deployed![0]!)
+      .when({ type: 'Update', data: { name: 'Renamed' }, actor: ADMIN })
+      .refused(422, 'Update is not allowed while the experiment is completed_deployed');
+    given(experimentDecider, HISTORIES.live![0]!)
+      .when({ type: 'Delete', data: {}, actor: ADMIN })
+      .refused(422, 'Delete is not allowed while the experiment is live');
   });
 });
 
@@ -300,38 +393,101 @@ describe('allowedActions, written out', () => {
   const sorted = (actions: string[]) => [...actions].sort();
   const live = stateOf(HISTORIES.live![0]!);
   it('an analyst on a live test', () => {
-    expect(sorted(experimentDecider.allowedActions('live', ANALYST, live, CONTEXT))).toEqual(['Complete', 'CompleteAndDeploy', 'Pause', 'ReturnToDraft', 'ReturnToReview', 'Update']);
+    expect(sorted(experimentDecider.allowedActions('live', ANALYST, live, CONTEXT))).toEqual([
+      'Complete',
+      'CompleteAndDeploy',
+      'Pause',
+      'ReturnToDraft',
+      'ReturnToReview',
+      'Update',
+    ]);
   });
   it('an editor drafts and submits, but does not run tests', () => {
     expect(experimentDecider.allowedActions('live', EDITOR, live, CONTEXT)).toEqual([]);
-    expect(sorted(experimentDecider.allowedActions('draft', EDITOR, stateOf([created]), CONTEXT))).toEqual(['SubmitForReview', 'Update']);
+    expect(sorted(experimentDecider.allowedActions('draft', EDITOR, stateOf([created]), CONTEXT))).toEqual([
+      'SubmitForReview',
+      'Update',
+    ]);
   });
   it('a held end rule: the analyst may confirm it, the editor may not', () => {
     const heldState = stateOf(HISTORIES[HELD]![0]!);
-    expect(sorted(experimentDecider.allowedActions('live', ANALYST, heldState, CONTEXT))).toEqual(['Complete', 'CompleteAndDeploy', 'ConfirmCompletion', 'Pause', 'ReturnToDraft', 'ReturnToReview', 'Update']);
+    expect(sorted(experimentDecider.allowedActions('live', ANALYST, heldState, CONTEXT))).toEqual([
+      'Complete',
+      'CompleteAndDeploy',
+      'ConfirmCompletion',
+      'Pause',
+      'ReturnToDraft',
+      'ReturnToReview',
+      'Update',
+    ]);
     expect(experimentDecider.allowedActions('live', EDITOR, heldState, CONTEXT)).toEqual([]);
   });
   it('a completed test: deploy or delete, nothing to edit', () => {
-    expect(sorted(experimentDecider.allowedActions('completed', MANAGER, stateOf(HISTORIES.completed![0]!), CONTEXT))).toEqual(['CompleteAndDeploy', 'Delete']);
+    expect(
+      sorted(experimentDecider.allowedActions('completed', MANAGER, stateOf(HISTORIES.completed![0]!), CONTEXT)),
+    ).toEqual(['CompleteAndDeploy', 'Delete']);
   });
   it('the end-rules process completes a live test or holds its rule, and does nothing else', () => {
-    expect(experimentDecider.allowedActions('live', SYSTEM, live, CONTEXT)).toEqual(['CompleteByEndRule', 'HoldEndRule']);
-    expect(experimentDecider.allowedActions('live', SYSTEM, stateOf(HISTORIES[HELD]![0]!), CONTEXT)).toEqual(['CompleteByEndRule']);
+    expect(experimentDecider.allowedActions('live', SYSTEM, live, CONTEXT)).toEqual([
+      'CompleteByEndRule',
+      'HoldEndRule',
+    ]);
+    expect(experimentDecider.allowedActions('live', SYSTEM, stateOf(HISTORIES[HELD]![0]!), CONTEXT)).toEqual([
+      'CompleteByEndRule',
+    ]);
     expect(experimentDecider.allowedActions('paused', SYSTEM, stateOf(HISTORIES.paused![0]!), CONTEXT)).toEqual([]);
   });
   it('a creator, a viewer and a member without CRO role: nothing', () => {
-    for (const actor of [CREATOR, VIEWER, NOBODY]) expect(experimentDecider.allowedActions('draft', actor, stateOf([created]), CONTEXT)).toEqual([]);
+    for (const actor of [CREATOR, VIEWER, NOBODY])
+      expect(experimentDecider.allowedActions('draft', actor, stateOf([created]), CONTEXT)).toEqual([]);
   });
 });
 
 describe('Create and Update: the request shape and its messages', () => {
   const create = (data: Record<string, unknown>) =>
-    refusalOf(() => experimentDecider.decide({ type: 'Create', data: { organisationId: 'org-1', websiteId: 'w-1', name: 'T', pageUrl: 'https://shop.example/', ...data }, actor: ANALYST, context: CONTEXT }, experimentDecider.initialState));
+    refusalOf(() =>
+      experimentDecider.decide(
+        {
+          type: 'Create',
+          data: { organisationId: 'org-1', websiteId: 'w-1', name: 'T', pageUrl: 'https://shop.example/', ...data },
+          actor: ANALYST,
+          context: CONTEXT,
+        },
+        experimentDecider.initialState,
+      ),
+    );
 
   it('records the fields; test type defaults to ab, significance threshold to 0.95, variants to none', () => {
-    given(experimentDecider, []).when({ type: 'Create', data: { organisationId: 'org-1', websiteId: 'w-1', name: ' Checkout button ', pageUrl: 'https://shop.example/cart', status: 'live' }, actor: EDITOR, context: CONTEXT }).then([
-      { type: 'ExperimentCreated', data: { organisationId: 'org-1', websiteId: 'w-1', fields: { name: 'Checkout button', pageUrl: 'https://shop.example/cart', testType: 'ab', significanceThreshold: 0.95, variants: [] }, createdBy: EVE } },
-    ]);
+    given(experimentDecider, [])
+      .when({
+        type: 'Create',
+        data: {
+          organisationId: 'org-1',
+          websiteId: 'w-1',
+          name: ' Checkout button ',
+          pageUrl: 'https://shop.example/cart',
+          status: 'live',
+        },
+        actor: EDITOR,
+        context: CONTEXT,
+      })
+      .then([
+        {
+          type: 'ExperimentCreated',
+          data: {
+            organisationId: 'org-1',
+            websiteId: 'w-1',
+            fields: {
+              name: 'Checkout button',
+              pageUrl: 'https://shop.example/cart',
+              testType: 'ab',
+              significanceThreshold: 0.95,
+              variants: [],
+            },
+            createdBy: EVE,
+          },
+        },
+      ]);
   });
 
   it('accepts every field of the request shape as written', () => {
@@ -345,86 +501,200 @@ describe('Create and Update: the request shape and its messages', () => {
       reason: 'Competitors do it',
       element: '#plans',
       metric: 'signups',
-      variants: [{ key: 'control', weight: 34 }, { key: 'annual', name: 'Annual first', weight: 33, changes: [{ selector: '.plans .annual', text: 'Annual (save 20%)' }] }, { key: 'badge', weight: 33 }],
+      variants: [
+        { key: 'control', weight: 34 },
+        {
+          key: 'annual',
+          name: 'Annual first',
+          weight: 33,
+          changes: [{ selector: '.plans .annual', text: 'Annual (save 20%)' }],
+        },
+        { key: 'badge', weight: 33 },
+      ],
       endRule: { mode: 'any', visitors: 10000, conversionsPerVariant: 200, date: '2026-02-28', significance: 0.99 },
       trafficRules: { devices: ['desktop', 'tablet'], visitorsPct: 80, countries: ['DE', 'NO'], audiences: ['aud-1'] },
       significanceThreshold: 0.9,
     };
-    given(experimentDecider, []).when({ type: 'Create', data: { organisationId: 'org-1', websiteId: 'w-1', ...fields }, actor: ANALYST, context: CONTEXT }).then([
-      { type: 'ExperimentCreated', data: { organisationId: 'org-1', websiteId: 'w-1', fields, createdBy: ANN } },
-    ]);
+    given(experimentDecider, [])
+      .when({
+        type: 'Create',
+        data: { organisationId: 'org-1', websiteId: 'w-1', ...fields },
+        actor: ANALYST,
+        context: CONTEXT,
+      })
+      .then([
+        { type: 'ExperimentCreated', data: { organisationId: 'org-1', websiteId: 'w-1', fields, createdBy: ANN } },
+      ]);
   });
 
   it('"Please enter a name for the test"', () => {
     for (const name of [undefined, null, '', '   ']) {
-      expect(create({ name })).toEqual({ statusCode: 422, message: 'Please enter a name for the test', errors: { name: 'Please enter a name for the test' } });
+      expect(create({ name })).toEqual({
+        statusCode: 422,
+        message: 'Please enter a name for the test',
+        errors: { name: 'Please enter a name for the test' },
+      });
     }
   });
 
-  it('the page URL: the campaign\'s messages', () => {
+  it("the page URL: the campaign's messages", () => {
     for (const pageUrl of [undefined, 'shop.example', 'mailto:a@shop.example']) {
-      expect(create({ pageUrl })).toEqual({ statusCode: 422, message: 'Please enter a valid content page URL.', errors: { pageUrl: 'Please enter a valid content page URL.' } });
+      expect(create({ pageUrl })).toEqual({
+        statusCode: 422,
+        message: 'Please enter a valid content page URL.',
+        errors: { pageUrl: 'Please enter a valid content page URL.' },
+      });
     }
     expect(create({ pageUrl: 'https://elsewhere.example/' })).toEqual({
-      statusCode: 422, message: 'The page url domain should be the same as your website domain', errors: { pageUrl: 'The page url domain should be the same as your website domain' },
+      statusCode: 422,
+      message: 'The page url domain should be the same as your website domain',
+      errors: { pageUrl: 'The page url domain should be the same as your website domain' },
     });
-    given(experimentDecider, [created]).when({ type: 'Update', data: { pageUrl: 'https://elsewhere.example/' }, actor: ANALYST, context: CONTEXT }).refused(422, 'The page url domain should be the same as your website domain');
+    given(experimentDecider, [created])
+      .when({ type: 'Update', data: { pageUrl: 'https://elsewhere.example/' }, actor: ANALYST, context: CONTEXT })
+      .refused(422, 'The page url domain should be the same as your website domain');
   });
 
   it('variants: at least two, unique keys, weights 0 to 100 adding up to 100', () => {
     const variants = (list: unknown[]) => create({ variants: list });
     expect(variants([{ key: 'control', weight: 100 }])).toEqual({
-      statusCode: 422, message: 'An experiment needs at least two variants: the control and one more', errors: { variants: 'An experiment needs at least two variants: the control and one more' },
+      statusCode: 422,
+      message: 'An experiment needs at least two variants: the control and one more',
+      errors: { variants: 'An experiment needs at least two variants: the control and one more' },
     });
-    expect(variants([{ key: 'a', weight: 50 }, { key: 'a', weight: 50 }])).toEqual({ statusCode: 422, message: 'Variant keys must be unique', errors: { variants: 'Variant keys must be unique' } });
+    expect(
+      variants([
+        { key: 'a', weight: 50 },
+        { key: 'a', weight: 50 },
+      ]),
+    ).toEqual({
+      statusCode: 422,
+      message: 'Variant keys must be unique',
+      errors: { variants: 'Variant keys must be unique' },
+    });
     for (const weight of [101, -1, 50.5, '50', undefined]) {
-      expect(variants([{ key: 'control', weight: 50 }, { key: 'b', weight }])).toEqual({
-        statusCode: 422, message: 'Variant weight 0 to 100 percent', errors: { 'variants.1.weight': 'Variant weight 0 to 100 percent' },
+      expect(
+        variants([
+          { key: 'control', weight: 50 },
+          { key: 'b', weight },
+        ]),
+      ).toEqual({
+        statusCode: 422,
+        message: 'Variant weight 0 to 100 percent',
+        errors: { 'variants.1.weight': 'Variant weight 0 to 100 percent' },
       });
     }
-    expect(variants([{ key: 'control', weight: 50 }, { key: 'b', weight: 40 }])).toEqual({
-      statusCode: 422, message: 'Variant weights must add up to 100 percent', errors: { variants: 'Variant weights must add up to 100 percent' },
+    expect(
+      variants([
+        { key: 'control', weight: 50 },
+        { key: 'b', weight: 40 },
+      ]),
+    ).toEqual({
+      statusCode: 422,
+      message: 'Variant weights must add up to 100 percent',
+      errors: { variants: 'Variant weights must add up to 100 percent' },
     });
-    expect(variants([{ key: 'control', weight: 60 }, { key: 'b', weight: 60 }]).message).toBe('Variant weights must add up to 100 percent');
-    given(experimentDecider, [created]).when({ type: 'Update', data: { variants: [{ key: 'control', weight: 0 }, { key: 'b', weight: 100 }] }, actor: ANALYST }).then([
-      { type: 'ExperimentUpdated', data: { changes: { variants: [{ key: 'control', weight: 0 }, { key: 'b', weight: 100 }] }, by: ANN } },
-    ]);
+    expect(
+      variants([
+        { key: 'control', weight: 60 },
+        { key: 'b', weight: 60 },
+      ]).message,
+    ).toBe('Variant weights must add up to 100 percent');
+    given(experimentDecider, [created])
+      .when({
+        type: 'Update',
+        data: {
+          variants: [
+            { key: 'control', weight: 0 },
+            { key: 'b', weight: 100 },
+          ],
+        },
+        actor: ANALYST,
+      })
+      .then([
+        {
+          type: 'ExperimentUpdated',
+          data: {
+            changes: {
+              variants: [
+                { key: 'control', weight: 0 },
+                { key: 'b', weight: 100 },
+              ],
+            },
+            by: ANN,
+          },
+        },
+      ]);
   });
 
   it('end rules need a threshold unless manual; dates are calendar dates; the threshold is between 0 and 1', () => {
-    expect(create({ endRule: { mode: 'all' } }).message).toBe('Choose at least one end rule: visitors, conversions per variant, date or significance');
+    expect(create({ endRule: { mode: 'all' } }).message).toBe(
+      'Choose at least one end rule: visitors, conversions per variant, date or significance',
+    );
     expect(create({ endRule: { mode: 'any', date: '2026-02-30' } }).message).toBe('Date must be a date (YYYY-MM-DD)');
-    expect(create({ significanceThreshold: 1 }).message).toBe('Significance threshold must be a number between 0 and 1');
-    given(experimentDecider, [created]).when({ type: 'Update', data: { endRule: { mode: 'manual' } }, actor: ANALYST }).then([{ type: 'ExperimentUpdated', data: { changes: { endRule: { mode: 'manual' } }, by: ANN } }]);
+    expect(create({ significanceThreshold: 1 }).message).toBe(
+      'Significance threshold must be a number between 0 and 1',
+    );
+    given(experimentDecider, [created])
+      .when({ type: 'Update', data: { endRule: { mode: 'manual' } }, actor: ANALYST })
+      .then([{ type: 'ExperimentUpdated', data: { changes: { endRule: { mode: 'manual' } }, by: ANN } }]);
   });
 
   it('Update records only what changed', () => {
-    given(experimentDecider, [created]).when({ type: 'Update', data: { ...FIELDS, metric: 'clicks' }, actor: ANALYST }).then([{ type: 'ExperimentUpdated', data: { changes: { metric: 'clicks' }, by: ANN } }]);
+    given(experimentDecider, [created])
+      .when({ type: 'Update', data: { ...FIELDS, metric: 'clicks' }, actor: ANALYST })
+      .then([{ type: 'ExperimentUpdated', data: { changes: { metric: 'clicks' }, by: ANN } }]);
     given(experimentDecider, [created]).when({ type: 'Update', data: FIELDS, actor: ANALYST }).then([]);
   });
 });
 
 describe('Publish', () => {
-  const draft = (fields: Record<string, unknown>): DomainEvent[] => [{ type: 'ExperimentCreated', data: { organisationId: 'org-1', websiteId: 'w-1', fields, createdBy: EVE } }];
-  const publish = (history: DomainEvent[], context: unknown = CONTEXT) => refusalOf(() => experimentDecider.decide({ type: 'Publish', data: {}, actor: ANALYST, context }, stateOf(history)));
+  const draft = (fields: Record<string, unknown>): DomainEvent[] => [
+    { type: 'ExperimentCreated', data: { organisationId: 'org-1', websiteId: 'w-1', fields, createdBy: EVE } },
+  ];
+  const publish = (history: DomainEvent[], context: unknown = CONTEXT) =>
+    refusalOf(() => experimentDecider.decide({ type: 'Publish', data: {}, actor: ANALYST, context }, stateOf(history)));
 
   it('records who published it, from where', () => {
-    const events = given(experimentDecider, [created, submitted]).when({ type: 'Publish', data: {}, actor: ANALYST, context: CONTEXT }).then([{ type: 'ExperimentPublished', data: { from: 'review', by: ANN } }]);
+    const events = given(experimentDecider, [created, submitted])
+      .when({ type: 'Publish', data: {}, actor: ANALYST, context: CONTEXT })
+      .then([{ type: 'ExperimentPublished', data: { from: 'review', by: ANN } }]);
     expect(given(experimentDecider, [created, submitted, ...events]).state.status).toBe('live');
   });
 
   it('needs a goal, valid variants and a page URL on the website domain', () => {
-    expect(publish(draft({ ...FIELDS, goalId: null }))).toEqual({ statusCode: 422, message: 'Goal is missing!', errors: { goalId: 'Goal is missing!' } });
-    expect(publish(draft({ name: 'Bare', pageUrl: 'https://shop.example/', testType: 'ab', variants: [], significanceThreshold: 0.95 }))).toEqual({
+    expect(publish(draft({ ...FIELDS, goalId: null }))).toEqual({
+      statusCode: 422,
+      message: 'Goal is missing!',
+      errors: { goalId: 'Goal is missing!' },
+    });
+    expect(
+      publish(
+        draft({
+          name: 'Bare',
+          pageUrl: 'https://shop.example/',
+          testType: 'ab',
+          variants: [],
+          significanceThreshold: 0.95,
+        }),
+      ),
+    ).toEqual({
       statusCode: 422,
       message: 'An experiment needs at least two variants: the control and one more',
-      errors: { variants: 'An experiment needs at least two variants: the control and one more', goalId: 'Goal is missing!' },
+      errors: {
+        variants: 'An experiment needs at least two variants: the control and one more',
+        goalId: 'Goal is missing!',
+      },
     });
     expect(publish([created], { website: { domain: 'moved.example' } })).toEqual({
-      statusCode: 422, message: 'The page url domain should be the same as your website domain', errors: { pageUrl: 'The page url domain should be the same as your website domain' },
+      statusCode: 422,
+      message: 'The page url domain should be the same as your website domain',
+      errors: { pageUrl: 'The page url domain should be the same as your website domain' },
     });
     expect(publish([created], {})).toEqual({
-      statusCode: 422, message: 'The page url domain should be the same as your website domain', errors: { pageUrl: 'The page url domain should be the same as your website domain' },
+      statusCode: 422,
+      message: 'The page url domain should be the same as your website domain',
+      errors: { pageUrl: 'The page url domain should be the same as your website domain' },
     });
   });
 });
@@ -438,16 +708,20 @@ describe('the moves record who and from where', () => {
     ['Resume', [created, published('draft'), paused], 'ExperimentResumed', 'paused', 'live'],
     ['Delete', [created, published('draft'), paused], 'ExperimentDeleted', 'paused', 'deleted'],
   ] as const)('%s', (action, history, type, from, to) => {
-    const events = given(experimentDecider, [...history]).when({ type: action, data: {}, actor: MANAGER, context: CONTEXT }).then([{ type, data: { from, by: { id: 'u-manager', name: 'Max Manager' } } }]);
+    const events = given(experimentDecider, [...history])
+      .when({ type: action, data: {}, actor: MANAGER, context: CONTEXT })
+      .then([{ type, data: { from, by: { id: 'u-manager', name: 'Max Manager' } } }]);
     expect(given(experimentDecider, [...history, ...events]).state.status).toBe(to);
   });
 
   it('Restore goes back to the status it was deleted from', () => {
-    given(experimentDecider, [created, published('draft'), completed('live', 'b'), deleted('completed')]).when({ type: 'Restore', data: {}, actor: ANALYST }).then([
-      { type: 'ExperimentRestored', data: { to: 'completed', by: ANN } },
-    ]);
+    given(experimentDecider, [created, published('draft'), completed('live', 'b'), deleted('completed')])
+      .when({ type: 'Restore', data: {}, actor: ANALYST })
+      .then([{ type: 'ExperimentRestored', data: { to: 'completed', by: ANN } }]);
     const history = [created, published('draft'), paused, deleted('paused')];
-    const events = given(experimentDecider, history).when({ type: 'Restore', data: {}, actor: ANALYST }).then([{ type: 'ExperimentRestored', data: { to: 'paused', by: ANN } }]);
+    const events = given(experimentDecider, history)
+      .when({ type: 'Restore', data: {}, actor: ANALYST })
+      .then([{ type: 'ExperimentRestored', data: { to: 'paused', by: ANN } }]);
     expect(given(experimentDecider, [...history, ...events]).state.status).toBe('paused');
   });
 });
@@ -456,45 +730,82 @@ describe('completing and deploying', () => {
   const live = [created, published('draft')];
 
   it('Complete records the declared winner, or none', () => {
-    const events = given(experimentDecider, live).when({ type: 'Complete', data: { winner: 'b' }, actor: ANALYST }).then([{ type: 'ExperimentCompleted', data: { from: 'live', winner: 'b', endRule: null, by: ANN } }]);
+    const events = given(experimentDecider, live)
+      .when({ type: 'Complete', data: { winner: 'b' }, actor: ANALYST })
+      .then([{ type: 'ExperimentCompleted', data: { from: 'live', winner: 'b', endRule: null, by: ANN } }]);
     expect(given(experimentDecider, [...live, ...events]).state).toMatchObject({ status: 'completed', winner: 'b' });
-    given(experimentDecider, live).when({ type: 'Complete', data: {}, actor: ANALYST }).then([{ type: 'ExperimentCompleted', data: { from: 'live', winner: null, endRule: null, by: ANN } }]);
-    expect(refusalOf(() => experimentDecider.decide({ type: 'Complete', data: { winner: 'z' }, actor: ANALYST }, stateOf(live)))).toEqual({
-      statusCode: 422, message: "The variant must be one of the experiment's variants", errors: { winner: "The variant must be one of the experiment's variants" },
+    given(experimentDecider, live)
+      .when({ type: 'Complete', data: {}, actor: ANALYST })
+      .then([{ type: 'ExperimentCompleted', data: { from: 'live', winner: null, endRule: null, by: ANN } }]);
+    expect(
+      refusalOf(() =>
+        experimentDecider.decide({ type: 'Complete', data: { winner: 'z' }, actor: ANALYST }, stateOf(live)),
+      ),
+    ).toEqual({
+      statusCode: 422,
+      message: "The variant must be one of the experiment's variants",
+      errors: { winner: "The variant must be one of the experiment's variants" },
     });
   });
 
   it('CompleteAndDeploy deploys the variant given', () => {
-    const events = given(experimentDecider, live).when({ type: 'CompleteAndDeploy', data: { variant: 'control' }, actor: ANALYST }).then([
-      { type: 'ExperimentDeployed', data: { from: 'live', by: ANN, variant: 'control' } },
-    ]);
-    expect(given(experimentDecider, [...live, ...events]).state).toMatchObject({ status: 'completed_deployed', deployedVariant: 'control' });
+    const events = given(experimentDecider, live)
+      .when({ type: 'CompleteAndDeploy', data: { variant: 'control' }, actor: ANALYST })
+      .then([{ type: 'ExperimentDeployed', data: { from: 'live', by: ANN, variant: 'control' } }]);
+    expect(given(experimentDecider, [...live, ...events]).state).toMatchObject({
+      status: 'completed_deployed',
+      deployedVariant: 'control',
+    });
   });
 
   it('without a variant it deploys the declared winner, and is refused when there is none', () => {
-    given(experimentDecider, [...live, completed('live', 'b')]).when({ type: 'CompleteAndDeploy', data: {}, actor: MANAGER }).then([
-      { type: 'ExperimentDeployed', data: { from: 'completed', by: { id: 'u-manager', name: 'Max Manager' }, variant: 'b' } },
-    ]);
+    given(experimentDecider, [...live, completed('live', 'b')])
+      .when({ type: 'CompleteAndDeploy', data: {}, actor: MANAGER })
+      .then([
+        {
+          type: 'ExperimentDeployed',
+          data: { from: 'completed', by: { id: 'u-manager', name: 'Max Manager' }, variant: 'b' },
+        },
+      ]);
     for (const history of [live, [...live, completed('live', null)]]) {
-      expect(refusalOf(() => experimentDecider.decide({ type: 'CompleteAndDeploy', data: {}, actor: MANAGER }, stateOf(history)))).toEqual({
-        statusCode: 422, message: 'Select a variant to deploy: no winner has been declared', errors: { variant: 'Select a variant to deploy: no winner has been declared' },
+      expect(
+        refusalOf(() =>
+          experimentDecider.decide({ type: 'CompleteAndDeploy', data: {}, actor: MANAGER }, stateOf(history)),
+        ),
+      ).toEqual({
+        statusCode: 422,
+        message: 'Select a variant to deploy: no winner has been declared',
+        errors: { variant: 'Select a variant to deploy: no winner has been declared' },
       });
     }
-    expect(refusalOf(() => experimentDecider.decide({ type: 'CompleteAndDeploy', data: { variant: 'nope' }, actor: MANAGER }, stateOf(live)))).toEqual({
-      statusCode: 422, message: "The variant must be one of the experiment's variants", errors: { variant: "The variant must be one of the experiment's variants" },
+    expect(
+      refusalOf(() =>
+        experimentDecider.decide(
+          { type: 'CompleteAndDeploy', data: { variant: 'nope' }, actor: MANAGER },
+          stateOf(live),
+        ),
+      ),
+    ).toEqual({
+      statusCode: 422,
+      message: "The variant must be one of the experiment's variants",
+      errors: { variant: "The variant must be one of the experiment's variants" },
     });
   });
 
   it('the end rules complete a live test (system), naming the rule and the winner', () => {
-    const events = given(experimentDecider, live).when({ type: 'CompleteByEndRule', data: { rule: 'visitors' }, actor: SYSTEM }).then([
-      { type: 'ExperimentCompleted', data: { from: 'live', winner: null, endRule: 'visitors', by: null } },
-    ]);
+    const events = given(experimentDecider, live)
+      .when({ type: 'CompleteByEndRule', data: { rule: 'visitors' }, actor: SYSTEM })
+      .then([{ type: 'ExperimentCompleted', data: { from: 'live', winner: null, endRule: 'visitors', by: null } }]);
     expect(given(experimentDecider, [...live, ...events]).state.status).toBe('completed');
-    given(experimentDecider, live).when({ type: 'CompleteByEndRule', data: { rule: 'significance', winner: 'b' }, actor: SYSTEM }).then([
-      { type: 'ExperimentCompleted', data: { from: 'live', winner: 'b', endRule: 'significance', by: null } },
-    ]);
-    given(experimentDecider, live).when({ type: 'CompleteByEndRule', data: {}, actor: SYSTEM }).refused(422, 'End rule met is missing!');
-    given(experimentDecider, live).when({ type: 'CompleteByEndRule', data: { rule: 'visitors' }, actor: ADMIN }).refused(403, 'Your role may not CompleteByEndRule this experiment');
+    given(experimentDecider, live)
+      .when({ type: 'CompleteByEndRule', data: { rule: 'significance', winner: 'b' }, actor: SYSTEM })
+      .then([{ type: 'ExperimentCompleted', data: { from: 'live', winner: 'b', endRule: 'significance', by: null } }]);
+    given(experimentDecider, live)
+      .when({ type: 'CompleteByEndRule', data: {}, actor: SYSTEM })
+      .refused(422, 'End rule met is missing!');
+    given(experimentDecider, live)
+      .when({ type: 'CompleteByEndRule', data: { rule: 'visitors' }, actor: ADMIN })
+      .refused(403, 'Your role may not CompleteByEndRule this experiment');
   });
 });
 
@@ -502,31 +813,88 @@ describe('held end rules (issue 25: forged traffic)', () => {
   const live = [created, published('draft')];
 
   it('HoldEndRule records what was met and why it was held; the test stays live', () => {
-    const events = given(experimentDecider, live).when({ type: 'HoldEndRule', data: HELD_DATA, actor: SYSTEM }).then([{ type: 'ExperimentEndRuleHeld', data: HELD_DATA }]);
-    expect(given(experimentDecider, [...live, ...events]).state).toMatchObject({ status: 'live', endRuleHeld: HELD_DATA });
-    given(experimentDecider, live).when({ type: 'HoldEndRule', data: { ...HELD_DATA, reasons: [] }, actor: SYSTEM }).refused(422);
-    given(experimentDecider, live).when({ type: 'HoldEndRule', data: { ...HELD_DATA, reasons: ['vibes'] }, actor: SYSTEM }).refused(422);
+    const events = given(experimentDecider, live)
+      .when({ type: 'HoldEndRule', data: HELD_DATA, actor: SYSTEM })
+      .then([{ type: 'ExperimentEndRuleHeld', data: HELD_DATA }]);
+    expect(given(experimentDecider, [...live, ...events]).state).toMatchObject({
+      status: 'live',
+      endRuleHeld: HELD_DATA,
+    });
+    given(experimentDecider, live)
+      .when({ type: 'HoldEndRule', data: { ...HELD_DATA, reasons: [] }, actor: SYSTEM })
+      .refused(422);
+    given(experimentDecider, live)
+      .when({ type: 'HoldEndRule', data: { ...HELD_DATA, reasons: ['vibes'] }, actor: SYSTEM })
+      .refused(422);
   });
 
   it('ConfirmCompletion completes it as the rule would have, by the person who confirmed', () => {
-    const events = given(experimentDecider, [...live, held]).when({ type: 'ConfirmCompletion', data: {}, actor: ANALYST }).then([
-      { type: 'ExperimentCompleted', data: { from: 'live', winner: 'b', endRule: 'visitors', by: ANN, figures: HELD_DATA.figures, heldFor: ['networks'] } },
-    ]);
-    expect(given(experimentDecider, [...live, held, ...events]).state).toMatchObject({ status: 'completed', winner: 'b' });
-    given(experimentDecider, live).when({ type: 'ConfirmCompletion', data: {}, actor: ANALYST }).refused(422, 'No end rule is waiting for confirmation');
+    const events = given(experimentDecider, [...live, held])
+      .when({ type: 'ConfirmCompletion', data: {}, actor: ANALYST })
+      .then([
+        {
+          type: 'ExperimentCompleted',
+          data: {
+            from: 'live',
+            winner: 'b',
+            endRule: 'visitors',
+            by: ANN,
+            figures: HELD_DATA.figures,
+            heldFor: ['networks'],
+          },
+        },
+      ]);
+    expect(given(experimentDecider, [...live, held, ...events]).state).toMatchObject({
+      status: 'completed',
+      winner: 'b',
+    });
+    given(experimentDecider, live)
+      .when({ type: 'ConfirmCompletion', data: {}, actor: ANALYST })
+      .refused(422, 'No end rule is waiting for confirmation');
   });
 
   it('a winner that is no longer a variant is not declared', () => {
-    const renamed: DomainEvent = { type: 'ExperimentUpdated', data: { changes: { variants: [{ key: 'control', weight: 50 }, { key: 'c', weight: 50 }] }, by: ANN } };
-    given(experimentDecider, [...live, held, renamed]).when({ type: 'ConfirmCompletion', data: {}, actor: MANAGER }).then([
-      { type: 'ExperimentCompleted', data: { from: 'live', winner: null, endRule: 'visitors', by: { id: 'u-manager', name: 'Max Manager' }, figures: HELD_DATA.figures, heldFor: ['networks'] } },
-    ]);
+    const renamed: DomainEvent = {
+      type: 'ExperimentUpdated',
+      data: {
+        changes: {
+          variants: [
+            { key: 'control', weight: 50 },
+            { key: 'c', weight: 50 },
+          ],
+        },
+        by: ANN,
+      },
+    };
+    given(experimentDecider, [...live, held, renamed])
+      .when({ type: 'ConfirmCompletion', data: {}, actor: MANAGER })
+      .then([
+        {
+          type: 'ExperimentCompleted',
+          data: {
+            from: 'live',
+            winner: null,
+            endRule: 'visitors',
+            by: { id: 'u-manager', name: 'Max Manager' },
+            figures: HELD_DATA.figures,
+            heldFor: ['networks'],
+          },
+        },
+      ]);
   });
 
   it('an Update of the end rule drops the hold; other updates keep it', () => {
-    const other = given(experimentDecider, [...live, held, { type: 'ExperimentUpdated', data: { changes: { hypothesis: 'x' }, by: ANN } }]).state;
+    const other = given(experimentDecider, [
+      ...live,
+      held,
+      { type: 'ExperimentUpdated', data: { changes: { hypothesis: 'x' }, by: ANN } },
+    ]).state;
     expect(other.endRuleHeld).toEqual(HELD_DATA);
-    const changed = given(experimentDecider, [...live, held, { type: 'ExperimentUpdated', data: { changes: { endRule: { mode: 'any', visitors: 80 } }, by: ANN } }]).state;
+    const changed = given(experimentDecider, [
+      ...live,
+      held,
+      { type: 'ExperimentUpdated', data: { changes: { endRule: { mode: 'any', visitors: 80 } }, by: ANN } },
+    ]).state;
     expect(changed.endRuleHeld).toBeNull();
     expect(experimentDecider.allowedActions('live', ANALYST, changed, CONTEXT)).not.toContain('ConfirmCompletion');
   });

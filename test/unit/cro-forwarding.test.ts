@@ -16,18 +16,37 @@ import { forwardingRequests, send, type Submission } from '#libs/cro/src/integra
 import { outboundSummary, sendOutbound, type ResolvedAddress } from '#libs/platform/src/http/public-page.js';
 
 const SUBMISSION: Submission = {
-  id: 'ev-1', ctaId: 'cta-1', ctaName: 'Newsletter', websiteId: 'w-1', url: 'https://shop.example/guides', time: '2026-11-24T10:00:00.000Z',
+  id: 'ev-1',
+  ctaId: 'cta-1',
+  ctaName: 'Newsletter',
+  websiteId: 'w-1',
+  url: 'https://shop.example/guides',
+  time: '2026-11-24T10:00:00.000Z',
   fields: { email: 'ann@example.com', name: 'Ann' },
 };
-const BODY = '{"id":"ev-1","ctaId":"cta-1","ctaName":"Newsletter","websiteId":"w-1","url":"https://shop.example/guides","time":"2026-11-24T10:00:00.000Z","fields":{"email":"ann@example.com","name":"Ann"}}';
-const MAPPING = [{ field: 'email', crmField: 'Email' }, { field: 'name', crmField: 'Last_Name' }];
+const BODY =
+  '{"id":"ev-1","ctaId":"cta-1","ctaName":"Newsletter","websiteId":"w-1","url":"https://shop.example/guides","time":"2026-11-24T10:00:00.000Z","fields":{"email":"ann@example.com","name":"Ann"}}';
+const MAPPING = [
+  { field: 'email', crmField: 'Email' },
+  { field: 'name', crmField: 'Last_Name' },
+];
 
 describe('the requests a submission causes', () => {
   it('a webhook is signed over "{timestamp}.{body}"; Zapier gets the same body unsigned', () => {
     const requests = forwardingRequests(
       SUBMISSION,
-      [{ kind: 'webhook', settings: { urlHint: 'https://hooks.example.com/••••••••/cta', secretHint: '••••••••cret' } }, { kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••/abc' } }],
-      new Map([['webhook', 'a-long-shared-secret'], ['webhook-url', 'https://hooks.example.com/cta'], ['zapier-url', 'https://hooks.zapier.com/hooks/catch/1/abc']]),
+      [
+        {
+          kind: 'webhook',
+          settings: { urlHint: 'https://hooks.example.com/••••••••/cta', secretHint: '••••••••cret' },
+        },
+        { kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••/abc' } },
+      ],
+      new Map([
+        ['webhook', 'a-long-shared-secret'],
+        ['webhook-url', 'https://hooks.example.com/cta'],
+        ['zapier-url', 'https://hooks.zapier.com/hooks/catch/1/abc'],
+      ]),
       MAPPING,
       { now: 1_795_000_000 },
     );
@@ -37,14 +56,19 @@ describe('the requests a submission causes', () => {
     ]);
     expect(requests[0]!.headers['x-cro-timestamp']).toBe('1795000000');
     // What a receiver computes with the secret it was shown.
-    expect(requests[0]!.headers['x-cro-signature']).toBe(`sha256=${createHmac('sha256', 'a-long-shared-secret').update(`1795000000.${BODY}`).digest('hex')}`);
+    expect(requests[0]!.headers['x-cro-signature']).toBe(
+      `sha256=${createHmac('sha256', 'a-long-shared-secret').update(`1795000000.${BODY}`).digest('hex')}`,
+    );
     expect(requests[1]!.headers['x-cro-signature']).toBeUndefined();
   });
 
   it('HubSpot: its Forms API with the mapped field names; nothing without a form id', () => {
     const [hubspot, ...rest] = forwardingRequests(
       SUBMISSION,
-      [{ kind: 'hubspot', settings: { portalId: '123', formId: 'f-9' } }, { kind: 'hubspot', settings: { portalId: '123' } }],
+      [
+        { kind: 'hubspot', settings: { portalId: '123', formId: 'f-9' } },
+        { kind: 'hubspot', settings: { portalId: '123' } },
+      ],
       new Map(),
       MAPPING,
       { hubspotUrl: 'http://127.0.0.1:9/' },
@@ -58,16 +82,24 @@ describe('the requests a submission causes', () => {
     });
   });
 
-  it('a webhook or Zapier hook whose URL is not in the secret store is not called (the record\'s hint is never a destination)', () => {
+  it("a webhook or Zapier hook whose URL is not in the secret store is not called (the record's hint is never a destination)", () => {
     const integrations = [
-      { kind: 'webhook' as const, settings: { urlHint: 'https://hooks.example.com/••••••••/cta', secretHint: '••••••••cret' } },
+      {
+        kind: 'webhook' as const,
+        settings: { urlHint: 'https://hooks.example.com/••••••••/cta', secretHint: '••••••••cret' },
+      },
       { kind: 'zapier' as const, settings: { urlHint: 'https://hooks.zapier.com/••••••••/abc' } },
     ];
-    expect(forwardingRequests(SUBMISSION, integrations, new Map([['webhook', 'a-long-shared-secret']]), MAPPING, {})).toEqual([]);
+    expect(
+      forwardingRequests(SUBMISSION, integrations, new Map([['webhook', 'a-long-shared-secret']]), MAPPING, {}),
+    ).toEqual([]);
   });
 
-  it('Zoho: its records API with the organisation\'s own token (from the secret store); nothing without one; the data centre decides the host', () => {
-    const zoho = { kind: 'zoho' as const, settings: { module: 'Leads' as const, dataCenter: 'eu' as const, tokenHint: '••••••••-tok' } };
+  it("Zoho: its records API with the organisation's own token (from the secret store); nothing without one; the data centre decides the host", () => {
+    const zoho = {
+      kind: 'zoho' as const,
+      settings: { module: 'Leads' as const, dataCenter: 'eu' as const, tokenHint: '••••••••-tok' },
+    };
     expect(forwardingRequests(SUBMISSION, [zoho], new Map(), MAPPING, {})).toEqual([]);
     const [request] = forwardingRequests(SUBMISSION, [zoho], new Map([['zoho-token', 'org-tok']]), MAPPING, {});
     expect(request).toEqual({
@@ -103,7 +135,10 @@ describe('sending', () => {
     const [request] = forwardingRequests(
       SUBMISSION,
       [{ kind: 'webhook', settings: { urlHint: '', secretHint: '' } }],
-      new Map([['webhook', 'receiver-knows-this'], ['webhook-url', `${base}/hook`]]),
+      new Map([
+        ['webhook', 'receiver-knows-this'],
+        ['webhook-url', `${base}/hook`],
+      ]),
       null,
       {},
     );
@@ -115,8 +150,12 @@ describe('sending', () => {
   });
 
   it('tells readers of a refusal by the receiver only its status class, never its answer', async () => {
-    expect(await send({ kind: 'zapier', url: `${base}/fail`, headers: {}, body: '{}' }, { allowPrivate: true })).toEqual({ ok: false, status: 500, error: 'failed: HTTP 5xx', detail: null });
-    expect(await send({ kind: 'zapier', url: `${base}/moved`, headers: {}, body: '{}' }, { allowPrivate: true })).toEqual({ ok: false, status: 302, error: 'failed: HTTP 3xx', detail: null });
+    expect(
+      await send({ kind: 'zapier', url: `${base}/fail`, headers: {}, body: '{}' }, { allowPrivate: true }),
+    ).toEqual({ ok: false, status: 500, error: 'failed: HTTP 5xx', detail: null });
+    expect(
+      await send({ kind: 'zapier', url: `${base}/moved`, headers: {}, body: '{}' }, { allowPrivate: true }),
+    ).toEqual({ ok: false, status: 302, error: 'failed: HTTP 3xx', detail: null });
     // The redirect was not followed.
     expect(received.filter((r) => r.path === '/elsewhere')).toEqual([]);
     expect(outboundSummary({ outcome: 'failed', status: null })).toBe('failed: no answer');
@@ -159,19 +198,30 @@ describe('the pinned lookup of deliveries (an injected resolver plays DNS)', () 
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const request = (host: string) => ({ url: `http://${host}:${port}/hook`, headers: { 'content-type': 'application/json' }, body: '{}' });
+  const request = (host: string) => ({
+    url: `http://${host}:${port}/hook`,
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
 
   it('connects to the address the name resolved to, resolving it once', async () => {
     let calls = 0;
     const resolve = async (): Promise<ResolvedAddress[]> => (calls++, [{ address: '127.0.0.1', family: 4 }]);
-    expect(await sendOutbound(request('hooks.test'), { allowPrivateHosts: true, resolve })).toEqual({ outcome: 'sent', status: 200, detail: null });
+    expect(await sendOutbound(request('hooks.test'), { allowPrivateHosts: true, resolve })).toEqual({
+      outcome: 'sent',
+      status: 200,
+      detail: null,
+    });
     expect([calls, hits]).toEqual([1, 1]);
   });
 
   it('a name that resolves to a loopback address, or to a public and a loopback one, is refused before connecting', async () => {
     const before = hits;
     const loopback = async (): Promise<ResolvedAddress[]> => [{ address: '127.0.0.1', family: 4 }];
-    const mixed = async (): Promise<ResolvedAddress[]> => [{ address: '8.8.8.8', family: 4 }, { address: '127.0.0.1', family: 4 }];
+    const mixed = async (): Promise<ResolvedAddress[]> => [
+      { address: '8.8.8.8', family: 4 },
+      { address: '127.0.0.1', family: 4 },
+    ];
     const mapped = async (): Promise<ResolvedAddress[]> => [{ address: '::ffff:127.0.0.1', family: 6 }];
     for (const resolve of [loopback, mixed, mapped]) {
       const result = await sendOutbound(request('hooks.test'), { allowPrivateHosts: false, resolve });
@@ -185,14 +235,19 @@ describe('the pinned lookup of deliveries (an injected resolver plays DNS)', () 
     const before = hits;
     let calls = 0;
     // First answer public (what a check would see), every later one our own host.
-    const publicFirst = async (): Promise<ResolvedAddress[]> => (calls++ === 0 ? [{ address: '8.8.8.8', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]);
-    const result = await sendOutbound(request('rebind.test'), { allowPrivateHosts: false, resolve: publicFirst, timeoutMs: 1000 });
+    const publicFirst = async (): Promise<ResolvedAddress[]> =>
+      calls++ === 0 ? [{ address: '8.8.8.8', family: 4 }] : [{ address: '127.0.0.1', family: 4 }];
+    const result = await sendOutbound(request('rebind.test'), {
+      allowPrivateHosts: false,
+      resolve: publicFirst,
+      timeoutMs: 1000,
+    });
     // The one resolution gave 8.8.8.8: the connection went there (and found nothing in time), never to 127.0.0.1.
     expect([result.outcome, calls, hits - before]).toEqual(['failed', 1, 0]);
   });
 });
 
-describe('the form\'s own fields only', () => {
+describe("the form's own fields only", () => {
   const ITEMS = [
     { type: 'heading', label: 'Join us' },
     { type: 'email', label: 'Email', name: 'email' },
@@ -206,9 +261,20 @@ describe('the form\'s own fields only', () => {
     expect(formFieldNames(ITEMS)).toEqual(['email', 'your_name', 'field_4', 'field_5']);
   });
 
-  it('drops every name a visitor adds, and keeps the form\'s order', () => {
-    const sent = { isAdmin: 'true', field_4: 'Hello', email: 'ann@example.com', send: 'x', your_name: 'Ann', company: 'ACME' };
-    expect(Object.entries(formFields(sent, ITEMS))).toEqual([['email', 'ann@example.com'], ['your_name', 'Ann'], ['field_4', 'Hello']]);
+  it("drops every name a visitor adds, and keeps the form's order", () => {
+    const sent = {
+      isAdmin: 'true',
+      field_4: 'Hello',
+      email: 'ann@example.com',
+      send: 'x',
+      your_name: 'Ann',
+      company: 'ACME',
+    };
+    expect(Object.entries(formFields(sent, ITEMS))).toEqual([
+      ['email', 'ann@example.com'],
+      ['your_name', 'Ann'],
+      ['field_4', 'Hello'],
+    ]);
     expect(formFields({ email: 'a@b.c' }, null)).toEqual({});
   });
 });

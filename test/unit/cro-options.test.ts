@@ -9,7 +9,9 @@ import { croResource } from '../../libs/cro/src/http/cro-resources.js';
 describe('the CRO options', () => {
   it('names every action a CRO page or list offers', () => {
     const unnamed = CRO_KINDS.flatMap((kind) =>
-      [...kind.actions, ...Object.values(kind.bulk ?? {}).map((bulk) => bulk.action)].filter((action) => !Object.hasOwn(CRO_ACTION_LABELS, action)).map((action) => `${kind.resource}: ${action}`),
+      [...kind.actions, ...Object.values(kind.bulk ?? {}).map((bulk) => bulk.action)]
+        .filter((action) => !Object.hasOwn(CRO_ACTION_LABELS, action))
+        .map((action) => `${kind.resource}: ${action}`),
     );
     expect(unnamed).toEqual([]);
   });
@@ -38,7 +40,7 @@ describe('the CRO options', () => {
     expect((options.statuses as { id: string }[]).map((s) => s.id)).toContain('live');
   });
 
-  it('answers no bulk actions and no buttons for a goal (its save and delete are the form\'s)', () => {
+  it("answers no bulk actions and no buttons for a goal (its save and delete are the form's)", () => {
     expect(croResource(croKind('goals')).options()).toMatchObject({ actions: [], bulk: [] });
   });
 });

@@ -8,12 +8,26 @@
 // the same parameters; an empty rule list matches nothing; an invalid rule never matches.
 import { describe, expect, it } from '@jest/globals';
 import { expectWith } from '../support/expect.js';
-import { compilePageRules, matchPageRules, pageRulesSchema, rulesCanMatch, validateRuleValue, type PageRule, type UrlListRule } from '#libs/cro/src/domain/page-rules.js';
+import {
+  compilePageRules,
+  matchPageRules,
+  pageRulesSchema,
+  rulesCanMatch,
+  validateRuleValue,
+  type PageRule,
+  type UrlListRule,
+} from '#libs/cro/src/domain/page-rules.js';
 
 const INVALID = 'Please provide a valid url, starting with https://';
 const NO_LISTS = new Map<string, UrlListRule[]>();
 const LISTS = new Map<string, UrlListRule[]>([
-  ['docs', [{ kind: 'contains', value: 'https://shop.example/docs/' }, { kind: 'exact', value: 'https://shop.example/faq' }]],
+  [
+    'docs',
+    [
+      { kind: 'contains', value: 'https://shop.example/docs/' },
+      { kind: 'exact', value: 'https://shop.example/faq' },
+    ],
+  ],
   ['empty', []],
 ]);
 
@@ -82,13 +96,42 @@ const SINGLE: readonly [kind: PageRule['kind'], value: string, url: string, matc
 describe('one rule against one URL (typed by hand)', () => {
   for (const [kind, value, url, matches] of SINGLE) {
     it(`${kind} ${value} on ${url || '(empty)'} -> ${matches}`, () => {
-      expect(matchPageRules({ operator: 'and', rules: [{ kind, value }] }, url, NO_LISTS)).toEqual({ matches, rules: [{ kind, value, matches }] });
-      expect(matchPageRules({ operator: 'or', rules: [{ kind, value }] }, url, NO_LISTS)).toEqual({ matches, rules: [{ kind, value, matches }] });
+      expect(matchPageRules({ operator: 'and', rules: [{ kind, value }] }, url, NO_LISTS)).toEqual({
+        matches,
+        rules: [{ kind, value, matches }],
+      });
+      expect(matchPageRules({ operator: 'or', rules: [{ kind, value }] }, url, NO_LISTS)).toEqual({
+        matches,
+        rules: [{ kind, value, matches }],
+      });
       // Compiled (the placements' matcher): the same answer, as a campaign rule and inside a URL list.
-      expect(compilePageRules([{ operator: 'and', rules: [{ kind, value }] }], NO_LISTS).matchAll(url)).toEqual([matches]);
+      expect(compilePageRules([{ operator: 'and', rules: [{ kind, value }] }], NO_LISTS).matchAll(url)).toEqual([
+        matches,
+      ]);
       if (kind === 'exact' || kind === 'contains') {
-        const lists = new Map<string, UrlListRule[]>([['l', [{ kind, value }, { kind, value }]]]);
-        expect(compilePageRules([{ operator: 'or', rules: [{ kind: 'list', listId: 'l' }, { kind: 'list', listId: 'l' }] }], lists).matchAll(url)).toEqual([matches]);
+        const lists = new Map<string, UrlListRule[]>([
+          [
+            'l',
+            [
+              { kind, value },
+              { kind, value },
+            ],
+          ],
+        ]);
+        expect(
+          compilePageRules(
+            [
+              {
+                operator: 'or',
+                rules: [
+                  { kind: 'list', listId: 'l' },
+                  { kind: 'list', listId: 'l' },
+                ],
+              },
+            ],
+            lists,
+          ).matchAll(url),
+        ).toEqual([matches]);
       }
     });
   }
@@ -114,7 +157,10 @@ describe('lists: any rule of the list (contains or exact)', () => {
 
   it('an empty list matches nothing; an unknown (or deleted) list and a list rule without a list never match, and say why', () => {
     const url = 'https://shop.example/docs/start';
-    expect(matchPageRules({ operator: 'or', rules: [{ kind: 'list', listId: 'empty' }] }, url, LISTS)).toEqual({ matches: false, rules: [{ kind: 'list', value: null, listId: 'empty', matches: false }] });
+    expect(matchPageRules({ operator: 'or', rules: [{ kind: 'list', listId: 'empty' }] }, url, LISTS)).toEqual({
+      matches: false,
+      rules: [{ kind: 'list', value: null, listId: 'empty', matches: false }],
+    });
     expect(matchPageRules({ operator: 'or', rules: [{ kind: 'list', listId: 'gone' }] }, url, LISTS)).toEqual({
       matches: false,
       rules: [{ kind: 'list', value: null, listId: 'gone', matches: false, problem: 'The URL list does not exist' }],
@@ -124,7 +170,9 @@ describe('lists: any rule of the list (contains or exact)', () => {
       rules: [{ kind: 'list', value: null, listId: '', matches: false, problem: 'Please select a URL list.' }],
     });
     // Lists are looked up in a Map: a listId like "constructor" is just an unknown list.
-    expect(matchPageRules({ operator: 'or', rules: [{ kind: 'list', listId: 'constructor' }] }, url, LISTS).matches).toBe(false);
+    expect(
+      matchPageRules({ operator: 'or', rules: [{ kind: 'list', listId: 'constructor' }] }, url, LISTS).matches,
+    ).toBe(false);
   });
 });
 
@@ -150,7 +198,9 @@ describe('operators: and needs every rule, or at least one; no rules match nothi
     it(`${operator} of ${rules.map((r) => r.kind).join(', ') || 'no rules'} on ${url} -> ${matches}`, () => {
       const answer = matchPageRules({ operator, rules }, url, LISTS);
       expect(answer.matches).toBe(matches);
-      expect(compilePageRules([{ operator, rules }, null, { operator, rules: [...rules, ...rules] }], LISTS).matchAll(url)).toEqual([matches, false, matches]);
+      expect(
+        compilePageRules([{ operator, rules }, null, { operator, rules: [...rules, ...rules] }], LISTS).matchAll(url),
+      ).toEqual([matches, false, matches]);
       expect(answer.rules.map((r) => r.matches)).toEqual(each);
     });
   }
@@ -176,7 +226,9 @@ describe('operators: and needs every rule, or at least one; no rules match nothi
       ],
     });
     expect(matchPageRules({ operator: 'or', rules: [blog, broken] }, url, LISTS).matches).toBe(true);
-    expect(matchPageRules({ operator: 'or', rules: [{ kind: 'regex', value: '.*' } as unknown as PageRule] }, url, LISTS)).toEqual({
+    expect(
+      matchPageRules({ operator: 'or', rules: [{ kind: 'regex', value: '.*' } as unknown as PageRule] }, url, LISTS),
+    ).toEqual({
       matches: false,
       rules: [{ kind: 'regex', value: '.*', matches: false, problem: 'Unknown rule kind' }],
     });
@@ -184,7 +236,9 @@ describe('operators: and needs every rule, or at least one; no rules match nothi
 
   it('no page rules at all, or an unknown operator, match nothing', () => {
     expect(matchPageRules(null, 'https://shop.example/', LISTS)).toEqual({ matches: false, rules: [] });
-    expect(matchPageRules({ operator: 'xor', rules: [blog] } as never, 'https://shop.example/blog/x', LISTS).matches).toBe(false);
+    expect(
+      matchPageRules({ operator: 'xor', rules: [blog] } as never, 'https://shop.example/blog/x', LISTS).matches,
+    ).toBe(false);
   });
 });
 
@@ -264,25 +318,53 @@ describe('rulesCanMatch: false only when no URL can match', () => {
 describe('pageRulesSchema: what a campaign may save (the request shape of DESIGN.md)', () => {
   const issues = (input: unknown) => {
     const result = pageRulesSchema.safeParse(input);
-    return result.success ? result.data : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+    return result.success
+      ? result.data
+      : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
   };
 
   it('keeps a value for value rules and a listId for list rules, trimmed', () => {
-    expect(issues({ operator: 'or', rules: [{ kind: 'exact', value: ' https://shop.example/a ', listId: 'x' }, { kind: 'list', listId: 'docs', value: 'https://x.example' }] })).toEqual({
+    expect(
+      issues({
+        operator: 'or',
+        rules: [
+          { kind: 'exact', value: ' https://shop.example/a ', listId: 'x' },
+          { kind: 'list', listId: 'docs', value: 'https://x.example' },
+        ],
+      }),
+    ).toEqual({
       operator: 'or',
-      rules: [{ kind: 'exact', value: 'https://shop.example/a' }, { kind: 'list', listId: 'docs' }],
+      rules: [
+        { kind: 'exact', value: 'https://shop.example/a' },
+        { kind: 'list', listId: 'docs' },
+      ],
     });
     expect(issues({ operator: 'and', rules: [] })).toEqual({ operator: 'and', rules: [] });
   });
 
   it('names what is wrong, rule by rule', () => {
     expect(issues({ rules: [] })).toEqual({ operator: 'Page rules are combined with and or or' });
-    expect(issues({ operator: 'and', rules: [{ kind: 'list' }, { kind: 'contains', value: 'shop.example' }, { kind: 'regex', value: '.*' }, { kind: 'not_contains' }] })).toEqual({
+    expect(
+      issues({
+        operator: 'and',
+        rules: [
+          { kind: 'list' },
+          { kind: 'contains', value: 'shop.example' },
+          { kind: 'regex', value: '.*' },
+          { kind: 'not_contains' },
+        ],
+      }),
+    ).toEqual({
       'rules.0.listId': 'Please select a URL list.',
       'rules.1.value': INVALID,
       'rules.2.kind': 'A page rule is contains, not_contains, exact or list',
       'rules.3.value': INVALID,
     });
-    expect(issues({ operator: 'and', rules: Array.from({ length: 101 }, () => ({ kind: 'contains', value: 'https://shop.example/' })) })).toEqual({ rules: 'At most 100 page rules' });
+    expect(
+      issues({
+        operator: 'and',
+        rules: Array.from({ length: 101 }, () => ({ kind: 'contains', value: 'https://shop.example/' })),
+      }),
+    ).toEqual({ rules: 'At most 100 page rules' });
   });
 });

@@ -22,7 +22,8 @@ const COLOUR = (key: string) => `Design: ${key} must be a colour (#hex, rgb(), r
 const LENGTH = (key: string) => `Design: ${key} must be a length (a number, or a number with px, em, rem, %, vh or vw)`;
 const FONT = (key: string) => `Design: ${key} must be font names (letters, digits, spaces, hyphens, quotes and commas)`;
 const OTHER = (key: string) => `Design: ${key} must be a colour, a length, a font name, a number or true/false`;
-const CSS_MESSAGE = 'Custom CSS must not contain "<", "\\", "@import" or url(), image-set(), src() or expression(): it may not load anything or leave its style element';
+const CSS_MESSAGE =
+  'Custom CSS must not contain "<", "\\", "@import" or url(), image-set(), src() or expression(): it may not load anything or leave its style element';
 
 /** The `errors` a parse answers (`{}` when it passes). */
 function errorsOf(parse: () => unknown): Record<string, string> {
@@ -53,13 +54,22 @@ const campaign = (selector: string, selectorType: 'css' | 'xpath' = 'css', extra
     parseInput(campaignCreateSchema, {
       websiteId: 'w-1',
       name: 'Spring',
-      containers: [{ name: 'Inline', ctaId: 'cta-1', devices: [], position: 'below', selector, selectorType, ...extra }],
+      containers: [
+        { name: 'Inline', ctaId: 'cta-1', devices: [], position: 'below', selector, selectorType, ...extra },
+      ],
     }),
   );
 
-const cta = (fields: Record<string, unknown>) => errorsOf(() => parseInput(ctaCreateSchema, { websiteId: 'w-1', name: 'Newsletter', type: 'popup', ...fields }));
+const cta = (fields: Record<string, unknown>) =>
+  errorsOf(() => parseInput(ctaCreateSchema, { websiteId: 'w-1', name: 'Newsletter', type: 'popup', ...fields }));
 
-const POPUP = { triggers: [{ kind: 'page_load' }], frequency: 'once', layout: 'modal', width: 'half', devices: ['desktop'] };
+const POPUP = {
+  triggers: [{ kind: 'page_load' }],
+  frequency: 'once',
+  layout: 'modal',
+  width: 'half',
+  devices: ['desktop'],
+};
 
 describe('selectors of variant changes and campaign containers', () => {
   // [selector, selectorType, refused]
@@ -117,7 +127,9 @@ describe('selectors of variant changes and campaign containers', () => {
   });
 
   it('an XPath selector may not compare element names by string (concat() could spell any tag)', () => {
-    expect(experiment('//*[local-name()=concat("scr","ipt")]', 'xpath')).toEqual({ 'variants.1.changes.0.selector': NAME_TEST_MESSAGE });
+    expect(experiment('//*[local-name()=concat("scr","ipt")]', 'xpath')).toEqual({
+      'variants.1.changes.0.selector': NAME_TEST_MESSAGE,
+    });
     expect(experiment('//*[name( )="x"]', 'xpath')).toEqual({ 'variants.1.changes.0.selector': NAME_TEST_MESSAGE });
   });
 });
@@ -179,7 +191,9 @@ describe('CTA design values', () => {
   });
 
   it('refuses keys that are not setting names, and more than 50 settings', () => {
-    expect(cta({ design: { 'a b': '#fff' } })).toEqual({ 'design.a b': 'Design: "a b" is not a design setting (letters, digits, _ and -, at most 64)' });
+    expect(cta({ design: { 'a b': '#fff' } })).toEqual({
+      'design.a b': 'Design: "a b" is not a design setting (letters, digits, _ and -, at most 64)',
+    });
     const many = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 1]));
     expect(cta({ design: many })).toEqual({ design: 'Design holds at most 50 settings' });
   });
@@ -216,6 +230,8 @@ describe('custom CSS of popups and campaign containers', () => {
   });
 
   it.each(CASES)('a campaign container with customCss %j: refused %s', (css, refused) => {
-    expect(campaign('#main', 'css', { customCss: css })).toEqual(refused ? { 'containers.0.customCss': CSS_MESSAGE } : {});
+    expect(campaign('#main', 'css', { customCss: css })).toEqual(
+      refused ? { 'containers.0.customCss': CSS_MESSAGE } : {},
+    );
   });
 });

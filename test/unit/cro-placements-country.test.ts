@@ -1,9 +1,18 @@
 // The placements' country rule and analytics ids, pure (libs/cro/src/public/placements.ts; issue
 // 14). Expected values written by hand from the doc comment of `Placements`.
 import { describe, expect, it } from '@jest/globals';
-import { countriesOf, decidesByCountry, deliveredAnalytics, placementsFor, type WebsiteDelivery } from '#libs/cro/src/public/placements.js';
+import {
+  countriesOf,
+  decidesByCountry,
+  deliveredAnalytics,
+  placementsFor,
+  type WebsiteDelivery,
+} from '#libs/cro/src/public/placements.js';
 
-const variants = [{ key: 'control', weight: 50, changes: [] }, { key: 'b', weight: 50, changes: [] }];
+const variants = [
+  { key: 'control', weight: 50, changes: [] },
+  { key: 'b', weight: 50, changes: [] },
+];
 const PAGE = 'https://shop.example/pricing';
 
 function delivery(experiments: WebsiteDelivery['experiments']): WebsiteDelivery {
@@ -35,13 +44,17 @@ describe('experiments with a countries rule', () => {
     // Without a country argument (the demo traffic seed): as unknown.
     expect(placementsFor(site, new URL(PAGE), 0).experiments.map((e) => e.id)).toEqual(['everywhere']);
     // The tracker gets only the rules it applies.
-    expect(placementsFor(site, new URL(PAGE), 0, 'CH').experiments[1]).toEqual({ id: 'dach', variants, trafficRules: { visitorsPct: 40 } });
+    expect(placementsFor(site, new URL(PAGE), 0, 'CH').experiments[1]).toEqual({
+      id: 'dach',
+      variants,
+      trafficRules: { visitorsPct: 40 },
+    });
     expect(decidesByCountry(site)).toBe(true);
     expect(decidesByCountry(delivery([{ id: 'everywhere', page: PAGE, variants, trafficRules: {} }]))).toBe(false);
   });
 });
 
-describe('the website\'s analytics ids', () => {
+describe("the website's analytics ids", () => {
   it('texts as set; Segment only as a flag; anything else null', () => {
     expect(
       deliveredAnalytics({
@@ -53,9 +66,23 @@ describe('the website\'s analytics ids', () => {
         hubspotCtaClickEventId: 'pe1234567_cta_clicked',
         controlGroupPct: 10,
       }),
-    ).toEqual({ googleAnalyticsId: 'G-1A2B3C4D5E', tagManagerId: 'GTM-AB12CD3', facebookPixelId: '123456789012345', segment: true, hubspotCtaClickEventId: 'pe1234567_cta_clicked' });
-    const none = { googleAnalyticsId: null, tagManagerId: null, facebookPixelId: null, segment: false, hubspotCtaClickEventId: null };
-    expect(deliveredAnalytics({ googleAnalyticsId: null, facebookPixelId: 42, tagManagerId: '  ', segmentWriteKey: '' })).toEqual(none);
+    ).toEqual({
+      googleAnalyticsId: 'G-1A2B3C4D5E',
+      tagManagerId: 'GTM-AB12CD3',
+      facebookPixelId: '123456789012345',
+      segment: true,
+      hubspotCtaClickEventId: 'pe1234567_cta_clicked',
+    });
+    const none = {
+      googleAnalyticsId: null,
+      tagManagerId: null,
+      facebookPixelId: null,
+      segment: false,
+      hubspotCtaClickEventId: null,
+    };
+    expect(
+      deliveredAnalytics({ googleAnalyticsId: null, facebookPixelId: 42, tagManagerId: '  ', segmentWriteKey: '' }),
+    ).toEqual(none);
     expect(deliveredAnalytics(null)).toEqual(none);
     expect(deliveredAnalytics(JSON.parse('{"__proto__": {"googleAnalyticsId": "G-X"}}'))).toEqual(none);
   });

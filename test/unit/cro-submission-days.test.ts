@@ -30,7 +30,8 @@ describe('where a day of a timezone starts', () => {
     expect(dayStart('2026-01-31', 'Europe/Berlin', 1).toISOString()).toBe('2026-01-31T23:00:00.000Z');
     expect(dayStart('2026-12-31', 'UTC', 1).toISOString()).toBe('2027-01-01T00:00:00.000Z');
     expect(submissionBounds({ from: '2026-01-10', to: '2026-01-10' }, 'Europe/Berlin')).toEqual({
-      start: new Date('2026-01-09T23:00:00.000Z'), end: new Date('2026-01-10T23:00:00.000Z'),
+      start: new Date('2026-01-09T23:00:00.000Z'),
+      end: new Date('2026-01-10T23:00:00.000Z'),
     });
     expect(submissionBounds({ from: null, to: null }, 'Europe/Berlin')).toEqual({ start: null, end: null });
   });
@@ -39,12 +40,17 @@ describe('where a day of a timezone starts', () => {
 describe('from and to of a request', () => {
   it('come from the parameters or the filter, and leave the rest of the query as it was', () => {
     expect(submissionDays({ from: '2026-01-10', to: '2026-01-11', range: '[0,9]' })).toEqual({
-      days: { from: '2026-01-10', to: '2026-01-11' }, query: { from: undefined, to: undefined, range: '[0,9]' },
+      days: { from: '2026-01-10', to: '2026-01-11' },
+      query: { from: undefined, to: undefined, range: '[0,9]' },
     });
     expect(submissionDays({ filter: '{"q":"ann","from":"2026-01-10"}' })).toEqual({
-      days: { from: '2026-01-10', to: null }, query: { from: undefined, to: undefined, filter: '{"q":"ann"}' },
+      days: { from: '2026-01-10', to: null },
+      query: { from: undefined, to: undefined, filter: '{"q":"ann"}' },
     });
-    expect(submissionDays({ filter: 'not json' })).toEqual({ days: { from: null, to: null }, query: { from: undefined, to: undefined, filter: 'not json' } });
+    expect(submissionDays({ filter: 'not json' })).toEqual({
+      days: { from: null, to: null },
+      query: { from: undefined, to: undefined, filter: 'not json' },
+    });
   });
 
   it('are refused with 400 when not a real day, given twice, or from after to', () => {
@@ -59,7 +65,9 @@ describe('from and to of a request', () => {
     expect(refusal({ from: '2026-02-29' })).toBe('400 from must be a date as YYYY-MM-DD');
     expect(refusal({ to: ['2026-01-10'] })).toBe('400 to must be a date as YYYY-MM-DD');
     expect(refusal({ filter: '{"to":{"a":1}}' })).toBe('400 to must be a date as YYYY-MM-DD');
-    expect(refusal({ from: '2026-01-10', filter: '{"from":"2026-01-10"}' })).toBe('400 from is given twice (as a parameter and in the filter)');
+    expect(refusal({ from: '2026-01-10', filter: '{"from":"2026-01-10"}' })).toBe(
+      '400 from is given twice (as a parameter and in the filter)',
+    );
     expect(refusal({ from: '2026-01-11', to: '2026-01-10' })).toBe('400 from must not be after to');
     expect(refusal({ from: '2024-02-29', to: '2024-02-29' })).toBe('accepted');
   });

@@ -16,7 +16,12 @@ import { given } from '../support/given.js';
 import { ANALYST } from '../support/cro-actors.js';
 import { assignVariant, bucketOf, inExperimentTraffic } from '#libs/cro/src/domain/variant-assignment.js';
 import { experimentDecider } from '#libs/cro/src/domain/experiment.decider.js';
-import { deliveredTrafficRules, placementsFor, unservableTrafficRules, type WebsiteDelivery } from '#libs/cro/src/public/placements.js';
+import {
+  deliveredTrafficRules,
+  placementsFor,
+  unservableTrafficRules,
+  type WebsiteDelivery,
+} from '#libs/cro/src/public/placements.js';
 import type { DomainEvent } from '#libs/platform/src/decider.js';
 
 const TOLERANCE_POINTS = 3;
@@ -58,8 +63,10 @@ describe('the traffic bucket (visitorsPct)', () => {
   it('no rule enters everybody, 0 (or less, or not a number) nobody, 100 (or more) everybody', () => {
     for (const [visitor] of BUCKETS) {
       expect([visitor, inExperimentTraffic(visitor, 'exp-1', undefined)]).toEqual([visitor, true]);
-      for (const pct of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) expect([visitor, pct, inExperimentTraffic(visitor, 'exp-1', pct)]).toEqual([visitor, pct, false]);
-      for (const pct of [100, 150]) expect([visitor, pct, inExperimentTraffic(visitor, 'exp-1', pct)]).toEqual([visitor, pct, true]);
+      for (const pct of [0, -5, Number.NaN, Number.POSITIVE_INFINITY])
+        expect([visitor, pct, inExperimentTraffic(visitor, 'exp-1', pct)]).toEqual([visitor, pct, false]);
+      for (const pct of [100, 150])
+        expect([visitor, pct, inExperimentTraffic(visitor, 'exp-1', pct)]).toEqual([visitor, pct, true]);
     }
   });
 
@@ -70,14 +77,20 @@ describe('the traffic bucket (visitorsPct)', () => {
     [30, 30],
     [50, 50],
     [85, 85],
-  ])('visitorsPct %s enters %s %% of 10,000 visitors (±3 points), and a larger share keeps everyone a smaller one entered', (pct, expected) => {
-    const entered = visitors.filter((v) => inExperimentTraffic(v, 'exp-share', pct));
-    expect(Math.abs((entered.length / visitors.length) * 100 - expected)).toBeLessThanOrEqual(TOLERANCE_POINTS);
-    expect(entered.filter((v) => !inExperimentTraffic(v, 'exp-share', Math.min(100, pct + 10)))).toEqual([]);
-  });
+  ])(
+    'visitorsPct %s enters %s %% of 10,000 visitors (±3 points), and a larger share keeps everyone a smaller one entered',
+    (pct, expected) => {
+      const entered = visitors.filter((v) => inExperimentTraffic(v, 'exp-share', pct));
+      expect(Math.abs((entered.length / visitors.length) * 100 - expected)).toBeLessThanOrEqual(TOLERANCE_POINTS);
+      expect(entered.filter((v) => !inExperimentTraffic(v, 'exp-share', Math.min(100, pct + 10)))).toEqual([]);
+    },
+  );
 
   it('leaving visitors out does not skew the split: 30 % entered into a 50/50 test still split 50/50, and so do those left out', () => {
-    const variants = [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }];
+    const variants = [
+      { key: 'control', weight: 50 },
+      { key: 'b', weight: 50 },
+    ];
     const entered = visitors.filter((v) => inExperimentTraffic(v, 'exp-split', 30));
     const left = visitors.filter((v) => !inExperimentTraffic(v, 'exp-split', 30));
     for (const group of [entered, left]) {
@@ -86,15 +99,19 @@ describe('the traffic bucket (visitorsPct)', () => {
     }
   });
 
-  it('two experiments\' shares are independent: 50 % and 50 % enter about a quarter into both', () => {
-    const both = visitors.filter((v) => inExperimentTraffic(v, 'exp-x', 50) && inExperimentTraffic(v, 'exp-y', 50)).length;
+  it("two experiments' shares are independent: 50 % and 50 % enter about a quarter into both", () => {
+    const both = visitors.filter(
+      (v) => inExperimentTraffic(v, 'exp-x', 50) && inExperimentTraffic(v, 'exp-y', 50),
+    ).length;
     expect(Math.abs((both / visitors.length) * 100 - 25)).toBeLessThanOrEqual(TOLERANCE_POINTS);
   });
 });
 
 describe('what the placements deliver of the traffic rules', () => {
   it('devices and visitorsPct as written; nothing else; {} without rules', () => {
-    expect(deliveredTrafficRules({ devices: ['desktop', 'tablet'], visitorsPct: 30, countries: ['DE'], audiences: ['a-1'] })).toEqual({ devices: ['desktop', 'tablet'], visitorsPct: 30 });
+    expect(
+      deliveredTrafficRules({ devices: ['desktop', 'tablet'], visitorsPct: 30, countries: ['DE'], audiences: ['a-1'] }),
+    ).toEqual({ devices: ['desktop', 'tablet'], visitorsPct: 30 });
     expect(deliveredTrafficRules({ devices: [], visitorsPct: 100 })).toEqual({ visitorsPct: 100 });
     expect(deliveredTrafficRules({ devices: ['mobile'] })).toEqual({ devices: ['mobile'] });
     expect(deliveredTrafficRules(null)).toEqual({});
@@ -104,7 +121,10 @@ describe('what the placements deliver of the traffic rules', () => {
   });
 
   it('countries and audiences (non-empty) cannot be served', () => {
-    expect(unservableTrafficRules({ countries: ['DE'], audiences: ['a-1'], devices: ['desktop'] })).toEqual(['countries', 'audiences']);
+    expect(unservableTrafficRules({ countries: ['DE'], audiences: ['a-1'], devices: ['desktop'] })).toEqual([
+      'countries',
+      'audiences',
+    ]);
     expect(unservableTrafficRules({ countries: ['DE'] })).toEqual(['countries']);
     expect(unservableTrafficRules({ audiences: ['a-1'] })).toEqual(['audiences']);
     expect(unservableTrafficRules({ countries: [], audiences: [], visitorsPct: 10 })).toEqual([]);
@@ -112,12 +132,20 @@ describe('what the placements deliver of the traffic rules', () => {
   });
 
   it('placementsFor answers each experiment of the page with its delivered rules', () => {
-    const variants = [{ key: 'control', weight: 50, changes: [] }, { key: 'b', weight: 50, changes: [] }];
+    const variants = [
+      { key: 'control', weight: 50, changes: [] },
+      { key: 'b', weight: 50, changes: [] },
+    ];
     const delivery: WebsiteDelivery = {
       campaigns: [],
       ctas: new Map(),
       experiments: [
-        { id: 'e-1', page: 'https://shop.example/pricing', variants, trafficRules: { devices: ['desktop'], visitorsPct: 25 } },
+        {
+          id: 'e-1',
+          page: 'https://shop.example/pricing',
+          variants,
+          trafficRules: { devices: ['desktop'], visitorsPct: 25 },
+        },
         { id: 'e-2', page: 'https://shop.example/pricing', variants, trafficRules: {} },
         { id: 'e-3', page: 'https://shop.example/other', variants, trafficRules: { visitorsPct: 10 } },
       ],
@@ -137,7 +165,8 @@ describe('what the placements deliver of the traffic rules', () => {
 
 describe('Publish refuses traffic rules nothing can check', () => {
   const CONTEXT = { website: { status: 'active', publishContent: true, domain: 'shop.example' } };
-  const COUNTRIES = 'Countries cannot be checked: no GeoIP database is configured. Remove the countries to publish this test.';
+  const COUNTRIES =
+    'Countries cannot be checked: no GeoIP database is configured. Remove the countries to publish this test.';
   const AUDIENCES = 'Audiences cannot be checked yet. Remove the audiences to publish this test.';
   const ANN = { id: 'u-analyst', name: 'Ann Analyst' };
   const fields = (trafficRules: Record<string, unknown>) => ({
@@ -145,33 +174,60 @@ describe('Publish refuses traffic rules nothing can check', () => {
     pageUrl: 'https://shop.example/',
     testType: 'ab',
     goalId: 'goal-1',
-    variants: [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }],
+    variants: [
+      { key: 'control', weight: 50 },
+      { key: 'b', weight: 50 },
+    ],
     significanceThreshold: 0.95,
     trafficRules,
   });
-  const created = (trafficRules: Record<string, unknown>): DomainEvent => ({ type: 'ExperimentCreated', data: { organisationId: 'org-1', websiteId: 'w-1', fields: fields(trafficRules), createdBy: ANN } });
-  const publish = (context: Record<string, unknown> = CONTEXT) => ({ type: 'Publish', data: {}, actor: ANALYST, context });
+  const created = (trafficRules: Record<string, unknown>): DomainEvent => ({
+    type: 'ExperimentCreated',
+    data: { organisationId: 'org-1', websiteId: 'w-1', fields: fields(trafficRules), createdBy: ANN },
+  });
+  const publish = (context: Record<string, unknown> = CONTEXT) => ({
+    type: 'Publish',
+    data: {},
+    actor: ANALYST,
+    context,
+  });
 
   it('devices and visitorsPct publish', () => {
-    given(experimentDecider, [created({ devices: ['desktop'], visitorsPct: 30, countries: [], audiences: [] })]).when(publish()).then([{ type: 'ExperimentPublished', data: { from: 'draft', by: ANN } }]);
+    given(experimentDecider, [created({ devices: ['desktop'], visitorsPct: 30, countries: [], audiences: [] })])
+      .when(publish())
+      .then([{ type: 'ExperimentPublished', data: { from: 'draft', by: ANN } }]);
   });
 
   it('countries: refused without a GeoIP database; published once the context says one is configured', () => {
-    given(experimentDecider, [created({ countries: ['DE'] })]).when(publish()).refused(422, COUNTRIES);
-    given(experimentDecider, [created({ countries: ['DE'] })]).when(publish({ ...CONTEXT, geoIp: true })).then([{ type: 'ExperimentPublished', data: { from: 'draft', by: ANN } }]);
+    given(experimentDecider, [created({ countries: ['DE'] })])
+      .when(publish())
+      .refused(422, COUNTRIES);
+    given(experimentDecider, [created({ countries: ['DE'] })])
+      .when(publish({ ...CONTEXT, geoIp: true }))
+      .then([{ type: 'ExperimentPublished', data: { from: 'draft', by: ANN } }]);
   });
 
   it('audiences: refused, with or without GeoIP', () => {
-    given(experimentDecider, [created({ audiences: ['a-1'] })]).when(publish()).refused(422, AUDIENCES);
-    given(experimentDecider, [created({ audiences: ['a-1'] })]).when(publish({ ...CONTEXT, geoIp: true })).refused(422, AUDIENCES);
+    given(experimentDecider, [created({ audiences: ['a-1'] })])
+      .when(publish())
+      .refused(422, AUDIENCES);
+    given(experimentDecider, [created({ audiences: ['a-1'] })])
+      .when(publish({ ...CONTEXT, geoIp: true }))
+      .refused(422, AUDIENCES);
   });
 
   it('a draft may hold them; a live or paused test cannot be given them', () => {
     const update = { type: 'Update', data: { trafficRules: { countries: ['NO'] } }, actor: ANALYST, context: CONTEXT };
-    given(experimentDecider, [created({})]).when(update).then([{ type: 'ExperimentUpdated', data: { changes: { trafficRules: { countries: ['NO'] } }, by: ANN } }]);
+    given(experimentDecider, [created({})])
+      .when(update)
+      .then([{ type: 'ExperimentUpdated', data: { changes: { trafficRules: { countries: ['NO'] } }, by: ANN } }]);
     const live = [created({}), { type: 'ExperimentPublished', data: { from: 'draft', by: ANN } }];
     given(experimentDecider, live).when(update).refused(422, COUNTRIES);
-    given(experimentDecider, [...live, { type: 'ExperimentPaused', data: { from: 'live', by: ANN } }]).when({ ...update, data: { trafficRules: { audiences: ['a-1'] } } }).refused(422, AUDIENCES);
-    given(experimentDecider, live).when({ ...update, data: { trafficRules: { visitorsPct: 40 } } }).then([{ type: 'ExperimentUpdated', data: { changes: { trafficRules: { visitorsPct: 40 } }, by: ANN } }]);
+    given(experimentDecider, [...live, { type: 'ExperimentPaused', data: { from: 'live', by: ANN } }])
+      .when({ ...update, data: { trafficRules: { audiences: ['a-1'] } } })
+      .refused(422, AUDIENCES);
+    given(experimentDecider, live)
+      .when({ ...update, data: { trafficRules: { visitorsPct: 40 } } })
+      .then([{ type: 'ExperimentUpdated', data: { changes: { trafficRules: { visitorsPct: 40 } }, by: ANN } }]);
   });
 });

@@ -17,7 +17,11 @@ const populations: Array<[string, string[]]> = [
 ];
 
 /** The share (in percent) of `ids` each variant key received. */
-function split(ids: string[], experimentId: string, variants: Array<{ key: string; weight: number }>): Record<string, number> {
+function split(
+  ids: string[],
+  experimentId: string,
+  variants: Array<{ key: string; weight: number }>,
+): Record<string, number> {
   const counts = new Map<string, number>(variants.map((v) => [v.key, 0]));
   for (const id of ids) {
     const variant = assignVariant(id, experimentId, variants);
@@ -29,20 +33,67 @@ function split(ids: string[], experimentId: string, variants: Array<{ key: strin
 
 describe.each(populations)('variant assignment over 10,000 %s', (_name, ids) => {
   const cases: Array<[string, Array<{ key: string; weight: number }>, Record<string, number>]> = [
-    ['50/50', [{ key: 'control', weight: 50 }, { key: 'b', weight: 50 }], { control: 50, b: 50 }],
-    ['80/20', [{ key: 'control', weight: 80 }, { key: 'b', weight: 20 }], { control: 80, b: 20 }],
-    ['34/33/33', [{ key: 'control', weight: 34 }, { key: 'b', weight: 33 }, { key: 'c', weight: 33 }], { control: 34, b: 33, c: 33 }],
-    ['0/100', [{ key: 'control', weight: 0 }, { key: 'b', weight: 100 }], { control: 0, b: 100 }],
+    [
+      '50/50',
+      [
+        { key: 'control', weight: 50 },
+        { key: 'b', weight: 50 },
+      ],
+      { control: 50, b: 50 },
+    ],
+    [
+      '80/20',
+      [
+        { key: 'control', weight: 80 },
+        { key: 'b', weight: 20 },
+      ],
+      { control: 80, b: 20 },
+    ],
+    [
+      '34/33/33',
+      [
+        { key: 'control', weight: 34 },
+        { key: 'b', weight: 33 },
+        { key: 'c', weight: 33 },
+      ],
+      { control: 34, b: 33, c: 33 },
+    ],
+    [
+      '0/100',
+      [
+        { key: 'control', weight: 0 },
+        { key: 'b', weight: 100 },
+      ],
+      { control: 0, b: 100 },
+    ],
     // Weights that do not sum to 100 (the API refuses them; the tracker still splits by proportion).
-    ['1/3 as proportions', [{ key: 'control', weight: 1 }, { key: 'b', weight: 3 }], { control: 25, b: 75 }],
-    ['10/0/90', [{ key: 'control', weight: 10 }, { key: 'b', weight: 0 }, { key: 'c', weight: 90 }], { control: 10, b: 0, c: 90 }],
+    [
+      '1/3 as proportions',
+      [
+        { key: 'control', weight: 1 },
+        { key: 'b', weight: 3 },
+      ],
+      { control: 25, b: 75 },
+    ],
+    [
+      '10/0/90',
+      [
+        { key: 'control', weight: 10 },
+        { key: 'b', weight: 0 },
+        { key: 'c', weight: 90 },
+      ],
+      { control: 10, b: 0, c: 90 },
+    ],
   ];
 
   it.each(cases)('a %s split lands within ±3 points of the weights', (_label, variants, expected) => {
     const shares = split(ids, 'exp-1', variants);
     for (const [key, share] of Object.entries(expected)) {
       // The key in the compared object names the variant in a failure message.
-      expect({ key, off: Math.abs(shares[key] - share) <= TOLERANCE_POINTS ? 'within' : shares[key] }).toEqual({ key, off: 'within' });
+      expect({ key, off: Math.abs(shares[key] - share) <= TOLERANCE_POINTS ? 'within' : shares[key] }).toEqual({
+        key,
+        off: 'within',
+      });
     }
   });
 
@@ -59,8 +110,13 @@ describe.each(populations)('variant assignment over 10,000 %s', (_name, ids) => 
   });
 
   it('assigns two experiments independently (a quarter of the visitors get B in both 50/50 tests)', () => {
-    const variants = [{ key: 'a', weight: 50 }, { key: 'b', weight: 50 }];
-    const both = ids.filter((id) => assignVariant(id, 'exp-x', variants)?.key === 'b' && assignVariant(id, 'exp-y', variants)?.key === 'b');
+    const variants = [
+      { key: 'a', weight: 50 },
+      { key: 'b', weight: 50 },
+    ];
+    const both = ids.filter(
+      (id) => assignVariant(id, 'exp-x', variants)?.key === 'b' && assignVariant(id, 'exp-y', variants)?.key === 'b',
+    );
     expect(Math.abs((both.length / ids.length) * 100 - 25)).toBeLessThanOrEqual(TOLERANCE_POINTS);
   });
 
@@ -79,14 +135,24 @@ describe.each(populations)('variant assignment over 10,000 %s', (_name, ids) => 
 });
 
 describe('variant assignment is deterministic', () => {
-  const variants = [{ key: 'control', weight: 34 }, { key: 'b', weight: 33 }, { key: 'c', weight: 33 }];
+  const variants = [
+    { key: 'control', weight: 34 },
+    { key: 'b', weight: 33 },
+    { key: 'c', weight: 33 },
+  ];
 
   it('gives the same visitor the same variant every time, from a copy of the variants too', () => {
     for (let i = 0; i < 500; i++) {
       const id = `v-${i}-${i * 7919}`;
       const first = assignVariant(id, 'exp-1', variants)?.key;
       for (let again = 0; again < 3; again++) {
-        expect(assignVariant(id, 'exp-1', variants.map((v) => ({ ...v })))?.key).toBe(first);
+        expect(
+          assignVariant(
+            id,
+            'exp-1',
+            variants.map((v) => ({ ...v })),
+          )?.key,
+        ).toBe(first);
       }
       expect(inControlGroup(id, 40)).toBe(inControlGroup(id, 40));
     }
@@ -110,8 +176,18 @@ describe('variant assignment is deterministic', () => {
 describe('variant assignment edge cases', () => {
   it('answers null when no variant has a positive weight', () => {
     expect(assignVariant('v', 'e', [])).toBeNull();
-    expect(assignVariant('v', 'e', [{ key: 'a', weight: 0 }, { key: 'b', weight: 0 }])).toBeNull();
-    expect(assignVariant('v', 'e', [{ key: 'a', weight: -5 }, { key: 'b', weight: Number.NaN }])).toBeNull();
+    expect(
+      assignVariant('v', 'e', [
+        { key: 'a', weight: 0 },
+        { key: 'b', weight: 0 },
+      ]),
+    ).toBeNull();
+    expect(
+      assignVariant('v', 'e', [
+        { key: 'a', weight: -5 },
+        { key: 'b', weight: Number.NaN },
+      ]),
+    ).toBeNull();
   });
 
   it('returns the variant object itself (its changes come with it)', () => {

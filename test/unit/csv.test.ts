@@ -52,6 +52,14 @@ describe('CSV cells people open in spreadsheets', () => {
   });
 
   it('writes a document: the header, then rows, each line ended by CRLF', () => {
-    expect(toCsv(['name', 'note'], [['Ann', '=cmd'], ['Bob', null]])).toBe(`name,note\r\n"Ann","'=cmd"\r\n"Bob",""\r\n`);
+    expect(
+      toCsv(
+        ['name', 'note'],
+        [
+          ['Ann', '=cmd'],
+          ['Bob', null],
+        ],
+      ),
+    ).toBe(`name,note\r\n"Ann","'=cmd"\r\n"Bob",""\r\n`);
   });
 });

@@ -16,7 +16,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { newPassword, passwordProblem } from '#libs/identity/src/domain/password-policy.js';
 import { joinCommand } from '#libs/organisations/src/domain/join.js';
-import { BUSINESS_QUESTIONS, SCRIPT_NOT_INSTALLED, hasTrackingScript, trackingSnippet } from '#libs/organisations/src/domain/onboarding.js';
+import {
+  BUSINESS_QUESTIONS,
+  SCRIPT_NOT_INSTALLED,
+  hasTrackingScript,
+  trackingSnippet,
+} from '#libs/organisations/src/domain/onboarding.js';
 import { PLAN_NAMES, PRODUCTS, productsOf } from '#libs/organisations/src/domain/plans.js';
 import {
   ORGANISATIONS_SCHEMA,
@@ -42,7 +47,13 @@ import {
 } from '#libs/posts/src/domain/post-fields.js';
 import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 
-type Schema = { safeParse(input: unknown): { success: boolean; data?: unknown; error?: { issues: Array<{ path: PropertyKey[]; message: string; code: string }> } } };
+type Schema = {
+  safeParse(input: unknown): {
+    success: boolean;
+    data?: unknown;
+    error?: { issues: Array<{ path: PropertyKey[]; message: string; code: string }> };
+  };
+};
 
 /** The first message of each field path, as the API answers them ('' for the value itself). */
 function errorsOf(schema: Schema, input: unknown): Record<string, string> {
@@ -88,17 +99,30 @@ describe('password policy (seed 000: at least 8 characters, 1 capital, 1 number,
     expect(passwordProblem('Abcdefgh')).toBe(NUMBER);
   });
 
-  it.each(['Abcdef1!', 'Abcdefg1!', 'P4ssword word', 'XBCDEFg1-', 'Zz9#zzzzzzzzzzzzzzzz'])('accepts %j (null, not undefined)', (password) => {
-    expect(passwordProblem(password)).toBeNull();
-  });
+  it.each(['Abcdef1!', 'Abcdefg1!', 'P4ssword word', 'XBCDEFg1-', 'Zz9#zzzzzzzzzzzzzzzz'])(
+    'accepts %j (null, not undefined)',
+    (password) => {
+      expect(passwordProblem(password)).toBeNull();
+    },
+  );
 
   it('a request body: missing, not text, too long, breaking a rule, or good', () => {
-    expect(issuesOf(newPassword as unknown as Schema, undefined)).toEqual([{ path: [], message: 'Password is missing!', code: 'invalid_type' }]);
-    expect(issuesOf(newPassword as unknown as Schema, 12345678)).toEqual([{ path: [], message: 'Password must be text', code: 'invalid_type' }]);
-    expect(issuesOf(newPassword as unknown as Schema, 'short')).toEqual([{ path: [], message: LENGTH, code: 'custom' }]);
-    expect(issuesOf(newPassword as unknown as Schema, 'abcdefgh1!')).toEqual([{ path: [], message: CAPITAL, code: 'custom' }]);
+    expect(issuesOf(newPassword as unknown as Schema, undefined)).toEqual([
+      { path: [], message: 'Password is missing!', code: 'invalid_type' },
+    ]);
+    expect(issuesOf(newPassword as unknown as Schema, 12345678)).toEqual([
+      { path: [], message: 'Password must be text', code: 'invalid_type' },
+    ]);
+    expect(issuesOf(newPassword as unknown as Schema, 'short')).toEqual([
+      { path: [], message: LENGTH, code: 'custom' },
+    ]);
+    expect(issuesOf(newPassword as unknown as Schema, 'abcdefgh1!')).toEqual([
+      { path: [], message: CAPITAL, code: 'custom' },
+    ]);
     const long = `Aa1!${'x'.repeat(253)}`; // 257 characters, every rule kept
-    expect(issuesOf(newPassword as unknown as Schema, long)).toEqual([{ path: [], message: 'The maximum length is 256 characters', code: 'too_big' }]);
+    expect(issuesOf(newPassword as unknown as Schema, long)).toEqual([
+      { path: [], message: 'The maximum length is 256 characters', code: 'too_big' },
+    ]);
     expect(parsed(newPassword as unknown as Schema, `Aa1!${'x'.repeat(252)}`)).toBe(`Aa1!${'x'.repeat(252)}`); // 256
     expect(parsed(newPassword as unknown as Schema, 'Abcdef1!')).toBe('Abcdef1!');
   });
@@ -120,23 +144,42 @@ describe('joinCommand: a member who joined without an invitation', () => {
     const command = joinCommand('org-1', ann, 'owner');
     expect(command).toBeInstanceOf(DecideCommand);
     // memberIdOf: sha256("member:org-1:u-ann") laid out as a UUID (written out by hand from sha256sum).
-    expect({ ...command }).toEqual({ ...base('u-ann', 'ann@example.com', 'Ann Owner', 'owner', 'admin', 'admin'), id: '9823ba24-f2d3-5183-9805-b79bf6a0d19f' });
+    expect({ ...command }).toEqual({
+      ...base('u-ann', 'ann@example.com', 'Ann Owner', 'owner', 'admin', 'admin'),
+      id: '9823ba24-f2d3-5183-9805-b79bf6a0d19f',
+    });
   });
 
   it('an admin manages content and CRO too', () => {
     const bea = { id: 'u-bea', email: 'bea@example.com', name: 'Bea Admin' };
-    expect({ ...joinCommand('org-1', bea, 'admin') }).toEqual({ ...base('u-bea', 'bea@example.com', 'Bea Admin', 'admin', 'admin', 'admin'), id: 'cbaf3444-690c-5a0c-9c09-d0186f7aa3d6' });
+    expect({ ...joinCommand('org-1', bea, 'admin') }).toEqual({
+      ...base('u-bea', 'bea@example.com', 'Bea Admin', 'admin', 'admin', 'admin'),
+      id: 'cbaf3444-690c-5a0c-9c09-d0186f7aa3d6',
+    });
   });
 
   it('a plain member creates content and has no CRO role', () => {
     const carl = { id: 'u-carl', email: 'carl@example.com', name: 'Carl Member' };
-    expect({ ...joinCommand('org-1', carl, 'member') }).toEqual({ ...base('u-carl', 'carl@example.com', 'Carl Member', 'member', 'creator', 'none'), id: '48eefc99-a384-5d98-99e4-b0d11c13f2bb' });
+    expect({ ...joinCommand('org-1', carl, 'member') }).toEqual({
+      ...base('u-carl', 'carl@example.com', 'Carl Member', 'member', 'creator', 'none'),
+      id: '48eefc99-a384-5d98-99e4-b0d11c13f2bb',
+    });
   });
 
   it('roles given by the operator win over the defaults', () => {
     const carl = { id: 'u-carl', email: 'carl@example.com', name: 'Carl Member' };
     const command = joinCommand('org-1', carl, 'member', { cmsRole: 'editor', croRole: 'viewer' });
-    expect(command.command.data).toEqual({ organisationId: 'org-1', userId: 'u-carl', email: 'carl@example.com', name: 'Carl Member', orgRole: 'member', cmsRole: 'editor', croRole: 'viewer', websiteIds: [], locales: [] });
+    expect(command.command.data).toEqual({
+      organisationId: 'org-1',
+      userId: 'u-carl',
+      email: 'carl@example.com',
+      name: 'Carl Member',
+      orgRole: 'member',
+      cmsRole: 'editor',
+      croRole: 'viewer',
+      websiteIds: [],
+      locales: [],
+    });
     const owner = joinCommand('org-1', ann, 'owner', { cmsRole: 'writer' });
     expect(owner.command.data).toMatchObject({ cmsRole: 'writer', croRole: 'admin' });
   });
@@ -154,25 +197,58 @@ describe('onboarding (seed 000 sections 1, 8 and 9; DESIGN.md "Public delivery")
   });
 
   it('the snippet loads /tracker.js of the base URL (one trailing slash dropped) with the site key', () => {
-    expect(trackingSnippet('https://app.example.com/', 'site-KEY-1')).toBe('<script async src="https://app.example.com/tracker.js" data-site-key="site-KEY-1"></script>');
-    expect(trackingSnippet('https://app.example.com', 'k2')).toBe('<script async src="https://app.example.com/tracker.js" data-site-key="k2"></script>');
-    expect(trackingSnippet('http://localhost:3000/base/', 'k3')).toBe('<script async src="http://localhost:3000/base/tracker.js" data-site-key="k3"></script>');
+    expect(trackingSnippet('https://app.example.com/', 'site-KEY-1')).toBe(
+      '<script async src="https://app.example.com/tracker.js" data-site-key="site-KEY-1"></script>',
+    );
+    expect(trackingSnippet('https://app.example.com', 'k2')).toBe(
+      '<script async src="https://app.example.com/tracker.js" data-site-key="k2"></script>',
+    );
+    expect(trackingSnippet('http://localhost:3000/base/', 'k3')).toBe(
+      '<script async src="http://localhost:3000/base/tracker.js" data-site-key="k3"></script>',
+    );
   });
 
   it('finds the tracker with its key among the page scripts', () => {
     const page = (head: string) => `<!doctype html><html><head>${head}</head><body><p>Hello</p></body></html>`;
-    expect(hasTrackingScript(page('<script async src="https://app.example.com/tracker.js" data-site-key="KEY-1"></script>'), 'KEY-1')).toBe(true);
-    expect(hasTrackingScript(page('<SCRIPT src="https://app.example.com/Tracker.JS" data-site-key="KEY-1"></SCRIPT>'), 'KEY-1')).toBe(true);
+    expect(
+      hasTrackingScript(
+        page('<script async src="https://app.example.com/tracker.js" data-site-key="KEY-1"></script>'),
+        'KEY-1',
+      ),
+    ).toBe(true);
+    expect(
+      hasTrackingScript(
+        page('<SCRIPT src="https://app.example.com/Tracker.JS" data-site-key="KEY-1"></SCRIPT>'),
+        'KEY-1',
+      ),
+    ).toBe(true);
     // Another script first, the tracker second.
-    expect(hasTrackingScript(page('<script src="/jquery.js"></script><script async src="https://app.example.com/tracker.js" data-site-key="KEY-1"></script>'), 'KEY-1')).toBe(true);
+    expect(
+      hasTrackingScript(
+        page(
+          '<script src="/jquery.js"></script><script async src="https://app.example.com/tracker.js" data-site-key="KEY-1"></script>',
+        ),
+        'KEY-1',
+      ),
+    ).toBe(true);
   });
 
   it('does not take a page without the tracker, with another key, or with the key elsewhere', () => {
     const page = (head: string) => `<html><head>${head}</head><body>tracker.js KEY-1</body></html>`;
     expect(hasTrackingScript('<html><body>no scripts at all</body></html>', 'KEY-1')).toBe(false);
     expect(hasTrackingScript(page('<script src="/app.js"></script>'), 'KEY-1')).toBe(false);
-    expect(hasTrackingScript(page('<script async src="https://app.example.com/tracker.js" data-site-key="KEY-2"></script>'), 'KEY-1')).toBe(false);
-    expect(hasTrackingScript(page('<script async src="https://cdn.example.com/app.js" data-site-key="KEY-1"></script>'), 'KEY-1')).toBe(false);
+    expect(
+      hasTrackingScript(
+        page('<script async src="https://app.example.com/tracker.js" data-site-key="KEY-2"></script>'),
+        'KEY-1',
+      ),
+    ).toBe(false);
+    expect(
+      hasTrackingScript(
+        page('<script async src="https://cdn.example.com/app.js" data-site-key="KEY-1"></script>'),
+        'KEY-1',
+      ),
+    ).toBe(false);
     expect(hasTrackingScript(page('<script src="/tracker.json" data-site-key="KEY-1"></script>'), 'KEY-1')).toBe(false);
   });
 });
@@ -197,13 +273,34 @@ describe('website fields (seed 000 section 3)', () => {
   it('categories and types of the spec', () => {
     expect(WEBSITE_CATEGORIES).toEqual(['B2B', 'B2C', 'both']);
     expect(WEBSITE_TYPES).toEqual([
-      'saas', 'service_provider', 'supplier', 'affiliate', 'construction', 'logistics', 'transportation', 'other',
-      'ecommerce', 'software', 'mobile_app', 'services', 'entertainment', 'news', 'marketplace',
+      'saas',
+      'service_provider',
+      'supplier',
+      'affiliate',
+      'construction',
+      'logistics',
+      'transportation',
+      'other',
+      'ecommerce',
+      'software',
+      'mobile_app',
+      'services',
+      'entertainment',
+      'news',
+      'marketplace',
     ]);
   });
 
   it('regulated industries: content needs a regulation approval by default', () => {
-    expect(REGULATED_INDUSTRIES).toEqual(['banking', 'financial_services', 'gambling', 'health_care', 'insurance', 'legal', 'pharmaceuticals']);
+    expect(REGULATED_INDUSTRIES).toEqual([
+      'banking',
+      'financial_services',
+      'gambling',
+      'health_care',
+      'insurance',
+      'legal',
+      'pharmaceuticals',
+    ]);
   });
 
   it('the domain of a URL: lower case, without a leading www.', () => {
@@ -236,33 +333,69 @@ describe('website fields (seed 000 section 3)', () => {
 
 describe('bio fields (seed 000 section 3: "Expert/writer bio")', () => {
   const VALID_URLS = ['https://example.com', 'http://example.com/ann', 'HTTPS://EXAMPLE.COM/A?b=c', 'https://x.y'];
-  const INVALID_URLS = ['see https://example.com', 'https://example.com and more', 'ftp://example.com', 'example.com', 'https://', 'mailto:ann@example.com'];
+  const INVALID_URLS = [
+    'see https://example.com',
+    'https://example.com and more',
+    'ftp://example.com',
+    'example.com',
+    'https://',
+    'mailto:ann@example.com',
+  ];
 
   it.each(VALID_URLS)('takes the profile picture and social URL %j', (url) => {
-    expect(parsed(bioContentSchema as unknown as Schema, { profilePic: url, socialUrls: [url] })).toEqual({ profilePic: url, socialUrls: [url] });
+    expect(parsed(bioContentSchema as unknown as Schema, { profilePic: url, socialUrls: [url] })).toEqual({
+      profilePic: url,
+      socialUrls: [url],
+    });
   });
 
   it('trims URLs', () => {
-    expect(parsed(bioContentSchema as unknown as Schema, { profilePic: '  https://example.com/a.png ' })).toEqual({ profilePic: 'https://example.com/a.png' });
+    expect(parsed(bioContentSchema as unknown as Schema, { profilePic: '  https://example.com/a.png ' })).toEqual({
+      profilePic: 'https://example.com/a.png',
+    });
   });
 
   it.each(INVALID_URLS)('refuses the URL %j', (url) => {
-    expect(errorsOf(bioContentSchema as unknown as Schema, { profilePic: url })).toEqual({ profilePic: 'Profile pic URL must be a valid URL (http or https)' });
-    expect(errorsOf(bioContentSchema as unknown as Schema, { socialUrls: ['https://ok.example.com', url] })).toEqual({ 'socialUrls.1': 'Social URLs must be a valid URL (http or https)' });
+    expect(errorsOf(bioContentSchema as unknown as Schema, { profilePic: url })).toEqual({
+      profilePic: 'Profile pic URL must be a valid URL (http or https)',
+    });
+    expect(errorsOf(bioContentSchema as unknown as Schema, { socialUrls: ['https://ok.example.com', url] })).toEqual({
+      'socialUrls.1': 'Social URLs must be a valid URL (http or https)',
+    });
   });
 
   it('a new bio needs a website and a display name', () => {
-    expect(errorsOf(createBioSchema as unknown as Schema, { displayName: 'Ann' })).toEqual({ websiteId: 'Website is missing!' });
-    expect(errorsOf(createBioSchema as unknown as Schema, { displayName: 'Ann', websiteId: 42 })).toEqual({ websiteId: 'Website must be text' });
-    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1' })).toEqual({ displayName: 'Display name is missing!' });
-    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: '   ' })).toEqual({ displayName: 'Display name cannot be empty' });
-    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: 'Ann', kind: 'author' })).toEqual({ kind: 'Kind must be one of writer, expert' });
-    expect(parsed(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: ' Ann ', kind: 'expert' })).toEqual({ websiteId: 'w-1', displayName: 'Ann', kind: 'expert' });
+    expect(errorsOf(createBioSchema as unknown as Schema, { displayName: 'Ann' })).toEqual({
+      websiteId: 'Website is missing!',
+    });
+    expect(errorsOf(createBioSchema as unknown as Schema, { displayName: 'Ann', websiteId: 42 })).toEqual({
+      websiteId: 'Website must be text',
+    });
+    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1' })).toEqual({
+      displayName: 'Display name is missing!',
+    });
+    expect(errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: '   ' })).toEqual({
+      displayName: 'Display name cannot be empty',
+    });
+    expect(
+      errorsOf(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: 'Ann', kind: 'author' }),
+    ).toEqual({ kind: 'Kind must be one of writer, expert' });
+    expect(
+      parsed(createBioSchema as unknown as Schema, { websiteId: 'w-1', displayName: ' Ann ', kind: 'expert' }),
+    ).toEqual({ websiteId: 'w-1', displayName: 'Ann', kind: 'expert' });
   });
 
   it('publishing needs a display name, a slug and a text, blank ones count as missing ("{field} is missing!")', () => {
-    expect(publishProblems({})).toEqual({ displayName: 'Display name is missing!', slug: 'Slug is missing!', text: 'Text is missing!' });
-    expect(publishProblems({ displayName: '  ', slug: ' \t', text: '\n ' })).toEqual({ displayName: 'Display name is missing!', slug: 'Slug is missing!', text: 'Text is missing!' });
+    expect(publishProblems({})).toEqual({
+      displayName: 'Display name is missing!',
+      slug: 'Slug is missing!',
+      text: 'Text is missing!',
+    });
+    expect(publishProblems({ displayName: '  ', slug: ' \t', text: '\n ' })).toEqual({
+      displayName: 'Display name is missing!',
+      slug: 'Slug is missing!',
+      text: 'Text is missing!',
+    });
     expect(publishProblems({ displayName: 'Ann', slug: 'ann', text: null })).toEqual({ text: 'Text is missing!' });
     expect(publishProblems({ displayName: 'Ann', slug: 'ann', text: 'Ann writes.' })).toEqual({});
   });
@@ -275,7 +408,14 @@ describe('bio fields (seed 000 section 3: "Expert/writer bio")', () => {
 });
 
 describe('post fields (seed 000 sections 3 and 5)', () => {
-  const image = (width: number, height: number) => ({ url: 'https://cdn.example.com/cover.png', title: 'Cover', alt: 'A cover', caption: 'Our cover', width, height });
+  const image = (width: number, height: number) => ({
+    url: 'https://cdn.example.com/cover.png',
+    title: 'Cover',
+    alt: 'A cover',
+    caption: 'Our cover',
+    width,
+    height,
+  });
   const SIZE = 'The image must be between 1024x512 and 4096x4096 pixels';
 
   it('the spec messages', () => {
@@ -304,15 +444,23 @@ describe('post fields (seed 000 sections 3 and 5)', () => {
     [512, 512],
     [8000, 8000],
   ])('refuses a %ix%i cover image (the message stands under width)', (width, height) => {
-    expect(issuesOf(coverImageSchema as unknown as Schema, image(width, height))).toEqual([{ path: ['width'], message: SIZE, code: 'custom' }]);
+    expect(issuesOf(coverImageSchema as unknown as Schema, image(width, height))).toEqual([
+      { path: ['width'], message: SIZE, code: 'custom' },
+    ]);
   });
 
   it('a cover image needs its URL, title, alt and caption', () => {
     const { url: _url, ...withoutUrl } = image(1024, 512);
     expect(errorsOf(coverImageSchema as unknown as Schema, withoutUrl)).toEqual({ url: 'Image URL is missing!' });
-    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), url: 7 })).toEqual({ url: 'Image URL must be text' });
-    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), url: 'not a url' })).toEqual({ url: 'Image URL must be a valid URL' });
-    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), title: ' ', alt: '', caption: undefined })).toEqual({
+    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), url: 7 })).toEqual({
+      url: 'Image URL must be text',
+    });
+    expect(errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), url: 'not a url' })).toEqual({
+      url: 'Image URL must be a valid URL',
+    });
+    expect(
+      errorsOf(coverImageSchema as unknown as Schema, { ...image(1024, 512), title: ' ', alt: '', caption: undefined }),
+    ).toEqual({
       title: 'Title field is required!',
       alt: 'Alt field is required!',
       caption: 'Caption field is required!',
@@ -321,24 +469,52 @@ describe('post fields (seed 000 sections 3 and 5)', () => {
   });
 
   it('rich text: components are checked, the HTML is cleaned, the document kept', () => {
-    const doc = { type: 'doc', content: [{ type: 'callToAction', attrs: { text: 'Buy', url: 'https://shop.example.com' } }] };
-    expect(parsed(richTextSchema as unknown as Schema, { json: doc, html: '<p onclick="steal()">Hi<script>alert(1)</script></p>' })).toEqual({ json: doc, html: '<p>Hi</p>' });
+    const doc = {
+      type: 'doc',
+      content: [{ type: 'callToAction', attrs: { text: 'Buy', url: 'https://shop.example.com' } }],
+    };
+    expect(
+      parsed(richTextSchema as unknown as Schema, {
+        json: doc,
+        html: '<p onclick="steal()">Hi<script>alert(1)</script></p>',
+      }),
+    ).toEqual({ json: doc, html: '<p>Hi</p>' });
     expect(parsed(richTextSchema as unknown as Schema, { html: '<p>Plain</p>' })).toEqual({ html: '<p>Plain</p>' });
     expect(parsed(richTextSchema as unknown as Schema, null)).toBeNull();
-    const incomplete = { type: 'doc', content: [{ type: 'paragraph' }, { type: 'callToAction', attrs: { url: 'https://shop.example.com' } }] };
-    expect(issuesOf(richTextSchema as unknown as Schema, { json: incomplete, html: '<p>Hi</p>' })).toEqual([{ path: [], message: 'Call to action: Button text is missing!', code: 'custom' }]);
+    const incomplete = {
+      type: 'doc',
+      content: [{ type: 'paragraph' }, { type: 'callToAction', attrs: { url: 'https://shop.example.com' } }],
+    };
+    expect(issuesOf(richTextSchema as unknown as Schema, { json: incomplete, html: '<p>Hi</p>' })).toEqual([
+      { path: [], message: 'Call to action: Button text is missing!', code: 'custom' },
+    ]);
     // Inside a post, the problem is the richText field's.
-    expect(issuesOf(contentSchema as unknown as Schema, { richText: { json: incomplete, html: '' } })).toEqual([{ path: ['richText'], message: 'Call to action: Button text is missing!', code: 'custom' }]);
+    expect(issuesOf(contentSchema as unknown as Schema, { richText: { json: incomplete, html: '' } })).toEqual([
+      { path: ['richText'], message: 'Call to action: Button text is missing!', code: 'custom' },
+    ]);
   });
 
   it('a new post needs a website, a title and one of the spec post types', () => {
-    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', type: 'blog' })).toEqual({ websiteId: 'Website is missing!' });
-    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', type: 'blog', websiteId: 3 })).toEqual({ websiteId: 'Website must be text' });
-    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', websiteId: 'w-1' })).toEqual({ type: 'Type is missing!' });
+    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', type: 'blog' })).toEqual({
+      websiteId: 'Website is missing!',
+    });
+    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', type: 'blog', websiteId: 3 })).toEqual({
+      websiteId: 'Website must be text',
+    });
+    expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', websiteId: 'w-1' })).toEqual({
+      type: 'Type is missing!',
+    });
     expect(errorsOf(createSchema as unknown as Schema, { title: 'Hello', websiteId: 'w-1', type: 'news' })).toEqual({
       type: 'Type must be one of blog, community, targeted, learning_center, topic, comparison, product_page, product_review, product_alternative, product_comparison, ppc_top_10, ni_top_10_article, wordpress_article, top_10, top_alternatives, top_seo',
     });
-    expect(parsed(createSchema as unknown as Schema, { title: ' Hello ', websiteId: 'w-1', type: 'top_seo', locale: 'en-GB' })).toEqual({ title: 'Hello', websiteId: 'w-1', type: 'top_seo', locale: 'en-GB' });
+    expect(
+      parsed(createSchema as unknown as Schema, {
+        title: ' Hello ',
+        websiteId: 'w-1',
+        type: 'top_seo',
+        locale: 'en-GB',
+      }),
+    ).toEqual({ title: 'Hello', websiteId: 'w-1', type: 'top_seo', locale: 'en-GB' });
   });
 
   it('slugs come from titles, "post" when nothing is left', () => {
@@ -356,6 +532,10 @@ describe('post fields (seed 000 sections 3 and 5)', () => {
     // Punctuation alone is no word; digits and letters of any script are.
     expect(measure('<p>— 2024 naïve 東京 !!</p>')).toEqual({ words: 3, links: 0 });
     // Links have an href, wherever it stands in the tag.
-    expect(measure('<p><a href="/a">a</a> <a class="x" href="https://example.com">b</a> <a name="anchor">c</a> <A\nHREF="/d">d</A></p>')).toEqual({ words: 4, links: 3 });
+    expect(
+      measure(
+        '<p><a href="/a">a</a> <a class="x" href="https://example.com">b</a> <a name="anchor">c</a> <A\nHREF="/d">d</A></p>',
+      ),
+    ).toEqual({ words: 4, links: 3 });
   });
 });

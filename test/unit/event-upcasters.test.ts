@@ -14,7 +14,11 @@ import { ORGANISATION_EVENT_TYPES } from '#libs/organisations/src/domain/events.
 import { COMMUNITY_EVENT_TYPES } from '#libs/community/src/domain/events.js';
 import { CTA_EVENT_TYPES } from '#libs/cro/src/domain/cta.decider.js';
 
-const registry = new EventTypeRegistry().register(...ORGANISATION_EVENT_TYPES, ...COMMUNITY_EVENT_TYPES, ...CTA_EVENT_TYPES);
+const registry = new EventTypeRegistry().register(
+  ...ORGANISATION_EVENT_TYPES,
+  ...COMMUNITY_EVENT_TYPES,
+  ...CTA_EVENT_TYPES,
+);
 
 /** A stored event of `type` at `schemaVersion`, as the store reads it back. */
 function stored(type: string, schemaVersion: number, data: Record<string, unknown>): RecordedEvent {
@@ -84,8 +88,14 @@ describe('the stored event types', () => {
   });
 
   it('the store stamps new events with the current version and refuses names it does not know', () => {
-    expect(registry.prepare({ type: 'WebsiteCreated', data: {} } as never)).toMatchObject({ type: 'WebsiteCreated', schemaVersion: 2 });
-    expect(registry.prepare({ type: 'AnswerDeleted', data: {} } as never)).toMatchObject({ type: 'AnswerDeleted', schemaVersion: 1 });
+    expect(registry.prepare({ type: 'WebsiteCreated', data: {} } as never)).toMatchObject({
+      type: 'WebsiteCreated',
+      schemaVersion: 2,
+    });
+    expect(registry.prepare({ type: 'AnswerDeleted', data: {} } as never)).toMatchObject({
+      type: 'AnswerDeleted',
+      schemaVersion: 1,
+    });
     expect(registry.has('QuestionRestored')).toBe(true);
     expect(registry.has('MemberReactivated')).toBe(true);
     expect(() => registry.prepare({ type: 'QuestionRemoved', data: {} } as never)).toThrow();
@@ -108,55 +118,77 @@ describe('OrganisationCreated v1: before billing, on the starter plan', () => {
   });
 });
 
-describe.each(['WebsiteCreated', 'WebsiteSettingsChanged'])('%s v1: the site-builder token leaves the log, its hint stays', (type) => {
-  it('a token becomes its hint (eight dots and the last four characters)', () => {
-    const v1 = {
-      websiteId: 'w-1',
-      name: 'Blog',
-      siteBuilder: { token: 'wf_live_0123456789abcdef', siteId: 'site-9', blogCollectionId: 'col-3' },
-    };
-    expect(read(type, 1, v1)).toEqual({
-      schemaVersion: 2,
-      data: { websiteId: 'w-1', name: 'Blog', siteBuilder: { siteId: 'site-9', blogCollectionId: 'col-3', tokenHint: '••••••••cdef' } },
+describe.each(['WebsiteCreated', 'WebsiteSettingsChanged'])(
+  '%s v1: the site-builder token leaves the log, its hint stays',
+  (type) => {
+    it('a token becomes its hint (eight dots and the last four characters)', () => {
+      const v1 = {
+        websiteId: 'w-1',
+        name: 'Blog',
+        siteBuilder: { token: 'wf_live_0123456789abcdef', siteId: 'site-9', blogCollectionId: 'col-3' },
+      };
+      expect(read(type, 1, v1)).toEqual({
+        schemaVersion: 2,
+        data: {
+          websiteId: 'w-1',
+          name: 'Blog',
+          siteBuilder: { siteId: 'site-9', blogCollectionId: 'col-3', tokenHint: '••••••••cdef' },
+        },
+      });
+      // The stored event itself is not changed.
+      expect(v1.siteBuilder.token).toBe('wf_live_0123456789abcdef');
     });
-    // The stored event itself is not changed.
-    expect(v1.siteBuilder.token).toBe('wf_live_0123456789abcdef');
-  });
 
-  it('no site builder, or none connected: nothing to change', () => {
-    expect(read(type, 1, { websiteId: 'w-1', name: 'Blog' })).toEqual({ schemaVersion: 2, data: { websiteId: 'w-1', name: 'Blog' } });
-    expect(read(type, 1, { websiteId: 'w-1', siteBuilder: null })).toEqual({ schemaVersion: 2, data: { websiteId: 'w-1', siteBuilder: null } });
-  });
-
-  it('a site builder without a token (or with a token that is not text) is left as it is', () => {
-    expect(read(type, 1, { websiteId: 'w-1', siteBuilder: { siteId: 'site-9' } })).toEqual({ schemaVersion: 2, data: { websiteId: 'w-1', siteBuilder: { siteId: 'site-9' } } });
-    expect(read(type, 1, { websiteId: 'w-1', siteBuilder: { siteId: 'site-9', token: 1234 } })).toEqual({
-      schemaVersion: 2,
-      data: { websiteId: 'w-1', siteBuilder: { siteId: 'site-9', token: 1234 } },
+    it('no site builder, or none connected: nothing to change', () => {
+      expect(read(type, 1, { websiteId: 'w-1', name: 'Blog' })).toEqual({
+        schemaVersion: 2,
+        data: { websiteId: 'w-1', name: 'Blog' },
+      });
+      expect(read(type, 1, { websiteId: 'w-1', siteBuilder: null })).toEqual({
+        schemaVersion: 2,
+        data: { websiteId: 'w-1', siteBuilder: null },
+      });
     });
-  });
 
-  it('v2 events are read as they are', () => {
-    const v2 = { websiteId: 'w-1', siteBuilder: { siteId: 'site-9', tokenHint: '••••••••wxyz' } };
-    expect(read(type, 2, v2)).toEqual({ schemaVersion: 2, data: { websiteId: 'w-1', siteBuilder: { siteId: 'site-9', tokenHint: '••••••••wxyz' } } });
-  });
-});
-
-describe.each(['MemberJoined', 'MemberInvited', 'MemberAccessChanged'])('%s v1: recorded before website access was enforced', (type) => {
-  it('carries the mark beforeWebsiteAccess: true', () => {
-    expect(read(type, 1, { organisationId: 'org-1', userId: 'u-1', websiteIds: [] })).toEqual({
-      schemaVersion: 2,
-      data: { organisationId: 'org-1', userId: 'u-1', websiteIds: [], beforeWebsiteAccess: true },
+    it('a site builder without a token (or with a token that is not text) is left as it is', () => {
+      expect(read(type, 1, { websiteId: 'w-1', siteBuilder: { siteId: 'site-9' } })).toEqual({
+        schemaVersion: 2,
+        data: { websiteId: 'w-1', siteBuilder: { siteId: 'site-9' } },
+      });
+      expect(read(type, 1, { websiteId: 'w-1', siteBuilder: { siteId: 'site-9', token: 1234 } })).toEqual({
+        schemaVersion: 2,
+        data: { websiteId: 'w-1', siteBuilder: { siteId: 'site-9', token: 1234 } },
+      });
     });
-  });
 
-  it('v2 events, recorded under the rule, never carry it', () => {
-    expect(read(type, 2, { organisationId: 'org-1', userId: 'u-1', websiteIds: [] })).toEqual({
-      schemaVersion: 2,
-      data: { organisationId: 'org-1', userId: 'u-1', websiteIds: [] },
+    it('v2 events are read as they are', () => {
+      const v2 = { websiteId: 'w-1', siteBuilder: { siteId: 'site-9', tokenHint: '••••••••wxyz' } };
+      expect(read(type, 2, v2)).toEqual({
+        schemaVersion: 2,
+        data: { websiteId: 'w-1', siteBuilder: { siteId: 'site-9', tokenHint: '••••••••wxyz' } },
+      });
     });
-  });
-});
+  },
+);
+
+describe.each(['MemberJoined', 'MemberInvited', 'MemberAccessChanged'])(
+  '%s v1: recorded before website access was enforced',
+  (type) => {
+    it('carries the mark beforeWebsiteAccess: true', () => {
+      expect(read(type, 1, { organisationId: 'org-1', userId: 'u-1', websiteIds: [] })).toEqual({
+        schemaVersion: 2,
+        data: { organisationId: 'org-1', userId: 'u-1', websiteIds: [], beforeWebsiteAccess: true },
+      });
+    });
+
+    it('v2 events, recorded under the rule, never carry it', () => {
+      expect(read(type, 2, { organisationId: 'org-1', userId: 'u-1', websiteIds: [] })).toEqual({
+        schemaVersion: 2,
+        data: { organisationId: 'org-1', userId: 'u-1', websiteIds: [] },
+      });
+    });
+  },
+);
 
 describe('events still at their first version are read as stored', () => {
   it.each(['OrganisationPlanChanged', 'MemberDeactivated', 'QuestionCreated', 'AnswerPublished'])('%s v1', (type) => {
@@ -170,18 +202,38 @@ describe('events still at their first version are read as stored', () => {
 describe('CtaIntegrationConnected v1: the URL of a webhook or Zapier hook', () => {
   const by = { id: 'u-1', name: 'Eve' };
   it('becomes its hint; every other setting is kept', () => {
-    expect(read('CtaIntegrationConnected', 1, { kind: 'zapier', settings: { url: 'https://hooks.zapier.com/hooks/catch/123/s3cr3tHook/' }, by })).toEqual({
+    expect(
+      read('CtaIntegrationConnected', 1, {
+        kind: 'zapier',
+        settings: { url: 'https://hooks.zapier.com/hooks/catch/123/s3cr3tHook/' },
+        by,
+      }),
+    ).toEqual({
       schemaVersion: 2,
       data: { kind: 'zapier', settings: { urlHint: 'https://hooks.zapier.com/••••••••ook/' }, by },
     });
-    expect(read('CtaIntegrationConnected', 1, { kind: 'webhook', settings: { url: 'https://crm.example.com/in?key=abcd1234', secretHint: '••••••••wxyz' }, by })).toEqual({
+    expect(
+      read('CtaIntegrationConnected', 1, {
+        kind: 'webhook',
+        settings: { url: 'https://crm.example.com/in?key=abcd1234', secretHint: '••••••••wxyz' },
+        by,
+      }),
+    ).toEqual({
       schemaVersion: 2,
-      data: { kind: 'webhook', settings: { urlHint: 'https://crm.example.com/••••••••1234', secretHint: '••••••••wxyz' }, by },
+      data: {
+        kind: 'webhook',
+        settings: { urlHint: 'https://crm.example.com/••••••••1234', secretHint: '••••••••wxyz' },
+        by,
+      },
     });
   });
 
   it('HubSpot and Zoho settings hold no URL: read as stored', () => {
-    expect(read('CtaIntegrationConnected', 1, { kind: 'hubspot', settings: { portalId: '1', formId: 'f' }, by })).toEqual({ schemaVersion: 2, data: { kind: 'hubspot', settings: { portalId: '1', formId: 'f' }, by } });
-    expect(read('CtaIntegrationConnected', 1, { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' }, by })).toEqual({ schemaVersion: 2, data: { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' }, by } });
+    expect(
+      read('CtaIntegrationConnected', 1, { kind: 'hubspot', settings: { portalId: '1', formId: 'f' }, by }),
+    ).toEqual({ schemaVersion: 2, data: { kind: 'hubspot', settings: { portalId: '1', formId: 'f' }, by } });
+    expect(
+      read('CtaIntegrationConnected', 1, { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' }, by }),
+    ).toEqual({ schemaVersion: 2, data: { kind: 'zoho', settings: { module: 'Leads', dataCenter: 'eu' }, by } });
   });
 });

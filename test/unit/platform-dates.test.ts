@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { EARLIEST_QUERY_DAY, isCalendarDate, isTimestamp, latestQueryDay, queryDayProblem, timestampMs } from '#libs/platform/src/dates.js';
+import {
+  EARLIEST_QUERY_DAY,
+  isCalendarDate,
+  isTimestamp,
+  latestQueryDay,
+  queryDayProblem,
+  timestampMs,
+} from '#libs/platform/src/dates.js';
 
 // Expected answers from the Gregorian calendar's rules (a year divisible by 4 is a leap year,
 // except centuries not divisible by 400), written out by hand.
@@ -40,7 +47,14 @@ describe('timestampMs and isTimestamp', () => {
   });
 
   it('answers null for a date that does not exist or text that is not a date and time', () => {
-    for (const text of ['2023-02-29T12:00:00Z', '2024-02-30T00:00:00Z', '0000-01-01T00:00:00Z', 'yesterday', '2024-02-29T25:00:00Z', `2024-02-29T12:00:00Z${' '.repeat(30)}`]) {
+    for (const text of [
+      '2023-02-29T12:00:00Z',
+      '2024-02-30T00:00:00Z',
+      '0000-01-01T00:00:00Z',
+      'yesterday',
+      '2024-02-29T25:00:00Z',
+      `2024-02-29T12:00:00Z${' '.repeat(30)}`,
+    ]) {
       expect(timestampMs(text)).toBeNull();
       expect(isTimestamp(text)).toBe(false);
     }

@@ -14,7 +14,11 @@ describe('eachYielding', () => {
       setImmediate(ping);
     };
     setImmediate(ping);
-    await eachYielding(Array.from({ length: 45 }, (_, i) => i), (i) => log.push(String(i)), 20);
+    await eachYielding(
+      Array.from({ length: 45 }, (_, i) => i),
+      (i) => log.push(String(i)),
+      20,
+    );
     on = false;
     const run = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
     expect(log).toEqual([...run(0, 19), 'other', ...run(20, 39), 'other', ...run(40, 44)]);

@@ -24,11 +24,17 @@ describe('the policy module', () => {
   });
 
   it('gives editors their screens, managers theirs, admins theirs, owners roles and login-as', () => {
-    expect(navigationFor(viewer('editor'))).toEqual(expect.arrayContaining(['community', 'in-progress', 'review', 'published', 'outline-review']));
+    expect(navigationFor(viewer('editor'))).toEqual(
+      expect.arrayContaining(['community', 'in-progress', 'review', 'published', 'outline-review']),
+    );
     expect(navigationFor(viewer('editor'))).not.toContain('create');
-    expect(navigationFor(viewer('content_manager'))).toEqual(expect.arrayContaining(['keyword-groups', 'redirects', 'source-files']));
+    expect(navigationFor(viewer('content_manager'))).toEqual(
+      expect.arrayContaining(['keyword-groups', 'redirects', 'source-files']),
+    );
     expect(navigationFor(viewer('content_manager'))).not.toContain('word-counter');
-    expect(navigationFor(viewer('admin'))).toEqual(expect.arrayContaining(['site-stats', 'word-counter', 'indexing-api']));
+    expect(navigationFor(viewer('admin'))).toEqual(
+      expect.arrayContaining(['site-stats', 'word-counter', 'indexing-api']),
+    );
     expect(navigationFor(viewer('admin'))).not.toContain('login-as');
     expect(navigationFor(viewer('owner'))).toEqual(expect.arrayContaining(['roles-and-permissions', 'login-as']));
   });
@@ -41,11 +47,18 @@ describe('the policy module', () => {
     const editor = viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'editor', croRole: 'none' }]]) });
     expect(navigationFor(editor)).toEqual(expect.arrayContaining(['audit', 'workflow-report']));
     const owner = viewer('owner', { memberships: new Map([['org-1', 'owner']]) });
-    expect(navigationFor(owner)).toEqual(expect.arrayContaining(['audit', 'workflow-report', 'login-as', 'roles-and-permissions']));
+    expect(navigationFor(owner)).toEqual(
+      expect.arrayContaining(['audit', 'workflow-report', 'login-as', 'roles-and-permissions']),
+    );
     // An owner already logged in as someone may not log in as another.
     expect(navigationFor({ ...owner, impersonatorSessionId: 's-0' })).not.toContain('login-as');
     // Demo mode: a viewer of the demo organisation, whatever their own role.
-    const demo = (role: string) => viewer(role, { demoOrganisationId: 'demo', memberships: new Map([['demo', 'member']]), productRoles: new Map([['demo', { cmsRole: 'none', croRole: 'viewer' }]]) });
+    const demo = (role: string) =>
+      viewer(role, {
+        demoOrganisationId: 'demo',
+        memberships: new Map([['demo', 'member']]),
+        productRoles: new Map([['demo', { cmsRole: 'none', croRole: 'viewer' }]]),
+      });
     for (const entry of ['create', 'roles-and-permissions', 'login-as', 'audit', 'workflow-report']) {
       expect(navigationFor(demo('owner'))).not.toContain(entry);
       expect(navigationFor(demo('writer'))).not.toContain(entry);
@@ -55,11 +68,16 @@ describe('the policy module', () => {
 
   it('lists the Conversion screens for CRO readers only: owners and admins, a CRO role other than none, with the cro product when known', () => {
     const CRO = ['cro/ctas', 'cro/campaigns', 'cro/experiments', 'cro/products', 'cro/goals', 'cro/url-lists'];
-    const member = (croRole: string) => viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'editor', croRole }]]) });
+    const member = (croRole: string) =>
+      viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'editor', croRole }]]) });
     expect(navigationFor(member('none'))).not.toEqual(expect.arrayContaining(['cro/ctas']));
     for (const entry of CRO) expect(navigationFor(member('none'))).not.toContain(entry);
-    for (const role of ['admin', 'manager', 'editor', 'analyst', 'creator', 'viewer']) expect(navigationFor(member(role))).toEqual(expect.arrayContaining(CRO));
-    const owner = viewer('owner', { memberships: new Map([['org-1', 'owner']]), productRoles: new Map([['org-1', { cmsRole: 'admin', croRole: 'none' }]]) });
+    for (const role of ['admin', 'manager', 'editor', 'analyst', 'creator', 'viewer'])
+      expect(navigationFor(member(role))).toEqual(expect.arrayContaining(CRO));
+    const owner = viewer('owner', {
+      memberships: new Map([['org-1', 'owner']]),
+      productRoles: new Map([['org-1', { cmsRole: 'admin', croRole: 'none' }]]),
+    });
     expect(navigationFor(owner)).toEqual(expect.arrayContaining(CRO));
     // The plan's products, when known: without `cro` no Conversion screens, whatever the role.
     expect(navigationFor(owner, new Map([['org-1', ['cms']]]))).not.toContain('cro/ctas');
@@ -74,14 +92,18 @@ describe('the policy module', () => {
     expect(can(admin, 'users.loginAs')).toBe(true);
     expect(can({ ...admin, impersonatorSessionId: 's-0' }, 'users.loginAs')).toBe(false);
     expect(() => ensure(viewer('owner'), 'projections.manage')).toThrow(ForbiddenError);
-    expect(() => ensure(viewer('owner'), 'projections.manage')).toThrow('Only platform administrators may manage projections');
+    expect(() => ensure(viewer('owner'), 'projections.manage')).toThrow(
+      'Only platform administrators may manage projections',
+    );
   });
 
   it('derives the roles a transition table is checked against from memberships', () => {
     expect(rolesFor(viewer('writer'), 'org-1')).toEqual(['user', 'member']);
     expect(rolesFor(viewer('writer'), 'org-2')).toEqual(['user']);
     expect(rolesFor(viewer('admin', { platformAdmin: true }), 'org-2')).toEqual(['user', 'platform_admin']);
-    const withProducts = viewer('editor', { productRoles: new Map([['org-1', { cmsRole: 'editor', croRole: 'viewer' }]]) });
+    const withProducts = viewer('editor', {
+      productRoles: new Map([['org-1', { cmsRole: 'editor', croRole: 'viewer' }]]),
+    });
     expect(rolesFor(withProducts, 'org-1')).toEqual(['user', 'member', 'cms:editor', 'cro:viewer']);
   });
 
@@ -92,15 +114,28 @@ describe('the policy module', () => {
   });
 
   it('lets platform admins log in as anyone, owners as members of their organisation only (session limited to it)', () => {
-    const target = (organisations: string[], platformAdmin = false) => ({ userId: 'u-2', platformAdmin, organisations });
+    const target = (organisations: string[], platformAdmin = false) => ({
+      userId: 'u-2',
+      platformAdmin,
+      organisations,
+    });
     const admin = viewer('admin', { platformAdmin: true, memberships: new Map() });
     expect(loginAsScope(admin, target([]))).toBeNull();
-    const owner = viewer('owner', { memberships: new Map([['org-1', 'owner'], ['org-2', 'member']]) });
+    const owner = viewer('owner', {
+      memberships: new Map([
+        ['org-1', 'owner'],
+        ['org-2', 'member'],
+      ]),
+    });
     expect(loginAsScope(owner, target(['org-2', 'org-1']))).toBe('org-1');
-    expect(() => loginAsScope(owner, target(['org-2']))).toThrow('Owners may log in as active members of their own organisation only');
+    expect(() => loginAsScope(owner, target(['org-2']))).toThrow(
+      'Owners may log in as active members of their own organisation only',
+    );
     expect(() => loginAsScope(owner, target(['org-1'], true))).toThrow(ForbiddenError);
     expect(() => loginAsScope(viewer('member'), target(['org-1']))).toThrow(ForbiddenError);
-    expect(() => loginAsScope({ ...owner, impersonatorSessionId: 's-0' }, target(['org-1']))).toThrow('Return to your own account first');
+    expect(() => loginAsScope({ ...owner, impersonatorSessionId: 's-0' }, target(['org-1']))).toThrow(
+      'Return to your own account first',
+    );
     expect(() => loginAsScope({ ...owner, demoOrganisationId: 'org-9' }, target(['org-1']))).toThrow(ForbiddenError);
   });
 });

@@ -19,7 +19,13 @@ const NOW = '2026-11-22T10:00:00.000Z';
 const SETTINGS = { secondEdit: false, customerReview: false, factCheckLevels: 0, regulated: false, fourEyes: true };
 
 /** A post as the tabs see it: waiting in the writers' pool, outside any cluster, without a body, unless told. */
-const post = (status: string, facts: Partial<PostTabFacts> = {}): PostTabFacts => ({ status, holderId: null, clusterId: null, hasBody: false, ...facts });
+const post = (status: string, facts: Partial<PostTabFacts> = {}): PostTabFacts => ({
+  status,
+  holderId: null,
+  clusterId: null,
+  hasBody: false,
+  ...facts,
+});
 
 describe('the CMS tabs (seed 000 section 2)', () => {
   it('are these, in the console order', () => {
@@ -44,12 +50,32 @@ describe('the CMS tabs (seed 000 section 2)', () => {
 
   it.each([
     ['a brief nobody took yet', ['briefs', 'in-progress', 'all'], post('Writer')],
-    ['a brief of a content-strategy cluster nobody took yet', ['strategy', 'in-progress', 'all'], post('Writer', { clusterId: 'cluster-1' })],
-    ['a taken brief without a body: an outline', ['outline', 'in-progress', 'all'], post('Writer', { holderId: 'u-writer' })],
-    ['a taken brief of a cluster without a body: an outline too', ['outline', 'in-progress', 'all'], post('Writer', { holderId: 'u-writer', clusterId: 'cluster-1' })],
-    ['a taken post with a body: being created', ['create', 'in-progress', 'all'], post('Writer', { holderId: 'u-writer', hasBody: true })],
+    [
+      'a brief of a content-strategy cluster nobody took yet',
+      ['strategy', 'in-progress', 'all'],
+      post('Writer', { clusterId: 'cluster-1' }),
+    ],
+    [
+      'a taken brief without a body: an outline',
+      ['outline', 'in-progress', 'all'],
+      post('Writer', { holderId: 'u-writer' }),
+    ],
+    [
+      'a taken brief of a cluster without a body: an outline too',
+      ['outline', 'in-progress', 'all'],
+      post('Writer', { holderId: 'u-writer', clusterId: 'cluster-1' }),
+    ],
+    [
+      'a taken post with a body: being created',
+      ['create', 'in-progress', 'all'],
+      post('Writer', { holderId: 'u-writer', hasBody: true }),
+    ],
     ['a waiting brief that has a body already', ['briefs', 'in-progress', 'all'], post('Writer', { hasBody: true })],
-    ['a post in Edit, held or not', ['edit', 'in-progress', 'all'], post('Edit', { holderId: 'u-editor', hasBody: true })],
+    [
+      'a post in Edit, held or not',
+      ['edit', 'in-progress', 'all'],
+      post('Edit', { holderId: 'u-editor', hasBody: true }),
+    ],
     ['a post in the second edit', ['review', 'in-progress', 'all'], post('SecondEdit')],
     ['a post in customer review', ['review', 'in-progress', 'all'], post('Review')],
     ['a post at the first fact check', ['fact-check-1', 'in-progress', 'all'], post('FactCheck')],
@@ -106,7 +132,12 @@ describe('the CMS tabs (seed 000 section 2)', () => {
 });
 
 describe('SendTo: who may receive a post', () => {
-  const member = (orgRole: string, cmsRole: string | null, websiteIds: string[] | null = ['site-1'], status = 'accepted'): SendToCandidate => ({
+  const member = (
+    orgRole: string,
+    cmsRole: string | null,
+    websiteIds: string[] | null = ['site-1'],
+    status = 'accepted',
+  ): SendToCandidate => ({
     name: 'Sam Someone',
     status,
     orgRole,
@@ -116,14 +147,24 @@ describe('SendTo: who may receive a post', () => {
   const inStage = (status: string, websiteId = 'site-1') => ({ status, websiteId });
 
   it('nobody who is not an accepted member of the organisation', () => {
-    expect(sendToRefusal(null, 'u-sam', inStage('Edit'))).toBe('This person is not an active member of the organisation');
-    expect(sendToRefusal(member('member', 'editor', ['site-1'], 'invited'), 'u-sam', inStage('Edit'))).toBe('This person is not an active member of the organisation');
-    expect(sendToRefusal(member('member', 'editor', ['site-1'], 'deactivated'), 'u-sam', inStage('Edit'))).toBe('This person is not an active member of the organisation');
+    expect(sendToRefusal(null, 'u-sam', inStage('Edit'))).toBe(
+      'This person is not an active member of the organisation',
+    );
+    expect(sendToRefusal(member('member', 'editor', ['site-1'], 'invited'), 'u-sam', inStage('Edit'))).toBe(
+      'This person is not an active member of the organisation',
+    );
+    expect(sendToRefusal(member('member', 'editor', ['site-1'], 'deactivated'), 'u-sam', inStage('Edit'))).toBe(
+      'This person is not an active member of the organisation',
+    );
   });
 
   it('a member only on the websites of their membership; owners and admins on every one', () => {
-    expect(sendToRefusal(member('member', 'editor', ['site-2']), 'u-sam', inStage('Edit'))).toBe('Sam Someone does not work on this website');
-    expect(sendToRefusal(member('member', 'editor', null), 'u-sam', inStage('Edit'))).toBe('Sam Someone does not work on this website');
+    expect(sendToRefusal(member('member', 'editor', ['site-2']), 'u-sam', inStage('Edit'))).toBe(
+      'Sam Someone does not work on this website',
+    );
+    expect(sendToRefusal(member('member', 'editor', null), 'u-sam', inStage('Edit'))).toBe(
+      'Sam Someone does not work on this website',
+    );
     expect(sendToRefusal(member('member', 'editor', ['site-1']), 'u-sam', inStage('Edit'))).toBeNull();
     expect(sendToRefusal(member('owner', null, null), 'u-sam', inStage('Edit', 'site-9'))).toBeNull();
     expect(sendToRefusal(member('admin', null, []), 'u-sam', inStage('FactCheck', 'site-9'))).toBeNull();
@@ -131,28 +172,56 @@ describe('SendTo: who may receive a post', () => {
 
   it('only someone whose role works the stage, named by its label', () => {
     expect(sendToRefusal(member('member', 'creator'), 'u-sam', inStage('Writer'))).toBeNull();
-    expect(sendToRefusal(member('member', 'creator'), 'u-sam', inStage('Edit'))).toBe('Sam Someone cannot work on the Edit stage');
-    expect(sendToRefusal(member('member', 'creator'), 'u-sam', inStage('SecondEdit'))).toBe('Sam Someone cannot work on the Review stage');
-    expect(sendToRefusal(member('member', 'reviewer'), 'u-sam', inStage('Edit'))).toBe('Sam Someone cannot work on the Edit stage');
+    expect(sendToRefusal(member('member', 'creator'), 'u-sam', inStage('Edit'))).toBe(
+      'Sam Someone cannot work on the Edit stage',
+    );
+    expect(sendToRefusal(member('member', 'creator'), 'u-sam', inStage('SecondEdit'))).toBe(
+      'Sam Someone cannot work on the Review stage',
+    );
+    expect(sendToRefusal(member('member', 'reviewer'), 'u-sam', inStage('Edit'))).toBe(
+      'Sam Someone cannot work on the Edit stage',
+    );
     expect(sendToRefusal(member('member', 'reviewer'), 'u-sam', inStage('FactCheck'))).toBeNull();
     expect(sendToRefusal(member('member', 'reviewer'), 'u-sam', inStage('Review'))).toBeNull();
     expect(sendToRefusal(member('member', 'editor'), 'u-sam', inStage('ThirdFactCheck'))).toBeNull();
-    expect(sendToRefusal(member('member', null), 'u-sam', inStage('Writer'))).toBe('Sam Someone cannot work on the Writing stage');
-    expect(sendToRefusal(member('member', 'analyst'), 'u-sam', inStage('FourthFactCheck'))).toBe('Sam Someone cannot work on the Fourth fact check stage');
+    expect(sendToRefusal(member('member', null), 'u-sam', inStage('Writer'))).toBe(
+      'Sam Someone cannot work on the Writing stage',
+    );
+    expect(sendToRefusal(member('member', 'analyst'), 'u-sam', inStage('FourthFactCheck'))).toBe(
+      'Sam Someone cannot work on the Fourth fact check stage',
+    );
   });
 });
 
 describe('a save meets the page someone else holds before anything else (the dry-run decide)', () => {
   const wendy = { userId: 'u-writer', name: 'Wendy Writer', since: T0 };
   const walt = { userId: 'u-walt', name: 'Walt Writer', since: T0 };
-  const asActor = (who: { userId: string; name: string }, roles: string[]): Actor => ({ userId: who.userId, name: who.name, roles });
+  const asActor = (who: { userId: string; name: string }, roles: string[]): Actor => ({
+    userId: who.userId,
+    name: who.name,
+    roles,
+  });
   const WRITER_ROLES = ['user', 'member', 'cms:creator', 'cro:none'];
   const created = (holder: typeof wendy | null): DomainEvent => ({
     type: 'PostCreated',
-    data: { organisationId: 'org-1', websiteId: 'site-1', locale: 'en', type: 'blog', content: { title: 'Basil' }, words: 0, links: 0, by: wendy, holder },
+    data: {
+      organisationId: 'org-1',
+      websiteId: 'site-1',
+      locale: 'en',
+      type: 'blog',
+      content: { title: 'Basil' },
+      words: 0,
+      links: 0,
+      by: wendy,
+      holder,
+    },
   });
   const stateOf = (events: DomainEvent[]) => postDecider.fold(events as never[]);
-  const save = (actor: Actor) => ({ actor, data: { title: 'Basil and thyme' }, context: { settings: SETTINGS, now: NOW } });
+  const save = (actor: Actor) => ({
+    actor,
+    data: { title: 'Basil and thyme' },
+    context: { settings: SETTINGS, now: NOW },
+  });
 
   it('someone else holds the page: 409 naming them and since when', () => {
     const conflict = saveConflict(stateOf([created(walt)]), save(asActor(wendy, WRITER_ROLES)));
@@ -164,7 +233,10 @@ describe('a save meets the page someone else holds before anything else (the dry
   });
 
   it('the page was taken from the one saving: 409 saying who took it over and when', () => {
-    const takenOver: DomainEvent = { type: 'PostTakenOver', data: { stage: 'Writer', by: { ...walt, since: NOW }, from: wendy } };
+    const takenOver: DomainEvent = {
+      type: 'PostTakenOver',
+      data: { stage: 'Writer', by: { ...walt, since: NOW }, from: wendy },
+    };
     const conflict = saveConflict(stateOf([created(wendy), takenOver]), save(asActor(wendy, WRITER_ROLES)));
     expect(conflict && { status: statusOf(conflict), message: conflict.message, details: conflict.details }).toEqual({
       status: 409,
@@ -179,17 +251,33 @@ describe('a save meets the page someone else holds before anything else (the dry
   });
 
   it('holding is holding: owners and CMS admins meet the same conflict as anyone (they take the page over first)', () => {
-    const held = { status: 409, message: `Walt Writer is working on this page since ${T0}. Your changes were kept as a draft.`, details: { reason: 'held', holder: walt } };
-    for (const boss of [asActor({ userId: 'u-owner', name: 'Olivia Owner' }, ['user', 'owner', 'cms:none', 'cro:none']), asActor({ userId: 'u-cms-admin', name: 'Cora' }, ['user', 'member', 'cms:admin', 'cro:none'])]) {
+    const held = {
+      status: 409,
+      message: `Walt Writer is working on this page since ${T0}. Your changes were kept as a draft.`,
+      details: { reason: 'held', holder: walt },
+    };
+    for (const boss of [
+      asActor({ userId: 'u-owner', name: 'Olivia Owner' }, ['user', 'owner', 'cms:none', 'cro:none']),
+      asActor({ userId: 'u-cms-admin', name: 'Cora' }, ['user', 'member', 'cms:admin', 'cro:none']),
+    ]) {
       const conflict = saveConflict(stateOf([created(walt)]), save(boss));
-      expect(conflict && { status: statusOf(conflict), message: conflict.message, details: conflict.details }).toEqual(held);
+      expect(conflict && { status: statusOf(conflict), message: conflict.message, details: conflict.details }).toEqual(
+        held,
+      );
     }
   });
 
   it('a save the table refuses anyway is no conflict: its own refusal comes when it is decided', () => {
-    const analyst = asActor({ userId: 'u-analyst', name: 'Andy Analyst' }, ['user', 'member', 'cms:analyst', 'cro:admin']);
+    const analyst = asActor({ userId: 'u-analyst', name: 'Andy Analyst' }, [
+      'user',
+      'member',
+      'cms:analyst',
+      'cro:admin',
+    ]);
     expect(saveConflict(stateOf([created(walt)]), save(analyst))).toBeNull();
-    expect(() => postDecider.decide({ type: 'Save', ...save(analyst) }, stateOf([created(walt)]))).toThrow(expect.objectContaining({ statusCode: 403 }) as never);
+    expect(() => postDecider.decide({ type: 'Save', ...save(analyst) }, stateOf([created(walt)]))).toThrow(
+      expect.objectContaining({ statusCode: 403 }) as never,
+    );
   });
 });
 
@@ -198,7 +286,11 @@ describe("an action's note", () => {
     try {
       run();
     } catch (error) {
-      return { status: statusOf(error), message: (error as Error).message, errors: (error as { errors?: unknown }).errors };
+      return {
+        status: statusOf(error),
+        message: (error as Error).message,
+        errors: (error as { errors?: unknown }).errors,
+      };
     }
     throw new Error('not refused');
   };
@@ -210,10 +302,26 @@ describe("an action's note", () => {
   it('a return needs one: trimmed; missing, blank or too long is refused on the note field', () => {
     expect(requireNote({ note: '  Needs a source  ' })).toBe('Needs a source');
     expect(requireNote({ note: 'x'.repeat(5000) })).toBe('x'.repeat(5000));
-    expect(refusal(() => requireNote({}))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' } });
-    expect(refusal(() => requireNote(undefined))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' } });
-    expect(refusal(() => requireNote({ note: '   ' }))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' } });
-    expect(refusal(() => requireNote({ note: 42 }))).toEqual({ status: 422, message: 'Note is missing!', errors: { note: 'Note is missing!' } });
+    expect(refusal(() => requireNote({}))).toEqual({
+      status: 422,
+      message: 'Note is missing!',
+      errors: { note: 'Note is missing!' },
+    });
+    expect(refusal(() => requireNote(undefined))).toEqual({
+      status: 422,
+      message: 'Note is missing!',
+      errors: { note: 'Note is missing!' },
+    });
+    expect(refusal(() => requireNote({ note: '   ' }))).toEqual({
+      status: 422,
+      message: 'Note is missing!',
+      errors: { note: 'Note is missing!' },
+    });
+    expect(refusal(() => requireNote({ note: 42 }))).toEqual({
+      status: 422,
+      message: 'Note is missing!',
+      errors: { note: 'Note is missing!' },
+    });
     expect(refusal(() => requireNote({ note: 'x'.repeat(5001) }))).toEqual({
       status: 422,
       message: 'The maximum length is 5000 characters',
@@ -227,7 +335,11 @@ describe("an action's note", () => {
     expect(optionalNote(undefined)).toBeUndefined();
     expect(optionalNote({ note: null })).toBeUndefined();
     expect(optionalNote({ note: '' })).toBeUndefined();
-    expect(refusal(() => optionalNote({ note: 7 }))).toEqual({ status: 422, message: 'Note must be text', errors: { note: 'Note must be text' } });
+    expect(refusal(() => optionalNote({ note: 7 }))).toEqual({
+      status: 422,
+      message: 'Note must be text',
+      errors: { note: 'Note must be text' },
+    });
     expect(refusal(() => optionalNote({ note: 'x'.repeat(5001) }))).toEqual({
       status: 422,
       message: 'The maximum length is 5000 characters',
@@ -237,7 +349,9 @@ describe("an action's note", () => {
 
   it('the request schema checks the same length and type, with the same words', () => {
     expect(noteSchema.safeParse('x'.repeat(5000)).success).toBe(true);
-    expect(noteSchema.safeParse('x'.repeat(5001)).error?.issues[0]?.message).toBe('The maximum length is 5000 characters');
+    expect(noteSchema.safeParse('x'.repeat(5001)).error?.issues[0]?.message).toBe(
+      'The maximum length is 5000 characters',
+    );
     expect(noteSchema.safeParse(5).error?.issues[0]?.message).toBe('Note must be text');
   });
 });

@@ -63,7 +63,22 @@ describe('which addresses an outbound check may reach', () => {
   });
 
   it('refuses loopback, unspecified, link-local, unique-local, multicast and reserved IPv6', () => {
-    for (const address of ['::', '::1', '0:0:0:0:0:0:0:1', 'fe80::1', 'fe80::1%eth0', 'fec0::1', 'fc00::1', 'fd12:3456:789a::1', 'ff02::1', 'ff0e::1', '100::1', '2001:db8::1', '3fff::1', '4000::1']) {
+    for (const address of [
+      '::',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'fec0::1',
+      'fc00::1',
+      'fd12:3456:789a::1',
+      'ff02::1',
+      'ff0e::1',
+      '100::1',
+      '2001:db8::1',
+      '3fff::1',
+      '4000::1',
+    ]) {
       expectWith(isPublicAddress(address), address).toBe(false);
     }
   });
@@ -103,7 +118,8 @@ describe('which addresses an outbound check may reach', () => {
   });
 
   it('refuses what is not an address at all', () => {
-    for (const text of ['', 'localhost', 'example.com', '127.1', '0x7f000001', '[::1]', '::ffff:999.0.0.1']) expectWith(isPublicAddress(text), text).toBe(false);
+    for (const text of ['', 'localhost', 'example.com', '127.1', '0x7f000001', '[::1]', '::ffff:999.0.0.1'])
+      expectWith(isPublicAddress(text), text).toBe(false);
   });
 });
 
@@ -139,7 +155,10 @@ describe('fetching a public page', () => {
     const resolve = async (hostname: string): Promise<ResolvedAddress[]> => {
       asked.push(hostname);
       const answer = answers[Math.min(asked.length, answers.length) - 1];
-      return (Array.isArray(answer) ? answer : [answer]).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+      return (Array.isArray(answer) ? answer : [answer]).map((address) => ({
+        address,
+        family: address.includes(':') ? 6 : 4,
+      }));
     };
     return { asked, resolve };
   }
@@ -151,7 +170,17 @@ describe('fetching a public page', () => {
   });
 
   it('refuses IPv6 transition forms of loopback in the URL without connecting', async () => {
-    for (const host of ['[::ffff:127.0.0.1]', '[::127.0.0.1]', '[::ffff:0:7f00:1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::1]', '[2001::1]', '[::]', '[::1]', '0.0.0.0']) {
+    for (const host of [
+      '[::ffff:127.0.0.1]',
+      '[::127.0.0.1]',
+      '[::ffff:0:7f00:1]',
+      '[64:ff9b::7f00:1]',
+      '[2002:7f00:1::1]',
+      '[2001::1]',
+      '[::]',
+      '[::1]',
+      '0.0.0.0',
+    ]) {
       const page = await fetchPublicPage(`http://${host}:${port}/`, { allowPrivateHosts: false, timeoutMs: 2_000 });
       expectWith(page.ok, host).toBe(false);
       expectWith(page.problem, host).toBe(PRIVATE);
@@ -167,7 +196,9 @@ describe('fetching a public page', () => {
 
   it('refuses a name that resolves to loopback, or to a public and a private address, without connecting', async () => {
     const loopback = scripted('127.0.0.1');
-    expect(await fetchPublicPage(`http://site.test:${port}/`, { allowPrivateHosts: false, resolve: loopback.resolve })).toEqual({
+    expect(
+      await fetchPublicPage(`http://site.test:${port}/`, { allowPrivateHosts: false, resolve: loopback.resolve }),
+    ).toEqual({
       ok: false,
       url: `http://site.test:${port}/`,
       problem: PRIVATE,
@@ -175,16 +206,26 @@ describe('fetching a public page', () => {
     expect(loopback.asked).toEqual(['site.test']);
 
     const mixed = scripted(['93.184.216.34', '127.0.0.1']);
-    expect((await fetchPublicPage(`http://site.test:${port}/`, { allowPrivateHosts: false, resolve: mixed.resolve })).problem).toBe(PRIVATE);
+    expect(
+      (await fetchPublicPage(`http://site.test:${port}/`, { allowPrivateHosts: false, resolve: mixed.resolve }))
+        .problem,
+    ).toBe(PRIVATE);
     const mapped = scripted(['2606:2800:220:1:248:1893:25c8:1946', '::ffff:127.0.0.1']);
-    expect((await fetchPublicPage(`http://site.test:${port}/`, { allowPrivateHosts: false, resolve: mapped.resolve })).problem).toBe(PRIVATE);
+    expect(
+      (await fetchPublicPage(`http://site.test:${port}/`, { allowPrivateHosts: false, resolve: mapped.resolve }))
+        .problem,
+    ).toBe(PRIVATE);
     expect(hits).toEqual([]);
   });
 
   it('connects to the address it checked: a second answer of 127.0.0.1 (DNS rebinding) is never used', async () => {
     // First answer public (passes the check), every later answer loopback (where this test's server listens).
     const rebinding = scripted('93.184.216.34', '127.0.0.1');
-    const page = await fetchPublicPage(`http://rebind.test:${port}/`, { allowPrivateHosts: false, timeoutMs: 1_500, resolve: rebinding.resolve });
+    const page = await fetchPublicPage(`http://rebind.test:${port}/`, {
+      allowPrivateHosts: false,
+      timeoutMs: 1_500,
+      resolve: rebinding.resolve,
+    });
     expect(rebinding.asked).toEqual(['rebind.test']);
     expect(hits).toEqual([]);
     expect(page.ok).toBe(false);
@@ -194,42 +235,79 @@ describe('fetching a public page', () => {
   it('uses the same checked lookup for the connection at every redirect hop', async () => {
     // Names that exist in no DNS: the page is reached only through the given resolver.
     const local = scripted('127.0.0.1');
-    const page = await fetchPublicPage(`http://first.test:${port}/moved`, { allowPrivateHosts: true, resolve: local.resolve });
-    expect(page).toEqual({ ok: true, url: `http://second.test:${port}/home`, status: 200, html: '<html><body>Hello</body></html>' });
+    const page = await fetchPublicPage(`http://first.test:${port}/moved`, {
+      allowPrivateHosts: true,
+      resolve: local.resolve,
+    });
+    expect(page).toEqual({
+      ok: true,
+      url: `http://second.test:${port}/home`,
+      status: 200,
+      html: '<html><body>Hello</body></html>',
+    });
     expect(local.asked).toEqual(['first.test', 'second.test']);
     expect(hits).toEqual([`first.test:${port} /moved`, `second.test:${port} /home`]);
   });
 
   it('keeps FETCH_PRIVATE_HOSTS, the limits and the never-throwing contract', async () => {
     const allowed = await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true });
-    expect(allowed).toEqual({ ok: true, url: `http://127.0.0.1:${port}/`, status: 200, html: '<html><body>Hello</body></html>' });
+    expect(allowed).toEqual({
+      ok: true,
+      url: `http://127.0.0.1:${port}/`,
+      status: 200,
+      html: '<html><body>Hello</body></html>',
+    });
 
     handler = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('x'.repeat(10_000));
-    expect((await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true, maxBytes: 1_000 })).html).toBe('x'.repeat(1_000));
+    expect(
+      (await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true, maxBytes: 1_000 })).html,
+    ).toBe('x'.repeat(1_000));
 
-    handler = (_req, res) => res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync('<p>zipped</p>'));
-    expect((await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true })).html).toBe('<p>zipped</p>');
+    handler = (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync('<p>zipped</p>'));
+    expect((await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true })).html).toBe(
+      '<p>zipped</p>',
+    );
 
     handler = (_req, res) => res.writeHead(404).end('nope');
-    expect(await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true })).toEqual({ ok: false, url: `http://127.0.0.1:${port}/`, status: 404, problem: 'The page answered 404' });
+    expect(await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true })).toEqual({
+      ok: false,
+      url: `http://127.0.0.1:${port}/`,
+      status: 404,
+      problem: 'The page answered 404',
+    });
 
     handler = (_req, res) => res.writeHead(302, { location: '/again' }).end();
-    expect((await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true, maxRedirects: 2 })).problem).toBe('The page redirects too many times');
+    expect(
+      (await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true, maxRedirects: 2 })).problem,
+    ).toBe('The page redirects too many times');
 
     handler = (_req, res) => res.writeHead(302, { location: 'file:///etc/passwd' }).end();
-    expect((await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true })).problem).toBe('Only http and https pages can be checked');
+    expect((await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true })).problem).toBe(
+      'Only http and https pages can be checked',
+    );
 
     handler = () => undefined; // never answers
     const started = Date.now();
-    expect((await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true, timeoutMs: 300 })).problem).toBe('The website did not answer in time');
+    expect(
+      (await fetchPublicPage(`http://127.0.0.1:${port}/`, { allowPrivateHosts: true, timeoutMs: 300 })).problem,
+    ).toBe('The website did not answer in time');
     expect(Date.now() - started).toBeLessThan(5_000);
 
-    expect(await fetchPublicPage('not a url', { allowPrivateHosts: false })).toEqual({ ok: false, url: 'not a url', problem: 'The website address is not a valid URL' });
+    expect(await fetchPublicPage('not a url', { allowPrivateHosts: false })).toEqual({
+      ok: false,
+      url: 'not a url',
+      problem: 'The website address is not a valid URL',
+    });
     const failing = async (): Promise<ResolvedAddress[]> => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
-    expect((await fetchPublicPage('http://nowhere.test/', { allowPrivateHosts: false, resolve: failing })).problem).toBe('The website could not be reached');
+    expect(
+      (await fetchPublicPage('http://nowhere.test/', { allowPrivateHosts: false, resolve: failing })).problem,
+    ).toBe('The website could not be reached');
     const empty = async (): Promise<ResolvedAddress[]> => [];
-    expect((await fetchPublicPage('http://nowhere.test/', { allowPrivateHosts: false, resolve: empty })).problem).toBe('The website could not be reached');
+    expect((await fetchPublicPage('http://nowhere.test/', { allowPrivateHosts: false, resolve: empty })).problem).toBe(
+      'The website could not be reached',
+    );
   });
 });

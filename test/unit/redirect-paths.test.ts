@@ -31,28 +31,62 @@ describe('redirect paths', () => {
       ['To path', 'evil.example', true, 'To path must start with / or be a full URL'],
       ['To path', 'https://', true, 'To path must be a valid http(s) URL'],
     ];
-    for (const [field, value, allowUrl, problem] of cases) expectWith(redirectPathProblem(field, value, allowUrl), value).toBe(problem);
+    for (const [field, value, allowUrl, problem] of cases)
+      expectWith(redirectPathProblem(field, value, allowUrl), value).toBe(problem);
   });
 
   it('the decider refuses such paths whoever sends the command', () => {
     const actor = { userId: 'u-1', roles: ['system'] };
-    const fields = { organisationId: 'o', websiteId: 'w', fromPath: '//evil.example', toPath: '/x', type: 301 as const, locale: null, objectId: null, automatic: true };
-    expect(() => redirectRuleDecider.decide({ type: 'Create', actor, data: fields }, redirectRuleDecider.initialState)).toThrow(ValidationError.field('fromPath', 'From path must start with a single /'));
+    const fields = {
+      organisationId: 'o',
+      websiteId: 'w',
+      fromPath: '//evil.example',
+      toPath: '/x',
+      type: 301 as const,
+      locale: null,
+      objectId: null,
+      automatic: true,
+    };
+    expect(() =>
+      redirectRuleDecider.decide({ type: 'Create', actor, data: fields }, redirectRuleDecider.initialState),
+    ).toThrow(ValidationError.field('fromPath', 'From path must start with a single /'));
   });
 });
 
 describe('links in rich text', () => {
   it('keeps http(s), mailto, same-site paths and fragments only', () => {
-    for (const href of ['https://example.org', 'http://example.org/a?b=1', 'mailto:a@example.org', '/about', '#top']) expectWith(isSafeHref(href), href).toBe(true);
-    for (const href of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example', '/\\evil.example', 'http:/\\evil.example', 'about.html', 'https://', 'file:///etc/passwd']) {
+    for (const href of ['https://example.org', 'http://example.org/a?b=1', 'mailto:a@example.org', '/about', '#top'])
+      expectWith(isSafeHref(href), href).toBe(true);
+    for (const href of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'java\tscript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      '//evil.example',
+      '/\\evil.example',
+      'http:/\\evil.example',
+      'about.html',
+      'https://',
+      'file:///etc/passwd',
+    ]) {
       expectWith(isSafeHref(href), href).toBe(false);
     }
   });
 
   it('adds rel="noopener noreferrer" to a link opened in a new tab and never keeps rel="opener"', () => {
-    expect(sanitizeBodyHtml('<a href="https://example.org" target="_blank">x</a>')).toBe('<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>');
-    expect(sanitizeBodyHtml('<a href="https://example.org" target="_BLANK" rel="noopener">x</a>')).toBe('<a href="https://example.org" target="_BLANK" rel="noopener noreferrer">x</a>');
-    expect(sanitizeBodyHtml('<a href="https://example.org" rel="opener">x</a>')).toBe('<a href="https://example.org">x</a>');
-    expect(sanitizeBodyHtml('<a href="https://example.org" target="_self">x</a>')).toBe('<a href="https://example.org" target="_self">x</a>');
+    expect(sanitizeBodyHtml('<a href="https://example.org" target="_blank">x</a>')).toBe(
+      '<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeBodyHtml('<a href="https://example.org" target="_BLANK" rel="noopener">x</a>')).toBe(
+      '<a href="https://example.org" target="_BLANK" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeBodyHtml('<a href="https://example.org" rel="opener">x</a>')).toBe(
+      '<a href="https://example.org">x</a>',
+    );
+    expect(sanitizeBodyHtml('<a href="https://example.org" target="_self">x</a>')).toBe(
+      '<a href="https://example.org" target="_self">x</a>',
+    );
   });
 });

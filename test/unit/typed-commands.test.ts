@@ -13,7 +13,11 @@ const actor = { userId: 'u1', roles: ['owner'] };
 describe('typed commands', () => {
   it('take the actions of their decider, under the aggregate name of their streams', () => {
     const publish = new DecideCommand(CAMPAIGN, 'c1', { type: 'Publish', actor, data: {} });
-    expect([publish.aggregate, publish.target.decider, publish.command.type]).toEqual(['campaign', CAMPAIGN.decider, 'Publish']);
+    expect([publish.aggregate, publish.target.decider, publish.command.type]).toEqual([
+      'campaign',
+      CAMPAIGN.decider,
+      'Publish',
+    ]);
     expect(new DecideCommand(MEMBER, 'm1', { type: 'Accept', actor, data: {} }).aggregate).toBe('member');
     // A kind chosen at run time (a copy of any CRO record) is typed as any of its actions.
     expect(new DecideCommand(croAggregate('cta'), 'x', { type: 'Create', actor, data: {} }).aggregate).toBe('cta');

@@ -17,8 +17,15 @@ const ACTORS: Record<Who, Actor> = {
   system: { userId: 'system', roles: ['system'] },
 };
 
-const registered: DomainEvent = { type: 'UserRegistered', data: { email: 'pat@person.example', name: 'Pat', role: 'writer', platformAdmin: false } };
-const DATA: Record<string, unknown> = { Register: { email: 'pat@person.example', name: 'Pat', role: 'writer' }, ChangeProfile: { name: 'Pat Person' }, ChooseFirstPassword: {} };
+const registered: DomainEvent = {
+  type: 'UserRegistered',
+  data: { email: 'pat@person.example', name: 'Pat', role: 'writer', platformAdmin: false },
+};
+const DATA: Record<string, unknown> = {
+  Register: { email: 'pat@person.example', name: 'Pat', role: 'writer' },
+  ChangeProfile: { name: 'Pat Person' },
+  ChooseFirstPassword: {},
+};
 
 describe('the user table (typed by hand from the spec)', () => {
   for (const row of USER_TABLE) {
@@ -47,39 +54,73 @@ describe('the user table (typed by hand from the spec)', () => {
 
 describe('user: given/when/then on events', () => {
   it('Register records the email, name and role, and whether a platform admin (no by default)', () => {
-    given(userDecider, []).when({ type: 'Register', data: { email: 'pat@person.example', name: 'Pat', role: 'writer' }, actor: ACTORS.system }).then([
-      { type: 'UserRegistered', data: { email: 'pat@person.example', name: 'Pat', role: 'writer', platformAdmin: false } },
-    ]);
-    given(userDecider, []).when({ type: 'Register', data: { email: 'ops@platform.example', name: 'Ops', role: 'admin', platformAdmin: true }, actor: ACTORS.platformAdmin }).then([
-      { type: 'UserRegistered', data: { email: 'ops@platform.example', name: 'Ops', role: 'admin', platformAdmin: true } },
-    ]);
+    given(userDecider, [])
+      .when({
+        type: 'Register',
+        data: { email: 'pat@person.example', name: 'Pat', role: 'writer' },
+        actor: ACTORS.system,
+      })
+      .then([
+        {
+          type: 'UserRegistered',
+          data: { email: 'pat@person.example', name: 'Pat', role: 'writer', platformAdmin: false },
+        },
+      ]);
+    given(userDecider, [])
+      .when({
+        type: 'Register',
+        data: { email: 'ops@platform.example', name: 'Ops', role: 'admin', platformAdmin: true },
+        actor: ACTORS.platformAdmin,
+      })
+      .then([
+        {
+          type: 'UserRegistered',
+          data: { email: 'ops@platform.example', name: 'Ops', role: 'admin', platformAdmin: true },
+        },
+      ]);
   });
 
   it('an organisation owner does not register users (403); a user is registered once (422)', () => {
-    given(userDecider, []).when({ type: 'Register', data: DATA.Register, actor: ACTORS.owner }).refused(403, 'Your role may not Register this user');
-    given(userDecider, [registered]).when({ type: 'Register', data: DATA.Register, actor: ACTORS.system }).refused(422, 'Register is not allowed while the user is active');
+    given(userDecider, [])
+      .when({ type: 'Register', data: DATA.Register, actor: ACTORS.owner })
+      .refused(403, 'Your role may not Register this user');
+    given(userDecider, [registered])
+      .when({ type: 'Register', data: DATA.Register, actor: ACTORS.system })
+      .refused(422, 'Register is not allowed while the user is active');
   });
 
   it('ChangeProfile records the new name and role', () => {
-    given(userDecider, [registered]).when({ type: 'ChangeProfile', data: { name: 'Pat Person', role: 'editor' }, actor: ACTORS.platformAdmin }).then([
-      { type: 'UserProfileChanged', data: { name: 'Pat Person', role: 'editor' } },
-    ]);
-    given(userDecider, [registered]).when({ type: 'ChangeProfile', data: { name: 'Pat P.' }, actor: ACTORS.self }).then([
-      { type: 'UserProfileChanged', data: { name: 'Pat P.' } },
-    ]);
+    given(userDecider, [registered])
+      .when({ type: 'ChangeProfile', data: { name: 'Pat Person', role: 'editor' }, actor: ACTORS.platformAdmin })
+      .then([{ type: 'UserProfileChanged', data: { name: 'Pat Person', role: 'editor' } }]);
+    given(userDecider, [registered])
+      .when({ type: 'ChangeProfile', data: { name: 'Pat P.' }, actor: ACTORS.self })
+      .then([{ type: 'UserProfileChanged', data: { name: 'Pat P.' } }]);
   });
 
   it("someone else's profile is not theirs to change (403); a user that does not exist is 404", () => {
-    given(userDecider, [registered]).when({ type: 'ChangeProfile', data: { name: 'Hacked' }, actor: ACTORS.member }).refused(403, 'Your role may not ChangeProfile this user');
-    given(userDecider, []).when({ type: 'ChangeProfile', data: { name: 'Ghost' }, actor: ACTORS.platformAdmin }).refused(404, 'The user does not exist');
+    given(userDecider, [registered])
+      .when({ type: 'ChangeProfile', data: { name: 'Hacked' }, actor: ACTORS.member })
+      .refused(403, 'Your role may not ChangeProfile this user');
+    given(userDecider, [])
+      .when({ type: 'ChangeProfile', data: { name: 'Ghost' }, actor: ACTORS.platformAdmin })
+      .refused(404, 'The user does not exist');
   });
 });
 
 describe('user: what the record remembers between commands', () => {
   it('a profile change is remembered on top of the registration (the state a command answers with)', () => {
     const changed: DomainEvent = { type: 'UserProfileChanged', data: { name: 'Pat Person', role: 'editor' } };
-    expect(given(userDecider, [registered, changed]).state).toEqual({ status: 'active', email: 'pat@person.example', name: 'Pat Person', role: 'editor', platformAdmin: false });
-    expect(given(userDecider, [registered, changed, { type: 'UserProfileChanged', data: { name: 'Pat P.' } }]).state).toEqual({
+    expect(given(userDecider, [registered, changed]).state).toEqual({
+      status: 'active',
+      email: 'pat@person.example',
+      name: 'Pat Person',
+      role: 'editor',
+      platformAdmin: false,
+    });
+    expect(
+      given(userDecider, [registered, changed, { type: 'UserProfileChanged', data: { name: 'Pat P.' } }]).state,
+    ).toEqual({
       status: 'active',
       email: 'pat@person.example',
       name: 'Pat P.',
@@ -90,12 +131,22 @@ describe('user: what the record remembers between commands', () => {
 
   it("an event of a type it does not know (a later release's) leaves the user as it was", () => {
     const g = given(userDecider, [registered, { type: 'UserSomethingNew', data: { anything: 1 } }]);
-    expect(g.state).toEqual({ status: 'active', email: 'pat@person.example', name: 'Pat', role: 'writer', platformAdmin: false });
-    g.when({ type: 'ChangeProfile', data: { name: 'Pat Person' }, actor: ACTORS.self }).then([{ type: 'UserProfileChanged', data: { name: 'Pat Person' } }]);
+    expect(g.state).toEqual({
+      status: 'active',
+      email: 'pat@person.example',
+      name: 'Pat',
+      role: 'writer',
+      platformAdmin: false,
+    });
+    g.when({ type: 'ChangeProfile', data: { name: 'Pat Person' }, actor: ACTORS.self }).then([
+      { type: 'UserProfileChanged', data: { name: 'Pat Person' } },
+    ]);
   });
 
   it('ChooseFirstPassword records that the invited person chose a password, and nothing of it', () => {
-    given(userDecider, [registered]).when({ type: 'ChooseFirstPassword', data: { password: 'never-recorded' }, actor: ACTORS.system }).then([{ type: 'UserFirstPasswordChosen', data: {} }]);
+    given(userDecider, [registered])
+      .when({ type: 'ChooseFirstPassword', data: { password: 'never-recorded' }, actor: ACTORS.system })
+      .then([{ type: 'UserFirstPasswordChosen', data: {} }]);
     given(userDecider, [registered]).when({ type: 'ChooseFirstPassword', data: {}, actor: ACTORS.self }).refused(403);
   });
 });

@@ -105,7 +105,11 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
   app.use((req: Request, res: Response, next: NextFunction) => {
     res.on('finish', () => {
       const matched = (req as Request & { route?: { path?: string } }).route?.path;
-      const route = !req.originalUrl.startsWith('/api') ? 'console' : matched && !matched.includes('*') ? matched : 'unmatched';
+      const route = !req.originalUrl.startsWith('/api')
+        ? 'console'
+        : matched && !matched.includes('*')
+          ? matched
+          : 'unmatched';
       metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
     });
     next();
@@ -125,7 +129,9 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
     exposedHeaders: ['Content-Range', 'X-Request-Id'],
     maxAge: 600,
   });
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api/public/') ? next() : credentialed(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    req.path.startsWith('/api/public/') ? next() : credentialed(req, res, next),
+  );
   app.use(publicPreflight());
   // Errors raised before NestJS routing (bad JSON, body too large) get the same error shape.
   app.use('/api', (error: unknown, req: Request, res: Response, next: NextFunction) => {

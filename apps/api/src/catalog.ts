@@ -15,7 +15,15 @@ import type { RelaySubscriber } from '#libs/platform/src/projections/projection.
 import type { Catalog } from '#libs/platform/src/runtime.js';
 
 /** The product's contexts, each below those it imports (docs/architecture.md). */
-export const CONTEXTS: readonly ContextDefinition[] = [IDENTITY_CONTEXT, ORGANISATIONS_CONTEXT, COMMUNITY_CONTEXT, POSTS_CONTEXT, EXPERTS_CONTEXT, CRO_CONTEXT, ANALYTICS_CONTEXT];
+export const CONTEXTS: readonly ContextDefinition[] = [
+  IDENTITY_CONTEXT,
+  ORGANISATIONS_CONTEXT,
+  COMMUNITY_CONTEXT,
+  POSTS_CONTEXT,
+  EXPERTS_CONTEXT,
+  CRO_CONTEXT,
+  ANALYTICS_CONTEXT,
+];
 
 /** Every event type, decider, projection, process and table of the product: one list for the api, worker, CLI and bench. The audit's projections read every context's events. */
 export const catalog: Catalog = catalogOf(CONTEXTS, { projections: [auditActorsProjection, auditProjection] });

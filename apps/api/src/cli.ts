@@ -21,7 +21,13 @@ async function main(args: string[]): Promise<number> {
     switch (command) {
       case 'list':
         console.table(
-          (await runtime.projections.states()).map((s) => ({ name: s.name, status: s.status, position: s.position, lag: s.lag, error: s.error })),
+          (await runtime.projections.states()).map((s) => ({
+            name: s.name,
+            status: s.status,
+            position: s.position,
+            lag: s.lag,
+            error: s.error,
+          })),
         );
         return 0;
       case 'rebuild': {

@@ -116,7 +116,9 @@ async function main(argv: string[]): Promise<number> {
           shown = events;
           const rate = Math.round(events / Math.max(0.001, elapsedMs / 1000));
           const pct = options.visitors === 0 ? 100 : Math.floor((visitors / options.visitors) * 100);
-          console.log(`  ${events.toLocaleString('en')} events, ${visitors.toLocaleString('en')} visitors (${pct} %), ${(elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en')} events/s`);
+          console.log(
+            `  ${events.toLocaleString('en')} events, ${visitors.toLocaleString('en')} visitors (${pct} %), ${(elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en')} events/s`,
+          );
         },
       },
     );
@@ -155,7 +157,8 @@ function read(argv: string[]) {
   let end = new Date();
   if (values.end !== undefined) {
     end = new Date(values.end);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(values.end) || !Number.isFinite(end.getTime())) throw new UsageError('--end must be an ISO 8601 date or date and time');
+    if (!/^\d{4}-\d{2}-\d{2}/.test(values.end) || !Number.isFinite(end.getTime()))
+      throw new UsageError('--end must be an ISO 8601 date or date and time');
   }
   if (values.setup !== undefined && values.setup !== 'bench') throw new UsageError('--setup must be "bench"');
   return {

@@ -22,18 +22,29 @@ async function main() {
   const { app, runtime, close } = await createApp(config);
   await app.listen(config.port, config.host);
   const admin = app.get(DemoService).adminCredentials;
-  const store = config.eventStoreUrl ? 'KurrentDB' : config.databaseUrl ? 'PostgreSQL' : `embedded PGlite (${config.dataDir})`;
+  const store = config.eventStoreUrl
+    ? 'KurrentDB'
+    : config.databaseUrl
+      ? 'PostgreSQL'
+      : `embedded PGlite (${config.dataDir})`;
   const lines = [
     '',
     `  Platform console: http://localhost:${config.port}`,
     `  Event store: ${store}; projections ${config.runProjections ? 'run in this process' : 'run in the worker'}${config.kafkaBrokers ? '; Kafka relay on' : ''}`,
-    ...(config.demoData ? [`  Demo login: ${DEMO_USERS[0].email} / ${DEMO_PASSWORD} (also ${DEMO_USERS.slice(1).map((u) => u.email).join(', ')})`] : []),
+    ...(config.demoData
+      ? [
+          `  Demo login: ${DEMO_USERS[0].email} / ${DEMO_PASSWORD} (also ${DEMO_USERS.slice(1)
+            .map((u) => u.email)
+            .join(', ')})`,
+        ]
+      : []),
     `  Platform admin: ${admin.email}${config.adminPassword ? '' : ` / ${admin.password}`}`,
     '',
   ];
   // With API_PROCESSES, the first process says it for all of them.
   if (cluster.isPrimary || cluster.worker?.id === 1) console.log(lines.join('\n'));
-  if (cluster.isWorker && cluster.worker?.id === 1) console.log(`  API processes: ${config.apiProcesses} on one port (API_PROCESSES)\n`);
+  if (cluster.isWorker && cluster.worker?.id === 1)
+    console.log(`  API processes: ${config.apiProcesses} on one port (API_PROCESSES)\n`);
   runtime.log.info({ port: config.port }, 'api listening');
 
   let stopping = false;

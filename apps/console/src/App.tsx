@@ -37,13 +37,46 @@ const suspended = <P extends object>(Page: ComponentType<P>) =>
       </Suspense>
     );
   };
-const Dashboard = lazyPage(() => import('./dashboard/Dashboard'), (m) => m.Dashboard);
-const ConsoleLayout = suspended(lazyPage(() => import('./layout/ConsoleLayout'), (m) => m.ConsoleLayout));
-const NotFound = suspended(lazyPage(() => import('./layout/adminPages'), (m): ComponentType => m.NotFound));
-const ErrorPage = suspended(lazyPage(() => import('./layout/adminPages'), (m) => m.Error));
-const AccessDenied = suspended(lazyPage(() => import('./layout/adminPages'), (m) => m.AccessDenied));
-const AuthenticationError = suspended(lazyPage(() => import('./layout/adminPages'), (m) => m.AuthenticationError));
-const AuthCallback = suspended(lazyPage(() => import('./layout/adminPages'), (m) => m.AuthCallback));
+const Dashboard = lazyPage(
+  () => import('./dashboard/Dashboard'),
+  (m) => m.Dashboard,
+);
+const ConsoleLayout = suspended(
+  lazyPage(
+    () => import('./layout/ConsoleLayout'),
+    (m) => m.ConsoleLayout,
+  ),
+);
+const NotFound = suspended(
+  lazyPage(
+    () => import('./layout/adminPages'),
+    (m): ComponentType => m.NotFound,
+  ),
+);
+const ErrorPage = suspended(
+  lazyPage(
+    () => import('./layout/adminPages'),
+    (m) => m.Error,
+  ),
+);
+const AccessDenied = suspended(
+  lazyPage(
+    () => import('./layout/adminPages'),
+    (m) => m.AccessDenied,
+  ),
+);
+const AuthenticationError = suspended(
+  lazyPage(
+    () => import('./layout/adminPages'),
+    (m) => m.AuthenticationError,
+  ),
+);
+const AuthCallback = suspended(
+  lazyPage(
+    () => import('./layout/adminPages'),
+    (m) => m.AuthCallback,
+  ),
+);
 
 /** react-admin's `<Admin>` (AdminContext + AdminUI) with every page it would default to given here. */
 const ConsoleAdmin = ({ children }: { children: ReactNode }) => (

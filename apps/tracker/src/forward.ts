@@ -20,7 +20,10 @@ export interface ForwardedProperties {
 
 type Fn = (...args: unknown[]) => unknown;
 const fn = (v: unknown): Fn | undefined => (typeof v === 'function' ? (v as Fn) : undefined);
-const pusher = (v: unknown): Fn | undefined => (v !== null && (typeof v === 'object' || typeof v === 'function') ? fn((v as { push?: unknown }).push)?.bind(v) : undefined);
+const pusher = (v: unknown): Fn | undefined =>
+  v !== null && (typeof v === 'object' || typeof v === 'function')
+    ? fn((v as { push?: unknown }).push)?.bind(v)
+    : undefined;
 
 function attempt(call: () => void): void {
   try {
@@ -47,9 +50,11 @@ export function createForwarder(analytics: unknown): (name: ForwardedName, prope
     if (segment) {
       attempt(() => {
         const client = w.analytics;
-        if (client !== null && typeof client === 'object') fn((client as { track?: unknown }).track)?.call(client, name, props());
+        if (client !== null && typeof client === 'object')
+          fn((client as { track?: unknown }).track)?.call(client, name, props());
       });
     }
-    if (hubspot && name === 'cta_click') attempt(() => pusher(w._hsq)?.(['trackCustomBehavioralEvent', { name: hubspot, properties: props() }]));
+    if (hubspot && name === 'cta_click')
+      attempt(() => pusher(w._hsq)?.(['trackCustomBehavioralEvent', { name: hubspot, properties: props() }]));
   };
 }

@@ -19,7 +19,21 @@ import { createSender, type TrackEvent } from './events.js';
 import { createForwarder, type ForwardedName } from './forward.js';
 import { type Hooks, insertInline, renderBody, renderFloating } from './render.js';
 import { markClosed, markShown, mayShow, onTrigger } from './triggers.js';
-import { isObj, mayChange, num, type Obj, objs, onDevice, query, queryAll, ready, safe, sessionId, str, visitorId } from './util.js';
+import {
+  isObj,
+  mayChange,
+  num,
+  type Obj,
+  objs,
+  onDevice,
+  query,
+  queryAll,
+  ready,
+  safe,
+  sessionId,
+  str,
+  visitorId,
+} from './util.js';
 
 export interface Api {
   version: string;
@@ -37,7 +51,8 @@ const VERSION = '1';
 const host = window as unknown as { __cro?: Api };
 
 /** A popup (or bar) rather than an inline CTA. */
-const floats = (cta: Obj, standalone: boolean) => cta.type === 'popup' || cta.type === 'bar' || (standalone && isObj(cta.popup));
+const floats = (cta: Obj, standalone: boolean) =>
+  cta.type === 'popup' || cta.type === 'bar' || (standalone && isObj(cta.popup));
 
 function preview(cta: unknown, element: unknown): { close(): void } | null {
   if (!isObj(cta) || !(element instanceof Element)) return null;
@@ -70,26 +85,44 @@ function run(origin: string, siteKey: string): void {
   const vid = visitorId();
   const sender = createSender(origin, siteKey, vid, sessionId());
   const send = (e: TrackEvent) => sender.send(e);
-  host.__cro = { version: VERSION, visitorId: vid, flush: sender.flush, track: safe((name: string, properties?: Record<string, unknown>) => send({ name: String(name), properties })) as Api['track'] };
+  host.__cro = {
+    version: VERSION,
+    visitorId: vid,
+    flush: sender.flush,
+    track: safe((name: string, properties?: Record<string, unknown>) =>
+      send({ name: String(name), properties }),
+    ) as Api['track'],
+  };
 
   const placements = async (): Promise<Obj> => {
-    const res = await fetch(`${origin}/api/public/sites/${encodeURIComponent(siteKey)}/placements?url=${encodeURIComponent(location.href)}`, { credentials: 'omit' });
+    const res = await fetch(
+      `${origin}/api/public/sites/${encodeURIComponent(siteKey)}/placements?url=${encodeURIComponent(location.href)}`,
+      { credentials: 'omit' },
+    );
     if (!res.ok) throw new Error(String(res.status));
     const body: unknown = await res.json();
     if (!isObj(body)) throw new Error('placements');
     return body;
   };
 
-  placements().then(
-    (p) => ready(() => deliver(p)),
-    () => send({ name: 'page_view' }),
-  ).catch(() => undefined);
+  placements()
+    .then(
+      (p) => ready(() => deliver(p)),
+      () => send({ name: 'page_view' }),
+    )
+    .catch(() => undefined);
 
   function deliver(p: Obj): void {
     const control = inControlGroup(vid, num(p.controlGroupPct) ?? 0);
     const forward = createForwarder(p.analytics);
     /** A CTA event: to the collect route, and to the page's analytics tools. */
-    const ctaEvent = (name: ForwardedName, cta: Obj, ctaId: string, campaignId: string | undefined, fields?: Record<string, string>) => {
+    const ctaEvent = (
+      name: ForwardedName,
+      cta: Obj,
+      ctaId: string,
+      campaignId: string | undefined,
+      fields?: Record<string, string>,
+    ) => {
       send({ name, ctaId, campaignId, fields });
       forward(name, { cta_id: ctaId, cta_type: str(cta.type), cta_campaign_id: campaignId });
     };
@@ -102,8 +135,16 @@ function run(origin: string, siteKey: string): void {
       // bucket (independent of the variant bucket). A visitor left out sees the original page.
       const rules = isObj(experiment.trafficRules) ? experiment.trafficRules : {};
       if (!onDevice(rules.devices) || !inExperimentTraffic(vid, experimentId, num(rules.visitorsPct))) continue;
-      const variants = objs(experiment.variants).map((v) => ({ key: str(v.key) ?? '', weight: num(v.weight) ?? 0, changes: v.changes }));
-      const chosen = assignVariant(vid, experimentId, variants.filter((v) => v.key !== ''));
+      const variants = objs(experiment.variants).map((v) => ({
+        key: str(v.key) ?? '',
+        weight: num(v.weight) ?? 0,
+        changes: v.changes,
+      }));
+      const chosen = assignVariant(
+        vid,
+        experimentId,
+        variants.filter((v) => v.key !== ''),
+      );
       if (!chosen) continue;
       send({ name: 'experiment_exposure', experimentId, variant: chosen.key });
       safe(applyChanges)(chosen.changes);
@@ -158,7 +199,10 @@ function run(origin: string, siteKey: string): void {
         const escape = safe((e: KeyboardEvent) => {
           if (e.key === 'Escape') close();
         });
-        const nodes = renderFloating(cta, hooks(cta, ctaId, campaignId, () => close()));
+        const nodes = renderFloating(
+          cta,
+          hooks(cta, ctaId, campaignId, () => close()),
+        );
         document.body.append(...nodes);
         if (dialog) document.addEventListener('keydown', escape);
         markShown(ctaId);
@@ -175,7 +219,11 @@ function run(origin: string, siteKey: string): void {
       }
       if (control) return send({ name: 'cta_holdout', ctaId, campaignId });
       let node: HTMLElement | null = null;
-      node = insertInline(cta, container, hooks(cta, ctaId, campaignId, () => node?.remove()));
+      node = insertInline(
+        cta,
+        container,
+        hooks(cta, ctaId, campaignId, () => node?.remove()),
+      );
       if (node) ctaEvent('cta_impression', cta, ctaId, campaignId);
     }
   }
@@ -184,10 +232,16 @@ function run(origin: string, siteKey: string): void {
 safe(() => {
   if (host.__cro) return;
   const script =
-    (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>('script[data-site-key],script[data-preview]');
+    (document.currentScript as HTMLScriptElement | null) ??
+    document.querySelector<HTMLScriptElement>('script[data-site-key],script[data-preview]');
   if (!script) return;
   if (script.hasAttribute('data-preview')) {
-    host.__cro = { version: VERSION, flush: () => Promise.resolve(), track() {}, preview: safe(preview) as Api['preview'] };
+    host.__cro = {
+      version: VERSION,
+      flush: () => Promise.resolve(),
+      track() {},
+      preview: safe(preview) as Api['preview'],
+    };
     return;
   }
   const siteKey = script.getAttribute('data-site-key');

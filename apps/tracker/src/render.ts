@@ -48,7 +48,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: 
   return e;
 }
 
-const textOf = (item: Obj) => str(item.label) ?? str(item.text) ?? str(item.content) ?? str(item.html) ?? str(item.value) ?? '';
+const textOf = (item: Obj) =>
+  str(item.label) ?? str(item.text) ?? str(item.content) ?? str(item.html) ?? str(item.value) ?? '';
 
 /** An http(s) URL, or undefined (javascript: and the like are never linked). */
 function safeUrl(v: unknown): string | undefined {
@@ -213,8 +214,13 @@ export function renderBody(cta: Obj, hooks: Hooks): HTMLElement {
         const values: Array<[string, string]> = [];
         let bad = false;
         for (const f of fields) {
-          const value = f.control instanceof HTMLInputElement && f.control.type === 'checkbox' ? f.control.checked : f.control.value.trim();
-          const wrong = (f.required && (value === '' || value === false)) || (f.kind === 'email' && typeof value === 'string' && value !== '' && !EMAIL.test(value));
+          const value =
+            f.control instanceof HTMLInputElement && f.control.type === 'checkbox'
+              ? f.control.checked
+              : f.control.value.trim();
+          const wrong =
+            (f.required && (value === '' || value === false)) ||
+            (f.kind === 'email' && typeof value === 'string' && value !== '' && !EMAIL.test(value));
           f.box.classList.toggle('cro-bad', wrong);
           f.control.setAttribute('aria-invalid', String(wrong));
           bad = bad || wrong;
@@ -244,7 +250,10 @@ function closeButton(hooks: Hooks): HTMLButtonElement {
   const x = el('button', 'cro-x', '\u00d7');
   x.type = 'button';
   x.setAttribute('aria-label', 'Close');
-  x.addEventListener('click', safe(() => hooks.close()));
+  x.addEventListener(
+    'click',
+    safe(() => hooks.close()),
+  );
   return x;
 }
 
@@ -287,7 +296,10 @@ export function renderFloating(cta: Obj, hooks: Hooks): HTMLElement[] {
     root.setAttribute('aria-modal', 'true');
     if (popup.backdrop === true) {
       const backdrop = el('div', 'cro-bd');
-      backdrop.addEventListener('click', safe(() => hooks.close()));
+      backdrop.addEventListener(
+        'click',
+        safe(() => hooks.close()),
+      );
       nodes.push(backdrop);
     }
   }

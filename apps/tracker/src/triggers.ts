@@ -85,9 +85,14 @@ export function onTrigger(triggers: Obj[], fire: () => void): void {
       const t = setTimeout(safe(check), 0);
       stops.push(() => clearTimeout(t));
     } else if (kind === 'click_elements') {
-      listen(document, 'click', (e) => {
-        if (within(e.target, value)) go();
-      }, true);
+      listen(
+        document,
+        'click',
+        (e) => {
+          if (within(e.target, value)) go();
+        },
+        true,
+      );
     } else if (kind === 'exit_intent' && device() === 'desktop') {
       listen(document, 'mouseout', (e) => {
         const m = e as MouseEvent;

@@ -7,7 +7,8 @@ export type Obj = { readonly [key: string]: unknown };
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const objs = (v: unknown): Obj[] => arr(v).filter(isObj);
-export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined);
+export const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
 export function num(v: unknown): number | undefined {
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;

@@ -32,10 +32,18 @@ async function main() {
   }
   const runtime = await createRuntime(config, catalog, { relays });
 
-  @Module({ imports: [PlatformModule.forRuntime(runtime, { workflows: false }), TrackingIngestionModule, AnalyticsProcessesModule] })
+  @Module({
+    imports: [
+      PlatformModule.forRuntime(runtime, { workflows: false }),
+      TrackingIngestionModule,
+      AnalyticsProcessesModule,
+    ],
+  })
   class WorkerModule {}
 
-  const app = await NestFactory.create(WorkerModule, new TimedExpressAdapter(config.http), { logger: new PinoNestLogger(runtime.log) });
+  const app = await NestFactory.create(WorkerModule, new TimedExpressAdapter(config.http), {
+    logger: new PinoNestLogger(runtime.log),
+  });
   app.use(securityHeaders());
   app.setGlobalPrefix('api');
   app.use('/metrics', metricsHandler(runtime.metrics));

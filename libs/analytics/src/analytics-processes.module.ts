@@ -12,5 +12,9 @@ import { RetentionProcess } from './processes/retention.process.js';
  * "Processes and scaling out"), so the replicas that take in tracking spend no CPU on the reports.
  * Several processes may run them at once (the projector claims visitors with `SKIP LOCKED`).
  */
-@Module({ imports: [TrackingIngestionModule], providers: [AnalyticsProjector, EndRulesProcess, RetentionProcess], exports: [AnalyticsProjector, EndRulesProcess, RetentionProcess] })
+@Module({
+  imports: [TrackingIngestionModule],
+  providers: [AnalyticsProjector, EndRulesProcess, RetentionProcess],
+  exports: [AnalyticsProjector, EndRulesProcess, RetentionProcess],
+})
 export class AnalyticsProcessesModule {}

@@ -12,5 +12,8 @@ import { AnalyticsProcessesModule } from './analytics-processes.module.js';
  * tracking events (the analytics projector, ./analytics-processes.module.ts: where the projections
  * run), the reports on them, and the experiments' end rules.
  */
-@Module({ imports: [CroModule, TrackingIngestionModule, AnalyticsProcessesModule], controllers: [AnalyticsController, PublicCollectController] })
+@Module({
+  imports: [CroModule, TrackingIngestionModule, AnalyticsProcessesModule],
+  controllers: [AnalyticsController, PublicCollectController],
+})
 export class AnalyticsModule {}

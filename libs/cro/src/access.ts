@@ -29,9 +29,17 @@ export async function croReadableOrganisations(db: SqlExecutor, viewer: Viewer):
 }
 
 /** A list's scope narrowed to the organisations where the viewer's CRO role may read (all for platform admins). */
-export function readersOnly(viewer: Viewer, scope: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+export function readersOnly(
+  viewer: Viewer,
+  scope: { sql: string; params: unknown[] },
+): { sql: string; params: unknown[] } {
   if (viewer.platformAdmin) return scope;
-  const readable = [...viewer.memberships.keys()].filter((organisationId) => hasAnyRole(rolesFor(viewer, organisationId), CRO_READERS));
+  const readable = [...viewer.memberships.keys()].filter((organisationId) =>
+    hasAnyRole(rolesFor(viewer, organisationId), CRO_READERS),
+  );
   if (readable.length === 0) throw new ForbiddenError(NO_CRO_ACCESS);
-  return { sql: `${scope.sql} AND organisation_id = ANY($${scope.params.length + 1}::text[])`, params: [...scope.params, readable] };
+  return {
+    sql: `${scope.sql} AND organisation_id = ANY($${scope.params.length + 1}::text[])`,
+    params: [...scope.params, readable],
+  };
 }

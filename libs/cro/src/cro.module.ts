@@ -1,5 +1,15 @@
 import { Module } from '@nestjs/common';
-import { CampaignsController, CtaTemplatesController, CtasController, ExcludedPagesController, ExperimentsController, FunnelsController, GoalsController, ProductsController, UrlListsController } from './http/cro.controllers.js';
+import {
+  CampaignsController,
+  CtaTemplatesController,
+  CtasController,
+  ExcludedPagesController,
+  ExperimentsController,
+  FunnelsController,
+  GoalsController,
+  ProductsController,
+  UrlListsController,
+} from './http/cro.controllers.js';
 import { PublicNotificationRecipientsController } from './http/notification-recipients.controller.js';
 import { NotificationRecipients } from './processes/notification-recipients.js';
 import { CollectWriter } from './public/collect-writer.js';
@@ -17,5 +27,21 @@ contributeCreateRules(CRO_KINDS.map((kind) => createRule(kind.resource, kind.dec
 contributeInstallationSignal(hasCollectedEvents);
 
 /** Conversion optimisation: CTAs, campaigns, experiments, products, conversion goals, URL lists, funnels and excluded pages per website. */
-@Module({ controllers: [CtasController, CtaTemplatesController, CampaignsController, ExperimentsController, ProductsController, GoalsController, UrlListsController, FunnelsController, ExcludedPagesController, PublicPlacementsController, PublicNotificationRecipientsController], providers: [SubmissionDeliveryJob, GeoIpService, CollectWriter, NotificationRecipients], exports: [SubmissionDeliveryJob, GeoIpService, CollectWriter] })
+@Module({
+  controllers: [
+    CtasController,
+    CtaTemplatesController,
+    CampaignsController,
+    ExperimentsController,
+    ProductsController,
+    GoalsController,
+    UrlListsController,
+    FunnelsController,
+    ExcludedPagesController,
+    PublicPlacementsController,
+    PublicNotificationRecipientsController,
+  ],
+  providers: [SubmissionDeliveryJob, GeoIpService, CollectWriter, NotificationRecipients],
+  exports: [SubmissionDeliveryJob, GeoIpService, CollectWriter],
+})
 export class CroModule {}

@@ -16,7 +16,10 @@ export class WrongExpectedVersionError extends Error {
 /** An event id that is already stored was sent again with different content or stream. */
 export class DuplicateEventIdError extends Error {
   override readonly name = 'DuplicateEventIdError';
-  constructor(readonly eventId: string, readonly streamId: string) {
+  constructor(
+    readonly eventId: string,
+    readonly streamId: string,
+  ) {
     super(`Event ${eventId} is already stored in another stream or position than ${streamId}`);
   }
 }

@@ -1,19 +1,35 @@
 import type { EventTypeRegistry } from './registry.js';
-import type { AppendResult, EventStore, ExpectedVersion, GlobalPosition, NewEvent, ReadAllOptions, ReadStreamOptions, RecordedEvent } from './types.js';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+} from './types.js';
 
 /**
  * Wraps any adapter so that only registered event types are appended (stamped with their
  * current schema version) and every event read is upcast to its current schema version.
  */
 export class RegisteredEventStore implements EventStore {
-  constructor(readonly inner: EventStore, readonly registry: EventTypeRegistry) {}
+  constructor(
+    readonly inner: EventStore,
+    readonly registry: EventTypeRegistry,
+  ) {}
 
   get kind() {
     return this.inner.kind;
   }
 
   async append(streamId: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
-    return this.inner.append(streamId, events.map((e) => this.registry.prepare(e)), expected);
+    return this.inner.append(
+      streamId,
+      events.map((e) => this.registry.prepare(e)),
+      expected,
+    );
   }
 
   async readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {

@@ -35,11 +35,18 @@ interface ViewerRow {
   name: string;
   role: string;
   platform_admin: boolean;
-  memberships: Array<{ organisationId: string; role: string; cmsRole: string | null; croRole: string | null; websiteIds: unknown }>;
+  memberships: Array<{
+    organisationId: string;
+    role: string;
+    cmsRole: string | null;
+    croRole: string | null;
+    websiteIds: unknown;
+  }>;
 }
 
 function viewerOf(row: ViewerRow, userId: string, sessionId: string, impersonatorSessionId: string | null): Viewer {
-  const memberships = typeof row.memberships === 'string' ? (JSON.parse(row.memberships) as ViewerRow['memberships']) : row.memberships;
+  const memberships =
+    typeof row.memberships === 'string' ? (JSON.parse(row.memberships) as ViewerRow['memberships']) : row.memberships;
   return {
     userId,
     email: row.email,
@@ -49,9 +56,16 @@ function viewerOf(row: ViewerRow, userId: string, sessionId: string, impersonato
     sessionId,
     impersonatorSessionId,
     memberships: new Map(memberships.map((m) => [m.organisationId, m.role])),
-    productRoles: new Map(memberships.map((m) => [m.organisationId, { cmsRole: m.cmsRole ?? 'none', croRole: m.croRole ?? 'none' }])),
+    productRoles: new Map(
+      memberships.map((m) => [m.organisationId, { cmsRole: m.cmsRole ?? 'none', croRole: m.croRole ?? 'none' }]),
+    ),
     // The websites on each membership; owners and admins reach all regardless (http/tenancy.ts reachableWebsites).
-    websiteAccess: new Map(memberships.map((m) => [m.organisationId, Array.isArray(m.websiteIds) ? m.websiteIds.filter((id): id is string => typeof id === 'string') : []])),
+    websiteAccess: new Map(
+      memberships.map((m) => [
+        m.organisationId,
+        Array.isArray(m.websiteIds) ? m.websiteIds.filter((id): id is string => typeof id === 'string') : [],
+      ]),
+    ),
   };
 }
 
@@ -67,7 +81,15 @@ export class IdentityService {
 
   /** Creates a user with a password. The email is unique (case-insensitively). */
   async register(
-    input: { email: string; name: string; password: string; role: UserRole; platformAdmin?: boolean; mustSetPassword?: boolean; signUp?: SignUp },
+    input: {
+      email: string;
+      name: string;
+      password: string;
+      role: UserRole;
+      platformAdmin?: boolean;
+      mustSetPassword?: boolean;
+      signUp?: SignUp;
+    },
     actor = { userId: SYSTEM, roles: [SYSTEM] },
   ) {
     let id: string = randomUUID();
@@ -82,9 +104,14 @@ export class IdentityService {
       const existing = (await this.findUserIdByEmail(input.email))!;
       if (existing && (await this.store.readStream(`user-${existing}`, { maxCount: 1 })).length === 0) {
         id = existing;
-        await this.db.query('UPDATE identity_credentials SET password_hash = $2, updated_at = now() WHERE user_id = $1', [id, passwordHash]);
+        await this.db.query(
+          'UPDATE identity_credentials SET password_hash = $2, updated_at = now() WHERE user_id = $1',
+          [id, passwordHash],
+        );
       } else {
-        throw new ConflictError('A user with this email already exists', { email: 'A user with this email already exists' });
+        throw new ConflictError('A user with this email already exists', {
+          email: 'A user with this email already exists',
+        });
       }
     }
     let result: DecideResult;
@@ -93,7 +120,13 @@ export class IdentityService {
         new DecideCommand(USER, id, {
           type: 'Register',
           actor,
-          data: { email: input.email, name: input.name, role: input.role, platformAdmin: input.platformAdmin, ...(input.signUp ? { signUp: input.signUp } : {}) },
+          data: {
+            email: input.email,
+            name: input.name,
+            role: input.role,
+            platformAdmin: input.platformAdmin,
+            ...(input.signUp ? { signUp: input.signUp } : {}),
+          },
         }),
       );
     } catch (error) {
@@ -111,7 +144,10 @@ export class IdentityService {
   }
 
   async findUserIdByEmail(email: string): Promise<string | null> {
-    const found = await this.db.query<{ user_id: string }>('SELECT user_id FROM identity_credentials WHERE lower(email) = lower($1)', [email]);
+    const found = await this.db.query<{ user_id: string }>(
+      'SELECT user_id FROM identity_credentials WHERE lower(email) = lower($1)',
+      [email],
+    );
     return found.rows[0]?.user_id ?? null;
   }
 
@@ -141,7 +177,14 @@ export class IdentityService {
     await this.db.query(
       `INSERT INTO identity_sessions (id, user_id, expires_at, impersonator_session_id, scope_organisation_id, purpose)
        VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5, $6)`,
-      [hashToken(token), userId, purpose ? 1 : this.config.sessionAbsoluteHours, impersonatorSessionId, scopeOrganisationId, purpose],
+      [
+        hashToken(token),
+        userId,
+        purpose ? 1 : this.config.sessionAbsoluteHours,
+        impersonatorSessionId,
+        scopeOrganisationId,
+        purpose,
+      ],
     );
     return token;
   }
@@ -165,15 +208,17 @@ export class IdentityService {
    * a minute (a read request writes nothing otherwise).
    */
   async resolveSession(token: string): Promise<Viewer | null> {
-    const session = await this.db.query<ViewerRow & {
-      id: string;
-      user_id: string;
-      impersonator_session_id: string | null;
-      demo_organisation_id: string | null;
-      scope_organisation_id: string | null;
-      purpose: string | null;
-      stale: boolean;
-    }>(
+    const session = await this.db.query<
+      ViewerRow & {
+        id: string;
+        user_id: string;
+        impersonator_session_id: string | null;
+        demo_organisation_id: string | null;
+        scope_organisation_id: string | null;
+        purpose: string | null;
+        stale: boolean;
+      }
+    >(
       `SELECT s.id, s.user_id, s.impersonator_session_id, s.demo_organisation_id, s.scope_organisation_id, s.purpose,
               s.last_seen_at < now() - interval '${SESSION_TOUCH_SECONDS} seconds' AS stale, ${VIEWER_COLUMNS}
        FROM identity_sessions s JOIN rm_users u ON u.id = s.user_id
@@ -202,14 +247,21 @@ export class IdentityService {
 
   /** Enters (an organisation id) or leaves (null) demo mode for one session. */
   async setDemoMode(sessionId: string, organisationId: string | null): Promise<void> {
-    await this.db.query('UPDATE identity_sessions SET demo_organisation_id = $2 WHERE id = $1', [sessionId, organisationId]);
+    await this.db.query('UPDATE identity_sessions SET demo_organisation_id = $2 WHERE id = $1', [
+      sessionId,
+      organisationId,
+    ]);
   }
 
   async endSessionById(sessionId: string): Promise<void> {
     await this.db.query('UPDATE identity_sessions SET ended_at = now() WHERE id = $1', [sessionId]);
   }
 
-  async loadViewer(userId: string, sessionId: string, impersonatorSessionId: string | null = null): Promise<Viewer | null> {
+  async loadViewer(
+    userId: string,
+    sessionId: string,
+    impersonatorSessionId: string | null = null,
+  ): Promise<Viewer | null> {
     const found = await this.db.query<ViewerRow>(`SELECT ${VIEWER_COLUMNS} FROM rm_users u WHERE u.id = $1`, [userId]);
     return found.rows[0] ? viewerOf(found.rows[0], userId, sessionId, impersonatorSessionId) : null;
   }
@@ -221,20 +273,23 @@ export class IdentityService {
   async setPassword(userId: string, password: string, keepSessionId: string | null = null): Promise<void> {
     const passwordHash = await argon2.hash(password, { type: argon2.argon2id });
     await this.db.transaction(async (tx) => {
-      await tx.query('UPDATE identity_credentials SET password_hash = $2, must_set_password = false, updated_at = now() WHERE user_id = $1', [
-        userId,
-        passwordHash,
-      ]);
-      await tx.query('UPDATE identity_sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $2', [
-        userId,
-        keepSessionId,
-      ]);
+      await tx.query(
+        'UPDATE identity_credentials SET password_hash = $2, must_set_password = false, updated_at = now() WHERE user_id = $1',
+        [userId, passwordHash],
+      );
+      await tx.query(
+        'UPDATE identity_sessions SET ended_at = now() WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $2',
+        [userId, keepSessionId],
+      );
     });
   }
 
   /** Whether the user was invited and has not chosen a password yet. */
   async mustSetPassword(userId: string): Promise<boolean> {
-    const found = await this.db.query<{ must: boolean }>('SELECT must_set_password AS must FROM identity_credentials WHERE user_id = $1', [userId]);
+    const found = await this.db.query<{ must: boolean }>(
+      'SELECT must_set_password AS must FROM identity_credentials WHERE user_id = $1',
+      [userId],
+    );
     return found.rows[0]?.must ?? false;
   }
 

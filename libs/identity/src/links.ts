@@ -60,10 +60,10 @@ export class Links {
    * successful reset invalidates every other reset link of that user). Answers how many.
    */
   async revokeAll(userId: string, purpose: LinkPurpose): Promise<number> {
-    const revoked = await this.db.query(`UPDATE identity_links SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL RETURNING id`, [
-      userId,
-      purpose,
-    ]);
+    const revoked = await this.db.query(
+      `UPDATE identity_links SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL RETURNING id`,
+      [userId, purpose],
+    );
     return revoked.rows.length;
   }
 }

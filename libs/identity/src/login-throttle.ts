@@ -54,19 +54,26 @@ export class LoginThrottle {
       if (limit.lockAfter !== null && failures >= limit.lockAfter) {
         throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, { retryAfterSeconds: WINDOW_MINUTES * 60 });
       }
-      if (failures >= limit.slowAfter) delay = Math.max(delay, Math.min(DELAY_STEP_MS * (failures - limit.slowAfter + 1), MAX_DELAY_MS));
+      if (failures >= limit.slowAfter)
+        delay = Math.max(delay, Math.min(DELAY_STEP_MS * (failures - limit.slowAfter + 1), MAX_DELAY_MS));
     }
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
   }
 
   async failed(email: string, address: string): Promise<void> {
-    await this.db.query('INSERT INTO identity_login_failures (key) SELECT unnest($1::text[])', [Object.values(this.keys(email, address))]);
-    await this.db.query(`DELETE FROM identity_login_failures WHERE failed_at < now() - make_interval(mins => $1)`, [WINDOW_MINUTES * 4]);
+    await this.db.query('INSERT INTO identity_login_failures (key) SELECT unnest($1::text[])', [
+      Object.values(this.keys(email, address)),
+    ]);
+    await this.db.query(`DELETE FROM identity_login_failures WHERE failed_at < now() - make_interval(mins => $1)`, [
+      WINDOW_MINUTES * 4,
+    ]);
   }
 
   /** A successful login clears the account's failures (from this address and overall), not the address's. */
   async succeeded(email: string, address: string): Promise<void> {
     const keys = this.keys(email, address);
-    await this.db.query('DELETE FROM identity_login_failures WHERE key = ANY($1::text[])', [[keys.accountAddress, keys.account]]);
+    await this.db.query('DELETE FROM identity_login_failures WHERE key = ANY($1::text[])', [
+      [keys.accountAddress, keys.account],
+    ]);
   }
 }

@@ -35,11 +35,9 @@ export class Mailer implements MailSender {
       await this.transport.sendMail({ ...rest, from });
       return;
     }
-    await this.db.query('INSERT INTO identity_outbox (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4)', [
-      mail.to,
-      mail.subject,
-      mail.text,
-      mail.html,
-    ]);
+    await this.db.query(
+      'INSERT INTO identity_outbox (recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4)',
+      [mail.to, mail.subject, mail.text, mail.html],
+    );
   }
 }

@@ -24,14 +24,22 @@ export class OidcVerifier {
   async verify(token: unknown): Promise<VerifiedIdentity> {
     if (!this.keys || !this.config.oidc) throw new NotFoundError('Third-party sign-in is not configured');
     if (typeof token !== 'string' || token.length === 0 || token.length > 10_000) {
-      throw new BadRequestError(typeof token === 'string' && token ? `${ACCOUNT_FIELD_LABELS.token} is too long` : missing(ACCOUNT_FIELD_LABELS.token));
+      throw new BadRequestError(
+        typeof token === 'string' && token
+          ? `${ACCOUNT_FIELD_LABELS.token} is too long`
+          : missing(ACCOUNT_FIELD_LABELS.token),
+      );
     }
     try {
-      const { payload } = await jwtVerify(token, this.keys, { issuer: this.config.oidc.issuer, audience: this.config.oidc.audience });
+      const { payload } = await jwtVerify(token, this.keys, {
+        issuer: this.config.oidc.issuer,
+        audience: this.config.oidc.audience,
+      });
       if (typeof payload.email !== 'string' || payload.email_verified === false) {
         throw new UnauthorizedError('The identity provider did not confirm an email address');
       }
-      const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : payload.email.split('@')[0];
+      const name =
+        typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim() : payload.email.split('@')[0];
       return { email: payload.email, name, subject: String(payload.sub ?? '') };
     } catch (error) {
       if (error instanceof UnauthorizedError) throw error;

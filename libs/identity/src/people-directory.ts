@@ -30,7 +30,17 @@ export class IdentityPeopleDirectory implements PeopleDirectory {
     return this.identity.findUserIdByEmail(email);
   }
 
-  async sendInvitation({ userId, email, organisationName, baseUrl }: { userId: string; email: string; organisationName: string; baseUrl: string }): Promise<void> {
+  async sendInvitation({
+    userId,
+    email,
+    organisationName,
+    baseUrl,
+  }: {
+    userId: string;
+    email: string;
+    organisationName: string;
+    baseUrl: string;
+  }): Promise<void> {
     const code = await this.links.create(userId, 'invitation');
     const link = `${baseUrl}/api/auth/magic/${encodeURIComponent(code)}`;
     await this.mailer.send({

@@ -13,7 +13,10 @@ import { acceptedOrganisationsOf, demoOrganisationId, seenBy } from './projectio
 import { WebsiteAccessMigration } from './website-access.migration.js';
 
 // What a viewer may create (the platform's registry): websites, and members (their Invite).
-contributeCreateRules([createRule('websites', websiteDecider), createRule('members', memberDecider, { action: 'Invite' })]);
+contributeCreateRules([
+  createRule('websites', websiteDecider),
+  createRule('members', memberDecider, { action: 'Invite' }),
+]);
 
 /** Organisations, their members and their websites; the organisation directory identity asks. */
 @Global()

@@ -34,14 +34,21 @@ export class WebsiteAccessMigration {
       await this.projections.waitFor(position, timeoutMs);
     } catch (error) {
       if (!(error instanceof ReadModelBehindError)) throw error;
-      this.log.warn({ behind: error.details.behind }, `website access: read models behind the event log; ${consequence}`);
+      this.log.warn(
+        { behind: error.details.behind },
+        `website access: read models behind the event log; ${consequence}`,
+      );
     }
   }
 
   /** Grants the organisation's websites to every member that qualifies; answers how many got them. */
   async run(): Promise<number> {
     // The candidates come from the members read model: let it reach the log's end first.
-    await this.caughtUp(await this.store.headPosition(), 30_000, 'members not projected yet are granted at the next start');
+    await this.caughtUp(
+      await this.store.headPosition(),
+      30_000,
+      'members not projected yet are granted at the next start',
+    );
     const candidates = await this.db.query<{ id: string; organisation_id: string }>(
       `SELECT id, organisation_id FROM rm_members
        WHERE org_role NOT IN ('owner', 'admin') AND coalesce(jsonb_array_length(record->'websiteIds'), 0) = 0
@@ -53,12 +60,20 @@ export class WebsiteAccessMigration {
     for (const member of candidates.rows) {
       let websiteIds = websitesOf.get(member.organisation_id);
       if (!websiteIds) {
-        const found = await this.db.query<{ id: string }>('SELECT id FROM rm_websites WHERE organisation_id = $1 ORDER BY created_at, id', [member.organisation_id]);
+        const found = await this.db.query<{ id: string }>(
+          'SELECT id FROM rm_websites WHERE organisation_id = $1 ORDER BY created_at, id',
+          [member.organisation_id],
+        );
         websiteIds = found.rows.map((r) => r.id);
         websitesOf.set(member.organisation_id, websiteIds);
       }
       const result: DecideResult = await this.commands.execute(
-        new DecideCommand(MEMBER, member.id, { type: 'GrantExistingWebsites', actor: SYSTEM_ACTOR, data: { websiteIds } }, { organisationId: member.organisation_id }),
+        new DecideCommand(
+          MEMBER,
+          member.id,
+          { type: 'GrantExistingWebsites', actor: SYSTEM_ACTOR, data: { websiteIds } },
+          { organisationId: member.organisation_id },
+        ),
       );
       if (result.events.length) {
         granted++;
@@ -66,7 +81,11 @@ export class WebsiteAccessMigration {
       }
     }
     await this.caughtUp(last, 5000, 'the grants show once they catch up');
-    if (granted) this.log.info({ members: granted }, "website access: members recorded before it got their organisation's websites");
+    if (granted)
+      this.log.info(
+        { members: granted },
+        "website access: members recorded before it got their organisation's websites",
+      );
     return granted;
   }
 }

@@ -20,7 +20,10 @@ export interface RegisteredDecider<D extends AnyDecider = AnyDecider> {
  * this handle, so the compiler checks their action against the decider's table:
  * `new DecideCommand(CAMPAIGN, id, { type: 'Publish', ... })`.
  */
-export function aggregate<D extends AnyDecider>(name: string, decider: D, organisationOf?: (state: StateOf<D>) => string | null | undefined): RegisteredDecider<D> {
+export function aggregate<D extends AnyDecider>(
+  name: string,
+  decider: D,
+  organisationOf?: (state: StateOf<D>) => string | null | undefined,
+): RegisteredDecider<D> {
   return organisationOf ? { name, decider, organisationOf } : { name, decider };
 }
-

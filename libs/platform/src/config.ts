@@ -20,7 +20,10 @@ const schema = z.object({
     .regex(/^(kurrentdb|esdb|kdb)(\+discover)?:\/\//, 'must be a kurrentdb:// (or esdb://) connection string')
     .optional(),
   KAFKA_BROKERS: z.string().optional(),
-  KAFKA_TOPIC_PREFIX: z.string().regex(/^[a-zA-Z0-9._-]+$/, 'letters, digits, dot, dash and underscore only').default('platform'),
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]+$/, 'letters, digits, dot, dash and underscore only')
+    .default('platform'),
   RUN_PROJECTIONS: bool.optional(),
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -28,23 +31,37 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_DATA: bool.default(true),
   DEMO_TRAFFIC: bool.default(true),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(7 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24),
   CONSOLE_DIR: z.string().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().default('Platform <no-reply@platform.example>'),
   PUBLIC_URL: z.url('must be the URL people open the console at').optional(),
   FETCH_PRIVATE_HOSTS: bool.default(false),
   CORS_ORIGINS: z
     .string()
-    .refine((v) => v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())), 'must be a comma-separated list of origins like https://console.example.com')
+    .refine(
+      (v) => v.split(',').every((o) => /^https?:\/\/[^/\s]+$/.test(o.trim())),
+      'must be a comma-separated list of origins like https://console.example.com',
+    )
     .optional(),
   TRUST_PROXY: bool.default(false),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   OIDC_ISSUER: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().min(1).optional(),
-  OIDC_JWKS_URL: z.url('must be the URL of the identity provider\'s JWKS').optional(),
+  OIDC_JWKS_URL: z.url("must be the URL of the identity provider's JWKS").optional(),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).default(60),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
@@ -52,8 +69,8 @@ const schema = z.object({
   CRO_DELIVERY_RETRY_MS: z.coerce.number().int().min(10).max(86_400_000).default(30_000),
   CRO_NOTIFICATION_MAILS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).default(500),
   CRO_NOTIFICATION_MAILS_PER_VISITOR_HOUR: z.coerce.number().int().min(0).max(1000).default(3),
-  HUBSPOT_API_URL: z.url('must be the base URL of HubSpot\'s forms API').optional(),
-  ZOHO_API_URL: z.url('must be the base URL of Zoho CRM\'s API').optional(),
+  HUBSPOT_API_URL: z.url("must be the base URL of HubSpot's forms API").optional(),
+  ZOHO_API_URL: z.url("must be the base URL of Zoho CRM's API").optional(),
   GEOIP_DATABASE: z.string().min(1).optional(),
 });
 
@@ -154,10 +171,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.SMTP_URL && !c.PUBLIC_URL) {
     // Links in mails are built from PUBLIC_URL only (never from a request's Host header).
-    throw new ConfigError('Invalid configuration:\n  PUBLIC_URL: must be set when SMTP_URL is set (links in mails are built from it)');
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: must be set when SMTP_URL is set (links in mails are built from it)',
+    );
   }
   if (c.API_PROCESSES > 1 && !c.DATABASE_URL) {
-    throw new ConfigError('Invalid configuration:\n  API_PROCESSES: more than one API process needs DATABASE_URL (the embedded store belongs to one process)');
+    throw new ConfigError(
+      'Invalid configuration:\n  API_PROCESSES: more than one API process needs DATABASE_URL (the embedded store belongs to one process)',
+    );
   }
   return {
     port: c.PORT,
@@ -166,7 +187,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: c.DATABASE_POOL_SIZE,
     dataDir: c.DATA_DIR === 'memory://' ? c.DATA_DIR : resolve(c.DATA_DIR),
     eventStoreUrl: c.EVENTSTORE_URL,
-    kafkaBrokers: c.KAFKA_BROKERS?.split(',').map((b) => b.trim()).filter(Boolean),
+    kafkaBrokers: c.KAFKA_BROKERS?.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean),
     kafkaTopicPrefix: c.KAFKA_TOPIC_PREFIX,
     runProjections: c.RUN_PROJECTIONS ?? true,
     apiProcesses: c.API_PROCESSES,
@@ -204,7 +227,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       hubspotUrl: c.HUBSPOT_API_URL,
       zohoUrl: c.ZOHO_API_URL,
     },
-    notificationMail: { perOrganisationDay: c.CRO_NOTIFICATION_MAILS_PER_DAY, perVisitorHour: c.CRO_NOTIFICATION_MAILS_PER_VISITOR_HOUR },
+    notificationMail: {
+      perOrganisationDay: c.CRO_NOTIFICATION_MAILS_PER_DAY,
+      perVisitorHour: c.CRO_NOTIFICATION_MAILS_PER_VISITOR_HOUR,
+    },
     geoipDatabase: c.GEOIP_DATABASE === undefined ? undefined : resolve(c.GEOIP_DATABASE),
   };
 }

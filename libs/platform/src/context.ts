@@ -23,7 +23,10 @@ export interface ContextDefinition {
 }
 
 /** What the contexts make together, in their order (the platform's own projections, the audit's, last). */
-export function catalogOf(contexts: readonly ContextDefinition[], platform: { projections: readonly Projection[] }): Catalog {
+export function catalogOf(
+  contexts: readonly ContextDefinition[],
+  platform: { projections: readonly Projection[] },
+): Catalog {
   return {
     eventTypes: contexts.flatMap((c) => [...c.eventTypes]),
     projections: [...contexts.flatMap((c) => [...c.projections]), ...platform.projections],

@@ -22,16 +22,26 @@ export function contributeMemberWork(work: MemberWork): void {
 }
 
 /** Each user's written records over every contributing context. */
-export async function writtenCounts(db: SqlExecutor, organisationId: string, userIds: readonly string[]): Promise<Map<string, number>> {
+export async function writtenCounts(
+  db: SqlExecutor,
+  organisationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
   const total = new Map<string, number>();
   for (const work of MEMBER_WORK) {
-    for (const [userId, n] of await work.writtenCounts(db, organisationId, userIds)) total.set(userId, (total.get(userId) ?? 0) + n);
+    for (const [userId, n] of await work.writtenCounts(db, organisationId, userIds))
+      total.set(userId, (total.get(userId) ?? 0) + n);
   }
   return total;
 }
 
 /** The user's unfinished records as a contributor over every contributing context. */
-export async function contributorCount(db: SqlExecutor, organisationId: string, userId: string, websiteId?: string): Promise<number> {
+export async function contributorCount(
+  db: SqlExecutor,
+  organisationId: string,
+  userId: string,
+  websiteId?: string,
+): Promise<number> {
   let total = 0;
   for (const work of MEMBER_WORK) total += await work.contributorCount(db, organisationId, userId, websiteId);
   return total;
@@ -64,7 +74,12 @@ export interface BioSummary {
 /** The bios of the people a page credits: contributed by the context that keeps the bios (experts), read by the one that credits them (posts). */
 export interface CreditedBios {
   /** The bios of a website that belong to these people, or have this id. */
-  bioSummaries(db: SqlExecutor, websiteId: string, userIds: readonly string[], bioId: string | null): Promise<BioSummary[]>;
+  bioSummaries(
+    db: SqlExecutor,
+    websiteId: string,
+    userIds: readonly string[],
+    bioId: string | null,
+  ): Promise<BioSummary[]>;
   /** Whether `bioId` is an expert bio of the website. */
   isExpertBio(db: SqlExecutor, bioId: string, websiteId: string): Promise<boolean>;
 }
@@ -76,7 +91,12 @@ export function contributeCreditedBios(bios: CreditedBios): void {
 }
 
 /** The bios of a website that belong to these people, or have this id (none without a context that keeps bios). */
-export async function bioSummaries(db: SqlExecutor, websiteId: string, userIds: readonly string[], bioId: string | null): Promise<BioSummary[]> {
+export async function bioSummaries(
+  db: SqlExecutor,
+  websiteId: string,
+  userIds: readonly string[],
+  bioId: string | null,
+): Promise<BioSummary[]> {
   return creditedBios ? creditedBios.bioSummaries(db, websiteId, userIds, bioId) : [];
 }
 

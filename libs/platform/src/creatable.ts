@@ -19,7 +19,11 @@ export function createRule(
   options: { product?: string; action?: string } = {},
 ): CreateRule {
   const action = options.action ?? 'Create';
-  return { resource, product: options.product, allowed: (actor) => decider.allowedActions(NEW, actor).includes(action) };
+  return {
+    resource,
+    product: options.product,
+    allowed: (actor) => decider.allowedActions(NEW, actor).includes(action),
+  };
 }
 
 /**
@@ -41,5 +45,7 @@ export function contributeCreateRules(rules: readonly CreateRule[]): void {
 export function creatableIn(viewer: Viewer, organisation: { id: string; products: readonly string[] }): string[] {
   if (viewer.demoOrganisationId) return [];
   const actor = actorFor(viewer, organisation.id);
-  return RULES.filter((rule) => (!rule.product || organisation.products.includes(rule.product)) && rule.allowed(actor)).map((rule) => rule.resource);
+  return RULES.filter(
+    (rule) => (!rule.product || organisation.products.includes(rule.product)) && rule.allowed(actor),
+  ).map((rule) => rule.resource);
 }

@@ -56,6 +56,7 @@ export function queryDayProblem(value: unknown, label: string, now: number = Dat
   if (typeof value !== 'string' || !isCalendarDate(value)) return `${label} must be a date as YYYY-MM-DD`;
   const latest = latestQueryDay(now);
   // YYYY-MM-DD with four-digit years: text order is date order.
-  if (value < EARLIEST_QUERY_DAY || value > latest) return `${label} must be a day from ${EARLIEST_QUERY_DAY} to ${latest}`;
+  if (value < EARLIEST_QUERY_DAY || value > latest)
+    return `${label} must be a day from ${EARLIEST_QUERY_DAY} to ${latest}`;
   return null;
 }

@@ -137,7 +137,11 @@ export function defineDecider<S extends string, A extends string, State, E exten
     allowedActions(status, actor, state, context) {
       const actions = new Set<A>();
       for (const t of table.transitions) {
-        if (t.from.includes(status) && mayTake(t.roles, actor) && (!t.guard || state === undefined || t.guard(state, actor, context) === true)) {
+        if (
+          t.from.includes(status) &&
+          mayTake(t.roles, actor) &&
+          (!t.guard || state === undefined || t.guard(state, actor, context) === true)
+        ) {
           actions.add(t.action);
         }
       }

@@ -4,7 +4,10 @@
  */
 export abstract class AppError extends Error {
   abstract readonly statusCode: number;
-  constructor(message: string, readonly errors?: Record<string, string>) {
+  constructor(
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
     super(message);
   }
 }
@@ -55,7 +58,11 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   override readonly name = 'ConflictError';
   readonly statusCode = 409;
-  constructor(message: string, errors?: Record<string, string>, readonly details?: Record<string, unknown>) {
+  constructor(
+    message: string,
+    errors?: Record<string, string>,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message, errors);
   }
 }
@@ -64,7 +71,10 @@ export class ConflictError extends AppError {
 export class TooManyRequestsError extends AppError {
   override readonly name = 'TooManyRequestsError';
   readonly statusCode = 429;
-  constructor(message: string, readonly details?: Record<string, unknown>) {
+  constructor(
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message);
   }
 }
@@ -82,7 +92,10 @@ export class GoneError extends AppError {
 export class ReadModelBehindError extends AppError {
   override readonly name = 'ReadModelBehindError';
   readonly statusCode = 503;
-  constructor(message: string, readonly details: { saved: true; behind: string[]; retryAfterSeconds: number }) {
+  constructor(
+    message: string,
+    readonly details: { saved: true; behind: string[]; retryAfterSeconds: number },
+  ) {
     super(message);
   }
 }

@@ -129,7 +129,8 @@ export async function runList<T = Record<string, unknown>>(
   };
 
   const filter = parseJson('filter', query.filter) ?? {};
-  if (typeof filter !== 'object' || Array.isArray(filter) || filter === null) throw new BadRequestError('filter must be a JSON object');
+  if (typeof filter !== 'object' || Array.isArray(filter) || filter === null)
+    throw new BadRequestError('filter must be a JSON object');
   let byIds = false;
   for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
     if (value === undefined || value === null || value === '') continue;
@@ -166,7 +167,8 @@ export async function runList<T = Record<string, unknown>>(
         where.push('false');
         continue;
       }
-      if (value.length > LIST_LIMITS.maxPageSize) throw new BadRequestError(`Filter ${key} lists more than ${LIST_LIMITS.maxPageSize} values`);
+      if (value.length > LIST_LIMITS.maxPageSize)
+        throw new BadRequestError(`Filter ${key} lists more than ${LIST_LIMITS.maxPageSize} values`);
       where.push(`${column}::text = ANY(${add(value.map((v) => plainValue(key, v)))}::text[])`);
     } else {
       where.push(`${column}::text = ${add(plainValue(key, value))}`);
@@ -174,7 +176,8 @@ export async function runList<T = Record<string, unknown>>(
   }
   const search = (filter as Record<string, unknown>).q ?? query.search;
   if (search !== undefined && search !== '') {
-    if (typeof search !== 'string' || search.length > 200) throw new BadRequestError('The search must be text of at most 200 characters');
+    if (typeof search !== 'string' || search.length > 200)
+      throw new BadRequestError('The search must be text of at most 200 characters');
     checkText(search, 'The search');
     const pattern = add(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(${def.search.map((expr) => `${expr} ILIKE ${pattern}`).join(' OR ')})`);
@@ -196,7 +199,11 @@ export async function runList<T = Record<string, unknown>>(
   const sort = query.sort;
   if (typeof sort === 'string' && sort.startsWith('[')) {
     const parsed = parseJson('sort', sort);
-    if (!Array.isArray(parsed) || typeof parsed[0] !== 'string' || (parsed[1] !== undefined && typeof parsed[1] !== 'string')) {
+    if (
+      !Array.isArray(parsed) ||
+      typeof parsed[0] !== 'string' ||
+      (parsed[1] !== undefined && typeof parsed[1] !== 'string')
+    ) {
       throw new BadRequestError('sort must be ["field","ASC|DESC"]');
     }
     sortField = parsed[0];
@@ -224,7 +231,9 @@ export async function runList<T = Record<string, unknown>>(
       !range.every((n) => Number.isSafeInteger(n) && n >= 0 && n <= LIST_LIMITS.maxOffset + LIST_LIMITS.maxPageSize) ||
       range[1] < range[0]
     ) {
-      throw new BadRequestError(`range must be [start, end] with 0 <= start <= end <= ${LIST_LIMITS.maxOffset + LIST_LIMITS.maxPageSize}`);
+      throw new BadRequestError(
+        `range must be [start, end] with 0 <= start <= end <= ${LIST_LIMITS.maxOffset + LIST_LIMITS.maxPageSize}`,
+      );
     }
     [start, end] = range as [number, number];
   } else if (query.page !== undefined || query.limit !== undefined) {
@@ -235,7 +244,8 @@ export async function runList<T = Record<string, unknown>>(
   } else if (byIds) {
     end = maxPageSize - 1;
   }
-  if (start > LIST_LIMITS.maxOffset) throw new BadRequestError(`The list cannot start after row ${LIST_LIMITS.maxOffset}`);
+  if (start > LIST_LIMITS.maxOffset)
+    throw new BadRequestError(`The list cannot start after row ${LIST_LIMITS.maxOffset}`);
   if (end - start + 1 > maxPageSize) end = start + maxPageSize - 1;
 
   const whereSql = where.join(' AND ');
@@ -284,7 +294,9 @@ async function countRows(db: SqlExecutor, table: string, whereSql: string, param
     return small;
   }
   // One count in flight per list: the requests meanwhile wait for it instead of counting too.
-  const total = db.query<{ total: string }>(`SELECT count(*)::text AS total FROM ${table} WHERE ${whereSql}`, params).then((r) => Number(r.rows[0].total));
+  const total = db
+    .query<{ total: string }>(`SELECT count(*)::text AS total FROM ${table} WHERE ${whereSql}`, params)
+    .then((r) => Number(r.rows[0].total));
   largeTotals.set(key, { total, at: Date.now() });
   total.catch(() => largeTotals.delete(key));
   return total;

@@ -19,7 +19,11 @@ describe('log redaction', () => {
     log.info(
       {
         req: {
-          headers: { cookie: 'sid=SECRET-SID', authorization: 'Bearer SECRET-BEARER', 'proxy-authorization': 'Basic SECRET-PROXY' },
+          headers: {
+            cookie: 'sid=SECRET-SID',
+            authorization: 'Bearer SECRET-BEARER',
+            'proxy-authorization': 'Basic SECRET-PROXY',
+          },
           query: { code: 'SECRET-QUERY-CODE' },
           params: { code: 'SECRET-MAGIC', resetCode: 'SECRET-RESET' },
         },

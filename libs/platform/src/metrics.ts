@@ -57,7 +57,11 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /** Serves the registry at `/metrics` (Prometheus's default path), next to `/api/metrics`. */
 export function metricsHandler(metrics: Metrics) {
-  return async (req: { method: string }, res: { setHeader(k: string, v: string): void; end(body: string): void; statusCode: number }, next: () => void) => {
+  return async (
+    req: { method: string },
+    res: { setHeader(k: string, v: string): void; end(body: string): void; statusCode: number },
+    next: () => void,
+  ) => {
     if (req.method !== 'GET') return next();
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.end(await metrics.registry.metrics());

@@ -13,5 +13,10 @@ export interface PeopleDirectory {
    * Mails an invitation link (valid 7 days, once) to `email` for `userId`: the link's page lets a
    * new person choose their password, and leads someone known to their invitations.
    */
-  sendInvitation(invitation: { userId: string; email: string; organisationName: string; baseUrl: string }): Promise<void>;
+  sendInvitation(invitation: {
+    userId: string;
+    email: string;
+    organisationName: string;
+    baseUrl: string;
+  }): Promise<void>;
 }

@@ -39,7 +39,17 @@ export class PlatformModule {
         DecideCommandHandler,
         ResourcePortsProvider,
       ],
-      exports: [CONFIG, SQL, EVENT_STORE, LOGGER, ProjectionManager, METRICS, DeciderRegistry, CqrsModule, ResourcePortsProvider],
+      exports: [
+        CONFIG,
+        SQL,
+        EVENT_STORE,
+        LOGGER,
+        ProjectionManager,
+        METRICS,
+        DeciderRegistry,
+        CqrsModule,
+        ResourcePortsProvider,
+      ],
     };
   }
 }

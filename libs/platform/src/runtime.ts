@@ -91,7 +91,8 @@ export async function createRuntime(
         const events = upTo > 0 ? await store.readStream(event.streamId, { maxCount: upTo }) : [];
         return entry.decider.fold(events as never);
       },
-      current: async (aggregate, id) => deciders.get(aggregate).decider.fold((await store.readStream(`${aggregate}-${id}`)) as never),
+      current: async (aggregate, id) =>
+        deciders.get(aggregate).decider.fold((await store.readStream(`${aggregate}-${id}`)) as never),
       crashAfter: process.env.PROCESS_CRASH_AFTER,
     });
     await projections.migrate();
@@ -123,7 +124,9 @@ export async function createRuntime(
  * a superuser turns any injection into reading files and running programs on the database host.
  */
 async function warnIfSuperuser(db: SqlDriver, log: Logger): Promise<void> {
-  const found = await db.query<{ name: string; superuser: boolean }>('SELECT current_user AS name, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user');
+  const found = await db.query<{ name: string; superuser: boolean }>(
+    'SELECT current_user AS name, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user',
+  );
   const role = found.rows[0];
   if (role?.superuser) {
     log.warn(

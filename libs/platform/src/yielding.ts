@@ -13,7 +13,11 @@ export const ITEMS_BETWEEN_YIELDS = 20;
  * batch, or every request that arrives meanwhile waits for it (docs/benchmarks.md, "Ingestion").
  * `setImmediate` runs after the I/O callbacks: the requests that arrived are handled first.
  */
-export async function eachYielding<T>(items: Iterable<T>, work: (item: T) => void, every = ITEMS_BETWEEN_YIELDS): Promise<void> {
+export async function eachYielding<T>(
+  items: Iterable<T>,
+  work: (item: T) => void,
+  every = ITEMS_BETWEEN_YIELDS,
+): Promise<void> {
   let done = 0;
   for (const item of items) {
     if (done > 0 && done % every === 0) await setImmediate();
@@ -21,7 +25,6 @@ export async function eachYielding<T>(items: Iterable<T>, work: (item: T) => voi
     done++;
   }
 }
-
 
 /** The time a sliced computation may hold the thread before it lets requests in. */
 export const SLICE_MS = 4;
@@ -61,7 +64,12 @@ export async function runSliced<T>(steps: Steps<T>, slice: TimeSlice): Promise<T
  * `eachYielding` for work written as steps: the event loop runs every `every` items and, inside
  * an item, whenever the item's steps have used up the slice (one heavy item is not one block).
  */
-export async function eachSliced<T>(items: Iterable<T>, work: (item: T) => Steps<void>, slice = new TimeSlice(), every = ITEMS_BETWEEN_YIELDS): Promise<void> {
+export async function eachSliced<T>(
+  items: Iterable<T>,
+  work: (item: T) => Steps<void>,
+  slice = new TimeSlice(),
+  every = ITEMS_BETWEEN_YIELDS,
+): Promise<void> {
   let done = 0;
   for (const item of items) {
     if (done > 0 && done % every === 0) {

@@ -17,5 +17,8 @@ contributeCreateRules([createRule('posts', postDecider), createRule('redirect-ru
 contributeMemberWork({ writtenCounts: writtenPostCounts, contributorCount: contributorPostCount });
 
 /** The CMS: posts and their workflow, redirect rules (and the public redirect lookup that counts their hits), the workflow report. */
-@Module({ controllers: [PostsController, RedirectRulesController, PublicRedirectsController, WorkflowReportController], providers: [RedirectRules, RedirectCounters] })
+@Module({
+  controllers: [PostsController, RedirectRulesController, PublicRedirectsController, WorkflowReportController],
+  providers: [RedirectRules, RedirectCounters],
+})
 export class PostsModule {}

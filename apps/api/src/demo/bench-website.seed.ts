@@ -59,11 +59,19 @@ export async function seedBenchWebsite(deps: SetupDeps, websiteId: string): Prom
   if (!owner) throw new Error(`the organisation of website ${websiteId} has no owner`);
   const organisationId = facts.organisationId;
   const website = { status: facts.status, publishContent: facts.publishContent, domain: facts.domain };
-  const origin = (await db.query<{ url: string }>('SELECT url FROM rm_websites WHERE id = $1', [websiteId])).rows[0]!.url;
+  const origin = (await db.query<{ url: string }>('SELECT url FROM rm_websites WHERE id = $1', [websiteId])).rows[0]!
+    .url;
   const base = new URL(origin).origin;
 
   const run = (stream: string, id: string, type: string, data: unknown, extra: Record<string, unknown> = {}) =>
-    deps.execute(new DecideCommand(croAggregate(stream), id, { type, actor: owner, data, context: { website, ...extra } }, { organisationId }));
+    deps.execute(
+      new DecideCommand(
+        croAggregate(stream),
+        id,
+        { type, actor: owner, data, context: { website, ...extra } },
+        { organisationId },
+      ),
+    );
   const create = async (stream: string, data: Record<string, unknown>) => {
     const id = randomUUID();
     await run(stream, id, 'Create', { ...data, websiteId, organisationId });
@@ -71,9 +79,25 @@ export async function seedBenchWebsite(deps: SetupDeps, websiteId: string): Prom
   };
 
   const goals = [
-    await create('goal', { name: BENCH_GOAL_NAME, description: 'Every order, with its value.', type: 'value', event: 'purchase', currency: 'EUR' }),
-    await create('goal', { name: 'Bench sign-ups', description: 'Every submitted form.', type: 'count', event: 'form_submitted' }),
-    await create('goal', { name: 'Bench add to cart', description: 'Every product put in the cart.', type: 'count', event: 'add_to_cart' }),
+    await create('goal', {
+      name: BENCH_GOAL_NAME,
+      description: 'Every order, with its value.',
+      type: 'value',
+      event: 'purchase',
+      currency: 'EUR',
+    }),
+    await create('goal', {
+      name: 'Bench sign-ups',
+      description: 'Every submitted form.',
+      type: 'count',
+      event: 'form_submitted',
+    }),
+    await create('goal', {
+      name: 'Bench add to cart',
+      description: 'Every product put in the cart.',
+      type: 'count',
+      event: 'add_to_cart',
+    }),
   ];
 
   // 15 campaigns, each on every 15th page in order of traffic (the generator's Zipf weights), with two CTAs.
@@ -82,29 +106,59 @@ export async function seedBenchWebsite(deps: SetupDeps, websiteId: string): Prom
   const campaigns: string[] = [];
   for (let c = 0; c < BENCH_CAMPAIGNS; c++) {
     const popup = await create('cta', {
-      name: `Bench popup ${c + 1}`, type: 'popup', subtype: 'newsletter',
+      name: `Bench popup ${c + 1}`,
+      type: 'popup',
+      subtype: 'newsletter',
       items: [
         { type: 'heading', label: 'Ten minutes a week for happier plants' },
         { type: 'email', label: 'Email address', name: 'email', required: true },
         { type: 'consent', label: 'Yes, send me the newsletter', name: 'consent', required: true },
         { type: 'button', label: 'Subscribe' },
       ],
-      popup: { triggers: [{ kind: 'scroll_percentage', value: 50 }], frequency: 'until_closed', layout: 'modal', width: 'half', closeButton: true, backdrop: true, devices: ALL_DEVICES },
+      popup: {
+        triggers: [{ kind: 'scroll_percentage', value: 50 }],
+        frequency: 'until_closed',
+        layout: 'modal',
+        width: 'half',
+        closeButton: true,
+        backdrop: true,
+        devices: ALL_DEVICES,
+      },
     });
     const inline = await create('cta', {
-      name: `Bench inline ${c + 1}`, type: 'inline', subtype: c % 2 === 0 ? 'lead' : 'products',
-      items: c % 2 === 0
-        ? [{ type: 'heading', label: 'Get the care guide' }, { type: 'email', label: 'Email address', name: 'email', required: true }, { type: 'button', label: 'Send it' }]
-        : [{ type: 'heading', label: 'Our watering essentials' }, { type: 'button', label: 'Shop the set' }],
+      name: `Bench inline ${c + 1}`,
+      type: 'inline',
+      subtype: c % 2 === 0 ? 'lead' : 'products',
+      items:
+        c % 2 === 0
+          ? [
+              { type: 'heading', label: 'Get the care guide' },
+              { type: 'email', label: 'Email address', name: 'email', required: true },
+              { type: 'button', label: 'Send it' },
+            ]
+          : [
+              { type: 'heading', label: 'Our watering essentials' },
+              { type: 'button', label: 'Shop the set' },
+            ],
     });
     for (const id of [popup, inline]) await run('cta', id, 'Publish', {});
     ctas.push(popup, inline);
     const mine = pages.filter((_, i) => i % BENCH_CAMPAIGNS === c);
     const campaign = await create('campaign', {
-      name: `Bench campaign ${c + 1}`, url: mine[0], vertical: 'Care', stage: 'Awareness',
+      name: `Bench campaign ${c + 1}`,
+      url: mine[0],
+      vertical: 'Care',
+      stage: 'Awareness',
       containers: [
         { name: 'Popup', ctaId: popup, devices: ALL_DEVICES, position: 'below', selector: 'main', selectorType: 'css' },
-        { name: 'Inline', ctaId: inline, devices: ALL_DEVICES, position: 'above', selector: 'main', selectorType: 'css' },
+        {
+          name: 'Inline',
+          ctaId: inline,
+          devices: ALL_DEVICES,
+          position: 'above',
+          selector: 'main',
+          selectorType: 'css',
+        },
       ],
       pageRules: { operator: 'or', rules: mine.map((value) => ({ kind: 'exact', value })) },
     });
@@ -114,11 +168,20 @@ export async function seedBenchWebsite(deps: SetupDeps, websiteId: string): Prom
   }
 
   const experimentId = await create('experiment', {
-    name: 'Bench headline test', pageUrl: `${base}/`, testType: 'ab', goalId: goals[0],
-    hypothesis: 'A headline that promises less work sells more.', metric: 'Purchases',
+    name: 'Bench headline test',
+    pageUrl: `${base}/`,
+    testType: 'ab',
+    goalId: goals[0],
+    hypothesis: 'A headline that promises less work sells more.',
+    metric: 'Purchases',
     variants: [
       { key: 'control', name: 'Control', weight: 50 },
-      { key: 'variant-b', name: 'Variant B', weight: 50, changes: [{ selector: 'h1', text: 'Plants that thrive on ten minutes a week' }] },
+      {
+        key: 'variant-b',
+        name: 'Variant B',
+        weight: 50,
+        changes: [{ selector: 'h1', text: 'Plants that thrive on ten minutes a week' }],
+      },
     ],
     endRule: { mode: 'manual' },
   });
@@ -126,19 +189,40 @@ export async function seedBenchWebsite(deps: SetupDeps, websiteId: string): Prom
   await run('experiment', experimentId, 'Publish', {});
 
   const funnels = [
-    await create('funnel', { name: 'Bench newsletter journey', breakdown: 'utm.source', steps: [{ event: 'page_view' }, { event: 'cta_click' }, { event: 'form_submitted' }] }),
     await create('funnel', {
-      name: 'Bench product to purchase', windowSeconds: 7 * 24 * 3600,
-      steps: [{ event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/products/' }] }, { event: 'add_to_cart' }, { event: 'purchase' }],
+      name: 'Bench newsletter journey',
+      breakdown: 'utm.source',
+      steps: [{ event: 'page_view' }, { event: 'cta_click' }, { event: 'form_submitted' }],
+    }),
+    await create('funnel', {
+      name: 'Bench product to purchase',
+      windowSeconds: 7 * 24 * 3600,
+      steps: [
+        { event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/products/' }] },
+        { event: 'add_to_cart' },
+        { event: 'purchase' },
+      ],
     }),
     await create('funnel', {
       name: 'Bench cart to checkout',
-      steps: [{ event: 'page_view' }, { event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/cart' }] }, { event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/checkout' }] }],
+      steps: [
+        { event: 'page_view' },
+        { event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/cart' }] },
+        { event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/checkout' }] },
+      ],
     }),
-    await create('funnel', { name: 'Bench CTA engagement', steps: [{ event: 'cta_impression' }, { event: 'cta_click' }] }),
     await create('funnel', {
-      name: 'Bench guide readers', breakdown: 'utm.medium',
-      steps: [{ event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/guides' }] }, { event: 'add_to_cart' }, { event: 'purchase' }],
+      name: 'Bench CTA engagement',
+      steps: [{ event: 'cta_impression' }, { event: 'cta_click' }],
+    }),
+    await create('funnel', {
+      name: 'Bench guide readers',
+      breakdown: 'utm.medium',
+      steps: [
+        { event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/guides' }] },
+        { event: 'add_to_cart' },
+        { event: 'purchase' },
+      ],
     }),
   ];
   return { created: true, goals, ctas, campaigns, experimentId, funnels };
@@ -146,23 +230,35 @@ export async function seedBenchWebsite(deps: SetupDeps, websiteId: string): Prom
 
 /** The set-up already made on this website (null when there is none). */
 async function existingSetup(db: SqlExecutor, websiteId: string): Promise<BenchSetup | null> {
-  const goal = await db.query<{ id: string }>(`SELECT id FROM rm_goals WHERE website_id = $1 AND name = $2 AND status <> 'deleted'`, [websiteId, BENCH_GOAL_NAME]);
+  const goal = await db.query<{ id: string }>(
+    `SELECT id FROM rm_goals WHERE website_id = $1 AND name = $2 AND status <> 'deleted'`,
+    [websiteId, BENCH_GOAL_NAME],
+  );
   if (goal.rows.length === 0) return null;
   const ids = async (sql: string) => (await db.query<{ id: string }>(sql, [websiteId])).rows.map((r) => r.id);
-  const experiments = await ids(`SELECT id FROM rm_experiments WHERE website_id = $1 AND status = 'live' ORDER BY created_at, id`);
+  const experiments = await ids(
+    `SELECT id FROM rm_experiments WHERE website_id = $1 AND status = 'live' ORDER BY created_at, id`,
+  );
   return {
     created: false,
     goals: await ids(`SELECT id FROM rm_goals WHERE website_id = $1 AND status <> 'deleted' ORDER BY created_at, id`),
     ctas: await ids(`SELECT id FROM rm_ctas WHERE website_id = $1 AND status = 'active' ORDER BY created_at, id`),
-    campaigns: await ids(`SELECT id FROM rm_campaigns WHERE website_id = $1 AND status = 'live' ORDER BY created_at, id`),
+    campaigns: await ids(
+      `SELECT id FROM rm_campaigns WHERE website_id = $1 AND status = 'live' ORDER BY created_at, id`,
+    ),
     experimentId: experiments[0] ?? '',
-    funnels: await ids(`SELECT id FROM rm_funnels WHERE website_id = $1 AND status <> 'deleted' ORDER BY created_at, id`),
+    funnels: await ids(
+      `SELECT id FROM rm_funnels WHERE website_id = $1 AND status <> 'deleted' ORDER BY created_at, id`,
+    ),
   };
 }
 
 /** The warnings a campaign's `Publish` records, computed as the HTTP route does (page rules that match nothing). */
 async function pageRuleWarnings(db: SqlExecutor, websiteId: string, campaignId: string): Promise<string[]> {
-  const found = await db.query<{ page_rules: PageRulesInput | null }>(`SELECT record->'pageRules' AS page_rules FROM rm_campaigns WHERE id = $1`, [campaignId]);
+  const found = await db.query<{ page_rules: PageRulesInput | null }>(
+    `SELECT record->'pageRules' AS page_rules FROM rm_campaigns WHERE id = $1`,
+    [campaignId],
+  );
   const lists = await urlListRules(db, websiteId);
   return rulesCanMatch(found.rows[0]?.page_rules ?? undefined, lists) ? [] : [PAGE_RULES_NO_EFFECT];
 }

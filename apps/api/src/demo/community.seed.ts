@@ -34,8 +34,16 @@ const QUESTIONS: DemoQuestion[] = [
     askedBy: { name: 'Sam Reader', email: null },
     steps: [{ action: 'Publish' }],
     answers: [
-      { by: 'owner', body: 'Use "Forgot password?" on the login page; the link is valid for one hour. Check your spam folder too.', publish: true },
-      { by: 'writer', body: 'If it still does not arrive, ask the support team to check the address on your account.', publish: false },
+      {
+        by: 'owner',
+        body: 'Use "Forgot password?" on the login page; the link is valid for one hour. Check your spam folder too.',
+        publish: true,
+      },
+      {
+        by: 'writer',
+        body: 'If it still does not arrive, ask the support team to check the address on your account.',
+        publish: false,
+      },
     ],
   },
   {
@@ -52,7 +60,13 @@ const QUESTIONS: DemoQuestion[] = [
     body: 'I moved last week and my order has not shipped yet.',
     category: 'Orders',
     steps: [{ action: 'Approve' }],
-    answers: [{ by: 'writer', body: 'Yes, as long as the order has not shipped: write to us with the order number.', publish: false }],
+    answers: [
+      {
+        by: 'writer',
+        body: 'Yes, as long as the order has not shipped: write to us with the order number.',
+        publish: false,
+      },
+    ],
   },
   { by: 'owner', title: 'Is there a student discount?', body: '', category: 'Billing', steps: [] },
   {
@@ -79,24 +93,48 @@ const QUESTIONS: DemoQuestion[] = [
  * through the command bus like any user's.
  */
 export async function seedCommunity(demo: Demo, organisationId: string): Promise<void> {
-  const site = await demo.db.query<{ id: string }>(`SELECT id FROM rm_websites WHERE organisation_id = $1 AND name = 'Demo Blog'`, [organisationId]);
+  const site = await demo.db.query<{ id: string }>(
+    `SELECT id FROM rm_websites WHERE organisation_id = $1 AND name = 'Demo Blog'`,
+    [organisationId],
+  );
   const websiteId = site.rows[0]?.id;
   if (!websiteId) return;
-  const members = await demo.db.query<{ user_id: string; email: string; name: string; org_role: string; cms_role: string | null; cro_role: string | null }>(
+  const members = await demo.db.query<{
+    user_id: string;
+    email: string;
+    name: string;
+    org_role: string;
+    cms_role: string | null;
+    cro_role: string | null;
+  }>(
     `SELECT user_id, email, name, org_role, record->>'cmsRole' AS cms_role, record->>'croRole' AS cro_role FROM rm_members WHERE organisation_id = $1`,
     [organisationId],
   );
   // The roles the policy gives each demo member (rolesFor), read from their member records.
   const actorOf = (local: string): Actor | null => {
     const m = members.rows.find((row) => row.email === `${local}@demo.example`);
-    return m ? { userId: m.user_id, name: m.name, roles: ['user', m.org_role, `cms:${m.cms_role ?? 'none'}`, `cro:${m.cro_role ?? 'none'}`] } : null;
+    return m
+      ? {
+          userId: m.user_id,
+          name: m.name,
+          roles: ['user', m.org_role, `cms:${m.cms_role ?? 'none'}`, `cro:${m.cro_role ?? 'none'}`],
+        }
+      : null;
   };
   const owner = actorOf('owner');
   if (!owner) return;
   // The writer asks as a creator would; without a writer, the owner asks.
   const writer = actorOf('writer') ?? owner;
 
-  const run = async (aggregate: RegisteredDecider, id: string, type: string, actor: Actor, data: unknown, context?: unknown, expectedVersion?: number) => {
+  const run = async (
+    aggregate: RegisteredDecider,
+    id: string,
+    type: string,
+    actor: Actor,
+    data: unknown,
+    context?: unknown,
+    expectedVersion?: number,
+  ) => {
     const result: DecideResult = await demo.commands.execute(
       new DecideCommand(aggregate, id, { type, actor, data, context }, { organisationId, expectedVersion }),
     );
@@ -121,7 +159,14 @@ export async function seedCommunity(demo: Demo, organisationId: string): Promise
     for (const a of q.answers ?? []) {
       const answerId = randomUUID();
       const question = { id, status: result.state.status, organisationId, websiteId };
-      await run(ANSWER, answerId, 'Create', a.by === 'owner' ? owner : writer, { body: a.body, answeredBy: null }, { question });
+      await run(
+        ANSWER,
+        answerId,
+        'Create',
+        a.by === 'owner' ? owner : writer,
+        { body: a.body, answeredBy: null },
+        { question },
+      );
       if (a.publish) await run(ANSWER, answerId, 'Publish', owner, {});
     }
   }

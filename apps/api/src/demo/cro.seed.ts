@@ -27,7 +27,10 @@ const ALL_DEVICES = ['desktop', 'tablet', 'mobile'];
  * (one live, one completed). Runs once, when the demo organisation is created; answers without
  * seeding when the website is unknown.
  */
-export async function seedCro(demo: Demo, at: { organisationId: string; websiteId: string; owner: Actor }): Promise<void> {
+export async function seedCro(
+  demo: Demo,
+  at: { organisationId: string; websiteId: string; owner: Actor },
+): Promise<void> {
   const { organisationId, websiteId, owner } = at;
   const facts = await websiteFacts(demo.db, websiteId);
   if (!facts) return;
@@ -36,7 +39,12 @@ export async function seedCro(demo: Demo, at: { organisationId: string; websiteI
 
   const run = async (stream: string, id: string, type: string, data: unknown, extra: Record<string, unknown> = {}) => {
     const result: DecideResult = await demo.commands.execute(
-      new DecideCommand(croAggregate(stream), id, { type, actor: owner, data, context: { website, ...extra } }, { organisationId }),
+      new DecideCommand(
+        croAggregate(stream),
+        id,
+        { type, actor: owner, data, context: { website, ...extra } },
+        { organisationId },
+      ),
     );
     await demo.projections.waitForResult(result);
     return result;
@@ -49,36 +57,62 @@ export async function seedCro(demo: Demo, at: { organisationId: string; websiteI
 
   // Products the CTAs promote.
   const cans = await create('product', {
-    name: 'Brass watering can', type: 'watering_can', displayName: 'Brass watering can, 1.5 l',
+    name: 'Brass watering can',
+    type: 'watering_can',
+    displayName: 'Brass watering can, 1.5 l',
     shortDescription: 'A long spout that reaches the back of the shelf without a drop on the floor.',
     primaryCta: { url: `${origin}/products/brass-watering-can`, text: 'Buy now' },
-    score: 9, starRating: 4.5, pricing: { type: 'one_time', currency: 'EUR', startingPrice: 34.9, freeTrial: false, trialDays: null },
-    tags: ['watering'], topics: ['Care'],
+    score: 9,
+    starRating: 4.5,
+    pricing: { type: 'one_time', currency: 'EUR', startingPrice: 34.9, freeTrial: false, trialDays: null },
+    tags: ['watering'],
+    topics: ['Care'],
   });
   const pot = await create('product', {
-    name: 'Ceramic pot', type: 'pot', displayName: 'Glazed ceramic pot, 18 cm',
+    name: 'Ceramic pot',
+    type: 'pot',
+    displayName: 'Glazed ceramic pot, 18 cm',
     shortDescription: 'Hand-glazed, with a drainage hole and a matching saucer.',
     primaryCta: { url: `${origin}/products/ceramic-pot`, text: 'See colours' },
-    score: 8, starRating: 4, pricing: { type: 'one_time', currency: 'EUR', startingPrice: 19.5, freeTrial: false, trialDays: null },
-    tags: ['pots'], topics: ['Houseplants'],
+    score: 8,
+    starRating: 4,
+    pricing: { type: 'one_time', currency: 'EUR', startingPrice: 19.5, freeTrial: false, trialDays: null },
+    tags: ['pots'],
+    topics: ['Houseplants'],
   });
   await create('product', {
-    name: 'Plant food', type: 'fertiliser', displayName: 'Liquid plant food, 500 ml',
+    name: 'Plant food',
+    type: 'fertiliser',
+    displayName: 'Liquid plant food, 500 ml',
     shortDescription: 'A gentle monthly feed for green and flowering houseplants.',
     primaryCta: { url: `${origin}/products/plant-food`, text: 'Subscribe and save' },
-    score: 7, starRating: 3.5, pricing: { type: 'subscription', currency: 'EUR', startingPrice: 6.9, freeTrial: true, trialDays: 30 },
-    tags: ['feeding'], topics: ['Care'],
+    score: 7,
+    starRating: 3.5,
+    pricing: { type: 'subscription', currency: 'EUR', startingPrice: 6.9, freeTrial: true, trialDays: 30 },
+    tags: ['feeding'],
+    topics: ['Care'],
   });
 
   // Conversion goals.
   const signups = await create('goal', {
-    name: 'Newsletter sign-ups', description: 'Every submitted form (the newsletter popup).', type: 'count', event: 'form_submitted',
+    name: 'Newsletter sign-ups',
+    description: 'Every submitted form (the newsletter popup).',
+    type: 'count',
+    event: 'form_submitted',
   });
-  await create('goal', { name: 'Revenue', description: 'The value of every purchase.', type: 'value', event: 'purchase', currency: 'EUR' });
+  await create('goal', {
+    name: 'Revenue',
+    description: 'The value of every purchase.',
+    type: 'value',
+    event: 'purchase',
+    currency: 'EUR',
+  });
 
   // A URL list the live campaign shows on.
   const guides = await create('urllist', {
-    name: 'Plant care guides', type: 'guides', description: 'The care guides of the shop.',
+    name: 'Plant care guides',
+    type: 'guides',
+    description: 'The care guides of the shop.',
     rules: [
       { kind: 'contains', value: `${origin}/care/` },
       { kind: 'exact', value: `${origin}/guides/watering` },
@@ -88,72 +122,138 @@ export async function seedCro(demo: Demo, at: { organisationId: string; websiteI
   // Funnels (analytics): the newsletter journey by traffic source, and product page to purchase
   // within a week; and the customer account pages, excluded from journey tracking.
   await create('funnel', {
-    name: 'Newsletter sign-up journey', breakdown: 'utm.source',
+    name: 'Newsletter sign-up journey',
+    breakdown: 'utm.source',
     steps: [{ event: 'page_view' }, { event: 'cta_click' }, { event: 'form_submitted' }],
   });
   await create('funnel', {
-    name: 'Product page to purchase', windowSeconds: 7 * 24 * 3600,
-    steps: [{ event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/products/' }] }, { event: 'cta_click' }, { event: 'purchase' }],
+    name: 'Product page to purchase',
+    windowSeconds: 7 * 24 * 3600,
+    steps: [
+      { event: 'page_view', filters: [{ property: 'path', operator: 'contains', value: '/products/' }] },
+      { event: 'cta_click' },
+      { event: 'purchase' },
+    ],
   });
-  await create('excludedpage', { urlRule: `${origin}/account/*`, note: 'Customer account pages: not part of the buying journey.' });
+  await create('excludedpage', {
+    urlRule: `${origin}/account/*`,
+    note: 'Customer account pages: not part of the buying journey.',
+  });
 
   // CTAs: a newsletter popup (published), an inline product CTA (draft), a top bar (in review).
   const popup = await create('cta', {
-    name: 'Newsletter popup', type: 'popup', subtype: 'newsletter',
+    name: 'Newsletter popup',
+    type: 'popup',
+    subtype: 'newsletter',
     items: [
       { type: 'heading', label: 'Ten minutes a week for happier plants' },
       { type: 'email', label: 'Email address', name: 'email', required: true },
       { type: 'consent', label: 'Yes, send me the Demo Shop newsletter', name: 'consent', required: true },
       { type: 'button', label: 'Subscribe' },
     ],
-    popup: { triggers: [{ kind: 'scroll_percentage', value: 50 }], frequency: 'until_closed', layout: 'modal', width: 'half', closeButton: true, backdrop: true, devices: ALL_DEVICES },
+    popup: {
+      triggers: [{ kind: 'scroll_percentage', value: 50 }],
+      frequency: 'until_closed',
+      layout: 'modal',
+      width: 'half',
+      closeButton: true,
+      backdrop: true,
+      devices: ALL_DEVICES,
+    },
     emailNotification: {
-      recipients: ['owner@demo.example'], senderName: 'Demo Shop', senderEmail: `noreply@${facts.domain}`,
-      subject: 'New newsletter sign-up', message: 'Someone subscribed to the newsletter.',
+      recipients: ['owner@demo.example'],
+      senderName: 'Demo Shop',
+      senderEmail: `noreply@${facts.domain}`,
+      subject: 'New newsletter sign-up',
+      message: 'Someone subscribed to the newsletter.',
     },
   });
   await run('cta', popup, 'Publish', {});
   await create('cta', {
-    name: 'Watering essentials', type: 'inline', subtype: 'products',
-    items: [{ type: 'heading', label: 'Our watering essentials' }, { type: 'button', label: 'Shop the set' }],
+    name: 'Watering essentials',
+    type: 'inline',
+    subtype: 'products',
+    items: [
+      { type: 'heading', label: 'Our watering essentials' },
+      { type: 'button', label: 'Shop the set' },
+    ],
     productIds: [cans, pot],
   });
   const bar = await create('cta', {
-    name: 'Free shipping bar', type: 'bar',
-    items: [{ type: 'paragraph', label: 'Free shipping on orders over €50' }, { type: 'button', label: 'Shop now' }],
+    name: 'Free shipping bar',
+    type: 'bar',
+    items: [
+      { type: 'paragraph', label: 'Free shipping on orders over €50' },
+      { type: 'button', label: 'Shop now' },
+    ],
   });
   await run('cta', bar, 'SubmitForReview', {});
 
   // Campaigns: "Spring newsletter" submitted for review, then published (live); "Summer sale" in draft.
   const spring = await create('campaign', {
-    name: 'Spring newsletter', url: `${origin}/guides`, vertical: 'Care', stage: 'Awareness',
-    containers: [{ name: 'Newsletter popup', ctaId: popup, devices: ALL_DEVICES, position: 'below', selector: 'main', selectorType: 'css' }],
-    pageRules: { operator: 'or', rules: [{ kind: 'contains', value: `${origin}/guides` }, { kind: 'list', listId: guides }] },
+    name: 'Spring newsletter',
+    url: `${origin}/guides`,
+    vertical: 'Care',
+    stage: 'Awareness',
+    containers: [
+      {
+        name: 'Newsletter popup',
+        ctaId: popup,
+        devices: ALL_DEVICES,
+        position: 'below',
+        selector: 'main',
+        selectorType: 'css',
+      },
+    ],
+    pageRules: {
+      operator: 'or',
+      rules: [
+        { kind: 'contains', value: `${origin}/guides` },
+        { kind: 'list', listId: guides },
+      ],
+    },
   });
   await run('campaign', spring, 'SubmitForReview', {});
   await run('campaign', spring, 'Publish', {}, { warnings: await pageRuleWarnings(demo.db, websiteId, spring) });
   await create('campaign', {
-    name: 'Summer sale', url: `${origin}/sale`, vertical: 'Sale', stage: 'Conversion',
-    containers: [{ name: 'Top bar', ctaId: bar, devices: ALL_DEVICES, position: 'above', selector: 'header', selectorType: 'css' }],
+    name: 'Summer sale',
+    url: `${origin}/sale`,
+    vertical: 'Sale',
+    stage: 'Conversion',
+    containers: [
+      { name: 'Top bar', ctaId: bar, devices: ALL_DEVICES, position: 'above', selector: 'header', selectorType: 'css' },
+    ],
     pageRules: { operator: 'or', rules: [{ kind: 'contains', value: `${origin}/sale` }] },
   });
 
   // Experiments: "Headline test" live; a finished test with its winner.
   // The variants' `changes` are what the tracker applies: `[{ selector, text }]`.
   const headline = await create('experiment', {
-    name: 'Headline test', pageUrl: `${origin}/`, testType: 'ab', goalId: signups,
-    hypothesis: 'A headline that promises less work gets more newsletter sign-ups.', metric: 'Newsletter sign-ups',
+    name: 'Headline test',
+    pageUrl: `${origin}/`,
+    testType: 'ab',
+    goalId: signups,
+    hypothesis: 'A headline that promises less work gets more newsletter sign-ups.',
+    metric: 'Newsletter sign-ups',
     variants: [
       { key: 'control', name: 'Control', weight: 50 },
-      { key: 'variant-b', name: 'Variant B', weight: 50, changes: [{ selector: 'h1', text: 'Plants that thrive on ten minutes a week' }] },
+      {
+        key: 'variant-b',
+        name: 'Variant B',
+        weight: 50,
+        changes: [{ selector: 'h1', text: 'Plants that thrive on ten minutes a week' }],
+      },
     ],
     endRule: { mode: 'any', visitors: 10_000, significance: 0.95 },
   });
   await run('experiment', headline, 'SubmitForReview', {});
   await run('experiment', headline, 'Publish', {});
   const button = await create('experiment', {
-    name: 'Button colour test', pageUrl: `${origin}/products/ceramic-pot`, testType: 'ab', goalId: signups,
-    hypothesis: 'A green button reads as the shop\'s own colour.',
+    name: 'Button colour test',
+    pageUrl: `${origin}/products/ceramic-pot`,
+    testType: 'ab',
+    goalId: signups,
+    hypothesis: "A green button reads as the shop's own colour.",
     variants: [
       { key: 'control', name: 'Control', weight: 50 },
       { key: 'green', name: 'Green button', weight: 50, changes: [{ selector: '.buy-button', text: 'Add to basket' }] },
@@ -166,7 +266,10 @@ export async function seedCro(demo: Demo, at: { organisationId: string; websiteI
 
 /** The warnings a campaign's `Publish` records, computed as the HTTP route does (page rules that match nothing). */
 async function pageRuleWarnings(db: SqlDriver, websiteId: string, campaignId: string): Promise<string[]> {
-  const found = await db.query<{ page_rules: PageRulesInput | null }>(`SELECT record->'pageRules' AS page_rules FROM rm_campaigns WHERE id = $1`, [campaignId]);
+  const found = await db.query<{ page_rules: PageRulesInput | null }>(
+    `SELECT record->'pageRules' AS page_rules FROM rm_campaigns WHERE id = $1`,
+    [campaignId],
+  );
   const lists = await urlListRules(db, websiteId);
   return rulesCanMatch(found.rows[0]?.page_rules ?? undefined, lists) ? [] : [PAGE_RULES_NO_EFFECT];
 }

@@ -44,20 +44,32 @@ export class DemoService {
   ) {}
 
   get adminCredentials() {
-    return { email: this.config.adminEmail ?? DEFAULT_ADMIN.email, password: this.config.adminPassword ?? DEFAULT_ADMIN.password };
+    return {
+      email: this.config.adminEmail ?? DEFAULT_ADMIN.email,
+      password: this.config.adminPassword ?? DEFAULT_ADMIN.password,
+    };
   }
 
   async seed(): Promise<void> {
     const admin = this.adminCredentials;
     if (!(await this.identity.findUserIdByEmail(admin.email))) {
-      await this.identity.register({ email: admin.email, name: 'Platform Admin', password: admin.password, role: 'admin', platformAdmin: true });
+      await this.identity.register({
+        email: admin.email,
+        name: 'Platform Admin',
+        password: admin.password,
+        role: 'admin',
+        platformAdmin: true,
+      });
       this.log.info({ email: admin.email }, 'platform administrator created');
     }
     if (!this.config.demoData || (await this.identity.findUserIdByEmail(DEMO_USERS[0].email))) return;
 
     const ids: string[] = [];
     for (const user of DEMO_USERS) {
-      ids.push((await this.identity.register({ email: user.email, name: user.name, password: DEMO_PASSWORD, role: user.role })).id);
+      ids.push(
+        (await this.identity.register({ email: user.email, name: user.name, password: DEMO_PASSWORD, role: user.role }))
+          .id,
+      );
     }
     const owner = { userId: ids[0], roles: ['user', 'owner', SYSTEM] };
     const organisationId = randomUUID();
@@ -71,17 +83,45 @@ export class DemoService {
       // The organisation demo mode shows (read-only) to anyone who enters it.
       demo: true,
     });
-    await this.run(ORGANISATION, organisationId, 'SetBusinessProfile', owner, { employees: '11-50', monthlyVisitors: '20k-50k', ltv: '250-500', aov: '20-50' });
+    await this.run(ORGANISATION, organisationId, 'SetBusinessProfile', owner, {
+      employees: '11-50',
+      monthlyVisitors: '20k-50k',
+      ltv: '250-500',
+      aov: '20-50',
+    });
     for (let i = 0; i < DEMO_USERS.length; i++) {
-      if (i > 0) await this.run(ORGANISATION, organisationId, 'AddMember', SYSTEM_ACTOR, { userId: ids[i], role: DEMO_USERS[i].orgRole });
+      if (i > 0)
+        await this.run(ORGANISATION, organisationId, 'AddMember', SYSTEM_ACTOR, {
+          userId: ids[i],
+          role: DEMO_USERS[i].orgRole,
+        });
       const joined: DecideResult = await this.commands.execute(
-        joinCommand(organisationId, { id: ids[i], email: DEMO_USERS[i].email, name: DEMO_USERS[i].name }, DEMO_USERS[i].orgRole, { cmsRole: DEMO_USERS[i].cmsRole }),
+        joinCommand(
+          organisationId,
+          { id: ids[i], email: DEMO_USERS[i].email, name: DEMO_USERS[i].name },
+          DEMO_USERS[i].orgRole,
+          { cmsRole: DEMO_USERS[i].cmsRole },
+        ),
       );
       await this.projections.waitFor(joined.position);
     }
     const sites = [
-      { name: 'Demo Blog', url: 'https://blog.demo.example', type: 'news', industry: 'media', factCheckLevels: 2, secondEdit: true },
-      { name: 'Demo Shop', url: 'https://shop.demo.example', type: 'ecommerce', industry: 'retail', factCheckLevels: 0, secondEdit: false },
+      {
+        name: 'Demo Blog',
+        url: 'https://blog.demo.example',
+        type: 'news',
+        industry: 'media',
+        factCheckLevels: 2,
+        secondEdit: true,
+      },
+      {
+        name: 'Demo Shop',
+        url: 'https://shop.demo.example',
+        type: 'ecommerce',
+        industry: 'retail',
+        factCheckLevels: 0,
+        secondEdit: false,
+      },
     ] as const;
     const siteIds: string[] = [];
     for (const site of sites) {
@@ -89,67 +129,113 @@ export class DemoService {
       siteIds.push(id);
       const domain = new URL(site.url).hostname;
       // Its domain is claimed by the website-domains process.
-      await this.run(WEBSITE, id, 'Create', { ...owner, roles: [...owner.roles] }, {
-        organisationId,
-        key: `pk_${randomBytes(12).toString('hex')}`,
-        name: site.name,
-        url: site.url,
-        domain,
-        defaultLocale: 'en',
-        locales: [{ locale: 'en', urlPrefix: '' }, { locale: 'de', urlPrefix: '/de' }],
-        approvingLocales: [],
-        timezone: 'Europe/Berlin',
-        category: 'B2C',
-        type: site.type,
-        industry: site.industry,
-        currency: 'EUR',
-        showInSitemap: true,
-        cdnDistributionId: null,
-        customHeadCode: '',
-        customBodyCode: '',
-        reviewType: 'internal',
-        factCheckerDisplay: true,
-        siteBuilder: null,
-        secondEdit: site.secondEdit,
-        customerReview: false,
-        factCheckLevels: site.factCheckLevels,
-        publishContent: true,
-        regulated: false,
-        fourEyes: true,
-        videoCms: false,
-        croProxy: false,
-      });
+      await this.run(
+        WEBSITE,
+        id,
+        'Create',
+        { ...owner, roles: [...owner.roles] },
+        {
+          organisationId,
+          key: `pk_${randomBytes(12).toString('hex')}`,
+          name: site.name,
+          url: site.url,
+          domain,
+          defaultLocale: 'en',
+          locales: [
+            { locale: 'en', urlPrefix: '' },
+            { locale: 'de', urlPrefix: '/de' },
+          ],
+          approvingLocales: [],
+          timezone: 'Europe/Berlin',
+          category: 'B2C',
+          type: site.type,
+          industry: site.industry,
+          currency: 'EUR',
+          showInSitemap: true,
+          cdnDistributionId: null,
+          customHeadCode: '',
+          customBodyCode: '',
+          reviewType: 'internal',
+          factCheckerDisplay: true,
+          siteBuilder: null,
+          secondEdit: site.secondEdit,
+          customerReview: false,
+          factCheckLevels: site.factCheckLevels,
+          publishContent: true,
+          regulated: false,
+          fourEyes: true,
+          videoCms: false,
+          croProxy: false,
+        },
+      );
     }
     // Website access (DESIGN.md): the demo's editor, writer and checker work on both websites.
     for (let i = 1; i < DEMO_USERS.length; i++) {
       const granted: DecideResult = await this.commands.execute(
-        new DecideCommand(MEMBER, memberIdOf(organisationId, ids[i]), { type: 'ChangeAccess', actor: owner, data: { websiteIds: siteIds } }, { organisationId }),
+        new DecideCommand(
+          MEMBER,
+          memberIdOf(organisationId, ids[i]),
+          { type: 'ChangeAccess', actor: owner, data: { websiteIds: siteIds } },
+          { organisationId },
+        ),
       );
       await this.projections.waitFor(granted.position);
     }
     this.log.info({ organisationId }, 'demo organisation created');
     await seedCommunity({ db: this.db, commands: this.commands, projections: this.projections }, organisationId);
-    const actor = (i: number, roles: string[]) => ({ userId: ids[i], name: DEMO_USERS[i].name, roles: ['user', ...roles] });
-    const settingsOf = (site: (typeof sites)[number]) => ({ secondEdit: site.secondEdit, customerReview: false, factCheckLevels: site.factCheckLevels, regulated: false, fourEyes: true });
+    const actor = (i: number, roles: string[]) => ({
+      userId: ids[i],
+      name: DEMO_USERS[i].name,
+      roles: ['user', ...roles],
+    });
+    const settingsOf = (site: (typeof sites)[number]) => ({
+      secondEdit: site.secondEdit,
+      customerReview: false,
+      factCheckLevels: site.factCheckLevels,
+      regulated: false,
+      fourEyes: true,
+    });
     const actors = {
       owner: actor(0, ['owner', 'cms:admin']),
       editor: actor(1, ['member', 'cms:editor']),
       writer: actor(2, ['member', 'cms:creator']),
       checker: actor(3, ['member', 'cms:reviewer']),
     };
-    const expertId = await seedBios({ commands: this.commands, projections: this.projections }, { organisationId, websiteId: siteIds[0], owner: actors.owner, people: actors });
-    await seedPosts({ commands: this.commands, projections: this.projections }, {
-      organisationId,
-      actors,
-      expertId,
-      sites: { blog: { id: siteIds[0], settings: settingsOf(sites[0]) }, shop: { id: siteIds[1], settings: settingsOf(sites[1]) } },
-    });
-    await seedCro({ db: this.db, commands: this.commands, projections: this.projections }, { organisationId, websiteId: siteIds[1], owner: { ...actors.owner, roles: ['user', 'owner', 'cms:admin', 'cro:admin'] } });
+    const expertId = await seedBios(
+      { commands: this.commands, projections: this.projections },
+      { organisationId, websiteId: siteIds[0], owner: actors.owner, people: actors },
+    );
+    await seedPosts(
+      { commands: this.commands, projections: this.projections },
+      {
+        organisationId,
+        actors,
+        expertId,
+        sites: {
+          blog: { id: siteIds[0], settings: settingsOf(sites[0]) },
+          shop: { id: siteIds[1], settings: settingsOf(sites[1]) },
+        },
+      },
+    );
+    await seedCro(
+      { db: this.db, commands: this.commands, projections: this.projections },
+      {
+        organisationId,
+        websiteId: siteIds[1],
+        owner: { ...actors.owner, roles: ['user', 'owner', 'cms:admin', 'cro:admin'] },
+      },
+    );
     const traffic = this.config.demoTraffic ? await seedDemoTraffic(this.db, siteIds[1]) : null;
     if (traffic) this.log.info(traffic, 'demo traffic written (the analytics projector computes the reports from it)');
   }
 
-  private async run(aggregate: RegisteredDecider, id: string, type: string, actor: { userId: string; roles: string[] }, data: unknown) {
+  private async run(
+    aggregate: RegisteredDecider,
+    id: string,
+    type: string,
+    actor: { userId: string; roles: string[] },
+    data: unknown,
+  ) {
     const result: DecideResult = await this.commands.execute(new DecideCommand(aggregate, id, { type, actor, data }));
     await this.projections.waitForResult(result);
   }

@@ -1,6 +1,14 @@
 import { setImmediate } from 'node:timers/promises';
 import type { SqlDriver, SqlExecutor } from '#libs/eventstore/src/index.js';
-import { defaultPages, generateTraffic, pageKey, type TrafficCta, type TrafficExperiment, type TrafficGoal, type TrafficOptions } from '#libs/analytics/src/demo/traffic-generator.js';
+import {
+  defaultPages,
+  generateTraffic,
+  pageKey,
+  type TrafficCta,
+  type TrafficExperiment,
+  type TrafficGoal,
+  type TrafficOptions,
+} from '#libs/analytics/src/demo/traffic-generator.js';
 import { INPUT_ITEM_TYPES } from '#libs/cro/src/domain/cro-fields.js';
 import { insertCollectedEvents, type EventToStore } from '#libs/cro/src/projections/collected-events.js';
 import { loadDelivery, placementsFor } from '#libs/cro/src/public/placements.js';
@@ -40,13 +48,33 @@ export const DEMO_TRAFFIC = {
 export function demoShopPages(origin: string): string[] {
   const base = new URL(origin).origin;
   return [
-    '/', '/products/brass-watering-can', '/guides', '/products/ceramic-pot', '/guides/watering', '/products/plant-food', '/care/ferns',
-    '/guides/repotting', '/sale', '/care/orchids', '/products', '/care/succulents', '/cart', '/checkout', '/about',
+    '/',
+    '/products/brass-watering-can',
+    '/guides',
+    '/products/ceramic-pot',
+    '/guides/watering',
+    '/products/plant-food',
+    '/care/ferns',
+    '/guides/repotting',
+    '/sale',
+    '/care/orchids',
+    '/products',
+    '/care/succulents',
+    '/cart',
+    '/checkout',
+    '/about',
   ].map((path) => `${base}${path}`);
 }
 
 export interface WebsiteTraffic {
-  website: { id: string; organisationId: string; url: string; timezone: string | null; currency: string | null; controlGroupPct: number };
+  website: {
+    id: string;
+    organisationId: string;
+    url: string;
+    timezone: string | null;
+    currency: string | null;
+    controlGroupPct: number;
+  };
   ctas: TrafficCta[];
   experiments: TrafficExperiment[];
   goals: TrafficGoal[];
@@ -54,14 +82,27 @@ export interface WebsiteTraffic {
   pages: string[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const own = (value: Record<string, unknown>, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const own = (value: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(value, key) ? value[key] : undefined;
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const INPUT_TYPES: ReadonlySet<string> = new Set(INPUT_ITEM_TYPES);
 
 /** What the website's traffic is made of (null when the website is unknown); `pages` decide where each CTA shows. */
-export async function websiteTraffic(db: SqlExecutor, websiteId: string, pages?: readonly string[]): Promise<WebsiteTraffic | null> {
-  const found = await db.query<{ id: string; organisation_id: string; url: string; timezone: string | null; currency: string | null; control: string | null }>(
+export async function websiteTraffic(
+  db: SqlExecutor,
+  websiteId: string,
+  pages?: readonly string[],
+): Promise<WebsiteTraffic | null> {
+  const found = await db.query<{
+    id: string;
+    organisation_id: string;
+    url: string;
+    timezone: string | null;
+    currency: string | null;
+    control: string | null;
+  }>(
     `SELECT id, organisation_id, url, record->>'timezone' AS timezone, record->>'currency' AS currency,
             record->'analytics'->>'controlGroupPct' AS control
        FROM rm_websites WHERE id = $1`,
@@ -71,7 +112,11 @@ export async function websiteTraffic(db: SqlExecutor, websiteId: string, pages?:
   if (!row) return null;
   const pct = row.control === null ? 0 : Number(row.control);
   const website = {
-    id: row.id, organisationId: row.organisation_id, url: row.url, timezone: row.timezone, currency: row.currency,
+    id: row.id,
+    organisationId: row.organisation_id,
+    url: row.url,
+    timezone: row.timezone,
+    currency: row.currency,
     controlGroupPct: Number.isFinite(pct) ? Math.min(100, Math.max(0, pct)) : 0,
   };
 
@@ -81,11 +126,15 @@ export async function websiteTraffic(db: SqlExecutor, websiteId: string, pages?:
   );
   const liveExperiments: TrafficExperiment[] = [];
   for (const { id, record } of experiments.rows) {
-    const variants = (Array.isArray(own(record, 'variants')) ? (own(record, 'variants') as unknown[]) : []).filter(isObject).flatMap((v) => {
-      const key = text(own(v, 'key'));
-      const weight = own(v, 'weight');
-      return key !== null && typeof weight === 'number' && Number.isFinite(weight) && weight > 0 ? [{ key, weight }] : [];
-    });
+    const variants = (Array.isArray(own(record, 'variants')) ? (own(record, 'variants') as unknown[]) : [])
+      .filter(isObject)
+      .flatMap((v) => {
+        const key = text(own(v, 'key'));
+        const weight = own(v, 'weight');
+        return key !== null && typeof weight === 'number' && Number.isFinite(weight) && weight > 0
+          ? [{ key, weight }]
+          : [];
+      });
     if (variants.length > 0) liveExperiments.push({ id, variants, pageUrl: text(own(record, 'pageUrl')) });
   }
 
@@ -97,11 +146,22 @@ export async function websiteTraffic(db: SqlExecutor, websiteId: string, pages?:
     const event = isObject(fields) ? text(own(fields, 'event')) : null;
     if (event === null) return [];
     const value = own(fields, 'type') === 'value';
-    return [{ event, valueRange: value ? VALUE_RANGE : null, currency: value ? (text(own(fields, 'currency')) ?? website.currency) : null }];
+    return [
+      {
+        event,
+        valueRange: value ? VALUE_RANGE : null,
+        currency: value ? (text(own(fields, 'currency')) ?? website.currency) : null,
+      },
+    ];
   });
 
-  const campaigns = await db.query<{ url: string | null }>(`SELECT record->>'url' AS url FROM rm_campaigns WHERE website_id = $1 AND status = 'live'`, [websiteId]);
-  const namedPages = [...campaigns.rows.map((c) => c.url), ...liveExperiments.map((e) => e.pageUrl ?? null)].filter((u): u is string => u !== null && pageKey(u) !== null);
+  const campaigns = await db.query<{ url: string | null }>(
+    `SELECT record->>'url' AS url FROM rm_campaigns WHERE website_id = $1 AND status = 'live'`,
+    [websiteId],
+  );
+  const namedPages = [...campaigns.rows.map((c) => c.url), ...liveExperiments.map((e) => e.pageUrl ?? null)].filter(
+    (u): u is string => u !== null && pageKey(u) !== null,
+  );
   const pageList = pages ? [...pages] : [...new Set([...defaultPages(row.url), ...namedPages])];
 
   // Where each active CTA shows: the pages a live campaign places it on (the placements' matching).
@@ -130,9 +190,18 @@ export async function websiteTraffic(db: SqlExecutor, websiteId: string, pages?:
       const name = text(own(item, 'name'));
       const type = text(own(item, 'type'));
       // A form's inputs (hidden ones are filled by the page, not the visitor).
-      return name !== null && type !== null && type !== 'hidden' && type !== 'file' && INPUT_TYPES.has(type) ? [name] : [];
+      return name !== null && type !== null && type !== 'hidden' && type !== 'file' && INPUT_TYPES.has(type)
+        ? [name]
+        : [];
     });
-    return { id, campaignId: cta.campaignId, pages: cta.pages, popup: cta.type === 'popup', form: fields.length > 0, fields };
+    return {
+      id,
+      campaignId: cta.campaignId,
+      pages: cta.pages,
+      popup: cta.type === 'popup',
+      form: fields.length > 0,
+      fields,
+    };
   });
   return { website, ctas, experiments: liveExperiments, goals: trafficGoals, pages: pageList };
 }
@@ -141,7 +210,10 @@ export async function websiteTraffic(db: SqlExecutor, websiteId: string, pages?:
 export function utcOffsetMinutes(timeZone: string | null, at: Date): number {
   if (!timeZone) return 0;
   try {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const name =
+      new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+        .formatToParts(at)
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
     const match = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/.exec(name);
     if (!match) return 0;
     if (!match[1]) return 0;
@@ -154,7 +226,7 @@ export function utcOffsetMinutes(timeZone: string | null, at: Date): number {
 
 /** A made-up public address for the generated visitor `index`: one /24 network per visitor (a few hundred thousand before any repeats). */
 export function demoAddress(index: number): string {
-  return `${11 + (index >> 16) % 100}.${(index >> 8) & 255}.${index & 255}.7`;
+  return `${11 + ((index >> 16) % 100)}.${(index >> 8) & 255}.${index & 255}.7`;
 }
 
 export interface WriteProgress {
@@ -239,27 +311,40 @@ export async function writeTraffic(
  * the last 90 days, with the shop's real CTAs, campaigns, live experiments and goals. Answers what
  * was written (null when the website is unknown).
  */
-export async function seedDemoTraffic(db: SqlDriver, websiteId: string, now: Date = new Date()): Promise<{ events: number; visitors: number; ms: number } | null> {
-  const origin = (await db.query<{ url: string }>('SELECT url FROM rm_websites WHERE id = $1', [websiteId])).rows[0]?.url;
+export async function seedDemoTraffic(
+  db: SqlDriver,
+  websiteId: string,
+  now: Date = new Date(),
+): Promise<{ events: number; visitors: number; ms: number } | null> {
+  const origin = (await db.query<{ url: string }>('SELECT url FROM rm_websites WHERE id = $1', [websiteId])).rows[0]
+    ?.url;
   if (!origin) return null;
   const pages = demoShopPages(origin);
   const traffic = await websiteTraffic(db, websiteId, pages);
   if (!traffic) return null;
   const end = new Date(Math.floor((now.getTime() - DEMO_TRAFFIC.quietMs) / 60_000) * 60_000);
   // One transaction: nothing half-written if the start is interrupted, and one commit instead of one per batch.
-  const written = await db.transaction((tx) => writeTraffic(tx, traffic.website, {
-    seed: DEMO_TRAFFIC.seed,
-    visitors: DEMO_TRAFFIC.visitors,
-    days: DEMO_TRAFFIC.days,
-    end,
-    pages,
-    ctas: traffic.ctas,
-    experiments: traffic.experiments,
-    goals: traffic.goals,
-    controlGroupPct: traffic.website.controlGroupPct > 0 ? traffic.website.controlGroupPct : DEMO_TRAFFIC.controlGroupPct,
-    utcOffsetMinutes: utcOffsetMinutes(traffic.website.timezone, end),
-    currency: traffic.website.currency ?? 'EUR',
-    idPrefix: 'demo',
-  }, { receivedAt: now }));
+  const written = await db.transaction((tx) =>
+    writeTraffic(
+      tx,
+      traffic.website,
+      {
+        seed: DEMO_TRAFFIC.seed,
+        visitors: DEMO_TRAFFIC.visitors,
+        days: DEMO_TRAFFIC.days,
+        end,
+        pages,
+        ctas: traffic.ctas,
+        experiments: traffic.experiments,
+        goals: traffic.goals,
+        controlGroupPct:
+          traffic.website.controlGroupPct > 0 ? traffic.website.controlGroupPct : DEMO_TRAFFIC.controlGroupPct,
+        utcOffsetMinutes: utcOffsetMinutes(traffic.website.timezone, end),
+        currency: traffic.website.currency ?? 'EUR',
+        idPrefix: 'demo',
+      },
+      { receivedAt: now },
+    ),
+  );
   return { events: written.events, visitors: written.visitors, ms: written.ms };
 }

@@ -13,7 +13,15 @@ import { ReportsTab } from './ReportsTab';
 import { SettingsTab } from './SettingsTab';
 
 /** The tabs of seed 001 "Analytics", in its order; each is a path: `#/analytics/{tab}`. */
-export const ANALYTICS_TABS = ['insights', 'events', 'reports', 'funnels', 'funnel-creator', 'dashboard', 'settings'] as const;
+export const ANALYTICS_TABS = [
+  'insights',
+  'events',
+  'reports',
+  'funnels',
+  'funnel-creator',
+  'dashboard',
+  'settings',
+] as const;
 export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
 
 /** Tabs that read a range of days (the others show every event, a fixed range or none). */
@@ -70,9 +78,22 @@ export const AnalyticsPage = () => {
         ) : null}
       </Box>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={tab} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={translate('console.analytics.tabsLabel')}>
+        <Tabs
+          value={tab}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label={translate('console.analytics.tabsLabel')}
+        >
           {ANALYTICS_TABS.map((id) => (
-            <Tab key={id} value={id} label={translate(`console.analytics.tabs.${id}`)} component={Link} to={`/analytics/${id}`} data-tab={id} />
+            <Tab
+              key={id}
+              value={id}
+              label={translate(`console.analytics.tabs.${id}`)}
+              component={Link}
+              to={`/analytics/${id}`}
+              data-tab={id}
+            />
           ))}
         </Tabs>
       </Box>

@@ -29,7 +29,13 @@ export const CampaignAnalytics = () => {
   if (!record) return null;
   const totals = data?.totals;
   return (
-    <Card variant="outlined" component="section" aria-label={translate('console.analytics.campaign.title')} data-campaign-analytics sx={{ mt: 2 }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={translate('console.analytics.campaign.title')}
+      data-campaign-analytics
+      sx={{ mt: 2 }}
+    >
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap' }}>
           <Box sx={{ flex: 1, minWidth: 200 }}>
@@ -47,11 +53,31 @@ export const CampaignAnalytics = () => {
         {isPending && !error ? <Loading height={88} /> : null}
         {totals ? (
           <Figures min={140}>
-            <Figure name="pageViews" label="console.analytics.metrics.pageViews" value={formatCount(totals.pageViews)} />
-            <Figure name="clicks" label="console.analytics.metrics.clicks" value={formatCount(totals.clicks)} hint={translate('console.analytics.campaign.impressions', { count: formatCount(totals.impressions), smart_count: totals.impressions })} />
+            <Figure
+              name="pageViews"
+              label="console.analytics.metrics.pageViews"
+              value={formatCount(totals.pageViews)}
+            />
+            <Figure
+              name="clicks"
+              label="console.analytics.metrics.clicks"
+              value={formatCount(totals.clicks)}
+              hint={translate('console.analytics.campaign.impressions', {
+                count: formatCount(totals.impressions),
+                smart_count: totals.impressions,
+              })}
+            />
             <Figure name="ctr" label="console.analytics.metrics.ctr" value={formatPercent(totals.ctr)} />
             <Figure name="coverage" label="console.analytics.metrics.coverage" value={formatPercent(totals.coverage)} />
-            <Figure name="revenue" label="console.analytics.metrics.revenue" value={formatMoney(totals.revenue, website?.currency)} hint={translate('console.analytics.campaign.conversions', { count: formatCount(totals.conversions), smart_count: totals.conversions })} />
+            <Figure
+              name="revenue"
+              label="console.analytics.metrics.revenue"
+              value={formatMoney(totals.revenue, website?.currency)}
+              hint={translate('console.analytics.campaign.conversions', {
+                count: formatCount(totals.conversions),
+                smart_count: totals.conversions,
+              })}
+            />
           </Figures>
         ) : null}
       </CardContent>

@@ -14,10 +14,18 @@ const GoalCompletionsPanel = ({ website }: { website: Website }) => {
   const translate = useTranslate();
   const websiteId = String(website.id);
   const { goals, goal, setGoal } = useGoalChoice(websiteId);
-  const { data, error, isPending } = useReport<GoalCompletions>('goal-completions', { websiteId, goalId: goal ? String(goal.id) : undefined, range: RANGE, interval: 'day' }, Boolean(goal));
+  const { data, error, isPending } = useReport<GoalCompletions>(
+    'goal-completions',
+    { websiteId, goalId: goal ? String(goal.id) : undefined, range: RANGE, interval: 'day' },
+    Boolean(goal),
+  );
   const value = data?.type === 'value';
   return (
-    <Panel name="goal-completions" title="console.analytics.dashboard.goalCompletions" action={goal ? <GoalPicker goals={goals} goal={goal} onChange={setGoal} /> : undefined}>
+    <Panel
+      name="goal-completions"
+      title="console.analytics.dashboard.goalCompletions"
+      action={goal ? <GoalPicker goals={goals} goal={goal} onChange={setGoal} /> : undefined}
+    >
       {!goal ? (
         <Typography variant="body2" color="text.secondary">
           {translate('console.analytics.reports.noGoals')}
@@ -29,8 +37,15 @@ const GoalCompletionsPanel = ({ website }: { website: Website }) => {
         <>
           <Typography variant="body1" sx={{ mb: 1 }} data-goal-total>
             {value
-              ? translate('console.analytics.dashboard.valueTotal', { value: formatMoney(data.value, data.currency), count: formatCount(data.conversions), smart_count: data.conversions })
-              : translate('console.analytics.dashboard.countTotal', { count: formatCount(data.conversions), smart_count: data.conversions })}
+              ? translate('console.analytics.dashboard.valueTotal', {
+                  value: formatMoney(data.value, data.currency),
+                  count: formatCount(data.conversions),
+                  smart_count: data.conversions,
+                })
+              : translate('console.analytics.dashboard.countTotal', {
+                  count: formatCount(data.conversions),
+                  smart_count: data.conversions,
+                })}
           </Typography>
           <GoalChart points={data.points} interval={data.interval} value={value} currency={data.currency} />
         </>
@@ -59,7 +74,13 @@ export const DashboardTab = ({ website }: { website: Website }) => {
       <Pending left={data?.pendingVisitors} />
       <ReportError error={error} />
       {isPending && !error ? <Loading height={100} /> : null}
-      {data ? <MetricFigures totals={data.totals} currency={website.currency} only={['visitors', 'pageViews', 'conversions', 'revenue', 'ctr', 'conversionRate']} /> : null}
+      {data ? (
+        <MetricFigures
+          totals={data.totals}
+          currency={website.currency}
+          only={['visitors', 'pageViews', 'conversions', 'revenue', 'ctr', 'conversionRate']}
+        />
+      ) : null}
       <GoalCompletionsPanel website={website} />
     </>
   );

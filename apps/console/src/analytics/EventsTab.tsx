@@ -1,4 +1,15 @@
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { ListBase, Pagination, useListContext, useTranslate } from 'react-admin';
 import { formatMoment } from '../common/dates';
@@ -8,7 +19,17 @@ import { NONE } from './format';
 import { Loading, NoEventsYet, Panel, ReportError, Scroll } from './parts';
 
 /** The event names the product sends (DESIGN.md "Tracking events"), offered by the name filter. */
-const KNOWN_EVENTS = ['page_view', 'cta_impression', 'cta_click', 'form_submitted', 'dialog_open', 'dialog_close', 'calendly_event_scheduled', 'experiment_exposure', 'cta_holdout'];
+const KNOWN_EVENTS = [
+  'page_view',
+  'cta_impression',
+  'cta_click',
+  'form_submitted',
+  'dialog_open',
+  'dialog_close',
+  'calendly_event_scheduled',
+  'experiment_exposure',
+  'cta_holdout',
+];
 
 const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 
@@ -18,13 +39,28 @@ const Url = ({ value, host }: { value: string | null | undefined; host?: string 
   let shown = value;
   try {
     const url = new URL(value);
-    shown = host && url.hostname === host ? `${url.pathname}${url.search}` : `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`;
+    shown =
+      host && url.hostname === host
+        ? `${url.pathname}${url.search}`
+        : `${url.hostname}${url.pathname === '/' ? '' : url.pathname}`;
   } catch {
     // Not a URL: as it is.
   }
   return (
     <Tooltip title={value}>
-      <Box component="span" sx={{ display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom', fontFamily: 'monospace', fontSize: 12.5 }}>
+      <Box
+        component="span"
+        sx={{
+          display: 'inline-block',
+          maxWidth: 220,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          verticalAlign: 'bottom',
+          fontFamily: 'monospace',
+          fontSize: 12.5,
+        }}
+      >
         {shown}
       </Box>
     </Tooltip>
@@ -62,7 +98,20 @@ const EventRows = ({ website }: { website: Website }) => {
   } catch {
     host = null;
   }
-  const heads = ['time', 'name', 'distinctId', 'city', 'country', 'os', 'browser', 'device', 'url', 'landingPage', 'referrer', 'utm'];
+  const heads = [
+    'time',
+    'name',
+    'distinctId',
+    'city',
+    'country',
+    'os',
+    'browser',
+    'device',
+    'url',
+    'landingPage',
+    'referrer',
+    'utm',
+  ];
   return (
     <>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
@@ -105,7 +154,12 @@ const EventRows = ({ website }: { website: Website }) => {
       ) : null}
       {data?.length ? (
         <Scroll>
-          <Table size="small" aria-label={translate('console.analytics.tabs.events')} data-table="events" sx={{ '& td, & th': { px: 1 } }}>
+          <Table
+            size="small"
+            aria-label={translate('console.analytics.tabs.events')}
+            data-table="events"
+            sx={{ '& td, & th': { px: 1 } }}
+          >
             <TableHead>
               <TableRow>
                 {heads.map((head) => (
@@ -124,7 +178,18 @@ const EventRows = ({ website }: { website: Website }) => {
                   </TableCell>
                   <TableCell sx={cell}>
                     <Tooltip title={e.distinctId}>
-                      <Box component="span" sx={{ display: 'inline-block', maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom', fontFamily: 'monospace', fontSize: 12.5 }}>
+                      <Box
+                        component="span"
+                        sx={{
+                          display: 'inline-block',
+                          maxWidth: 120,
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          verticalAlign: 'bottom',
+                          fontFamily: 'monospace',
+                          fontSize: 12.5,
+                        }}
+                      >
                         {e.distinctId}
                       </Box>
                     </Tooltip>
@@ -144,7 +209,12 @@ const EventRows = ({ website }: { website: Website }) => {
                     {e.referrer ? <Url value={e.referrer} host={host} /> : null}
                     {!e.referrer && !e.referrerClass ? NONE : null}
                     {e.referrerClass ? (
-                      <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: e.referrer ? 0.5 : 0 }}>
+                      <Typography
+                        component="span"
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ ml: e.referrer ? 0.5 : 0 }}
+                      >
                         {e.referrer ? `(${e.referrerClass})` : e.referrerClass}
                       </Typography>
                     ) : null}

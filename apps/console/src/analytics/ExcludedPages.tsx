@@ -44,8 +44,19 @@ const Column = DataTable.Col<ExcludedPage>;
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.analytics.excluded.search" />,
-  <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
-    <SelectInput optionText="name" label="console.cro.fields.websiteId" emptyText="console.cro.allWebsites" sx={{ minWidth: 180 }} />
+  <ReferenceInput
+    key="websiteId"
+    source="websiteId"
+    reference="websites"
+    sort={{ field: 'name', order: 'ASC' }}
+    alwaysOn
+  >
+    <SelectInput
+      optionText="name"
+      label="console.cro.fields.websiteId"
+      emptyText="console.cro.allWebsites"
+      sx={{ minWidth: 180 }}
+    />
   </ReferenceInput>,
 ];
 
@@ -68,7 +79,13 @@ const AddedBy = ({ people }: { label?: string; people: Map<string, string> }) =>
   const record = useRecordContext<ExcludedPage>();
   if (!record) return null;
   const by = record.createdBy;
-  const name = record.createdByName ?? (by && typeof by === 'object' ? (by.name ?? (by.id ? people.get(by.id) : undefined)) : typeof by === 'string' ? people.get(by) : undefined);
+  const name =
+    record.createdByName ??
+    (by && typeof by === 'object'
+      ? (by.name ?? (by.id ? people.get(by.id) : undefined))
+      : typeof by === 'string'
+        ? people.get(by)
+        : undefined);
   return (
     <Box component="span" data-added-by sx={{ whiteSpace: 'nowrap' }}>
       {name ?? NONE}
@@ -89,7 +106,8 @@ const Remove = (_props: { label?: string }) => {
       redirect={false}
       mutationOptions={{
         onSuccess: () => notify('console.analytics.excluded.deleted', { type: 'success' }),
-        onError: (e: unknown) => notify(e instanceof Error ? e.message : 'console.analytics.loadFailed', { type: 'error' }),
+        onError: (e: unknown) =>
+          notify(e instanceof Error ? e.message : 'console.analytics.loadFailed', { type: 'error' }),
       }}
     />
   );
@@ -108,7 +126,11 @@ const Actions = () => (
 export const ExcludedPageList = () => {
   const translate = useTranslate();
   // Names of the people who added rules (members the viewer may read; others show as "–").
-  const { data: members } = useGetList<Member>('members', { pagination: { page: 1, perPage: 500 } }, { retry: false, onError: () => undefined });
+  const { data: members } = useGetList<Member>(
+    'members',
+    { pagination: { page: 1, perPage: 500 } },
+    { retry: false, onError: () => undefined },
+  );
   const people = new Map((members ?? []).map((m) => [String(m.userId), m.name || m.email]));
   return (
     <List
@@ -122,12 +144,23 @@ export const ExcludedPageList = () => {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={50}
       pagination={<PaginationUnlessFailed />}
-      empty={<EmptyState title="console.analytics.excluded.empty.title" text="console.analytics.excluded.empty.text" icon={<DoNotDisturbOnOutlinedIcon />} createLabel="console.analytics.excluded.create" />}
+      empty={
+        <EmptyState
+          title="console.analytics.excluded.empty.title"
+          text="console.analytics.excluded.empty.text"
+          icon={<DoNotDisturbOnOutlinedIcon />}
+          createLabel="console.analytics.excluded.create"
+        />
+      }
     >
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
         {translate('console.analytics.excluded.text')}
       </Typography>
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<NoMatches text="console.analytics.excluded.noMatches" />}>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<NoMatches text="console.analytics.excluded.noMatches" />}
+      >
         <Column source="urlRule" label="console.analytics.excluded.urlRule">
           <UrlRule />
         </Column>
@@ -168,7 +201,11 @@ export const ExcludedPageCreate = () => {
     <Create
       title="console.analytics.excluded.create"
       actions={<CreateActions />}
-      transform={(data: Record<string, unknown>) => ({ websiteId: data.websiteId, urlRule: typeof data.urlRule === 'string' ? data.urlRule.trim() : data.urlRule, ...(data.note ? { note: data.note } : {}) })}
+      transform={(data: Record<string, unknown>) => ({
+        websiteId: data.websiteId,
+        urlRule: typeof data.urlRule === 'string' ? data.urlRule.trim() : data.urlRule,
+        ...(data.note ? { note: data.note } : {}),
+      })}
       mutationOptions={{
         onSuccess: () => {
           notify('console.analytics.excluded.created', { type: 'success' });
@@ -176,7 +213,10 @@ export const ExcludedPageCreate = () => {
         },
         onError: (e: unknown) => {
           const error = e as { message?: string; body?: { message?: string } };
-          notify(error?.body?.message || error?.message || 'console.analytics.loadFailed', { type: 'error', multiLine: true });
+          notify(error?.body?.message || error?.message || 'console.analytics.loadFailed', {
+            type: 'error',
+            multiLine: true,
+          });
         },
       }}
     >
@@ -184,7 +224,13 @@ export const ExcludedPageCreate = () => {
         <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }}>
           <SelectInput optionText="name" label="console.cro.fields.websiteId" validate={required()} />
         </ReferenceInput>
-        <TextInput source="urlRule" label="console.analytics.excluded.urlRule" validate={required()} helperText="console.analytics.excluded.urlRuleHelp" placeholder="https://" />
+        <TextInput
+          source="urlRule"
+          label="console.analytics.excluded.urlRule"
+          validate={required()}
+          helperText="console.analytics.excluded.urlRuleHelp"
+          placeholder="https://"
+        />
         <TextInput source="note" label="console.analytics.excluded.note" multiline minRows={2} helperText={false} />
       </SimpleForm>
     </Create>

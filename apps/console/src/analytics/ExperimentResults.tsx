@@ -1,4 +1,16 @@
-import { Alert, Box, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { CroRecord } from '../cro/types';
 import { useResults, type ExperimentResults as Results } from './api';
@@ -25,7 +37,9 @@ const HeldEndRule = ({ record }: { record: CroRecord }) => {
   const translate = useTranslate();
   const held = record.endRuleHeld as Held | null | undefined;
   if (!held || typeof held !== 'object') return null;
-  const reasons = (Array.isArray(held.reasons) ? held.reasons : []).filter((r) => r === 'page_views' || r === 'networks');
+  const reasons = (Array.isArray(held.reasons) ? held.reasons : []).filter(
+    (r) => r === 'page_views' || r === 'networks',
+  );
   const rule = translate(`console.analytics.experiment.rules.${held.rule ?? 'visitors'}`, { _: held.rule ?? '' });
   return (
     <Alert severity="warning" data-held={reasons.join(' ')}>
@@ -51,17 +65,31 @@ export const ExperimentResults = () => {
   if (!record) return null;
   const variants = (Array.isArray(record.variants) ? record.variants : []) as Variant[];
   const names: Record<string, string> = {};
-  for (const v of variants) if (typeof v.key === 'string') names[v.key] = typeof v.name === 'string' && v.name.trim() ? v.name : v.key;
+  for (const v of variants)
+    if (typeof v.key === 'string') names[v.key] = typeof v.name === 'string' && v.name.trim() ? v.name : v.key;
   const nameOf = (key: string) => (Object.hasOwn(names, key) ? names[key]! : key);
   const sentences = data ? experimentSentences(data, names) : [];
   return (
-    <Card variant="outlined" component="section" aria-label={translate('console.analytics.experiment.title')} data-experiment-results sx={{ mt: 2 }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={translate('console.analytics.experiment.title')}
+      data-experiment-results
+      sx={{ mt: 2 }}
+    >
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {translate('console.analytics.experiment.title')}
           </Typography>
-          {data?.winner ? <Chip color="success" size="small" label={translate('console.analytics.experiment.winner', { name: nameOf(data.winner) })} data-winner={data.winner} /> : null}
+          {data?.winner ? (
+            <Chip
+              color="success"
+              size="small"
+              label={translate('console.analytics.experiment.winner', { name: nameOf(data.winner) })}
+              data-winner={data.winner}
+            />
+          ) : null}
         </Box>
         <Pending left={data?.pendingVisitors} />
         <ReportError error={error} />
@@ -79,11 +107,29 @@ export const ExperimentResults = () => {
         ))}
         {data && data.control.visitors + data.variants.reduce((s, v) => s + v.visitors, 0) > 0 ? (
           <Scroll>
-            <Table size="small" aria-label={translate('console.analytics.experiment.table')} data-table="experiment-results" sx={{ '& td, & th': { px: 1 } }}>
+            <Table
+              size="small"
+              aria-label={translate('console.analytics.experiment.table')}
+              data-table="experiment-results"
+              sx={{ '& td, & th': { px: 1 } }}
+            >
               <TableHead>
                 <TableRow>
-                  {['variant', 'visitors', 'conversions', 'rate', 'lift', 'interval', 'significance', 'chanceToWin'].map((head, i) => (
-                    <TableCell key={head} align={i ? 'right' : 'left'} sx={{ verticalAlign: 'bottom', lineHeight: 1.3 }}>
+                  {[
+                    'variant',
+                    'visitors',
+                    'conversions',
+                    'rate',
+                    'lift',
+                    'interval',
+                    'significance',
+                    'chanceToWin',
+                  ].map((head, i) => (
+                    <TableCell
+                      key={head}
+                      align={i ? 'right' : 'left'}
+                      sx={{ verticalAlign: 'bottom', lineHeight: 1.3 }}
+                    >
                       {translate(`console.analytics.experiment.columns.${head}`)}
                     </TableCell>
                   ))}
@@ -115,8 +161,15 @@ export const ExperimentResults = () => {
                     <TableCell {...num} data-cell="lift">
                       {formatLift(v.lift)}
                     </TableCell>
-                    <TableCell {...num}>{v.ciLow === null || v.ciHigh === null ? NONE : `${formatLift(v.ciLow)} to ${formatLift(v.ciHigh)}`}</TableCell>
-                    <TableCell {...num} title={translate('console.analytics.experiment.pValue', { p: formatPValue(v.pValue) })}>
+                    <TableCell {...num}>
+                      {v.ciLow === null || v.ciHigh === null
+                        ? NONE
+                        : `${formatLift(v.ciLow)} to ${formatLift(v.ciHigh)}`}
+                    </TableCell>
+                    <TableCell
+                      {...num}
+                      title={translate('console.analytics.experiment.pValue', { p: formatPValue(v.pValue) })}
+                    >
                       {formatPercent(v.significance)}
                     </TableCell>
                     <TableCell {...num}>{formatChance(v.chanceToWin)}</TableCell>
@@ -128,7 +181,10 @@ export const ExperimentResults = () => {
         ) : null}
         {data ? (
           <Typography variant="caption" color="text.secondary">
-            {translate('console.analytics.experiment.note', { threshold: formatPercent(data.significanceThreshold), ...data.minimumSample })}
+            {translate('console.analytics.experiment.note', {
+              threshold: formatPercent(data.significanceThreshold),
+              ...data.minimumSample,
+            })}
           </Typography>
         ) : null}
       </CardContent>

@@ -3,7 +3,18 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { Alert, Box, Button, Card, CardContent, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  MenuItem,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useCreate, useGetOne, useNotify, useRedirect, useTranslate, useUpdate } from 'react-admin';
 import type { Website } from '../types';
@@ -19,8 +30,33 @@ const UNITS = { minutes: 60, hours: 3600, days: 86_400 } as const;
 type Unit = keyof typeof UNITS;
 
 /** Event names the tracker sends, and properties filters and breakdowns often use (suggestions only). */
-const EVENT_SUGGESTIONS = ['page_view', 'cta_impression', 'cta_click', 'form_submitted', 'dialog_open', 'dialog_close', 'calendly_event_scheduled', 'experiment_exposure', 'purchase'];
-const PROPERTY_SUGGESTIONS = ['url', 'path', 'referrer', 'ctaId', 'campaignId', 'experimentId', 'variant', 'value', 'currency', 'utm.source', 'utm.medium', 'utm.campaign', 'utm.term', 'utm.content'];
+const EVENT_SUGGESTIONS = [
+  'page_view',
+  'cta_impression',
+  'cta_click',
+  'form_submitted',
+  'dialog_open',
+  'dialog_close',
+  'calendly_event_scheduled',
+  'experiment_exposure',
+  'purchase',
+];
+const PROPERTY_SUGGESTIONS = [
+  'url',
+  'path',
+  'referrer',
+  'ctaId',
+  'campaignId',
+  'experimentId',
+  'variant',
+  'value',
+  'currency',
+  'utm.source',
+  'utm.medium',
+  'utm.campaign',
+  'utm.term',
+  'utm.content',
+];
 
 interface DraftFilter {
   property: string;
@@ -49,23 +85,36 @@ const draftOf = (funnel?: Funnel): Draft =>
   funnel
     ? {
         name: funnel.name,
-        steps: funnel.steps.map((s) => ({ event: s.event, filters: (s.filters ?? []).map((f) => ({ property: f.property, operator: f.operator, value: f.value ?? '' })) })),
+        steps: funnel.steps.map((s) => ({
+          event: s.event,
+          filters: (s.filters ?? []).map((f) => ({ property: f.property, operator: f.operator, value: f.value ?? '' })),
+        })),
         ...windowParts(funnel.windowSeconds || WINDOW_DEFAULT),
         breakdown: funnel.breakdown ?? '',
       }
-    : { name: '', steps: [{ event: 'page_view', filters: [] }, { event: '', filters: [] }], ...windowParts(WINDOW_DEFAULT), breakdown: '' };
+    : {
+        name: '',
+        steps: [
+          { event: 'page_view', filters: [] },
+          { event: '', filters: [] },
+        ],
+        ...windowParts(WINDOW_DEFAULT),
+        breakdown: '',
+      };
 
 /** The request's fields (`POST /api/funnels`, `PUT /api/funnels/{id}`). */
 const payloadOf = (draft: Draft) => ({
   name: draft.name.trim(),
-  steps: draft.steps.map(
-    (s): FunnelStep => ({
-      event: s.event.trim(),
-      filters: s.filters
-        .filter((f) => f.property.trim())
-        .map((f) => (f.operator === 'exists' ? { property: f.property.trim(), operator: f.operator } : { property: f.property.trim(), operator: f.operator, value: f.value })),
-    }),
-  ),
+  steps: draft.steps.map((s): FunnelStep => ({
+    event: s.event.trim(),
+    filters: s.filters
+      .filter((f) => f.property.trim())
+      .map((f) =>
+        f.operator === 'exists'
+          ? { property: f.property.trim(), operator: f.operator }
+          : { property: f.property.trim(), operator: f.operator, value: f.value },
+      ),
+  })),
   windowSeconds: Math.round(Number(draft.windowAmount) * UNITS[draft.windowUnit]),
   breakdown: draft.breakdown.trim() || null,
 });
@@ -76,7 +125,8 @@ const problemsOf = (draft: Draft): string[] => {
   if (!draft.name.trim()) problems.push('console.analytics.creator.problems.name');
   if (draft.steps.some((s) => !s.event.trim())) problems.push('console.analytics.creator.problems.event');
   const seconds = Number(draft.windowAmount) * UNITS[draft.windowUnit];
-  if (!/^\d+$/.test(draft.windowAmount) || seconds < 60 || seconds > WINDOW_MAX) problems.push('console.analytics.creator.problems.window');
+  if (!/^\d+$/.test(draft.windowAmount) || seconds < 60 || seconds > WINDOW_MAX)
+    problems.push('console.analytics.creator.problems.window');
   return problems;
 };
 
@@ -96,7 +146,8 @@ const StepCard = ({
   onRemove: () => void;
 }) => {
   const translate = useTranslate();
-  const setFilter = (i: number, filter: DraftFilter) => onChange({ ...step, filters: step.filters.map((f, j) => (j === i ? filter : f)) });
+  const setFilter = (i: number, filter: DraftFilter) =>
+    onChange({ ...step, filters: step.filters.map((f, j) => (j === i ? filter : f)) });
   return (
     <Card variant="outlined" data-step-editor={index + 1}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, '&:last-child': { pb: 2 } }}>
@@ -116,28 +167,47 @@ const StepCard = ({
           <Box sx={{ flex: 1 }} />
           <Tooltip title={translate('console.analytics.creator.up')}>
             <span>
-              <IconButton size="small" disabled={index === 0} onClick={() => onMove(-1)} aria-label={translate('console.analytics.creator.up')}>
+              <IconButton
+                size="small"
+                disabled={index === 0}
+                onClick={() => onMove(-1)}
+                aria-label={translate('console.analytics.creator.up')}
+              >
                 <ArrowUpwardIcon fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title={translate('console.analytics.creator.down')}>
             <span>
-              <IconButton size="small" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={translate('console.analytics.creator.down')}>
+              <IconButton
+                size="small"
+                disabled={index === count - 1}
+                onClick={() => onMove(1)}
+                aria-label={translate('console.analytics.creator.down')}
+              >
                 <ArrowDownwardIcon fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title={translate('console.analytics.creator.removeStep')}>
             <span>
-              <IconButton size="small" disabled={count <= STEPS_MIN} onClick={onRemove} aria-label={translate('console.analytics.creator.removeStep')}>
+              <IconButton
+                size="small"
+                disabled={count <= STEPS_MIN}
+                onClick={onRemove}
+                aria-label={translate('console.analytics.creator.removeStep')}
+              >
                 <DeleteOutlineIcon fontSize="small" />
               </IconButton>
             </span>
           </Tooltip>
         </Box>
         {step.filters.map((filter, i) => (
-          <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', pl: { sm: 8 } }} data-step-filter={i + 1}>
+          <Box
+            key={i}
+            sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', pl: { sm: 8 } }}
+            data-step-filter={i + 1}
+          >
             <Typography variant="body2" color="text.secondary" sx={{ minWidth: 36 }}>
               {translate(i === 0 ? 'console.analytics.creator.where' : 'console.analytics.creator.and')}
             </Typography>
@@ -182,7 +252,13 @@ const StepCard = ({
           </Box>
         ))}
         <Box sx={{ pl: { sm: 8 } }}>
-          <Button size="small" startIcon={<AddIcon />} onClick={() => onChange({ ...step, filters: [...step.filters, { property: '', operator: 'equals', value: '' }] })}>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() =>
+              onChange({ ...step, filters: [...step.filters, { property: '', operator: 'equals', value: '' }] })
+            }
+          >
             {translate('console.analytics.creator.addFilter')}
           </Button>
         </Box>
@@ -201,7 +277,8 @@ const Creator = ({ website, funnel }: { website: Website; funnel?: Funnel }) => 
   const [create, { isPending: creating }] = useCreate<Funnel>();
   const [update, { isPending: updating }] = useUpdate<Funnel>();
   const problems = problemsOf(draft);
-  const setStep = (i: number, step: DraftStep) => setDraft({ ...draft, steps: draft.steps.map((s, j) => (j === i ? step : s)) });
+  const setStep = (i: number, step: DraftStep) =>
+    setDraft({ ...draft, steps: draft.steps.map((s, j) => (j === i ? step : s)) });
   const move = (i: number, by: -1 | 1) => {
     const steps = [...draft.steps];
     const [step] = steps.splice(i, 1);
@@ -214,8 +291,12 @@ const Creator = ({ website, funnel }: { website: Website; funnel?: Funnel }) => 
   };
   const failed = (e: unknown) => {
     const error = e as { message?: string; body?: { message?: string; errors?: Record<string, unknown> } };
-    const fields = error?.body?.errors ? Object.values(error.body.errors).filter((v): v is string => typeof v === 'string') : [];
-    setApiError([error?.body?.message || error?.message || translate('console.analytics.loadFailed'), ...fields].join(' '));
+    const fields = error?.body?.errors
+      ? Object.values(error.body.errors).filter((v): v is string => typeof v === 'string')
+      : [];
+    setApiError(
+      [error?.body?.message || error?.message || translate('console.analytics.loadFailed'), ...fields].join(' '),
+    );
   };
   const save = () => {
     setTouched(true);
@@ -223,13 +304,21 @@ const Creator = ({ website, funnel }: { website: Website; funnel?: Funnel }) => 
     if (problems.length) return;
     const data = payloadOf(draft);
     if (funnel) {
-      update('funnels', { id: funnel.id, data: { ...data, version: funnel.version }, previousData: funnel }, { mutationMode: 'pessimistic', onSuccess: done, onError: failed });
+      update(
+        'funnels',
+        { id: funnel.id, data: { ...data, version: funnel.version }, previousData: funnel },
+        { mutationMode: 'pessimistic', onSuccess: done, onError: failed },
+      );
     } else {
       create('funnels', { data: { websiteId: website.id, ...data } }, { onSuccess: done, onError: failed });
     }
   };
   return (
-    <Panel name="funnel-creator" title={funnel ? 'console.analytics.creator.editTitle' : 'console.analytics.creator.title'} text="console.analytics.creator.text">
+    <Panel
+      name="funnel-creator"
+      title={funnel ? 'console.analytics.creator.editTitle' : 'console.analytics.creator.title'}
+      text="console.analytics.creator.text"
+    >
       <datalist id="funnel-event-names">
         {EVENT_SUGGESTIONS.map((name) => (
           <option key={name} value={name} />
@@ -252,10 +341,23 @@ const Creator = ({ website, funnel }: { website: Website; funnel?: Funnel }) => 
           slotProps={{ htmlInput: { 'data-funnel-name-input': true, maxLength: 200 } }}
         />
         {draft.steps.map((step, i) => (
-          <StepCard key={i} index={i} step={step} count={draft.steps.length} onChange={(s) => setStep(i, s)} onMove={(by) => move(i, by)} onRemove={() => setDraft({ ...draft, steps: draft.steps.filter((_, j) => j !== i) })} />
+          <StepCard
+            key={i}
+            index={i}
+            step={step}
+            count={draft.steps.length}
+            onChange={(s) => setStep(i, s)}
+            onMove={(by) => move(i, by)}
+            onRemove={() => setDraft({ ...draft, steps: draft.steps.filter((_, j) => j !== i) })}
+          />
         ))}
         <Box>
-          <Button startIcon={<AddIcon />} disabled={draft.steps.length >= STEPS_MAX} onClick={() => setDraft({ ...draft, steps: [...draft.steps, { event: '', filters: [] }] })} data-add-step>
+          <Button
+            startIcon={<AddIcon />}
+            disabled={draft.steps.length >= STEPS_MAX}
+            onClick={() => setDraft({ ...draft, steps: [...draft.steps, { event: '', filters: [] }] })}
+            data-add-step
+          >
             {translate('console.analytics.creator.addStep')}
           </Button>
         </Box>
@@ -272,7 +374,14 @@ const Creator = ({ website, funnel }: { website: Website; funnel?: Funnel }) => 
               sx={{ width: 180 }}
               slotProps={{ htmlInput: { min: 1, 'data-window': true } }}
             />
-            <TextField select size="small" label={translate('console.analytics.creator.unit')} value={draft.windowUnit} onChange={(event) => setDraft({ ...draft, windowUnit: event.target.value as Unit })} sx={{ width: 130 }}>
+            <TextField
+              select
+              size="small"
+              label={translate('console.analytics.creator.unit')}
+              value={draft.windowUnit}
+              onChange={(event) => setDraft({ ...draft, windowUnit: event.target.value as Unit })}
+              sx={{ width: 130 }}
+            >
               {(Object.keys(UNITS) as Unit[]).map((unit) => (
                 <MenuItem key={unit} value={unit}>
                   {translate(`console.analytics.creator.units.${unit}`)}
@@ -306,7 +415,13 @@ const Creator = ({ website, funnel }: { website: Website; funnel?: Funnel }) => 
           <Button variant="contained" onClick={save} disabled={creating || updating} data-save-funnel>
             {translate(funnel ? 'console.analytics.creator.save' : 'console.analytics.creator.create')}
           </Button>
-          <Button onClick={() => redirect(funnel ? `/analytics/funnels/${encodeURIComponent(String(funnel.id))}` : '/analytics/funnels')}>{translate('ra.action.cancel')}</Button>
+          <Button
+            onClick={() =>
+              redirect(funnel ? `/analytics/funnels/${encodeURIComponent(String(funnel.id))}` : '/analytics/funnels')
+            }
+          >
+            {translate('ra.action.cancel')}
+          </Button>
         </Box>
       </Box>
     </Panel>
@@ -315,8 +430,13 @@ const Creator = ({ website, funnel }: { website: Website; funnel?: Funnel }) => 
 
 /** Funnel Creator: a new funnel of the website, or (`#/analytics/funnel-creator/{id}`) a funnel's changes. */
 export const FunnelCreatorTab = ({ website, funnelId }: { website: Website; funnelId?: string }) => {
-  const { data: funnel, isPending, error } = useGetOne<Funnel>('funnels', { id: funnelId ?? '' }, { enabled: Boolean(funnelId), retry: false });
+  const {
+    data: funnel,
+    isPending,
+    error,
+  } = useGetOne<Funnel>('funnels', { id: funnelId ?? '' }, { enabled: Boolean(funnelId), retry: false });
   if (funnelId && isPending) return <Loading />;
-  if (funnelId && error) return <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert>;
+  if (funnelId && error)
+    return <Alert severity="error">{error instanceof Error ? error.message : String(error)}</Alert>;
   return <Creator key={funnelId ?? 'new'} website={website} funnel={funnelId ? funnel : undefined} />;
 };

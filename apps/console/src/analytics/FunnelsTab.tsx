@@ -61,7 +61,9 @@ const StepsTable = ({ steps }: { steps: FunnelStepResult[] }) => {
                   {s.event}
                 </Typography>
               </TableCell>
-              <TableCell {...num} data-cell="count">{formatCount(s.count)}</TableCell>
+              <TableCell {...num} data-cell="count">
+                {formatCount(s.count)}
+              </TableCell>
               <TableCell {...num}>{formatPercent(s.conversionFromFirst)}</TableCell>
               <TableCell {...num}>{formatPercent(s.conversionFromPrevious)}</TableCell>
               <TableCell {...num}>{s.dropOff === null ? NONE : formatCount(s.dropOff)}</TableCell>
@@ -76,7 +78,15 @@ const StepsTable = ({ steps }: { steps: FunnelStepResult[] }) => {
 };
 
 /** The breakdown: per value of the property on step 1, the people at each step and the conversion overall. */
-const BreakdownTable = ({ breakdown, property, steps }: { breakdown: NonNullable<FunnelResults['breakdown']>; property: string; steps: FunnelStepResult[] }) => {
+const BreakdownTable = ({
+  breakdown,
+  property,
+  steps,
+}: {
+  breakdown: NonNullable<FunnelResults['breakdown']>;
+  property: string;
+  steps: FunnelStepResult[];
+}) => {
   const translate = useTranslate();
   return (
     <Scroll>
@@ -95,13 +105,21 @@ const BreakdownTable = ({ breakdown, property, steps }: { breakdown: NonNullable
         <TableBody>
           {breakdown.map((row) => (
             <TableRow key={row.value ?? '\u0000none'} hover data-breakdown={row.value ?? ''}>
-              <TableCell>{row.value === null || row.value === '' ? <em>{translate('console.analytics.funnels.noValue')}</em> : row.value}</TableCell>
+              <TableCell>
+                {row.value === null || row.value === '' ? (
+                  <em>{translate('console.analytics.funnels.noValue')}</em>
+                ) : (
+                  row.value
+                )}
+              </TableCell>
               {row.steps.map((s, i) => (
                 <TableCell key={i} {...num}>
                   {formatCount(s.count)}
                 </TableCell>
               ))}
-              <TableCell {...num}>{formatPercent(row.steps[row.steps.length - 1]?.conversionFromFirst ?? null)}</TableCell>
+              <TableCell {...num}>
+                {formatPercent(row.steps[row.steps.length - 1]?.conversionFromFirst ?? null)}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -125,7 +143,12 @@ const FunnelResultsPanel = ({ funnel, range }: { funnel: Funnel; range: DateRang
       action={
         <Box sx={{ display: 'flex', gap: 1 }}>
           {may(funnel, 'Update') ? (
-            <Button size="small" startIcon={<EditOutlinedIcon />} component={Link} to={`/analytics/funnel-creator/${encodeURIComponent(String(funnel.id))}`}>
+            <Button
+              size="small"
+              startIcon={<EditOutlinedIcon />}
+              component={Link}
+              to={`/analytics/funnel-creator/${encodeURIComponent(String(funnel.id))}`}
+            >
               {translate('console.analytics.funnels.edit')}
             </Button>
           ) : null}
@@ -145,7 +168,9 @@ const FunnelResultsPanel = ({ funnel, range }: { funnel: Funnel; range: DateRang
           steps: funnel.steps.length,
           window: windowText(funnel.windowSeconds, translate),
         })}
-        {funnel.breakdown ? ` ${translate('console.analytics.funnels.byProperty', { property: funnel.breakdown })}` : ''}
+        {funnel.breakdown
+          ? ` ${translate('console.analytics.funnels.byProperty', { property: funnel.breakdown })}`
+          : ''}
       </Typography>
       <Pending left={data?.pendingVisitors} />
       <ReportError error={error} />
@@ -210,10 +235,22 @@ const FunnelResultsPanel = ({ funnel, range }: { funnel: Funnel; range: DateRang
 };
 
 /** Funnels: the website's funnels, and the chosen one's results over the range. */
-export const FunnelsTab = ({ website, range, funnelId }: { website: Website; range: DateRangeValue; funnelId?: string }) => {
+export const FunnelsTab = ({
+  website,
+  range,
+  funnelId,
+}: {
+  website: Website;
+  range: DateRangeValue;
+  funnelId?: string;
+}) => {
   const translate = useTranslate();
   const websiteId = String(website.id);
-  const { data: funnels, isPending, error } = useGetList<Funnel>(
+  const {
+    data: funnels,
+    isPending,
+    error,
+  } = useGetList<Funnel>(
     'funnels',
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' }, filter: { websiteId } },
     { retry: false },
@@ -238,7 +275,14 @@ export const FunnelsTab = ({ website, range, funnelId }: { website: Website; ran
     );
   }
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' }, gap: 2, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
       <Panel
         name="funnel-list"
         title="console.analytics.funnels.title"
@@ -260,7 +304,10 @@ export const FunnelsTab = ({ website, range, funnelId }: { website: Website; ran
             >
               <ListItemText
                 primary={f.name}
-                secondary={translate('console.analytics.funnels.summary', { steps: f.steps.length, window: windowText(f.windowSeconds, translate) })}
+                secondary={translate('console.analytics.funnels.summary', {
+                  steps: f.steps.length,
+                  window: windowText(f.windowSeconds, translate),
+                })}
               />
             </ListItemButton>
           ))}

@@ -1,4 +1,13 @@
-import { Table, TableBody, TableCell, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useStore, useTranslate } from 'react-admin';
 import type { DateInterval, DateRangeValue } from '../common/dateRanges';
 import type { Website } from '../types';
@@ -8,7 +17,15 @@ import { formatCount, formatMoney, formatPercent } from './format';
 import { Figure, Figures, Loading, NoEventsYet, num, Panel, Pending, ReportError, Scroll } from './parts';
 
 /** The metric cards of a metrics report, in the order people read them. */
-export const MetricFigures = ({ totals, currency, only }: { totals: MetricTotals; currency?: string | null; only?: (keyof MetricTotals)[] }) => {
+export const MetricFigures = ({
+  totals,
+  currency,
+  only,
+}: {
+  totals: MetricTotals;
+  currency?: string | null;
+  only?: (keyof MetricTotals)[];
+}) => {
   const all: [keyof MetricTotals, string][] = [
     ['visitors', formatCount(totals.visitors)],
     ['pageViews', formatCount(totals.pageViews)],
@@ -57,7 +74,9 @@ const TopPages = ({ pages }: { pages: MetricsReport['topPages'] }) => {
         <TableBody>
           {pages.map((p) => (
             <TableRow key={p.page} hover data-page={p.page}>
-              <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 200 }}>{p.page}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 200 }}>
+                {p.page}
+              </TableCell>
               <TableCell {...num}>{formatCount(p.views)}</TableCell>
               <TableCell {...num}>{formatCount(p.organic)}</TableCell>
               <TableCell {...num}>{formatCount(p.landings)}</TableCell>
@@ -71,12 +90,24 @@ const TopPages = ({ pages }: { pages: MetricsReport['topPages'] }) => {
 };
 
 /** Insights: the metric cards, the chosen series over time, the top pages. */
-export const InsightsTab = ({ website, range, interval }: { website: Website; range: DateRangeValue; interval: DateInterval }) => {
+export const InsightsTab = ({
+  website,
+  range,
+  interval,
+}: {
+  website: Website;
+  range: DateRangeValue;
+  interval: DateInterval;
+}) => {
   const translate = useTranslate();
   const [series, setSeries] = useStore<Series[]>('analytics.insights.series', ['pageViews', 'visitors']);
   const websiteId = String(website.id);
   const hasEvents = useHasEvents(websiteId);
-  const { data, error, isPending } = useReport<MetricsReport>('metrics', { websiteId, interval, ...rangeParams(range) });
+  const { data, error, isPending } = useReport<MetricsReport>('metrics', {
+    websiteId,
+    interval,
+    ...rangeParams(range),
+  });
   const chosen = series.filter((s) => (SERIES as readonly string[]).includes(s));
   return (
     <>
@@ -106,9 +137,18 @@ export const InsightsTab = ({ website, range, interval }: { website: Website; ra
               </ToggleButtonGroup>
             }
           >
-            <MetricsChart points={data.points} interval={data.interval} series={chosen.length ? chosen : ['pageViews']} currency={website.currency} />
+            <MetricsChart
+              points={data.points}
+              interval={data.interval}
+              series={chosen.length ? chosen : ['pageViews']}
+              currency={website.currency}
+            />
           </Panel>
-          <Panel name="top-pages" title="console.analytics.insights.topPages" text="console.analytics.insights.topPagesText">
+          <Panel
+            name="top-pages"
+            title="console.analytics.insights.topPages"
+            text="console.analytics.insights.topPagesText"
+          >
             <TopPages pages={data.topPages} />
           </Panel>
         </>

@@ -1,9 +1,28 @@
-import { Alert, Box, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Link, useGetList, useGetMany, useStore, useTranslate } from 'react-admin';
 import type { DateRangeValue } from '../common/dateRanges';
 import type { Website } from '../types';
-import { ATTRIBUTION_MODELS, rangeParams, useReport, type AttributionModel, type AttributionRow, type Goal, type Incrementality } from './api';
+import {
+  ATTRIBUTION_MODELS,
+  rangeParams,
+  useReport,
+  type AttributionModel,
+  type AttributionRow,
+  type Goal,
+  type Incrementality,
+} from './api';
 import { formatCount, formatCredit, formatLift, formatMoney, formatPercent, formatPValue } from './format';
 import { Figure, Figures, Loading, num, Panel, ReportError, Scroll } from './parts';
 import { incrementalitySentence } from './words';
@@ -17,13 +36,25 @@ const LOOKBACK_MAX = 365;
 
 /** The website's goals, and the one chosen (kept per website; the first by name at first). */
 export const useGoalChoice = (websiteId: string) => {
-  const { data: goals, isPending } = useGetList<Goal>('goals', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: { websiteId } });
+  const { data: goals, isPending } = useGetList<Goal>('goals', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+    filter: { websiteId },
+  });
   const [stored, setStored] = useStore<string>(`analytics.goal.${websiteId}`, '');
   const goal = goals?.find((g) => String(g.id) === stored) ?? goals?.[0];
   return { goals: goals ?? [], goal, setGoal: setStored, isPending };
 };
 
-export const GoalPicker = ({ goals, goal, onChange }: { goals: Goal[]; goal: Goal | undefined; onChange: (id: string) => void }) => {
+export const GoalPicker = ({
+  goals,
+  goal,
+  onChange,
+}: {
+  goals: Goal[];
+  goal: Goal | undefined;
+  onChange: (id: string) => void;
+}) => {
   const translate = useTranslate();
   return (
     <TextField
@@ -49,14 +80,29 @@ const useAttribution = (websiteId: string, range: DateRangeValue, goal: Goal | u
   const [model, setModel] = useStore<AttributionModel>('analytics.attribution.model', 'last-touch');
   const [lookback, setLookback] = useStore<number>('analytics.attribution.lookbackDays', 30);
   const chosenModel = (ATTRIBUTION_MODELS as readonly string[]).includes(model) ? model : 'last-touch';
-  const report = useReport<AttributionRow[]>('attribution', { websiteId, goalId: goal ? String(goal.id) : undefined, model: chosenModel, lookbackDays: lookback, ...rangeParams(range) }, Boolean(goal));
+  const report = useReport<AttributionRow[]>(
+    'attribution',
+    {
+      websiteId,
+      goalId: goal ? String(goal.id) : undefined,
+      model: chosenModel,
+      lookbackDays: lookback,
+      ...rangeParams(range),
+    },
+    Boolean(goal),
+  );
   return { chosenModel, setModel, lookback, setLookback, report };
 };
 
 /** The report's CTA with the most impressions (of equals, the most conversions credited). */
 const busiestCta = (rows: readonly AttributionRow[] | undefined): string | undefined =>
   (rows ?? []).reduce<AttributionRow | undefined>(
-    (best, row) => (!best || row.impressions > best.impressions || (row.impressions === best.impressions && row.conversions > best.conversions) ? row : best),
+    (best, row) =>
+      !best ||
+      row.impressions > best.impressions ||
+      (row.impressions === best.impressions && row.conversions > best.conversions)
+        ? row
+        : best,
     undefined,
   )?.ctaId;
 
@@ -127,7 +173,9 @@ const Attribution = ({
               if (/^\d+$/.test(event.target.value) && days >= 1 && days <= LOOKBACK_MAX) setLookback(days);
             }}
             error={!lookbackValid}
-            helperText={lookbackValid ? undefined : translate('console.analytics.reports.lookbackRange', { max: LOOKBACK_MAX })}
+            helperText={
+              lookbackValid ? undefined : translate('console.analytics.reports.lookbackRange', { max: LOOKBACK_MAX })
+            }
             sx={{ width: 150 }}
             slotProps={{ htmlInput: { min: 1, max: LOOKBACK_MAX, 'data-lookback': true } }}
           />
@@ -143,7 +191,12 @@ const Attribution = ({
       ) : null}
       {data?.length ? (
         <Scroll>
-          <Table size="small" aria-label={translate('console.analytics.reports.attribution')} data-table="attribution" data-model={chosenModel}>
+          <Table
+            size="small"
+            aria-label={translate('console.analytics.reports.attribution')}
+            data-table="attribution"
+            data-model={chosenModel}
+          >
             <TableHead>
               <TableRow>
                 {heads.map(([head, right]) => (
@@ -157,7 +210,9 @@ const Attribution = ({
               {data.map((row) => (
                 <TableRow key={row.ctaId} hover data-cta={row.ctaId}>
                   <TableCell>
-                    <Link to={`/ctas/${encodeURIComponent(row.ctaId)}`}>{ctaNames.get(row.ctaId) ?? translate('console.analytics.reports.deletedCta')}</Link>
+                    <Link to={`/ctas/${encodeURIComponent(row.ctaId)}`}>
+                      {ctaNames.get(row.ctaId) ?? translate('console.analytics.reports.deletedCta')}
+                    </Link>
                   </TableCell>
                   <TableCell {...num} data-cell="conversions">
                     {formatCredit(row.conversions)}
@@ -197,7 +252,19 @@ const Attribution = ({
 };
 
 /** Incrementality of one CTA for the goal: its exposed visitors against the control group held back from it. */
-const IncrementalityPanel = ({ website, range, goal, ctas, suggested }: { website: Website; range: DateRangeValue; goal: Goal; ctas: Cta[]; suggested?: string }) => {
+const IncrementalityPanel = ({
+  website,
+  range,
+  goal,
+  ctas,
+  suggested,
+}: {
+  website: Website;
+  range: DateRangeValue;
+  goal: Goal;
+  ctas: Cta[];
+  suggested?: string;
+}) => {
   const translate = useTranslate();
   const websiteId = String(website.id);
   const [stored, setStored] = useStore<string>(`analytics.incrementality.cta.${websiteId}`, '');
@@ -247,8 +314,19 @@ const IncrementalityPanel = ({ website, range, goal, ctas, suggested }: { websit
           </Typography>
           <Figures min={170}>
             <Figure name="lift" label="console.analytics.reports.lift" value={formatLift(data.lift)} />
-            <Figure name="incrementalConversions" label="console.analytics.reports.incrementalConversions" value={formatCredit(data.incrementalConversions)} />
-            <Figure name="pValue" label="console.analytics.reports.pValue" value={formatPValue(data.pValue)} hint={translate('console.analytics.reports.significanceHint', { value: formatPercent(data.significance) })} />
+            <Figure
+              name="incrementalConversions"
+              label="console.analytics.reports.incrementalConversions"
+              value={formatCredit(data.incrementalConversions)}
+            />
+            <Figure
+              name="pValue"
+              label="console.analytics.reports.pValue"
+              value={formatPValue(data.pValue)}
+              hint={translate('console.analytics.reports.significanceHint', {
+                value: formatPercent(data.significance),
+              })}
+            />
           </Figures>
           <Scroll>
             <Table size="small" data-table="incrementality">
@@ -283,14 +361,21 @@ export const ReportsTab = ({ website, range }: { website: Website; range: DateRa
   const translate = useTranslate();
   const websiteId = String(website.id);
   const { goals, goal, setGoal, isPending } = useGoalChoice(websiteId);
-  const { data: ctaList } = useGetList<Cta>('ctas', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' }, filter: { websiteId } });
+  const { data: ctaList } = useGetList<Cta>('ctas', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+    filter: { websiteId },
+  });
   const ctas = (ctaList ?? []).map((c) => ({ id: String(c.id), name: c.name }));
   const attribution = useAttribution(websiteId, range, goal);
   if (isPending) return <Loading />;
   if (!goal) {
     return (
       <Alert severity="info" data-no-goals>
-        {translate('console.analytics.reports.noGoals')} <Link to={`/goals/create?websiteId=${encodeURIComponent(websiteId)}`}>{translate('console.analytics.reports.createGoal')}</Link>
+        {translate('console.analytics.reports.noGoals')}{' '}
+        <Link to={`/goals/create?websiteId=${encodeURIComponent(websiteId)}`}>
+          {translate('console.analytics.reports.createGoal')}
+        </Link>
       </Alert>
     );
   }
@@ -299,11 +384,19 @@ export const ReportsTab = ({ website, range }: { website: Website; range: DateRa
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <GoalPicker goals={goals} goal={goal} onChange={setGoal} />
         <Typography variant="body2" color="text.secondary">
-          {translate(goal.type === 'value' ? 'console.analytics.reports.valueGoal' : 'console.analytics.reports.countGoal')}
+          {translate(
+            goal.type === 'value' ? 'console.analytics.reports.valueGoal' : 'console.analytics.reports.countGoal',
+          )}
         </Typography>
       </Box>
       <Attribution website={website} goal={goal} ctas={ctas} attribution={attribution} />
-      <IncrementalityPanel website={website} range={range} goal={goal} ctas={ctas} suggested={busiestCta(attribution.report.data)} />
+      <IncrementalityPanel
+        website={website}
+        range={range}
+        goal={goal}
+        ctas={ctas}
+        suggested={busiestCta(attribution.report.data)}
+      />
     </>
   );
 };

@@ -8,7 +8,16 @@ import { Loading, Panel } from './parts';
 const Row = ({ label, value }: { label: string; value: string }) => {
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '260px 1fr' }, gap: { sm: 2 }, py: 0.75, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '260px 1fr' },
+        gap: { sm: 2 },
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography variant="body2" color="text.secondary">
         {translate(label)}
       </Typography>
@@ -34,13 +43,25 @@ export const SettingsTab = ({ website }: { website: Website }) => {
       {isPending ? <Loading height={200} /> : null}
       {data ? (
         <Box sx={{ maxWidth: 820 }}>
-          <Row label="resources.websites.fields.analytics.trackingDomains" value={analytics?.trackingDomains?.length ? analytics.trackingDomains.join(', ') : NONE} />
-          <Row label="resources.websites.fields.analytics.googleAnalyticsId" value={text(analytics?.googleAnalyticsId)} />
+          <Row
+            label="resources.websites.fields.analytics.trackingDomains"
+            value={analytics?.trackingDomains?.length ? analytics.trackingDomains.join(', ') : NONE}
+          />
+          <Row
+            label="resources.websites.fields.analytics.googleAnalyticsId"
+            value={text(analytics?.googleAnalyticsId)}
+          />
           <Row label="resources.websites.fields.analytics.facebookPixelId" value={text(analytics?.facebookPixelId)} />
           <Row label="resources.websites.fields.analytics.tagManagerId" value={text(analytics?.tagManagerId)} />
           <Row label="resources.websites.fields.analytics.segmentWriteKey" value={text(analytics?.segmentWriteKey)} />
-          <Row label="resources.websites.fields.analytics.hubspotCtaClickEventId" value={text(analytics?.hubspotCtaClickEventId)} />
-          <Row label="resources.websites.fields.analytics.controlGroupPct" value={`${analytics?.controlGroupPct ?? 0}%`} />
+          <Row
+            label="resources.websites.fields.analytics.hubspotCtaClickEventId"
+            value={text(analytics?.hubspotCtaClickEventId)}
+          />
+          <Row
+            label="resources.websites.fields.analytics.controlGroupPct"
+            value={`${analytics?.controlGroupPct ?? 0}%`}
+          />
         </Box>
       ) : null}
       <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap' }}>

@@ -69,7 +69,14 @@ export interface AttributionRow {
   revenuePerVisitor: number | null;
 }
 
-export type { IncrementalityGroup, Incrementality, GoalCompletions, ControlResult, VariantResult, ExperimentResults } from './results';
+export type {
+  IncrementalityGroup,
+  Incrementality,
+  GoalCompletions,
+  ControlResult,
+  VariantResult,
+  ExperimentResults,
+} from './results';
 
 export interface FunnelStepResult {
   event: string;
@@ -138,7 +145,15 @@ export interface Goal extends RaRecord {
 }
 
 /** The attribution models `GET /api/reports/attribution` takes, in the picker's order. */
-export const ATTRIBUTION_MODELS = ['last-touch', 'first-touch', 'u-shape', 'linear', 'time-decay', 'single-touch', 'assist'] as const;
+export const ATTRIBUTION_MODELS = [
+  'last-touch',
+  'first-touch',
+  'u-shape',
+  'linear',
+  'time-decay',
+  'single-touch',
+  'assist',
+] as const;
 export type AttributionModel = (typeof ATTRIBUTION_MODELS)[number];
 
 /** The date range picker's presets as the API's named ranges (`range=`). */
@@ -179,7 +194,11 @@ export const useReport = <T>(name: string, params: ReadParams, enabled = true) =
 };
 
 /** `GET /api/{resource}/{id}/results` (an experiment's or a funnel's). */
-export const useResults = <T>(resource: 'experiments' | 'funnels', id: Identifier | undefined, params: ReadParams = {}) => {
+export const useResults = <T>(
+  resource: 'experiments' | 'funnels',
+  id: Identifier | undefined,
+  params: ReadParams = {},
+) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   return useQuery({
     queryKey: ['analytics', resource, id, 'results', params],
@@ -210,7 +229,10 @@ export const useAnalyticsWebsite = () => {
     sort: { field: 'name', order: 'ASC' },
   });
   const chosen = websites?.find((w) => String(w.id) === stored);
-  const candidates = !chosen && websites && websites.length > 1 ? websites.slice(0, DEFAULT_WEBSITE_PROBES).map((w) => String(w.id)) : [];
+  const candidates =
+    !chosen && websites && websites.length > 1
+      ? websites.slice(0, DEFAULT_WEBSITE_PROBES).map((w) => String(w.id))
+      : [];
   const { data: withEvents, isPending: probing } = useQuery({
     queryKey: ['analytics', 'default-website', candidates],
     queryFn: async () => {

@@ -17,7 +17,15 @@ import type { FunnelStepResult, MetricPoint } from './api';
 import { formatCount, formatMoney, formatPercent, formatPeriod } from './format';
 
 /** The series the Insights chart can draw (message keys `console.analytics.metrics.<key>`). */
-export const SERIES = ['pageViews', 'visitors', 'organicTraffic', 'impressions', 'clicks', 'conversions', 'revenue'] as const;
+export const SERIES = [
+  'pageViews',
+  'visitors',
+  'organicTraffic',
+  'impressions',
+  'clicks',
+  'conversions',
+  'revenue',
+] as const;
 export type Series = (typeof SERIES)[number];
 
 const useChartStyle = () => {
@@ -35,7 +43,17 @@ const useChartStyle = () => {
 };
 
 /** Page views, visitors and the other chosen series over the report's periods. */
-export const MetricsChart = ({ points, interval, series, currency }: { points: MetricPoint[]; interval: string; series: Series[]; currency?: string | null }) => {
+export const MetricsChart = ({
+  points,
+  interval,
+  series,
+  currency,
+}: {
+  points: MetricPoint[];
+  interval: string;
+  series: Series[];
+  currency?: string | null;
+}) => {
   const { theme, axis, tooltip, colours } = useChartStyle();
   const translate = useTranslate();
   const data = points.map((p) => ({ ...p, label: formatPeriod(p.period, interval) }));
@@ -47,9 +65,23 @@ export const MetricsChart = ({ points, interval, series, currency }: { points: M
         <LineChart data={data} margin={{ top: 8, right: money ? 8 : 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={theme.palette.divider} />
           <XAxis dataKey="label" tick={axis} tickLine={false} minTickGap={16} />
-          {counts.length ? <YAxis yAxisId="counts" tick={axis} width={56} allowDecimals={false} tickFormatter={(v: number) => formatCount(v)} /> : null}
+          {counts.length ? (
+            <YAxis
+              yAxisId="counts"
+              tick={axis}
+              width={56}
+              allowDecimals={false}
+              tickFormatter={(v: number) => formatCount(v)}
+            />
+          ) : null}
           {money ? (
-            <YAxis yAxisId="money" orientation={counts.length ? 'right' : 'left'} tick={axis} width={72} tickFormatter={(v: number) => formatMoney(v, currency).replace(/\.00$/, '')} />
+            <YAxis
+              yAxisId="money"
+              orientation={counts.length ? 'right' : 'left'}
+              tick={axis}
+              width={72}
+              tickFormatter={(v: number) => formatMoney(v, currency).replace(/\.00$/, '')}
+            />
           ) : null}
           <Tooltip
             {...tooltip}
@@ -105,16 +137,44 @@ export const GoalChart = ({
         <BarChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={theme.palette.divider} />
           <XAxis dataKey="label" tick={axis} tickLine={false} minTickGap={16} />
-          <YAxis tick={axis} width={value ? 72 : 48} allowDecimals={value} tickFormatter={(v: number) => show(v).replace(/\.00$/, '')} />
-          <Tooltip {...tooltip} cursor={{ fill: theme.palette.action.hover }} formatter={(v) => [show(Number(v)), translate(value ? 'console.analytics.goals.value' : 'console.analytics.goals.conversions')]} />
-          <Bar dataKey={key} fill={theme.palette.primary.main} radius={[3, 3, 0, 0]} maxBarSize={28} isAnimationActive={false} />
+          <YAxis
+            tick={axis}
+            width={value ? 72 : 48}
+            allowDecimals={value}
+            tickFormatter={(v: number) => show(v).replace(/\.00$/, '')}
+          />
+          <Tooltip
+            {...tooltip}
+            cursor={{ fill: theme.palette.action.hover }}
+            formatter={(v) => [
+              show(Number(v)),
+              translate(value ? 'console.analytics.goals.value' : 'console.analytics.goals.conversions'),
+            ]}
+          />
+          <Bar
+            dataKey={key}
+            fill={theme.palette.primary.main}
+            radius={[3, 3, 0, 0]}
+            maxBarSize={28}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </Box>
   );
 };
 
-const StepTick = ({ x, y, payload, fill }: { x?: number | string; y?: number | string; payload?: { value?: unknown }; fill?: string }) => {
+const StepTick = ({
+  x,
+  y,
+  payload,
+  fill,
+}: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+  fill?: string;
+}) => {
   const [index, event] = String(payload?.value ?? '').split('\u0000');
   return (
     <g transform={`translate(${Number(x)},${Number(y) + 12})`}>
@@ -143,7 +203,11 @@ export const FunnelChart = ({ steps }: { steps: FunnelStepResult[] }) => {
     label: i === 0 ? formatCount(s.count) : `${formatCount(s.count)} · ${formatPercent(s.conversionFromFirst)}`,
   }));
   // The label sits on top of the stack: over the drop-off, or over the bar itself when nobody dropped off (a bar of 0 has no label).
-  const labelled = data.map((d) => ({ ...d, onReached: d.dropped === 0 ? d.label : '', onDropped: d.dropped > 0 ? d.label : '' }));
+  const labelled = data.map((d) => ({
+    ...d,
+    onReached: d.dropped === 0 ? d.label : '',
+    onDropped: d.dropped > 0 ? d.label : '',
+  }));
   const reachedName = translate('console.analytics.funnels.reached');
   const droppedName = translate('console.analytics.funnels.droppedSoFar');
   return (
@@ -156,7 +220,13 @@ export const FunnelChart = ({ steps }: { steps: FunnelStepResult[] }) => {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={labelled} margin={{ top: 24, right: 16, bottom: 8, left: 0 }} barCategoryGap="20%">
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={theme.palette.divider} />
-            <XAxis dataKey="tick" tick={<StepTick fill={theme.palette.text.secondary} />} interval={0} tickLine={false} height={44} />
+            <XAxis
+              dataKey="tick"
+              tick={<StepTick fill={theme.palette.text.secondary} />}
+              interval={0}
+              tickLine={false}
+              height={44}
+            />
             <YAxis tick={axis} width={48} allowDecimals={false} tickFormatter={(v: number) => formatCount(v)} />
             <Tooltip
               {...tooltip}
@@ -170,10 +240,25 @@ export const FunnelChart = ({ steps }: { steps: FunnelStepResult[] }) => {
               itemSorter={(item) => (item.dataKey === 'reached' ? 0 : 1)}
               formatter={(value: unknown) => <span style={{ color: theme.palette.text.primary }}>{String(value)}</span>}
             />
-            <Bar dataKey="reached" name={reachedName} stackId="people" fill={theme.palette.primary.main} isAnimationActive={false} maxBarSize={96}>
+            <Bar
+              dataKey="reached"
+              name={reachedName}
+              stackId="people"
+              fill={theme.palette.primary.main}
+              isAnimationActive={false}
+              maxBarSize={96}
+            >
               <LabelList dataKey="onReached" position="top" fontSize={12} fill={theme.palette.text.primary} />
             </Bar>
-            <Bar dataKey="dropped" name={droppedName} stackId="people" fill={theme.palette.action.disabledBackground} radius={[3, 3, 0, 0]} isAnimationActive={false} maxBarSize={96}>
+            <Bar
+              dataKey="dropped"
+              name={droppedName}
+              stackId="people"
+              fill={theme.palette.action.disabledBackground}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+              maxBarSize={96}
+            >
               <LabelList dataKey="onDropped" position="top" fontSize={12} fill={theme.palette.text.primary} />
             </Bar>
           </BarChart>

@@ -14,22 +14,29 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
 const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const upToTwo = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
-const signedPercent = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const signedPercent = new Intl.NumberFormat(LOCALE, {
+  style: 'percent',
+  maximumFractionDigits: 1,
+  signDisplay: 'exceptZero',
+});
 
 /** A count: `12,345`. */
 export const formatCount = (value: number | null | undefined): string => (finite(value) ? whole.format(value) : NONE);
 
 /** A count that may be fractional (a fractional attribution model's credit): `1.33`, `12,345`. */
-export const formatCredit = (value: number | null | undefined): string => (finite(value) ? upToTwo.format(value) : NONE);
+export const formatCredit = (value: number | null | undefined): string =>
+  finite(value) ? upToTwo.format(value) : NONE;
 
 /** A rate (0.0417) as a percentage: `4.2%`, `25%`. */
 export const formatPercent = (rate: number | null | undefined): string => (finite(rate) ? percent.format(rate) : NONE);
 
 /** A relative change (0.18) with its sign: `+18%`, `-12.5%`, `0%`. */
-export const formatLift = (lift: number | null | undefined): string => (finite(lift) ? signedPercent.format(lift) : NONE);
+export const formatLift = (lift: number | null | undefined): string =>
+  finite(lift) ? signedPercent.format(lift) : NONE;
 
 /** The size of a change without its sign (for "18% better"). */
-export const formatChange = (lift: number | null | undefined): string => (finite(lift) ? percent.format(Math.abs(lift)) : NONE);
+export const formatChange = (lift: number | null | undefined): string =>
+  finite(lift) ? percent.format(Math.abs(lift)) : NONE;
 
 const CURRENCY = /^[A-Z]{3}$/;
 
@@ -79,8 +86,11 @@ export const formatPeriod = (period: string, interval: string): string => {
   const date = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
   if (interval === 'hour') {
     const hour = /T(\d{2}:\d{2})/.exec(period)?.[1] ?? '00:00';
-    return hour === '00:00' ? `${date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' })} ${hour}` : hour;
+    return hour === '00:00'
+      ? `${date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' })} ${hour}`
+      : hour;
   }
-  if (interval === 'month') return date.toLocaleDateString(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  if (interval === 'month')
+    return date.toLocaleDateString(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   return date.toLocaleDateString(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 };

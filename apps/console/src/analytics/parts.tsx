@@ -13,10 +13,22 @@ export const num = { align: 'right' as const, sx: { fontVariantNumeric: 'tabular
  * A wide table's box: it scrolls sideways inside its card instead of widening the page (its width
  * 0 and min-width 100% keep the table's own width out of the page's layout).
  */
-export const Scroll = ({ children }: { children: ReactNode }) => <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>{children}</Box>;
+export const Scroll = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>{children}</Box>
+);
 
 /** A headline figure (`label`: a message key). `name` is its `data-figure`, for tests and styles. */
-export const Figure = ({ label, value, hint, name }: { label: string; value: ReactNode; hint?: ReactNode; name: string }) => {
+export const Figure = ({
+  label,
+  value,
+  hint,
+  name,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  name: string;
+}) => {
   const translate = useTranslate();
   return (
     <Card variant="outlined" sx={{ minWidth: 0 }} data-figure={name} aria-label={translate(label)}>
@@ -24,7 +36,12 @@ export const Figure = ({ label, value, hint, name }: { label: string; value: Rea
         <Typography variant="body2" color="text.secondary">
           {translate(label)}
         </Typography>
-        <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-value>
+        <Typography
+          variant="h5"
+          component="p"
+          sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+          data-value
+        >
           {value}
         </Typography>
         {hint ? (
@@ -39,11 +56,25 @@ export const Figure = ({ label, value, hint, name }: { label: string; value: Rea
 
 /** Figures in a grid that fills the width: as many columns of at least `min` px as fit. */
 export const Figures = ({ children, min = 160 }: { children: ReactNode; min?: number }) => (
-  <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`, gap: 1.5 }}>{children}</Box>
+  <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`, gap: 1.5 }}>
+    {children}
+  </Box>
 );
 
 /** A titled card of the Analytics area (`title`, `text`: message keys). */
-export const Panel = ({ title, text, children, name, action }: { title: string; text?: string; children: ReactNode; name: string; action?: ReactNode }) => {
+export const Panel = ({
+  title,
+  text,
+  children,
+  name,
+  action,
+}: {
+  title: string;
+  text?: string;
+  children: ReactNode;
+  name: string;
+  action?: ReactNode;
+}) => {
   const translate = useTranslate();
   return (
     <Card variant="outlined" component="section" aria-label={translate(title)} data-panel={name}>
@@ -116,7 +147,12 @@ export const NoEventsYet = ({ websiteId }: { websiteId: Identifier }) => {
     <Alert severity="info" data-no-events sx={{ '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
       <Typography variant="body2">{translate('console.analytics.noEvents')}</Typography>
       <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" component={Link} to={`/websites/${encodeURIComponent(String(websiteId))}/show`}>
+        <Button
+          size="small"
+          variant="outlined"
+          component={Link}
+          to={`/websites/${encodeURIComponent(String(websiteId))}/show`}
+        >
           {translate('console.analytics.openWebsite')}
         </Button>
         {!shown ? (

@@ -21,7 +21,8 @@ export function experimentSentences(results: ExperimentResults, names: Record<st
   const { control, significanceThreshold: threshold, minimumSample: needed } = results;
   const everyone = control.visitors + results.variants.reduce((sum, v) => sum + v.visitors, 0);
   if (everyone === 0) return [[['noVisitors']]];
-  const enough = (arm: { visitors: number; conversions: number }) => arm.visitors >= needed.visitors && arm.conversions >= needed.conversions;
+  const enough = (arm: { visitors: number; conversions: number }) =>
+    arm.visitors >= needed.visitors && arm.conversions >= needed.conversions;
   const allEnough = enough(control) && results.variants.every(enough);
   return results.variants.map((v): Message[] => {
     const name = nameOf(v.key);
@@ -29,16 +30,25 @@ export function experimentSentences(results: ExperimentResults, names: Record<st
     const parts: Message[] = [];
     if (v.lift === null || v.rate === null) {
       // The control converts nobody (or has nobody): no lift to give.
-      parts.push([control.visitors === 0 ? 'noControlVisitors' : 'noControlConversions', { name, rate: formatPercent(v.rate) }]);
+      parts.push([
+        control.visitors === 0 ? 'noControlVisitors' : 'noControlConversions',
+        { name, rate: formatPercent(v.rate) },
+      ]);
     } else if (v.lift > 0) parts.push(['better', { name, change: formatChange(v.lift) }]);
     else if (v.lift < 0) parts.push(['worse', { name, change: formatChange(v.lift) }]);
     else parts.push(['same', { name }]);
     if (v.chanceToWin !== null) parts.push(['chance', { chance: formatChance(v.chanceToWin) }]);
     if (!allEnough) parts.push(['notEnough', needed]);
     else if (results.winner === v.key) parts.push(['winner', { threshold: formatPercent(threshold) }]);
-    else if (results.winner !== null && results.winner === control.key) parts.push(['controlWins', { threshold: formatPercent(threshold) }]);
-    else if (v.significance !== null && v.significance >= threshold) parts.push(['significant', { significance: formatPercent(v.significance) }]);
-    else parts.push(['notSignificant', { significance: formatPercent(v.significance ?? 0), threshold: formatPercent(threshold) }]);
+    else if (results.winner !== null && results.winner === control.key)
+      parts.push(['controlWins', { threshold: formatPercent(threshold) }]);
+    else if (v.significance !== null && v.significance >= threshold)
+      parts.push(['significant', { significance: formatPercent(v.significance) }]);
+    else
+      parts.push([
+        'notSignificant',
+        { significance: formatPercent(v.significance ?? 0), threshold: formatPercent(threshold) },
+      ]);
     return parts;
   });
 }

@@ -6,7 +6,9 @@ import { API_URL } from '../providers/http';
 /** `GET /api/audit/export.csv` with the list's filters and sort (the same query the list sends). */
 export const auditExportUrl = (filter: Record<string, unknown>, sort?: { field: string; order: string }) => {
   const params = new URLSearchParams();
-  const active = Object.fromEntries(Object.entries(filter ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+  const active = Object.fromEntries(
+    Object.entries(filter ?? {}).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
   if (sort?.field) params.set('sort', JSON.stringify([sort.field, sort.order]));
   params.set('filter', JSON.stringify(active));
   return `${API_URL}/audit/export.csv?${params.toString()}`;

@@ -18,7 +18,11 @@ export const ActorField = (_props: { label?: string }) => {
   if (!record) return null;
   // No actor, or the platform's own (automatic moves, seeding): the system.
   if (!record.actor || (!record.actor.name && !record.actor.email)) {
-    return <Typography variant="body2" color="text.secondary">{translate('console.audit.system')}</Typography>;
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('console.audit.system')}
+      </Typography>
+    );
   }
   return (
     <Box>
@@ -60,7 +64,11 @@ export const AuditRecordField = (_props: { label?: string }) => {
       <Secondary>{kind}</Secondary>
       <Typography variant="body2" component="div" sx={{ overflowWrap: 'break-word' }}>
         {path ? (
-          <Link to={path} aria-label={translate('console.audit.open', { record: kind.toLowerCase(), id: name })} data-record-link={record.resourceId}>
+          <Link
+            to={path}
+            aria-label={translate('console.audit.open', { record: kind.toLowerCase(), id: name })}
+            data-record-link={record.resourceId}
+          >
             {name}
           </Link>
         ) : (
@@ -75,8 +83,14 @@ export const AuditRecordField = (_props: { label?: string }) => {
 export const MoveField = (_props: { label?: string }) => {
   const record = useRecordContext<AuditRecord>();
   const statusLabel = usePostStatusLabel();
-  if (!record || (!record.from && !record.to)) return <Typography variant="body2" color="text.disabled">—</Typography>;
-  const label = (status: string | null) => (status ? (record.resource === 'post' ? statusLabel(status) : humanizeName(status)) : '—');
+  if (!record || (!record.from && !record.to))
+    return (
+      <Typography variant="body2" color="text.disabled">
+        —
+      </Typography>
+    );
+  const label = (status: string | null) =>
+    status ? (record.resource === 'post' ? statusLabel(status) : humanizeName(status)) : '—';
   return (
     <Typography variant="body2" title={`${record.from ?? '—'} → ${record.to ?? '—'}`} sx={{ whiteSpace: 'nowrap' }}>
       {label(record.from)} → {label(record.to)}
@@ -86,7 +100,12 @@ export const MoveField = (_props: { label?: string }) => {
 
 export const NoteField = (_props: { label?: string }) => {
   const record = useRecordContext<AuditRecord>();
-  if (!record?.note) return <Typography variant="body2" color="text.disabled">—</Typography>;
+  if (!record?.note)
+    return (
+      <Typography variant="body2" color="text.disabled">
+        —
+      </Typography>
+    );
   return (
     <Typography variant="body2" sx={{ maxWidth: 320, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
       {record.note}

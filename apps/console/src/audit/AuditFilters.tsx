@@ -29,7 +29,8 @@ const ActionInput = (props: { source: string; label?: string; alwaysOn?: boolean
   const current = useWatch({ name: props.source }) as string | undefined;
   const choices = useActionChoices(resource);
   // A value chosen before the resource changed stays visible (and removable).
-  if (current && !choices.some((choice) => choice.id === current)) choices.unshift({ id: current, name: humanizeName(current) });
+  if (current && !choices.some((choice) => choice.id === current))
+    choices.unshift({ id: current, name: humanizeName(current) });
   return <SelectInput {...props} choices={choices} emptyText="console.audit.anyAction" />;
 };
 
@@ -41,7 +42,14 @@ export const auditFilters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.audit.search" />,
   <ActorInput key="actorId" source="actorId" label="resources.audit.fields.actorId" alwaysOn />,
   <ActionInput key="action" source="action" label="resources.audit.fields.action" alwaysOn />,
-  <SelectInput key="resource" source="resource" label="resources.audit.fields.resourceType" choices={resourceChoices} emptyText="console.audit.anyRecord" alwaysOn />,
+  <SelectInput
+    key="resource"
+    source="resource"
+    label="resources.audit.fields.resourceType"
+    choices={resourceChoices}
+    emptyText="console.audit.anyRecord"
+    alwaysOn
+  />,
   <DateInput key="time_gte" source="time_gte" label="resources.audit.fields.time_gte" alwaysOn />,
   <DateInput key="time_lte" source="time_lte" label="resources.audit.fields.time_lte" alwaysOn />,
 ];

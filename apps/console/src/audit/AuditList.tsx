@@ -22,7 +22,6 @@ const Actions = () => (
 
 const Column = DataTable.Col<AuditRecord>;
 
-
 /**
  * The audit trail (`GET /api/audit`): every event of the organisation's records, newest first:
  * who did what to which record, the workflow move and the note; filters by person, action,
@@ -58,9 +57,13 @@ export const AuditList = () => {
     >
       {small ? (
         <SmallList<AuditRecord>
-          name={(record) => `${record.actor?.name ?? translate('console.audit.system')}: ${humanizeName(record.action ?? record.type)}`}
+          name={(record) =>
+            `${record.actor?.name ?? translate('console.audit.system')}: ${humanizeName(record.action ?? record.type)}`
+          }
           status={(record) => formatMoment(record.time)}
-          secondary={(record) => `${resourceLabel(record.resource, translate)}${record.recordName ? `: ${record.recordName}` : ''}${record.note ? ` · ${record.note}` : ''}`}
+          secondary={(record) =>
+            `${resourceLabel(record.resource, translate)}${record.recordName ? `: ${record.recordName}` : ''}${record.note ? ` · ${record.note}` : ''}`
+          }
           rowClick={(_id, _resource, record) => recordPath(record as AuditRecord)}
           empty={<NoMatches text="console.audit.noMatches" />}
         />

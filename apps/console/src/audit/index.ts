@@ -1,7 +1,10 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import { lazyPage } from '../common/lazyPage';
 
-const AuditList = lazyPage(() => import('./AuditList'), (m) => m.AuditList);
+const AuditList = lazyPage(
+  () => import('./AuditList'),
+  (m) => m.AuditList,
+);
 
 export const AUDIT_RESOURCE = 'audit';
 

@@ -15,7 +15,11 @@ const ACTIONS: Record<string, WorkflowActionConfig<Bio>> = {
     done: 'console.bios.notices.unpublished',
     variant: 'outlined',
     color: 'warning',
-    confirm: (bio) => ({ title: 'console.bios.unpublishTitle', content: 'console.bios.unpublishText', args: { name: bio.displayName } }),
+    confirm: (bio) => ({
+      title: 'console.bios.unpublishTitle',
+      content: 'console.bios.unpublishText',
+      args: { name: bio.displayName },
+    }),
   },
 };
 
@@ -24,14 +28,23 @@ const ACTIONS: Record<string, WorkflowActionConfig<Bio>> = {
  * offers them). A refused Publish ("Text is missing!") marks the inputs it names. Kept off while
  * the form holds unsaved changes: the action takes the saved bio.
  */
-export const BioActionButtons = ({ record, dirty, onDone }: { record: Bio; dirty: boolean; onDone?: (action: string, bio: Bio) => void }) => {
+export const BioActionButtons = ({
+  record,
+  dirty,
+  onDone,
+}: {
+  record: Bio;
+  dirty: boolean;
+  onDone?: (action: string, bio: Bio) => void;
+}) => {
   const { setError } = useFormContext();
   const translate = useTranslate();
   const { actions, running, busy, start, confirmDialog } = useWorkflowActions(BIOS, record, {
     configs: ACTIONS,
     onDone: (action, bio) => void onDone?.(action, bio),
     onRefused: ({ errors }) => {
-      for (const [field, message] of Object.entries(toFormErrors(errors ?? {}))) setError(field, { type: 'server', message });
+      for (const [field, message] of Object.entries(toFormErrors(errors ?? {})))
+        setError(field, { type: 'server', message });
     },
   });
   if (actions.length === 0) return null;

@@ -9,11 +9,24 @@ const initials = (name: string | null | undefined) =>
     .join('') || '?';
 
 /** The bio's profile pic, or the initials of its name when there is none (or it does not load). */
-export const BioAvatar = ({ src, name, size = 40, sx }: { src?: string | null; name?: string | null; size?: number; sx?: SxProps<Theme> }) => (
+export const BioAvatar = ({
+  src,
+  name,
+  size = 40,
+  sx,
+}: {
+  src?: string | null;
+  name?: string | null;
+  size?: number;
+  sx?: SxProps<Theme>;
+}) => (
   <Avatar
     src={src && /^https?:\/\//i.test(src) ? src : undefined}
     alt={name ?? ''}
-    sx={[{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.light' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    sx={[
+      { width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.light' },
+      ...(Array.isArray(sx) ? sx : [sx]),
+    ]}
     data-avatar
   >
     {initials(name)}

@@ -48,13 +48,22 @@ export const BioCreate = () => {
   const search = useSearchValues();
   const { returnTo } = search;
   // A user with one website does not have to pick it.
-  const { data: websites, total, isPending } = useGetList<Website>('websites', {
+  const {
+    data: websites,
+    total,
+    isPending,
+  } = useGetList<Website>('websites', {
     pagination: { page: 1, perPage: 2 },
     sort: { field: 'name', order: 'ASC' },
   });
   if (isPending) return <Loading />;
   const userId = search.get('userId');
-  const kind = search.get('kind') === 'writer' || search.get('kind') === 'expert' ? search.get('kind') : userId ? 'writer' : 'expert';
+  const kind =
+    search.get('kind') === 'writer' || search.get('kind') === 'expert'
+      ? search.get('kind')
+      : userId
+        ? 'writer'
+        : 'expert';
   const websiteId = search.get('websiteId') ?? (total === 1 ? websites?.[0]?.id : undefined);
   const displayName = search.get('displayName');
   const defaultValues = {
@@ -74,14 +83,17 @@ export const BioCreate = () => {
       transform={toCreate}
       mutationOptions={{
         onSuccess: (bio: Bio) => {
-          notify(returnTo ? 'console.bios.notices.createdForPost' : 'console.bios.notices.created', { type: 'success' });
+          notify(returnTo ? 'console.bios.notices.createdForPost' : 'console.bios.notices.created', {
+            type: 'success',
+          });
           navigate(withReturnTo(`/bios/${encodeURIComponent(String(bio.id))}`, returnTo));
         },
         onError: (error: unknown) => {
           // The member already has a bio on this website (409 with its id): open that one instead.
           const existing = (error as { status?: number; body?: { bioId?: string } }).body?.bioId;
           onBioError(notify)(error);
-          if ((error as { status?: number }).status === 409 && existing) navigate(withReturnTo(`/bios/${encodeURIComponent(existing)}`, returnTo));
+          if ((error as { status?: number }).status === 409 && existing)
+            navigate(withReturnTo(`/bios/${encodeURIComponent(existing)}`, returnTo));
         },
       }}
     >

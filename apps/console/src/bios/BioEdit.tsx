@@ -33,7 +33,9 @@ const toUpdate = (data: Record<string, unknown>, options?: { previousData?: Reco
   const next = cleanContent(data);
   const before = cleanContent(options?.previousData ?? {});
   const changes = Object.fromEntries(
-    Object.entries(next).filter(([field, value]) => JSON.stringify(value ?? null) !== JSON.stringify(before[field] ?? null)),
+    Object.entries(next).filter(
+      ([field, value]) => JSON.stringify(value ?? null) !== JSON.stringify(before[field] ?? null),
+    ),
   );
   if (changes.slug == null) delete changes.slug;
   return { ...changes, version: data.version };
@@ -44,13 +46,21 @@ const may = (record: Bio | undefined, action: string) => Boolean(record?.allowed
 const BioTitle = () => {
   const record = useRecordContext<Bio>();
   const translate = useTranslate();
-  return <span>{record ? translate('console.bios.title', { name: record.displayName }) : translate('console.bios.titleEmpty')}</span>;
+  return (
+    <span>
+      {record ? translate('console.bios.title', { name: record.displayName }) : translate('console.bios.titleEmpty')}
+    </span>
+  );
 };
 
 /** Photo, name, status, kind and website: the bio at a glance. */
 const BioHeader = () => {
   const record = useRecordContext<Bio>();
-  const { data: website } = useGetOne<Website>('websites', { id: record?.websiteId ?? '' }, { enabled: Boolean(record?.websiteId) });
+  const { data: website } = useGetOne<Website>(
+    'websites',
+    { id: record?.websiteId ?? '' },
+    { enabled: Boolean(record?.websiteId) },
+  );
   const { kindLabel } = useBioOptions();
   if (!record) return null;
   return (
@@ -64,7 +74,9 @@ const BioHeader = () => {
           <StatusChip />
         </Box>
         <Typography variant="body2" color="text.secondary">
-          {[kindLabel(record.kind), website?.name, [record.title, record.role].filter(Boolean).join(', ')].filter(Boolean).join(' · ')}
+          {[kindLabel(record.kind), website?.name, [record.title, record.role].filter(Boolean).join(', ')]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
       </Box>
     </Box>
@@ -79,13 +91,32 @@ const ReturnNotice = () => {
   if (!record || !returnTo) return null;
   const published = record.status === 'published';
   const back = (
-    <Button component={Link} to={returnTo} size="small" variant={published ? 'contained' : 'text'} color={published ? 'success' : 'primary'} startIcon={<ArrowBackIcon />} sx={{ whiteSpace: 'nowrap' }}>
+    <Button
+      component={Link}
+      to={returnTo}
+      size="small"
+      variant={published ? 'contained' : 'text'}
+      color={published ? 'success' : 'primary'}
+      startIcon={<ArrowBackIcon />}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {translate('console.bios.backToPost')}
     </Button>
   );
   return (
-    <Alert severity={published ? 'success' : 'info'} action={back} sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }} data-return-notice={record.status}>
-      {translate(published ? 'console.bios.returnPublished' : may(record, 'Publish') ? 'console.bios.returnPublish' : 'console.bios.returnEditor')}
+    <Alert
+      severity={published ? 'success' : 'info'}
+      action={back}
+      sx={{ width: '100%', boxSizing: 'border-box', mb: 1 }}
+      data-return-notice={record.status}
+    >
+      {translate(
+        published
+          ? 'console.bios.returnPublished'
+          : may(record, 'Publish')
+            ? 'console.bios.returnPublish'
+            : 'console.bios.returnEditor',
+      )}
     </Alert>
   );
 };
@@ -142,7 +173,6 @@ const Actions = () => (
     <ListButton label="resources.bios.name" icon={<ArrowBackIcon />} />
   </TopToolbar>
 );
-
 
 /**
  * A bio (pessimistic: the PUT leaves at once and the API's field errors show under the inputs),

@@ -21,7 +21,9 @@ const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' 
 
 // The API's own rules and messages (its 422 answers say the same), checked before saving.
 const tooLong = (max: number) => (value: unknown) =>
-  typeof value === 'string' && value.trim().length > max ? { message: 'console.bios.form.tooLong', args: { max } } : undefined;
+  typeof value === 'string' && value.trim().length > max
+    ? { message: 'console.bios.form.tooLong', args: { max } }
+    : undefined;
 const slugRule = (value: unknown) =>
   typeof value === 'string' && value.trim() && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value.trim())
     ? 'console.bios.form.slugRule'
@@ -31,7 +33,15 @@ const slugRule = (value: unknown) =>
 const keepText = (value: string | null) => value ?? '';
 
 /** A section of the form (`title`, `description`: message keys). */
-const FormSection = ({ title, description, children }: { title: string; description?: string; children: ReactNode }) => {
+const FormSection = ({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) => {
   const translate = useTranslate();
   return (
     <Box component="section" aria-label={translate(title)} sx={{ width: '100%', mt: 1 }}>
@@ -123,7 +133,8 @@ const OwnerInputs = ({ edit, fallbackName }: { edit: boolean; fallbackName?: str
           emptyText=""
           helperText={edit ? 'console.bios.form.memberEdit' : 'console.bios.form.memberCreate'}
           onPick={(member) => {
-            if (!String(getValues('displayName') ?? '').trim()) setValue('displayName', member.name, { shouldDirty: true });
+            if (!String(getValues('displayName') ?? '').trim())
+              setValue('displayName', member.name, { shouldDirty: true });
           }}
         />
       ) : null}
@@ -154,15 +165,39 @@ export const BioForm = ({
           helperText={edit ? 'console.bios.form.slugEdit' : 'console.bios.form.slugCreate'}
           sx={{ '& input': { fontFamily: 'monospace' } }}
         />
-        <TextInput source="role" parse={keepText} validate={tooLong(BIO_LIMITS.role)} helperText="console.bios.form.roleHelp" />
-        <TextInput source="title" parse={keepText} validate={tooLong(BIO_LIMITS.title)} helperText="console.bios.form.titleHelp" />
+        <TextInput
+          source="role"
+          parse={keepText}
+          validate={tooLong(BIO_LIMITS.role)}
+          helperText="console.bios.form.roleHelp"
+        />
+        <TextInput
+          source="title"
+          parse={keepText}
+          validate={tooLong(BIO_LIMITS.title)}
+          helperText="console.bios.form.titleHelp"
+        />
       </Box>
       <ProfilePicInput />
     </FormSection>
     <Divider flexItem sx={{ my: 1 }} />
     <FormSection title="console.bios.form.about" description="console.bios.form.aboutText">
-      <TextInput source="text" multiline minRows={6} parse={keepText} validate={tooLong(BIO_LIMITS.text)} helperText="console.bios.form.textHelp" />
-      <TextInput source="quote" multiline minRows={1} parse={keepText} validate={tooLong(BIO_LIMITS.quote)} helperText="console.bios.form.quoteHelp" />
+      <TextInput
+        source="text"
+        multiline
+        minRows={6}
+        parse={keepText}
+        validate={tooLong(BIO_LIMITS.text)}
+        helperText="console.bios.form.textHelp"
+      />
+      <TextInput
+        source="quote"
+        multiline
+        minRows={1}
+        parse={keepText}
+        validate={tooLong(BIO_LIMITS.quote)}
+        helperText="console.bios.form.quoteHelp"
+      />
       <MetaDescriptionInput />
     </FormSection>
     <Divider flexItem sx={{ my: 1 }} />

@@ -10,14 +10,15 @@ import { BIOS, type Bio } from './types';
 /** Fields named for people in "Changed …": `console.bios.history.fields.*`. */
 const NAMED_FIELDS = ['profilePic', 'socialUrls', 'metaDescription', 'displayName'];
 
-
 /** `GET /api/bios/{id}/history` as a timeline, newest first (reloaded with every new version). */
 export const BioHistory = () => {
   const record = useRecordContext<Bio>();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const translate = useTranslate();
   const timeZone = useWebsiteTimeZone(record);
-  const fieldLabels = Object.fromEntries(NAMED_FIELDS.map((field) => [field, translate(`console.bios.history.fields.${field}`)]));
+  const fieldLabels = Object.fromEntries(
+    NAMED_FIELDS.map((field) => [field, translate(`console.bios.history.fields.${field}`)]),
+  );
   const { data, error, isPending } = useQuery({
     queryKey: [BIOS, 'history', record?.id, record?.version],
     queryFn: async () => (await dataProvider.history(BIOS, record!.id)).data,
@@ -27,14 +28,28 @@ export const BioHistory = () => {
   if (!record) return null;
   const entries = [...(data ?? [])].sort((a, b) => (b.version ?? 0) - (a.version ?? 0));
   return (
-    <Card sx={{ width: { xs: '100%', lg: 320 }, flexShrink: 0, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, alignSelf: 'flex-start' }}>
+    <Card
+      sx={{
+        width: { xs: '100%', lg: 320 },
+        flexShrink: 0,
+        ml: { lg: 2 },
+        mt: { xs: 2, lg: 0 },
+        alignSelf: 'flex-start',
+      }}
+    >
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
           {translate('console.bios.history.title')}
         </Typography>
-        {error ? <Alert severity="info">{translate('console.bios.history.failed', { message: (error as Error).message })}</Alert> : null}
+        {error ? (
+          <Alert severity="info">
+            {translate('console.bios.history.failed', { message: (error as Error).message })}
+          </Alert>
+        ) : null}
         {isPending ? <CircularProgress size={24} /> : null}
-        {!isPending && !error && entries.length === 0 ? <Typography color="text.secondary">{translate('console.bios.history.empty')}</Typography> : null}
+        {!isPending && !error && entries.length === 0 ? (
+          <Typography color="text.secondary">{translate('console.bios.history.empty')}</Typography>
+        ) : null}
         <Timeline>
           {entries.map((entry) => {
             const fields = entry.type === 'BioChanged' ? changedFields(entry, fieldLabels) : null;

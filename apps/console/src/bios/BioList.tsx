@@ -33,11 +33,28 @@ function StatusFilter(props: Omit<SelectInputProps, 'choices'>) {
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.bios.search" />,
-  <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
-    <SelectInput optionText="name" label="resources.bios.fields.websiteId" emptyText="console.bios.allWebsites" sx={{ minWidth: 180 }} />
+  <ReferenceInput
+    key="websiteId"
+    source="websiteId"
+    reference="websites"
+    sort={{ field: 'name', order: 'ASC' }}
+    alwaysOn
+  >
+    <SelectInput
+      optionText="name"
+      label="resources.bios.fields.websiteId"
+      emptyText="console.bios.allWebsites"
+      sx={{ minWidth: 180 }}
+    />
   </ReferenceInput>,
   <KindFilter key="kind" source="kind" label="resources.bios.fields.kind" emptyText="console.bios.any" alwaysOn />,
-  <StatusFilter key="status" source="status" label="resources.bios.fields.status" emptyText="console.bios.any" alwaysOn />,
+  <StatusFilter
+    key="status"
+    source="status"
+    label="resources.bios.fields.status"
+    emptyText="console.bios.any"
+    alwaysOn
+  />,
 ];
 
 /** New bio, on the website and of the kind the list is filtered by. */
@@ -77,7 +94,9 @@ const Name = (_props: { label?: string }) => {
 const Kind = (_props: { label?: string }) => {
   const record = useRecordContext<Bio>();
   const { kindLabel } = useBioOptions();
-  return record ? <Chip size="small" variant="outlined" label={kindLabel(record.kind)} data-kind={record.kind} /> : null;
+  return record ? (
+    <Chip size="small" variant="outlined" label={kindLabel(record.kind)} data-kind={record.kind} />
+  ) : null;
 };
 
 const Column = DataTable.Col<Bio>;

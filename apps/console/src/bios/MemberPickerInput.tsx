@@ -42,7 +42,8 @@ export const MemberPickerInput = ({
   );
   const choices = useMemo(() => {
     const members = (data ?? []).filter((m) => m.userId).map((m) => ({ id: String(m.userId), name: m.name }));
-    if (value && !members.some((m) => m.id === String(value))) members.unshift({ id: String(value), name: fallbackName || translate('console.bios.form.thisMember') });
+    if (value && !members.some((m) => m.id === String(value)))
+      members.unshift({ id: String(value), name: fallbackName || translate('console.bios.form.thisMember') });
     return members;
   }, [data, value, fallbackName, translate]);
   return (

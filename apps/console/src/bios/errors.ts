@@ -26,11 +26,12 @@ export const toFormErrors = (errors: Record<string, string>) => {
  * `mutationOptions.onError` of the bio forms: the API's message as the notification, its field
  * errors (mapped) under the inputs (react-admin reads them from `body.errors` after this).
  */
-export const onBioError = (notify: (message: string, options: { type: 'error'; multiLine?: boolean }) => void) => (error: unknown) => {
-  const e = error as ApiError | undefined;
-  if (e?.body?.errors) e.body.errors = toFormErrors(e.body.errors);
-  notify(e?.body?.message || e?.message || 'console.bios.notices.saveFailed', { type: 'error', multiLine: true });
-};
+export const onBioError =
+  (notify: (message: string, options: { type: 'error'; multiLine?: boolean }) => void) => (error: unknown) => {
+    const e = error as ApiError | undefined;
+    if (e?.body?.errors) e.body.errors = toFormErrors(e.body.errors);
+    notify(e?.body?.message || e?.message || 'console.bios.notices.saveFailed', { type: 'error', multiLine: true });
+  };
 
 /** Empty texts become null, texts are trimmed, lists lose their empty entries. */
 export const cleanContent = (data: Record<string, unknown>) => {

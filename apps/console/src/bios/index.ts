@@ -1,9 +1,18 @@
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import { lazyPage } from '../common/lazyPage';
 
-const BioCreate = lazyPage(() => import('./BioCreate'), (m) => m.BioCreate);
-const BioEdit = lazyPage(() => import('./BioEdit'), (m) => m.BioEdit);
-const BioList = lazyPage(() => import('./BioList'), (m) => m.BioList);
+const BioCreate = lazyPage(
+  () => import('./BioCreate'),
+  (m) => m.BioCreate,
+);
+const BioEdit = lazyPage(
+  () => import('./BioEdit'),
+  (m) => m.BioEdit,
+);
+const BioList = lazyPage(
+  () => import('./BioList'),
+  (m) => m.BioList,
+);
 
 export { BIOS } from './types';
 export type { Bio } from './types';

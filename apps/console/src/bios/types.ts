@@ -66,5 +66,14 @@ export const BIO_LIMITS = {
 } as const;
 
 /** The text fields a bio holds, and its lists. */
-export const TEXT_FIELDS = ['displayName', 'slug', 'role', 'title', 'profilePic', 'text', 'metaDescription', 'quote'] as const;
+export const TEXT_FIELDS = [
+  'displayName',
+  'slug',
+  'role',
+  'title',
+  'profilePic',
+  'text',
+  'metaDescription',
+  'quote',
+] as const;
 export const LIST_FIELDS = ['categories', 'expertise', 'education', 'highlights', 'socialUrls'] as const;

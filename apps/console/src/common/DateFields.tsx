@@ -6,9 +6,16 @@ import { formatDay, formatMoment } from './dates';
  * The timezone of the website a record belongs to (`websiteId`, or the website record itself):
  * react-admin's cache answers it once per website; null (the browser's) for records of no website.
  */
-export const useWebsiteTimeZone = (record: { id?: Identifier; websiteId?: Identifier | null; timezone?: unknown } | undefined, isWebsite = false): string | null => {
+export const useWebsiteTimeZone = (
+  record: { id?: Identifier; websiteId?: Identifier | null; timezone?: unknown } | undefined,
+  isWebsite = false,
+): string | null => {
   const websiteId = isWebsite ? undefined : record?.websiteId;
-  const { data } = useGetOne<{ id: Identifier; timezone?: string }>('websites', { id: websiteId! }, { enabled: websiteId != null });
+  const { data } = useGetOne<{ id: Identifier; timezone?: string }>(
+    'websites',
+    { id: websiteId! },
+    { enabled: websiteId != null },
+  );
   if (isWebsite) return typeof record?.timezone === 'string' ? record.timezone : null;
   return data?.timezone ?? null;
 };

@@ -1,6 +1,15 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { DATE_INTERVALS, DATE_RANGE_PRESETS, rangeDays, todayIn, type DateInterval, type DateRangeDays, type DateRangePreset, type DateRangeValue } from './dateRanges';
+import {
+  DATE_INTERVALS,
+  DATE_RANGE_PRESETS,
+  rangeDays,
+  todayIn,
+  type DateInterval,
+  type DateRangeDays,
+  type DateRangePreset,
+  type DateRangeValue,
+} from './dateRanges';
 
 export type { DateInterval, DateRangeDays, DateRangePreset, DateRangeValue } from './dateRanges';
 
@@ -41,10 +50,15 @@ export const DateRangePicker = ({
         onChange={(event) => {
           const preset = event.target.value as DateRangePreset;
           // A custom range starts from the days the previous choice covered.
-          change(preset === 'custom' ? { preset, from: shown.from ?? value.from, to: shown.to ?? value.to } : { preset });
+          change(
+            preset === 'custom' ? { preset, from: shown.from ?? value.from, to: shown.to ?? value.to } : { preset },
+          );
         }}
         sx={{ width: 200 }}
-        slotProps={{ select: { MenuProps: { slotProps: { paper: { 'data-date-range-menu': true } as object } } }, htmlInput: { 'data-date-range-preset': true } }}
+        slotProps={{
+          select: { MenuProps: { slotProps: { paper: { 'data-date-range-menu': true } as object } } },
+          htmlInput: { 'data-date-range-preset': true },
+        }}
       >
         {DATE_RANGE_PRESETS.map((preset) => (
           <MenuItem key={preset} value={preset} data-preset={preset}>

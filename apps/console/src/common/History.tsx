@@ -49,7 +49,8 @@ export const History = () => {
 
   if (error) return <Alert severity="info">{error}</Alert>;
   if (!entries) return <CircularProgress size={24} />;
-  if (entries.length === 0) return <Typography color="text.secondary">{translate('console.common.history.empty')}</Typography>;
+  if (entries.length === 0)
+    return <Typography color="text.secondary">{translate('console.common.history.empty')}</Typography>;
   return (
     <Timeline>
       {entries.map((entry) => {
@@ -66,12 +67,21 @@ export const History = () => {
             dot={/Created|Joined|Published|Activated$/.test(entry.type) ? 'primary.main' : 'grey.400'}
           >
             {story.details.map((line) => (
-              <Typography key={line} variant="caption" component="div" color="text.secondary" sx={{ mt: 0.25, overflowWrap: 'anywhere' }}>
+              <Typography
+                key={line}
+                variant="caption"
+                component="div"
+                color="text.secondary"
+                sx={{ mt: 0.25, overflowWrap: 'anywhere' }}
+              >
                 {line}
               </Typography>
             ))}
             {story.note ? (
-              <Typography variant="body2" sx={{ mt: 0.5, px: 1, py: 0.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}>
+              <Typography
+                variant="body2"
+                sx={{ mt: 0.5, px: 1, py: 0.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}
+              >
                 “{story.note}”
               </Typography>
             ) : null}

@@ -39,7 +39,19 @@ export const TimelineEntry = ({
 }) => {
   const translate = useTranslate();
   return (
-    <Box component="li" {...data} sx={{ position: 'relative', pl: 2.5, pb: 1.5, borderLeft: 2, borderColor: 'divider', ml: 0.75, '&:last-of-type': { borderColor: 'transparent' } }}>
+    <Box
+      component="li"
+      {...data}
+      sx={{
+        position: 'relative',
+        pl: 2.5,
+        pb: 1.5,
+        borderLeft: 2,
+        borderColor: 'divider',
+        ml: 0.75,
+        '&:last-of-type': { borderColor: 'transparent' },
+      }}
+    >
       <Box sx={{ position: 'absolute', left: -7, top: 4, width: 12, height: 12, borderRadius: '50%', bgcolor: dot }} />
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -50,7 +62,10 @@ export const TimelineEntry = ({
         </Typography>
       </Box>
       <Typography variant="caption" color="text.secondary" component="div">
-        {translate('console.common.history.timeAndVersion', { time: formatTime(time, timeZone), version: version ?? '—' })}
+        {translate('console.common.history.timeAndVersion', {
+          time: formatTime(time, timeZone),
+          version: version ?? '—',
+        })}
       </Typography>
       {children}
     </Box>

@@ -1,6 +1,5 @@
 /** `[{ id, name }]` choices for a SelectInput, with readable labels for snake_case values. */
-export const toChoices = (values: readonly string[]) =>
-  values.map((value) => ({ id: value, name: humanize(value) }));
+export const toChoices = (values: readonly string[]) => values.map((value) => ({ id: value, name: humanize(value) }));
 
 export const humanize = (value: string): string => {
   if (/^[A-Z0-9]+$/.test(value)) return value; // B2B, EUR

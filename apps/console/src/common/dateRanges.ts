@@ -26,7 +26,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today as YYYY-MM-DD in `timeZone` (a website's; the browser's without one). */
 export const todayIn = (timeZone: string | null | undefined, now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: timeZone ?? undefined,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 
 /** A YYYY-MM-DD day moved by days and months (a month's end kept: 31 March minus a month is 28/29 February). */
 const shift = (day: string, { days = 0, months = 0 }: { days?: number; months?: number }): string => {
@@ -54,7 +59,10 @@ export const rangeDays = (value: DateRangeValue, today: string): DateRangeDays =
     case '16m':
       return { from: shift(shift(today, { months: -Number(value.preset.slice(0, -1)) }), { days: 1 }), to: today };
     case 'custom':
-      return { from: value.from && DAY.test(value.from) ? value.from : undefined, to: value.to && DAY.test(value.to) ? value.to : undefined };
+      return {
+        from: value.from && DAY.test(value.from) ? value.from : undefined,
+        to: value.to && DAY.test(value.to) ? value.to : undefined,
+      };
     default:
       return {};
   }

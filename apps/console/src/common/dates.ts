@@ -10,7 +10,12 @@ const MOMENT_PARTS = { ...DAY_PARTS, hour: '2-digit', minute: '2-digit' } as con
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /** A cached formatter; an unknown timezone falls back to the browser's. */
-const formatter = (parts: Intl.DateTimeFormatOptions, timeZone: string | undefined, locale: string | undefined, zoneName = false) => {
+const formatter = (
+  parts: Intl.DateTimeFormatOptions,
+  timeZone: string | undefined,
+  locale: string | undefined,
+  zoneName = false,
+) => {
   const key = `${JSON.stringify(parts)}|${timeZone ?? ''}|${locale ?? ''}|${zoneName}`;
   let found = formatters.get(key);
   if (!found) {
@@ -61,4 +66,5 @@ export const daysUntil = (day: string, today = new Date()): number => {
 };
 
 /** Whole days since a moment (0 today). */
-export const daysSince = (iso: string, now = new Date()): number => Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 86_400_000));
+export const daysSince = (iso: string, now = new Date()): number =>
+  Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 86_400_000));

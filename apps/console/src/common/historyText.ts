@@ -2,7 +2,8 @@ import type { HistoryEntry } from '../types';
 import { formatMoment } from './dates';
 
 /** A history entry's moment in the console's one date-time format (common/dates.ts), in `timeZone` (its website's) when given. */
-export const formatTime = (iso: string | null | undefined, timeZone?: string | null) => (iso ? formatMoment(iso, timeZone) : '—');
+export const formatTime = (iso: string | null | undefined, timeZone?: string | null) =>
+  iso ? formatMoment(iso, timeZone) : '—';
 
 /** Who caused a history event: their name or email; an actor without either (the system's own) is `nobody`, never an id. */
 export const actorName = (actor: HistoryEntry['actor'], nobody = '—'): string => {
@@ -30,14 +31,34 @@ export const humanizeName = (value: string): string => {
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .trim()
     .split(/\s+/);
-  return words.map((word, i) => (i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : /^[A-Z0-9]+$/.test(word) && word.length > 1 ? word : word.toLowerCase())).join(' ');
+  return words
+    .map((word, i) =>
+      i === 0
+        ? word.charAt(0).toUpperCase() + word.slice(1)
+        : /^[A-Z0-9]+$/.test(word) && word.length > 1
+          ? word
+          : word.toLowerCase(),
+    )
+    .join(' ');
 };
 
 type Translate = (key: string, options?: object) => string;
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** Facts no person reads in a history: ids, keys, code and markers of the log. */
-const UNSHOWN = new Set(['organisationId', 'websiteId', 'userId', 'questionId', 'createdBy', 'invitedBy', 'by', 'founder', 'key', 'beforeWebsiteAccess', 'demo']);
+const UNSHOWN = new Set([
+  'organisationId',
+  'websiteId',
+  'userId',
+  'questionId',
+  'createdBy',
+  'invitedBy',
+  'by',
+  'founder',
+  'key',
+  'beforeWebsiteAccess',
+  'demo',
+]);
 /** Fields whose change is named without its value (code, secrets, nested settings). */
 const NAME_ONLY = new Set(['customHeadCode', 'customBodyCode', 'cdnDistributionId', 'siteBuilder', 'body', 'locales']);
 
@@ -45,7 +66,8 @@ const NAME_ONLY = new Set(['customHeadCode', 'customBodyCode', 'cdnDistributionI
 const readable = (value: unknown, translate: Translate): string | null => {
   if (typeof value === 'boolean') return translate(value ? 'console.common.history.on' : 'console.common.history.off');
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value && value.length <= 80 && !UUID.test(value) && !value.includes('{') ? value : null;
+  if (typeof value === 'string')
+    return value && value.length <= 80 && !UUID.test(value) && !value.includes('{') ? value : null;
   if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
     const texts = value.map((v) => readable(v, translate));
     return texts.every((t) => t !== null) ? texts.join(', ') : null;
@@ -61,14 +83,17 @@ const fieldLabel = (resource: string, key: string, translate: Translate): string
 };
 
 /** A label inside a sentence: "time zone", but "CRO role" and "URL" keep their capitals. */
-const inSentence = (label: string): string => (/^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1));
+const inSentence = (label: string): string =>
+  /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 
 /**
  * What a change event changed, in words: "name (Demo Shop), time zone (Europe/Berlin), websites".
  * The fields of the event's data (or of `data.changes`), each with its new value when it reads.
  */
 export const changeSummary = (data: unknown, resource: string, translate: Translate): string | null => {
-  const record = (data && typeof data === 'object' ? ((data as { changes?: unknown }).changes ?? data) : null) as Record<string, unknown> | null;
+  const record = (
+    data && typeof data === 'object' ? ((data as { changes?: unknown }).changes ?? data) : null
+  ) as Record<string, unknown> | null;
   if (!record || typeof record !== 'object') return null;
   const parts = Object.entries(record)
     .filter(([key]) => !UNSHOWN.has(key))
@@ -107,16 +132,29 @@ export const historyStory = (entry: HistoryEntry, resource: string, translate: T
     for (const key of ['plan', 'url', 'domain', 'email'] as const) {
       const raw = readable(data[key], translate);
       const value = raw && key === 'plan' ? humanizeName(raw) : raw;
-      if (value) details.push(translate('console.common.history.fieldValue', { field: fieldLabel(resource, key, translate), value }));
+      if (value)
+        details.push(
+          translate('console.common.history.fieldValue', { field: fieldLabel(resource, key, translate), value }),
+        );
     }
   }
   // The person the event is about, unless the event names them already (a member who joined).
   if (entry.subject && details.length === 0) {
     const name = entry.subject.name ?? translate('console.common.history.someone');
     const role = readable(data.role, translate);
-    details.push(role ? translate('console.common.history.personAs', { name, role: humanizeName(role).toLowerCase() }) : translate('console.common.history.person', { name }));
+    details.push(
+      role
+        ? translate('console.common.history.personAs', { name, role: humanizeName(role).toLowerCase() })
+        : translate('console.common.history.person', { name }),
+    );
   }
-  if (entry.from && entry.to) details.push(translate('console.common.history.move', { from: humanizeName(entry.from).toLowerCase(), to: humanizeName(entry.to).toLowerCase() }));
+  if (entry.from && entry.to)
+    details.push(
+      translate('console.common.history.move', {
+        from: humanizeName(entry.from).toLowerCase(),
+        to: humanizeName(entry.to).toLowerCase(),
+      }),
+    );
   const note = entry.note ?? (typeof data.reason === 'string' && data.reason ? data.reason : null);
   return { title, details, note };
 };

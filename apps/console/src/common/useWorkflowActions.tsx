@@ -1,5 +1,13 @@
 import { useState, type ReactElement } from 'react';
-import { Confirm, useDataProvider, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import {
+  Confirm,
+  useDataProvider,
+  useLogoutIfAccessDenied,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { errorParts } from './errors';
 import { humanizeName } from './historyText';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
@@ -87,7 +95,11 @@ export const useApiActions = (resource: string) => {
  * newer record. `start(action)` asks first when the action's config has a `confirm`
  * (`confirmDialog` is that question, to render once).
  */
-export function useWorkflowActions<R extends WorkflowRecord>(resource: string, record: R | undefined, options: WorkflowActionsOptions<R> = {}) {
+export function useWorkflowActions<R extends WorkflowRecord>(
+  resource: string,
+  record: R | undefined,
+  options: WorkflowActionsOptions<R> = {},
+) {
   const { configs = {}, only, except = [], labelKey, expectedVersion, onDone, failureText, onRefused } = options;
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -105,22 +117,34 @@ export function useWorkflowActions<R extends WorkflowRecord>(resource: string, r
     return key ? translate(key, { _: fallback }) : fallback;
   };
 
-  const candidates = choices.listed === undefined ? [] : choices.listed ? choices.listed.map((a) => a.id) : Object.keys(configs);
+  const candidates =
+    choices.listed === undefined ? [] : choices.listed ? choices.listed.map((a) => a.id) : Object.keys(configs);
   const actions: WorkflowButton<R>[] = record
     ? candidates
-        .filter((name) => record.allowedActions?.includes(name) && !except.includes(name) && (!only || only.includes(name)))
+        .filter(
+          (name) => record.allowedActions?.includes(name) && !except.includes(name) && (!only || only.includes(name)),
+        )
         .map((name) => ({ name, label: label(name), config: configOf(name) }))
     : [];
 
-  const run = async (name: string, body: Record<string, unknown> = {}): Promise<ActionOutcome<R & Record<string, unknown>>> => {
+  const run = async (
+    name: string,
+    body: Record<string, unknown> = {},
+  ): Promise<ActionOutcome<R & Record<string, unknown>>> => {
     if (!record) return { ok: false };
     setConfirming(null);
     setRunning(name);
     try {
       const version = expectedVersion ? await expectedVersion(record) : record.version;
-      const { data } = await dataProvider.action<R & Record<string, unknown>>(resource, record.id, name, { expectedVersion: version, ...body });
+      const { data } = await dataProvider.action<R & Record<string, unknown>>(resource, record.id, name, {
+        expectedVersion: version,
+        ...body,
+      });
       if (onDone?.(name, data) !== true) {
-        notify(configOf(name).done ?? 'console.common.notices.actionDone', { type: 'success', messageArgs: { action: label(name) } });
+        notify(configOf(name).done ?? 'console.common.notices.actionDone', {
+          type: 'success',
+          messageArgs: { action: label(name) },
+        });
         refresh();
       }
       return { ok: true, data };

@@ -24,13 +24,21 @@ const ANSWER_MAX = 20_000;
 
 /** How the answer actions are drawn; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Answer>> = {
-  Publish: { icon: <PublishIcon />, label: 'console.community.actions.Publish', done: 'console.community.actions.answerPublished', color: 'success' },
+  Publish: {
+    icon: <PublishIcon />,
+    label: 'console.community.actions.Publish',
+    done: 'console.community.actions.answerPublished',
+    color: 'success',
+  },
   Delete: {
     icon: <DeleteOutlineIcon />,
     label: 'console.community.actions.Delete',
     done: 'console.community.actions.answerDeleted',
     color: 'error',
-    confirm: () => ({ title: 'console.community.actions.answerDeleteTitle', content: 'console.community.actions.answerDeleteText' }),
+    confirm: () => ({
+      title: 'console.community.actions.answerDeleteTitle',
+      content: 'console.community.actions.answerDeleteText',
+    }),
   },
 };
 
@@ -41,9 +49,19 @@ export const AnswerActionButtons = ({ compact = false }: { compact?: boolean }) 
   const translate = useTranslate();
   const { actions, busy, start, confirmDialog } = useWorkflowActions('answers', record, { configs: ACTIONS });
   if (!record) return null;
-  const buttons = actions.map(({ name, label, config }) => ({ name: label, icon: config.icon, color: config.color, onClick: () => start(name) }));
+  const buttons = actions.map(({ name, label, config }) => ({
+    name: label,
+    icon: config.icon,
+    color: config.color,
+    onClick: () => start(name),
+  }));
   if (record.allowedActions?.includes('Update')) {
-    buttons.push({ name: translate('console.community.actions.Edit'), icon: <EditOutlinedIcon />, color: 'primary', onClick: () => redirect('edit', 'answers', record.id) });
+    buttons.push({
+      name: translate('console.community.actions.Edit'),
+      icon: <EditOutlinedIcon />,
+      color: 'primary',
+      onClick: () => redirect('edit', 'answers', record.id),
+    });
   }
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'nowrap', gap: 0.5 }}>
@@ -51,7 +69,14 @@ export const AnswerActionButtons = ({ compact = false }: { compact?: boolean }) 
         compact ? (
           <Tooltip key={b.name} title={b.name}>
             <span>
-              <IconButton aria-label={b.name} size="small" color={b.color} disabled={busy} onClick={b.onClick} sx={{ '& svg': { fontSize: 20 } }}>
+              <IconButton
+                aria-label={b.name}
+                size="small"
+                color={b.color}
+                disabled={busy}
+                onClick={b.onClick}
+                sx={{ '& svg': { fontSize: 20 } }}
+              >
                 {b.icon}
               </IconButton>
             </span>
@@ -74,7 +99,8 @@ const AnswerCards = () => {
   const { data, isPending } = useListContext<Answer>();
   const translate = useTranslate();
   if (isPending || !data) return null;
-  if (data.length === 0) return <Typography color="text.secondary">{translate('console.community.answers.none')}</Typography>;
+  if (data.length === 0)
+    return <Typography color="text.secondary">{translate('console.community.answers.none')}</Typography>;
   return (
     <Stack spacing={1.5} sx={{ width: '100%' }}>
       {data.map((answer) => (
@@ -84,7 +110,8 @@ const AnswerCards = () => {
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
                 <QuestionStatusChip />
                 <Typography variant="body2" color="text.secondary">
-                  {author(answer) ?? translate('console.community.answers.unknown')} · <MomentField source="createdAt" />
+                  {author(answer) ?? translate('console.community.answers.unknown')} ·{' '}
+                  <MomentField source="createdAt" />
                 </Typography>
               </Box>
               <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -131,7 +158,10 @@ const AddAnswer = () => {
         onError: (e) => {
           const message = (e as { body?: { errors?: { body?: string } } }).body?.errors?.body;
           if (message) setError(message);
-          else notify(e instanceof Error && e.message ? e.message : 'console.community.notices.answerFailed', { type: 'error' });
+          else
+            notify(e instanceof Error && e.message ? e.message : 'console.community.notices.answerFailed', {
+              type: 'error',
+            });
         },
       },
     );

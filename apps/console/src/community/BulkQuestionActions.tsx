@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import {
+  Button,
+  Confirm,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
+} from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { CommunityTab } from './QuestionList';
 import type { Question } from './types';
@@ -36,17 +45,31 @@ export const BulkQuestionActions = ({ tab }: { tab: Exclude<CommunityTab, 'answe
   const run = async (action: string) => {
     setBusy(true);
     try {
-      const versions = Object.fromEntries((data ?? []).filter((q) => selectedIds.includes(q.id)).map((q) => [String(q.id), q.version]));
-      const { data: results } = await dataProvider.bulkAction('questions', action, selectedIds, { expectedVersions: versions });
+      const versions = Object.fromEntries(
+        (data ?? []).filter((q) => selectedIds.includes(q.id)).map((q) => [String(q.id), q.version]),
+      );
+      const { data: results } = await dataProvider.bulkAction('questions', action, selectedIds, {
+        expectedVersions: versions,
+      });
       const failed = results.filter((r) => !r.ok);
       const done = results.length - failed.length;
       const label = translate(`console.community.actions.${action}`, { _: action });
-      if (failed.length === 0) notify('console.community.notices.bulkDone', { type: 'success', messageArgs: { action: label, smart_count: done } });
-      else notify('console.community.notices.bulkRefused', { type: 'warning', messageArgs: { action: label, done, refused: failed.length, error: failed[0]!.error } });
+      if (failed.length === 0)
+        notify('console.community.notices.bulkDone', {
+          type: 'success',
+          messageArgs: { action: label, smart_count: done },
+        });
+      else
+        notify('console.community.notices.bulkRefused', {
+          type: 'warning',
+          messageArgs: { action: label, done, refused: failed.length, error: failed[0]!.error },
+        });
       unselectAll();
       refresh();
     } catch (error) {
-      notify(error instanceof Error && error.message ? error.message : 'console.common.notices.actionFailed', { type: 'error' });
+      notify(error instanceof Error && error.message ? error.message : 'console.common.notices.actionFailed', {
+        type: 'error',
+      });
     } finally {
       setBusy(false);
       setAsking(null);

@@ -7,30 +7,66 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import UnpublishedOutlinedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { Box, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useState } from 'react';
-import { Button, useDataProvider, useLogoutIfAccessDenied, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Button,
+  useDataProvider,
+  useLogoutIfAccessDenied,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { useWorkflowActions, type WorkflowActionConfig } from '../common/useWorkflowActions';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { Question } from './types';
 
 /** How the question actions are drawn, in display order; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Question>> = {
-  Submit: { icon: <SendOutlinedIcon />, label: 'console.community.actions.Submit', done: 'console.community.actions.submitted', color: 'primary' },
-  Approve: { icon: <CheckCircleOutlinedIcon />, label: 'console.community.actions.Approve', done: 'console.community.actions.approved', color: 'success' },
-  Publish: { icon: <PublishIcon />, label: 'console.community.actions.Publish', done: 'console.community.actions.published', color: 'success' },
+  Submit: {
+    icon: <SendOutlinedIcon />,
+    label: 'console.community.actions.Submit',
+    done: 'console.community.actions.submitted',
+    color: 'primary',
+  },
+  Approve: {
+    icon: <CheckCircleOutlinedIcon />,
+    label: 'console.community.actions.Approve',
+    done: 'console.community.actions.approved',
+    color: 'success',
+  },
+  Publish: {
+    icon: <PublishIcon />,
+    label: 'console.community.actions.Publish',
+    done: 'console.community.actions.published',
+    color: 'success',
+  },
   Unpublish: {
     icon: <UnpublishedOutlinedIcon />,
     label: 'console.community.actions.Unpublish',
     done: 'console.community.actions.unpublished',
     color: 'warning',
-    confirm: (record) => ({ title: 'console.community.actions.unpublishTitle', content: 'console.community.actions.unpublishText', args: { title: record.title } }),
+    confirm: (record) => ({
+      title: 'console.community.actions.unpublishTitle',
+      content: 'console.community.actions.unpublishText',
+      args: { title: record.title },
+    }),
   },
-  Restore: { icon: <RestoreOutlinedIcon />, label: 'console.community.actions.Restore', done: 'console.community.actions.restored', color: 'primary' },
+  Restore: {
+    icon: <RestoreOutlinedIcon />,
+    label: 'console.community.actions.Restore',
+    done: 'console.community.actions.restored',
+    color: 'primary',
+  },
   Delete: {
     icon: <DeleteOutlineIcon />,
     label: 'console.community.actions.Delete',
     done: 'console.community.actions.deleted',
     color: 'error',
-    confirm: (record) => ({ title: 'console.community.actions.deleteTitle', content: 'console.community.actions.deleteText', args: { title: record.title } }),
+    confirm: (record) => ({
+      title: 'console.community.actions.deleteTitle',
+      content: 'console.community.actions.deleteText',
+      args: { title: record.title },
+    }),
   },
 };
 
@@ -63,7 +99,10 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
     }
     setSending(true);
     try {
-      await dataProvider.action('questions', record.id, 'Decline', { expectedVersion: record.version, reason: reason.trim() });
+      await dataProvider.action('questions', record.id, 'Decline', {
+        expectedVersion: record.version,
+        reason: reason.trim(),
+      });
       notify('console.community.notices.declined', { type: 'success' });
       close();
       refresh();
@@ -89,11 +128,11 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
         <HighlightOffIcon />
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="decline-title">
-        <DialogTitle id="decline-title">{translate('console.community.decline.title', { title: record.title })}</DialogTitle>
+        <DialogTitle id="decline-title">
+          {translate('console.community.decline.title', { title: record.title })}
+        </DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            {translate('console.community.decline.text')}
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{translate('console.community.decline.text')}</DialogContentText>
           <TextField
             autoFocus
             fullWidth
@@ -112,7 +151,13 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
         </DialogContent>
         <DialogActions>
           <Button label="console.community.actions.Cancel" onClick={close} disabled={sending} />
-          <Button label="console.community.actions.Decline" color="error" variant="contained" onClick={() => void send()} disabled={sending} />
+          <Button
+            label="console.community.actions.Decline"
+            color="error"
+            variant="contained"
+            onClick={() => void send()}
+            disabled={sending}
+          />
         </DialogActions>
       </Dialog>
     </>
@@ -138,7 +183,9 @@ export const QuestionActionButtons = () => {
           {name === 'Approve' && canDecline ? <DeclineButton record={record} disabled={busy} /> : null}
         </Box>
       ))}
-      {canDecline && !actions.some((a) => a.name === 'Approve') ? <DeclineButton record={record} disabled={busy} /> : null}
+      {canDecline && !actions.some((a) => a.name === 'Approve') ? (
+        <DeclineButton record={record} disabled={busy} />
+      ) : null}
       {confirmDialog}
     </Box>
   );

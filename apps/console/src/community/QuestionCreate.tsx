@@ -13,7 +13,12 @@ export const QuestionCreate = () => {
   const notify = useNotify();
   const redirect = useRedirect();
   const onSuccess = (data: Question) => {
-    notify(data.status === 'pending_review' ? 'console.community.notices.sentToModerators' : 'console.community.notices.createdDraft', { type: 'success' });
+    notify(
+      data.status === 'pending_review'
+        ? 'console.community.notices.sentToModerators'
+        : 'console.community.notices.createdDraft',
+      { type: 'success' },
+    );
     redirect('show', 'questions', data.id);
   };
   return (

@@ -24,7 +24,15 @@ const LocaleInput = () => {
   const { data: website } = useGetOne<Website>('websites', { id: websiteId }, { enabled: Boolean(websiteId) });
   const locales = website?.locales?.map((entry) => entry.locale) ?? [];
   const choices = (locales.length ? locales : ['en']).map((locale) => ({ id: locale, name: locale }));
-  return <SelectInput source="locale" choices={choices} validate={required()} helperText="console.community.form.localeHelp" translateChoice={false} />;
+  return (
+    <SelectInput
+      source="locale"
+      choices={choices}
+      validate={required()}
+      helperText="console.community.form.localeHelp"
+      translateChoice={false}
+    />
+  );
 };
 
 /** Someone outside the console who asked (optional). */
@@ -37,7 +45,11 @@ const AskedBy = () => {
       </Typography>
       <Box sx={grid}>
         <TextInput source="askedBy.name" validate={maxLength(200)} />
-        <TextInput source="askedBy.email" type="email" validate={[maxLength(320), email('console.community.form.emailInvalid')]} />
+        <TextInput
+          source="askedBy.email"
+          type="email"
+          validate={[maxLength(320), email('console.community.form.emailInvalid')]}
+        />
       </Box>
     </>
   );
@@ -48,13 +60,22 @@ export const QuestionForm = ({ edit = false, ...props }: Omit<SimpleFormProps, '
   <SimpleForm {...props} sx={{ maxWidth: 760 }}>
     <Box sx={grid}>
       <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }}>
-        <SelectInput optionText="name" label="resources.questions.fields.websiteId" validate={required()} readOnly={edit} />
+        <SelectInput
+          optionText="name"
+          label="resources.questions.fields.websiteId"
+          validate={required()}
+          readOnly={edit}
+        />
       </ReferenceInput>
       <LocaleInput />
     </Box>
     <TextInput source="title" validate={[required(), maxLength(QUESTION_LIMITS.title)]} />
     <TextInput source="body" multiline minRows={4} validate={maxLength(QUESTION_LIMITS.body)} />
-    <TextInput source="category" validate={maxLength(QUESTION_LIMITS.category)} helperText="console.community.form.categoryHelp" />
+    <TextInput
+      source="category"
+      validate={maxLength(QUESTION_LIMITS.category)}
+      helperText="console.community.form.categoryHelp"
+    />
     <AskedBy />
   </SimpleForm>
 );

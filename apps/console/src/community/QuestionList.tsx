@@ -79,7 +79,10 @@ const AnswerColumn = DataTable.Col<Answer>;
 
 /** The websites' names by id (the list of websites is asked once for the whole screen). */
 const useWebsiteName = () => {
-  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: websites } = useGetList<Website>('websites', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   return (id: Identifier) => websites?.find((site) => site.id === id)?.name;
 };
 
@@ -114,7 +117,9 @@ const AnswerSmallList = () => {
       secondary={(answer) => (
         <>
           <ReferenceField record={answer} source="questionId" reference="questions" link={false} />
-          {answer.publishedBy?.name ? ` · ${translate('console.community.publishedByName', { name: answer.publishedBy.name })}` : null}
+          {answer.publishedBy?.name
+            ? ` · ${translate('console.community.publishedByName', { name: answer.publishedBy.name })}`
+            : null}
         </>
       )}
       rowClick={answerPath}
@@ -127,7 +132,15 @@ const answerPath = (_id: Identifier, _resource: string, record: RaRecord) =>
   `/questions/${encodeURIComponent(String(record.questionId))}/show/answers`;
 
 /** One tab's questions: its own page size and saved parameters (per tab, not in the URL). */
-const QuestionTab = ({ tab, websiteId, small }: { tab: Exclude<CommunityTab, 'answers'>; websiteId: Identifier | null; small: boolean }) => (
+const QuestionTab = ({
+  tab,
+  websiteId,
+  small,
+}: {
+  tab: Exclude<CommunityTab, 'answers'>;
+  websiteId: Identifier | null;
+  small: boolean;
+}) => (
   <List<Question>
     error={<ListError />}
     queryOptions={INLINE_ERRORS}
@@ -146,7 +159,12 @@ const QuestionTab = ({ tab, websiteId, small }: { tab: Exclude<CommunityTab, 'an
     {small ? (
       <QuestionSmallList tab={tab} />
     ) : (
-      <DataTable rowClick="show" bulkActionButtons={<BulkQuestionActions tab={tab} />} empty={<Empty tab={tab} />} sx={NO_WRAP_HEADERS}>
+      <DataTable
+        rowClick="show"
+        bulkActionButtons={<BulkQuestionActions tab={tab} />}
+        empty={<Empty tab={tab} />}
+        sx={NO_WRAP_HEADERS}
+      >
         <Column source="title" sx={{ maxWidth: 420 }} />
         <Column source="websiteId" disableSort cellSx={() => ({ whiteSpace: 'nowrap' })}>
           <ReferenceField source="websiteId" reference="websites" link={false} />
@@ -186,13 +204,12 @@ const PublishedAnswersTab = ({ websiteId, small }: { websiteId: Identifier | nul
     {small ? (
       <AnswerSmallList />
     ) : (
-      <DataTable
-        rowClick={answerPath}
-        bulkActionButtons={false}
-        empty={<Empty tab="answers" />}
-        sx={NO_WRAP_HEADERS}
-      >
-        <AnswerColumn source="body" sx={{ maxWidth: 480 }} render={(record) => (record.body.length > 160 ? `${record.body.slice(0, 157)}…` : record.body)} />
+      <DataTable rowClick={answerPath} bulkActionButtons={false} empty={<Empty tab="answers" />} sx={NO_WRAP_HEADERS}>
+        <AnswerColumn
+          source="body"
+          sx={{ maxWidth: 480 }}
+          render={(record) => (record.body.length > 160 ? `${record.body.slice(0, 157)}…` : record.body)}
+        />
         <AnswerColumn source="questionId" disableSort>
           <ReferenceField source="questionId" reference="questions" link={false} />
         </AnswerColumn>
@@ -215,8 +232,17 @@ const CountChip = ({ value }: { value: number | undefined }) => (
 );
 
 /** The website whose community is shown (all of them when none is chosen). */
-const WebsitePicker = ({ value, onChange }: { value: Identifier | null; onChange: (value: Identifier | null) => void }) => {
-  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+const WebsitePicker = ({
+  value,
+  onChange,
+}: {
+  value: Identifier | null;
+  onChange: (value: Identifier | null) => void;
+}) => {
+  const { data: websites } = useGetList<Website>('websites', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const translate = useTranslate();
   return (
     <MuiTextField

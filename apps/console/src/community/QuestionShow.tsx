@@ -34,7 +34,8 @@ const person = (value: { name: string | null } | null | undefined) => value?.nam
 const Body = (_props: { label?: string | false }) => {
   const record = useRecordContext<Question>();
   const translate = useTranslate();
-  if (!record?.body) return <Typography color="text.secondary">{translate('console.community.show.noDetails')}</Typography>;
+  if (!record?.body)
+    return <Typography color="text.secondary">{translate('console.community.show.noDetails')}</Typography>;
   return (
     <Typography component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxWidth: 760 }}>
       {record.body}
@@ -57,7 +58,13 @@ const Declined = (_props: { label?: string | false }) => {
 const AnswersLabel = () => {
   const record = useRecordContext<Question>();
   const translate = useTranslate();
-  return <span>{record ? translate('console.community.answers.tabCount', { count: record.answerCount }) : translate('console.community.answers.tab')}</span>;
+  return (
+    <span>
+      {record
+        ? translate('console.community.answers.tabCount', { count: record.answerCount })
+        : translate('console.community.answers.tab')}
+    </span>
+  );
 };
 
 export const QuestionShow = () => {
@@ -78,16 +85,29 @@ export const QuestionShow = () => {
             <FunctionField<Question>
               label="console.community.show.askedBy"
               render={(record) =>
-                record.askedBy ? [record.askedBy.name, record.askedBy.email].filter(Boolean).join(' · ') : person(record.createdBy)
+                record.askedBy
+                  ? [record.askedBy.name, record.askedBy.email].filter(Boolean).join(' · ')
+                  : person(record.createdBy)
               }
             />
-            <FunctionField<Question> label="console.community.show.createdBy" render={(record) => person(record.createdBy)} />
+            <FunctionField<Question>
+              label="console.community.show.createdBy"
+              render={(record) => person(record.createdBy)}
+            />
             <MomentField source="createdAt" label="resources.questions.fields.createdAt" />
-            <FunctionField<Question> label="console.community.show.publishedBy" render={(record) => person(record.publishedBy)} />
+            <FunctionField<Question>
+              label="console.community.show.publishedBy"
+              render={(record) => person(record.publishedBy)}
+            />
             <MomentField source="publishedAt" label="resources.questions.fields.publishedAt" />
             <FunctionField<Question>
               label="console.community.show.answers"
-              render={(record) => translate('console.community.show.answerCount', { count: record.answerCount, published: record.publishedAnswerCount })}
+              render={(record) =>
+                translate('console.community.show.answerCount', {
+                  count: record.answerCount,
+                  published: record.publishedAnswerCount,
+                })
+              }
             />
           </FieldGrid>
         </TabbedShowLayout.Tab>

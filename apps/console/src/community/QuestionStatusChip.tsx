@@ -44,7 +44,11 @@ export const QuestionStatusChip = (_props: { label?: string }) => {
   const isQuestion = record != null && 'statusLabel' in record;
   const answers = useApiOptions<AnswerOptions>('answers', record != null && !isQuestion);
   if (!record?.status) return null;
-  return chip(record.status, isQuestion && record.statusLabel ? record.statusLabel : labelOf(answers.data?.statuses, record.status), 'data-status');
+  return chip(
+    record.status,
+    isQuestion && record.statusLabel ? record.statusLabel : labelOf(answers.data?.statuses, record.status),
+    'data-status',
+  );
 };
 
 /** The moderator status (pending review, approved, declined); a dash when it never went to the moderators. */
@@ -52,5 +56,9 @@ export const ModeratorStatusChip = (_props: { label?: string }) => {
   const record = useRecordContext<Question>();
   const { data } = useApiOptions<QuestionOptions>('questions');
   if (!record?.moderatorStatus) return <span>—</span>;
-  return chip(record.moderatorStatus, labelOf(data?.moderatorStatuses, record.moderatorStatus), 'data-moderator-status');
+  return chip(
+    record.moderatorStatus,
+    labelOf(data?.moderatorStatuses, record.moderatorStatus),
+    'data-moderator-status',
+  );
 };

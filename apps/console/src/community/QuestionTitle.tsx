@@ -6,7 +6,9 @@ export const QuestionTitle = () => {
   const translate = useTranslate();
   return (
     <span>
-      {record ? translate('console.community.questionTitle', { title: `"${record.title}"` }) : translate('console.community.questionTitleEmpty')}
+      {record
+        ? translate('console.community.questionTitle', { title: `"${record.title}"` })
+        : translate('console.community.questionTitleEmpty')}
     </span>
   );
 };

@@ -1,11 +1,26 @@
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { lazyPage } from '../common/lazyPage';
 
-const AnswerEdit = lazyPage(() => import('./AnswerEdit'), (m) => m.AnswerEdit);
-const QuestionCreate = lazyPage(() => import('./QuestionCreate'), (m) => m.QuestionCreate);
-const QuestionEdit = lazyPage(() => import('./QuestionEdit'), (m) => m.QuestionEdit);
-const QuestionList = lazyPage(() => import('./QuestionList'), (m) => m.QuestionList);
-const QuestionShow = lazyPage(() => import('./QuestionShow'), (m) => m.QuestionShow);
+const AnswerEdit = lazyPage(
+  () => import('./AnswerEdit'),
+  (m) => m.AnswerEdit,
+);
+const QuestionCreate = lazyPage(
+  () => import('./QuestionCreate'),
+  (m) => m.QuestionCreate,
+);
+const QuestionEdit = lazyPage(
+  () => import('./QuestionEdit'),
+  (m) => m.QuestionEdit,
+);
+const QuestionList = lazyPage(
+  () => import('./QuestionList'),
+  (m) => m.QuestionList,
+);
+const QuestionShow = lazyPage(
+  () => import('./QuestionShow'),
+  (m) => m.QuestionShow,
+);
 
 /** The Community screens (create, new, draft, published, moderator, deleted, published answers). */
 export const questions = {

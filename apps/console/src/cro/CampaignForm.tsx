@@ -56,8 +56,13 @@ const RuleTester = () => {
   };
   const ruleText = (rule: MatchAnswer['rules'][number]) =>
     rule.kind === 'list'
-      ? translate('console.cro.campaigns.ruleList', { name: lists?.find((list) => list.id === rule.listId)?.name ?? '…' })
-      : translate('console.cro.campaigns.ruleText', { kind: translate(`console.cro.campaigns.kinds.${rule.kind}`, { _: rule.kind }), value: rule.value ?? '' });
+      ? translate('console.cro.campaigns.ruleList', {
+          name: lists?.find((list) => list.id === rule.listId)?.name ?? '…',
+        })
+      : translate('console.cro.campaigns.ruleText', {
+          kind: translate(`console.cro.campaigns.kinds.${rule.kind}`, { _: rule.kind }),
+          value: rule.value ?? '',
+        });
   return (
     <Section title="console.cro.campaigns.tester" text="console.cro.campaigns.testerText">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }} data-rule-tester>
@@ -80,21 +85,33 @@ const RuleTester = () => {
           {translate('console.cro.campaigns.test')}
         </Button>
       </Box>
-      {error ? <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert> : null}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      ) : null}
       {answer ? (
         <Box sx={{ mt: 1 }} data-match-result={answer.matches ? 'matches' : 'no-match'}>
           <Alert severity={answer.matches ? 'success' : 'warning'}>
-            {translate(answer.matches ? 'console.cro.campaigns.matches' : 'console.cro.campaigns.noMatch', { name: record.name })}
+            {translate(answer.matches ? 'console.cro.campaigns.matches' : 'console.cro.campaigns.noMatch', {
+              name: record.name,
+            })}
           </Alert>
           <List dense>
             {answer.rules.map((rule, index) => (
               <ListItem key={index} data-rule-matches={rule.matches}>
                 <ListItemIcon sx={{ minWidth: 32 }}>
-                  {rule.matches ? <TaskAltIcon color="success" fontSize="small" /> : <HighlightOffIcon color="disabled" fontSize="small" />}
+                  {rule.matches ? (
+                    <TaskAltIcon color="success" fontSize="small" />
+                  ) : (
+                    <HighlightOffIcon color="disabled" fontSize="small" />
+                  )}
                 </ListItemIcon>
                 <ListItemText
                   primary={ruleText(rule)}
-                  secondary={translate(rule.matches ? 'console.cro.campaigns.ruleMatched' : 'console.cro.campaigns.ruleNotMatched')}
+                  secondary={translate(
+                    rule.matches ? 'console.cro.campaigns.ruleMatched' : 'console.cro.campaigns.ruleNotMatched',
+                  )}
                   sx={{ overflowWrap: 'anywhere' }}
                 />
               </ListItem>
@@ -110,25 +127,52 @@ const RuleTester = () => {
  * A campaign: where it is (name, page URL, vertical, stage), its containers (which CTA of the
  * website shows where on the page) and its page rules; on its page, the rule tester.
  */
-export const CampaignForm = ({ edit = false, toolbar, header, defaultValues }: { edit?: boolean; toolbar: ReactElement; header?: ReactElement; defaultValues?: Record<string, unknown> }) => (
+export const CampaignForm = ({
+  edit = false,
+  toolbar,
+  header,
+  defaultValues,
+}: {
+  edit?: boolean;
+  toolbar: ReactElement;
+  header?: ReactElement;
+  defaultValues?: Record<string, unknown>;
+}) => (
   <SimpleForm toolbar={toolbar} defaultValues={defaultValues} sx={{ maxWidth: 980 }} warnWhenUnsavedChanges={false}>
     {header}
     <Box sx={grid}>
       <WebsiteInput edit={edit} />
       <TextInput source="name" label="console.cro.fields.name" />
-      <TextInput source="url" label="console.cro.f.url" placeholder="https://" helperText="console.cro.campaigns.urlHelp" />
+      <TextInput
+        source="url"
+        label="console.cro.f.url"
+        placeholder="https://"
+        helperText="console.cro.campaigns.urlHelp"
+      />
       <TextInput source="vertical" label="console.cro.f.vertical" />
       <TextInput source="stage" label="console.cro.f.stage" />
     </Box>
     <Section title="console.cro.campaigns.containers" text="console.cro.campaigns.containersText">
       <ArrayInput source="containers" label={false}>
         <SimpleFormIterator disableReordering sx={{ '& .RaSimpleFormIterator-line': { py: 1 } }}>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%' }}>
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%' }}
+          >
             <TextInput source="name" label="console.cro.f.containerName" helperText={false} />
             <SameWebsiteInput source="ctaId" reference="ctas" label="console.cro.f.ctaId" helperText={false} />
-            <SelectInput source="position" label="console.cro.f.containerPosition" choices={POSITIONS} helperText={false} />
+            <SelectInput
+              source="position"
+              label="console.cro.f.containerPosition"
+              choices={POSITIONS}
+              helperText={false}
+            />
             <TextInput source="selector" label="console.cro.f.selector" helperText={false} />
-            <SelectInput source="selectorType" label="console.cro.f.selectorType" choices={SELECTOR_TYPES} helperText={false} />
+            <SelectInput
+              source="selectorType"
+              label="console.cro.f.selectorType"
+              choices={SELECTOR_TYPES}
+              helperText={false}
+            />
             <NumberInput source="marginPx" label="console.cro.f.marginPx" helperText={false} />
           </Box>
           <CheckboxGroupInput source="devices" label="console.cro.f.devices" choices={DEVICES} helperText={false} />
@@ -143,9 +187,20 @@ export const CampaignForm = ({ edit = false, toolbar, header, defaultValues }: {
           <FormDataConsumer<{ kind?: string }>>
             {({ scopedFormData }) =>
               scopedFormData?.kind === 'list' ? (
-                <SameWebsiteInput source="listId" reference="url-lists" label="console.cro.f.listId" helperText={false} />
+                <SameWebsiteInput
+                  source="listId"
+                  reference="url-lists"
+                  label="console.cro.f.listId"
+                  helperText={false}
+                />
               ) : (
-                <TextInput source="value" label="console.cro.f.ruleValue" placeholder="https://" helperText={false} sx={{ minWidth: 320 }} />
+                <TextInput
+                  source="value"
+                  label="console.cro.f.ruleValue"
+                  placeholder="https://"
+                  helperText={false}
+                  sx={{ minWidth: 320 }}
+                />
               )
             }
           </FormDataConsumer>
@@ -158,13 +213,16 @@ export const CampaignForm = ({ edit = false, toolbar, header, defaultValues }: {
 
 /** A rule keeps the value or the list its kind uses. */
 export const prepareCampaign = (data: Record<string, unknown>) => {
-  const rules = (data.pageRules as { rules?: { kind?: string; value?: unknown; listId?: unknown }[] } | undefined)?.rules;
+  const rules = (data.pageRules as { rules?: { kind?: string; value?: unknown; listId?: unknown }[] } | undefined)
+    ?.rules;
   if (!Array.isArray(rules)) return data;
   return {
     ...data,
     pageRules: {
       ...(data.pageRules as object),
-      rules: rules.map((rule) => (rule.kind === 'list' ? { kind: rule.kind, listId: rule.listId } : { kind: rule.kind, value: rule.value })),
+      rules: rules.map((rule) =>
+        rule.kind === 'list' ? { kind: rule.kind, listId: rule.listId } : { kind: rule.kind, value: rule.value },
+      ),
     },
   };
 };

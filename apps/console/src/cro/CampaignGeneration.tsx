@@ -65,7 +65,10 @@ interface LastGeneration {
 type CampaignRecord = CroRecord & { generation?: GenerationJob | null; lastGeneration?: LastGeneration | null };
 
 const useTemplates = () =>
-  useGetList<CtaTemplateRecord>('cta-templates', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  useGetList<CtaTemplateRecord>('cta-templates', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+  });
 
 const typeName = (type: string) => CTA_TYPES.find((choice) => choice.id === type)?.name ?? type;
 
@@ -78,13 +81,22 @@ export const TemplateChoice = ({ value, onChange }: { value: string; onChange: (
   const { data, isPending, error, refetch } = useTemplates();
   const [type, setType] = useState('all');
   // Starters first, then the organisation's own, each by name.
-  const templates = [...(data ?? [])].sort((a, b) => Number(!a.builtIn) - Number(!b.builtIn) || a.name.localeCompare(b.name));
+  const templates = [...(data ?? [])].sort(
+    (a, b) => Number(!a.builtIn) - Number(!b.builtIn) || a.name.localeCompare(b.name),
+  );
   const types = CTA_TYPES.filter((choice) => templates.some((t) => t.type === choice.id));
   const shown = templates.filter((t) => type === 'all' || t.type === type);
   if (isPending) return <Skeleton variant="rounded" height={160} />;
   if (error)
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{translate('console.cro.ctas.templates.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {translate('console.cro.ctas.templates.retry')}
+          </Button>
+        }
+      >
         {translate('console.cro.ctas.templates.failed', { message: errorMessage(error) })}
       </Alert>
     );
@@ -112,7 +124,11 @@ export const TemplateChoice = ({ value, onChange }: { value: string; onChange: (
           ))}
         </TextField>
       ) : null}
-      <RadioGroup value={value} onChange={(event) => onChange(event.target.value)} aria-label={translate('console.cro.generation.template')}>
+      <RadioGroup
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-label={translate('console.cro.generation.template')}
+      >
         {shown.map((template) => (
           <FormControlLabel
             key={template.id}
@@ -126,7 +142,10 @@ export const TemplateChoice = ({ value, onChange }: { value: string; onChange: (
                   {template.name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" data-template-type-name>
-                  {translate(template.builtIn ? 'console.cro.generation.starterOfType' : 'console.cro.generation.ownOfType', { type: typeName(template.type) })}
+                  {translate(
+                    template.builtIn ? 'console.cro.generation.starterOfType' : 'console.cro.generation.ownOfType',
+                    { type: typeName(template.type) },
+                  )}
                 </Typography>
               </Box>
             }
@@ -157,7 +176,14 @@ export const GenerateDialog = ({
   const translate = useTranslate();
   const [chosen, setChosen] = useState('');
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="cro-generate-title" data-generate-dialog>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="cro-generate-title"
+      data-generate-dialog
+    >
       <DialogTitle id="cro-generate-title">{title}</DialogTitle>
       <DialogContent dividers>{open ? <TemplateChoice value={chosen} onChange={setChosen} /> : null}</DialogContent>
       <DialogActions>
@@ -189,9 +215,16 @@ const GeneratedCtas = ({ ids }: { ids: string[] }) => {
   const createPath = useCreatePath();
   const { data } = useGetMany<CroRecord>('ctas', { ids }, { enabled: ids.length > 0 });
   if (ids.length === 0) return null;
-  const name = (id: string) => data?.find((cta) => String(cta.id) === id)?.name ?? translate('console.cro.generation.ctaUnnamed');
+  const name = (id: string) =>
+    data?.find((cta) => String(cta.id) === id)?.name ?? translate('console.cro.generation.ctaUnnamed');
   return (
-    <List dense disablePadding aria-label={translate('console.cro.generation.made')} data-generated-ctas sx={{ mt: 0.5 }}>
+    <List
+      dense
+      disablePadding
+      aria-label={translate('console.cro.generation.made')}
+      data-generated-ctas
+      sx={{ mt: 0.5 }}
+    >
       {ids.map((id) => (
         <ListItem key={id} disableGutters sx={{ py: 0 }}>
           <Link to={createPath({ resource: 'ctas', id, type: 'edit' })} data-generated-cta={id}>
@@ -218,7 +251,11 @@ export const GenerationPanel = () => {
   const notify = useNotify();
   const id = context?.id as Identifier;
   const running = Boolean(context?.generation);
-  const { data: polled, refetch } = useGetOne<CampaignRecord>('campaigns', { id }, { enabled: id != null, refetchInterval: running ? GENERATION_POLL_MS : false });
+  const { data: polled, refetch } = useGetOne<CampaignRecord>(
+    'campaigns',
+    { id },
+    { enabled: id != null, refetchInterval: running ? GENERATION_POLL_MS : false },
+  );
   const record = polled ?? context;
   const job = record?.generation ?? null;
   const { data: templates } = useTemplates();
@@ -229,10 +266,17 @@ export const GenerationPanel = () => {
     enabled: Boolean(job && !job.startedAt),
     queryFn: async () => {
       const { data } = await dataProvider.history('campaigns', id);
-      const started = [...data]
-        .sort((a, b) => (b.version ?? 0) - (a.version ?? 0))
-        .find((entry) => entry.type === 'CampaignGenerationStarted' && (entry.data as { jobId?: string } | undefined)?.jobId === job?.jobId)
-        ?? [...data].sort((a, b) => (b.version ?? 0) - (a.version ?? 0)).find((entry) => entry.type === 'CampaignGenerationStarted');
+      const started =
+        [...data]
+          .sort((a, b) => (b.version ?? 0) - (a.version ?? 0))
+          .find(
+            (entry) =>
+              entry.type === 'CampaignGenerationStarted' &&
+              (entry.data as { jobId?: string } | undefined)?.jobId === job?.jobId,
+          ) ??
+        [...data]
+          .sort((a, b) => (b.version ?? 0) - (a.version ?? 0))
+          .find((entry) => entry.type === 'CampaignGenerationStarted');
       return started?.time ?? started?.timestamp ?? null;
     },
   });
@@ -260,16 +304,32 @@ export const GenerationPanel = () => {
         data-generation="running"
         action={
           cancelling.actions.map(({ name, label }) => (
-            <Button key={name} color="inherit" size="small" disabled={cancelling.busy} onClick={() => void cancelling.run(name)} data-action={name}>
+            <Button
+              key={name}
+              color="inherit"
+              size="small"
+              disabled={cancelling.busy}
+              onClick={() => void cancelling.run(name)}
+              data-action={name}
+            >
               {label}
             </Button>
           ))[0]
         }
       >
         <AlertTitle data-generation-progress>
-          {counts ? translate('console.cro.generation.progress', { done: counts.done, total: counts.total }) : translate('console.cro.generation.running')}
+          {counts
+            ? translate('console.cro.generation.progress', { done: counts.done, total: counts.total })
+            : translate('console.cro.generation.running')}
         </AlertTitle>
-        {counts ? <LinearProgress variant="determinate" value={(100 * counts.done) / counts.total} sx={{ mb: 1, minWidth: 280 }} data-generation-bar /> : null}
+        {counts ? (
+          <LinearProgress
+            variant="determinate"
+            value={(100 * counts.done) / counts.total}
+            sx={{ mb: 1, minWidth: 280 }}
+            data-generation-bar
+          />
+        ) : null}
         <Typography variant="body2" data-generation-detail>
           {[
             template ? translate('console.cro.generation.fromTemplate', { name: template.name }) : null,
@@ -288,7 +348,9 @@ export const GenerationPanel = () => {
     const ids = Array.isArray(last.ctaIds) ? last.ctaIds : [];
     return (
       <Alert severity="success" sx={{ mt: 1 }} data-generation="finished">
-        <AlertTitle data-generation-outcome>{translate('console.cro.generation.finished', { smart_count: ids.length })}</AlertTitle>
+        <AlertTitle data-generation-outcome>
+          {translate('console.cro.generation.finished', { smart_count: ids.length })}
+        </AlertTitle>
         <GeneratedCtas ids={ids} />
       </Alert>
     );

@@ -27,7 +27,9 @@ const Column = DataTable.Col<CroRecord>;
 
 const Url = (_props: { label?: string }) => {
   const record = useRecordContext<CroRecord>();
-  return <span style={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}>{String(record?.url ?? '')}</span>;
+  return (
+    <span style={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}>{String(record?.url ?? '')}</span>
+  );
 };
 
 export const CampaignList = () => (
@@ -58,7 +60,19 @@ const Warnings = () => {
 export const CampaignEdit = () => (
   <CroEdit
     prepare={prepareCampaign}
-    form={<CampaignForm edit header={<CroHeader><Warnings /><GenerationPanel /><CampaignAnalytics /></CroHeader>} toolbar={<CroToolbar except={IN_GENERATION_PANEL} choose={CAMPAIGN_CHOOSE} />} />}
+    form={
+      <CampaignForm
+        edit
+        header={
+          <CroHeader>
+            <Warnings />
+            <GenerationPanel />
+            <CampaignAnalytics />
+          </CroHeader>
+        }
+        toolbar={<CroToolbar except={IN_GENERATION_PANEL} choose={CAMPAIGN_CHOOSE} />}
+      />
+    }
   />
 );
 

@@ -65,7 +65,14 @@ export const ProductForm = ({ edit = false, toolbar, header, defaultValues }: Fo
 
 const Currency = () => {
   const type = useWatch({ name: 'type' }) as string | undefined;
-  return type === 'value' ? <TextInput source="currency" label="console.cro.f.currency" placeholder="EUR" helperText="console.cro.goals.currencyHelp" /> : null;
+  return type === 'value' ? (
+    <TextInput
+      source="currency"
+      label="console.cro.f.currency"
+      placeholder="EUR"
+      helperText="console.cro.goals.currencyHelp"
+    />
+  ) : null;
 };
 
 /** A conversion goal: which event counts (or whose value is summed), narrowed by filters. */
@@ -75,7 +82,12 @@ export const GoalForm = ({ edit = false, toolbar, header, defaultValues }: FormP
     <Box sx={grid}>
       <WebsiteInput edit={edit} />
       <TextInput source="name" label="console.cro.f.goalName" />
-      <SelectInput source="type" label="console.cro.f.goalType" choices={GOAL_TYPES} helperText="console.cro.goals.typeHelp" />
+      <SelectInput
+        source="type"
+        label="console.cro.f.goalType"
+        choices={GOAL_TYPES}
+        helperText="console.cro.goals.typeHelp"
+      />
       <TextInput source="event" label="console.cro.f.event" placeholder="form_submitted" />
     </Box>
     <Currency />
@@ -106,7 +118,13 @@ export const UrlListForm = ({ edit = false, toolbar, header, defaultValues }: Fo
       <ArrayInput source="rules" label={false}>
         <SimpleFormIterator inline>
           <SelectInput source="kind" label="console.cro.f.ruleKind" choices={URL_RULE_KINDS} helperText={false} />
-          <TextInput source="value" label="console.cro.f.ruleValue" placeholder="https://" helperText={false} sx={{ minWidth: 360 }} />
+          <TextInput
+            source="value"
+            label="console.cro.f.ruleValue"
+            placeholder="https://"
+            helperText={false}
+            sx={{ minWidth: 360 }}
+          />
         </SimpleFormIterator>
       </ArrayInput>
     </Section>

@@ -15,7 +15,8 @@ const Text = ({ value }: { value: (record: CroRecord) => string; label?: string 
   return <>{record ? value(record) : ''}</>;
 };
 
-const productLine = (record: CroRecord) => dotted(record.displayName as string | undefined, record.type as string | undefined);
+const productLine = (record: CroRecord) =>
+  dotted(record.displayName as string | undefined, record.type as string | undefined);
 export const ProductList = () => (
   <CroList
     icon={<Inventory2OutlinedIcon />}
@@ -27,8 +28,12 @@ export const ProductList = () => (
     }
   />
 );
-export const ProductEdit = () => <CroEdit form={<ProductForm edit header={<CroHeader />} toolbar={<CroToolbar />} />} />;
-export const ProductCreate = () => <CroCreate form={(defaults) => <ProductForm defaultValues={defaults} toolbar={<CreateToolbar />} />} />;
+export const ProductEdit = () => (
+  <CroEdit form={<ProductForm edit header={<CroHeader />} toolbar={<CroToolbar />} />} />
+);
+export const ProductCreate = () => (
+  <CroCreate form={(defaults) => <ProductForm defaultValues={defaults} toolbar={<CreateToolbar />} />} />
+);
 
 const goalLine = (record: CroRecord) => dotted(humanize(String(record.type ?? '')), record.event as string | undefined);
 export const GoalList = () => (
@@ -45,7 +50,10 @@ export const GoalList = () => (
 );
 export const GoalEdit = () => <CroEdit form={<GoalForm edit header={<CroHeader />} toolbar={<CroToolbar />} />} />;
 export const GoalCreate = () => (
-  <CroCreate defaults={{ type: 'count', filters: [] }} form={(defaults) => <GoalForm defaultValues={defaults} toolbar={<CreateToolbar />} />} />
+  <CroCreate
+    defaults={{ type: 'count', filters: [] }}
+    form={(defaults) => <GoalForm defaultValues={defaults} toolbar={<CreateToolbar />} />}
+  />
 );
 
 const ruleCount = (record: CroRecord) => (Array.isArray(record.rules) ? record.rules.length : 0);
@@ -60,7 +68,12 @@ export const UrlListList = () => (
     }
   />
 );
-export const UrlListEdit = () => <CroEdit form={<UrlListForm edit header={<CroHeader />} toolbar={<CroToolbar />} />} />;
+export const UrlListEdit = () => (
+  <CroEdit form={<UrlListForm edit header={<CroHeader />} toolbar={<CroToolbar />} />} />
+);
 export const UrlListCreate = () => (
-  <CroCreate defaults={{ rules: [{ kind: 'contains', value: '' }] }} form={(defaults) => <UrlListForm defaultValues={defaults} toolbar={<CreateToolbar />} />} />
+  <CroCreate
+    defaults={{ rules: [{ kind: 'contains', value: '' }] }}
+    form={(defaults) => <UrlListForm defaultValues={defaults} toolbar={<CreateToolbar />} />}
+  />
 );

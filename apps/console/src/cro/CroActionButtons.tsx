@@ -1,4 +1,16 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Tooltip } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Tooltip,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNotify, useRedirect, useRefresh, useTranslate } from 'react-admin';
@@ -78,8 +90,16 @@ export const CroActionButtons = ({
     except: [...FORM_ACTIONS, ...except],
     onDone: (action, data) => {
       const warnings = Array.isArray(data.warnings) ? data.warnings : [];
-      if (warnings.length) notify(translate('console.cro.notices.doneWithWarning', { action: label(action), warning: warnings.join(' ') }), { type: 'warning', multiLine: true });
-      else notify((choose && Object.hasOwn(choose, action) ? choose[action]!.notice : undefined) ?? 'console.cro.notices.done', { type: 'success', messageArgs: { action: label(action) } });
+      if (warnings.length)
+        notify(
+          translate('console.cro.notices.doneWithWarning', { action: label(action), warning: warnings.join(' ') }),
+          { type: 'warning', multiLine: true },
+        );
+      else
+        notify(
+          (choose && Object.hasOwn(choose, action) ? choose[action]!.notice : undefined) ?? 'console.cro.notices.done',
+          { type: 'success', messageArgs: { action: label(action) } },
+        );
       if (action === 'Duplicate' && typeof data.copyId === 'string') redirect('edit', resource, data.copyId);
       else refresh();
       return true;
@@ -124,7 +144,14 @@ export const CroActionButtons = ({
           button
         );
       })}
-      <Dialog open={Boolean(question)} onClose={() => setAsking(null)} aria-labelledby="cro-choose-title" fullWidth={Boolean(question?.render)} maxWidth="sm" data-choose={asking ?? undefined}>
+      <Dialog
+        open={Boolean(question)}
+        onClose={() => setAsking(null)}
+        aria-labelledby="cro-choose-title"
+        fullWidth={Boolean(question?.render)}
+        maxWidth="sm"
+        data-choose={asking ?? undefined}
+      >
         <DialogTitle id="cro-choose-title">{question ? translate(question.title) : ''}</DialogTitle>
         <DialogContent dividers={Boolean(question?.render)}>
           {question?.render ? (

@@ -14,7 +14,18 @@ import {
   Typography,
 } from '@mui/material';
 import { createContext, useContext, useRef, useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useResourceContext, useTranslate, useUnselectAll } from 'react-admin';
+import {
+  Button,
+  Confirm,
+  useDataProvider,
+  useListContext,
+  useLogoutIfAccessDenied,
+  useNotify,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  useUnselectAll,
+} from 'react-admin';
 import { errorMessage } from '../common/errors';
 import type { BulkResult, ConsoleDataProvider } from '../providers/dataProvider';
 import { GenerateDialog } from './CampaignGeneration';
@@ -65,7 +76,9 @@ export const CroBulkActions = ({ bulk }: { bulk: readonly CroBulkAction[] }) => 
   const seen = useRef(new Map<string, string>());
   for (const record of data ?? []) seen.current.set(String(record.id), record.name);
   const selected = (data ?? []).filter((record) => selectedIds.includes(record.id));
-  const available = bulk.filter((b) => selected.some((record) => record.allowedActions?.includes(b.action))).map((b) => b.id);
+  const available = bulk
+    .filter((b) => selected.some((record) => record.allowedActions?.includes(b.action)))
+    .map((b) => b.id);
   const label = (id: string) => bulk.find((b) => b.id === id)?.name ?? id;
 
   const run = async (action: string, body: Record<string, unknown> = {}) => {
@@ -93,12 +106,23 @@ export const CroBulkActions = ({ bulk }: { bulk: readonly CroBulkAction[] }) => 
         </Box>
       ) : null}
       {available.map((action) => (
-        <Button key={action} label={label(action)} disabled={busy} onClick={() => (CONFIRM.has(action) ? setAsking(action) : TEMPLATE.has(action) ? setChoosing(action) : void run(action))} data-bulk-action={action} />
+        <Button
+          key={action}
+          label={label(action)}
+          disabled={busy}
+          onClick={() =>
+            CONFIRM.has(action) ? setAsking(action) : TEMPLATE.has(action) ? setChoosing(action) : void run(action)
+          }
+          data-bulk-action={action}
+        />
       ))}
       <Confirm
         isOpen={asking !== null}
         loading={busy}
-        title={translate('console.cro.bulk.confirmTitle', { action: asking ? label(asking) : '', smart_count: selectedIds.length })}
+        title={translate('console.cro.bulk.confirmTitle', {
+          action: asking ? label(asking) : '',
+          smart_count: selectedIds.length,
+        })}
         content={translate('console.cro.bulk.confirmText')}
         confirm={asking ? label(asking) : ''}
         confirmColor="warning"
@@ -117,18 +141,37 @@ export const CroBulkActions = ({ bulk }: { bulk: readonly CroBulkAction[] }) => 
 };
 
 /** "Publish: 1 of 2 done", then each record by name with OK or the API's message for it (and the refusal's reason). */
-export const CroBulkSummaryDialog = ({ summary, bulk, onClose }: { summary: CroBulkSummary | null; bulk: readonly CroBulkAction[]; onClose: () => void }) => {
+export const CroBulkSummaryDialog = ({
+  summary,
+  bulk,
+  onClose,
+}: {
+  summary: CroBulkSummary | null;
+  bulk: readonly CroBulkAction[];
+  onClose: () => void;
+}) => {
   const translate = useTranslate();
   const done = summary ? summary.results.filter((result) => result.ok).length : 0;
   const action = summary ? (bulk.find((b) => b.id === summary.action)?.name ?? summary.action) : '';
   return (
-    <Dialog open={summary != null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="cro-bulk-title" data-bulk-results>
-      <DialogTitle id="cro-bulk-title">{summary ? translate('console.cro.bulk.summary', { action, done, total: summary.results.length }) : ''}</DialogTitle>
+    <Dialog
+      open={summary != null}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="cro-bulk-title"
+      data-bulk-results
+    >
+      <DialogTitle id="cro-bulk-title">
+        {summary ? translate('console.cro.bulk.summary', { action, done, total: summary.results.length }) : ''}
+      </DialogTitle>
       <DialogContent dividers>
         <MuiList dense aria-label={translate('console.cro.bulk.results')}>
           {(summary?.results ?? []).map((result) => (
             <ListItem key={String(result.id)} data-result={result.ok ? 'ok' : 'failed'} data-id={String(result.id)}>
-              <ListItemIcon sx={{ minWidth: 36 }}>{result.ok ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {result.ok ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}
+              </ListItemIcon>
               <ListItemText
                 primary={<span data-name>{summary?.names[String(result.id)] ?? String(result.id)}</span>}
                 secondary={
@@ -140,7 +183,13 @@ export const CroBulkSummaryDialog = ({ summary, bulk, onClose }: { summary: CroB
                         {result.error}
                       </Typography>
                       {result.reason && result.reason !== result.error ? (
-                        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-reason>
+                        <Typography
+                          component="span"
+                          variant="caption"
+                          color="text.secondary"
+                          sx={{ display: 'block' }}
+                          data-reason
+                        >
                           {result.reason}
                         </Typography>
                       ) : null}

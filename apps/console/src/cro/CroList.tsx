@@ -29,8 +29,19 @@ function StatusFilter(props: Omit<SelectInputProps, 'choices'>) {
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.cro.search" />,
-  <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
-    <SelectInput optionText="name" label="console.cro.fields.websiteId" emptyText="console.cro.allWebsites" sx={{ minWidth: 180 }} />
+  <ReferenceInput
+    key="websiteId"
+    source="websiteId"
+    reference="websites"
+    sort={{ field: 'name', order: 'ASC' }}
+    alwaysOn
+  >
+    <SelectInput
+      optionText="name"
+      label="console.cro.fields.websiteId"
+      emptyText="console.cro.allWebsites"
+      sx={{ minWidth: 180 }}
+    />
   </ReferenceInput>,
   <StatusFilter key="status" source="status" label="console.cro.fields.status" emptyText="console.cro.any" alwaysOn />,
 ];
@@ -92,7 +103,11 @@ export const CroList = ({
       empty={noMatches}
     />
   ) : (
-    <DataTable rowClick="edit" bulkActionButtons={bulk.length ? <CroBulkActions bulk={bulk} /> : false} empty={noMatches}>
+    <DataTable
+      rowClick="edit"
+      bulkActionButtons={bulk.length ? <CroBulkActions bulk={bulk} /> : false}
+      empty={noMatches}
+    >
       <Column source="name" label="console.cro.fields.name">
         <Name />
       </Column>
@@ -118,7 +133,14 @@ export const CroList = ({
       sort={{ field: 'updatedAt', order: 'DESC' }}
       perPage={50}
       pagination={<PaginationUnlessFailed />}
-      empty={<EmptyState title={`console.cro.${resource}.emptyTitle`} text={`console.cro.${resource}.emptyText`} icon={icon} createLabel={`console.cro.${resource}.create`} />}
+      empty={
+        <EmptyState
+          title={`console.cro.${resource}.emptyTitle`}
+          text={`console.cro.${resource}.emptyText`}
+          icon={icon}
+          createLabel={`console.cro.${resource}.create`}
+        />
+      }
     >
       {above}
       {children ? children(table) : table}

@@ -10,9 +10,12 @@ import { croNavigation, menuGroupOf, type MenuGroup } from './types';
  */
 const useGroupEntries = (group: MenuGroup, navigation: readonly string[], visible: (name: string) => boolean) => {
   const resources = useResourceDefinitions();
-  const inGroup = (name: string) => Object.hasOwn(resources, name) && resources[name]!.hasList && menuGroupOf(resources[name]!.options) === group;
+  const inGroup = (name: string) =>
+    Object.hasOwn(resources, name) && resources[name]!.hasList && menuGroupOf(resources[name]!.options) === group;
   const listed = navigation.length
-    ? navigation.filter((entry) => entry.startsWith(croNavigation(''))).map((entry) => entry.slice(croNavigation('').length))
+    ? navigation
+        .filter((entry) => entry.startsWith(croNavigation('')))
+        .map((entry) => entry.slice(croNavigation('').length))
     : Object.keys(resources);
   return [...new Set(listed)].filter((name) => inGroup(name) && visible(croNavigation(name)));
 };
@@ -22,7 +25,13 @@ const useGroupEntries = (group: MenuGroup, navigation: readonly string[], visibl
  * (`cro/{resource}`, given to CRO readers by the API's policy, in its order), then the analytics
  * screens. Nothing when it lists none.
  */
-export const CroMenuItems = ({ navigation, visible }: { navigation: readonly string[]; visible: (name: string) => boolean }) => {
+export const CroMenuItems = ({
+  navigation,
+  visible,
+}: {
+  navigation: readonly string[];
+  visible: (name: string) => boolean;
+}) => {
   const translate = useTranslate();
   const [open] = useSidebarState();
   const shown = useGroupEntries('conversion', navigation, visible);
@@ -49,7 +58,13 @@ export const CroMenuItems = ({ navigation, visible }: { navigation: readonly str
  * Analytics page; `cro/excluded-pages`: the pages excluded from journey tracking). A group of
  * their own, under the Conversion heading's column; nothing when the navigation lists neither.
  */
-const AnalyticsMenuItems = ({ navigation, visible }: { navigation: readonly string[]; visible: (name: string) => boolean }) => {
+const AnalyticsMenuItems = ({
+  navigation,
+  visible,
+}: {
+  navigation: readonly string[];
+  visible: (name: string) => boolean;
+}) => {
   const translate = useTranslate();
   const shown = useGroupEntries('analytics', navigation, visible);
   if (shown.length === 0) return null;

@@ -45,7 +45,11 @@ const Title = () => {
 /** Name, status and website: the record at a glance. */
 export const CroHeader = ({ children }: { children?: ReactNode }) => {
   const record = useRecordContext<CroRecord>();
-  const { data: website } = useGetOne<Website>('websites', { id: record?.websiteId ?? '' }, { enabled: Boolean(record?.websiteId) });
+  const { data: website } = useGetOne<Website>(
+    'websites',
+    { id: record?.websiteId ?? '' },
+    { enabled: Boolean(record?.websiteId) },
+  );
   const translate = useTranslate();
   if (!record) return null;
   return (
@@ -73,7 +77,13 @@ export const CroHeader = ({ children }: { children?: ReactNode }) => {
  * Save, the workflow buttons (the API's, off while there are unsaved changes; `except` those another
  * control of the page takes), and Delete after a confirmation.
  */
-export const CroToolbar = ({ except, choose }: { except?: readonly string[]; choose?: Parameters<typeof CroActionButtons>[0]['choose'] }) => {
+export const CroToolbar = ({
+  except,
+  choose,
+}: {
+  except?: readonly string[];
+  choose?: Parameters<typeof CroActionButtons>[0]['choose'];
+}) => {
   const record = useRecordContext<CroRecord>();
   const resource = useResourceContext() ?? '';
   const { isDirty } = useFormState();
@@ -113,7 +123,15 @@ export const CroToolbar = ({ except, choose }: { except?: readonly string[]; cho
 const HistoryCard = () => {
   const translate = useTranslate();
   return (
-    <Card sx={{ width: { xs: '100%', lg: 320 }, flexShrink: 0, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, alignSelf: 'flex-start' }}>
+    <Card
+      sx={{
+        width: { xs: '100%', lg: 320 },
+        flexShrink: 0,
+        ml: { lg: 2 },
+        mt: { xs: 2, lg: 0 },
+        alignSelf: 'flex-start',
+      }}
+    >
       <CardContent>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
           {translate('console.cro.history')}
@@ -137,7 +155,13 @@ const Actions = () => {
  * A CRO record's page: `form` (given its toolbar) in a pessimistic edit (the API's field errors
  * show under the inputs), the record's history beside it.
  */
-export const CroEdit = ({ form, prepare = (data) => data }: { form: ReactElement; prepare?: (data: Record<string, unknown>) => Record<string, unknown> }) => {
+export const CroEdit = ({
+  form,
+  prepare = (data) => data,
+}: {
+  form: ReactElement;
+  prepare?: (data: Record<string, unknown>) => Record<string, unknown>;
+}) => {
   const notify = useNotify();
   return (
     <Edit<CroRecord>
@@ -149,7 +173,10 @@ export const CroEdit = ({ form, prepare = (data) => data }: { form: ReactElement
       }
       actions={<Actions />}
       aside={<HistoryCard />}
-      mutationOptions={{ onSuccess: () => notify('console.cro.notices.saved', { type: 'success' }), onError: onApiError(notify) }}
+      mutationOptions={{
+        onSuccess: () => notify('console.cro.notices.saved', { type: 'success' }),
+        onError: onApiError(notify),
+      }}
       sx={{ '& .RaEdit-main': { flexDirection: { xs: 'column', lg: 'row' } } }}
     >
       {form}
@@ -180,9 +207,14 @@ export const CroCreate = ({
   const notify = useNotify();
   const redirect = useRedirect();
   const resource = useResourceContext() ?? '';
-  const { data: websites, total, isPending } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 2 }, sort: { field: 'name', order: 'ASC' } });
+  const {
+    data: websites,
+    total,
+    isPending,
+  } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 2 }, sort: { field: 'name', order: 'ASC' } });
   if (isPending) return <Loading />;
-  const websiteId = new URLSearchParams(window.location.search).get('websiteId') ?? (total === 1 ? websites?.[0]?.id : undefined);
+  const websiteId =
+    new URLSearchParams(window.location.search).get('websiteId') ?? (total === 1 ? websites?.[0]?.id : undefined);
   return (
     <Create<CroRecord>
       title={`console.cro.${resource}.create`}

@@ -21,7 +21,8 @@ import { grid, Section, WebsiteInput } from './inputs';
 import { CTA_ITEM_TYPES, CTA_TYPES, DEVICES, FREQUENCIES, LAYOUTS, TRIGGER_KINDS, WIDTHS } from './types';
 
 const MAX_PRODUCTS = 3;
-const atMostThree = (value: unknown) => (Array.isArray(value) && value.length > MAX_PRODUCTS ? 'console.cro.ctas.maxProducts' : undefined);
+const atMostThree = (value: unknown) =>
+  Array.isArray(value) && value.length > MAX_PRODUCTS ? 'console.cro.ctas.maxProducts' : undefined;
 const tab = { sx: { maxWidth: 900 } };
 /**
  * An item in two lines (the form column is narrower beside the preview): its type and label, then
@@ -64,7 +65,11 @@ const Targeting = () => {
         <Box sx={grid}>
           <SelectInput source="popup.frequency" label="console.cro.f.frequency" choices={FREQUENCIES} />
           <SelectInput source="popup.layout" label="console.cro.f.layout" choices={LAYOUTS} />
-          <TextInput source="popup.position" label="console.cro.f.position" helperText="console.cro.ctas.positionHelp" />
+          <TextInput
+            source="popup.position"
+            label="console.cro.f.position"
+            helperText="console.cro.ctas.positionHelp"
+          />
           <SelectInput source="popup.width" label="console.cro.f.width" choices={WIDTHS} />
         </Box>
         <CheckboxGroupInput source="popup.devices" label="console.cro.f.devices" choices={DEVICES} />
@@ -79,8 +84,18 @@ const Targeting = () => {
 const ProductsInput = () => {
   const websiteId = useWatch({ name: 'websiteId' }) as string | undefined;
   return (
-    <ReferenceArrayInput source="productIds" reference="products" filter={websiteId ? { websiteId } : {}} sort={{ field: 'name', order: 'ASC' }}>
-      <SelectArrayInput optionText="name" label="console.cro.f.productIds" validate={atMostThree} helperText="console.cro.ctas.productsHelp" />
+    <ReferenceArrayInput
+      source="productIds"
+      reference="products"
+      filter={websiteId ? { websiteId } : {}}
+      sort={{ field: 'name', order: 'ASC' }}
+    >
+      <SelectArrayInput
+        optionText="name"
+        label="console.cro.f.productIds"
+        validate={atMostThree}
+        helperText="console.cro.ctas.productsHelp"
+      />
     </ReferenceArrayInput>
   );
 };
@@ -98,10 +113,22 @@ const WithPreview = ({ children }: { children?: ReactNode }) => {
   const submissions = pathname.endsWith('/submissions');
   return (
     <CardContent sx={{ containerType: 'inline-size', containerName: 'cta-form' }}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, [SIDE_BY_SIDE]: { flexDirection: 'row', alignItems: 'flex-start' } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 3,
+          [SIDE_BY_SIDE]: { flexDirection: 'row', alignItems: 'flex-start' },
+        }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>{children}</Box>
         {submissions ? null : (
-          <Box sx={{ width: '100%', [SIDE_BY_SIDE]: { width: '42%', maxWidth: 520, flexShrink: 0, position: 'sticky', top: 72 } }}>
+          <Box
+            sx={{
+              width: '100%',
+              [SIDE_BY_SIDE]: { width: '42%', maxWidth: 520, flexShrink: 0, position: 'sticky', top: 72 },
+            }}
+          >
             <CtaPreview prepare={prepareCta} />
           </Box>
         )}
@@ -115,7 +142,17 @@ const WithPreview = ({ children }: { children?: ReactNode }) => {
  * (a popup's triggers and display), Settings (lazy load, email notification, products, CRM mapping);
  * beside them, the live preview (CtaPreview).
  */
-export const CtaForm = ({ edit = false, toolbar, header, defaultValues }: { edit?: boolean; toolbar: ReactElement; header?: ReactElement; defaultValues?: Record<string, unknown> }) => (
+export const CtaForm = ({
+  edit = false,
+  toolbar,
+  header,
+  defaultValues,
+}: {
+  edit?: boolean;
+  toolbar: ReactElement;
+  header?: ReactElement;
+  defaultValues?: Record<string, unknown>;
+}) => (
   <TabbedForm toolbar={toolbar} defaultValues={defaultValues} warnWhenUnsavedChanges={false} component={WithPreview}>
     <TabbedForm.Tab label="console.cro.ctas.build" {...tab}>
       {header}
@@ -198,7 +235,10 @@ export const prepareCta = (data: Record<string, unknown>) => {
     out.popup = {
       ...popup,
       triggers: (popup.triggers ?? []).map((trigger) => {
-        const value = typeof trigger.value === 'string' && /^\d+(\.\d+)?$/.test(trigger.value.trim()) ? Number(trigger.value) : trigger.value;
+        const value =
+          typeof trigger.value === 'string' && /^\d+(\.\d+)?$/.test(trigger.value.trim())
+            ? Number(trigger.value)
+            : trigger.value;
         return { ...trigger, value };
       }),
     };

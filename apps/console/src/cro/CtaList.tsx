@@ -33,14 +33,24 @@ const TypeTabs = () => {
   // The tab's type and subtype filters (a filter no tab stands for, set by another page: back to the tab's).
   useEffect(() => {
     const { types, subtype } = tabOf(current);
-    if (JSON.stringify(types ?? null) !== JSON.stringify(filterValues.type ?? null) || (subtype ?? null) !== (filterValues.subtype ?? null)) {
+    if (
+      JSON.stringify(types ?? null) !== JSON.stringify(filterValues.type ?? null) ||
+      (subtype ?? null) !== (filterValues.subtype ?? null)
+    ) {
       const { type: _type, subtype: _subtype, ...rest } = filterValues as Record<string, unknown>;
       setFilters({ ...rest, ...(types ? { type: types } : {}), ...(subtype ? { subtype } : {}) }, displayedFilters);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current]);
   return (
-    <Tabs value={tabOf(current).id} onChange={(_event, value: string) => setCurrent(value)} variant="scrollable" scrollButtons="auto" aria-label={translate('console.cro.ctas.tabsLabel')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs
+      value={tabOf(current).id}
+      onChange={(_event, value: string) => setCurrent(value)}
+      variant="scrollable"
+      scrollButtons="auto"
+      aria-label={translate('console.cro.ctas.tabsLabel')}
+      sx={{ borderBottom: 1, borderColor: 'divider' }}
+    >
       {TABS.map((tab) => (
         <Tab key={tab.id} value={tab.id} label={translate(`console.cro.ctas.tabs.${tab.id}`)} data-tab={tab.id} />
       ))}

@@ -13,10 +13,23 @@ import { CtaTemplatePicker, type CtaTemplateRecord } from './CtaTemplatePicker';
  */
 const NOT_ON_THE_PAGE = ['ConnectIntegration', 'DisconnectIntegration', 'DeletePermanently'];
 
-export const CtaEdit = () => <CroEdit prepare={prepareCta} form={<CtaForm edit header={<CroHeader />} toolbar={<CroToolbar except={NOT_ON_THE_PAGE} />} />} />;
+export const CtaEdit = () => (
+  <CroEdit
+    prepare={prepareCta}
+    form={<CtaForm edit header={<CroHeader />} toolbar={<CroToolbar except={NOT_ON_THE_PAGE} />} />}
+  />
+);
 
 /** A new CTA's popup settings (used when its type is Popup). */
-const DEFAULT_POPUP = { triggers: [{ kind: 'page_load' }], frequency: 'until_closed', layout: 'modal', width: 'half', devices: ['desktop', 'tablet', 'mobile'], closeButton: true, backdrop: true };
+const DEFAULT_POPUP = {
+  triggers: [{ kind: 'page_load' }],
+  frequency: 'until_closed',
+  layout: 'modal',
+  width: 'half',
+  devices: ['desktop', 'tablet', 'mobile'],
+  closeButton: true,
+  backdrop: true,
+};
 const BLANK = { type: 'form', items: [], popup: DEFAULT_POPUP };
 
 /** The create form's values from a template: everything but the name and the website. */
@@ -47,7 +60,9 @@ const StartedFrom = ({ picked, onChange }: { picked: CtaTemplateRecord | null; o
         </Button>
       }
     >
-      {picked ? translate('console.cro.ctas.templates.startedFrom', { name: picked.name }) : translate('console.cro.ctas.templates.startedBlank')}
+      {picked
+        ? translate('console.cro.ctas.templates.startedFrom', { name: picked.name })
+        : translate('console.cro.ctas.templates.startedBlank')}
     </Alert>
   );
 };
@@ -60,7 +75,13 @@ export const CtaCreate = () => {
     <CroCreate
       prepare={prepareCta}
       defaults={fromTemplate(picked.template)}
-      form={(defaults) => <CtaForm defaultValues={defaults} header={<StartedFrom picked={picked.template} onChange={() => setPicked(null)} />} toolbar={<CreateToolbar />} />}
+      form={(defaults) => (
+        <CtaForm
+          defaultValues={defaults}
+          header={<StartedFrom picked={picked.template} onChange={() => setPicked(null)} />}
+          toolbar={<CreateToolbar />}
+        />
+      )}
     />
   );
 };

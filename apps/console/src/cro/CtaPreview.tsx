@@ -80,14 +80,27 @@ body{background:#fff;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,san
 </body></html>`;
 
 /** Whether the tracker draws the CTA over the page (popups and bars) rather than in it (apps/tracker/src/main.ts `floats`). */
-const floats = (cta: Record<string, unknown>) => cta.type === 'popup' || cta.type === 'bar' || (typeof cta.popup === 'object' && cta.popup !== null);
+const floats = (cta: Record<string, unknown>) =>
+  cta.type === 'popup' || cta.type === 'bar' || (typeof cta.popup === 'object' && cta.popup !== null);
 
 /**
  * One iframe with the tracker in preview mode, `cta` drawn into it at `device`'s viewport, scaled
  * down to the width it is given. `drawn` changes draw it again (the "show again" button, after the
  * visitor's close button removed it).
  */
-const PreviewFrame = ({ cta, device, drawn, label, tall = false }: { cta: Record<string, unknown>; device: Device; drawn: number; label: string; tall?: boolean }) => {
+const PreviewFrame = ({
+  cta,
+  device,
+  drawn,
+  label,
+  tall = false,
+}: {
+  cta: Record<string, unknown>;
+  device: Device;
+  drawn: number;
+  label: string;
+  tall?: boolean;
+}) => {
   const translate = useTranslate();
   const outer = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -184,8 +197,23 @@ const useDebouncedCta = (prepare: (data: Record<string, unknown>) => Record<stri
   const values = useWatch() as Record<string, unknown>;
   const json = JSON.stringify(
     (() => {
-      const data = prepare({ type: values.type, subtype: values.subtype, name: values.name, items: values.items, design: values.design, popup: values.popup });
-      return { id: record?.id ?? 'preview', name: data.name ?? '', type: data.type, subtype: data.subtype ?? null, items: Array.isArray(data.items) ? data.items.filter(Boolean) : [], design: data.design ?? null, popup: data.popup ?? null };
+      const data = prepare({
+        type: values.type,
+        subtype: values.subtype,
+        name: values.name,
+        items: values.items,
+        design: values.design,
+        popup: values.popup,
+      });
+      return {
+        id: record?.id ?? 'preview',
+        name: data.name ?? '',
+        type: data.type,
+        subtype: data.subtype ?? null,
+        items: Array.isArray(data.items) ? data.items.filter(Boolean) : [],
+        design: data.design ?? null,
+        popup: data.popup ?? null,
+      };
     })(),
   );
   const [settled, setSettled] = useState(json);
@@ -213,7 +241,14 @@ export const CtaPreview = ({ prepare }: { prepare: (data: Record<string, unknown
   const [large, setLarge] = useState(false);
   const title = translate('console.cro.ctas.preview.title');
   return (
-    <Paper ref={pane} component="section" variant="outlined" aria-label={title} data-preview-pane sx={{ p: 2, bgcolor: 'grey.50', borderRadius: 2 }}>
+    <Paper
+      ref={pane}
+      component="section"
+      variant="outlined"
+      aria-label={title}
+      data-preview-pane
+      sx={{ p: 2, bgcolor: 'grey.50', borderRadius: 2 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 120 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
@@ -223,7 +258,13 @@ export const CtaPreview = ({ prepare }: { prepare: (data: Record<string, unknown
             {translate('console.cro.ctas.preview.text')}
           </Typography>
         </Box>
-        <ToggleButtonGroup size="small" exclusive value={device} onChange={(_event, value: Device | null) => value && setDevice(value)} aria-label={translate('console.cro.ctas.preview.device')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={device}
+          onChange={(_event, value: Device | null) => value && setDevice(value)}
+          aria-label={translate('console.cro.ctas.preview.device')}
+        >
           <ToggleButton value="desktop" aria-label={translate('console.cro.ctas.preview.desktop')}>
             <Tooltip title={translate('console.cro.ctas.preview.desktop')}>
               <DesktopWindowsOutlinedIcon fontSize="small" />
@@ -236,20 +277,40 @@ export const CtaPreview = ({ prepare }: { prepare: (data: Record<string, unknown
           </ToggleButton>
         </ToggleButtonGroup>
         <Tooltip title={translate('console.cro.ctas.preview.again')}>
-          <IconButton size="small" onClick={() => setDrawn((n) => n + 1)} aria-label={translate('console.cro.ctas.preview.again')}>
+          <IconButton
+            size="small"
+            onClick={() => setDrawn((n) => n + 1)}
+            aria-label={translate('console.cro.ctas.preview.again')}
+          >
             <ReplayIcon fontSize="small" />
           </IconButton>
         </Tooltip>
         <Tooltip title={translate('console.cro.ctas.preview.larger')}>
-          <IconButton size="small" onClick={() => setLarge(true)} aria-label={translate('console.cro.ctas.preview.larger')}>
+          <IconButton
+            size="small"
+            onClick={() => setLarge(true)}
+            aria-label={translate('console.cro.ctas.preview.larger')}
+          >
             <OpenInFullIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </Box>
-      {device ? <PreviewFrame cta={cta} device={device} drawn={drawn} label={translate('console.cro.ctas.preview.frame')} /> : null}
+      {device ? (
+        <PreviewFrame cta={cta} device={device} drawn={drawn} label={translate('console.cro.ctas.preview.frame')} />
+      ) : null}
       <Dialog open={large} onClose={() => setLarge(false)} fullWidth maxWidth="lg" aria-labelledby="cta-preview-large">
         <DialogTitle id="cta-preview-large">{title}</DialogTitle>
-        <DialogContent>{large && device ? <PreviewFrame cta={cta} device={device} drawn={drawn} label={translate('console.cro.ctas.preview.frameLarge')} tall /> : null}</DialogContent>
+        <DialogContent>
+          {large && device ? (
+            <PreviewFrame
+              cta={cta}
+              device={device}
+              drawn={drawn}
+              label={translate('console.cro.ctas.preview.frameLarge')}
+              tall
+            />
+          ) : null}
+        </DialogContent>
       </Dialog>
     </Paper>
   );

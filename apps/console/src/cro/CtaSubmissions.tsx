@@ -1,7 +1,15 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { DataTable, ListBase, Pagination, useListContext, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import {
+  DataTable,
+  ListBase,
+  Pagination,
+  useListContext,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { useWebsiteTimeZone } from '../common/DateFields';
 import { DateRangePicker, type DateRangeDays, type DateRangeValue } from '../common/DateRangePicker';
 import { SmallList, useSmallScreen } from '../common/SmallList';
@@ -32,7 +40,9 @@ const Column = DataTable.Col<Submission>;
 const useDeliveryText = () => {
   const translate = useTranslate();
   return (delivery: Delivery) => {
-    const [kind, recipient] = delivery.target.startsWith('mail:') ? ['mail', delivery.target.slice(5)] : [delivery.target, null];
+    const [kind, recipient] = delivery.target.startsWith('mail:')
+      ? ['mail', delivery.target.slice(5)]
+      : [delivery.target, null];
     const name = translate(`console.cro.ctas.submissions.targets.${kind}`, { _: kind });
     const status = translate(`console.cro.ctas.submissions.statuses.${delivery.status}`, { _: delivery.status });
     return `${name}${recipient ? ` (${recipient})` : ''}: ${status}`;
@@ -42,7 +52,12 @@ const useDeliveryText = () => {
 const Deliveries = ({ record }: { record: Submission }) => {
   const translate = useTranslate();
   const text = useDeliveryText();
-  if (record.deliveries.length === 0) return <Typography variant="body2" color="text.secondary">{translate('console.cro.ctas.submissions.noDelivery')}</Typography>;
+  if (record.deliveries.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {translate('console.cro.ctas.submissions.noDelivery')}
+      </Typography>
+    );
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
       {record.deliveries.map((delivery) => (
@@ -66,11 +81,24 @@ const fieldsText = (fields: Record<string, string>) =>
     .join(' · ');
 
 /** The submissions of the list context: progress, the empty text, the table (a simple list on a phone). */
-const SubmissionRows = ({ timeZone, exportUrl, ranged }: { timeZone: string | null; exportUrl: string; ranged: boolean }) => {
+const SubmissionRows = ({
+  timeZone,
+  exportUrl,
+  ranged,
+}: {
+  timeZone: string | null;
+  exportUrl: string;
+  ranged: boolean;
+}) => {
   const { total, isPending, error } = useListContext<Submission>();
   const translate = useTranslate();
   const small = useSmallScreen();
-  if (error) return <Alert severity="error">{translate('console.cro.ctas.submissions.failed', { message: (error as Error).message })}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error">
+        {translate('console.cro.ctas.submissions.failed', { message: (error as Error).message })}
+      </Alert>
+    );
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
@@ -97,11 +125,35 @@ const SubmissionRows = ({ timeZone, exportUrl, ranged }: { timeZone: string | nu
             rowClick={false}
           />
         ) : (
-          <DataTable<Submission> rowClick={false} bulkActionButtons={false} sx={{ '& .column-time': { whiteSpace: 'nowrap' } }}>
-            <Column source="time" label="console.cro.ctas.submissions.time" disableSort render={(record) => formatMoment(record.time, timeZone)} />
-            <Column source="fields" label="console.cro.ctas.submissions.fields" disableSort render={(record) => fieldsText(record.fields)} />
-            <Column source="url" label="console.cro.ctas.submissions.page" disableSort render={(record) => record.url ?? '—'} />
-            <Column source="deliveries" label="console.cro.ctas.submissions.delivery" disableSort render={(record) => <Deliveries record={record} />} />
+          <DataTable<Submission>
+            rowClick={false}
+            bulkActionButtons={false}
+            sx={{ '& .column-time': { whiteSpace: 'nowrap' } }}
+          >
+            <Column
+              source="time"
+              label="console.cro.ctas.submissions.time"
+              disableSort
+              render={(record) => formatMoment(record.time, timeZone)}
+            />
+            <Column
+              source="fields"
+              label="console.cro.ctas.submissions.fields"
+              disableSort
+              render={(record) => fieldsText(record.fields)}
+            />
+            <Column
+              source="url"
+              label="console.cro.ctas.submissions.page"
+              disableSort
+              render={(record) => record.url ?? '—'}
+            />
+            <Column
+              source="deliveries"
+              label="console.cro.ctas.submissions.delivery"
+              disableSort
+              render={(record) => <Deliveries record={record} />}
+            />
           </DataTable>
         )
       ) : null}

@@ -37,7 +37,19 @@ export interface CtaTemplateRecord {
 
 type Item = Record<string, unknown>;
 const text = (item: Item) => (typeof item.label === 'string' ? item.label : '');
-const INPUT_KINDS = new Set(['short_text', 'long_text', 'email', 'phone', 'url', 'date', 'dropdown', 'country', 'numbers', 'score', 'star_scale']);
+const INPUT_KINDS = new Set([
+  'short_text',
+  'long_text',
+  'email',
+  'phone',
+  'url',
+  'date',
+  'dropdown',
+  'country',
+  'numbers',
+  'score',
+  'star_scale',
+]);
 
 /**
  * A sketch of a template: its first items as the CTA shows them (heading, text, inputs, button),
@@ -51,24 +63,80 @@ const Sketch = ({ template }: { template: CtaTemplateRecord['template'] }) => {
     <Stack spacing={0.5} sx={{ width: '100%', minWidth: 0 }}>
       {items.map((item, index) => {
         const kind = String(item.type ?? '');
-        if (kind === 'heading') return <Typography key={index} sx={{ fontSize: 12, fontWeight: 700, lineHeight: 1.2 }} noWrap>{text(item)}</Typography>;
-        if (kind === 'paragraph' || kind === 'label') return <Typography key={index} sx={{ fontSize: 10, color: 'text.secondary', lineHeight: 1.25 }} noWrap>{text(item)}</Typography>;
+        if (kind === 'heading')
+          return (
+            <Typography key={index} sx={{ fontSize: 12, fontWeight: 700, lineHeight: 1.2 }} noWrap>
+              {text(item)}
+            </Typography>
+          );
+        if (kind === 'paragraph' || kind === 'label')
+          return (
+            <Typography key={index} sx={{ fontSize: 10, color: 'text.secondary', lineHeight: 1.25 }} noWrap>
+              {text(item)}
+            </Typography>
+          );
         if (kind === 'button')
           return (
-            <Box key={index} sx={{ alignSelf: 'flex-start', px: 1, py: 0.25, borderRadius: 0.5, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 10, fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} component="span">
+            <Box
+              key={index}
+              sx={{
+                alignSelf: 'flex-start',
+                px: 1,
+                py: 0.25,
+                borderRadius: 0.5,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                fontSize: 10,
+                fontWeight: 600,
+                maxWidth: '100%',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              }}
+              component="span"
+            >
               {text(item)}
             </Box>
           );
         if (kind === 'consent' || kind === 'checkbox')
           return (
-            <Box key={index} sx={{ display: 'flex', gap: 0.5, alignItems: 'center', fontSize: 9, color: 'text.secondary', minWidth: 0 }}>
-              <Box sx={{ width: 8, height: 8, border: 1, borderColor: 'grey.500', borderRadius: 0.25, flexShrink: 0 }} />
-              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{text(item)}</Box>
+            <Box
+              key={index}
+              sx={{
+                display: 'flex',
+                gap: 0.5,
+                alignItems: 'center',
+                fontSize: 9,
+                color: 'text.secondary',
+                minWidth: 0,
+              }}
+            >
+              <Box
+                sx={{ width: 8, height: 8, border: 1, borderColor: 'grey.500', borderRadius: 0.25, flexShrink: 0 }}
+              />
+              <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                {text(item)}
+              </Box>
             </Box>
           );
         if (INPUT_KINDS.has(kind))
           return (
-            <Box key={index} sx={{ border: 1, borderColor: 'grey.400', borderRadius: 0.5, px: 0.75, height: kind === 'long_text' ? 22 : 14, fontSize: 9, lineHeight: '14px', color: 'text.disabled', bgcolor: 'common.white', overflow: 'hidden', whiteSpace: 'nowrap' }}>
+            <Box
+              key={index}
+              sx={{
+                border: 1,
+                borderColor: 'grey.400',
+                borderRadius: 0.5,
+                px: 0.75,
+                height: kind === 'long_text' ? 22 : 14,
+                fontSize: 9,
+                lineHeight: '14px',
+                color: 'text.disabled',
+                bgcolor: 'common.white',
+                overflow: 'hidden',
+                whiteSpace: 'nowrap',
+              }}
+            >
               {text(item)}
             </Box>
           );
@@ -77,7 +145,17 @@ const Sketch = ({ template }: { template: CtaTemplateRecord['template'] }) => {
     </Stack>
   );
   return (
-    <Box aria-hidden sx={{ position: 'relative', height: 132, overflow: 'hidden', bgcolor: 'grey.100', borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      aria-hidden
+      sx={{
+        position: 'relative',
+        height: 132,
+        overflow: 'hidden',
+        bgcolor: 'grey.100',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       {/* The page outline. */}
       <Box sx={{ p: 1.5, pt: bar ? 4.5 : 1.5 }}>
         <Box sx={{ height: 8, width: '55%', bgcolor: 'grey.300', borderRadius: 1, mb: 1 }} />
@@ -86,21 +164,77 @@ const Sketch = ({ template }: { template: CtaTemplateRecord['template'] }) => {
         ))}
       </Box>
       {bar ? (
-        <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, px: 1, py: 0.75, bgcolor: 'common.white', boxShadow: 1 }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 0,
+            left: 0,
+            right: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 1,
+            px: 1,
+            py: 0.75,
+            bgcolor: 'common.white',
+            boxShadow: 1,
+          }}
+        >
           {items.map((item, index) =>
             item.type === 'button' ? (
-              <Box key={index} component="span" sx={{ px: 1, py: 0.25, borderRadius: 0.5, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 10, fontWeight: 600, whiteSpace: 'nowrap' }}>{text(item)}</Box>
+              <Box
+                key={index}
+                component="span"
+                sx={{
+                  px: 1,
+                  py: 0.25,
+                  borderRadius: 0.5,
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  fontSize: 10,
+                  fontWeight: 600,
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {text(item)}
+              </Box>
             ) : (
-              <Typography key={index} sx={{ fontSize: 10, minWidth: 0 }} noWrap>{text(item)}</Typography>
+              <Typography key={index} sx={{ fontSize: 10, minWidth: 0 }} noWrap>
+                {text(item)}
+              </Typography>
             ),
           )}
         </Box>
       ) : floating ? (
-        <Box sx={{ position: 'absolute', inset: 0, bgcolor: template.popup?.backdrop === false ? 'transparent' : 'rgba(0,0,0,0.35)', display: 'flex', alignItems: template.popup?.layout === 'slide_in' ? 'flex-end' : 'center', justifyContent: template.popup?.layout === 'slide_in' ? 'flex-end' : 'center', p: 1 }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            bgcolor: template.popup?.backdrop === false ? 'transparent' : 'rgba(0,0,0,0.35)',
+            display: 'flex',
+            alignItems: template.popup?.layout === 'slide_in' ? 'flex-end' : 'center',
+            justifyContent: template.popup?.layout === 'slide_in' ? 'flex-end' : 'center',
+            p: 1,
+          }}
+        >
           <Box sx={{ width: '62%', bgcolor: 'common.white', borderRadius: 1, boxShadow: 4, p: 1 }}>{body}</Box>
         </Box>
       ) : (
-        <Box sx={{ position: 'absolute', left: 12, right: 12, bottom: 8, bgcolor: 'common.white', borderRadius: 1, border: 1, borderColor: 'divider', p: 1 }}>{body}</Box>
+        <Box
+          sx={{
+            position: 'absolute',
+            left: 12,
+            right: 12,
+            bottom: 8,
+            bgcolor: 'common.white',
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'divider',
+            p: 1,
+          }}
+        >
+          {body}
+        </Box>
       )}
     </Box>
   );
@@ -110,8 +244,22 @@ const TemplateCard = ({ template, onPick }: { template: CtaTemplateRecord; onPic
   const translate = useTranslate();
   const subtype = template.template.subtype;
   return (
-    <Card variant="outlined" sx={{ height: '100%', '&:hover': { borderColor: 'primary.main', boxShadow: 2 } }} data-template={template.id}>
-      <CardActionArea onClick={onPick} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }} aria-label={translate('console.cro.ctas.templates.use', { name: template.name })}>
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', '&:hover': { borderColor: 'primary.main', boxShadow: 2 } }}
+      data-template={template.id}
+    >
+      <CardActionArea
+        onClick={onPick}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
+        aria-label={translate('console.cro.ctas.templates.use', { name: template.name })}
+      >
         <Sketch template={template.template} />
         <CardContent sx={{ flex: 1, pb: '12px !important' }}>
           <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
@@ -125,7 +273,11 @@ const TemplateCard = ({ template, onPick }: { template: CtaTemplateRecord; onPic
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }}>
             <Chip size="small" variant="outlined" label={humanize(template.type)} />
             {subtype ? <Chip size="small" variant="outlined" label={humanize(subtype)} /> : null}
-            <Chip size="small" label={translate('console.cro.ctas.templates.items', { smart_count: template.template.items.length })} sx={{ bgcolor: 'transparent' }} />
+            <Chip
+              size="small"
+              label={translate('console.cro.ctas.templates.items', { smart_count: template.template.items.length })}
+              sx={{ bgcolor: 'transparent' }}
+            />
           </Box>
         </CardContent>
       </CardActionArea>
@@ -136,9 +288,35 @@ const TemplateCard = ({ template, onPick }: { template: CtaTemplateRecord; onPic
 const BlankCard = ({ onPick }: { onPick: () => void }) => {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" sx={{ height: '100%', borderStyle: 'dashed', bgcolor: 'transparent', '&:hover': { borderColor: 'primary.main' } }} data-template="blank">
-      <CardActionArea onClick={onPick} sx={{ height: '100%', minHeight: 200, display: 'flex', flexDirection: 'column', justifyContent: 'center', gap: 1, p: 2, textAlign: 'center' }}>
-        <Box sx={{ width: 48, height: 48, borderRadius: '50%', bgcolor: 'action.hover', display: 'grid', placeItems: 'center', color: 'primary.main' }}>
+    <Card
+      variant="outlined"
+      sx={{ height: '100%', borderStyle: 'dashed', bgcolor: 'transparent', '&:hover': { borderColor: 'primary.main' } }}
+      data-template="blank"
+    >
+      <CardActionArea
+        onClick={onPick}
+        sx={{
+          height: '100%',
+          minHeight: 200,
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: 'center',
+          gap: 1,
+          p: 2,
+          textAlign: 'center',
+        }}
+      >
+        <Box
+          sx={{
+            width: 48,
+            height: 48,
+            borderRadius: '50%',
+            bgcolor: 'action.hover',
+            display: 'grid',
+            placeItems: 'center',
+            color: 'primary.main',
+          }}
+        >
           <AddIcon />
         </Box>
         <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
@@ -156,7 +334,12 @@ const cards = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(
 
 const TemplateGroup = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" aria-label={title} sx={{ mt: 3 }}>
-    <Typography variant="overline" component="h2" color="text.secondary" sx={{ display: 'block', mb: 1, fontWeight: 600 }}>
+    <Typography
+      variant="overline"
+      component="h2"
+      color="text.secondary"
+      sx={{ display: 'block', mb: 1, fontWeight: 600 }}
+    >
       {title}
     </Typography>
     {children}
@@ -170,7 +353,10 @@ const TemplateGroup = ({ title, children }: { title: string; children: ReactNode
  */
 export const CtaTemplatePicker = ({ onPick }: { onPick: (template: CtaTemplateRecord | null) => void }) => {
   const translate = useTranslate();
-  const { data, isPending, error, refetch } = useGetList<CtaTemplateRecord>('cta-templates', { pagination: { page: 1, perPage: 200 }, sort: { field: 'name', order: 'ASC' } });
+  const { data, isPending, error, refetch } = useGetList<CtaTemplateRecord>('cta-templates', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const [type, setType] = useState('all');
   const templates = data ?? [];
   // The spec's types that have templates, in the spec's order.
@@ -192,7 +378,11 @@ export const CtaTemplatePicker = ({ onPick }: { onPick: (template: CtaTemplateRe
         {translate('console.cro.ctas.templates.intro')}
       </Typography>
       {types.length > 1 ? (
-        <Box role="group" aria-label={translate('console.cro.ctas.templates.filter')} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+        <Box
+          role="group"
+          aria-label={translate('console.cro.ctas.templates.filter')}
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}
+        >
           {[{ id: 'all', name: translate('console.cro.ctas.templates.all') }, ...types].map((choice) => {
             const count = choice.id === 'all' ? templates.length : templates.filter((t) => t.type === choice.id).length;
             const selected = type === choice.id;
@@ -246,7 +436,9 @@ export const CtaTemplatePicker = ({ onPick }: { onPick: (template: CtaTemplateRe
             </Box>
           ) : (
             <Typography variant="body2" color="text.secondary">
-              {translate(type === 'all' ? 'console.cro.ctas.templates.ownEmpty' : 'console.cro.ctas.templates.ownEmptyType')}
+              {translate(
+                type === 'all' ? 'console.cro.ctas.templates.ownEmpty' : 'console.cro.ctas.templates.ownEmptyType',
+              )}
             </Typography>
           )}
         </TemplateGroup>

@@ -30,7 +30,8 @@ const WeightSliders = () => {
   const translate = useTranslate();
   const weights = variants.map((variant) => Number(variant?.weight) || 0);
   const sum = weights.reduce((total, weight) => total + weight, 0);
-  const apply = (next: number[]) => next.forEach((weight, i) => setValue(`variants.${i}.weight`, weight, { shouldDirty: true }));
+  const apply = (next: number[]) =>
+    next.forEach((weight, i) => setValue(`variants.${i}.weight`, weight, { shouldDirty: true }));
   if (variants.length === 0) return null;
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }} data-weights data-weight-sum={sum}>
@@ -45,10 +46,20 @@ const WeightSliders = () => {
             max={100}
             step={1}
             onChange={(_event, value) => apply(rebalance(weights, index, value as number))}
-            slotProps={{ input: { 'aria-label': translate('console.cro.experiments.weightOf', { name: variant?.name || variant?.key || index + 1 }) } }}
+            slotProps={{
+              input: {
+                'aria-label': translate('console.cro.experiments.weightOf', {
+                  name: variant?.name || variant?.key || index + 1,
+                }),
+              },
+            }}
             data-weight-slider={index}
           />
-          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', textAlign: 'right' }} data-weight={index}>
+          <Typography
+            variant="body2"
+            sx={{ fontVariantNumeric: 'tabular-nums', textAlign: 'right' }}
+            data-weight={index}
+          >
             {weights[index] ?? 0} %
           </Typography>
         </Box>
@@ -76,7 +87,13 @@ const EndRule = () => {
           <NumberInput source="endRule.visitors" label="console.cro.f.visitors" min={1} />
           <NumberInput source="endRule.conversionsPerVariant" label="console.cro.f.conversionsPerVariant" min={1} />
           <DateInput source="endRule.date" label="console.cro.f.endDate" />
-          <NumberInput source="endRule.significance" label="console.cro.f.significance" min={0.5} max={0.999} step={0.01} />
+          <NumberInput
+            source="endRule.significance"
+            label="console.cro.f.significance"
+            min={0.5}
+            max={0.999}
+            step={0.01}
+          />
         </Box>
       ) : null}
     </>
@@ -84,7 +101,17 @@ const EndRule = () => {
 };
 
 /** An experiment: the test, its variants and their traffic split, how it ends, and who takes part. */
-export const ExperimentForm = ({ edit = false, toolbar, header, defaultValues }: { edit?: boolean; toolbar: ReactElement; header?: ReactElement; defaultValues?: Record<string, unknown> }) => (
+export const ExperimentForm = ({
+  edit = false,
+  toolbar,
+  header,
+  defaultValues,
+}: {
+  edit?: boolean;
+  toolbar: ReactElement;
+  header?: ReactElement;
+  defaultValues?: Record<string, unknown>;
+}) => (
   <SimpleForm toolbar={toolbar} defaultValues={defaultValues} sx={{ maxWidth: 900 }} warnWhenUnsavedChanges={false}>
     {header}
     <Box sx={grid}>
@@ -121,7 +148,8 @@ export const ExperimentForm = ({ edit = false, toolbar, header, defaultValues }:
 /** New variants get a weight (0) so the sliders can move them; a manual end has no thresholds. */
 export const prepareExperiment = (data: Record<string, unknown>) => {
   const out = { ...data };
-  if (Array.isArray(out.variants)) out.variants = (out.variants as Variant[]).map((variant) => ({ ...variant, weight: Number(variant?.weight) || 0 }));
+  if (Array.isArray(out.variants))
+    out.variants = (out.variants as Variant[]).map((variant) => ({ ...variant, weight: Number(variant?.weight) || 0 }));
   const endRule = out.endRule as { mode?: string } | undefined;
   if (endRule?.mode === 'manual') out.endRule = { mode: 'manual' };
   return out;

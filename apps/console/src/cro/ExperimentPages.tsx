@@ -33,7 +33,10 @@ const ExperimentToolbar = () => {
         CompleteAndDeploy: {
           field: 'variant',
           title: 'console.cro.experiments.deployWhich',
-          choices: variants.map((variant) => ({ id: variant.key, name: variant.name ? `${variant.name} (${variant.key})` : variant.key })),
+          choices: variants.map((variant) => ({
+            id: variant.key,
+            name: variant.name ? `${variant.name} (${variant.key})` : variant.key,
+          })),
         },
       }}
     />
@@ -43,7 +46,17 @@ const ExperimentToolbar = () => {
 export const ExperimentEdit = () => (
   <CroEdit
     prepare={prepareExperiment}
-    form={<ExperimentForm edit header={<CroHeader><ExperimentResults /></CroHeader>} toolbar={<ExperimentToolbar />} />}
+    form={
+      <ExperimentForm
+        edit
+        header={
+          <CroHeader>
+            <ExperimentResults />
+          </CroHeader>
+        }
+        toolbar={<ExperimentToolbar />}
+      />
+    }
   />
 );
 

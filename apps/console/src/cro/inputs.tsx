@@ -4,7 +4,12 @@ import { useWatch } from 'react-hook-form';
 import { ReferenceInput, SelectInput, useTranslate, type SelectInputProps } from 'react-admin';
 
 /** Two columns from `sm` up. */
-export const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' } as const;
+export const grid = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+  columnGap: 2,
+  width: '100%',
+} as const;
 
 /** A titled part of a form (`title`, `text`: message keys). */
 export const Section = ({ title, text, children }: { title: string; text?: string; children: ReactNode }) => {
@@ -37,10 +42,20 @@ export const WebsiteInput = ({ edit }: { edit: boolean }) => (
 );
 
 /** A record of `reference` on the form's website (a CTA of a container, a campaign rule's URL list, a goal). */
-export const SameWebsiteInput = ({ source, reference, label, ...props }: { source: string; reference: string; label: string } & Omit<SelectInputProps, 'source'>) => {
+export const SameWebsiteInput = ({
+  source,
+  reference,
+  label,
+  ...props
+}: { source: string; reference: string; label: string } & Omit<SelectInputProps, 'source'>) => {
   const websiteId = useWatch({ name: 'websiteId' }) as string | undefined;
   return (
-    <ReferenceInput source={source} reference={reference} filter={websiteId ? { websiteId } : {}} sort={{ field: 'name', order: 'ASC' }}>
+    <ReferenceInput
+      source={source}
+      reference={reference}
+      filter={websiteId ? { websiteId } : {}}
+      sort={{ field: 'name', order: 'ASC' }}
+    >
       <SelectInput optionText="name" label={label} {...props} />
     </ReferenceInput>
   );

@@ -1,7 +1,22 @@
 /** Keys of a CRO record that the API answers and nobody edits (the `PUT` ignores them too). */
 const READ_ONLY = new Set([
-  'id', 'organisationId', 'status', 'statusLabel', 'version', 'allowedActions', 'createdAt', 'updatedAt', 'createdBy',
-  'duplicatedFrom', 'integrations', 'generation', 'warnings', 'winner', 'deployedVariant', 'deletedFrom', 'copyId',
+  'id',
+  'organisationId',
+  'status',
+  'statusLabel',
+  'version',
+  'allowedActions',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'duplicatedFrom',
+  'integrations',
+  'generation',
+  'warnings',
+  'winner',
+  'deployedVariant',
+  'deletedFrom',
+  'copyId',
 ]);
 
 /** Empty values (null, '', undefined) left out, in objects and in the entries of lists. */
@@ -21,7 +36,8 @@ export const withoutEmpty = (value: unknown): unknown => {
 /** `POST /api/{resource}`: the form's fields without the empty ones. */
 export const toCreate = (data: Record<string, unknown>) => {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) if (!READ_ONLY.has(key) && value !== null && value !== undefined && value !== '') out[key] = withoutEmpty(value);
+  for (const [key, value] of Object.entries(data))
+    if (!READ_ONLY.has(key) && value !== null && value !== undefined && value !== '') out[key] = withoutEmpty(value);
   return out;
 };
 

@@ -54,13 +54,57 @@ export const useCroOptions = (resource: string) => {
 };
 
 // The request shapes' value lists (DESIGN.md), as choices with readable labels.
-export const CTA_TYPES = toChoices(['form', 'popup', 'inline', 'bar', 'product_review', 'top_products', 'rating', 'product_cta', 'banner', 'carousel']);
-export const CTA_ITEM_TYPES = toChoices([
-  'heading', 'paragraph', 'short_text', 'long_text', 'email', 'phone', 'url', 'date', 'checkbox', 'dropdown', 'consent',
-  'country', 'star_scale', 'numbers', 'smiley', 'like', 'score', 'hidden', 'file', 'label', 'media', 'button', 'pros_and_cons',
-  'coupon', 'price', 'faq', 'html', 'iframe', 'hubspot_form',
+export const CTA_TYPES = toChoices([
+  'form',
+  'popup',
+  'inline',
+  'bar',
+  'product_review',
+  'top_products',
+  'rating',
+  'product_cta',
+  'banner',
+  'carousel',
 ]);
-export const TRIGGER_KINDS = toChoices(['page_load', 'time_on_page', 'scroll_percentage', 'scroll_to_element', 'click_elements', 'exit_intent']);
+export const CTA_ITEM_TYPES = toChoices([
+  'heading',
+  'paragraph',
+  'short_text',
+  'long_text',
+  'email',
+  'phone',
+  'url',
+  'date',
+  'checkbox',
+  'dropdown',
+  'consent',
+  'country',
+  'star_scale',
+  'numbers',
+  'smiley',
+  'like',
+  'score',
+  'hidden',
+  'file',
+  'label',
+  'media',
+  'button',
+  'pros_and_cons',
+  'coupon',
+  'price',
+  'faq',
+  'html',
+  'iframe',
+  'hubspot_form',
+]);
+export const TRIGGER_KINDS = toChoices([
+  'page_load',
+  'time_on_page',
+  'scroll_percentage',
+  'scroll_to_element',
+  'click_elements',
+  'exit_intent',
+]);
 export const FREQUENCIES = toChoices(['every_time', 'until_closed', 'once', 'every_day', 'every_week']);
 export const LAYOUTS = toChoices(['modal', 'slide_in', 'pane']);
 export const WIDTHS = toChoices(['full', 'half', 'third', '20%']);

@@ -4,7 +4,17 @@ import LanguageIcon from '@mui/icons-material/Language';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
-import { Box, Button, Card, CardActionArea, CardActions, CardContent, CircularProgress, Skeleton, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardActions,
+  CardContent,
+  CircularProgress,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { LinkBase, Title, useGetIdentity, useGetList, useGetOne, useTranslate, type Identifier } from 'react-admin';
 import { useDemoMode } from '../layout/useDemoMode';
@@ -27,7 +37,11 @@ const CountCard = ({ resource, label, icon }: { resource: string; label: string;
             <Typography variant="body2" color="text.secondary">
               {translate(label)}
             </Typography>
-            <Typography variant="h4" component="p" aria-label={translate('console.dashboard.count', { label: translate(label) })}>
+            <Typography
+              variant="h4"
+              component="p"
+              aria-label={translate('console.dashboard.count', { label: translate(label) })}
+            >
               {isPending ? <Skeleton width={40} /> : error ? '—' : (total ?? 0)}
             </Typography>
           </Box>
@@ -38,8 +52,16 @@ const CountCard = ({ resource, label, icon }: { resource: string; label: string;
 };
 
 const ChecklistItem = ({ done, children }: { done: boolean; children: ReactNode }) => (
-  <Box component="li" data-done={done} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: done ? 'success.dark' : 'text.primary' }}>
-    {done ? <CheckCircleIcon fontSize="small" /> : <RadioButtonUncheckedIcon fontSize="small" sx={{ color: 'text.disabled' }} />}
+  <Box
+    component="li"
+    data-done={done}
+    sx={{ display: 'flex', alignItems: 'center', gap: 1, color: done ? 'success.dark' : 'text.primary' }}
+  >
+    {done ? (
+      <CheckCircleIcon fontSize="small" />
+    ) : (
+      <RadioButtonUncheckedIcon fontSize="small" sx={{ color: 'text.disabled' }} />
+    )}
     <Typography variant="body2" component="span">
       {children}
     </Typography>
@@ -64,7 +86,11 @@ const GetStarted = () => {
   );
   const { data: websites } = useGetList<OnboardingWebsite>(
     'websites',
-    { filter: { organisationId: managed?.id }, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    {
+      filter: { organisationId: managed?.id },
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'name', order: 'ASC' },
+    },
     { enabled: Boolean(managed) },
   );
   const offerDemo = canEnter && ((identity?.websites as unknown[] | undefined) ?? []).length === 0;
@@ -86,18 +112,32 @@ const GetStarted = () => {
   return (
     <Card data-testid="get-started">
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 }, pt: 0.5 }}>{onboardingDue ? <RocketLaunchIcon /> : <SlideshowIcon />}</Box>
+        <Box sx={{ color: 'primary.main', '& svg': { fontSize: 40 }, pt: 0.5 }}>
+          {onboardingDue ? <RocketLaunchIcon /> : <SlideshowIcon />}
+        </Box>
         <Box sx={{ flex: 1 }}>
           <Typography variant="h6" component="h2">
             {onboardingDue
-              ? translate(answered ? 'console.dashboard.setUpTrackingFor' : 'console.dashboard.finishSettingUp', { name: managed!.name })
+              ? translate(answered ? 'console.dashboard.setUpTrackingFor' : 'console.dashboard.finishSettingUp', {
+                  name: managed!.name,
+                })
               : translate('console.dashboard.exploreDemo')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {translate(onboardingDue ? (answered ? 'console.dashboard.notVerified' : 'console.dashboard.tellUs') : 'console.dashboard.demoText')}
+            {translate(
+              onboardingDue
+                ? answered
+                  ? 'console.dashboard.notVerified'
+                  : 'console.dashboard.tellUs'
+                : 'console.dashboard.demoText',
+            )}
           </Typography>
           {onboardingDue ? (
-            <Box component="ul" aria-label={translate('console.dashboard.steps')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 0.5 }}>
+            <Box
+              component="ul"
+              aria-label={translate('console.dashboard.steps')}
+              sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5, display: 'grid', gap: 0.5 }}
+            >
               <ChecklistItem done={answered}>{translate('console.dashboard.stepBusiness')}</ChecklistItem>
               <ChecklistItem done={hasWebsite}>{translate('console.dashboard.stepWebsite')}</ChecklistItem>
               <ChecklistItem done={verified}>{translate('console.dashboard.stepInstall')}</ChecklistItem>
@@ -174,7 +214,9 @@ export const Dashboard = () => {
       <Card>
         <CardContent>
           <Typography variant="h5" component="h2">
-            {identity?.fullName ? translate('console.dashboard.welcomeName', { name: identity.fullName }) : translate('console.dashboard.welcome')}
+            {identity?.fullName
+              ? translate('console.dashboard.welcomeName', { name: identity.fullName })
+              : translate('console.dashboard.welcome')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {translate('console.dashboard.intro')}

@@ -1,6 +1,18 @@
 import EventIcon from '@mui/icons-material/Event';
 import ReplyIcon from '@mui/icons-material/Reply';
-import { Box, Button, Card, CardContent, Chip, Divider, List, ListItem, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Divider,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { LinkBase, useGetList, useStore, useTranslate, type Identifier } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -11,7 +23,17 @@ import { useRecordPath } from '../audit/recordPath';
 import type { AuditRecord } from '../audit/types';
 import { AUDIT_RESOURCES } from '../audit/labels';
 
-export const Panel = ({ title, children, testId, action }: { title: string; children: ReactNode; testId: string; action?: ReactNode }) => {
+export const Panel = ({
+  title,
+  children,
+  testId,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  testId: string;
+  action?: ReactNode;
+}) => {
   const translate = useTranslate();
   return (
     <Card data-testid={testId} sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -29,11 +51,21 @@ export const Panel = ({ title, children, testId, action }: { title: string; chil
 };
 
 /** Counts per stage as horizontal bars: the longest bar is the fullest stage. */
-export const StageBars = ({ stages, label }: { stages: { status: string; label: string; count: number }[]; label: string }) => {
+export const StageBars = ({
+  stages,
+  label,
+}: {
+  stages: { status: string; label: string; count: number }[];
+  label: string;
+}) => {
   const translate = useTranslate();
   const max = Math.max(1, ...stages.map((s) => s.count));
   return (
-    <Box component="ul" aria-label={translate(label)} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+    <Box
+      component="ul"
+      aria-label={translate(label)}
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}
+    >
       {stages.map((stage) => (
         <Box
           component="li"
@@ -46,7 +78,15 @@ export const StageBars = ({ stages, label }: { stages: { status: string; label: 
             {stage.label}
           </Typography>
           <Box sx={{ height: 14, borderRadius: 1, bgcolor: 'action.hover', overflow: 'hidden' }} aria-hidden>
-            <Box sx={{ height: '100%', width: `${(stage.count / max) * 100}%`, bgcolor: 'primary.main', borderRadius: 1, minWidth: stage.count ? 4 : 0 }} />
+            <Box
+              sx={{
+                height: '100%',
+                width: `${(stage.count / max) * 100}%`,
+                bgcolor: 'primary.main',
+                borderRadius: 1,
+                minWidth: stage.count ? 4 : 0,
+              }}
+            />
           </Box>
           <Typography variant="body2" sx={{ textAlign: 'right', fontWeight: 600 }} aria-hidden>
             {stage.count}
@@ -72,7 +112,15 @@ export const YourWork = ({ mine }: { mine: PostDashboard['mine'] }) => {
   const openTab = useOpenPostsTab();
   const empty = mine.stages.length === 0;
   return (
-    <Panel title="console.dashboard.yourWork" testId="your-work" action={<Button size="small" onClick={() => openTab('your-posts')}>{translate('console.dashboard.openYourPosts')}</Button>}>
+    <Panel
+      title="console.dashboard.yourWork"
+      testId="your-work"
+      action={
+        <Button size="small" onClick={() => openTab('your-posts')}>
+          {translate('console.dashboard.openYourPosts')}
+        </Button>
+      }
+    >
       {empty ? (
         <Typography variant="body2" color="text.secondary">
           {translate('console.dashboard.noWork')}
@@ -94,8 +142,15 @@ export const YourWork = ({ mine }: { mine: PostDashboard['mine'] }) => {
                   primary={<PostLink id={post.id} title={post.title} />}
                   secondary={
                     <>
-                      {post.note ? <Box component="span" sx={{ display: 'block', fontStyle: 'italic', color: 'text.primary' }}>“{post.note}”</Box> : null}
-                      {translate('console.dashboard.returnedBy', { name: post.by ?? translate('console.audit.system'), date: formatMoment(post.at) })}
+                      {post.note ? (
+                        <Box component="span" sx={{ display: 'block', fontStyle: 'italic', color: 'text.primary' }}>
+                          “{post.note}”
+                        </Box>
+                      ) : null}
+                      {translate('console.dashboard.returnedBy', {
+                        name: post.by ?? translate('console.audit.system'),
+                        date: formatMoment(post.at),
+                      })}
                     </>
                   }
                 />
@@ -159,7 +214,12 @@ export const YourQueues = ({ queues }: { queues: PostDashboard['queues'] }) => {
         {queues.map((queue) => {
           const age = queue.oldestSince ? daysSince(queue.oldestSince) : null;
           return (
-            <Box component="li" key={queue.status} data-queue={queue.status} sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+            <Box
+              component="li"
+              key={queue.status}
+              data-queue={queue.status}
+              sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}
+            >
               <Typography variant="h4" component="p" sx={{ minWidth: '1.5em', textAlign: 'right' }} aria-hidden>
                 {queue.count}
               </Typography>
@@ -176,7 +236,12 @@ export const YourQueues = ({ queues }: { queues: PostDashboard['queues'] }) => {
                     : ''}
                 </Typography>
               </Box>
-              <Button size="small" variant={queue.waiting ? 'contained' : 'outlined'} onClick={() => openTab(queue.tab)} disabled={queue.count === 0}>
+              <Button
+                size="small"
+                variant={queue.waiting ? 'contained' : 'outlined'}
+                onClick={() => openTab(queue.tab)}
+                disabled={queue.count === 0}
+              >
                 {translate('console.dashboard.openQueue', { name: queue.label })}
               </Button>
             </Box>
@@ -197,7 +262,10 @@ export const Pipeline = ({ pipeline }: { pipeline: NonNullable<PostDashboard['pi
 export const RecentActivity = () => {
   const translate = useTranslate();
   const path = useRecordPath();
-  const { data, isPending, error } = useGetList<AuditRecord>('audit', { pagination: { page: 1, perPage: 6 }, sort: { field: 'time', order: 'DESC' } });
+  const { data, isPending, error } = useGetList<AuditRecord>('audit', {
+    pagination: { page: 1, perPage: 6 },
+    sort: { field: 'time', order: 'DESC' },
+  });
   return (
     <Panel
       title="console.dashboard.activity"
@@ -217,9 +285,12 @@ export const RecentActivity = () => {
       ) : (
         <List dense disablePadding>
           {data.map((entry) => {
-            const reference = Object.hasOwn(AUDIT_RESOURCES, entry.resource) ? AUDIT_RESOURCES[entry.resource]!.reference : undefined;
+            const reference = Object.hasOwn(AUDIT_RESOURCES, entry.resource)
+              ? AUDIT_RESOURCES[entry.resource]!.reference
+              : undefined;
             const to = reference ? path(reference, entry.resourceId) : null;
-            const name = entry.recordName ?? translate(`console.audit.records.${entry.resource}`, { _: entry.resource });
+            const name =
+              entry.recordName ?? translate(`console.audit.records.${entry.resource}`, { _: entry.resource });
             return (
               <ListItem key={String(entry.id)} disableGutters>
                 <ListItemText
@@ -257,7 +328,11 @@ interface TrackedWebsite {
 export const TrackingStatus = () => {
   const translate = useTranslate();
   const path = useRecordPath();
-  const { data, isPending } = useGetList<TrackedWebsite>('websites', { pagination: { page: 1, perPage: 50 }, sort: { field: 'name', order: 'ASC' }, filter: { status: 'active' } });
+  const { data, isPending } = useGetList<TrackedWebsite>('websites', {
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: 'name', order: 'ASC' },
+    filter: { status: 'active' },
+  });
   return (
     <Panel title="console.dashboard.tracking" testId="tracking-status">
       {isPending ? (
@@ -269,14 +344,28 @@ export const TrackingStatus = () => {
       ) : (
         <List dense disablePadding>
           {data.map((website) => (
-            <ListItem key={String(website.id)} disableGutters secondaryAction={
-              <Chip
-                size="small"
-                color={website.installation?.verified ? 'success' : 'warning'}
-                label={translate(website.installation?.verified ? 'console.dashboard.trackingVerified' : 'console.dashboard.trackingMissing')}
+            <ListItem
+              key={String(website.id)}
+              disableGutters
+              secondaryAction={
+                <Chip
+                  size="small"
+                  color={website.installation?.verified ? 'success' : 'warning'}
+                  label={translate(
+                    website.installation?.verified
+                      ? 'console.dashboard.trackingVerified'
+                      : 'console.dashboard.trackingMissing',
+                  )}
+                />
+              }
+            >
+              <ListItemText
+                primary={
+                  <LinkBase to={path('websites', website.id) ?? '/websites'} style={{ color: 'inherit' }}>
+                    {website.name}
+                  </LinkBase>
+                }
               />
-            }>
-              <ListItemText primary={<LinkBase to={path('websites', website.id) ?? '/websites'} style={{ color: 'inherit' }}>{website.name}</LinkBase>} />
             </ListItem>
           ))}
         </List>

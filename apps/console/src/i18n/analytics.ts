@@ -38,10 +38,12 @@ export const analytics = {
     settings: 'Settings',
   },
   noWebsites: 'You have no website yet: create one, install its tracking snippet, and its analytics appear here.',
-  noEvents: "No events have arrived from this website yet. Install the tracking snippet from the website's page (or copy it below) on every page of the site; page views, CTA impressions and conversions then appear here within a minute.",
+  noEvents:
+    "No events have arrived from this website yet. Install the tracking snippet from the website's page (or copy it below) on every page of the site; page views, CTA impressions and conversions then appear here within a minute.",
   openWebsite: "Open the website's page",
   showSnippet: 'Show the snippet',
-  pending: 'Computing from stored events: %{count} visitor left |||| Computing from stored events: %{count} visitors left',
+  pending:
+    'Computing from stored events: %{count} visitor left |||| Computing from stored events: %{count} visitors left',
   computing: 'Computing',
   loadFailed: 'The report could not be loaded.',
   metrics: METRICS,
@@ -89,13 +91,28 @@ export const analytics = {
     noCtas: 'No CTA was shown or credited in this range.',
     deletedCta: 'A deleted CTA',
     models: {
-      'first-touch': { name: 'First touch', text: "All the credit goes to the first CTA the visitor saw or clicked in the lookback window." },
-      'last-touch': { name: 'Last touch', text: 'All the credit goes to the last CTA the visitor saw or clicked before converting.' },
-      'u-shape': { name: 'U-shape (40/20/40)', text: '40% to the first and 40% to the last CTA, 20% shared by the ones between (50/50 for two).' },
-      'single-touch': { name: 'Single touch', text: 'Only conversions whose visitor saw or clicked exactly one CTA, credited to it.' },
+      'first-touch': {
+        name: 'First touch',
+        text: 'All the credit goes to the first CTA the visitor saw or clicked in the lookback window.',
+      },
+      'last-touch': {
+        name: 'Last touch',
+        text: 'All the credit goes to the last CTA the visitor saw or clicked before converting.',
+      },
+      'u-shape': {
+        name: 'U-shape (40/20/40)',
+        text: '40% to the first and 40% to the last CTA, 20% shared by the ones between (50/50 for two).',
+      },
+      'single-touch': {
+        name: 'Single touch',
+        text: 'Only conversions whose visitor saw or clicked exactly one CTA, credited to it.',
+      },
       assist: { name: 'Assist', text: 'Every CTA before the last one gets an assisted conversion and its full value.' },
       linear: { name: 'Linear', text: 'The credit is shared equally by every CTA the visitor saw or clicked.' },
-      'time-decay': { name: 'Time decay (7-day half-life)', text: 'CTAs closer to the conversion get more credit: half as much for each 7 days before it.' },
+      'time-decay': {
+        name: 'Time decay (7-day half-life)',
+        text: 'CTAs closer to the conversion get more credit: half as much for each 7 days before it.',
+      },
     },
     columns: {
       cta: 'CTA',
@@ -110,7 +127,8 @@ export const analytics = {
       revenuePerVisitor: 'Revenue / visitor',
     },
     incrementality: 'Incrementality',
-    incrementalityText: "Visitors who saw the CTA against the control group the website held back from it (the website's control group percentage).",
+    incrementalityText:
+      "Visitors who saw the CTA against the control group the website held back from it (the website's control group percentage).",
     cta: 'CTA',
     noCtaToTest: 'This website has no CTA yet.',
     lift: 'Lift',
@@ -192,7 +210,8 @@ export const analytics = {
     text: 'The headline figures of the website over the last 28 days, today included.',
     goalCompletions: 'Goal completions',
     countTotal: '%{count} conversion in the last 28 days |||| %{count} conversions in the last 28 days',
-    valueTotal: '%{value} from %{count} conversion in the last 28 days |||| %{value} from %{count} conversions in the last 28 days',
+    valueTotal:
+      '%{value} from %{count} conversion in the last 28 days |||| %{value} from %{count} conversions in the last 28 days',
   },
   goals: { conversions: 'Conversions', value: 'Value' },
   settings: {
@@ -213,10 +232,17 @@ export const analytics = {
     held: {
       live: 'Suspicious traffic: the end rule (%{rule}) was met, but the test was not completed automatically. Check the traffic, then confirm the completion, or pause the test.',
       done: 'Suspicious traffic: the end rule (%{rule}) was met by traffic that did not look real; the test was completed after a person confirmed it.',
-      page_views: 'Only %{withPageView} of %{visitors} exposed visitors viewed the test page around their exposure (real visitors do).',
-      networks: '%{largestNetwork} of %{visitors} exposed visitors came from one network (%{networks} in all): forged traffic comes from few addresses.',
+      page_views:
+        'Only %{withPageView} of %{visitors} exposed visitors viewed the test page around their exposure (real visitors do).',
+      networks:
+        '%{largestNetwork} of %{visitors} exposed visitors came from one network (%{networks} in all): forged traffic comes from few addresses.',
     },
-    rules: { visitors: 'visitors', conversions_per_variant: 'conversions per variant', date: 'date', significance: 'significance' },
+    rules: {
+      visitors: 'visitors',
+      conversions_per_variant: 'conversions per variant',
+      date: 'date',
+      significance: 'significance',
+    },
     note: 'Lift and interval are relative to the control; a winner needs %{threshold} significance and at least %{visitors} visitors and %{conversions} conversions in every variant.',
     columns: {
       variant: 'Variant',
@@ -245,13 +271,15 @@ export const analytics = {
     noControlConversions: '%{name} converts %{rate} of its visitors; the control has no conversion yet to compare with',
     noControlVisitors: '%{name} converts %{rate} of its visitors; the control has no visitors yet to compare with',
     chance: '%{chance} chance to win',
-    notEnough: 'not enough visitors yet to call it (at least %{visitors} visitors and %{conversions} conversions per variant)',
+    notEnough:
+      'not enough visitors yet to call it (at least %{visitors} visitors and %{conversions} conversions per variant)',
     winner: 'the winner at %{threshold} significance',
     controlWins: 'the control wins at %{threshold} significance',
     significant: 'significant (%{significance})',
     notSignificant: 'not significant yet (%{significance}; %{threshold} needed)',
     incrementality: {
-      noHoldout: 'No visitor was held back from this CTA in the range: set a control group percentage on the website to measure incrementality.',
+      noHoldout:
+        'No visitor was held back from this CTA in the range: set a control group percentage on the website to measure incrementality.',
       noExposed: 'Nobody saw this CTA in the range.',
       noBase: 'Visitors who saw the CTA converted at %{rate}; the control group has no conversion yet to compare with.',
       more: 'Visitors who saw the CTA converted %{change} more than the control group: about %{extra} conversions it added (p = %{p}).',
@@ -274,6 +302,9 @@ export const analytics = {
     noMatches: 'No rule matches these filters.',
     deleteTitle: 'Stop excluding %{rule}?',
     deleteText: 'The page is tracked in journeys again.',
-    empty: { title: 'No excluded pages', text: 'Every page of your websites is tracked in journeys. Exclude pages such as a thank-you page or an internal tool.' },
+    empty: {
+      title: 'No excluded pages',
+      text: 'Every page of your websites is tracked in journeys. Exclude pages such as a thank-you page or an internal tool.',
+    },
   },
 };

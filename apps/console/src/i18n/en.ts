@@ -423,8 +423,10 @@ const publicPages = {
     title: 'Your link has expired',
     intro: 'Links to reset a password work once, for an hour. Enter your email address to get a new one.',
     submit: 'Send a new link',
-    invitation: 'Invitation links work once, for %{smart_count} day. |||| Invitation links work once, for %{smart_count} days.',
-    invitationNext: 'Ask the person who invited you to send a new invitation. If you already chose a password, log in: your invitations wait under Members.',
+    invitation:
+      'Invitation links work once, for %{smart_count} day. |||| Invitation links work once, for %{smart_count} days.',
+    invitationNext:
+      'Ask the person who invited you to send a new invitation. If you already chose a password, log in: your invitations wait under Members.',
   },
   initial: {
     title: 'Welcome! Choose your password',
@@ -538,7 +540,8 @@ const dashboard = {
   dueOn: 'Due %{date}',
   queues: 'Your queues',
   queueEmpty: 'Nothing waits here.',
-  queueWaiting: '%{smart_count} of %{count} waiting for someone to take it |||| %{smart_count} of %{count} waiting for someone to take them',
+  queueWaiting:
+    '%{smart_count} of %{count} waiting for someone to take it |||| %{smart_count} of %{count} waiting for someone to take them',
   oldestToday: 'the oldest arrived today',
   oldestDays: 'the oldest has waited 1 day |||| the oldest has waited %{smart_count} days',
   openQueue: 'Open %{name}',
@@ -573,22 +576,46 @@ const dashboard = {
 
 const posts = {
   tabs: {
-    'your-posts': { label: 'Your Posts', hint: 'Posts you write, hold or created', empty: 'You have no posts yet. Create one, or pick up a brief.' },
+    'your-posts': {
+      label: 'Your Posts',
+      hint: 'Posts you write, hold or created',
+      empty: 'You have no posts yet. Create one, or pick up a brief.',
+    },
     'in-progress': { label: 'In Progress', hint: 'Every post not published yet', empty: 'No post is in progress.' },
     strategy: {
       label: 'Strategy',
       hint: 'Planned from the keyword strategy, waiting for a writer',
       empty: 'No post planned from the strategy waits for a writer.',
     },
-    briefs: { label: 'Briefs', hint: 'Briefs waiting for a writer to pick them up', empty: 'No brief waits for a writer.' },
+    briefs: {
+      label: 'Briefs',
+      hint: 'Briefs waiting for a writer to pick them up',
+      empty: 'No brief waits for a writer.',
+    },
     outline: { label: 'Outline', hint: 'A writer is outlining them', empty: 'Nobody is outlining a post right now.' },
     create: { label: 'Create', hint: 'A writer is writing them', empty: 'Nobody is writing a post right now.' },
     edit: { label: 'Edit', hint: 'Waiting for or with an editor', empty: 'No post waits for an editor.' },
     review: { label: 'Review', hint: 'In review or customer review', empty: 'No post is in review.' },
-    'fact-check-1': { label: 'Fact check 1', hint: 'At the first fact-check level', empty: 'No post waits for the first fact check.' },
-    'fact-check-2': { label: 'Fact check 2', hint: 'At the second fact-check level', empty: 'No post waits for the second fact check.' },
-    'fact-check-3': { label: 'Fact check 3', hint: 'At the third fact-check level', empty: 'No post waits for the third fact check.' },
-    'fact-check-4': { label: 'Fact check 4', hint: 'At the fourth fact-check level', empty: 'No post waits for the fourth fact check.' },
+    'fact-check-1': {
+      label: 'Fact check 1',
+      hint: 'At the first fact-check level',
+      empty: 'No post waits for the first fact check.',
+    },
+    'fact-check-2': {
+      label: 'Fact check 2',
+      hint: 'At the second fact-check level',
+      empty: 'No post waits for the second fact check.',
+    },
+    'fact-check-3': {
+      label: 'Fact check 3',
+      hint: 'At the third fact-check level',
+      empty: 'No post waits for the third fact check.',
+    },
+    'fact-check-4': {
+      label: 'Fact check 4',
+      hint: 'At the fourth fact-check level',
+      empty: 'No post waits for the fourth fact check.',
+    },
     published: { label: 'Published', hint: 'Live on the website', empty: 'Nothing is published yet.' },
     all: { label: 'All posts', hint: 'Every post, unpublished and archived ones included', empty: 'No posts yet.' },
   },
@@ -791,7 +818,8 @@ const posts = {
     loadFailed: 'The workflow could not be loaded: %{message}',
     usedBy: 'Stages %{name} uses are in colour; the others are greyed out.',
     usedByThis: 'Stages this website uses are in colour; the others are greyed out.',
-    optionalStages: 'Writing, Edit and Published always exist; each website chooses the optional stages (dashed) in its settings.',
+    optionalStages:
+      'Writing, Edit and Published always exist; each website chooses the optional stages (dashed) in its settings.',
     stages: 'Workflow stages',
     after:
       'After publication: Unpublish moves a post to Unpublished (it can be published again); admins archive or delete it for good. “Editors” means owners, organisation admins, CMS admins, managers and editors.',
@@ -833,8 +861,10 @@ const posts = {
     coverIntro: 'Leave every field empty for no cover image. Images must be between 1024×512 and 4096×4096 pixels.',
   },
   people: {
-    intro: 'The published page credits its writer, and the expert chosen here. Each needs a published bio on the website.',
-    introNamed: 'The published page credits its writer (%{name}), and the expert chosen here. Each needs a published bio on the website.',
+    intro:
+      'The published page credits its writer, and the expert chosen here. Each needs a published bio on the website.',
+    introNamed:
+      'The published page credits its writer (%{name}), and the expert chosen here. Each needs a published bio on the website.',
     realWriter: 'The real writer',
     creditedHelp: 'Shown on the page instead of the real writer',
     noExpert: 'No expert',
@@ -1022,7 +1052,8 @@ const websites = {
     deactivateText: 'An inactive website cannot publish CTAs or campaigns. You can activate it again at any time.',
   },
   access: {
-    intro: 'Owners and admins of the organisation have access to all its websites. Other members have access to the websites they are given.',
+    intro:
+      'Owners and admins of the organisation have access to all its websites. Other members have access to the websites they are given.',
     toRemove: ' To remove someone from this website, open the ',
     websitePage: "website's page",
     loadFailed: 'The members could not be loaded: %{message}',
@@ -1030,7 +1061,8 @@ const websites = {
     removed: 'Removed from website',
     removeTitle: 'Remove %{name} from %{website}?',
     thisWebsite: 'this website',
-    removeText: "They lose access to this website's content and conversion tools. You can give them access again from Members.",
+    removeText:
+      "They lose access to this website's content and conversion tools. You can give them access again from Members.",
     remove: 'Remove',
     changeRole: 'Change role',
     removeFromWebsite: 'Remove from website',
@@ -1104,7 +1136,8 @@ const organisations = {
   help: {
     website: "The organisation's own site",
     country: 'Two-letter ISO code, e.g. DE',
-    analyticsRetentionMonths: 'How long the tracking events your websites send are kept. Older months are deleted for good, and the reports then count only what is kept.',
+    analyticsRetentionMonths:
+      'How long the tracking events your websites send are kept. Older months are deleted for good, and the reports then count only what is kept.',
     locales: 'Type a locale such as "en" or "de" and press Enter',
   },
   tabs: { overview: 'Overview', members: 'Members', websites: 'Websites', billing: 'Billing', history: 'History' },
@@ -1122,7 +1155,8 @@ const organisations = {
     switchTo: 'Switch to %{name}',
     switchTitle: 'Switch to %{name}?',
     switchText: '"%{organisation}" will move from %{from} to %{to} and will include: %{products}.',
-    loses: 'On %{name} the organisation loses this product: |||| On %{name} the organisation loses these %{smart_count} products:',
+    loses:
+      'On %{name} the organisation loses this product: |||| On %{name} the organisation loses these %{smart_count} products:',
     losesHow: 'Their screens will show "Upgrade to access" until the plan includes them again.',
     loadFailed: 'Billing could not be loaded',
     loading: 'Loading billing',
@@ -1295,13 +1329,15 @@ const bios = {
     published: 'Bio published',
     unpublished: 'Bio unpublished: it is a draft again',
   },
-  fromPost: 'The post credits this person and cannot be published until their bio is. Create it here; publishing it then frees the post.',
+  fromPost:
+    'The post credits this person and cannot be published until their bio is. Create it here; publishing it then frees the post.',
   returnPublished: 'Published: the post can credit this bio now.',
   returnPublish: 'The post can credit this person once the bio is published: fill it in, save, then Publish.',
   returnEditor: 'The post can credit this person once an editor publishes the bio.',
   readOnly: 'You can read this bio. Editors, and the person it is about, change it.',
   unpublishTitle: 'Unpublish the bio of %{name}?',
-  unpublishText: 'It leaves the website, and posts that credit this person cannot be published until it is published again.',
+  unpublishText:
+    'It leaves the website, and posts that credit this person cannot be published until it is published again.',
   deleteTitle: 'Delete the bio of %{name}?',
   deleteText: 'It leaves the website; posts that credit this person need a new bio before they are published.',
   history: {
@@ -1310,8 +1346,19 @@ const bios = {
     empty: 'No events yet.',
     system: 'the system',
     changed: 'Changed %{fields}',
-    events: { BioCreated: 'Created', BioChanged: 'Changed', BioPublished: 'Published', BioUnpublished: 'Unpublished', BioDeleted: 'Deleted' },
-    fields: { profilePic: 'profile pic', socialUrls: 'social URLs', metaDescription: 'meta description', displayName: 'display name' },
+    events: {
+      BioCreated: 'Created',
+      BioChanged: 'Changed',
+      BioPublished: 'Published',
+      BioUnpublished: 'Unpublished',
+      BioDeleted: 'Deleted',
+    },
+    fields: {
+      profilePic: 'profile pic',
+      socialUrls: 'social URLs',
+      metaDescription: 'meta description',
+      displayName: 'display name',
+    },
   },
   form: {
     tooLong: 'The maximum length is %{max} characters',
@@ -1395,8 +1442,10 @@ const community = {
       Delete: 'Delete the selected question? |||| Delete the %{smart_count} selected questions?',
       Unpublish: 'Unpublish the selected question? |||| Unpublish the %{smart_count} selected questions?',
     },
-    Delete: 'It leaves its tab and the forum and waits under Deleted, where it can be restored. |||| They leave their tabs and the forum and wait under Deleted, where they can be restored.',
-    Unpublish: 'It leaves the forum at once and goes back to the drafts, with its answers. |||| They leave the forum at once and go back to the drafts, with their answers.',
+    Delete:
+      'It leaves its tab and the forum and waits under Deleted, where it can be restored. |||| They leave their tabs and the forum and wait under Deleted, where they can be restored.',
+    Unpublish:
+      'It leaves the forum at once and goes back to the drafts, with its answers. |||| They leave the forum at once and go back to the drafts, with their answers.',
   },
   actions: {
     Submit: 'Submit',
@@ -1472,7 +1521,8 @@ const onboarding = {
   exitDemo: 'Exit demo mode',
   exitDemoFailed: 'Error: demo mode could not be exited',
   demoNotice: 'You are exploring the demo organisation %{name}. Exit demo mode to set up your own organisation.',
-  notManager: 'Only the owners and admins of %{name} can set up its website and tracking. Ask one of them to finish the set-up.',
+  notManager:
+    'Only the owners and admins of %{name} can set up its website and tracking. Ask one of them to finish the set-up.',
   noOrganisation: 'You are not a member of an organisation yet. Ask its owner to invite you.',
   steps: { business: 'About your business', website: 'Your website', install: 'Install the tracking script' },
   errors: {
@@ -1524,7 +1574,8 @@ const onboarding = {
     title: 'The script is installed',
     found: 'We found the tracking script on %{url}.',
     next: 'What happens next',
-    visits: 'Visits to %{url} are sent to the platform from now on; the first ones arrive as soon as someone opens a page.',
+    visits:
+      'Visits to %{url} are sent to the platform from now on; the first ones arrive as soon as someone opens a page.',
     workflow: "In the console, set up your websites' content workflow and invite your team from Members.",
     keep: 'Keep the snippet on every page: if it is removed, the platform stops receiving those visits.',
   },
@@ -1591,7 +1642,14 @@ const cro = {
     failed: 'The last generation failed',
   },
   title: '%{kind} “%{name}”',
-  kinds: { ctas: 'CTA', campaigns: 'Campaign', experiments: 'Experiment', products: 'Product', goals: 'Goal', 'url-lists': 'URL list' },
+  kinds: {
+    ctas: 'CTA',
+    campaigns: 'Campaign',
+    experiments: 'Experiment',
+    products: 'Product',
+    goals: 'Goal',
+    'url-lists': 'URL list',
+  },
   search: 'Search by name',
   allWebsites: 'All websites',
   any: 'Any',
@@ -1707,7 +1765,15 @@ const cro = {
     emptyTitle: 'No CTAs yet',
     emptyText: 'Forms, popups, banners and product boxes that turn visitors into subscribers and buyers.',
     tabsLabel: 'CTA types',
-    tabs: { all: 'All', form: 'Form', popups: 'Popups', wizards: 'Wizards', surveys: 'Surveys', ctas: 'CTAs', banners: 'Banners' },
+    tabs: {
+      all: 'All',
+      form: 'Form',
+      popups: 'Popups',
+      wizards: 'Wizards',
+      surveys: 'Surveys',
+      ctas: 'CTAs',
+      banners: 'Banners',
+    },
     build: 'Build',
     design: 'Design',
     targeting: 'Targeting',
@@ -1729,7 +1795,7 @@ const cro = {
     productsHelp: 'Products of the same website, at most 3.',
     maxProducts: 'A maximum of 3 products can be selected',
     crm: 'CRM mapping',
-    crmText: "Which CRM field receives each form field.",
+    crmText: 'Which CRM field receives each form field.',
     submissions: {
       tab: 'Submissions',
       intro: 'What visitors sent through this form, newest first, and where each submission was delivered.',
@@ -1748,7 +1814,8 @@ const cro = {
     // The template picker (CtaTemplatePicker.tsx) and the live preview (CtaPreview.tsx).
     templates: {
       title: 'Choose a template',
-      intro: 'Start from a ready-made CTA and change what you like, or from a blank one. You name it and choose its website next.',
+      intro:
+        'Start from a ready-made CTA and change what you like, or from a blank one. You name it and choose its website next.',
       filter: 'Template type',
       all: 'All',
       starters: 'Starter templates',

@@ -8,7 +8,13 @@ export const DemoBanner = () => {
   const translate = useTranslate();
   if (!demo) return null;
   return (
-    <SessionBanner severity="info" testId="demo-banner" action="console.layout.demo.exit" busy={busy} onAction={() => void exit()}>
+    <SessionBanner
+      severity="info"
+      testId="demo-banner"
+      action="console.layout.demo.exit"
+      busy={busy}
+      onAction={() => void exit()}
+    >
       {translate('console.layout.demo.banner', { name: demo.name })}
     </SessionBanner>
   );

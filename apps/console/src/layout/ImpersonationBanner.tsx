@@ -29,8 +29,17 @@ export const ImpersonationBanner = () => {
   };
 
   return (
-    <SessionBanner severity="warning" testId="impersonation-banner" action={translate('console.layout.impersonation.back', { name: admin.name })} busy={busy} onAction={() => void back()}>
-      {translate('console.layout.impersonation.banner', { name: identity.fullName, email: String((identity as { email?: string }).email ?? '') })}
+    <SessionBanner
+      severity="warning"
+      testId="impersonation-banner"
+      action={translate('console.layout.impersonation.back', { name: admin.name })}
+      busy={busy}
+      onAction={() => void back()}
+    >
+      {translate('console.layout.impersonation.banner', {
+        name: identity.fullName,
+        email: String((identity as { email?: string }).email ?? ''),
+      })}
     </SessionBanner>
   );
 };

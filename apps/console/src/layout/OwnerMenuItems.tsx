@@ -11,6 +11,13 @@ import { LOGIN_AS_PATH } from '../members/routes';
  */
 export const OwnerMenuItems = ({ visible }: { visible: (name: string) => boolean }) => (
   <>
-    {visible('login-as') && <Menu.Item to={LOGIN_AS_PATH} primaryText="console.layout.menu.loginAs" leftIcon={<SwitchAccountOutlinedIcon />} data-navigation="login-as" />}
+    {visible('login-as') && (
+      <Menu.Item
+        to={LOGIN_AS_PATH}
+        primaryText="console.layout.menu.loginAs"
+        leftIcon={<SwitchAccountOutlinedIcon />}
+        data-navigation="login-as"
+      />
+    )}
   </>
 );

@@ -77,7 +77,11 @@ export const StackedNotifications = () => {
     const succeeded = taken.some((payload) => payload.type === 'success');
     setShown((current) => [
       // A success makes the problems shown before it stale.
-      ...(succeeded ? current.map((item) => (isProblem(item.payload) && !isUndoable(item.payload) ? { ...item, open: false } : item)) : current),
+      ...(succeeded
+        ? current.map((item) =>
+            isProblem(item.payload) && !isUndoable(item.payload) ? { ...item, open: false } : item,
+          )
+        : current),
       ...taken
         .filter((payload) => !current.some((item) => item.payload === payload)) // an effect run twice (StrictMode)
         .map((payload) => ({ key: ++lastKey.current, payload, open: true, page })),
@@ -88,7 +92,11 @@ export const StackedNotifications = () => {
   useEffect(() => {
     setShown((current) =>
       current.some((item) => item.open && item.page !== page && isProblem(item.payload) && !isUndoable(item.payload))
-        ? current.map((item) => (item.page !== page && isProblem(item.payload) && !isUndoable(item.payload) ? { ...item, open: false } : item))
+        ? current.map((item) =>
+            item.page !== page && isProblem(item.payload) && !isUndoable(item.payload)
+              ? { ...item, open: false }
+              : item,
+          )
         : current,
     );
   }, [page]);
@@ -139,13 +147,7 @@ export const StackedNotifications = () => {
       }}
     >
       {shown.map((item) => (
-        <NotificationItem
-          key={item.key}
-          item={item}
-          onClose={close}
-          onExited={remove}
-          settle={settle}
-        />
+        <NotificationItem key={item.key} item={item} onClose={close} onExited={remove} settle={settle} />
       ))}
     </Box>
   );

@@ -42,8 +42,14 @@ const DemoHint = () => {
         color="text.secondary"
         sx={{ textAlign: 'center', bgcolor: 'action.hover', borderRadius: 1, py: 0.75, px: 0.5, letterSpacing: 0 }}
       >
-        {translate('console.login.demo')} <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.email}</Box> /{' '}
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{demo.password}</Box>
+        {translate('console.login.demo')}{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {demo.email}
+        </Box>{' '}
+        /{' '}
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {demo.password}
+        </Box>
       </Typography>
     </Box>
   );
@@ -54,7 +60,15 @@ const AccountLinks = () => {
   const translate = useTranslate();
   return (
     <Box
-      sx={{ px: 2, pb: 2, width: 300, boxSizing: 'border-box', display: 'flex', justifyContent: 'space-between', gap: 1 }}
+      sx={{
+        px: 2,
+        pb: 2,
+        width: 300,
+        boxSizing: 'border-box',
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 1,
+      }}
     >
       <Typography variant="body2">
         <Link href="/forgot-password" underline="hover">
@@ -73,7 +87,19 @@ const AccountLinks = () => {
 type Field = 'username' | 'password';
 
 /** One labelled input of the sign-in form (MUI's TextField would bring its select and menu along). */
-const CredentialInput = ({ name, label, error, ...input }: { name: Field; label: string; error?: string; type: string; autoComplete: string; autoFocus?: boolean }) => {
+const CredentialInput = ({
+  name,
+  label,
+  error,
+  ...input
+}: {
+  name: Field;
+  label: string;
+  error?: string;
+  type: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+}) => {
   const translate = useTranslate();
   const id = `login-${name}`;
   return (
@@ -101,13 +127,17 @@ const CredentialsForm = () => {
     const data = new FormData(event.currentTarget);
     const username = String(data.get('username') ?? '').trim();
     const password = String(data.get('password') ?? '');
-    const missing = { username: username ? undefined : 'ra.validation.required', password: password ? undefined : 'ra.validation.required' };
+    const missing = {
+      username: username ? undefined : 'ra.validation.required',
+      password: password ? undefined : 'ra.validation.required',
+    };
     setErrors(missing);
     if (missing.username || missing.password) return;
     setBusy(true);
     login({ username, password })
       .catch((error: unknown) => {
-        const message = typeof error === 'string' ? error : error instanceof Error && error.message ? error.message : undefined;
+        const message =
+          typeof error === 'string' ? error : error instanceof Error && error.message ? error.message : undefined;
         notify(message ?? 'ra.auth.sign_in_error', { type: 'error', messageArgs: { _: message } });
       })
       .finally(() => setBusy(false));
@@ -115,8 +145,21 @@ const CredentialsForm = () => {
   return (
     <Box component="form" onSubmit={onSubmit} noValidate>
       <CardContent sx={{ width: 300, boxSizing: 'border-box' }}>
-        <CredentialInput name="username" label="console.login.email" type="email" autoComplete="username" autoFocus error={errors.username} />
-        <CredentialInput name="password" label="console.login.password" type="password" autoComplete="current-password" error={errors.password} />
+        <CredentialInput
+          name="username"
+          label="console.login.email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          error={errors.username}
+        />
+        <CredentialInput
+          name="password"
+          label="console.login.password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password}
+        />
         <Button variant="contained" type="submit" color="primary" disabled={busy} fullWidth sx={{ mt: 2 }}>
           {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : translate('ra.auth.sign_in')}
         </Button>

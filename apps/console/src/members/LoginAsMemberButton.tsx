@@ -42,7 +42,13 @@ export const LoginAsMemberButton = ({ compact = false }: { compact?: boolean }) 
     return (
       <Tooltip title={label}>
         <span>
-          <IconButton aria-label={label} size="small" disabled={busy} onClick={(event) => void click(event)} sx={{ '& svg': { fontSize: 20 } }}>
+          <IconButton
+            aria-label={label}
+            size="small"
+            disabled={busy}
+            onClick={(event) => void click(event)}
+            sx={{ '& svg': { fontSize: 20 } }}
+          >
             {busy ? <CircularProgress size={16} /> : <LoginIcon />}
           </IconButton>
         </span>
@@ -50,7 +56,13 @@ export const LoginAsMemberButton = ({ compact = false }: { compact?: boolean }) 
     );
   }
   return (
-    <Button size="small" onClick={(event) => void click(event)} disabled={busy} startIcon={busy ? <CircularProgress size={14} /> : <LoginIcon />} aria-label={label}>
+    <Button
+      size="small"
+      onClick={(event) => void click(event)}
+      disabled={busy}
+      startIcon={busy ? <CircularProgress size={14} /> : <LoginIcon />}
+      aria-label={label}
+    >
       {translate('console.members.loginAs')}
     </Button>
   );

@@ -13,7 +13,12 @@ import type { Member } from '../types';
  * show (ChangeAccess is the edit form).
  */
 const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
-  Accept: { icon: <CheckCircleOutlinedIcon />, label: 'console.members.actions.Accept', done: 'console.members.actions.accepted', color: 'success' },
+  Accept: {
+    icon: <CheckCircleOutlinedIcon />,
+    label: 'console.members.actions.Accept',
+    done: 'console.members.actions.accepted',
+    color: 'success',
+  },
   Decline: {
     icon: <HighlightOffIcon />,
     label: 'console.members.actions.Decline',
@@ -21,7 +26,12 @@ const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
     color: 'warning',
     confirm: () => ({ title: 'console.members.actions.declineTitle', content: 'console.members.actions.declineText' }),
   },
-  Resend: { icon: <ForwardToInboxIcon />, label: 'console.members.actions.Resend', done: 'console.members.actions.resent', color: 'primary' },
+  Resend: {
+    icon: <ForwardToInboxIcon />,
+    label: 'console.members.actions.Resend',
+    done: 'console.members.actions.resent',
+    color: 'primary',
+  },
   Deactivate: {
     icon: <PersonOffOutlinedIcon />,
     label: 'console.members.actions.Deactivate',
@@ -33,7 +43,12 @@ const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
       args: { name: record.name },
     }),
   },
-  Reactivate: { icon: <RestoreOutlinedIcon />, label: 'console.members.actions.Reactivate', done: 'console.members.actions.reactivated', color: 'primary' },
+  Reactivate: {
+    icon: <RestoreOutlinedIcon />,
+    label: 'console.members.actions.Reactivate',
+    done: 'console.members.actions.reactivated',
+    color: 'primary',
+  },
 };
 
 /**
@@ -58,7 +73,14 @@ export const MemberActionButtons = ({ compact = false }: { compact?: boolean; la
           return (
             <Tooltip key={name} title={label}>
               <span>
-                <IconButton aria-label={label} size="small" color={config.color} sx={{ '& svg': { fontSize: 20 } }} disabled={busy} onClick={() => start(name)}>
+                <IconButton
+                  aria-label={label}
+                  size="small"
+                  color={config.color}
+                  sx={{ '& svg': { fontSize: 20 } }}
+                  disabled={busy}
+                  onClick={() => start(name)}
+                >
                   {config.icon}
                 </IconButton>
               </span>

@@ -7,7 +7,11 @@ export const MemberCreate = () => {
   const notify = useNotify();
   const redirect = useRedirect();
   // A manager of exactly one organisation does not have to pick it.
-  const { data: organisations, total, isPending } = useGetList('organisations', {
+  const {
+    data: organisations,
+    total,
+    isPending,
+  } = useGetList('organisations', {
     pagination: { page: 1, perPage: 2 },
     sort: { field: 'name', order: 'ASC' },
   });
@@ -15,18 +19,29 @@ export const MemberCreate = () => {
   // Its websites are preselected: members reach only the websites on their membership.
   const { data: websites, isPending: websitesPending } = useGetList<Website>(
     'websites',
-    { filter: { organisationId: only?.id ?? '-' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    {
+      filter: { organisationId: only?.id ?? '-' },
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'name', order: 'ASC' },
+    },
     { enabled: Boolean(only) },
   );
   if (isPending || (only && websitesPending)) return <Loading />;
-  const defaults = { ...memberDefaults, ...(only ? { organisationId: only.id, websiteIds: (websites ?? []).map((w) => w.id) } : {}) };
+  const defaults = {
+    ...memberDefaults,
+    ...(only ? { organisationId: only.id, websiteIds: (websites ?? []).map((w) => w.id) } : {}),
+  };
   const onSuccess = (data: Member) => {
     notify('console.members.invitationSent', { type: 'success', messageArgs: { email: data.email } });
     redirect('list', 'members');
   };
   return (
     <Create title="console.members.invite" mutationOptions={{ onSuccess }}>
-      <MemberForm create defaultValues={defaults} toolbar={<SaveOnlyToolbar label="console.members.sendInvitation" />} />
+      <MemberForm
+        create
+        defaultValues={defaults}
+        toolbar={<SaveOnlyToolbar label="console.members.sendInvitation" />}
+      />
     </Create>
   );
 };

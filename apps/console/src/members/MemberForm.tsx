@@ -33,20 +33,20 @@ const grid = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3,
 
 /** The websites of the organisation chosen above (none before one is chosen). */
 const WebsitesInput = ({ organisationId }: { organisationId?: string }) => (
-    <ReferenceArrayInput
-      source="websiteIds"
-      reference="websites"
-      filter={organisationId ? { organisationId } : { organisationId: '-' }}
-      sort={{ field: 'name', order: 'ASC' }}
-      perPage={100}
-    >
-      <AutocompleteArrayInput
-        optionText="name"
-        label="resources.members.fields.websiteIds"
-        disabled={!organisationId}
-        helperText={organisationId ? 'console.members.form.websitesHelp' : 'console.members.form.chooseOrganisation'}
-      />
-    </ReferenceArrayInput>
+  <ReferenceArrayInput
+    source="websiteIds"
+    reference="websites"
+    filter={organisationId ? { organisationId } : { organisationId: '-' }}
+    sort={{ field: 'name', order: 'ASC' }}
+    perPage={100}
+  >
+    <AutocompleteArrayInput
+      optionText="name"
+      label="resources.members.fields.websiteIds"
+      disabled={!organisationId}
+      helperText={organisationId ? 'console.members.form.websitesHelp' : 'console.members.form.chooseOrganisation'}
+    />
+  </ReferenceArrayInput>
 );
 
 /**
@@ -60,7 +60,11 @@ const PreselectAllWebsites = () => {
   const { setValue, formState } = useFormContext();
   const { data } = useGetList<Website>(
     'websites',
-    { filter: { organisationId: organisationId || '-' }, pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } },
+    {
+      filter: { organisationId: organisationId || '-' },
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'name', order: 'ASC' },
+    },
     { enabled: Boolean(organisationId) },
   );
   const chosenFor = useRef<string | null>((formState.defaultValues?.organisationId as string | undefined) ?? null);
@@ -68,7 +72,11 @@ const PreselectAllWebsites = () => {
     if (!organisationId || !data || chosenFor.current === organisationId) return;
     if (data.some((website) => String(website.organisationId) !== String(organisationId))) return;
     chosenFor.current = organisationId;
-    setValue('websiteIds', data.map((website) => website.id), { shouldDirty: true });
+    setValue(
+      'websiteIds',
+      data.map((website) => website.id),
+      { shouldDirty: true },
+    );
   }, [organisationId, data, setValue]);
   return null;
 };
@@ -79,7 +87,12 @@ export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, '
   return (
     <SimpleForm {...props} sx={{ maxWidth: 760 }}>
       <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
-        <SelectInput optionText="name" label="resources.members.fields.organisationId" validate={required()} readOnly={!create} />
+        <SelectInput
+          optionText="name"
+          label="resources.members.fields.organisationId"
+          validate={required()}
+          readOnly={!create}
+        />
       </ReferenceInput>
       {create ? (
         <>
@@ -107,11 +120,7 @@ export const MemberForm = ({ create = false, ...props }: Omit<SimpleFormProps, '
       <FormDataConsumer<{ organisationId?: string }>>
         {({ formData }) => <WebsitesInput organisationId={formData.organisationId || undefined} />}
       </FormDataConsumer>
-      <TextArrayInput
-        source="locales"
-        validate={locales}
-        helperText="console.members.form.localesHelp"
-      />
+      <TextArrayInput source="locales" validate={locales} helperText="console.members.form.localesHelp" />
     </SimpleForm>
   );
 };

@@ -1,12 +1,6 @@
 import { INLINE_ERRORS, ListError } from '../common/ListError';
 import GroupOutlinedIcon from '@mui/icons-material/GroupOutlined';
-import {
-  FilterButton,
-  List,
-  ReferenceInput,
-  SelectInput,
-  TopToolbar,
-} from 'react-admin';
+import { FilterButton, List, ReferenceInput, SelectInput, TopToolbar } from 'react-admin';
 import { CreateIfAllowed } from '../common/CreateIfAllowed';
 import { SearchField } from '../common/SearchField';
 import { EmptyState } from '../common/EmptyState';
@@ -16,7 +10,12 @@ import { MemberStatusInput } from './roles';
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.members.search" />,
   <MemberStatusInput key="status" source="status" />,
-  <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="resources.members.fields.organisationId">
+  <ReferenceInput
+    key="organisationId"
+    source="organisationId"
+    reference="organisations"
+    label="resources.members.fields.organisationId"
+  >
     <SelectInput optionText="name" label="resources.members.fields.organisationId" />
   </ReferenceInput>,
 ];
@@ -27,7 +26,6 @@ const ListActions = () => (
     <CreateIfAllowed label="console.members.invite" />
   </TopToolbar>
 );
-
 
 export const MemberList = () => {
   return (

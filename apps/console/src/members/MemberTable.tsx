@@ -26,7 +26,13 @@ export const MemberTable = ({ showOrganisation = false, empty }: { showOrganisat
 
 /** Members on a phone (the Members screen and an organisation's Members tab alike). */
 export const MemberSmallList = ({ empty }: { empty?: ReactNode }) => (
-  <SmallList<Member> name={(record) => record.name || record.email} status={(record) => record.statusLabel} secondary={(record) => record.email} rowClick="show" empty={empty} />
+  <SmallList<Member>
+    name={(record) => record.name || record.email}
+    status={(record) => record.statusLabel}
+    secondary={(record) => record.email}
+    rowClick="show"
+    empty={empty}
+  />
 );
 
 const MemberDataTable = ({ showOrganisation = false, empty }: { showOrganisation?: boolean; empty?: ReactNode }) => (
@@ -46,7 +52,12 @@ const MemberDataTable = ({ showOrganisation = false, empty }: { showOrganisation
         <ReferenceField source="organisationId" reference="organisations" link={false} />
       </Column>
     )}
-    <Column source="orgRole" label="console.members.orgRoleShort" disableSort render={(record) => role(record.orgRole)} />
+    <Column
+      source="orgRole"
+      label="console.members.orgRoleShort"
+      disableSort
+      render={(record) => role(record.orgRole)}
+    />
     <Column source="cmsRole" disableSort render={(record) => role(record.cmsRole)} />
     <Column source="croRole" disableSort render={(record) => role(record.croRole)} />
     <Column source="lastActive" disableSort>

@@ -1,10 +1,22 @@
 import GroupIcon from '@mui/icons-material/Group';
 import { lazyPage } from '../common/lazyPage';
 
-const MemberCreate = lazyPage(() => import('./MemberCreate'), (m) => m.MemberCreate);
-const MemberEdit = lazyPage(() => import('./MemberEdit'), (m) => m.MemberEdit);
-const MemberList = lazyPage(() => import('./MemberList'), (m) => m.MemberList);
-const MemberShow = lazyPage(() => import('./MemberShow'), (m) => m.MemberShow);
+const MemberCreate = lazyPage(
+  () => import('./MemberCreate'),
+  (m) => m.MemberCreate,
+);
+const MemberEdit = lazyPage(
+  () => import('./MemberEdit'),
+  (m) => m.MemberEdit,
+);
+const MemberList = lazyPage(
+  () => import('./MemberList'),
+  (m) => m.MemberList,
+);
+const MemberShow = lazyPage(
+  () => import('./MemberShow'),
+  (m) => m.MemberShow,
+);
 
 export { LOGIN_AS_PATH, memberRoutes } from './routes';
 

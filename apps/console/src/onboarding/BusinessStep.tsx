@@ -1,4 +1,13 @@
-import { Alert, Box, Button, CircularProgress, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormHelperText,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
 import { dataProvider } from '../providers/dataProvider';
@@ -22,7 +31,11 @@ const Question = ({
   const errorId = `question-${question.field}-error`;
   return (
     <Box sx={{ mb: 2.5 }} data-question={question.field}>
-      <Typography id={labelId} variant="body2" sx={{ fontWeight: 500, mb: 0.75, color: error ? 'error.main' : 'text.primary' }}>
+      <Typography
+        id={labelId}
+        variant="body2"
+        sx={{ fontWeight: 500, mb: 0.75, color: error ? 'error.main' : 'text.primary' }}
+      >
         {question.label}
       </Typography>
       <ToggleButtonGroup
@@ -85,14 +98,21 @@ export const BusinessStep = ({
     setError(null);
     try {
       const answer = await viaDataProvider(() =>
-        dataProvider.action<OnboardingOrganisation & { id: Identifier }>('organisations', organisationId, 'SetBusinessProfile', answers),
+        dataProvider.action<OnboardingOrganisation & { id: Identifier }>(
+          'organisations',
+          organisationId,
+          'SetBusinessProfile',
+          answers,
+        ),
       );
       if (answer.ok) {
         onDone(answer.body?.business ?? answers);
         return;
       }
       const fields = fieldErrorsOf(answer);
-      const known = Object.fromEntries(questions.filter((q) => fields[q.field]).map((q) => [q.field, fields[q.field]!]));
+      const known = Object.fromEntries(
+        questions.filter((q) => fields[q.field]).map((q) => [q.field, fields[q.field]!]),
+      );
       setErrors(known);
       if (!Object.keys(known).length) setError(messageOf(answer, translate('console.onboarding.errors.answers')));
     } catch (caught) {
@@ -102,7 +122,11 @@ export const BusinessStep = ({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label={translate('console.onboarding.steps.business')}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={translate('console.onboarding.steps.business')}
+    >
       <StepHeading title="console.onboarding.steps.business">
         {translate('console.onboarding.business.intro', { name: organisationName })}
       </StepHeading>
@@ -122,7 +146,16 @@ export const BusinessStep = ({
       ) : null}
       <StepActions>
         <Button type="submit" variant="contained" disabled={busy} sx={{ minWidth: 120 }}>
-          {busy ? <CircularProgress size={19} thickness={3} color="inherit" aria-label={translate('console.onboarding.saving')} /> : translate('console.onboarding.business.continue')}
+          {busy ? (
+            <CircularProgress
+              size={19}
+              thickness={3}
+              color="inherit"
+              aria-label={translate('console.onboarding.saving')}
+            />
+          ) : (
+            translate('console.onboarding.business.continue')
+          )}
         </Button>
       </StepActions>
     </form>

@@ -2,7 +2,14 @@ import { Alert, Box, Button, CircularProgress, Link, Skeleton, Typography } from
 import { useEffect, useState } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
 import { goTo } from '../public/api';
-import { installedPath, loadInstallation, notInstalledPath, rememberFailure, verifyInstallation, type Installation } from './api';
+import {
+  installedPath,
+  loadInstallation,
+  notInstalledPath,
+  rememberFailure,
+  verifyInstallation,
+  type Installation,
+} from './api';
 import { SkipLink, StepActions, StepHeading } from './OnboardingFrame';
 import { SnippetBox } from './SnippetBox';
 import { formatMoment } from '../common/dates';
@@ -17,7 +24,9 @@ export const useInstallation = (websiteId: Identifier) => {
     let live = true;
     loadInstallation(websiteId)
       .then((loaded) => live && setInstallation(loaded))
-      .catch((caught: unknown) => live && setError(caught instanceof Error ? caught.message : 'console.public.networkError'));
+      .catch(
+        (caught: unknown) => live && setError(caught instanceof Error ? caught.message : 'console.public.networkError'),
+      );
     return () => {
       live = false;
     };

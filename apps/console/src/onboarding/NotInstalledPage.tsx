@@ -25,7 +25,10 @@ const NotInstalled = ({ websiteId }: { websiteId: Identifier }) => {
   return (
     <Box>
       <Alert severity="error" data-testid="installation-failure">
-        {reason ?? (url ? translate('console.onboarding.notInstalled.notFoundOn', { url }) : translate('console.onboarding.notInstalled.notFound'))}
+        {reason ??
+          (url
+            ? translate('console.onboarding.notInstalled.notFoundOn', { url })
+            : translate('console.onboarding.notInstalled.notFound'))}
       </Alert>
       {checkedAgainAt ? (
         <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 1 }}>
@@ -44,7 +47,9 @@ const NotInstalled = ({ websiteId }: { websiteId: Identifier }) => {
         <li>
           {translate('console.onboarding.notInstalled.headBefore')}
           <code>&lt;head&gt;</code>
-          {translate('console.onboarding.notInstalled.headAfter', { url: url ?? translate('console.onboarding.notInstalled.yourWebsite') })}
+          {translate('console.onboarding.notInstalled.headAfter', {
+            url: url ?? translate('console.onboarding.notInstalled.yourWebsite'),
+          })}
         </li>
         <li>{translate('console.onboarding.notInstalled.published')}</li>
         <li>{translate('console.onboarding.notInstalled.cache')}</li>

@@ -104,7 +104,9 @@ export const OnboardingFrame = ({
   title: string;
   icon?: ReactNode;
   tone?: 'success' | 'warning' | 'error' | 'primary';
-  children: (session: OnboardingSession & { organisation: NonNullable<OnboardingSession['organisation']> }) => ReactNode;
+  children: (
+    session: OnboardingSession & { organisation: NonNullable<OnboardingSession['organisation']> },
+  ) => ReactNode;
 }) => {
   const { session, error } = useOnboardingSession();
   const translate = useTranslate();

@@ -3,13 +3,20 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
 import { dataProvider } from '../providers/dataProvider';
 import { messageOf } from '../public/api';
-import { onboardingPath, STEP_KEYS, viaDataProvider, type BusinessAnswers, type BusinessQuestion, type OnboardingOrganisation, type StepKey } from './api';
+import {
+  onboardingPath,
+  STEP_KEYS,
+  viaDataProvider,
+  type BusinessAnswers,
+  type BusinessQuestion,
+  type OnboardingOrganisation,
+  type StepKey,
+} from './api';
 import { BusinessStep } from './BusinessStep';
 import { InstallStep } from './InstallStep';
 import { OnboardingFrame } from './OnboardingFrame';
 import type { OnboardingSession } from './useOnboardingSession';
 import { WebsiteStep } from './WebsiteStep';
-
 
 interface Place {
   step: StepKey | null;
@@ -33,12 +40,16 @@ const useBusiness = (organisationId: Identifier) => {
     let live = true;
     Promise.all([
       viaDataProvider(() => dataProvider.options<{ businessQuestions?: BusinessQuestion[] }>('organisations')),
-      viaDataProvider(() => dataProvider.getOne<OnboardingOrganisation & { id: Identifier }>('organisations', { id: organisationId })),
+      viaDataProvider(() =>
+        dataProvider.getOne<OnboardingOrganisation & { id: Identifier }>('organisations', { id: organisationId }),
+      ),
     ])
       .then(([options, organisation]) => {
         if (!live) return;
-        if (!options.ok || !options.body?.businessQuestions) throw new Error(messageOf(options, 'console.onboarding.errors.questions'));
-        if (!organisation.ok || !organisation.body) throw new Error(messageOf(organisation, 'console.onboarding.errors.organisation'));
+        if (!options.ok || !options.body?.businessQuestions)
+          throw new Error(messageOf(options, 'console.onboarding.errors.questions'));
+        if (!organisation.ok || !organisation.body)
+          throw new Error(messageOf(organisation, 'console.onboarding.errors.organisation'));
         setQuestions(options.body.businessQuestions);
         setBusiness(organisation.body.business ?? null);
       })
@@ -52,7 +63,11 @@ const useBusiness = (organisationId: Identifier) => {
   return { questions, business, setBusiness, error };
 };
 
-const Steps = ({ session }: { session: OnboardingSession & { organisation: NonNullable<OnboardingSession['organisation']> } }) => {
+const Steps = ({
+  session,
+}: {
+  session: OnboardingSession & { organisation: NonNullable<OnboardingSession['organisation']> };
+}) => {
   const organisation = session.organisation;
   const { questions, business, setBusiness, error } = useBusiness(organisation.id);
   const [place, setPlace] = useState<Place>(placeInAddress);
@@ -107,7 +122,11 @@ const Steps = ({ session }: { session: OnboardingSession & { organisation: NonNu
           }}
         />
       ) : step === 'website' ? (
-        <WebsiteStep organisationId={organisation.id} onDone={(websiteId) => go('install', websiteId)} onBack={() => go('business')} />
+        <WebsiteStep
+          organisationId={organisation.id}
+          onDone={(websiteId) => go('install', websiteId)}
+          onBack={() => go('business')}
+        />
       ) : (
         <InstallStep key={place.websiteId} websiteId={place.websiteId!} onBack={() => go('website')} />
       )}
@@ -119,4 +138,6 @@ const Steps = ({ session }: { session: OnboardingSession & { organisation: NonNu
  * `/onboarding`: after sign-up, and again from the dashboard until it is done. The questions
  * about the business, the website, and the tracking script with its check.
  */
-export const OnboardingPage = () => <OnboardingFrame title="console.onboarding.title">{(session) => <Steps session={session} />}</OnboardingFrame>;
+export const OnboardingPage = () => (
+  <OnboardingFrame title="console.onboarding.title">{(session) => <Steps session={session} />}</OnboardingFrame>
+);

@@ -68,7 +68,11 @@ export const SnippetBox = ({ snippet }: { snippet: string }) => {
           {translate('console.onboarding.snippet.copy')}
         </Button>
       </Box>
-      <Typography variant="caption" role="status" sx={{ display: 'block', minHeight: 20, mt: 0.5, color: 'success.dark' }}>
+      <Typography
+        variant="caption"
+        role="status"
+        sx={{ display: 'block', minHeight: 20, mt: 0.5, color: 'success.dark' }}
+      >
         {copied ? translate(`console.onboarding.snippet.${copied}`) : ''}
       </Typography>
     </Box>

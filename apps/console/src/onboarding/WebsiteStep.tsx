@@ -1,5 +1,16 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Alert, Box, Button, Chip, CircularProgress, Divider, Paper, Skeleton, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Divider,
+  Paper,
+  Skeleton,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
 import { dataProvider } from '../providers/dataProvider';
@@ -25,7 +36,8 @@ const useWebsites = (organisationId: Identifier) => {
     )
       .then((answer) => {
         if (!live) return;
-        if (!answer.ok || !Array.isArray(answer.body)) throw new Error(messageOf(answer, 'console.onboarding.errors.websites'));
+        if (!answer.ok || !Array.isArray(answer.body))
+          throw new Error(messageOf(answer, 'console.onboarding.errors.websites'));
         setWebsites(answer.body.filter((w) => String(w.organisationId) === String(organisationId)));
       })
       .catch((caught: unknown) => {
@@ -57,9 +69,20 @@ const ExistingWebsite = ({ website, onChoose }: { website: OnboardingWebsite; on
         </Typography>
       </Box>
       {website.installation?.verified ? (
-        <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={translate('console.onboarding.website.verified')} />
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          icon={<CheckCircleIcon />}
+          label={translate('console.onboarding.website.verified')}
+        />
       ) : null}
-      <Button variant="outlined" size="small" onClick={onChoose} aria-label={translate('console.onboarding.website.continueWith', { name: website.name })}>
+      <Button
+        variant="outlined"
+        size="small"
+        onClick={onChoose}
+        aria-label={translate('console.onboarding.website.continueWith', { name: website.name })}
+      >
         {translate('console.onboarding.website.continueWithThis')}
       </Button>
     </Paper>
@@ -90,7 +113,9 @@ export const WebsiteStep = ({
     setError(null);
     setErrors({});
     try {
-      const answer = await viaDataProvider(() => dataProvider.create<OnboardingWebsite>('websites', { data: { name: name.trim(), url: url.trim() } }));
+      const answer = await viaDataProvider(() =>
+        dataProvider.create<OnboardingWebsite>('websites', { data: { name: name.trim(), url: url.trim() } }),
+      );
       if (answer.ok && answer.body?.id != null) {
         onDone(answer.body.id);
         return;
@@ -113,7 +138,9 @@ export const WebsiteStep = ({
   return (
     <Box>
       <StepHeading title="console.onboarding.steps.website">
-        {translate(hasWebsites ? 'console.onboarding.website.withWebsites' : 'console.onboarding.website.withoutWebsites')}
+        {translate(
+          hasWebsites ? 'console.onboarding.website.withWebsites' : 'console.onboarding.website.withoutWebsites',
+        )}
       </StepHeading>
       {loadError ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -123,16 +150,26 @@ export const WebsiteStep = ({
       {websites === null && !loadError ? <Skeleton variant="rounded" height={180} aria-busy="true" /> : null}
       {hasWebsites ? (
         <>
-          <Box component="ul" aria-label={translate('console.onboarding.website.yours')} sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
+          <Box
+            component="ul"
+            aria-label={translate('console.onboarding.website.yours')}
+            sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}
+          >
             {websites!.map((website) => (
               <ExistingWebsite key={String(website.id)} website={website} onChoose={() => onDone(website.id)} />
             ))}
           </Box>
-          <Divider sx={{ my: 2.5, typography: 'body2', color: 'text.secondary' }}>{translate('console.onboarding.website.orAdd')}</Divider>
+          <Divider sx={{ my: 2.5, typography: 'body2', color: 'text.secondary' }}>
+            {translate('console.onboarding.website.orAdd')}
+          </Divider>
         </>
       ) : null}
       {websites === null && !loadError ? null : (
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label={translate('console.onboarding.website.add')}>
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          aria-label={translate('console.onboarding.website.add')}
+        >
           <TextField
             label={translate('console.onboarding.website.name')}
             placeholder={translate('console.onboarding.website.namePlaceholder')}
@@ -163,7 +200,16 @@ export const WebsiteStep = ({
           <StepActions onBack={onBack}>
             <SkipLink />
             <Button type="submit" variant="contained" disabled={busy} sx={{ minWidth: 140 }}>
-              {busy ? <CircularProgress size={19} thickness={3} color="inherit" aria-label={translate('console.onboarding.saving')} /> : translate('console.onboarding.website.addButton')}
+              {busy ? (
+                <CircularProgress
+                  size={19}
+                  thickness={3}
+                  color="inherit"
+                  aria-label={translate('console.onboarding.saving')}
+                />
+              ) : (
+                translate('console.onboarding.website.addButton')
+              )}
             </Button>
           </StepActions>
         </form>

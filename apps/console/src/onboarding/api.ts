@@ -54,8 +54,14 @@ export const SCRIPT_NOT_INSTALLED = 'console.onboarding.notInstalled.title';
 export const SUPPORT_EMAIL = 'support@platform.example';
 
 /** A `mailto:` link to support about the installation on `url`, with the reason in the body. */
-export const supportLink = (url: string | null, reason: string | null, translate: (key: string, options?: object) => string): string => {
-  const subject = url ? translate('console.onboarding.support.subjectOn', { url }) : translate('console.onboarding.support.subject');
+export const supportLink = (
+  url: string | null,
+  reason: string | null,
+  translate: (key: string, options?: object) => string,
+): string => {
+  const subject = url
+    ? translate('console.onboarding.support.subjectOn', { url })
+    : translate('console.onboarding.support.subject');
   const body = [
     translate('console.onboarding.support.hello'),
     ``,
@@ -84,8 +90,10 @@ const withQuery = (path: string, query: Record<string, string | undefined>): str
 export const onboardingPath = (step?: StepKey, websiteId?: Identifier | null): string =>
   withQuery('/onboarding', { step, website: websiteId != null ? String(websiteId) : undefined });
 
-export const installedPath = (websiteId: Identifier): string => withQuery('/onboarding/installed', { website: String(websiteId) });
-export const notInstalledPath = (websiteId: Identifier): string => withQuery('/onboarding/not-installed', { website: String(websiteId) });
+export const installedPath = (websiteId: Identifier): string =>
+  withQuery('/onboarding/installed', { website: String(websiteId) });
+export const notInstalledPath = (websiteId: Identifier): string =>
+  withQuery('/onboarding/not-installed', { website: String(websiteId) });
 
 /** `?website=` of the current address. */
 export const websiteInAddress = (): string | null => new URLSearchParams(window.location.search).get('website') || null;
@@ -102,7 +110,7 @@ export const viaDataProvider = async <T>(call: () => Promise<{ data: T }>): Prom
   } catch (error) {
     const { status, body, message } = (error ?? {}) as { status?: unknown; body?: unknown; message?: string };
     if (typeof status !== 'number') throw new Error(NETWORK_ERROR);
-    return { ok: false, status, body: ((body && typeof body === 'object' ? body : { message }) as ApiAnswer<T>['body']) };
+    return { ok: false, status, body: (body && typeof body === 'object' ? body : { message }) as ApiAnswer<T>['body'] };
   }
 };
 
@@ -110,7 +118,11 @@ export const viaDataProvider = async <T>(call: () => Promise<{ data: T }>): Prom
 export const loadInstallation = async (websiteId: Identifier): Promise<Installation> => {
   const answer = await viaDataProvider(() => dataProvider.getPart<Installation>('websites', websiteId, 'installation'));
   if (!answer.ok || !answer.body) {
-    throw new Error(answer.status === 404 ? 'console.onboarding.errors.notFound' : messageOf(answer, 'console.onboarding.errors.installation'));
+    throw new Error(
+      answer.status === 404
+        ? 'console.onboarding.errors.notFound'
+        : messageOf(answer, 'console.onboarding.errors.installation'),
+    );
   }
   return answer.body;
 };
@@ -125,9 +137,15 @@ export const verifyInstallation = async (websiteId: Identifier): Promise<Verific
   const answer = await viaDataProvider(() => dataProvider.action('websites', websiteId, 'VerifyInstallation'));
   if (answer.ok) return { verified: true };
   if (answer.status === 422) {
-    return { verified: false, message: messageOf(answer, SCRIPT_NOT_INSTALLED), reason: fieldErrorsOf(answer).url ?? null };
+    return {
+      verified: false,
+      message: messageOf(answer, SCRIPT_NOT_INSTALLED),
+      reason: fieldErrorsOf(answer).url ?? null,
+    };
   }
-  throw new Error(messageOf(answer, i18nProvider.translate('console.onboarding.errors.check', { status: answer.status })));
+  throw new Error(
+    messageOf(answer, i18nProvider.translate('console.onboarding.errors.check', { status: answer.status })),
+  );
 };
 
 /** The last failed check's reason, kept for the failure page (which survives a reload). */

@@ -35,8 +35,13 @@ export const useOnboardingSession = () => {
           return;
         }
         const organisations = user.organisations ?? [];
-        const organisation = organisations.find((o) => o.role === 'owner' || o.role === 'admin') ?? organisations[0] ?? null;
-        setSession({ user, organisation, canManage: Boolean(organisation && MANAGING_ROLES.includes(organisation.role)) });
+        const organisation =
+          organisations.find((o) => o.role === 'owner' || o.role === 'admin') ?? organisations[0] ?? null;
+        setSession({
+          user,
+          organisation,
+          canManage: Boolean(organisation && MANAGING_ROLES.includes(organisation.role)),
+        });
       })
       .catch((caught: unknown) => {
         if (live) setError(caught instanceof Error && caught.message ? caught.message : 'console.public.networkError');

@@ -36,7 +36,10 @@ const PlanCard = ({
       variant="outlined"
       data-plan={plan.id}
       data-current={current ? 'true' : undefined}
-      aria-label={translate(current ? 'console.organisations.billing.planCurrent' : 'console.organisations.billing.plan', { name: plan.name })}
+      aria-label={translate(
+        current ? 'console.organisations.billing.planCurrent' : 'console.organisations.billing.plan',
+        { name: plan.name },
+      )}
       role="region"
       sx={{
         flex: '1 1 220px',
@@ -54,7 +57,9 @@ const PlanCard = ({
           <Typography variant="h6" component="h3">
             {plan.name}
           </Typography>
-          {current ? <Chip label={translate('console.organisations.billing.current')} color="primary" size="small" /> : null}
+          {current ? (
+            <Chip label={translate('console.organisations.billing.current')} color="primary" size="small" />
+          ) : null}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('console.organisations.billing.includes')}
@@ -67,7 +72,11 @@ const PlanCard = ({
       </CardContent>
       {!current && canChange ? (
         <CardActions>
-          <Button label={translate('console.organisations.billing.switchTo', { name: plan.name })} disabled={disabled} onClick={onSwitch}>
+          <Button
+            label={translate('console.organisations.billing.switchTo', { name: plan.name })}
+            disabled={disabled}
+            onClick={onSwitch}
+          >
             <SwapHorizIcon />
           </Button>
         </CardActions>
@@ -130,9 +139,14 @@ export const OrganisationBilling = () => {
     setConfirming(null);
     setRunning(true);
     try {
-      const { data } = await dataProvider.action<Organisation & { products?: ProductId[] }>('organisations', record.id, 'ChangePlan', {
-        plan: plan.id,
-      });
+      const { data } = await dataProvider.action<Organisation & { products?: ProductId[] }>(
+        'organisations',
+        record.id,
+        'ChangePlan',
+        {
+          plan: plan.id,
+        },
+      );
       setBilling((previous) =>
         previous ? { ...previous, plan: plan.id, products: data.products ?? plan.products } : previous,
       );
@@ -184,7 +198,10 @@ export const OrganisationBilling = () => {
               })}
               {lost.length ? (
                 <Alert severity="warning" sx={{ mt: 2 }} data-testid="plan-losses">
-                  {translate('console.organisations.billing.loses', { smart_count: lost.length, name: confirming.name })}
+                  {translate('console.organisations.billing.loses', {
+                    smart_count: lost.length,
+                    name: confirming.name,
+                  })}
                   <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
                     {lost.map((product) => (
                       <li key={product}>{productLabel(product)}</li>
@@ -198,7 +215,11 @@ export const OrganisationBilling = () => {
             ''
           )
         }
-        confirm={confirming ? translate('console.organisations.billing.switchTo', { name: confirming.name }) : 'console.common.buttons.confirm'}
+        confirm={
+          confirming
+            ? translate('console.organisations.billing.switchTo', { name: confirming.name })
+            : 'console.common.buttons.confirm'
+        }
         // Losing products (a downgrade) is the risky direction.
         confirmColor={lost.length ? 'warning' : 'primary'}
         onConfirm={() => confirming && void change(confirming)}

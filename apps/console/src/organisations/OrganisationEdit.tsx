@@ -13,7 +13,12 @@ const Actions = () => (
 export const OrganisationEdit = () => {
   const onSuccess = useSaved('organisations', 'console.organisations.saved');
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={{ onSuccess }} actions={<Actions />} title={<OrganisationTitle />}>
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={{ onSuccess }}
+      actions={<Actions />}
+      title={<OrganisationTitle />}
+    >
       <OrganisationForm edit toolbar={<SaveOnlyToolbar />} />
     </Edit>
   );

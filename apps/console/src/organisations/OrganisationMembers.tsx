@@ -28,8 +28,16 @@ export const OrganisationMembers = () => {
           </Button>
         )}
       </Box>
-      <ReferenceManyField reference="members" target="organisationId" label={false} sort={{ field: 'name', order: 'ASC' }} perPage={100}>
-        <MemberTable empty={<Typography variant="body2">{translate('console.organisations.members.none')}</Typography>} />
+      <ReferenceManyField
+        reference="members"
+        target="organisationId"
+        label={false}
+        sort={{ field: 'name', order: 'ASC' }}
+        perPage={100}
+      >
+        <MemberTable
+          empty={<Typography variant="body2">{translate('console.organisations.members.none')}</Typography>}
+        />
       </ReferenceManyField>
     </Stack>
   );

@@ -50,7 +50,12 @@ export const OrganisationShow = () => {
           <OrganisationMembers />
         </TabbedShowLayout.Tab>
         <TabbedShowLayout.Tab label="console.organisations.tabs.websites" path="websites">
-          <ReferenceManyField reference="websites" target="organisationId" label={false} sort={{ field: 'name', order: 'ASC' }}>
+          <ReferenceManyField
+            reference="websites"
+            target="organisationId"
+            label={false}
+            sort={{ field: 'name', order: 'ASC' }}
+          >
             {small ? (
               <SmallList<Website>
                 name={(website) => website.name}
@@ -60,7 +65,11 @@ export const OrganisationShow = () => {
                 empty={<span>{translate('console.organisations.noWebsites')}</span>}
               />
             ) : (
-              <DataTable rowClick="show" bulkActionButtons={false} empty={<span>{translate('console.organisations.noWebsites')}</span>}>
+              <DataTable
+                rowClick="show"
+                bulkActionButtons={false}
+                empty={<span>{translate('console.organisations.noWebsites')}</span>}
+              >
                 <DataTable.Col source="name" />
                 <DataTable.Col source="url" label="resources.websites.fields.url" field={UrlField} />
                 <DataTable.Col source="status">

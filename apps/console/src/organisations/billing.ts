@@ -37,4 +37,3 @@ export const useProductLabel = () => {
 /** The route of an organisation's Billing tab in the console. */
 export const billingPath = (organisationId: Identifier) =>
   `/organisations/${encodeURIComponent(String(organisationId))}/show/billing`;
-

@@ -16,7 +16,11 @@ export const MailText = () => {
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
         {translate('console.outbox.to', { to: record.to, subject: record.subject })}
       </Typography>
-      <Typography component="pre" variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
+      <Typography
+        component="pre"
+        variant="body2"
+        sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}
+      >
         {parts.map((part, index) =>
           index % 2 === 1 ? (
             <Link key={index} href={part} target="_blank" rel="noopener noreferrer">

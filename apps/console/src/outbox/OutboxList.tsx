@@ -52,7 +52,12 @@ export const OutboxList = () => {
         }
       >
         {small ? (
-          <DataTable rowClick="expand" expand={<MailText />} bulkActionButtons={false} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+          <DataTable
+            rowClick="expand"
+            expand={<MailText />}
+            bulkActionButtons={false}
+            sx={{ '& .MuiTableCell-root': { px: 1 } }}
+          >
             <Column source="subject" render={(mail) => <MailSummary mail={mail} />} />
           </DataTable>
         ) : (

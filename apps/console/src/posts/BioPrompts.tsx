@@ -26,9 +26,17 @@ export const BioPrompts = ({ record }: { record: Post }) => {
   if (prompts.length === 0 || ['Deleted', 'Archived'].includes(record.status)) return null;
   const published = record.status === 'Published';
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }} aria-label={translate('console.posts.bioPrompts.group')} role="group">
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1, mt: 1 }}
+      aria-label={translate('console.posts.bioPrompts.group')}
+      role="group"
+    >
       {prompts.map((prompt) => (
-        <Alert key={`${prompt.field}-${prompt.userId ?? prompt.bioId ?? ''}`} severity="warning" data-bio-prompt={prompt.field}>
+        <Alert
+          key={`${prompt.field}-${prompt.userId ?? prompt.bioId ?? ''}`}
+          severity="warning"
+          data-bio-prompt={prompt.field}
+        >
           <Typography variant="body2" component="span" sx={{ fontWeight: 600, mr: 1 }}>
             {translate('console.posts.bioPrompts.missing', { label: prompt.label.toLowerCase() })}
           </Typography>

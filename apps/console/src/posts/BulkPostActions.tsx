@@ -13,7 +13,17 @@ import {
   ListItemText,
 } from '@mui/material';
 import { createContext, useContext, useRef, useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useLogoutIfAccessDenied, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
+import {
+  Button,
+  Confirm,
+  useDataProvider,
+  useListContext,
+  useLogoutIfAccessDenied,
+  useNotify,
+  useRefresh,
+  useTranslate,
+  useUnselectAll,
+} from 'react-admin';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { POSTS, errorParts, failureMessage, usePostOptions } from './api';
 import { ACTIONS, useActionTexts } from './labels';
@@ -61,24 +71,30 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
   // The API's actions, in its order (none until its options arrive).
   const available = (options?.actions ?? [])
     .map((action) => action.id)
-    .filter((action) => !NOT_IN_BULK.includes(action) && selected.some((post) => post.allowedActions?.includes(action)));
+    .filter(
+      (action) => !NOT_IN_BULK.includes(action) && selected.some((post) => post.allowedActions?.includes(action)),
+    );
 
   const run = async (action: string, note?: string) => {
     setBusy(true);
-    const titles = Object.fromEntries(selectedIds.map((id) => [String(id), seenTitles.current.get(String(id)) ?? String(id)]));
+    const titles = Object.fromEntries(
+      selectedIds.map((id) => [String(id), seenTitles.current.get(String(id)) ?? String(id)]),
+    );
     try {
       const { data: results } = await dataProvider.bulkAction(POSTS, action, selectedIds, note ? { note } : {});
       showSummary({ action, results, titles });
       unselectAll();
       refresh();
     } catch (error) {
-      if (!(await logoutIfAccessDenied(error))) notify(failureMessage(translate, errorParts(error).message), { type: 'error' });
+      if (!(await logoutIfAccessDenied(error)))
+        notify(failureMessage(translate, errorParts(error).message), { type: 'error' });
     } finally {
       setBusy(false);
       setAsking(null);
     }
   };
-  const start = (action: string) => (ACTIONS[action]?.note || ACTIONS[action]?.confirm ? setAsking(action) : void run(action));
+  const start = (action: string) =>
+    ACTIONS[action]?.note || ACTIONS[action]?.confirm ? setAsking(action) : void run(action);
 
   const asked = asking ? ACTIONS[asking] : undefined;
   const askedLabel = asking ? texts.label(asking) : '';
@@ -91,7 +107,13 @@ export const BulkPostActions = ({ storeKey }: { storeKey: string }) => {
         </Box>
       ) : null}
       {available.map((action) => (
-        <Button key={action} label={texts.label(action)} disabled={busy} onClick={() => start(action)} data-bulk-action={action} />
+        <Button
+          key={action}
+          label={texts.label(action)}
+          disabled={busy}
+          onClick={() => start(action)}
+          data-bulk-action={action}
+        />
       ))}
       {asking && asked?.note ? (
         <NoteDialog
@@ -127,12 +149,22 @@ export const BulkSummaryDialog = ({ summary, onClose }: { summary: BulkSummary |
   const texts = useActionTexts();
   return (
     <Dialog open={summary != null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="posts-bulk-title">
-      <DialogTitle id="posts-bulk-title">{summary ? translate('console.posts.bulk.summary', { action: texts.label(summary.action), done, total: summary.results.length }) : ''}</DialogTitle>
+      <DialogTitle id="posts-bulk-title">
+        {summary
+          ? translate('console.posts.bulk.summary', {
+              action: texts.label(summary.action),
+              done,
+              total: summary.results.length,
+            })
+          : ''}
+      </DialogTitle>
       <DialogContent dividers>
         <MuiList dense aria-label={translate('console.posts.bulk.results')}>
           {(summary?.results ?? []).map((result) => (
             <ListItem key={String(result.id)} data-result={result.ok ? 'ok' : 'refused'}>
-              <ListItemIcon sx={{ minWidth: 36 }}>{result.ok ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}</ListItemIcon>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {result.ok ? <CheckCircleIcon color="success" /> : <ErrorIcon color="error" />}
+              </ListItemIcon>
               <ListItemText
                 primary={summary?.titles[String(result.id)] ?? String(result.id)}
                 secondary={result.ok ? translate('console.posts.bulk.done') : result.error}

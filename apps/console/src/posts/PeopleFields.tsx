@@ -4,7 +4,6 @@ import { MemberPickerInput } from '../bios';
 import type { Bio } from '../bios';
 import type { Post } from './types';
 
-
 /**
  * Who the published page credits besides its real writer: a credited writer (a member) and an
  * expert (an expert bio of the website). Each needs a published bio before the post is published.
@@ -13,7 +12,8 @@ export const PeopleFields = ({ readOnly }: { readOnly?: boolean }) => {
   const record = useRecordContext<Post>();
   const translate = useTranslate();
   if (!record) return null;
-  const expertName = (bio: Bio) => (bio.status === 'published' ? bio.displayName : translate('console.posts.people.draft', { name: bio.displayName }));
+  const expertName = (bio: Bio) =>
+    bio.status === 'published' ? bio.displayName : translate('console.posts.people.draft', { name: bio.displayName });
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>

@@ -162,7 +162,8 @@ const SendToDialog = ({
         >
           {active.map((m) => (
             <MenuItem key={m.userId} value={m.userId}>
-              {m.name} · {m.cmsRole === 'none' ? m.orgRole : translate('console.posts.sendTo.cmsRole', { role: m.cmsRole })}
+              {m.name} ·{' '}
+              {m.cmsRole === 'none' ? m.orgRole : translate('console.posts.sendTo.cmsRole', { role: m.cmsRole })}
             </MenuItem>
           ))}
         </TextField>
@@ -239,7 +240,14 @@ export const PostActionButtons = ({
           <Button
             key={action}
             size={size}
-            variant={action === 'Publish' || action.startsWith('SubmitFor') || action === 'ApproveFactCheck' || action === 'Select' ? 'contained' : 'outlined'}
+            variant={
+              action === 'Publish' ||
+              action.startsWith('SubmitFor') ||
+              action === 'ApproveFactCheck' ||
+              action === 'Select'
+                ? 'contained'
+                : 'outlined'
+            }
             color={style?.color === 'inherit' ? 'inherit' : (style?.color ?? 'primary')}
             startIcon={running === action ? <CircularProgress size={16} /> : icon(action)}
             disabled={disabled || busy}

@@ -35,7 +35,9 @@ const LocaleInput = () => {
   const { setValue } = useFormContext();
   const translate = useTranslate();
   const { data: website } = useGetOne<Website>('websites', { id: websiteId! }, { enabled: Boolean(websiteId) });
-  const locales = website ? [...new Set([website.defaultLocale, ...(website.locales ?? []).map((l) => l.locale)].filter(Boolean))] : [];
+  const locales = website
+    ? [...new Set([website.defaultLocale, ...(website.locales ?? []).map((l) => l.locale)].filter(Boolean))]
+    : [];
   // Another website may not have the locale chosen for the previous one.
   const unknown = Boolean(website && locale && !locales.includes(locale));
   useEffect(() => {
@@ -56,7 +58,10 @@ const LocaleInput = () => {
 
 const transform = (data: Record<string, unknown>) =>
   Object.fromEntries(
-    Object.entries(data).filter(([, value]) => value !== '' && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0)),
+    Object.entries(data).filter(
+      ([, value]) =>
+        value !== '' && value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0),
+    ),
   );
 
 /** New posts go to active websites only: a deactivated one is not offered (the API refuses it too). */
@@ -89,7 +94,12 @@ export const PostCreate = () => {
     >
       <SimpleForm defaultValues={{ type: 'blog', websiteId: defaultWebsite ?? undefined }} sx={{ maxWidth: 760 }}>
         <Box sx={grid}>
-          <ReferenceInput source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} filter={ACTIVE_WEBSITES}>
+          <ReferenceInput
+            source="websiteId"
+            reference="websites"
+            sort={{ field: 'name', order: 'ASC' }}
+            filter={ACTIVE_WEBSITES}
+          >
             <SelectInput optionText="name" label="resources.posts.fields.websiteId" validate={required()} />
           </ReferenceInput>
           <LocaleInput />

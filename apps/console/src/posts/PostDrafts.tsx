@@ -7,12 +7,18 @@ import { formatTime } from '../common/historyText';
 import type { Post, PostDraft } from './types';
 
 /** Why a draft was kept: `console.posts.drafts.reasons.<reason>`. */
-const fieldName = (key: string, body: string) => (key === 'richText' ? body : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+const fieldName = (key: string, body: string) =>
+  key === 'richText' ? body : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
 /** A short look at what the draft holds: its title and the start of its text. */
 const preview = (draft: PostDraft): string | null => {
   const html = draft.changes.richText?.html;
-  const text = html ? html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : (draft.changes.outline ?? '');
+  const text = html
+    ? html
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : (draft.changes.outline ?? '');
   const title = draft.changes.title;
   const body = text.length > 140 ? `${text.slice(0, 137)}…` : text;
   return [title ? `“${title}”` : null, body || null].filter(Boolean).join(' — ') || null;
@@ -41,7 +47,10 @@ export const PostDrafts = ({ record }: { record: Post }) => {
     notify('console.posts.drafts.restored', { type: 'info' });
   };
 
-  if (error) return <Alert severity="info">{translate('console.posts.drafts.failed', { message: (error as Error).message })}</Alert>;
+  if (error)
+    return (
+      <Alert severity="info">{translate('console.posts.drafts.failed', { message: (error as Error).message })}</Alert>
+    );
   if (isPending) return <CircularProgress size={24} />;
   if (!data?.length) {
     return (
@@ -51,19 +60,29 @@ export const PostDrafts = ({ record }: { record: Post }) => {
     );
   }
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} aria-label={translate('console.posts.drafts.label')}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      aria-label={translate('console.posts.drafts.label')}
+    >
       {data.map((draft) => (
         <Paper key={String(draft.id)} variant="outlined" sx={{ p: 1.5 }} data-draft={String(draft.id)}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {translate('console.posts.drafts.changesOf', { name: draft.by?.name ?? translate('console.posts.drafts.someone') })}
+            {translate('console.posts.drafts.changesOf', {
+              name: draft.by?.name ?? translate('console.posts.drafts.someone'),
+            })}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
             {formatTime(draft.at)} · {translate(`console.posts.drafts.reasons.${draft.reason}`, { _: draft.reason })}
-            {draft.baseVersion != null ? translate('console.posts.drafts.writtenOn', { version: draft.baseVersion }) : ''}
+            {draft.baseVersion != null
+              ? translate('console.posts.drafts.writtenOn', { version: draft.baseVersion })
+              : ''}
           </Typography>
           <Typography variant="caption" component="div" sx={{ mt: 0.5 }}>
             {translate('console.posts.drafts.fields', {
-              fields: Object.keys(draft.changes).map((key) => fieldName(key, translate('console.posts.drafts.body'))).join(', ') || translate('console.posts.drafts.noFields'),
+              fields:
+                Object.keys(draft.changes)
+                  .map((key) => fieldName(key, translate('console.posts.drafts.body')))
+                  .join(', ') || translate('console.posts.drafts.noFields'),
             })}
           </Typography>
           {preview(draft) ? (
@@ -71,7 +90,13 @@ export const PostDrafts = ({ record }: { record: Post }) => {
               {preview(draft)}
             </Typography>
           ) : null}
-          <Button size="small" variant="outlined" startIcon={<RestoreIcon />} sx={{ mt: 1 }} onClick={() => restore(draft)}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<RestoreIcon />}
+            sx={{ mt: 1 }}
+            onClick={() => restore(draft)}
+          >
             {translate('console.posts.drafts.restore')}
           </Button>
         </Paper>

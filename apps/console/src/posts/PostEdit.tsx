@@ -57,12 +57,20 @@ const EDITABLE = [
 ] as const;
 
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0);
 /** JSON with sorted keys (the API's jsonb answers keys in its own order). */
 const stable = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b)),
+        )
       : v,
   );
 const same = (a: unknown, b: unknown) => (isEmpty(a) && isEmpty(b)) || stable(a) === stable(b);
@@ -113,9 +121,32 @@ const useUnsavedChanges = (record: Post) => {
 
 /** The inputs of the form, by name: a server error on any other name would block every later submit. */
 const INPUTS = new Set([
-  'title', 'subtitle', 'slug', 'outline', 'richText.html', 'category', 'subCategory', 'dueDate', 'quotaDate', 'metaDescription',
-  'tags', 'topics', 'products', 'sourceUrls', 'showTOC', 'featured', 'best', 'optimisation', 'creditedWriterId', 'expertId',
-  'coverImage.url', 'coverImage.title', 'coverImage.alt', 'coverImage.caption', 'coverImage.width', 'coverImage.height',
+  'title',
+  'subtitle',
+  'slug',
+  'outline',
+  'richText.html',
+  'category',
+  'subCategory',
+  'dueDate',
+  'quotaDate',
+  'metaDescription',
+  'tags',
+  'topics',
+  'products',
+  'sourceUrls',
+  'showTOC',
+  'featured',
+  'best',
+  'optimisation',
+  'creditedWriterId',
+  'expertId',
+  'coverImage.url',
+  'coverImage.title',
+  'coverImage.alt',
+  'coverImage.caption',
+  'coverImage.width',
+  'coverImage.height',
 ]);
 const ALIASES: Record<string, string> = { richText: 'richText.html', coverImage: 'coverImage.url' };
 
@@ -210,14 +241,35 @@ const EditorToolbar = ({ record, canSave }: { record: Post; canSave: boolean }) 
   );
 };
 
-const SidePanel = ({ record, tab, onTab }: { record: Post; tab: 'history' | 'drafts'; onTab: (tab: 'history' | 'drafts') => void }) => {
+const SidePanel = ({
+  record,
+  tab,
+  onTab,
+}: {
+  record: Post;
+  tab: 'history' | 'drafts';
+  onTab: (tab: 'history' | 'drafts') => void;
+}) => {
   const { data: drafts } = usePostDrafts(record.id);
   const translate = useTranslate();
   return (
     <Card sx={{ position: { lg: 'sticky' }, top: { lg: 72 } }}>
-      <Tabs value={tab} onChange={(_, value) => onTab(value)} aria-label={translate('console.posts.edit.sidePanel')} sx={{ borderBottom: 1, borderColor: 'divider' }} variant="fullWidth">
+      <Tabs
+        value={tab}
+        onChange={(_, value) => onTab(value)}
+        aria-label={translate('console.posts.edit.sidePanel')}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+        variant="fullWidth"
+      >
         <Tab value="history" label={translate('console.posts.edit.history')} />
-        <Tab value="drafts" label={drafts?.length ? translate('console.posts.edit.draftsCount', { count: drafts.length }) : translate('console.posts.edit.drafts')} />
+        <Tab
+          value="drafts"
+          label={
+            drafts?.length
+              ? translate('console.posts.edit.draftsCount', { count: drafts.length })
+              : translate('console.posts.edit.drafts')
+          }
+        />
       </Tabs>
       <CardContent sx={{ maxHeight: { lg: 'calc(100vh - 170px)' }, overflowY: 'auto' }}>
         {tab === 'history' ? <PostHistory record={record} /> : <PostDrafts record={record} />}
@@ -238,8 +290,12 @@ const FourEyesHint = ({ record, website }: { record: Post; website: Website | un
   const stages = record.stages ?? [];
   const atLast = stages.length > 0 && stages[stages.length - 1] === record.status;
   const factCheck = record.status.endsWith('FactCheck');
-  const blocked = (atLast && !record.allowedActions.includes('Publish')) || (factCheck && !record.allowedActions.includes('ApproveFactCheck'));
-  const saved = history.some((e) => (e.type === 'PostSaved' || e.type === 'PostCreated') && e.actor?.id === identity.id);
+  const blocked =
+    (atLast && !record.allowedActions.includes('Publish')) ||
+    (factCheck && !record.allowedActions.includes('ApproveFactCheck'));
+  const saved = history.some(
+    (e) => (e.type === 'PostSaved' || e.type === 'PostCreated') && e.actor?.id === identity.id,
+  );
   if (!blocked || !saved) return null;
   return (
     <Alert severity="info" sx={{ mt: 1 }} data-four-eyes>
@@ -262,7 +318,12 @@ const Header = ({ record, dirty }: { record: Post; dirty: boolean }) => {
               </Typography>
               <PostStatusChip record={record} size="medium" />
             </Box>
-            <Typography variant="body2" color="text.secondary" component="div" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              component="div"
+              sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}
+            >
               <span>{website?.name ?? '…'}</span>
               <span>·</span>
               <span>{record.locale}</span>
@@ -281,14 +342,30 @@ const Header = ({ record, dirty }: { record: Post; dirty: boolean }) => {
               {record.publishedAt && ['Published', 'Deleted', 'Archived'].includes(record.status) ? (
                 <>
                   <span>·</span>
-                  <span>{translate('console.posts.edit.publishedAt', { time: formatTime(record.publishedAt, website?.timezone) })}</span>
+                  <span>
+                    {translate('console.posts.edit.publishedAt', {
+                      time: formatTime(record.publishedAt, website?.timezone),
+                    })}
+                  </span>
                 </>
               ) : null}
-              {record.optimisation ? <Chip size="small" label={translate('console.posts.edit.underOptimisation')} color="warning" variant="outlined" /> : null}
+              {record.optimisation ? (
+                <Chip
+                  size="small"
+                  label={translate('console.posts.edit.underOptimisation')}
+                  color="warning"
+                  variant="outlined"
+                />
+              ) : null}
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', gap: 1 }}>
-            <WorkflowDiagramButton stages={record.stages} current={record.status} websiteName={website?.name} regulated={website?.regulated} />
+            <WorkflowDiagramButton
+              stages={record.stages}
+              current={record.status}
+              websiteName={website?.name}
+              regulated={website?.regulated}
+            />
             <Button size="small" component={Link} to={`/${POSTS}`} startIcon={<ArrowBackIcon />}>
               {translate('console.posts.edit.posts')}
             </Button>
@@ -332,14 +409,26 @@ const EditorLayout = ({
     // Contained: the layout grows to its content's width otherwise (the stepper scrolls instead).
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 1, mb: 2, minWidth: 0, contain: 'inline-size' }}>
       <Header record={record} dirty={isDirty} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' }, gap: 2, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 340px' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
         <Card sx={{ overflow: 'visible' }}>
           <SectionTabs value={section} onChange={setSection} />
           <EditorToolbar record={record} canSave={canSave} />
           <CardContent>
             {readOnly ? (
               <Alert severity="info" sx={{ mb: 2 }}>
-                {translate(record.status === 'Published' ? 'console.posts.edit.readOnlyPublished' : 'console.posts.edit.readOnly', { stage: record.statusLabel })}
+                {translate(
+                  record.status === 'Published'
+                    ? 'console.posts.edit.readOnlyPublished'
+                    : 'console.posts.edit.readOnly',
+                  { stage: record.statusLabel },
+                )}
               </Alert>
             ) : null}
             <Section active={section === 'content'}>
@@ -358,7 +447,12 @@ const EditorLayout = ({
         </Card>
         <SidePanel record={record} tab={side} onTab={setSide} />
       </Box>
-      <TakeOverDialog record={record} conflict={conflict} onClose={onConflictClose} onShowDrafts={() => setSide('drafts')} />
+      <TakeOverDialog
+        record={record}
+        conflict={conflict}
+        onClose={onConflictClose}
+        onShowDrafts={() => setSide('drafts')}
+      />
     </Box>
   );
 };
@@ -391,7 +485,11 @@ const PostEditor = ({ conflict, onConflictClose }: { conflict: SaveConflict | nu
 const PostTitle = () => {
   const record = useRecordContext<Post>();
   const translate = useTranslate();
-  return <span>{record ? translate('console.posts.edit.title', { title: record.title }) : translate('console.posts.edit.post')}</span>;
+  return (
+    <span>
+      {record ? translate('console.posts.edit.title', { title: record.title }) : translate('console.posts.edit.post')}
+    </span>
+  );
 };
 
 /**

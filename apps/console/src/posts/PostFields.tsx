@@ -31,7 +31,8 @@ export const BodyInput = ({ readOnly }: { readOnly?: boolean }) => {
       ...DefaultEditorOptions,
       // The product components (call to action, product box, FAQ, callout) beside the standard ones.
       extensions: [...(DefaultEditorOptions.extensions ?? []), ...COMPONENT_EXTENSIONS],
-      onUpdate: ({ editor }) => setValue('richText.json', editor.isEmpty ? null : (editor.getJSON() as Record<string, unknown>)),
+      onUpdate: ({ editor }) =>
+        setValue('richText.json', editor.isEmpty ? null : (editor.getJSON() as Record<string, unknown>)),
     }),
     [setValue],
   );
@@ -52,13 +53,15 @@ export const ContentFields = ({ readOnly }: { readOnly?: boolean }) => (
   <>
     <TextInput source="title" validate={required()} readOnly={readOnly} />
     <TextInput source="subtitle" multiline minRows={1} parse={keepText} readOnly={readOnly} />
+    <TextInput source="slug" parse={keepText} readOnly={readOnly} helperText="console.posts.fields.slugHelp" />
     <TextInput
-      source="slug"
+      source="outline"
+      multiline
+      minRows={4}
       parse={keepText}
       readOnly={readOnly}
-      helperText="console.posts.fields.slugHelp"
+      helperText="console.posts.fields.outlineHelp"
     />
-    <TextInput source="outline" multiline minRows={4} parse={keepText} readOnly={readOnly} helperText="console.posts.fields.outlineHelp" />
     <BodyInput readOnly={readOnly} />
   </>
 );
@@ -90,11 +93,7 @@ export const DetailFields = ({ readOnly }: { readOnly?: boolean }) => (
       <BooleanInput source="showTOC" readOnly={readOnly} helperText={false} />
       <BooleanInput source="featured" readOnly={readOnly} helperText={false} />
       <BooleanInput source="best" readOnly={readOnly} helperText={false} />
-      <BooleanInput
-        source="optimisation"
-        readOnly={readOnly}
-        helperText="console.posts.fields.optimisationHelp"
-      />
+      <BooleanInput source="optimisation" readOnly={readOnly} helperText="console.posts.fields.optimisationHelp" />
     </Box>
   </>
 );
@@ -124,6 +123,20 @@ export const CoverImageFields = ({ readOnly }: { readOnly?: boolean }) => {
 /** Where each field is, to mark a section whose inputs have errors. */
 export const SECTION_FIELDS = {
   content: ['title', 'subtitle', 'slug', 'outline', 'richText'],
-  details: ['category', 'subCategory', 'dueDate', 'quotaDate', 'metaDescription', 'tags', 'topics', 'products', 'sourceUrls', 'showTOC', 'featured', 'best', 'optimisation'],
+  details: [
+    'category',
+    'subCategory',
+    'dueDate',
+    'quotaDate',
+    'metaDescription',
+    'tags',
+    'topics',
+    'products',
+    'sourceUrls',
+    'showTOC',
+    'featured',
+    'best',
+    'optimisation',
+  ],
   cover: ['coverImage'],
 } as const;

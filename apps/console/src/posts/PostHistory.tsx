@@ -29,7 +29,9 @@ type Translate = (key: string, options?: object) => string;
 
 /** What a Save changed, named (the values are in the as-of view). */
 const savedFields = (entry: PostHistoryEntry, translate: Translate): string | null => {
-  const labels = Object.fromEntries(FIELD_NAMES.map((field) => [field, translate(`console.posts.history.fields.${field}`)]));
+  const labels = Object.fromEntries(
+    FIELD_NAMES.map((field) => [field, translate(`console.posts.history.fields.${field}`)]),
+  );
   const names = changedFields(entry, labels);
   return names ? translate('console.posts.history.changed', { fields: names }) : null;
 };
@@ -37,8 +39,10 @@ const savedFields = (entry: PostHistoryEntry, translate: Translate): string | nu
 /** The person the event was about (taken from, sent to). */
 const about = (entry: PostHistoryEntry, translate: Translate): string | null => {
   const data = entry.data as { from?: { name?: string }; to?: { name?: string } } | null | undefined;
-  if (entry.type === 'PostTakenOver' && data?.from && typeof data.from === 'object') return translate('console.posts.history.from', { name: data.from.name });
-  if (entry.type === 'PostSentTo' && data?.to && typeof data.to === 'object') return translate('console.posts.history.to', { name: data.to.name });
+  if (entry.type === 'PostTakenOver' && data?.from && typeof data.from === 'object')
+    return translate('console.posts.history.from', { name: data.from.name });
+  if (entry.type === 'PostSentTo' && data?.to && typeof data.to === 'object')
+    return translate('console.posts.history.to', { name: data.to.name });
   return null;
 };
 
@@ -52,10 +56,14 @@ export const PostHistory = ({ record }: { record: Post }) => {
   const statusLabel = usePostStatusLabel();
   const timeZone = useWebsiteTimeZone(record);
   const entryLabel = (entry: PostHistoryEntry) => (entry.action ? texts.label(entry.action) : eventLabel(entry.type));
-  if (error) return <Alert severity="info">{translate('console.posts.history.failed', { message: (error as Error).message })}</Alert>;
+  if (error)
+    return (
+      <Alert severity="info">{translate('console.posts.history.failed', { message: (error as Error).message })}</Alert>
+    );
   if (isPending) return <CircularProgress size={24} />;
   const entries = [...(data ?? [])].sort((a, b) => b.version - a.version);
-  if (entries.length === 0) return <Typography color="text.secondary">{translate('console.posts.history.empty')}</Typography>;
+  if (entries.length === 0)
+    return <Typography color="text.secondary">{translate('console.posts.history.empty')}</Typography>;
   return (
     <>
       <Timeline>
@@ -85,11 +93,19 @@ export const PostHistory = ({ record }: { record: Post }) => {
                 </Typography>
               ) : null}
               {entry.note ? (
-                <Typography variant="body2" sx={{ mt: 0.5, px: 1, py: 0.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}>
+                <Typography
+                  variant="body2"
+                  sx={{ mt: 0.5, px: 1, py: 0.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}
+                >
                   “{entry.note}”
                 </Typography>
               ) : null}
-              <Button size="small" startIcon={<HistoryIcon fontSize="small" />} onClick={() => setAsOf(entry.time)} sx={{ mt: 0.25, ml: -0.75 }}>
+              <Button
+                size="small"
+                startIcon={<HistoryIcon fontSize="small" />}
+                onClick={() => setAsOf(entry.time)}
+                sx={{ mt: 0.25, ml: -0.75 }}
+              >
                 {translate('console.posts.history.viewAsOf')}
               </Button>
             </TimelineEntry>
@@ -121,7 +137,9 @@ export const AsOfDialog = ({ id, asOf, onClose }: { id: Post['id']; asOf: string
   const translate = useTranslate();
   return (
     <Dialog open={asOf != null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="post-as-of-title">
-      <DialogTitle id="post-as-of-title">{translate('console.posts.asOf.title', { time: formatTime(asOf) })}</DialogTitle>
+      <DialogTitle id="post-as-of-title">
+        {translate('console.posts.asOf.title', { time: formatTime(asOf) })}
+      </DialogTitle>
       <DialogContent dividers>
         {error ? <Alert severity="error">{(error as Error).message}</Alert> : null}
         {isPending && asOf ? <CircularProgress size={24} /> : null}

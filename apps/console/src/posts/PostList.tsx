@@ -66,7 +66,9 @@ export const useIsCreator = () => {
   const who = identity as unknown as Identity | undefined;
   const navigation = who?.navigation ?? [];
   const cmsRoles = (who?.organisations ?? []).map((o) => o.cmsRole).filter(Boolean);
-  const creator = cmsRoles.length ? cmsRoles.every((role) => role === 'creator') : navigation.includes('your-posts') && !navigation.includes('in-progress');
+  const creator = cmsRoles.length
+    ? cmsRoles.every((role) => role === 'creator')
+    : navigation.includes('your-posts') && !navigation.includes('in-progress');
   return { creator, isPending };
 };
 
@@ -82,25 +84,68 @@ const MemberFilterInput = ({ source, label }: { source: string; label: string; a
 
 /** The locales the user's websites have. */
 const LocaleFilterInput = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
-  const { data } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
-  const locales = [...new Set((data ?? []).flatMap((w) => [w.defaultLocale, ...(w.locales ?? []).map((l) => l.locale)]).filter(Boolean))].sort();
-  return <SelectInput source={source} label={label} choices={locales.map((l) => ({ id: l, name: l }))} emptyText="console.posts.list.any" translateChoice={false} />;
+  const { data } = useGetList<Website>('websites', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  const locales = [
+    ...new Set(
+      (data ?? []).flatMap((w) => [w.defaultLocale, ...(w.locales ?? []).map((l) => l.locale)]).filter(Boolean),
+    ),
+  ].sort();
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      choices={locales.map((l) => ({ id: l, name: l }))}
+      emptyText="console.posts.list.any"
+      translateChoice={false}
+    />
+  );
 };
 
-const OptionFilterInput = ({ source, label, kind }: { source: string; label: string; kind: 'types' | 'statuses'; alwaysOn?: boolean }) => {
+const OptionFilterInput = ({
+  source,
+  label,
+  kind,
+}: {
+  source: string;
+  label: string;
+  kind: 'types' | 'statuses';
+  alwaysOn?: boolean;
+}) => {
   const { data } = usePostOptions();
   const statusLabel = usePostStatusLabel();
   const choices =
     kind === 'types'
       ? (data?.types ?? []).map((t) => ({ id: t, name: typeLabel(t) }))
       : (data?.statuses ?? []).map((s) => ({ id: s.id, name: statusLabel(s.id) }));
-  return <SelectInput source={source} label={label} choices={choices} emptyText="console.posts.list.any" translateChoice={false} />;
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      choices={choices}
+      emptyText="console.posts.list.any"
+      translateChoice={false}
+    />
+  );
 };
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.posts.list.search" />,
-  <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
-    <SelectInput optionText="name" label="resources.posts.fields.websiteId" emptyText="console.posts.list.allWebsites" sx={{ minWidth: 200 }} />
+  <ReferenceInput
+    key="websiteId"
+    source="websiteId"
+    reference="websites"
+    sort={{ field: 'name', order: 'ASC' }}
+    alwaysOn
+  >
+    <SelectInput
+      optionText="name"
+      label="resources.posts.fields.websiteId"
+      emptyText="console.posts.list.allWebsites"
+      sx={{ minWidth: 200 }}
+    />
   </ReferenceInput>,
   <LocaleFilterInput key="locale" source="locale" label="resources.posts.fields.locale" />,
   <MemberFilterInput key="writerId" source="writerId" label="resources.posts.fields.writerId" />,
@@ -116,12 +161,19 @@ const filters = [
 
 const ListActions = ({ canCreate }: { canCreate: boolean }) => {
   const { filterValues } = useListContext();
-  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: websites } = useGetList<Website>('websites', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const website = (websites ?? []).find((w) => w.id === filterValues.websiteId);
   return (
     <TopToolbar sx={{ alignItems: 'center' }}>
       <FilterButton />
-      <WorkflowDiagramButton stages={website ? stagesOf(website) : undefined} websiteName={website?.name} regulated={website?.regulated} />
+      <WorkflowDiagramButton
+        stages={website ? stagesOf(website) : undefined}
+        websiteName={website?.name}
+        regulated={website?.regulated}
+      />
       {canCreate ? <CreateButton label="console.posts.list.create" variant="contained" /> : null}
     </TopToolbar>
   );
@@ -133,7 +185,10 @@ const stagesOf = (website: Website) => [
   'Edit',
   ...(website.secondEdit ? ['SecondEdit'] : []),
   ...(website.customerReview ? ['Review'] : []),
-  ...['FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck'].slice(0, Math.max(0, Math.min(4, website.factCheckLevels ?? 0))),
+  ...['FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck'].slice(
+    0,
+    Math.max(0, Math.min(4, website.factCheckLevels ?? 0)),
+  ),
 ];
 
 const CountChip = ({ value, active }: { value: number | undefined; active: boolean }) => (
@@ -166,7 +221,10 @@ const PostTabs = ({
   const translate = useTranslate();
   const websiteId = (filterValues.websiteId as Identifier | undefined) ?? null;
   const counts = usePostCounts(websiteId);
-  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: websites } = useGetList<Website>('websites', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const website = (websites ?? []).find((w) => w.id === websiteId);
   const levels = websiteId ? (website?.factCheckLevels ?? 4) : 4;
   const shown = tabs
@@ -189,7 +247,10 @@ const PostTabs = ({
         scrollButtons="auto"
         allowScrollButtonsMobile
         aria-label={translate('console.posts.list.tabs')}
-        sx={{ minHeight: 44, '& .MuiTab-root': { minHeight: 44, minWidth: 0, px: 1.5, textTransform: 'none', fontSize: 14 } }}
+        sx={{
+          minHeight: 44,
+          '& .MuiTab-root': { minHeight: 44, minWidth: 0, px: 1.5, textTransform: 'none', fontSize: 14 },
+        }}
       >
         {shown.map((t) => (
           <Tab
@@ -225,10 +286,12 @@ const PostTabs = ({
               {translate('console.posts.list.everyPost')} <CountChip value={counts.data?.all} active={view === 'all'} />
             </ToggleButton>
             <ToggleButton value="unpublished" data-view="unpublished" sx={{ textTransform: 'none' }}>
-              {translate('console.posts.list.unpublished')} <CountChip value={counts.data?.unpublished} active={view === 'unpublished'} />
+              {translate('console.posts.list.unpublished')}{' '}
+              <CountChip value={counts.data?.unpublished} active={view === 'unpublished'} />
             </ToggleButton>
             <ToggleButton value="archived" data-view="archived" sx={{ textTransform: 'none' }}>
-              {translate('console.posts.list.archived')} <CountChip value={counts.data?.archived} active={view === 'archived'} />
+              {translate('console.posts.list.archived')}{' '}
+              <CountChip value={counts.data?.archived} active={view === 'archived'} />
             </ToggleButton>
           </ToggleButtonGroup>
         </Box>
@@ -241,7 +304,9 @@ const PostTabs = ({
 const Empty = ({ tab }: { tab: PostTab }) => {
   const { filterValues, setFilters } = useListContext();
   const translate = useTranslate();
-  const narrowed = Object.keys(filterValues).some((key) => key !== 'websiteId' && filterValues[key] !== '' && filterValues[key] != null);
+  const narrowed = Object.keys(filterValues).some(
+    (key) => key !== 'websiteId' && filterValues[key] !== '' && filterValues[key] != null,
+  );
   return (
     <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }} data-empty={tab}>
       <ArticleOutlinedIcon sx={{ fontSize: 56, opacity: 0.4 }} />
@@ -297,7 +362,11 @@ const PostTable = ({ tab }: { tab: PostTab }) => {
               {post.title}
             </Typography>
             {post.subtitle ? (
-              <Typography variant="caption" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 1, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: '-webkit-box', WebkitLineClamp: 1, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+              >
                 {post.subtitle}
               </Typography>
             ) : null}
@@ -340,10 +409,14 @@ const PostTable = ({ tab }: { tab: PostTab }) => {
 const PostSmallList = ({ tab }: { tab: PostTab }) => {
   const translate = useTranslate();
   const statusLabel = usePostStatusLabel();
-  const { data: websites } = useGetList<Website>('websites', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const { data: websites } = useGetList<Website>('websites', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'name', order: 'ASC' },
+  });
   const websiteName = (id: Identifier) => websites?.find((w) => w.id === id)?.name;
   const holder = (post: Post) =>
-    post.holder?.name ?? (['Published', 'Deleted', 'Archived'].includes(post.status) ? null : translate('console.posts.list.inThePool'));
+    post.holder?.name ??
+    (['Published', 'Deleted', 'Archived'].includes(post.status) ? null : translate('console.posts.list.inThePool'));
   return (
     <SmallList<Post>
       name={(post) => post.title}
@@ -404,7 +477,9 @@ export const PostList = ({ routeTab }: { routeTab?: PostTab }) => {
     if (ROUTED_TABS.has(next)) navigate(`/${next}`);
     else if (routeTab) navigate(`/${POSTS}`);
   };
-  const label = TABS.some((t) => t.value === tab) ? translate(`console.posts.tabs.${tab}.label`) : translate('console.posts.list.posts');
+  const label = TABS.some((t) => t.value === tab)
+    ? translate(`console.posts.tabs.${tab}.label`)
+    : translate('console.posts.list.posts');
   const [summary, setSummary] = useState<BulkSummary | null>(null);
   const small = useSmallScreen();
   if (isPending) return null;

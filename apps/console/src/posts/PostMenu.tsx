@@ -29,7 +29,11 @@ export const PostMenuItems = ({ visible }: { visible: (name: string) => boolean 
   const { pathname } = useLocation();
   const [storedTab] = useStore<string | null>(POSTS_TAB_STORE_KEY, null);
   const items = POST_MENU.filter((item) => visible(item.name));
-  const lit = postMenuEntry(pathname, storedTab, items.map((item) => item.name));
+  const lit = postMenuEntry(
+    pathname,
+    storedTab,
+    items.map((item) => item.name),
+  );
   return (
     <>
       {items.map((item) => (

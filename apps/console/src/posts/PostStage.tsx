@@ -22,7 +22,13 @@ const CHIP_COLORS: Record<string, ChipProps['color']> = {
 };
 
 /** The post's status in the spec's words (Writing, Edit, Review, ..., Unpublished), as a chip. */
-export const PostStatusChip = ({ record, size = 'small' }: { record: Pick<Post, 'status' | 'statusLabel'> | undefined; size?: 'small' | 'medium' }) => {
+export const PostStatusChip = ({
+  record,
+  size = 'small',
+}: {
+  record: Pick<Post, 'status' | 'statusLabel'> | undefined;
+  size?: 'small' | 'medium';
+}) => {
   const statusLabel = usePostStatusLabel();
   if (!record?.status) return null;
   const color = CHIP_COLORS[record.status] ?? 'default';
@@ -39,7 +45,6 @@ export const PostStatusChip = ({ record, size = 'small' }: { record: Pick<Post, 
   );
 };
 
-
 /**
  * The stages of the post's website, then Published, with the current one highlighted (an
  * unpublished or archived post shows every stage done and its state beside).
@@ -54,9 +59,19 @@ export const StageStepper = ({ record }: { record: Post }) => {
   const steps = index === -1 ? [...stages.slice(0, -1), record.status, 'Published'] : stages;
   const active = index === -1 ? steps.indexOf(record.status) : index;
   return (
-    <Stepper activeStep={active} alternativeLabel aria-label={translate('console.posts.stage.stages')} sx={{ '& .MuiStepLabel-label': { mt: 0.5, fontSize: 13 } }}>
+    <Stepper
+      activeStep={active}
+      alternativeLabel
+      aria-label={translate('console.posts.stage.stages')}
+      sx={{ '& .MuiStepLabel-label': { mt: 0.5, fontSize: 13 } }}
+    >
       {steps.map((stage, i) => (
-        <Step key={stage} completed={i < active || (stage === 'Published' && record.status === 'Published')} data-stage={stage} data-current={i === active ? 'true' : undefined}>
+        <Step
+          key={stage}
+          completed={i < active || (stage === 'Published' && record.status === 'Published')}
+          data-stage={stage}
+          data-current={i === active ? 'true' : undefined}
+        >
           <StepLabel
             slotProps={{ label: { sx: i === active ? { fontWeight: 700, color: 'primary.main' } : undefined } }}
           >
@@ -72,11 +87,20 @@ export const StageStepper = ({ record }: { record: Post }) => {
  * Who works on the post now ("Being worked on by X since …"), or that it waits in the stage's
  * pool, with the Select, Discard, Take over and Send to buttons the user may press.
  */
-export const HolderBar = ({ record, disabled, disabledReason }: { record: Post; disabled?: boolean; disabledReason?: string }) => {
+export const HolderBar = ({
+  record,
+  disabled,
+  disabledReason,
+}: {
+  record: Post;
+  disabled?: boolean;
+  disabledReason?: string;
+}) => {
   const translate = useTranslate();
   const statusLabel = usePostStatusLabel();
   const timeZone = useWebsiteTimeZone(record);
-  const inWorkflow = (record.stages ?? []).includes(record.status) || !['Published', 'Deleted', 'Archived'].includes(record.status);
+  const inWorkflow =
+    (record.stages ?? []).includes(record.status) || !['Published', 'Deleted', 'Archived'].includes(record.status);
   if (!inWorkflow) return null;
   return (
     <Alert
@@ -95,7 +119,13 @@ export const HolderBar = ({ record, disabled, disabledReason }: { record: Post; 
       }}
       action={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <PostActionButtons record={record} only={['Select', 'Discard', 'TakeOver', 'SendTo']} size="small" disabled={disabled} disabledReason={disabledReason} />
+          <PostActionButtons
+            record={record}
+            only={['Select', 'Discard', 'TakeOver', 'SendTo']}
+            size="small"
+            disabled={disabled}
+            disabledReason={disabledReason}
+          />
         </Box>
       }
     >

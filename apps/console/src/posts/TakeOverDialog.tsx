@@ -1,6 +1,15 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import LockPersonOutlinedIcon from '@mui/icons-material/LockPersonOutlined';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
@@ -104,14 +113,26 @@ export const TakeOverDialog = ({
   };
   const copyText = async () => {
     const values = getValues() as Partial<Post>;
-    const text = [values.title, values.subtitle, values.outline ? `${translate('console.posts.takeOver.outline')}\n${values.outline}` : null, plainText(values.richText?.html)]
+    const text = [
+      values.title,
+      values.subtitle,
+      values.outline ? `${translate('console.posts.takeOver.outline')}\n${values.outline}` : null,
+      plainText(values.richText?.html),
+    ]
       .filter(Boolean)
       .join('\n\n');
     notify((await copy(text)) ? 'console.posts.notices.copied' : 'console.posts.notices.notCopied', { type: 'info' });
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="post-take-over-title" data-conflict={conflict?.reason ?? ''}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="post-take-over-title"
+      data-conflict={conflict?.reason ?? ''}
+    >
       <DialogTitle id="post-take-over-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <LockPersonOutlinedIcon color="warning" />
         {title}

@@ -21,7 +21,17 @@ import { useActionTexts, usePostStatusLabel, useRoleLabel } from './labels';
 import type { WorkflowTransition } from './types';
 
 /** The pre-publication stages and Published, in the order a post moves through them. */
-const FLOW = ['Writer', 'Edit', 'SecondEdit', 'Review', 'FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck', 'Published'];
+const FLOW = [
+  'Writer',
+  'Edit',
+  'SecondEdit',
+  'Review',
+  'FactCheck',
+  'SecondFactCheck',
+  'ThirdFactCheck',
+  'FourthFactCheck',
+  'Published',
+];
 const AFTER = ['Deleted', 'Archived'];
 const OPTIONAL = new Set(['SecondEdit', 'Review', 'FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck']);
 
@@ -31,7 +41,11 @@ const ADMINS = ['owner', 'admin', 'cms:admin'];
 type Translate = (key: string, options?: object) => string;
 
 /** "creators and editors" rather than six role names (editors = owners, org admins, CMS admins, managers, editors). */
-export const whoMay = (roles: string[], translate: Translate, roleLabel: (role: string, plural?: boolean) => string): string => {
+export const whoMay = (
+  roles: string[],
+  translate: Translate,
+  roleLabel: (role: string, plural?: boolean) => string,
+): string => {
   const plural = (role: string) => roleLabel(role, true);
   let rest = [...roles];
   const parts: string[] = [];
@@ -109,7 +123,12 @@ const useDiagramTexts = () => {
   const texts = useActionTexts();
   const statusLabel = usePostStatusLabel();
   const roleLabel = useRoleLabel();
-  return { translate, actionLabel: texts.label, statusLabel, who: (roles: string[]) => whoMay(roles, translate, roleLabel) };
+  return {
+    translate,
+    actionLabel: texts.label,
+    statusLabel,
+    who: (roles: string[]) => whoMay(roles, translate, roleLabel),
+  };
 };
 
 const Line = ({ t, status }: { t: WorkflowTransition; status: string }) => {
@@ -133,15 +152,29 @@ const Line = ({ t, status }: { t: WorkflowTransition; status: string }) => {
         <Typography variant="caption" component="div" color="text.secondary">
           {who(t.roles)}
           {t.action === 'Publish' && status !== 'Deleted' ? translate('console.posts.workflow.fromLastStage') : ''}
-          {t.action === 'Publish' || t.action === 'ApproveFactCheck' ? translate('console.posts.workflow.fourEyes') : ''}
-          {t.action.startsWith('ReturnTo') || t.action === 'DeclineRegulation' ? translate('console.posts.workflow.withNote') : ''}
+          {t.action === 'Publish' || t.action === 'ApproveFactCheck'
+            ? translate('console.posts.workflow.fourEyes')
+            : ''}
+          {t.action.startsWith('ReturnTo') || t.action === 'DeclineRegulation'
+            ? translate('console.posts.workflow.withNote')
+            : ''}
         </Typography>
       </Box>
     </Tooltip>
   );
 };
 
-const Section = ({ title, items, color, status }: { title: string; items: WorkflowTransition[]; color: string; status: string }) => {
+const Section = ({
+  title,
+  items,
+  color,
+  status,
+}: {
+  title: string;
+  items: WorkflowTransition[];
+  color: string;
+  status: string;
+}) => {
   const translate = useTranslate();
   return items.length ? (
     <Box sx={{ mt: 1 }}>
@@ -176,7 +209,12 @@ export const WorkflowDiagram = ({
 }) => {
   const { data, error, isPending } = useWorkflowDefinition();
   const { translate, actionLabel, statusLabel, who } = useDiagramTexts();
-  if (error) return <Alert severity="error">{translate('console.posts.workflow.loadFailed', { message: (error as Error).message })}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error">
+        {translate('console.posts.workflow.loadFailed', { message: (error as Error).message })}
+      </Alert>
+    );
   if (isPending || !data) return <CircularProgress size={24} />;
   const used = stages?.length ? new Set([...stages, 'Published', ...AFTER]) : null;
   const views = stagesOf(data.transitions, used, regulated, who);
@@ -185,14 +223,19 @@ export const WorkflowDiagram = ({
     <Box>
       {used ? (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {websiteName ? translate('console.posts.workflow.usedBy', { name: websiteName }) : translate('console.posts.workflow.usedByThis')}
+          {websiteName
+            ? translate('console.posts.workflow.usedBy', { name: websiteName })
+            : translate('console.posts.workflow.usedByThis')}
         </Typography>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('console.posts.workflow.optionalStages')}
         </Typography>
       )}
-      <Box aria-label={translate('console.posts.workflow.stages')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mb: 1 }}>
+      <Box
+        aria-label={translate('console.posts.workflow.stages')}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mb: 1 }}
+      >
         {FLOW.map((status, i) => (
           <Fragment key={status}>
             {i > 0 ? <ArrowForwardIcon sx={{ fontSize: 16 }} color={isUsed(status) ? 'action' : 'disabled'} /> : null}
@@ -205,7 +248,11 @@ export const WorkflowDiagram = ({
                 borderWidth: status === current ? 2 : 1,
                 borderStyle: !used && OPTIONAL.has(status) ? 'dashed' : 'solid',
                 borderColor: status === current ? 'primary.main' : status === 'Published' ? 'success.main' : 'divider',
-                bgcolor: !isUsed(status) ? 'action.disabledBackground' : status === 'Published' ? '#edf7ed' : 'background.paper',
+                bgcolor: !isUsed(status)
+                  ? 'action.disabledBackground'
+                  : status === 'Published'
+                    ? '#edf7ed'
+                    : 'background.paper',
                 opacity: isUsed(status) ? 1 : 0.55,
               }}
             >
@@ -227,24 +274,45 @@ export const WorkflowDiagram = ({
               key={v.status}
               variant="outlined"
               data-stage-card={v.status}
-              sx={{ p: 1.5, borderColor: v.status === current ? 'primary.main' : 'divider', borderWidth: v.status === current ? 2 : 1 }}
+              sx={{
+                p: 1.5,
+                borderColor: v.status === current ? 'primary.main' : 'divider',
+                borderWidth: v.status === current ? 2 : 1,
+              }}
             >
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                 <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
                   {statusLabel(v.status)}
                 </Typography>
-                {v.status === current ? <Chip size="small" color="primary" label={translate('console.posts.workflow.thisPost')} /> : null}
-                {!used && OPTIONAL.has(v.status) ? <Chip size="small" variant="outlined" label={translate('console.posts.workflow.optional')} /> : null}
+                {v.status === current ? (
+                  <Chip size="small" color="primary" label={translate('console.posts.workflow.thisPost')} />
+                ) : null}
+                {!used && OPTIONAL.has(v.status) ? (
+                  <Chip size="small" variant="outlined" label={translate('console.posts.workflow.optional')} />
+                ) : null}
               </Box>
               {v.workedBy ? (
                 <Typography variant="caption" color="text.secondary">
                   {translate('console.posts.workflow.workedBy', { who: v.workedBy })}
                 </Typography>
               ) : null}
-              <Section title="console.posts.workflow.forward" items={v.forward} color="primary.main" status={v.status} />
+              <Section
+                title="console.posts.workflow.forward"
+                items={v.forward}
+                color="primary.main"
+                status={v.status}
+              />
               {v.resubmits.length ? (
-                <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5, pl: 2 }} data-resubmits={v.status}>
-                  {translate('console.posts.workflow.resubmits', { levels: v.resubmits.map((t) => statusLabel(t.to)).join(', ') })}
+                <Typography
+                  variant="caption"
+                  component="p"
+                  color="text.secondary"
+                  sx={{ mt: 0.5, pl: 2 }}
+                  data-resubmits={v.status}
+                >
+                  {translate('console.posts.workflow.resubmits', {
+                    levels: v.resubmits.map((t) => statusLabel(t.to)).join(', '),
+                  })}
                 </Typography>
               ) : null}
               <Section title="console.posts.workflow.back" items={v.back} color="warning.dark" status={v.status} />
@@ -293,9 +361,15 @@ export const WorkflowDiagramButton = ({
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="lg" aria-labelledby="post-workflow-title">
         <DialogTitle id="post-workflow-title">
-          {websiteName ? translate('console.posts.workflow.titleOf', { name: websiteName }) : translate('console.posts.workflow.title')}
+          {websiteName
+            ? translate('console.posts.workflow.titleOf', { name: websiteName })
+            : translate('console.posts.workflow.title')}
         </DialogTitle>
-        <DialogContent dividers>{open ? <WorkflowDiagram stages={stages} current={current} websiteName={websiteName} regulated={regulated} /> : null}</DialogContent>
+        <DialogContent dividers>
+          {open ? (
+            <WorkflowDiagram stages={stages} current={current} websiteName={websiteName} regulated={regulated} />
+          ) : null}
+        </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{translate('console.posts.buttons.close')}</Button>
         </DialogActions>

@@ -117,18 +117,40 @@ export const download = (filename: string, content: string, type: string) => {
 export { errorParts } from '../common/errors';
 
 /** The spec's failure wording: "Error: Unable to publish post - {msg}" where it names the verb, "Error: {msg}" otherwise. */
-export const failureMessage = (translate: (key: string, options?: object) => string, message: string, verb?: string) => {
+export const failureMessage = (
+  translate: (key: string, options?: object) => string,
+  message: string,
+  verb?: string,
+) => {
   const text = translate(message, { _: message });
   if (/^Error[: ]/.test(text)) return text;
-  return verb ? translate('console.posts.notices.failed', { verb, message: text }) : translate('console.posts.notices.error', { message: text });
+  return verb
+    ? translate('console.posts.notices.failed', { verb, message: text })
+    : translate('console.posts.notices.error', { message: text });
 };
 
 /** `GET /api/posts/dashboard`: the person's own posts, their queues and (owners, admins) the pipeline. */
 export interface PostDashboard {
   mine: {
     stages: { status: string; label: string; count: number }[];
-    due: { id: Identifier; title: string; status: string; statusLabel: string; websiteId: Identifier; dueDate: string }[];
-    returned: { id: Identifier; title: string; status: string; statusLabel: string; websiteId: Identifier; note: string | null; by: string | null; at: string }[];
+    due: {
+      id: Identifier;
+      title: string;
+      status: string;
+      statusLabel: string;
+      websiteId: Identifier;
+      dueDate: string;
+    }[];
+    returned: {
+      id: Identifier;
+      title: string;
+      status: string;
+      statusLabel: string;
+      websiteId: Identifier;
+      note: string | null;
+      by: string | null;
+      at: string;
+    }[];
   };
   queues: { status: string; label: string; tab: string; count: number; waiting: number; oldestSince: string | null }[];
   pipeline: { status: string; label: string; count: number }[] | null;

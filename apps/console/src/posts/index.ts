@@ -5,9 +5,15 @@ import { PostList } from './routes';
 export { postRoutes } from './routes';
 export { PostMenuItems } from './PostMenu';
 
-const PostCreate = lazyPage(() => import('./PostCreate'), (m) => m.PostCreate);
+const PostCreate = lazyPage(
+  () => import('./PostCreate'),
+  (m) => m.PostCreate,
+);
 /** The editor brings TipTap (~500 kB): its own chunk, loaded when a post is opened. */
-const PostEdit = lazyPage(() => import('./PostEdit'), (m) => m.PostEdit);
+const PostEdit = lazyPage(
+  () => import('./PostEdit'),
+  (m) => m.PostEdit,
+);
 
 /** The CMS Articles screens: the tabbed list, the create page and the editor. */
 export const posts = {

@@ -151,9 +151,14 @@ export const useActionTexts = () => {
   return {
     label: (action: string | null | undefined) =>
       action
-        ? translate(`console.posts.actions.${action}.label`, { _: data?.actions.find((a) => a.id === action)?.name ?? spaced(action) })
+        ? translate(`console.posts.actions.${action}.label`, {
+            _: data?.actions.find((a) => a.id === action)?.name ?? spaced(action),
+          })
         : '',
-    done: (action: string) => translate(`console.posts.actions.${action}.done`, { _: translate('console.common.notices.actionDone', { action }) }),
+    done: (action: string) =>
+      translate(`console.posts.actions.${action}.done`, {
+        _: translate('console.common.notices.actionDone', { action }),
+      }),
     confirm: (action: string) => translate(`console.posts.actions.${action}.confirm`, { _: '' }),
   };
 };
@@ -190,6 +195,10 @@ export const useRoleLabel = () => {
 /** A post type's label: top_10 → Top 10. */
 export const typeLabel = (type: string | null | undefined): string => {
   if (!type) return '—';
-  const text = type.replace(/_/g, ' ').replace(/\bseo\b/i, 'SEO').replace(/\bppc\b/i, 'PPC').replace(/\bni\b/i, 'NI');
+  const text = type
+    .replace(/_/g, ' ')
+    .replace(/\bseo\b/i, 'SEO')
+    .replace(/\bppc\b/i, 'PPC')
+    .replace(/\bni\b/i, 'NI');
   return text.charAt(0).toUpperCase() + text.slice(1);
 };

@@ -9,10 +9,13 @@ export const ROUTED_TABS = new Set(['your-posts', 'in-progress', 'review', 'publ
  * `/posts` (another tab, a post) the entry of the tab last picked when the menu has it, else the
  * person's home entry (In Progress for editors, Your Posts for creators). Null outside the posts.
  */
-export const postMenuEntry = (pathname: string, storedTab: string | null, entries: readonly string[]): string | null => {
+export const postMenuEntry = (
+  pathname: string,
+  storedTab: string | null,
+  entries: readonly string[],
+): string | null => {
   if (pathname !== '/posts' && !pathname.startsWith('/posts/')) return null;
   if (pathname === '/posts/create' && entries.includes('create')) return 'create';
   if (storedTab && entries.includes(storedTab)) return storedTab;
   return entries.find((entry) => entry === 'in-progress' || entry === 'your-posts') ?? null;
 };
-

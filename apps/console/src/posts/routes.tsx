@@ -4,7 +4,10 @@ import { POSTS } from './api';
 import { lazyPage } from '../common/lazyPage';
 
 /** The posts screen (every tab), loaded when first shown. */
-export const PostList = lazyPage(() => import('./PostList'), (m) => m.PostList);
+export const PostList = lazyPage(
+  () => import('./PostList'),
+  (m) => m.PostList,
+);
 
 /**
  * The role navigation's CMS entries as pages: `/your-posts`, `/in-progress`, `/review` and

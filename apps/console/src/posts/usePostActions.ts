@@ -22,7 +22,11 @@ type Answered = Post & { export?: { filename: string; content: string; format: s
  */
 export const usePostActions = (
   record: Post | undefined,
-  options: { only?: readonly string[]; except?: readonly string[]; onFieldErrors?: (errors: Record<string, string>) => void } = {},
+  options: {
+    only?: readonly string[];
+    except?: readonly string[];
+    onFieldErrors?: (errors: Record<string, string>) => void;
+  } = {},
 ) => {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -39,10 +43,15 @@ export const usePostActions = (
     onDone: (action, data) => {
       const answered = data as Answered;
       if (action === 'ExportPage' && answered.export) {
-        download(answered.export.filename, answered.export.content, answered.export.format === 'json' ? 'application/json' : 'text/html');
+        download(
+          answered.export.filename,
+          answered.export.content,
+          answered.export.format === 'json' ? 'application/json' : 'text/html',
+        );
       }
       notify(texts.done(action), { type: 'success' });
-      if (action === 'DeleteForever') void queryClient.invalidateQueries({ queryKey: [POSTS] }).then(() => redirect('list', POSTS));
+      if (action === 'DeleteForever')
+        void queryClient.invalidateQueries({ queryKey: [POSTS] }).then(() => redirect('list', POSTS));
       else refresh();
       return true;
     },

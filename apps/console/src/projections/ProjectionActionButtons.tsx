@@ -107,11 +107,21 @@ export const ProjectionActionButtons = () => {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5, whiteSpace: 'nowrap' }}>
       {record.status === 'failed' ? (
-        <Button label="console.projections.buttons.restart" color="primary" disabled={actions.running !== null} onClick={() => actions.run(name, 'restart')}>
+        <Button
+          label="console.projections.buttons.restart"
+          color="primary"
+          disabled={actions.running !== null}
+          onClick={() => actions.run(name, 'restart')}
+        >
           <RestartAltIcon />
         </Button>
       ) : null}
-      <Button label="console.projections.buttons.rebuild" color="warning" disabled={actions.running !== null} onClick={() => actions.confirmRebuild(name)}>
+      <Button
+        label="console.projections.buttons.rebuild"
+        color="warning"
+        disabled={actions.running !== null}
+        onClick={() => actions.confirmRebuild(name)}
+      >
         <ReplayIcon />
       </Button>
     </Box>

@@ -1,6 +1,16 @@
 import SyncIcon from '@mui/icons-material/Sync';
 import { Alert, Box, Button, Typography } from '@mui/material';
-import { DataTable, DateField, List, Loading, Title, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
+import {
+  DataTable,
+  DateField,
+  List,
+  Loading,
+  Title,
+  TopToolbar,
+  useListContext,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { humanize } from '../common/choices';
 import { EmptyState } from '../common/EmptyState';
 import { dotted, SmallList, useSmallScreen } from '../common/SmallList';
@@ -30,7 +40,9 @@ const Runner = ({ record }: { record: Projection }) => {
     <Box
       component="span"
       data-runner={record.runner}
-      sx={{ color: record.runner === 'failed' ? 'error.main' : record.runner === 'live' ? 'success.dark' : 'text.primary' }}
+      sx={{
+        color: record.runner === 'failed' ? 'error.main' : record.runner === 'live' ? 'success.dark' : 'text.primary',
+      }}
     >
       {humanize(record.runner)}
     </Box>
@@ -127,7 +139,11 @@ const ProjectionSmallList = () => {
       status={(record) => humanize(record.status)}
       secondary={(record) => (
         <>
-          {dotted(humanize(record.kind), record.runner && humanize(record.runner), translate('resources.admin/projections.fields.lag') + ' ' + record.lag.toLocaleString())}
+          {dotted(
+            humanize(record.kind),
+            record.runner && humanize(record.runner),
+            translate('resources.admin/projections.fields.lag') + ' ' + record.lag.toLocaleString(),
+          )}
           <ErrorText record={record} />
         </>
       )}

@@ -104,7 +104,10 @@ export const authProvider: AuthProvider = {
         method: 'POST',
         credentials: 'include',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ email: (params.username ?? params.email ?? '').trim(), password: params.password ?? '' }),
+        body: JSON.stringify({
+          email: (params.username ?? params.email ?? '').trim(),
+          password: params.password ?? '',
+        }),
       });
     } catch {
       throw new Error(NETWORK_ERROR);
@@ -135,9 +138,7 @@ export const authProvider: AuthProvider = {
     }
     if (!user) {
       // A first visit goes to the login page quietly; an expired session says so.
-      throw hadSession
-        ? { message: 'console.login.sessionEnded' }
-        : { message: false };
+      throw hadSession ? { message: 'console.login.sessionEnded' } : { message: false };
     }
   },
 
@@ -243,9 +244,15 @@ export interface DemoCredentials {
 /** `GET /api/auth/demo`: the demo account in demo mode, `null` otherwise (204) or on any failure. */
 export const demoCredentials = async (signal?: AbortSignal): Promise<DemoCredentials | null> => {
   try {
-    const response = await fetch(`${API_URL}/auth/demo`, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+    const response = await fetch(`${API_URL}/auth/demo`, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+      signal,
+    });
     const body = (response.status === 200 ? await response.json() : null) as Partial<DemoCredentials> | null;
-    return body && typeof body.email === 'string' && typeof body.password === 'string' ? { email: body.email, password: body.password } : null;
+    return body && typeof body.email === 'string' && typeof body.password === 'string'
+      ? { email: body.email, password: body.password }
+      : null;
   } catch {
     return null;
   }

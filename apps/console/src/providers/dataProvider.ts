@@ -29,13 +29,22 @@ export interface ConsoleDataProvider extends DataProvider {
     body?: Record<string, unknown>,
   ): Promise<{ data: RecordType }>;
   /** `POST /api/{resource}/bulk-actions` with `{ action, ids, ...body }`: one result per record. */
-  bulkAction(resource: string, action: string, ids: Identifier[], body?: Record<string, unknown>): Promise<{ data: BulkResult[] }>;
+  bulkAction(
+    resource: string,
+    action: string,
+    ids: Identifier[],
+    body?: Record<string, unknown>,
+  ): Promise<{ data: BulkResult[] }>;
   /** `GET /api/{resource}/{id}/history`: every event of the record. */
   history<Entry = HistoryEntry>(resource: string, id: Identifier): Promise<{ data: Entry[] }>;
   /** `GET /api/{resource}/{id}/{part}` (a record's sub-resource: `drafts`, `billing`, `installation`). */
   getPart<T>(resource: string, id: Identifier, part: string, params?: ReadParams): Promise<{ data: T }>;
   /** `GET /api/{resource}/{id}?asOf=`: the record as it was then. */
-  getOneAsOf<RecordType extends RaRecord = RaRecord>(resource: string, id: Identifier, asOf: string): Promise<{ data: RecordType }>;
+  getOneAsOf<RecordType extends RaRecord = RaRecord>(
+    resource: string,
+    id: Identifier,
+    asOf: string,
+  ): Promise<{ data: RecordType }>;
   /** `GET /api/{resource}/counts?...`: the numbers behind a list's tabs. */
   counts<T>(resource: string, params?: ReadParams): Promise<{ data: T }>;
   /** `GET /api/{resource}/options`: the values (and labels) of a resource's domain lists. */
@@ -65,7 +74,11 @@ const withQuery = (url: string, params: ReadParams = {}) => {
 };
 
 const listOf = <T>(json: unknown): T[] =>
-  (Array.isArray(json) ? json : Array.isArray((json as { data?: unknown })?.data) ? (json as { data: T[] }).data : []) as T[];
+  (Array.isArray(json)
+    ? json
+    : Array.isArray((json as { data?: unknown })?.data)
+      ? (json as { data: T[] }).data
+      : []) as T[];
 
 const read = async <T>(url: string): Promise<{ data: T }> => ({ data: (await httpClient(url)).json as T });
 
@@ -90,7 +103,7 @@ export const dataProvider: ConsoleDataProvider = {
       method: 'POST',
       body: JSON.stringify({ action, ids: ids.map(String), ...body }),
     });
-    return { data: ((json as { results?: BulkResult[] } | null)?.results ?? []) };
+    return { data: (json as { results?: BulkResult[] } | null)?.results ?? [] };
   },
 
   async history<Entry = HistoryEntry>(resource: string, id: Identifier) {

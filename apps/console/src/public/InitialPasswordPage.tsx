@@ -68,7 +68,11 @@ export const InitialPasswordPage = () => {
           </Alert>
         )}
         <Button type="submit" variant="contained" fullWidth disabled={busy}>
-          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : translate('console.public.initial.submit')}
+          {busy ? (
+            <CircularProgress size={19} thickness={3} color="inherit" />
+          ) : (
+            translate('console.public.initial.submit')
+          )}
         </Button>
       </form>
     </PublicLayout>

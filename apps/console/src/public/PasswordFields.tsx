@@ -21,7 +21,11 @@ export const checkPasswords = ({ password, confirm }: PasswordValues): { passwor
 const RuleHints = ({ password }: { password: string }) => {
   const translate = useTranslate();
   return (
-    <Box component="ul" aria-label={translate('console.public.passwordRules')} sx={{ listStyle: 'none', p: 0, m: 0, mb: 1, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 0.25 }}>
+    <Box
+      component="ul"
+      aria-label={translate('console.public.passwordRules')}
+      sx={{ listStyle: 'none', p: 0, m: 0, mb: 1, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 0.25 }}
+    >
       {PASSWORD_RULES.map((rule) => {
         const met = rule.test(password);
         return (
@@ -29,7 +33,13 @@ const RuleHints = ({ password }: { password: string }) => {
             component="li"
             key={rule.hint}
             data-met={met}
-            sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontSize: 12, color: met ? 'success.dark' : 'text.secondary' }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 0.5,
+              fontSize: 12,
+              color: met ? 'success.dark' : 'text.secondary',
+            }}
           >
             {met ? <CheckCircleIcon sx={{ fontSize: 14 }} /> : <RadioButtonUncheckedIcon sx={{ fontSize: 14 }} />}
             {translate(rule.hint)}

@@ -1,14 +1,38 @@
 import type { ComponentType } from 'react';
 import { lazyPage } from '../common/lazyPage';
 
-const ForgotPasswordPage = lazyPage(() => import('./ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
-const ResetPasswordPage = lazyPage(() => import('./ResetPasswordPage'), (m) => m.ResetPasswordPage);
-const LinkExpiredPage = lazyPage(() => import('./LinkExpiredPage'), (m) => m.LinkExpiredPage);
-const SignupPage = lazyPage(() => import('./SignupPage'), (m) => m.SignupPage);
-const InitialPasswordPage = lazyPage(() => import('./InitialPasswordPage'), (m) => m.InitialPasswordPage);
-const OnboardingPage = lazyPage(() => import('../onboarding/OnboardingPage'), (m) => m.OnboardingPage);
-const InstalledPage = lazyPage(() => import('../onboarding/InstalledPage'), (m) => m.InstalledPage);
-const NotInstalledPage = lazyPage(() => import('../onboarding/NotInstalledPage'), (m) => m.NotInstalledPage);
+const ForgotPasswordPage = lazyPage(
+  () => import('./ForgotPasswordPage'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('./ResetPasswordPage'),
+  (m) => m.ResetPasswordPage,
+);
+const LinkExpiredPage = lazyPage(
+  () => import('./LinkExpiredPage'),
+  (m) => m.LinkExpiredPage,
+);
+const SignupPage = lazyPage(
+  () => import('./SignupPage'),
+  (m) => m.SignupPage,
+);
+const InitialPasswordPage = lazyPage(
+  () => import('./InitialPasswordPage'),
+  (m) => m.InitialPasswordPage,
+);
+const OnboardingPage = lazyPage(
+  () => import('../onboarding/OnboardingPage'),
+  (m) => m.OnboardingPage,
+);
+const InstalledPage = lazyPage(
+  () => import('../onboarding/InstalledPage'),
+  (m) => m.InstalledPage,
+);
+const NotInstalledPage = lazyPage(
+  () => import('../onboarding/NotInstalledPage'),
+  (m) => m.NotInstalledPage,
+);
 
 /**
  * The pages outside react-admin's hash router, by real path (the API serves index.html for every

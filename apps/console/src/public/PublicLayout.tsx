@@ -1,5 +1,15 @@
 import LockIcon from '@mui/icons-material/Lock';
-import { Avatar, Box, Card, CardContent, CssBaseline, Link, ThemeProvider, Typography, createTheme } from '@mui/material';
+import {
+  Avatar,
+  Box,
+  Card,
+  CardContent,
+  CssBaseline,
+  Link,
+  ThemeProvider,
+  Typography,
+  createTheme,
+} from '@mui/material';
 import { useEffect, type ReactNode } from 'react';
 import { defaultLightTheme, useTranslate } from 'react-admin';
 

@@ -89,7 +89,11 @@ export const ResetPasswordPage = () => {
           </Alert>
         )}
         <Button type="submit" variant="contained" fullWidth disabled={busy}>
-          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : translate('console.public.reset.submit')}
+          {busy ? (
+            <CircularProgress size={19} thickness={3} color="inherit" />
+          ) : (
+            translate('console.public.reset.submit')
+          )}
         </Button>
       </form>
       <BackToLogin />

@@ -20,7 +20,9 @@ export const SignupPage = () => {
   const errorText = (field: Field) => (errors[field] ? translate(errors[field]) : undefined);
   /** An error is about the value it was found in: editing the field (or the form's answer) makes it stale. */
   const edited = (...fields: Field[]) => {
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as Field))));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as Field))),
+    );
     setError(null);
   };
 
@@ -51,9 +53,11 @@ export const SignupPage = () => {
       }
       const fields = fieldErrorsOf(answer);
       const known: Partial<Record<Field, string>> = {};
-      for (const field of ['name', 'email', 'password', 'orgName'] as const) if (fields[field]) known[field] = fields[field];
+      for (const field of ['name', 'email', 'password', 'orgName'] as const)
+        if (fields[field]) known[field] = fields[field];
       setErrors(known);
-      if (!Object.keys(known).length || answer.status === 409) setError(messageOf(answer, translate('console.public.signup.failed')));
+      if (!Object.keys(known).length || answer.status === 409)
+        setError(messageOf(answer, translate('console.public.signup.failed')));
       setBusy(false);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : translate('console.public.networkError'));
@@ -119,7 +123,11 @@ export const SignupPage = () => {
           </Alert>
         )}
         <Button type="submit" variant="contained" fullWidth disabled={busy}>
-          {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : translate('console.public.signup.submit')}
+          {busy ? (
+            <CircularProgress size={19} thickness={3} color="inherit" />
+          ) : (
+            translate('console.public.signup.submit')
+          )}
         </Button>
       </form>
       <Typography variant="body2" sx={{ textAlign: 'center', mt: 2 }}>

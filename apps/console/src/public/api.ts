@@ -16,13 +16,20 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 }
 
 /** `method` `/api{path}` (with a JSON body unless GET) and the session cookie; never throws on an HTTP status. */
-const requestJson = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown): Promise<ApiAnswer<T>> => {
+const requestJson = async <T>(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  payload?: unknown,
+): Promise<ApiAnswer<T>> => {
   let response: Response;
   try {
     response = await fetch(`${API_URL}${path}`, {
       method,
       credentials: 'include',
-      headers: method === 'GET' ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers:
+        method === 'GET'
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: method === 'GET' ? undefined : JSON.stringify(payload),
     });
   } catch {
@@ -39,8 +46,11 @@ const requestJson = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, payl
 };
 
 /** `POST` (or `method`) `/api{path}` with a JSON body and the session cookie; never throws on an HTTP status. */
-export const postJson = <T = Record<string, unknown>>(path: string, payload: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<ApiAnswer<T>> =>
-  requestJson<T>(method, path, payload);
+export const postJson = <T = Record<string, unknown>>(
+  path: string,
+  payload: unknown,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<ApiAnswer<T>> => requestJson<T>(method, path, payload);
 
 /** The API's message, or `fallback`. */
 export const messageOf = (answer: ApiAnswer<unknown>, fallback: string): string => {

@@ -11,7 +11,8 @@ export const AutomaticChip = (_props: { label?: string }) => {
   const pathOf = useRecordPath();
   const translate = useTranslate();
   if (!record) return null;
-  if (!record.automatic) return <Chip size="small" variant="outlined" label={translate('console.redirects.manual')} data-origin="manual" />;
+  if (!record.automatic)
+    return <Chip size="small" variant="outlined" label={translate('console.redirects.manual')} data-origin="manual" />;
   const path = pathOf('posts', record.objectId);
   const chip = (
     <Chip
@@ -25,7 +26,12 @@ export const AutomaticChip = (_props: { label?: string }) => {
   );
   return path ? (
     <Tooltip title={translate('console.redirects.automaticTooltip')}>
-      <Link to={path} onClick={(event: MouseEvent) => event.stopPropagation()} aria-label={translate('console.redirects.openPost')} data-post-link={record.objectId}>
+      <Link
+        to={path}
+        onClick={(event: MouseEvent) => event.stopPropagation()}
+        aria-label={translate('console.redirects.openPost')}
+        data-post-link={record.objectId}
+      >
         {chip}
       </Link>
     </Tooltip>

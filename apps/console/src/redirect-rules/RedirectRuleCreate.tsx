@@ -16,7 +16,11 @@ export const RedirectRuleCreate = () => {
   const notify = useNotify();
   const redirect = useRedirect();
   // A user with one website does not have to pick it.
-  const { data: websites, total, isPending } = useGetList<Website>('websites', {
+  const {
+    data: websites,
+    total,
+    isPending,
+  } = useGetList<Website>('websites', {
     pagination: { page: 1, perPage: 2 },
     sort: { field: 'name', order: 'ASC' },
   });

@@ -6,7 +6,13 @@ import type { RedirectRule } from './types';
 const RuleTitle = () => {
   const record = useRecordContext<RedirectRule>();
   const translate = useTranslate();
-  return <>{record ? translate('console.redirects.title', { path: record.fromPath }) : translate('console.redirects.titleEmpty')}</>;
+  return (
+    <>
+      {record
+        ? translate('console.redirects.title', { path: record.fromPath })
+        : translate('console.redirects.titleEmpty')}
+    </>
+  );
 };
 
 /** What `PUT /api/redirect-rules/{id}` takes; `version` is the expected version (409 when stale). */

@@ -47,7 +47,9 @@ const useUniqueFromPath = () => {
       pagination: { page: 1, perPage: 5 },
       sort: { field: 'createdAt', order: 'ASC' },
     });
-    return data.some((rule) => rule.id !== values.id) ? { message: 'console.redirects.form.exists', args: { path: fromPath } } : undefined;
+    return data.some((rule) => rule.id !== values.id)
+      ? { message: 'console.redirects.form.exists', args: { path: fromPath } }
+      : undefined;
   };
 };
 
@@ -94,7 +96,11 @@ const RuleToolbar = ({ edit }: { edit: boolean }) => {
   const may = (action: string) => !Array.isArray(allowed) || allowed.includes(action);
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      {!edit || may('Update') ? <SaveButton label={edit ? 'console.redirects.save' : 'console.redirects.createButton'} /> : <span />}
+      {!edit || may('Update') ? (
+        <SaveButton label={edit ? 'console.redirects.save' : 'console.redirects.createButton'} />
+      ) : (
+        <span />
+      )}
       {edit && record && may('Delete') ? (
         <DeleteButton
           mutationMode="pessimistic"
@@ -114,7 +120,10 @@ const RuleToolbar = ({ edit }: { edit: boolean }) => {
   );
 };
 
-export const RedirectRuleForm = ({ edit = false, ...props }: Omit<SimpleFormProps, 'children'> & { edit?: boolean }) => {
+export const RedirectRuleForm = ({
+  edit = false,
+  ...props
+}: Omit<SimpleFormProps, 'children'> & { edit?: boolean }) => {
   const uniqueFromPath = useUniqueFromPath();
   const translate = useTranslate();
   const redirectTypes = useRedirectTypes();
@@ -145,7 +154,12 @@ export const RedirectRuleForm = ({ edit = false, ...props }: Omit<SimpleFormProp
         helperText="console.redirects.form.toHelp"
         sx={{ '& input': { fontFamily: 'monospace' } }}
       />
-      <SelectInput source="type" choices={redirectTypes.choices} validate={required()} helperText="console.redirects.form.typeHelp" />
+      <SelectInput
+        source="type"
+        choices={redirectTypes.choices}
+        validate={required()}
+        helperText="console.redirects.form.typeHelp"
+      />
       <LocaleInput />
     </SimpleForm>
   );

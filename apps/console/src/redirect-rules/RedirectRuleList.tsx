@@ -22,8 +22,18 @@ import { MomentField } from '../common/DateFields';
 
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.redirects.search" />,
-  <ReferenceInput key="websiteId" source="websiteId" reference="websites" sort={{ field: 'name', order: 'ASC' }} alwaysOn>
-    <SelectInput optionText="name" label="resources.redirect-rules.fields.websiteId" emptyText="console.redirects.allWebsites" />
+  <ReferenceInput
+    key="websiteId"
+    source="websiteId"
+    reference="websites"
+    sort={{ field: 'name', order: 'ASC' }}
+    alwaysOn
+  >
+    <SelectInput
+      optionText="name"
+      label="resources.redirect-rules.fields.websiteId"
+      emptyText="console.redirects.allWebsites"
+    />
   </ReferenceInput>,
   <SelectInput
     key="automatic"
@@ -47,7 +57,11 @@ const Actions = () => (
 const Path = ({ source }: { source: 'fromPath' | 'toPath'; label?: string }) => {
   const record = useRecordContext<RedirectRule>();
   return (
-    <Typography variant="body2" component="span" sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}>
+    <Typography
+      variant="body2"
+      component="span"
+      sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}
+    >
       {record?.[source] ?? ''}
     </Typography>
   );
@@ -101,7 +115,9 @@ export const RedirectRuleList = () => {
         <SmallList<RedirectRule>
           name={(record) => `${record.fromPath} → ${record.toPath}`}
           status={(record) => translate(record.automatic ? 'console.redirects.automatic' : 'console.redirects.manual')}
-          secondary={(record) => dotted(record.type, translate('console.redirects.visits', { count: record.userCounter }))}
+          secondary={(record) =>
+            dotted(record.type, translate('console.redirects.visits', { count: record.userCounter }))
+          }
           rowClick="edit"
           empty={<NoMatches text="console.redirects.noMatches" />}
         />
@@ -110,7 +126,8 @@ export const RedirectRuleList = () => {
           rowClick="edit"
           bulkActionButtons={false}
           empty={<NoMatches text="console.redirects.noMatches" />}
-          sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}>
+          sx={{ '& .MuiTableCell-head': { whiteSpace: 'nowrap' } }}
+        >
           <Column source="websiteId">
             <ReferenceField source="websiteId" reference="websites" link={false} />
           </Column>

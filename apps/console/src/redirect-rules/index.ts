@@ -1,9 +1,18 @@
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import { lazyPage } from '../common/lazyPage';
 
-const RedirectRuleCreate = lazyPage(() => import('./RedirectRuleCreate'), (m) => m.RedirectRuleCreate);
-const RedirectRuleEdit = lazyPage(() => import('./RedirectRuleEdit'), (m) => m.RedirectRuleEdit);
-const RedirectRuleList = lazyPage(() => import('./RedirectRuleList'), (m) => m.RedirectRuleList);
+const RedirectRuleCreate = lazyPage(
+  () => import('./RedirectRuleCreate'),
+  (m) => m.RedirectRuleCreate,
+);
+const RedirectRuleEdit = lazyPage(
+  () => import('./RedirectRuleEdit'),
+  (m) => m.RedirectRuleEdit,
+);
+const RedirectRuleList = lazyPage(
+  () => import('./RedirectRuleList'),
+  (m) => m.RedirectRuleList,
+);
 
 export const REDIRECT_RULES_RESOURCE = 'redirect-rules';
 

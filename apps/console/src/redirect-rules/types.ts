@@ -38,6 +38,7 @@ export const useRedirectTypes = () => {
   const choices = data?.types ?? [];
   return {
     choices,
-    label: (type: number | undefined) => (type == null ? '—' : (choices.find((choice) => choice.id === type)?.name ?? String(type))),
+    label: (type: number | undefined) =>
+      type == null ? '—' : (choices.find((choice) => choice.id === type)?.name ?? String(type)),
   };
 };

@@ -22,11 +22,17 @@ const CmsRoles = ({ user }: { user: ConsoleUser }) => {
   const { data: users = [] } = useListContext<ConsoleUser>();
   const { data: members, isPending } = useGetList<Member>(
     'members',
-    { filter: { userId: users.map((u) => u.id) }, pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' } },
+    {
+      filter: { userId: users.map((u) => u.id) },
+      pagination: { page: 1, perPage: 1000 },
+      sort: { field: 'id', order: 'ASC' },
+    },
     { enabled: users.length > 0 },
   );
   if (isPending) return null;
-  const roles = [...new Set((members ?? []).filter((m) => m.userId === user.id && m.cmsRole).map((m) => humanize(m.cmsRole)))];
+  const roles = [
+    ...new Set((members ?? []).filter((m) => m.userId === user.id && m.cmsRole).map((m) => humanize(m.cmsRole))),
+  ];
   return <>{roles.length ? roles.join(', ') : humanize(user.role)}</>;
 };
 
@@ -54,7 +60,14 @@ export const UserList = () => {
         filters={filters}
         sort={{ field: 'name', order: 'ASC' }}
         exporter={false}
-        empty={<EmptyState title="console.users.empty.title" text="console.users.empty.text" icon={<PeopleIcon />} create={false} />}
+        empty={
+          <EmptyState
+            title="console.users.empty.title"
+            text="console.users.empty.text"
+            icon={<PeopleIcon />}
+            create={false}
+          />
+        }
       >
         {small ? (
           <SmallList<ConsoleUser>

@@ -71,7 +71,14 @@ const useRemoveFromWebsite = (website: WebsiteSettings | undefined) => {
     <Confirm
       isOpen={confirming !== null}
       loading={running !== null}
-      title={confirming ? translate('console.websites.access.removeTitle', { name: confirming.name, website: website?.name ?? translate('console.websites.access.thisWebsite') }) : ''}
+      title={
+        confirming
+          ? translate('console.websites.access.removeTitle', {
+              name: confirming.name,
+              website: website?.name ?? translate('console.websites.access.thisWebsite'),
+            })
+          : ''
+      }
       content="console.websites.access.removeText"
       confirm="console.websites.access.remove"
       confirmColor="warning"
@@ -172,7 +179,11 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
   const role = (value: string | undefined) => (value ? humanize(value) : '—');
 
   if (error) {
-    return <Alert severity="error">{translate('console.websites.access.loadFailed', { message: translate(errorMessage(error)) })}</Alert>;
+    return (
+      <Alert severity="error">
+        {translate('console.websites.access.loadFailed', { message: translate(errorMessage(error)) })}
+      </Alert>
+    );
   }
   if (isPending) return <LinearProgress sx={{ my: 2, width: 240 }} />;
   const onlyAdmins = withAccess.every(hasAllWebsites);
@@ -196,8 +207,17 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
           {small ? (
             <SmallList<Member>
               name={(member) => member.name || member.email}
-              status={(member) => translate(hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne')}
-              secondary={(member) => [member.orgRole, member.cmsRole, member.croRole].filter((r) => r && r !== 'none').map(role).join(' · ') || member.email}
+              status={(member) =>
+                translate(
+                  hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne',
+                )
+              }
+              secondary={(member) =>
+                [member.orgRole, member.cmsRole, member.croRole]
+                  .filter((r) => r && r !== 'none')
+                  .map(role)
+                  .join(' · ') || member.email
+              }
               action={() => <RowActions readOnly={readOnly} busy={running !== null} onRemove={ask} />}
               rowClick={false}
             />
@@ -213,14 +233,33 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
               <Column source="status" disableSort>
                 <MemberStatusChip />
               </Column>
-              <Column source="orgRole" label="console.websites.access.orgRole" disableSort render={(member) => role(member.orgRole)} />
-              <Column source="cmsRole" label="console.websites.access.cmsRole" disableSort render={(member) => role(member.cmsRole)} />
-              <Column source="croRole" label="console.websites.access.croRole" disableSort render={(member) => role(member.croRole)} />
+              <Column
+                source="orgRole"
+                label="console.websites.access.orgRole"
+                disableSort
+                render={(member) => role(member.orgRole)}
+              />
+              <Column
+                source="cmsRole"
+                label="console.websites.access.cmsRole"
+                disableSort
+                render={(member) => role(member.cmsRole)}
+              />
+              <Column
+                source="croRole"
+                label="console.websites.access.croRole"
+                disableSort
+                render={(member) => role(member.croRole)}
+              />
               <Column
                 source="websiteIds"
                 label="console.websites.access.access"
                 disableSort
-                render={(member) => translate(hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne')}
+                render={(member) =>
+                  translate(
+                    hasAllWebsites(member) ? 'console.websites.access.allWebsites' : 'console.websites.access.thisOne',
+                  )
+                }
               />
               <Column source="actions" label="" disableSort cellSx={() => ({ py: 0.5 })}>
                 <RowActions readOnly={readOnly} busy={running !== null} onRemove={ask} />
@@ -233,7 +272,14 @@ export const WebsiteAccess = ({ readOnly = false }: { label?: string | false; re
         <Alert
           severity="info"
           sx={{ mt: 2 }}
-          action={<Button component={Link} label="console.websites.access.openMembers" to="/members" sx={{ whiteSpace: 'nowrap' }} />}
+          action={
+            <Button
+              component={Link}
+              label="console.websites.access.openMembers"
+              to="/members"
+              sx={{ whiteSpace: 'nowrap' }}
+            />
+          }
         >
           {translate('console.websites.access.onlyAdmins')}
         </Alert>

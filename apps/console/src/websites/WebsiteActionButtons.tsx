@@ -6,7 +6,12 @@ import type { Website } from '../types';
 
 /** How the website actions are drawn, in display order; only those in `record.allowedActions` show. */
 const ACTIONS: Record<string, WorkflowActionConfig<Website>> = {
-  Activate: { icon: <PlayCircleOutlineIcon />, label: 'console.websites.actions.Activate', done: 'console.websites.actions.activated', color: 'primary' },
+  Activate: {
+    icon: <PlayCircleOutlineIcon />,
+    label: 'console.websites.actions.Activate',
+    done: 'console.websites.actions.activated',
+    color: 'primary',
+  },
   Deactivate: {
     icon: <PauseCircleOutlineIcon />,
     label: 'console.websites.actions.Deactivate',

@@ -7,7 +7,11 @@ import { websiteTransform } from './settings';
 export const WebsiteCreate = () => {
   const onSuccess = useSaved('websites', 'console.websites.created');
   // A user of exactly one organisation does not have to pick it.
-  const { data: organisations, total, isPending } = useGetList('organisations', {
+  const {
+    data: organisations,
+    total,
+    isPending,
+  } = useGetList('organisations', {
     pagination: { page: 1, perPage: 2 },
     sort: { field: 'name', order: 'ASC' },
   });

@@ -77,7 +77,12 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
     <TabbedForm {...props}>
       <TabbedForm.Tab label="console.websites.tabs.overview" {...tab}>
         <ReferenceInput source="organisationId" reference="organisations" sort={{ field: 'name', order: 'ASC' }}>
-          <SelectInput optionText="name" label="resources.websites.fields.organisationId" validate={required()} readOnly={edit} />
+          <SelectInput
+            optionText="name"
+            label="resources.websites.fields.organisationId"
+            validate={required()}
+            readOnly={edit}
+          />
         </ReferenceInput>
         <TextInput source="name" validate={required()} />
         <TextInput source="url" placeholder="https://www.example.com" validate={[required(), httpUrl]} />
@@ -96,13 +101,28 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
           <OptionInput source="category" label="resources.websites.fields.category" values={options?.categories} />
           <OptionInput source="type" label="resources.websites.fields.type" values={options?.types} />
           <OptionInput source="industry" label="resources.websites.fields.industry" values={options?.industries} />
-          <OptionInput source="currency" label="resources.websites.fields.currency" values={options?.currencies} required />
+          <OptionInput
+            source="currency"
+            label="resources.websites.fields.currency"
+            values={options?.currencies}
+            required
+          />
         </Box>
         <TimezoneInput source="timezone" label="resources.websites.fields.timezone" validate={required()} />
         <Section>console.websites.sections.workflow</Section>
         <Box sx={grid}>
-          <SelectInput source="factCheckLevels" label="resources.websites.fields.factCheckLevels" choices={factCheckChoices} validate={required()} />
-          <OptionInput source="reviewType" label="resources.websites.fields.reviewType" values={options?.reviewTypes} required />
+          <SelectInput
+            source="factCheckLevels"
+            label="resources.websites.fields.factCheckLevels"
+            choices={factCheckChoices}
+            validate={required()}
+          />
+          <OptionInput
+            source="reviewType"
+            label="resources.websites.fields.reviewType"
+            values={options?.reviewTypes}
+            required
+          />
         </Box>
         <BooleanInput source="secondEdit" helperText="console.websites.help.secondEdit" />
         <BooleanInput source="customerReview" helperText="console.websites.help.customerReview" />
@@ -110,16 +130,9 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
         <BooleanInput source="publishContent" helperText="console.websites.help.publishContent" />
         <BooleanInput
           source="regulated"
-          helperText={
-            edit
-              ? 'console.websites.help.regulatedEdit'
-              : 'console.websites.help.regulatedCreate'
-          }
+          helperText={edit ? 'console.websites.help.regulatedEdit' : 'console.websites.help.regulatedCreate'}
         />
-        <BooleanInput
-          source="fourEyes"
-          helperText="console.websites.help.fourEyes"
-        />
+        <BooleanInput source="fourEyes" helperText="console.websites.help.fourEyes" />
         <Section>console.websites.sections.modules</Section>
         <BooleanInput source="videoCms" />
         <BooleanInput source="croProxy" />
@@ -127,14 +140,21 @@ export const WebsiteForm = ({ edit = false, ...props }: Omit<TabbedFormProps, 'c
       <TabbedForm.Tab label="console.websites.tabs.localisation" path="localisation" {...tab}>
         <TextInput source="defaultLocale" validate={[required(), locale]} />
         <Section>console.websites.sections.locales</Section>
-        <ArrayInput
-          source="locales"
-          label={false}
-          helperText={edit ? false : 'console.websites.help.locales'}
-        >
+        <ArrayInput source="locales" label={false} helperText={edit ? false : 'console.websites.help.locales'}>
           <SimpleFormIterator inline disableReordering>
-            <TextInput source="locale" label="resources.websites.fields.locale" validate={[required(), locale]} helperText={false} />
-            <TextInput source="urlPrefix" label="resources.websites.fields.urlPrefix" placeholder="/de" parse={keepText} helperText={false} />
+            <TextInput
+              source="locale"
+              label="resources.websites.fields.locale"
+              validate={[required(), locale]}
+              helperText={false}
+            />
+            <TextInput
+              source="urlPrefix"
+              label="resources.websites.fields.urlPrefix"
+              placeholder="/de"
+              parse={keepText}
+              helperText={false}
+            />
           </SimpleFormIterator>
         </ArrayInput>
         <TextArrayInput

@@ -29,7 +29,12 @@ const WebsiteStatusInput = (props: Omit<SelectInputProps, 'choices'>) => {
 const filters = [
   <SearchField key="q" source="q" alwaysOn placeholder="console.websites.search" />,
   <WebsiteStatusInput key="status" source="status" />,
-  <ReferenceInput key="organisationId" source="organisationId" reference="organisations" label="resources.websites.fields.organisationId">
+  <ReferenceInput
+    key="organisationId"
+    source="organisationId"
+    reference="organisations"
+    label="resources.websites.fields.organisationId"
+  >
     <SelectInput optionText="name" label="resources.websites.fields.organisationId" />
   </ReferenceInput>,
 ];
@@ -57,11 +62,7 @@ export const WebsiteList = () => {
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       empty={
-        <EmptyState
-          title="console.websites.empty.title"
-          text="console.websites.empty.text"
-          icon={<LanguageIcon />}
-        />
+        <EmptyState title="console.websites.empty.title" text="console.websites.empty.text" icon={<LanguageIcon />} />
       }
     >
       {small ? (

@@ -99,7 +99,10 @@ export const WebsiteShow = () => {
           </FieldGrid>
           <Heading label={false}>console.websites.sections.workflow</Heading>
           <FieldGrid>
-            <FunctionField<Website> source="factCheckLevels" render={(record) => translate(factCheckLabel(record.factCheckLevels))} />
+            <FunctionField<Website>
+              source="factCheckLevels"
+              render={(record) => translate(factCheckLabel(record.factCheckLevels))}
+            />
             <FunctionField<Website> source="reviewType" render={(record) => text(record.reviewType)} />
             <BooleanField source="secondEdit" />
             <BooleanField source="customerReview" />
@@ -129,9 +132,14 @@ export const WebsiteShow = () => {
           <FieldGrid>
             <FunctionField<WebsiteSettings>
               label="resources.websites.fields.siteBuilder.token"
-              render={(record) => (record.siteBuilder ? maskSecret(record.siteBuilder.token) : translate('console.websites.notConnected'))}
+              render={(record) =>
+                record.siteBuilder ? maskSecret(record.siteBuilder.token) : translate('console.websites.notConnected')
+              }
             />
-            <FunctionField<WebsiteSettings> label="resources.websites.fields.siteBuilder.siteId" render={(record) => optional(record.siteBuilder?.siteId)} />
+            <FunctionField<WebsiteSettings>
+              label="resources.websites.fields.siteBuilder.siteId"
+              render={(record) => optional(record.siteBuilder?.siteId)}
+            />
             <FunctionField<WebsiteSettings>
               label="resources.websites.fields.siteBuilder.authorsCollectionId"
               render={(record) => optional(record.siteBuilder?.authorsCollectionId)}
@@ -149,7 +157,9 @@ export const WebsiteShow = () => {
         <TabbedShowLayout.Tab label="console.websites.tabs.analytics" path="analytics">
           <FunctionField<WebsiteSettings>
             label="resources.websites.fields.analytics.trackingDomains"
-            render={(record) => (record.analytics?.trackingDomains?.length ? record.analytics.trackingDomains.join(', ') : '—')}
+            render={(record) =>
+              record.analytics?.trackingDomains?.length ? record.analytics.trackingDomains.join(', ') : '—'
+            }
           />
           <Heading label={false}>console.websites.sections.analyticsIds</Heading>
           <FieldGrid>

@@ -1,10 +1,22 @@
 import LanguageIcon from '@mui/icons-material/Language';
 import { lazyPage } from '../common/lazyPage';
 
-const WebsiteCreate = lazyPage(() => import('./WebsiteCreate'), (m) => m.WebsiteCreate);
-const WebsiteEdit = lazyPage(() => import('./WebsiteEdit'), (m) => m.WebsiteEdit);
-const WebsiteList = lazyPage(() => import('./WebsiteList'), (m) => m.WebsiteList);
-const WebsiteShow = lazyPage(() => import('./WebsiteShow'), (m) => m.WebsiteShow);
+const WebsiteCreate = lazyPage(
+  () => import('./WebsiteCreate'),
+  (m) => m.WebsiteCreate,
+);
+const WebsiteEdit = lazyPage(
+  () => import('./WebsiteEdit'),
+  (m) => m.WebsiteEdit,
+);
+const WebsiteList = lazyPage(
+  () => import('./WebsiteList'),
+  (m) => m.WebsiteList,
+);
+const WebsiteShow = lazyPage(
+  () => import('./WebsiteShow'),
+  (m) => m.WebsiteShow,
+);
 
 export const websites = {
   name: 'websites',

@@ -34,7 +34,10 @@ export const SITE_BUILDER_FIELDS = [
 ] as const;
 
 /** The fact-check levels' choices (names are message keys, which SelectInput translates). */
-export const factCheckChoices = [0, 1, 2, 3, 4].map((level) => ({ id: level, name: `console.websites.factCheck.${level}` }));
+export const factCheckChoices = [0, 1, 2, 3, 4].map((level) => ({
+  id: level,
+  name: `console.websites.factCheck.${level}`,
+}));
 
 /** The key of a level's label, or '—'. */
 export const factCheckLabel = (level: number | null | undefined) =>
@@ -44,7 +47,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /** Whether any site-builder field of the form has a value. */
 export const hasSiteBuilder = (value: unknown): boolean =>
-  value != null && typeof value === 'object' && SITE_BUILDER_FIELDS.some((field) => text((value as Record<string, unknown>)[field]) !== '');
+  value != null &&
+  typeof value === 'object' &&
+  SITE_BUILDER_FIELDS.some((field) => text((value as Record<string, unknown>)[field]) !== '');
 
 /**
  * The site-builder inputs as the API wants them: `null` when all are empty, else the token and

@@ -65,7 +65,8 @@ const SECOND_MS = 1_000;
 export const WEEKDAY_WEIGHTS: readonly number[] = [0.75, 1.05, 1.1, 1.08, 1.02, 0.92, 0.7];
 /** Relative traffic by local hour 0..23: quiet nights, a late-morning and an evening peak. */
 export const HOUR_WEIGHTS: readonly number[] = [
-  0.25, 0.15, 0.1, 0.08, 0.08, 0.12, 0.3, 0.6, 0.9, 1.1, 1.25, 1.35, 1.4, 1.3, 1.2, 1.15, 1.1, 1.1, 1.2, 1.35, 1.45, 1.3, 0.95, 0.55,
+  0.25, 0.15, 0.1, 0.08, 0.08, 0.12, 0.3, 0.6, 0.9, 1.1, 1.25, 1.35, 1.4, 1.3, 1.2, 1.15, 1.1, 1.1, 1.2, 1.35, 1.45,
+  1.3, 0.95, 0.55,
 ];
 /** The last day has this much more traffic than the first (growth over the period). */
 export const GROWTH = 0.2;
@@ -106,27 +107,117 @@ interface Source {
 
 /** Where sessions come from (a referrer and utm_* are drawn from the lists, one of each). */
 export const SOURCES: readonly Source[] = [
-  { kind: 'organic', weight: 34, returningWeight: 20, referrers: ['https://www.google.com/', 'https://www.google.com/', 'https://www.google.de/', 'https://www.bing.com/', 'https://duckduckgo.com/', 'https://www.ecosia.org/'], utms: [null] },
-  { kind: 'social', weight: 14, returningWeight: 8, referrers: ['https://www.facebook.com/', 'https://l.instagram.com/', 'https://t.co/', 'https://www.pinterest.com/', 'https://www.reddit.com/'], utms: [null, null, { source: 'instagram', medium: 'social', campaign: 'spring' }] },
-  { kind: 'email', weight: 9, returningWeight: 22, referrers: [null, null, 'https://mail.google.com/'], utms: [{ source: 'newsletter', medium: 'email', campaign: 'weekly' }, { source: 'newsletter', medium: 'email', campaign: 'spring-offers' }] },
-  { kind: 'paid', weight: 12, returningWeight: 6, referrers: ['https://www.google.com/', 'https://www.facebook.com/'], utms: [{ source: 'google', medium: 'cpc', campaign: 'brand', term: 'plant shop' }, { source: 'google', medium: 'cpc', campaign: 'generic' }, { source: 'facebook', medium: 'paid_social', campaign: 'spring', content: 'carousel' }] },
+  {
+    kind: 'organic',
+    weight: 34,
+    returningWeight: 20,
+    referrers: [
+      'https://www.google.com/',
+      'https://www.google.com/',
+      'https://www.google.de/',
+      'https://www.bing.com/',
+      'https://duckduckgo.com/',
+      'https://www.ecosia.org/',
+    ],
+    utms: [null],
+  },
+  {
+    kind: 'social',
+    weight: 14,
+    returningWeight: 8,
+    referrers: [
+      'https://www.facebook.com/',
+      'https://l.instagram.com/',
+      'https://t.co/',
+      'https://www.pinterest.com/',
+      'https://www.reddit.com/',
+    ],
+    utms: [null, null, { source: 'instagram', medium: 'social', campaign: 'spring' }],
+  },
+  {
+    kind: 'email',
+    weight: 9,
+    returningWeight: 22,
+    referrers: [null, null, 'https://mail.google.com/'],
+    utms: [
+      { source: 'newsletter', medium: 'email', campaign: 'weekly' },
+      { source: 'newsletter', medium: 'email', campaign: 'spring-offers' },
+    ],
+  },
+  {
+    kind: 'paid',
+    weight: 12,
+    returningWeight: 6,
+    referrers: ['https://www.google.com/', 'https://www.facebook.com/'],
+    utms: [
+      { source: 'google', medium: 'cpc', campaign: 'brand', term: 'plant shop' },
+      { source: 'google', medium: 'cpc', campaign: 'generic' },
+      { source: 'facebook', medium: 'paid_social', campaign: 'spring', content: 'carousel' },
+    ],
+  },
   { kind: 'direct', weight: 25, returningWeight: 40, referrers: [null], utms: [null] },
-  { kind: 'referral', weight: 6, returningWeight: 4, referrers: ['https://www.gardening-forum.example/threads/4821', 'https://plantblog.example/best-pots', 'https://news.example/home-and-garden'], utms: [null] },
+  {
+    kind: 'referral',
+    weight: 6,
+    returningWeight: 4,
+    referrers: [
+      'https://www.gardening-forum.example/threads/4821',
+      'https://plantblog.example/best-pots',
+      'https://news.example/home-and-garden',
+    ],
+    utms: [null],
+  },
 ];
 
 /** Browsers, with their share of visitors (desktop, mobile and tablet). */
 export const AGENTS: readonly { userAgent: string; weight: number }[] = [
-  { weight: 22, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
-  { weight: 6, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0' },
+  {
+    weight: 22,
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  },
+  {
+    weight: 6,
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+  },
   { weight: 4, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0' },
-  { weight: 9, userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15' },
-  { weight: 5, userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+  {
+    weight: 9,
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+  },
+  {
+    weight: 5,
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  },
   { weight: 1, userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0' },
-  { weight: 24, userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' },
-  { weight: 17, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36' },
-  { weight: 4, userAgent: 'Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36' },
-  { weight: 5, userAgent: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1' },
-  { weight: 3, userAgent: 'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+  {
+    weight: 24,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  },
+  {
+    weight: 17,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36',
+  },
+  {
+    weight: 4,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; SM-S921B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
+  },
+  {
+    weight: 5,
+    userAgent:
+      'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
+  },
+  {
+    weight: 3,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  },
 ];
 /** Crawlers and scripts (ingestion marks them `bot`). */
 export const BOT_AGENTS: readonly string[] = [
@@ -355,26 +446,39 @@ const TRACKER_NAMES: ReadonlySet<string> = new Set(TRACKER_EVENT_NAMES);
 function checked(options: TrafficOptions) {
   const { seed, visitors, days, end, pages, controlGroupPct } = options;
   if (!Number.isInteger(seed)) throw new RangeError('seed must be an integer');
-  if (!Number.isInteger(visitors) || visitors < 0 || visitors > MAX_VISITORS) throw new RangeError(`visitors must be a whole number from 0 to ${MAX_VISITORS}`);
-  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS) throw new RangeError(`days must be a whole number from 1 to ${MAX_DAYS}`);
+  if (!Number.isInteger(visitors) || visitors < 0 || visitors > MAX_VISITORS)
+    throw new RangeError(`visitors must be a whole number from 0 to ${MAX_VISITORS}`);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_DAYS)
+    throw new RangeError(`days must be a whole number from 1 to ${MAX_DAYS}`);
   if (!(end instanceof Date) || !Number.isFinite(end.getTime())) throw new RangeError('end must be a valid date');
   if (!Array.isArray(pages) || pages.length === 0) throw new RangeError('pages must list at least one URL');
-  for (const page of pages) if (typeof page !== 'string' || pageKey(page) === null) throw new RangeError(`pages must be absolute http(s) URLs: ${String(page)}`);
-  if (typeof controlGroupPct !== 'number' || !Number.isFinite(controlGroupPct) || controlGroupPct < 0 || controlGroupPct > 100) {
+  for (const page of pages)
+    if (typeof page !== 'string' || pageKey(page) === null)
+      throw new RangeError(`pages must be absolute http(s) URLs: ${String(page)}`);
+  if (
+    typeof controlGroupPct !== 'number' ||
+    !Number.isFinite(controlGroupPct) ||
+    controlGroupPct < 0 ||
+    controlGroupPct > 100
+  ) {
     throw new RangeError('controlGroupPct must be a percentage from 0 to 100');
   }
   const botPct = options.botPct ?? DEFAULT_BOT_PCT;
-  if (typeof botPct !== 'number' || !Number.isFinite(botPct) || botPct < 0 || botPct > 100) throw new RangeError('botPct must be a percentage from 0 to 100');
+  if (typeof botPct !== 'number' || !Number.isFinite(botPct) || botPct < 0 || botPct > 100)
+    throw new RangeError('botPct must be a percentage from 0 to 100');
   const offset = options.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
-  if (!Number.isInteger(offset) || Math.abs(offset) > 14 * 60) throw new RangeError('utcOffsetMinutes must be a whole number of minutes within ±14 hours');
+  if (!Number.isInteger(offset) || Math.abs(offset) > 14 * 60)
+    throw new RangeError('utcOffsetMinutes must be a whole number of minutes within ±14 hours');
   const idPrefix = options.idPrefix ?? 'gen';
   if (!ID_PREFIX.test(idPrefix)) throw new RangeError('idPrefix must be 1 to 20 letters, digits, _ or -');
   const currency = (options.currency ?? 'EUR').toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) throw new RangeError('currency must be a three-letter code');
   for (const goal of options.goals) {
     const range = goal.valueRange;
-    if (range && !(Number.isFinite(range[0]) && Number.isFinite(range[1]) && range[0] <= range[1])) throw new RangeError(`the value range of goal ${goal.event} must be [min, max]`);
-    if (goal.rate !== undefined && !(Number.isFinite(goal.rate) && goal.rate >= 0 && goal.rate <= 1)) throw new RangeError(`the rate of goal ${goal.event} must be 0 to 1`);
+    if (range && !(Number.isFinite(range[0]) && Number.isFinite(range[1]) && range[0] <= range[1]))
+      throw new RangeError(`the value range of goal ${goal.event} must be [min, max]`);
+    if (goal.rate !== undefined && !(Number.isFinite(goal.rate) && goal.rate >= 0 && goal.rate <= 1))
+      throw new RangeError(`the rate of goal ${goal.event} must be 0 to 1`);
   }
   return { botPct, offset, idPrefix, currency };
 }
@@ -441,7 +545,15 @@ function withUtm(url: string, utm: Utm | null): string {
 }
 
 const fullUtm = (utm: Partial<Utm> | null): Utm | null =>
-  utm ? { source: utm.source ?? null, medium: utm.medium ?? null, campaign: utm.campaign ?? null, term: utm.term ?? null, content: utm.content ?? null } : null;
+  utm
+    ? {
+        source: utm.source ?? null,
+        medium: utm.medium ?? null,
+        campaign: utm.campaign ?? null,
+        term: utm.term ?? null,
+        content: utm.content ?? null,
+      }
+    : null;
 
 /**
  * The traffic: events visitor after visitor (in order of first visit), each visitor's in time
@@ -495,7 +607,10 @@ export function* generateTraffic(options: TrafficOptions): Generator<TrafficItem
   const returningCumulative = cumulativeOf(SOURCES.map((s) => s.returningWeight));
   const pagesCumulative = cumulativeOf(PAGES_PER_SESSION_WEIGHTS);
   const hourMax = Math.max(...HOUR_WEIGHTS);
-  const parsedAgents = new Map<string, { device: Device | null; os: string | null; browser: string | null; bot: boolean }>();
+  const parsedAgents = new Map<
+    string,
+    { device: Device | null; os: string | null; browser: string | null; bot: boolean }
+  >();
   const agentInfo = (userAgent: string) => {
     let info = parsedAgents.get(userAgent);
     if (!info) parsedAgents.set(userAgent, (info = { ...parseUserAgent(userAgent), bot: isBotAgent(userAgent) }));
@@ -541,7 +656,16 @@ export function* generateTraffic(options: TrafficOptions): Generator<TrafficItem
     const control = !isBot && inControlGroup(distinctId, options.controlGroupPct);
     const variants = new Map<string, string>();
     for (const e of experiments) variants.set(e.id, e.keys[rng.weighted(e.cumulative)]!);
-    const visitor: TrafficVisitor = { distinctId, index: number, userAgent, bot: isBot, control, country: place.country, city: place.city, variants };
+    const visitor: TrafficVisitor = {
+      distinctId,
+      index: number,
+      userAgent,
+      bot: isBot,
+      control,
+      country: place.country,
+      city: place.city,
+      variants,
+    };
 
     const out: Pending[] = [];
     let exposedLift = 1;
@@ -559,7 +683,9 @@ export function* generateTraffic(options: TrafficOptions): Generator<TrafficItem
         if (sessionStart > lastMs) break;
       }
       const sessionId = `${distinctId}-s${s}`;
-      const source = isBot ? SOURCES.find((x) => x.kind === 'direct')! : SOURCES[rng.weighted(s === 0 ? sourceCumulative : returningCumulative)]!;
+      const source = isBot
+        ? SOURCES.find((x) => x.kind === 'direct')!
+        : SOURCES[rng.weighted(s === 0 ? sourceCumulative : returningCumulative)]!;
       const landingUtm = fullUtm(rng.pick(source.utms));
       const landingReferrer = rng.pick(source.referrers);
       const views = 1 + rng.weighted(pagesCumulative);
@@ -594,12 +720,26 @@ export function* generateTraffic(options: TrafficOptions): Generator<TrafficItem
         previousUrl = url;
         const on: PageContext = { sessionId, url, referrer, utm, enrichment };
         // One shape for every pending event (fast: no spreads, no dictionary-mode objects).
-        const add = (at: number, name: string, cta: PreparedCta | null, more: Partial<Pick<Pending, 'experimentId' | 'variant' | 'value' | 'currency' | 'fields' | 'properties'>> | null = null) => {
+        const add = (
+          at: number,
+          name: string,
+          cta: PreparedCta | null,
+          more: Partial<
+            Pick<Pending, 'experimentId' | 'variant' | 'value' | 'currency' | 'fields' | 'properties'>
+          > | null = null,
+        ) => {
           out.push({
-            time: at, name, on,
-            ctaId: cta ? cta.id : null, campaignId: cta ? cta.campaignId : null,
-            experimentId: more?.experimentId ?? null, variant: more?.variant ?? null, value: more?.value ?? null, currency: more?.currency ?? null,
-            fields: more?.fields ?? null, properties: more?.properties ?? NO_PROPERTIES,
+            time: at,
+            name,
+            on,
+            ctaId: cta ? cta.id : null,
+            campaignId: cta ? cta.campaignId : null,
+            experimentId: more?.experimentId ?? null,
+            variant: more?.variant ?? null,
+            value: more?.value ?? null,
+            currency: more?.currency ?? null,
+            fields: more?.fields ?? null,
+            properties: more?.properties ?? NO_PROPERTIES,
           });
           if (at > latest) latest = at;
         };
@@ -655,7 +795,9 @@ export function* generateTraffic(options: TrafficOptions): Generator<TrafficItem
             const boost = (clicked ? CLICKED_BOOST : impressed ? IMPRESSION_BOOST : 1) * exposedLift;
             if (!rng.chance(Math.min(1, goal.rate * boost))) continue;
             const at = pageEnd + rng.int(20, 300) * SECOND_MS;
-            const value = goal.range ? Math.round((goal.range[0] + rng.next() * (goal.range[1] - goal.range[0])) * 100) / 100 : null;
+            const value = goal.range
+              ? Math.round((goal.range[0] + rng.next() * (goal.range[1] - goal.range[0])) * 100) / 100
+              : null;
             add(at, goal.event, null, { value, currency: goal.currency });
             pageEnd = at;
           }
@@ -673,9 +815,22 @@ export function* generateTraffic(options: TrafficOptions): Generator<TrafficItem
       const id = `${distinctId}-${(n++).toString(36)}`;
       const { on } = item;
       const event: CollectedEvent & { id: string } = {
-        id, name: item.name, distinctId, sessionId: on.sessionId, time: new Date(item.time).toISOString(), url: on.url, referrer: on.referrer, utm: on.utm,
-        ctaId: item.ctaId, campaignId: item.campaignId, experimentId: item.experimentId, variant: item.variant, value: item.value, currency: item.currency,
-        properties: item.properties, fields: item.fields,
+        id,
+        name: item.name,
+        distinctId,
+        sessionId: on.sessionId,
+        time: new Date(item.time).toISOString(),
+        url: on.url,
+        referrer: on.referrer,
+        utm: on.utm,
+        ctaId: item.ctaId,
+        campaignId: item.campaignId,
+        experimentId: item.experimentId,
+        variant: item.variant,
+        value: item.value,
+        currency: item.currency,
+        properties: item.properties,
+        fields: item.fields,
       };
       yield { id, event, enrichment: on.enrichment, visitor };
     }

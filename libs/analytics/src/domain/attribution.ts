@@ -32,7 +32,15 @@
  */
 import { pooledTwoProportionTest } from './experiment-stats.js';
 
-export const ATTRIBUTION_MODELS = ['first-touch', 'last-touch', 'u-shape', 'single-touch', 'assist', 'linear', 'time-decay'] as const;
+export const ATTRIBUTION_MODELS = [
+  'first-touch',
+  'last-touch',
+  'u-shape',
+  'single-touch',
+  'assist',
+  'linear',
+  'time-decay',
+] as const;
 export type AttributionModel = (typeof ATTRIBUTION_MODELS)[number];
 
 export interface Touchpoint {
@@ -83,13 +91,23 @@ export function pathOf(conversion: Conversion, lookbackDays: number): Touchpoint
   const start = end - lookbackDays * DAY_MS;
   return conversion.touchpoints
     .map((touchpoint, index) => ({ touchpoint, index }))
-    .filter(({ touchpoint }) => typeof touchpoint.ctaId === 'string' && Number.isFinite(touchpoint.time) && touchpoint.time >= start && touchpoint.time <= end)
+    .filter(
+      ({ touchpoint }) =>
+        typeof touchpoint.ctaId === 'string' &&
+        Number.isFinite(touchpoint.time) &&
+        touchpoint.time >= start &&
+        touchpoint.time <= end,
+    )
     .sort((a, b) => a.touchpoint.time - b.touchpoint.time || a.index - b.index)
     .map(({ touchpoint }) => touchpoint);
 }
 
 /** Each path position's weight under a model (not normalised); null when the conversion is not counted. */
-function weights(path: readonly Touchpoint[], model: Exclude<AttributionModel, 'assist'>, halfLifeMs: number): number[] | null {
+function weights(
+  path: readonly Touchpoint[],
+  model: Exclude<AttributionModel, 'assist'>,
+  halfLifeMs: number,
+): number[] | null {
   const n = path.length;
   switch (model) {
     case 'first-touch':
@@ -127,7 +145,8 @@ function entry(credits: Map<string, CtaCredit>, ctaId: string): CtaCredit {
 export function attribute(conversions: readonly Conversion[], options: AttributionOptions): Map<string, CtaCredit> {
   const { model, lookbackDays } = options;
   if (!isAttributionModel(model)) throw new RangeError(`unknown attribution model: ${String(model)}`);
-  const halfLifeDays = options.halfLifeDays !== undefined && options.halfLifeDays > 0 ? options.halfLifeDays : DEFAULT_HALF_LIFE_DAYS;
+  const halfLifeDays =
+    options.halfLifeDays !== undefined && options.halfLifeDays > 0 ? options.halfLifeDays : DEFAULT_HALF_LIFE_DAYS;
   const halfLifeMs = halfLifeDays * DAY_MS;
   const credits = new Map<string, CtaCredit>();
 
@@ -212,8 +231,10 @@ export function incrementality(exposedCounts: GroupCounts, holdoutCounts: GroupC
   const lift =
     exposed.rate === null || holdout.rate === null || holdout.rate === 0
       ? null
-      : (exposed.conversions * holdout.users - holdout.conversions * exposed.users) / (holdout.conversions * exposed.users);
-  const incrementalConversions = holdout.users === 0 ? null : exposed.conversions - (holdout.conversions * exposed.users) / holdout.users;
+      : (exposed.conversions * holdout.users - holdout.conversions * exposed.users) /
+        (holdout.conversions * exposed.users);
+  const incrementalConversions =
+    holdout.users === 0 ? null : exposed.conversions - (holdout.conversions * exposed.users) / holdout.users;
   let pValue: number | null = null;
   if (exposed.users > 0 && holdout.users > 0) {
     pValue = pooledTwoProportionTest(holdout.conversions, holdout.users, exposed.conversions, exposed.users).pValue;

@@ -59,16 +59,28 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The rule's value for a criterion, or undefined when the rule does not configure it. */
 function configuredValue(rule: EndRule, kind: EndRuleKind): number | string | undefined {
   const value =
-    kind === 'visitors' ? rule.visitors : kind === 'conversions_per_variant' ? rule.conversionsPerVariant : kind === 'date' ? rule.date : rule.significance;
+    kind === 'visitors'
+      ? rule.visitors
+      : kind === 'conversions_per_variant'
+        ? rule.conversionsPerVariant
+        : kind === 'date'
+          ? rule.date
+          : rule.significance;
   return value === null ? undefined : value;
 }
 
 /** Whether the experiment completes now, by which criterion, with what figures; null when it does not. */
-export function endRuleOutcome(rule: EndRule | null | undefined, results: ExperimentResults, today: string): EndRuleOutcome | null {
+export function endRuleOutcome(
+  rule: EndRule | null | undefined,
+  results: ExperimentResults,
+  today: string,
+): EndRuleOutcome | null {
   if (!rule || (rule.mode !== 'any' && rule.mode !== 'all')) return null;
   const arms = [results.control, ...results.variants];
   const visitors = arms.reduce((sum, arm) => sum + arm.visitors, 0);
-  const significances = results.variants.map((v) => v.significance).filter((s): s is number => typeof s === 'number' && Number.isFinite(s));
+  const significances = results.variants
+    .map((v) => v.significance)
+    .filter((s): s is number => typeof s === 'number' && Number.isFinite(s));
   const significance = significances.length > 0 ? Math.max(...significances) : null;
   const figures: EndRuleFiguresSeen = {
     visitors,
@@ -86,7 +98,9 @@ export function endRuleOutcome(rule: EndRule | null | undefined, results: Experi
       case 'date':
         return typeof value === 'string' && DAY.test(value) && DAY.test(today) && today >= value;
       case 'significance':
-        return typeof value === 'number' && significance !== null && significance >= value && arms.every(hasMinimumSample);
+        return (
+          typeof value === 'number' && significance !== null && significance >= value && arms.every(hasMinimumSample)
+        );
     }
   };
 
@@ -141,7 +155,10 @@ export type TrafficProblem = 'page_views' | 'networks';
 
 /** The most visitors one network may hold, and the fewest networks, for `visitors` exposed visitors. */
 export function networkLimits(visitors: number): { perNetwork: number; networks: number } {
-  return { perNetwork: Math.max(1, Math.floor(visitors * NETWORK_SHARE_MAX)), networks: Math.ceil(Math.sqrt(visitors)) };
+  return {
+    perNetwork: Math.max(1, Math.floor(visitors * NETWORK_SHARE_MAX)),
+    networks: Math.ceil(Math.sqrt(visitors)),
+  };
 }
 
 /** Why the traffic does not look real (empty: it does). */

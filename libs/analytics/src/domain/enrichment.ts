@@ -83,9 +83,26 @@ const DEVICES: readonly Device[] = ['desktop', 'mobile', 'tablet'];
 const USER_AGENT_MAX = 1024;
 
 export const PAID_MEDIUMS: readonly string[] = ['cpc', 'ppc', 'cpm', 'cpv', 'cpa', 'display', 'banner', 'retargeting'];
-export const AD_CLICK_IDS: readonly string[] = ['gclid', 'gbraid', 'wbraid', 'dclid', 'msclkid', 'fbclid', 'ttclid', 'twclid', 'li_fat_id'];
+export const AD_CLICK_IDS: readonly string[] = [
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'msclkid',
+  'fbclid',
+  'ttclid',
+  'twclid',
+  'li_fat_id',
+];
 export const EMAIL_MEDIUMS: readonly string[] = ['email', 'e-mail', 'e_mail', 'newsletter'];
-export const SOCIAL_MEDIUMS: readonly string[] = ['social', 'social-media', 'social_media', 'social-network', 'social_network', 'sm'];
+export const SOCIAL_MEDIUMS: readonly string[] = [
+  'social',
+  'social-media',
+  'social_media',
+  'social-network',
+  'social_network',
+  'sm',
+];
 export const ORGANIC_MEDIUMS: readonly string[] = ['organic'];
 
 /** Webmail services: a referrer on one of these hosts (or a subdomain) is an email. */
@@ -229,23 +246,44 @@ export function utmOf(utm: Partial<Utm> | null | undefined, url: string | null |
 
 /** `utmOf` with the page's URL parsed at most once, and only when the event sent no UTMs. */
 function utmFrom(utm: Partial<Utm> | null | undefined, page: () => URL | null): Utm {
-  const clean = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.slice(0, UTM_MAX) : null);
+  const clean = (value: unknown): string | null =>
+    typeof value === 'string' && value !== '' ? value.slice(0, UTM_MAX) : null;
   if (utm !== null && utm !== undefined && typeof utm === 'object') {
     const own = (key: (typeof UTM_KEYS)[number]) => (Object.hasOwn(utm, key) ? clean(utm[key]) : null);
-    return { source: own('source'), medium: own('medium'), campaign: own('campaign'), term: own('term'), content: own('content') };
+    return {
+      source: own('source'),
+      medium: own('medium'),
+      campaign: own('campaign'),
+      term: own('term'),
+      content: own('content'),
+    };
   }
   const query = page()?.searchParams;
   const param = (key: (typeof UTM_KEYS)[number]) => clean(query?.get(`utm_${key}`));
-  return { source: param('source'), medium: param('medium'), campaign: param('campaign'), term: param('term'), content: param('content') };
+  return {
+    source: param('source'),
+    medium: param('medium'),
+    campaign: param('campaign'),
+    term: param('term'),
+    content: param('content'),
+  };
 }
 
 /** The referrer class of an event (rules in the order of the file's comment). */
-export function referrerClassOf(input: { url?: string | null; referrer?: string | null; utm: Utm; websiteDomains: readonly string[] }): ReferrerClass {
+export function referrerClassOf(input: {
+  url?: string | null;
+  referrer?: string | null;
+  utm: Utm;
+  websiteDomains: readonly string[];
+}): ReferrerClass {
   return referrerClassFrom(httpUrl(input.url), input);
 }
 
 /** `referrerClassOf` with the page's URL already parsed. */
-function referrerClassFrom(page: URL | null, input: { referrer?: string | null; utm: Utm; websiteDomains: readonly string[] }): ReferrerClass {
+function referrerClassFrom(
+  page: URL | null,
+  input: { referrer?: string | null; utm: Utm; websiteDomains: readonly string[] },
+): ReferrerClass {
   const medium = input.utm.medium?.trim().toLowerCase() ?? '';
   const referrer = httpUrl(input.referrer);
   const from = referrer ? hostOf(referrer) : null;
@@ -253,8 +291,10 @@ function referrerClassFrom(page: URL | null, input: { referrer?: string | null; 
   if (PAID_MEDIUMS.includes(medium) || medium.startsWith('paid')) return 'paid';
   if (page && AD_CLICK_IDS.some((id) => page.searchParams.has(id))) return 'paid';
   if (EMAIL_MEDIUMS.includes(medium) || (from !== null && onAnyOf(from, WEBMAIL))) return 'email';
-  if (SOCIAL_MEDIUMS.includes(medium) || (from !== null && (onAnyOf(from, SOCIAL) || PINTEREST.test(from)))) return 'social';
-  if (ORGANIC_MEDIUMS.includes(medium) || (from !== null && SEARCH_ENGINES.some((engine) => engine.test(from)))) return 'organic';
+  if (SOCIAL_MEDIUMS.includes(medium) || (from !== null && (onAnyOf(from, SOCIAL) || PINTEREST.test(from))))
+    return 'social';
+  if (ORGANIC_MEDIUMS.includes(medium) || (from !== null && SEARCH_ENGINES.some((engine) => engine.test(from))))
+    return 'organic';
   if (from !== null && onAny(from, input.websiteDomains)) return 'internal';
   if (from === null) return 'direct';
   return 'referral';
@@ -280,7 +320,8 @@ function agentOf(userAgent: string | null | undefined): Pick<Enrichment, 'device
 
 /** Everything ingestion adds to one event. */
 export function enrich(input: EnrichInput): Enrichment {
-  let parsed: URL | null | undefined = input.page && (input.page.protocol === 'http:' || input.page.protocol === 'https:') ? input.page : undefined;
+  let parsed: URL | null | undefined =
+    input.page && (input.page.protocol === 'http:' || input.page.protocol === 'https:') ? input.page : undefined;
   const page = () => (parsed === undefined ? (parsed = httpUrl(input.url)) : parsed);
   const utm = utmFrom(input.utm, page);
   return {

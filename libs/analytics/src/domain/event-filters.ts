@@ -25,7 +25,13 @@ export interface FilterableEvent {
   name: string;
   url: string | null;
   referrer: string | null;
-  utm: { source?: string | null; medium?: string | null; campaign?: string | null; term?: string | null; content?: string | null } | null;
+  utm: {
+    source?: string | null;
+    medium?: string | null;
+    campaign?: string | null;
+    term?: string | null;
+    content?: string | null;
+  } | null;
   ctaId: string | null;
   campaignId: string | null;
   experimentId: string | null;

@@ -109,7 +109,12 @@ export function hasMinimumSample(arm: { visitors: number; conversions: number })
 }
 
 /** The comparison of one variant with the control (DESIGN.md "Experiment results"). */
-function compare(control: { visitors: number; conversions: number; rate: number | null }, key: string, visitors: number, conversions: number): ArmResult {
+function compare(
+  control: { visitors: number; conversions: number; rate: number | null },
+  key: string,
+  visitors: number,
+  conversions: number,
+): ArmResult {
   const rate = rateOf(conversions, visitors);
   const rc = control.rate;
   const bothRates = rate !== null && rc !== null;
@@ -149,7 +154,10 @@ export function sampleRatioMismatchPValue(arms: readonly { weight: number; visit
   const visitors = arms.map((a) => cleanCount(a.visitors));
   const total = visitors.reduce((s, v) => s + v, 0);
   if (total === 0) return null;
-  const weighted = arms.map((a, i) => ({ weight: Number.isFinite(a.weight) && a.weight > 0 ? a.weight : 0, visitors: visitors[i]! }));
+  const weighted = arms.map((a, i) => ({
+    weight: Number.isFinite(a.weight) && a.weight > 0 ? a.weight : 0,
+    visitors: visitors[i]!,
+  }));
   if (weighted.some((a) => a.weight === 0 && a.visitors > 0)) return 0;
   const live = weighted.filter((a) => a.weight > 0);
   if (live.length < 2) return null;
@@ -181,24 +189,46 @@ export function sampleRatioMismatchPValue(arms: readonly { weight: number; visit
 export function experimentResults(arms: readonly ArmCounts[], options: { threshold: number }): ExperimentResults {
   const clean = arms.map((a) => {
     const visitors = cleanCount(a.visitors);
-    return { key: String(a.key), weight: a.weight, visitors, conversions: Math.min(cleanCount(a.conversions), visitors) };
+    return {
+      key: String(a.key),
+      weight: a.weight,
+      visitors,
+      conversions: Math.min(cleanCount(a.conversions), visitors),
+    };
   });
   const first = clean[0];
-  if (!first) return { control: { key: '', visitors: 0, conversions: 0, rate: null }, variants: [], srmPValue: null, srmFlag: false, winner: null };
-  const control = { key: first.key, visitors: first.visitors, conversions: first.conversions, rate: rateOf(first.conversions, first.visitors) };
+  if (!first)
+    return {
+      control: { key: '', visitors: 0, conversions: 0, rate: null },
+      variants: [],
+      srmPValue: null,
+      srmFlag: false,
+      winner: null,
+    };
+  const control = {
+    key: first.key,
+    visitors: first.visitors,
+    conversions: first.conversions,
+    rate: rateOf(first.conversions, first.visitors),
+  };
   const variants = clean.slice(1).map((a) => compare(control, a.key, a.visitors, a.conversions));
   const srmPValue = sampleRatioMismatchPValue(clean);
   const srmFlag = srmPValue !== null && srmPValue < SRM_FLAG_BELOW;
   return { control, variants, srmPValue, srmFlag, winner: winnerOf(control, variants, options.threshold) };
 }
 
-function winnerOf(control: { key: string; visitors: number; conversions: number }, variants: readonly ArmResult[], threshold: number): string | null {
+function winnerOf(
+  control: { key: string; visitors: number; conversions: number },
+  variants: readonly ArmResult[],
+  threshold: number,
+): string | null {
   if (variants.length === 0 || !Number.isFinite(threshold)) return null;
   if (!hasMinimumSample(control) || !variants.every(hasMinimumSample)) return null;
   const significant = (v: ArmResult) => v.significance !== null && v.significance >= threshold;
   let best: ArmResult | null = null;
   for (const v of variants) {
-    if (significant(v) && v.lift !== null && v.lift > 0 && v.rate !== null && (best === null || v.rate > best.rate!)) best = v;
+    if (significant(v) && v.lift !== null && v.lift > 0 && v.rate !== null && (best === null || v.rate > best.rate!))
+      best = v;
   }
   if (best) return best.key;
   if (variants.every((v) => significant(v) && v.lift !== null && v.lift < 0)) return control.key;

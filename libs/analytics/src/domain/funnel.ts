@@ -90,7 +90,8 @@ export function personAttempts(
   windowMs: number,
   breakdown?: string | null,
 ): Attempt[] {
-  if (!Number.isFinite(windowMs) || windowMs < 0) throw new RangeError(`funnel window must be a finite number of ms >= 0, got ${windowMs}`);
+  if (!Number.isFinite(windowMs) || windowMs < 0)
+    throw new RangeError(`funnel window must be a finite number of ms >= 0, got ${windowMs}`);
   if (steps.length === 0) return [];
 
   // Time order; equal times keep their input order (Array.prototype.sort is stable).
@@ -127,7 +128,13 @@ export function personAttempts(
  * `deadline`, not yet used. `stepMatches` are the ascending indexes of the step's events; at most
  * `used.length` of them are skipped.
  */
-function nextMatch(sorted: readonly FunnelEvent[], stepMatches: readonly number[], used: readonly number[], notBefore: number, deadline: number): number {
+function nextMatch(
+  sorted: readonly FunnelEvent[],
+  stepMatches: readonly number[],
+  used: readonly number[],
+  notBefore: number,
+  deadline: number,
+): number {
   for (let j = firstAtOrAfter(sorted, stepMatches, notBefore); j < stepMatches.length; j++) {
     const i = stepMatches[j];
     if (sorted[i].time > deadline) return -1;
@@ -179,7 +186,11 @@ function better(a: Attempt, b: Attempt): boolean {
  * The report from the counted attempts (one per person). With `breakdown`, also one entry per
  * breakdown value, sorted by step-1 count descending, then value, null last.
  */
-export function funnelResults(counted: readonly Attempt[], steps: readonly FunnelStep[], options?: { breakdown?: boolean }): FunnelResults {
+export function funnelResults(
+  counted: readonly Attempt[],
+  steps: readonly FunnelStep[],
+  options?: { breakdown?: boolean },
+): FunnelResults {
   for (const attempt of counted) checkAttempt(attempt, steps.length);
   const results: FunnelResults = { steps: stepResults(counted, steps) };
   if (options?.breakdown) {
@@ -198,8 +209,16 @@ export function funnelResults(counted: readonly Attempt[], steps: readonly Funne
 
 function checkAttempt(attempt: Attempt, stepCount: number): void {
   const { reached, stepTimes } = attempt;
-  if (!Number.isInteger(reached) || reached < 1 || reached > stepCount || stepTimes.length !== reached || !stepTimes.every(Number.isFinite)) {
-    throw new RangeError(`not an attempt of a ${stepCount}-step funnel: reached ${reached}, ${stepTimes.length} step times`);
+  if (
+    !Number.isInteger(reached) ||
+    reached < 1 ||
+    reached > stepCount ||
+    stepTimes.length !== reached ||
+    !stepTimes.every(Number.isFinite)
+  ) {
+    throw new RangeError(
+      `not an attempt of a ${stepCount}-step funnel: reached ${reached}, ${stepTimes.length} step times`,
+    );
   }
 }
 

@@ -49,8 +49,24 @@ export type StoredTouchpoint = [string, number, 'i' | 'c'];
 export interface VisitorRows {
   visitor: { firstSeen: number; lastSeen: number; events: number; bot: boolean };
   exposures: { experimentId: string; variant: string; firstAt: number; convertedAt: number | null }[];
-  conversions: { goalId: string; eventId: string; time: number; value: number; currency: string | null; touchpoints: StoredTouchpoint[] }[];
-  ctaHours: { ctaId: string; campaignId: string; hour: number; impressions: number; clicks: number; holdouts: number; firstImpressionAt: number | null; firstHoldoutAt: number | null }[];
+  conversions: {
+    goalId: string;
+    eventId: string;
+    time: number;
+    value: number;
+    currency: string | null;
+    touchpoints: StoredTouchpoint[];
+  }[];
+  ctaHours: {
+    ctaId: string;
+    campaignId: string;
+    hour: number;
+    impressions: number;
+    clicks: number;
+    holdouts: number;
+    firstImpressionAt: number | null;
+    firstHoldoutAt: number | null;
+  }[];
   pageHours: { page: string; hour: number; views: number; organic: number; landings: number }[];
   funnelAttempts: { funnelId: string; start: number; reached: number; stepTimes: number[]; breakdown: string | null }[];
 }
@@ -161,7 +177,10 @@ export function* visitorRowsSteps(input: readonly VisitorEvent[], config: Websit
       while (to < touches.length && touches[to]!.time <= hit.time) to++;
       while (from < to && touches[from]!.time < hit.time - TOUCHPOINT_LOOKBACK_MS) from++;
       // The last TOUCHPOINTS_MAX of the window, the hit itself left out (it is in the window at most once).
-      const path = touches.slice(Math.max(from, to - TOUCHPOINTS_MAX - 1), to).filter((t) => t.id !== hit.id).slice(-TOUCHPOINTS_MAX);
+      const path = touches
+        .slice(Math.max(from, to - TOUCHPOINTS_MAX - 1), to)
+        .filter((t) => t.id !== hit.id)
+        .slice(-TOUCHPOINTS_MAX);
       conversions.push({
         goalId: goal.id,
         eventId: hit.id,
@@ -175,9 +194,14 @@ export function* visitorRowsSteps(input: readonly VisitorEvent[], config: Websit
     yield;
   }
   // At most CONVERSIONS_PER_VISITOR_MAX over all goals: the first in time (then in the goals' order).
-  rows.conversions = conversions.length <= CONVERSIONS_PER_VISITOR_MAX
-    ? conversions
-    : conversions.map((c, i) => [c, i] as const).sort(([a, i], [b, j]) => a.time - b.time || i - j).slice(0, CONVERSIONS_PER_VISITOR_MAX).map(([c]) => c);
+  rows.conversions =
+    conversions.length <= CONVERSIONS_PER_VISITOR_MAX
+      ? conversions
+      : conversions
+          .map((c, i) => [c, i] as const)
+          .sort(([a, i], [b, j]) => a.time - b.time || i - j)
+          .slice(0, CONVERSIONS_PER_VISITOR_MAX)
+          .map(([c]) => c);
 
   // Experiments: first exposure per variant, then the first goal event at or after it.
   for (const experiment of config.experiments) {
@@ -189,7 +213,12 @@ export function* visitorRowsSteps(input: readonly VisitorEvent[], config: Websit
     const hits = experiment.goalId ? (goalHits.get(experiment.goalId) ?? []) : [];
     for (const [variant, firstAt] of firstByVariant) {
       const converted = hits[firstAtOrAfter(hits, firstAt)];
-      rows.exposures.push({ experimentId: experiment.id, variant, firstAt, convertedAt: converted ? converted.time : null });
+      rows.exposures.push({
+        experimentId: experiment.id,
+        variant,
+        firstAt,
+        convertedAt: converted ? converted.time : null,
+      });
     }
   }
   yield;
@@ -197,13 +226,29 @@ export function* visitorRowsSteps(input: readonly VisitorEvent[], config: Websit
   // CTAs per hour.
   const ctaHours = new Map<string, VisitorRows['ctaHours'][number]>();
   for (const e of events) {
-    const kind = e.name === 'cta_impression' ? 'impressions' : e.name === 'cta_click' ? 'clicks' : e.name === 'cta_holdout' ? 'holdouts' : null;
+    const kind =
+      e.name === 'cta_impression'
+        ? 'impressions'
+        : e.name === 'cta_click'
+          ? 'clicks'
+          : e.name === 'cta_holdout'
+            ? 'holdouts'
+            : null;
     if (!kind || !e.ctaId) continue;
     const hour = hourOf(e.time);
     const key = JSON.stringify([e.ctaId, e.campaignId ?? '', hour]);
     let row = ctaHours.get(key);
     if (!row) {
-      row = { ctaId: e.ctaId, campaignId: e.campaignId ?? '', hour, impressions: 0, clicks: 0, holdouts: 0, firstImpressionAt: null, firstHoldoutAt: null };
+      row = {
+        ctaId: e.ctaId,
+        campaignId: e.campaignId ?? '',
+        hour,
+        impressions: 0,
+        clicks: 0,
+        holdouts: 0,
+        firstImpressionAt: null,
+        firstHoldoutAt: null,
+      };
       ctaHours.set(key, row);
     }
     row[kind] += 1;
@@ -247,7 +292,13 @@ export function* visitorRowsSteps(input: readonly VisitorEvent[], config: Websit
       const kept = byStart.get(attempt.start);
       if (kept && kept.reached >= attempt.reached) continue;
       if (!kept && byStart.size >= FUNNEL_ATTEMPTS_PER_VISITOR_MAX) break;
-      byStart.set(attempt.start, { funnelId: funnel.id, start: attempt.start, reached: attempt.reached, stepTimes: attempt.stepTimes, breakdown: attempt.breakdown });
+      byStart.set(attempt.start, {
+        funnelId: funnel.id,
+        start: attempt.start,
+        reached: attempt.reached,
+        stepTimes: attempt.stepTimes,
+        breakdown: attempt.breakdown,
+      });
     }
     rows.funnelAttempts.push(...byStart.values());
     yield;

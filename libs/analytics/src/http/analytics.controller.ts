@@ -8,7 +8,12 @@ import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
 import { EVENTS_LIST } from '../read/events-list.js';
 import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '#libs/cro/src/domain/roles.js';
 import type { PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
-import { campaignPageRules, goalOnWebsite, isCtaOfWebsite, reportedCroRecord } from '#libs/cro/src/projections/queries.js';
+import {
+  campaignPageRules,
+  goalOnWebsite,
+  isCtaOfWebsite,
+  reportedCroRecord,
+} from '#libs/cro/src/projections/queries.js';
 import { ensureOrganisationProduct, websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
 import { rolesFor } from '#libs/platform/src/auth/policy.js';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
@@ -38,7 +43,12 @@ export const DEFAULT_LOOKBACK_DAYS = 30;
 /** An hourly series covers at most this many days. */
 export const HOURLY_DAYS_MAX = 31;
 
-const id = (label: string) => z.string({ error: `${label} is missing!` }).trim().min(1, `${label} is missing!`).max(100, `${label} is not an id`);
+const id = (label: string) =>
+  z
+    .string({ error: `${label} is missing!` })
+    .trim()
+    .min(1, `${label} is missing!`)
+    .max(100, `${label} is not an id`);
 /** A day of a report: a real date from 2000-01-01 to a year from today (dates.ts `queryDayProblem`), else 400. */
 const day = (label: string) =>
   z
@@ -54,7 +64,8 @@ const rangeShape = {
   range: z.enum(RANGES, { error: `range must be one of ${RANGES.join(', ')}` }).optional(),
 };
 const checkOrder = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
-  if (q.from && q.to && q.from > q.to) ctx.addIssue({ code: 'custom', message: 'from must not be after to', path: ['from'] });
+  if (q.from && q.to && q.from > q.to)
+    ctx.addIssue({ code: 'custom', message: 'from must not be after to', path: ['from'] });
 };
 const intervalSchema = z.enum(INTERVALS, { error: `interval must be one of ${INTERVALS.join(', ')}` }).default('day');
 
@@ -62,7 +73,9 @@ const attributionQuery = z
   .object({
     websiteId: id('websiteId'),
     goalId: id('goalId'),
-    model: z.enum(ATTRIBUTION_MODELS, { error: `model must be one of ${ATTRIBUTION_MODELS.join(', ')}` }).default('last-touch'),
+    model: z
+      .enum(ATTRIBUTION_MODELS, { error: `model must be one of ${ATTRIBUTION_MODELS.join(', ')}` })
+      .default('last-touch'),
     lookbackDays: z.coerce
       .number({ error: `lookbackDays must be a whole number from 1 to ${LOOKBACK_DAYS_MAX}` })
       .int(`lookbackDays must be a whole number from 1 to ${LOOKBACK_DAYS_MAX}`)
@@ -72,10 +85,21 @@ const attributionQuery = z
     ...rangeShape,
   })
   .superRefine(checkOrder);
-const incrementalityQuery = z.object({ websiteId: id('websiteId'), ctaId: id('ctaId'), goalId: id('goalId'), ...rangeShape }).superRefine(checkOrder);
+const incrementalityQuery = z
+  .object({ websiteId: id('websiteId'), ctaId: id('ctaId'), goalId: id('goalId'), ...rangeShape })
+  .superRefine(checkOrder);
 const rangeQuery = z.object(rangeShape).superRefine(checkOrder);
-const goalCompletionsQuery = z.object({ websiteId: id('websiteId'), goalId: id('goalId'), interval: intervalSchema, ...rangeShape }).superRefine(checkOrder);
-const metricsQuery = z.object({ websiteId: id('websiteId'), campaignId: id('campaignId').optional(), interval: intervalSchema, ...rangeShape }).superRefine(checkOrder);
+const goalCompletionsQuery = z
+  .object({ websiteId: id('websiteId'), goalId: id('goalId'), interval: intervalSchema, ...rangeShape })
+  .superRefine(checkOrder);
+const metricsQuery = z
+  .object({
+    websiteId: id('websiteId'),
+    campaignId: id('campaignId').optional(),
+    interval: intervalSchema,
+    ...rangeShape,
+  })
+  .superRefine(checkOrder);
 
 type Row = Record<string, unknown> & { id: string; organisationId: string; websiteId: string; status: string };
 
@@ -95,9 +119,14 @@ export class AnalyticsController {
 
   /** The Events tab: a website's tracking events (simple-rest list; `filter.websiteId` is required). */
   @Get('analytics-events')
-  async events(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+  async events(
+    @CurrentViewer() viewer: Viewer,
+    @Query() query: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const filter = filterOf(query.filter) ?? {};
-    if (typeof filter.websiteId !== 'string' || !filter.websiteId) throw ValidationError.field('websiteId', 'Choose a website: filter.websiteId is missing!');
+    if (typeof filter.websiteId !== 'string' || !filter.websiteId)
+      throw ValidationError.field('websiteId', 'Choose a website: filter.websiteId is missing!');
     await this.website(viewer, filter.websiteId);
     const scope = readersOnly(viewer, await productScope(this.db, viewer, CRO_PRODUCT, filter));
     return sendList(response, await runList(this.db, EVENTS_LIST, query, scope));
@@ -106,9 +135,16 @@ export class AnalyticsController {
   @Get('experiments/:id/results')
   async experimentResults(@CurrentViewer() viewer: Viewer, @Param('id') experimentId: string) {
     const experiment = await this.record(viewer, 'experiment', experimentId);
-    const variants = Array.isArray(experiment.variants) ? (experiment.variants as { key: string; weight: number }[]) : [];
+    const variants = Array.isArray(experiment.variants)
+      ? (experiment.variants as { key: string; weight: number }[])
+      : [];
     const threshold = typeof experiment.significanceThreshold === 'number' ? experiment.significanceThreshold : 0.95;
-    return experimentReport(this.db, { id: experiment.id, websiteId: experiment.websiteId, variants, significanceThreshold: threshold });
+    return experimentReport(this.db, {
+      id: experiment.id,
+      websiteId: experiment.websiteId,
+      variants,
+      significanceThreshold: threshold,
+    });
   }
 
   @Get('reports/attribution')
@@ -129,7 +165,11 @@ export class AnalyticsController {
   }
 
   @Get('funnels/:id/results')
-  async funnelResults(@CurrentViewer() viewer: Viewer, @Param('id') funnelId: string, @Query() query: Record<string, unknown>) {
+  async funnelResults(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') funnelId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     const q = parseInput(rangeQuery, query);
     const funnel = await this.record(viewer, 'funnel', funnelId);
     const steps = Array.isArray(funnel.steps) ? (funnel.steps as FunnelStep[]) : [];
@@ -164,7 +204,11 @@ export class AnalyticsController {
   private checkHourly(interval: string, days: { from: string; to: string }): void {
     if (interval !== 'hour') return;
     const span = (Date.parse(`${days.to}T00:00:00Z`) - Date.parse(`${days.from}T00:00:00Z`)) / 86_400_000 + 1;
-    if (span > HOURLY_DAYS_MAX) throw ValidationError.field('interval', `An hourly report covers at most ${HOURLY_DAYS_MAX} days: choose a shorter range or a longer interval`);
+    if (span > HOURLY_DAYS_MAX)
+      throw ValidationError.field(
+        'interval',
+        `An hourly report covers at most ${HOURLY_DAYS_MAX} days: choose a shorter range or a longer interval`,
+      );
   }
 
   /** A CRO record the viewer may read (404 otherwise; 403 without the product or a reading role). */
@@ -177,7 +221,8 @@ export class AnalyticsController {
   /** The website, when the viewer may read its analytics (422 "Website not found" otherwise). */
   private async website(viewer: Viewer, websiteId: string): Promise<void> {
     const organisationId = await websiteOrganisation(this.db, websiteId);
-    if (!organisationId || !canReachWebsite(viewer, organisationId, websiteId)) throw ValidationError.field('websiteId', 'Website not found');
+    if (!organisationId || !canReachWebsite(viewer, organisationId, websiteId))
+      throw ValidationError.field('websiteId', 'Website not found');
     await this.allowed(viewer, organisationId);
   }
 
@@ -189,7 +234,10 @@ export class AnalyticsController {
     if (!hasAnyRole(roles, CRO_INSIGHT_READERS)) throw new ForbiddenError(NO_CRO_INSIGHTS);
   }
 
-  private async goalOf(websiteId: string, goalId: string): Promise<{ id: string; type: string; currency: string | null }> {
+  private async goalOf(
+    websiteId: string,
+    goalId: string,
+  ): Promise<{ id: string; type: string; currency: string | null }> {
     const goal = await goalOnWebsite(this.db, goalId, websiteId);
     if (!goal) throw ValidationError.field('goalId', 'Goal not found');
     return goal;
@@ -199,4 +247,3 @@ export class AnalyticsController {
     if (!(await isCtaOfWebsite(this.db, recordId, websiteId))) throw ValidationError.field(field, message);
   }
 }
-

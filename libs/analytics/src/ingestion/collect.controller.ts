@@ -17,7 +17,13 @@ import { validateCollectBatch, type CollectedEvent } from '#libs/cro/src/domain/
 import { excludedPages } from '#libs/cro/src/domain/excluded-page.decider.js';
 import { CRO_PRODUCT } from '#libs/cro/src/access.js';
 import { formFields } from '#libs/cro/src/domain/submission-fields.js';
-import { collectContext, insertCollectedEvents, type EventEnrichment, type EventToStore, type IdField } from '#libs/cro/src/projections/tracking.js';
+import {
+  collectContext,
+  insertCollectedEvents,
+  type EventEnrichment,
+  type EventToStore,
+  type IdField,
+} from '#libs/cro/src/projections/tracking.js';
 import { queueDeliveries, type CtaDeliverySettings } from '#libs/cro/src/projections/tracking.js';
 import { SubmissionDeliveryJob, deliveriesOf } from '#libs/cro/src/processes/submission-delivery.js';
 import { CollectWriter } from '#libs/cro/src/public/collect-writer.js';
@@ -123,13 +129,19 @@ export class PublicCollectController {
     await this.take(batch.siteKey);
     const events = batch.valid.map((v) => v.event);
     // Form submissions are taken only for the website's live CTAs (they are mailed and forwarded).
-    const formCtas = [...new Set(events.flatMap((event) => (event.name === 'form_submitted' && event.ctaId ? [event.ctaId] : [])))];
+    const formCtas = [
+      ...new Set(events.flatMap((event) => (event.name === 'form_submitted' && event.ctaId ? [event.ctaId] : []))),
+    ];
     // One statement: the website, the ids the batch names, the excluded-page rules and the form CTAs it needs.
     const context = await collectContext(
       this.db,
       batch.siteKey,
       CRO_PRODUCT,
-      { ctaId: named(events, 'ctaId'), campaignId: named(events, 'campaignId'), experimentId: named(events, 'experimentId') },
+      {
+        ctaId: named(events, 'ctaId'),
+        campaignId: named(events, 'campaignId'),
+        experimentId: named(events, 'experimentId'),
+      },
       events.some((event) => event.url !== null),
       formCtas,
     );
@@ -153,15 +165,23 @@ export class PublicCollectController {
       if (event.url !== null && !page) rejected.push({ index, reason: FOREIGN_URL });
       else if (page && excluded(page)) rejected.push({ index, reason: EXCLUDED_PAGE });
       else if (field) rejected.push({ index, reason: FOREIGN_ID[field] });
-      else if (event.name === 'form_submitted' && ctas.get(event.ctaId!)?.status !== 'active') rejected.push({ index, reason: FORM_NOT_LIVE });
-      else toStore.push({ id: event.id ?? randomUUID(), event: ownFieldsOnly(event, ctas), enrichment: enrichmentOf(event, page, userAgent, domains, location) });
+      else if (event.name === 'form_submitted' && ctas.get(event.ctaId!)?.status !== 'active')
+        rejected.push({ index, reason: FORM_NOT_LIVE });
+      else
+        toStore.push({
+          id: event.id ?? randomUUID(),
+          event: ownFieldsOnly(event, ctas),
+          enrichment: enrichmentOf(event, page, userAgent, domains, location),
+        });
     }
     const receivedAt = new Date(now);
     // With Kafka: form submissions are stored here, the rest goes to the tracking topic.
     const direct = this.tracking.enabled ? toStore.filter(({ event }) => event.name === 'form_submitted') : toStore;
     const produced = this.tracking.enabled ? toStore.filter(({ event }) => event.name !== 'form_submitted') : [];
     const owner = { id: website.id, organisationId: website.organisationId };
-    const submissions = direct.filter(({ event }) => event.name === 'form_submitted').map(({ id, event }) => ({ id, ctaId: event.ctaId!, time: event.time }));
+    const submissions = direct
+      .filter(({ event }) => event.name === 'form_submitted')
+      .map(({ id, event }) => ({ id, ctaId: event.ctaId!, time: event.time }));
     let inserted = new Set<string>();
     let queued = 0;
     if (produced.length === 0) {
@@ -177,7 +197,11 @@ export class PublicCollectController {
       // broker acknowledged the produced events: a 503 leaves nothing stored.
       ({ inserted, queued } = await this.db.transaction(async (tx) => {
         const stored = await insertCollectedEvents(tx, website, direct, receivedAt);
-        const deliveries = deliveriesOf(submissions.filter(({ id }) => stored.has(id)), ctas, this.config.cro);
+        const deliveries = deliveriesOf(
+          submissions.filter(({ id }) => stored.has(id)),
+          ctas,
+          this.config.cro,
+        );
         await queueDeliveries(tx, website, deliveries);
         await this.tracking.produce(owner, produced, receivedAt);
         return { inserted: stored, queued: deliveries.length };
@@ -186,14 +210,22 @@ export class PublicCollectController {
       await this.tracking.produce(owner, produced, receivedAt);
     }
     // The networks exposures come from, for the end rules' traffic check (issue 25; the address itself is not kept).
-    const exposures = toStore.flatMap(({ event }) => (event.name === 'experiment_exposure' && event.experimentId ? [{ experimentId: event.experimentId, distinctId: event.distinctId }] : []));
+    const exposures = toStore.flatMap(({ event }) =>
+      event.name === 'experiment_exposure' && event.experimentId
+        ? [{ experimentId: event.experimentId, distinctId: event.distinctId }]
+        : [],
+    );
     await recordExposureNetworks(this.db, website.id, exposures, request.ip);
     if (queued > 0) this.deliveries.wake();
     this.load.record(toStore.length);
     rejected.sort((a, b) => a.index - b.index);
     // A produced event counts as accepted: whether it repeats one of an earlier batch is known only
     // to the consumer, which stores it once (storage is idempotent by website and event id).
-    return { accepted: inserted.size + produced.length, duplicates: batch.duplicates.length + (direct.length - inserted.size), rejected };
+    return {
+      accepted: inserted.size + produced.length,
+      duplicates: batch.duplicates.length + (direct.length - inserted.size),
+      rejected,
+    };
   }
 
   private async take(siteKey: string): Promise<void> {
@@ -202,7 +234,9 @@ export class PublicCollectController {
       await this.perSite.consume(siteKey.slice(0, 100));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      throw new TooManyRequestsError(TOO_MANY_REQUESTS, { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) });
+      throw new TooManyRequestsError(TOO_MANY_REQUESTS, {
+        retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+      });
     }
   }
 }
@@ -217,17 +251,33 @@ function ownFieldsOnly(event: CollectedEvent, ctas: ReadonlyMap<string, CtaDeliv
   return { ...event, fields: formFields(event.fields, ctas.get(event.ctaId!)?.items) };
 }
 
-
 /** The ids of each kind that the events name and that are NOT records of the website. */
-function foreignIds(events: readonly CollectedEvent[], known: Record<IdField, Set<string>>): Record<IdField, Set<string>> {
+function foreignIds(
+  events: readonly CollectedEvent[],
+  known: Record<IdField, Set<string>>,
+): Record<IdField, Set<string>> {
   const result = { ctaId: new Set<string>(), campaignId: new Set<string>(), experimentId: new Set<string>() };
-  for (const field of ID_FIELDS) for (const id of named(events, field)) if (!known[field].has(id)) result[field].add(id);
+  for (const field of ID_FIELDS)
+    for (const id of named(events, field)) if (!known[field].has(id)) result[field].add(id);
   return result;
 }
 
 /** What ingestion adds to one event: see libs/analytics/src/domain/enrichment.ts. */
-function enrichmentOf(event: CollectedEvent, page: URL | null, userAgent: string | undefined, domains: readonly string[], location: GeoLocation | null): EventEnrichment {
-  const found = enrich({ userAgent, url: event.url, page, referrer: event.referrer, utm: event.utm, websiteDomains: domains });
+function enrichmentOf(
+  event: CollectedEvent,
+  page: URL | null,
+  userAgent: string | undefined,
+  domains: readonly string[],
+  location: GeoLocation | null,
+): EventEnrichment {
+  const found = enrich({
+    userAgent,
+    url: event.url,
+    page,
+    referrer: event.referrer,
+    utm: event.utm,
+    websiteDomains: domains,
+  });
   const anyUtm = Object.values(found.utm).some((v) => v !== null);
   return {
     device: found.device,
@@ -251,7 +301,13 @@ function bodyOf(request: Request): unknown {
   if (Number.isFinite(length) && length > COLLECT_BODY_LIMIT) throw new PayloadTooLargeException();
   const body: unknown = request.body;
   if (typeof body !== 'string') {
-    if (body !== undefined && body !== null && typeof body === 'object' && JSON.stringify(body).length > COLLECT_BODY_LIMIT) throw new PayloadTooLargeException();
+    if (
+      body !== undefined &&
+      body !== null &&
+      typeof body === 'object' &&
+      JSON.stringify(body).length > COLLECT_BODY_LIMIT
+    )
+      throw new PayloadTooLargeException();
     return body;
   }
   if (Buffer.byteLength(body) > COLLECT_BODY_LIMIT) throw new PayloadTooLargeException();

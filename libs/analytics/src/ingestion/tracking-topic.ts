@@ -1,5 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import kafkajs, { type Consumer, type EachBatchPayload, type Kafka as KafkaClient, type KafkaConfig, type KafkaMessage, type LogEntry, type Message, type Producer } from 'kafkajs';
+import kafkajs, {
+  type Consumer,
+  type EachBatchPayload,
+  type Kafka as KafkaClient,
+  type KafkaConfig,
+  type KafkaMessage,
+  type LogEntry,
+  type Message,
+  type Producer,
+} from 'kafkajs';
 import type { SqlDriver } from '#libs/eventstore/src/index.js';
 import type { CollectedEvent } from '#libs/cro/src/domain/collect-events.js';
 import { insertEventGroups, type EventEnrichment, type EventToStore } from '#libs/cro/src/projections/tracking.js';
@@ -51,7 +60,11 @@ export const trackingWriterGroup = (topicPrefix: string) => `${topicPrefix}.trac
 export const trackingKey = (websiteId: string, distinctId: string) => `${websiteId}:${distinctId}`;
 
 /** The Kafka message of one event to store. */
-export function toTrackingMessage(website: { id: string; organisationId: string }, stored: EventToStore, receivedAt: Date): Message {
+export function toTrackingMessage(
+  website: { id: string; organisationId: string },
+  stored: EventToStore,
+  receivedAt: Date,
+): Message {
   const value: TrackingMessage = {
     websiteId: website.id,
     organisationId: website.organisationId,
@@ -90,7 +103,15 @@ const messageSchema = z.object({
     time: isoTime,
     url: nullableText,
     referrer: nullableText,
-    utm: z.object({ source: nullableText, medium: nullableText, campaign: nullableText, term: nullableText, content: nullableText }).nullable(),
+    utm: z
+      .object({
+        source: nullableText,
+        medium: nullableText,
+        campaign: nullableText,
+        term: nullableText,
+        content: nullableText,
+      })
+      .nullable(),
     ctaId: nullableText,
     campaignId: nullableText,
     experimentId: nullableText,
@@ -109,17 +130,28 @@ const messageSchema = z.object({
       country: nullableText,
       city: nullableText,
       referrerClass: nullableText,
-      utm: z.object({ source: nullableText, medium: nullableText, campaign: nullableText, term: nullableText, content: nullableText }).nullable(),
+      utm: z
+        .object({
+          source: nullableText,
+          medium: nullableText,
+          campaign: nullableText,
+          term: nullableText,
+          content: nullableText,
+        })
+        .nullable(),
     })
     .nullable(),
   receivedAt: isoTime,
 });
 
 /** A message read back: the contract's value, or why it cannot be stored. */
-export function readTrackingMessage(message: Pick<KafkaMessage, 'value' | 'headers'>): { ok: true; value: TrackingMessage } | { ok: false; reason: string } {
+export function readTrackingMessage(
+  message: Pick<KafkaMessage, 'value' | 'headers'>,
+): { ok: true; value: TrackingMessage } | { ok: false; reason: string } {
   const version = message.headers?.['schema-version'];
   const versionText = Array.isArray(version) ? String(version[0]) : version === undefined ? undefined : String(version);
-  if (versionText !== String(TRACKING_SCHEMA_VERSION)) return { ok: false, reason: `schema-version ${versionText ?? '(none)'} is not ${TRACKING_SCHEMA_VERSION}` };
+  if (versionText !== String(TRACKING_SCHEMA_VERSION))
+    return { ok: false, reason: `schema-version ${versionText ?? '(none)'} is not ${TRACKING_SCHEMA_VERSION}` };
   let json: unknown;
   try {
     json = JSON.parse(message.value?.toString('utf8') ?? '');
@@ -127,7 +159,8 @@ export function readTrackingMessage(message: Pick<KafkaMessage, 'value' | 'heade
     return { ok: false, reason: 'the value is not JSON' };
   }
   const parsed = messageSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  if (!parsed.success)
+    return { ok: false, reason: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
   return { ok: true, value: parsed.data as TrackingMessage };
 }
 
@@ -161,7 +194,12 @@ const ACK_TIMEOUT_MS = 5000;
 /** Batches waiting while a request is in flight go together in the next one, up to about this many bytes. */
 const MAX_REQUEST_BYTES = 512 * 1024;
 
-function kafkaClient(clientId: string, brokers: string[], log: Logger, client: Pick<KafkaConfig, 'retry' | 'connectionTimeout' | 'requestTimeout'>): KafkaClient {
+function kafkaClient(
+  clientId: string,
+  brokers: string[],
+  log: Logger,
+  client: Pick<KafkaConfig, 'retry' | 'connectionTimeout' | 'requestTimeout'>,
+): KafkaClient {
   return new Kafka({
     clientId,
     brokers,
@@ -182,7 +220,8 @@ async function ensureTopic(kafka: KafkaClient, topic: string): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    if (!(await admin.listTopics()).includes(topic)) await admin.createTopics({ topics: [{ topic }], waitForLeaders: true });
+    if (!(await admin.listTopics()).includes(topic))
+      await admin.createTopics({ topics: [{ topic }], waitForLeaders: true });
   } finally {
     await admin.disconnect();
   }
@@ -219,7 +258,10 @@ export class TrackingProducer implements OnApplicationShutdown {
   private flushing = false;
   private stopped = false;
 
-  constructor(@Inject(CONFIG) config: AppConfig, @Inject(LOGGER) private readonly log: Logger) {
+  constructor(
+    @Inject(CONFIG) config: AppConfig,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {
     const brokers = config.kafkaBrokers ?? [];
     this.enabled = brokers.length > 0;
     this.topic = trackingTopic(config.kafkaTopicPrefix);
@@ -227,9 +269,14 @@ export class TrackingProducer implements OnApplicationShutdown {
   }
 
   /** Produces the events of one website received at `receivedAt`; resolves once the broker acknowledged all of them. */
-  async produce(website: { id: string; organisationId: string }, events: readonly EventToStore[], receivedAt: Date): Promise<void> {
+  async produce(
+    website: { id: string; organisationId: string },
+    events: readonly EventToStore[],
+    receivedAt: Date,
+  ): Promise<void> {
     if (events.length === 0) return;
-    if (!this.kafka || this.stopped) throw new TrackingUnavailableError({ retryAfterSeconds: TRACKING_RETRY_AFTER_SECONDS });
+    if (!this.kafka || this.stopped)
+      throw new TrackingUnavailableError({ retryAfterSeconds: TRACKING_RETRY_AFTER_SECONDS });
     const messages = events.map((e) => toTrackingMessage(website, e, receivedAt));
     const bytes = messages.reduce((sum, m) => sum + 64 + String(m.key).length + Buffer.byteLength(String(m.value)), 0);
     try {
@@ -238,7 +285,10 @@ export class TrackingProducer implements OnApplicationShutdown {
         if (!this.flushing) void this.flush();
       });
     } catch (error) {
-      this.log.error({ err: error, websiteId: website.id, events: events.length, topic: this.topic }, 'tracking events not acknowledged by Kafka: answered 503');
+      this.log.error(
+        { err: error, websiteId: website.id, events: events.length, topic: this.topic },
+        'tracking events not acknowledged by Kafka: answered 503',
+      );
       throw new TrackingUnavailableError({ retryAfterSeconds: TRACKING_RETRY_AFTER_SECONDS });
     }
   }
@@ -256,7 +306,11 @@ export class TrackingProducer implements OnApplicationShutdown {
         try {
           if (this.stopped) throw new Error('the tracking producer is stopped');
           const producer = await this.connected();
-          await producer.sendBatch({ acks: -1, timeout: ACK_TIMEOUT_MS, topicMessages: [{ topic: this.topic, messages: group.flatMap((p) => p.messages) }] });
+          await producer.sendBatch({
+            acks: -1,
+            timeout: ACK_TIMEOUT_MS,
+            topicMessages: [{ topic: this.topic, messages: group.flatMap((p) => p.messages) }],
+          });
           for (const p of group) p.resolve();
         } catch (error) {
           for (const p of group) p.reject(error);
@@ -353,7 +407,10 @@ export class TrackingWriter implements OnApplicationBootstrap, OnApplicationShut
     this.topic = trackingTopic(config.kafkaTopicPrefix);
     this.groupId = trackingWriterGroup(config.kafkaTopicPrefix);
     const brokers = config.kafkaBrokers ?? [];
-    this.kafka = brokers.length > 0 && config.runProjections ? kafkaClient('platform-tracking-writer', brokers, log, WRITER_CLIENT) : null;
+    this.kafka =
+      brokers.length > 0 && config.runProjections
+        ? kafkaClient('platform-tracking-writer', brokers, log, WRITER_CLIENT)
+        : null;
   }
 
   /** Whether this process runs the writer (`KAFKA_BROKERS` set and `runProjections`). */
@@ -395,7 +452,10 @@ export class TrackingWriter implements OnApplicationBootstrap, OnApplicationShut
     if (this.stopped || this.consumer !== consumer) return;
     this.consumer = null;
     const delay = Math.min(WRITER_RETRY.maxMs, WRITER_RETRY.initialMs * 2 ** Math.min(this.failures++, 10));
-    this.log.error({ err: error, topic: this.topic, groupId: this.groupId, retryInMs: delay }, 'tracking writer stopped; it starts again');
+    this.log.error(
+      { err: error, topic: this.topic, groupId: this.groupId, retryInMs: delay },
+      'tracking writer stopped; it starts again',
+    );
     void consumer.disconnect().catch(() => undefined);
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -407,24 +467,38 @@ export class TrackingWriter implements OnApplicationBootstrap, OnApplicationShut
   private async write({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload): Promise<void> {
     const last = batch.messages.at(-1);
     if (!last || !isRunning() || isStale()) return;
-    const groups = new Map<string, { website: { id: string; organisationId: string }; receivedAt: Date; events: Map<string, EventToStore> }>();
+    const groups = new Map<
+      string,
+      { website: { id: string; organisationId: string }; receivedAt: Date; events: Map<string, EventToStore> }
+    >();
     for (const message of batch.messages) {
       const read = readTrackingMessage(message);
       if (!read.ok) {
-        this.log.error({ topic: batch.topic, partition: batch.partition, offset: message.offset, reason: read.reason }, 'tracking writer skipped a message it cannot read');
+        this.log.error(
+          { topic: batch.topic, partition: batch.partition, offset: message.offset, reason: read.reason },
+          'tracking writer skipped a message it cannot read',
+        );
         continue;
       }
       const { websiteId, organisationId, id, event, enrichment, receivedAt } = read.value;
       const key = `${websiteId}\u0000${organisationId}\u0000${receivedAt}`;
       let group = groups.get(key);
-      if (!group) groups.set(key, (group = { website: { id: websiteId, organisationId }, receivedAt: new Date(receivedAt), events: new Map() }));
+      if (!group)
+        groups.set(
+          key,
+          (group = { website: { id: websiteId, organisationId }, receivedAt: new Date(receivedAt), events: new Map() }),
+        );
       // A message produced twice (a retried request) is written once; the first copy wins, as in the table.
       if (!group.events.has(id)) group.events.set(id, { id, event, ...(enrichment ? { enrichment } : {}) });
     }
     if (groups.size > 0) {
       // One statement for the whole batch of messages (every website and moment in it), in a
       // transaction of its own: the offsets are resolved only once it committed.
-      const all = [...groups.values()].map(({ website, receivedAt, events }) => ({ website, receivedAt, events: [...events.values()] }));
+      const all = [...groups.values()].map(({ website, receivedAt, events }) => ({
+        website,
+        receivedAt,
+        events: [...events.values()],
+      }));
       await this.db.transaction((tx) => insertEventGroups(tx, all));
     }
     // Only now: kafkajs commits the resolved offset once this returns.
@@ -441,6 +515,8 @@ export class TrackingWriter implements OnApplicationBootstrap, OnApplicationShut
     await this.starting?.catch(() => undefined);
     const consumer = this.consumer;
     this.consumer = null;
-    await consumer?.disconnect().catch((error: unknown) => this.log.warn({ err: error }, 'tracking writer: disconnecting failed'));
+    await consumer
+      ?.disconnect()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'tracking writer: disconnecting failed'));
   }
 }

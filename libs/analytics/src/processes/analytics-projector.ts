@@ -8,8 +8,18 @@ import { Counter, Gauge } from 'prom-client';
 import { eachSliced, TimeSlice } from '#libs/platform/src/yielding.js';
 import { visitorRowsSteps, type VisitorRows, type WebsiteConfig } from '../domain/visitor-rows.js';
 import {
-  changedConfigs, claimPending, claimVisitor, configWatermark, projectorState, recordProjectorState, replaceVisitorRows, requeueWebsite, setAside,
-  setAsideVisitors, visitorEvents, websiteConfig,
+  changedConfigs,
+  claimPending,
+  claimVisitor,
+  configWatermark,
+  projectorState,
+  recordProjectorState,
+  replaceVisitorRows,
+  requeueWebsite,
+  setAside,
+  setAsideVisitors,
+  visitorEvents,
+  websiteConfig,
 } from '../read/visitor-store.js';
 import { holdPartitionsSteady } from '#libs/cro/src/projections/tracking.js';
 import { IngestionLoad } from '../ingestion/ingestion-load.js';
@@ -89,10 +99,20 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
     // Every process reports the projector, wherever it runs (the state is in the database).
     const report = async () => {
       const [state, aside] = await Promise.all([projectorState(db), setAsideVisitors(db, 10)]);
-      return { ok: state.failingSince === null, failingSince: state.failingSince, error: state.error, setAside: aside.total, recentlySetAside: aside.visitors };
+      return {
+        ok: state.failingSince === null,
+        failingSince: state.failingSince,
+        error: state.error,
+        setAside: aside.total,
+        recentlySetAside: aside.visitors,
+      };
     };
     metrics.checks.register({ name: 'analytics', check: report });
-    this.setAsideTotal = new Counter({ name: 'analytics_visitors_set_aside_total', help: 'Visitors this process set aside after their rows failed', registers: [metrics.registry] });
+    this.setAsideTotal = new Counter({
+      name: 'analytics_visitors_set_aside_total',
+      help: 'Visitors this process set aside after their rows failed',
+      registers: [metrics.registry],
+    });
     new Gauge({
       name: 'analytics_projector_up',
       help: '1 when the analytics projector works, 0 when its batches fail as a whole',
@@ -167,7 +187,8 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
         const started = performance.now();
         const { visitors } = await this.step();
         if (visitors === 0) break;
-        if (this.load.busy()) await this.yieldToIngestion((performance.now() - started) * (1 / PROJECTOR_SHARE_WHILE_BUSY - 1));
+        if (this.load.busy())
+          await this.yieldToIngestion((performance.now() - started) * (1 / PROJECTOR_SHARE_WHILE_BUSY - 1));
       }
       await this.endRules.sweepIfDue();
     } catch (error) {
@@ -199,7 +220,8 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
   /** Waits `ms` (at most 5 s), or less when the projector stops. */
   private async yieldToIngestion(ms: number): Promise<void> {
     const until = performance.now() + Math.min(ms, 5_000);
-    while (!this.stopped && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(50, until - performance.now())));
+    while (!this.stopped && performance.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50, until - performance.now())));
   }
 
   /**
@@ -245,7 +267,10 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
         await this.failed(error);
         throw error;
       }
-      this.log.warn({ err: error, visitors: claimed.length }, 'analytics projector: a batch failed; its visitors are done one by one');
+      this.log.warn(
+        { err: error, visitors: claimed.length },
+        'analytics projector: a batch failed; its visitors are done one by one',
+      );
       touched.clear();
       try {
         visitors = await this.isolate(claimed, touched);
@@ -260,16 +285,25 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
   }
 
   /** Computes and replaces the rows of some visitors of one website, in the caller's transaction. */
-  private async project(tx: SqlExecutor, websiteId: string, ids: readonly string[], touched: Set<string>): Promise<void> {
+  private async project(
+    tx: SqlExecutor,
+    websiteId: string,
+    ids: readonly string[],
+    touched: Set<string>,
+  ): Promise<void> {
     const config: WebsiteConfig = await websiteConfig(tx, websiteId);
     const events = await visitorEvents(tx, websiteId, ids);
     const rows = new Map<string, VisitorRows>();
     // A few visitors at a time, and a heavy one in slices: requests are answered between them (this process may serve ingestion).
-    await eachSliced(ids, function* (id) {
-      const computed: VisitorRows = yield* visitorRowsSteps(events.get(id) ?? [], config);
-      rows.set(id, computed);
-      for (const exposure of computed.exposures) touched.add(exposure.experimentId);
-    }, new TimeSlice());
+    await eachSliced(
+      ids,
+      function* (id) {
+        const computed: VisitorRows = yield* visitorRowsSteps(events.get(id) ?? [], config);
+        rows.set(id, computed);
+        for (const exposure of computed.exposures) touched.add(exposure.experimentId);
+      },
+      new TimeSlice(),
+    );
     await replaceVisitorRows(tx, websiteId, rows);
   }
 
@@ -294,7 +328,10 @@ export class AnalyticsProjector implements OnApplicationBootstrap, OnApplication
       } catch (error) {
         await setAside(this.db, websiteId, distinctId, messageOf(error));
         this.setAsideTotal.inc();
-        this.log.error({ err: error, websiteId, distinctId }, 'analytics projector: a visitor failed and is set aside; it is retried later');
+        this.log.error(
+          { err: error, websiteId, distinctId },
+          'analytics projector: a visitor failed and is set aside; it is retried later',
+        );
       }
       handled++;
     }

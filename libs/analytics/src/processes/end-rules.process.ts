@@ -23,7 +23,12 @@ interface LiveExperiment {
   version: number;
   /** The end rule held for a person's confirmation (`HoldEndRule`), or null. */
   held: unknown;
-  fields: { variants?: { key: string; weight: number }[]; endRule?: EndRule | null; significanceThreshold?: number; pageUrl?: string };
+  fields: {
+    variants?: { key: string; weight: number }[];
+    endRule?: EndRule | null;
+    significanceThreshold?: number;
+    pageUrl?: string;
+  };
 }
 
 /**
@@ -81,7 +86,12 @@ export class EndRulesProcess {
   private async evaluate(experiment: LiveExperiment): Promise<void> {
     const variants = experiment.fields.variants ?? [];
     if (variants.length < 2) return;
-    const results = await experimentReport(this.db, { id: experiment.id, websiteId: experiment.website_id, variants, significanceThreshold: experiment.fields.significanceThreshold ?? 0.95 });
+    const results = await experimentReport(this.db, {
+      id: experiment.id,
+      websiteId: experiment.website_id,
+      variants,
+      significanceThreshold: experiment.fields.significanceThreshold ?? 0.95,
+    });
     const today = todayIn(await websiteTimeZone(this.db, experiment.website_id));
     const outcome = endRuleOutcome(experiment.fields.endRule, results, today);
     if (!outcome) return;
@@ -100,32 +110,61 @@ export class EndRulesProcess {
         {
           type: 'HoldEndRule',
           actor: END_RULES,
-          data: { rule: outcome.rule, ...(outcome.winner ? { winner: outcome.winner } : {}), figures: { met: outcome.met, ...outcome.figures }, reasons, traffic },
+          data: {
+            rule: outcome.rule,
+            ...(outcome.winner ? { winner: outcome.winner } : {}),
+            figures: { met: outcome.met, ...outcome.figures },
+            reasons,
+            traffic,
+          },
         },
         `end-rule-held:${experiment.id}:${experiment.version}`,
       );
-      this.log.warn({ experimentId: experiment.id, rule: outcome.rule, reasons, traffic }, 'end rule met by traffic that does not look real: held for confirmation');
+      this.log.warn(
+        { experimentId: experiment.id, rule: outcome.rule, reasons, traffic },
+        'end rule met by traffic that does not look real: held for confirmation',
+      );
       return;
     }
     this.heldChecked.delete(experiment.id);
     const command = new DecideCommand(
       EXPERIMENT,
       experiment.id,
-      { type: 'CompleteByEndRule', actor: END_RULES, data: { rule: outcome.rule, ...(outcome.winner ? { winner: outcome.winner } : {}), figures: { met: outcome.met, ...outcome.figures } } },
+      {
+        type: 'CompleteByEndRule',
+        actor: END_RULES,
+        data: {
+          rule: outcome.rule,
+          ...(outcome.winner ? { winner: outcome.winner } : {}),
+          figures: { met: outcome.met, ...outcome.figures },
+        },
+      },
       { organisationId: experiment.organisation_id, commandId: `end-rule:${experiment.id}` },
     );
     try {
       await this.commands.execute(command);
-      this.log.info({ experimentId: experiment.id, rule: outcome.rule, winner: outcome.winner }, 'end rule completed an experiment');
+      this.log.info(
+        { experimentId: experiment.id, rule: outcome.rule, winner: outcome.winner },
+        'end rule completed an experiment',
+      );
     } catch (error) {
       // No longer live (paused, completed by someone meanwhile): nothing to do.
       if (!(error instanceof AppError)) throw error;
     }
   }
 
-  private async send(experiment: LiveExperiment, command: { type: ActionOf<typeof EXPERIMENT.decider>; actor: typeof END_RULES; data: unknown }, commandId: string): Promise<void> {
+  private async send(
+    experiment: LiveExperiment,
+    command: { type: ActionOf<typeof EXPERIMENT.decider>; actor: typeof END_RULES; data: unknown },
+    commandId: string,
+  ): Promise<void> {
     try {
-      await this.commands.execute(new DecideCommand(EXPERIMENT, experiment.id, command, { organisationId: experiment.organisation_id, commandId }));
+      await this.commands.execute(
+        new DecideCommand(EXPERIMENT, experiment.id, command, {
+          organisationId: experiment.organisation_id,
+          commandId,
+        }),
+      );
     } catch (error) {
       // No longer live, or held meanwhile by another process: nothing to do.
       if (!(error instanceof AppError)) throw error;

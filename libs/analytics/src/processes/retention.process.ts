@@ -33,7 +33,9 @@ export class RetentionProcess implements OnApplicationBootstrap, OnApplicationSh
   onApplicationBootstrap(): void {
     if (!this.config.runProjections) return;
     const tick = () => {
-      this.running = this.run().catch((error: unknown) => this.log.warn({ err: error }, 'event retention: maintenance failed; it runs again later'));
+      this.running = this.run().catch((error: unknown) =>
+        this.log.warn({ err: error }, 'event retention: maintenance failed; it runs again later'),
+      );
       this.timer = setTimeout(tick, RETENTION_INTERVAL_MS);
       this.timer.unref?.();
     };
@@ -52,7 +54,10 @@ export class RetentionProcess implements OnApplicationBootstrap, OnApplicationSh
     const result = await maintainEventPartitions(this.db, now);
     const requeued = result.removedBefore ? await requeueVisitorsSeenBefore(this.db, result.removedBefore) : 0;
     if (result.dropped.length > 0 || result.deleted > 0) {
-      this.log.info({ dropped: result.dropped, deleted: result.deleted, requeued }, 'event retention: removed events past their retention');
+      this.log.info(
+        { dropped: result.dropped, deleted: result.deleted, requeued },
+        'event retention: removed events past their retention',
+      );
     }
     return { ...result, requeued };
   }

@@ -38,8 +38,17 @@ export interface VisitorFacts {
 }
 
 export const factsOf = (rows: VisitorRows): VisitorFacts => ({
-  exposures: rows.exposures.map((x) => ({ experimentId: x.experimentId, variant: x.variant, converted: x.convertedAt !== null })),
-  conversions: rows.conversions.map((x) => ({ goalId: x.goalId, time: x.time, value: x.value, touchpoints: x.touchpoints })),
+  exposures: rows.exposures.map((x) => ({
+    experimentId: x.experimentId,
+    variant: x.variant,
+    converted: x.convertedAt !== null,
+  })),
+  conversions: rows.conversions.map((x) => ({
+    goalId: x.goalId,
+    time: x.time,
+    value: x.value,
+    touchpoints: x.touchpoints,
+  })),
   ctaHours: rows.ctaHours,
   pageHours: rows.pageHours,
   funnelAttempts: rows.funnelAttempts,
@@ -234,10 +243,23 @@ export class AggregateDelta {
  * model, and its assists: `credit:{model}` (n1 conversions, n2 revenue) and `assist` (n1 assisted
  * conversions, n2 assisted revenue, n3 1: the CTA is on the path, so it has a row in the report).
  */
-export function creditsOf(conversion: VisitorFacts['conversions'][number]): { kind: string; ctaId: string; credit: CtaCredit }[] {
-  const input = [{ time: conversion.time, value: conversion.value, touchpoints: conversion.touchpoints.map(([ctaId, time, kind]) => ({ ctaId, time, kind: kind === 'c' ? ('click' as const) : ('impression' as const) })) }];
+export function creditsOf(
+  conversion: VisitorFacts['conversions'][number],
+): { kind: string; ctaId: string; credit: CtaCredit }[] {
+  const input = [
+    {
+      time: conversion.time,
+      value: conversion.value,
+      touchpoints: conversion.touchpoints.map(([ctaId, time, kind]) => ({
+        ctaId,
+        time,
+        kind: kind === 'c' ? ('click' as const) : ('impression' as const),
+      })),
+    },
+  ];
   const out: { kind: string; ctaId: string; credit: CtaCredit }[] = [];
-  for (const [ctaId, credit] of attribute(input, { model: 'assist', lookbackDays: AGGREGATED_LOOKBACK_DAYS })) out.push({ kind: 'assist', ctaId, credit });
+  for (const [ctaId, credit] of attribute(input, { model: 'assist', lookbackDays: AGGREGATED_LOOKBACK_DAYS }))
+    out.push({ kind: 'assist', ctaId, credit });
   if (out.length === 0) return out;
   for (const model of CREDIT_MODELS) {
     for (const [ctaId, credit] of attribute(input, { model, lookbackDays: AGGREGATED_LOOKBACK_DAYS })) {
@@ -256,23 +278,39 @@ export async function lockAggregates(tx: SqlExecutor, websiteId: string): Promis
   const zone = await websiteTimeZone(tx, websiteId);
   type Kept = { timezone: string; version: number };
   const current = (row: Kept | undefined) => row?.timezone === zone && Number(row.version) === AGGREGATES_VERSION;
-  const kept = await tx.query<Kept>('SELECT timezone, version FROM an_aggregate_zones WHERE website_id = $1', [websiteId]);
+  const kept = await tx.query<Kept>('SELECT timezone, version FROM an_aggregate_zones WHERE website_id = $1', [
+    websiteId,
+  ]);
   if (current(kept.rows[0])) {
-    const locked = await tx.query<Kept>('SELECT timezone, version FROM an_aggregate_zones WHERE website_id = $1 FOR SHARE', [websiteId]);
+    const locked = await tx.query<Kept>(
+      'SELECT timezone, version FROM an_aggregate_zones WHERE website_id = $1 FOR SHARE',
+      [websiteId],
+    );
     if (current(locked.rows[0])) return new LocalDays(zone);
   }
-  await tx.query(`INSERT INTO an_aggregate_zones (website_id, timezone) VALUES ($1, '') ON CONFLICT (website_id) DO NOTHING`, [websiteId]);
-  const locked = await tx.query<Kept>('SELECT timezone, version FROM an_aggregate_zones WHERE website_id = $1 FOR UPDATE', [websiteId]);
+  await tx.query(
+    `INSERT INTO an_aggregate_zones (website_id, timezone) VALUES ($1, '') ON CONFLICT (website_id) DO NOTHING`,
+    [websiteId],
+  );
+  const locked = await tx.query<Kept>(
+    'SELECT timezone, version FROM an_aggregate_zones WHERE website_id = $1 FOR UPDATE',
+    [websiteId],
+  );
   if (!current(locked.rows[0])) {
     await rebuildAggregates(tx, websiteId, zone);
-    await tx.query('UPDATE an_aggregate_zones SET timezone = $2, version = $3 WHERE website_id = $1', [websiteId, zone, AGGREGATES_VERSION]);
+    await tx.query('UPDATE an_aggregate_zones SET timezone = $2, version = $3 WHERE website_id = $1', [
+      websiteId,
+      zone,
+      AGGREGATES_VERSION,
+    ]);
   }
   return new LocalDays(zone);
 }
 
 /** The website's aggregates computed afresh from its per-visitor rows (days in `zone`). */
 export async function rebuildAggregates(tx: SqlExecutor, websiteId: string, zone: string): Promise<void> {
-  for (const table of ['an_experiment_counts', 'an_day_totals', 'an_day_visitors', 'an_funnel_days', 'an_funnel_times']) await tx.query(`DELETE FROM ${table} WHERE website_id = $1`, [websiteId]);
+  for (const table of ['an_experiment_counts', 'an_day_totals', 'an_day_visitors', 'an_funnel_days', 'an_funnel_times'])
+    await tx.query(`DELETE FROM ${table} WHERE website_id = $1`, [websiteId]);
   await tx.query(
     `INSERT INTO an_experiment_counts (website_id, experiment_id, variant, visitors, conversions)
      SELECT website_id, experiment_id, variant, count(*), count(converted_at) FROM an_exposures WHERE website_id = $1 GROUP BY website_id, experiment_id, variant`,
@@ -288,35 +326,58 @@ export async function rebuildAggregates(tx: SqlExecutor, websiteId: string, zone
      SELECT $1, 'goal', goal_id, ${day('time')}, count(*), sum(value::text::numeric), 0 FROM an_conversions WHERE website_id = $1 GROUP BY goal_id, ${day('time')}`,
     [websiteId, zone],
   );
-  const conversions = await tx.query<{ goal_id: string; time: Date | string; value: number; touchpoints: StoredTouchpoint[] }>(
+  const conversions = await tx.query<{
+    goal_id: string;
+    time: Date | string;
+    value: number;
+    touchpoints: StoredTouchpoint[];
+  }>(
     `SELECT goal_id, time, value, touchpoints FROM an_conversions WHERE website_id = $1 AND jsonb_array_length(touchpoints) > 0`,
     [websiteId],
   );
   const credits = new AggregateDelta(new LocalDays(zone));
   await runSliced(
     credits.addCredits(
-      conversions.rows.map((r) => ({ goalId: r.goal_id, time: new Date(r.time).getTime(), value: Number(r.value), touchpoints: r.touchpoints })),
+      conversions.rows.map((r) => ({
+        goalId: r.goal_id,
+        time: new Date(r.time).getTime(),
+        value: Number(r.value),
+        touchpoints: r.touchpoints,
+      })),
       1,
     ),
     new TimeSlice(),
   );
   await applyDelta(tx, websiteId, credits);
   // The funnels' best attempts, person by person (pages of visitors: the attempts of a large website do not fit in memory at once).
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const page = await tx.query<{ distinct_id: string }>(
       'SELECT distinct_id FROM an_visitors WHERE website_id = $1 AND distinct_id > $2 ORDER BY distinct_id LIMIT 2000',
       [websiteId, after],
     );
     if (page.rows.length === 0) break;
     after = page.rows[page.rows.length - 1]!.distinct_id;
-    const attempts = await tx.query<{ distinct_id: string; funnel_id: string; start_at: Date | string; reached: number; step_times: number[]; breakdown: string | null }>(
+    const attempts = await tx.query<{
+      distinct_id: string;
+      funnel_id: string;
+      start_at: Date | string;
+      reached: number;
+      step_times: number[];
+      breakdown: string | null;
+    }>(
       'SELECT distinct_id, funnel_id, start_at, reached, step_times, breakdown FROM an_funnel_attempts WHERE website_id = $1 AND distinct_id = ANY($2::text[])',
       [websiteId, page.rows.map((r) => r.distinct_id)],
     );
     const byPerson = new Map<string, VisitorFacts['funnelAttempts']>();
     for (const r of attempts.rows) {
       const list = byPerson.get(r.distinct_id) ?? [];
-      list.push({ funnelId: r.funnel_id, start: new Date(r.start_at).getTime(), reached: Number(r.reached), stepTimes: r.step_times.map(Number), breakdown: r.breakdown });
+      list.push({
+        funnelId: r.funnel_id,
+        start: new Date(r.start_at).getTime(),
+        reached: Number(r.reached),
+        stepTimes: r.step_times.map(Number),
+        breakdown: r.breakdown,
+      });
       byPerson.set(r.distinct_id, list);
     }
     const funnels = new AggregateDelta(new LocalDays(zone));
@@ -344,22 +405,42 @@ export async function rebuildAggregates(tx: SqlExecutor, websiteId: string, zone
  * array's order), so concurrent writers lock the rows they share in the same order.
  */
 export async function applyDelta(tx: SqlExecutor, websiteId: string, delta: AggregateDelta): Promise<void> {
-  const experiments = [...delta.experiments].filter(([, [v, c]]) => v !== 0 || c !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const experiments = [...delta.experiments]
+    .filter(([, [v, c]]) => v !== 0 || c !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (experiments.length > 0) {
     await tx.query(
       `INSERT INTO an_experiment_counts AS t (website_id, experiment_id, variant, visitors, conversions)
        SELECT $1, r.e, r.v, r.n, r.c FROM jsonb_to_recordset($2::jsonb) AS r(e text, v text, n integer, c integer)
        ON CONFLICT (website_id, experiment_id, variant) DO UPDATE SET visitors = t.visitors + excluded.visitors, conversions = t.conversions + excluded.conversions`,
-      [websiteId, JSON.stringify(experiments.map(([key, [n, c]]) => { const [e, v] = JSON.parse(key) as [string, string]; return { e, v, n, c }; }))],
+      [
+        websiteId,
+        JSON.stringify(
+          experiments.map(([key, [n, c]]) => {
+            const [e, v] = JSON.parse(key) as [string, string];
+            return { e, v, n, c };
+          }),
+        ),
+      ],
     );
   }
-  const totals = [...delta.totals].filter(([, v]) => v.some((x) => x !== 0)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const totals = [...delta.totals]
+    .filter(([, v]) => v.some((x) => x !== 0))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (totals.length > 0) {
     await tx.query(
       `INSERT INTO an_day_totals AS t (website_id, kind, key, day, n1, n2, n3)
        SELECT $1, r.k, r.y, r.d, r.a, r.b, r.c FROM jsonb_to_recordset($2::jsonb) AS r(k text, y text, d date, a numeric, b numeric, c numeric)
        ON CONFLICT (website_id, kind, key, day) DO UPDATE SET n1 = t.n1 + excluded.n1, n2 = t.n2 + excluded.n2, n3 = t.n3 + excluded.n3`,
-      [websiteId, JSON.stringify(totals.map(([key, [a, b, c]]) => { const [k, y, d] = JSON.parse(key) as [string, string, string]; return { k, y, d, a, b, c }; }))],
+      [
+        websiteId,
+        JSON.stringify(
+          totals.map(([key, [a, b, c]]) => {
+            const [k, y, d] = JSON.parse(key) as [string, string, string];
+            return { k, y, d, a, b, c };
+          }),
+        ),
+      ],
     );
   }
   const funnelDays = [...delta.funnelDays].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -368,16 +449,34 @@ export async function applyDelta(tx: SqlExecutor, websiteId: string, delta: Aggr
       `INSERT INTO an_funnel_days AS t (website_id, funnel_id, day, prev_day, bkey, reached, persons)
        SELECT $1, r.f, r.d, r.p, r.b, r.r, r.n FROM jsonb_to_recordset($2::jsonb) AS r(f text, d date, p date, b text, r integer, n integer)
        ON CONFLICT (website_id, funnel_id, day, prev_day, bkey, reached) DO UPDATE SET persons = t.persons + excluded.persons`,
-      [websiteId, JSON.stringify(funnelDays.map(([key, n]) => { const [f, d, p, b, r] = JSON.parse(key) as [string, string, string, string, number]; return { f, d, p, b, r, n }; }))],
+      [
+        websiteId,
+        JSON.stringify(
+          funnelDays.map(([key, n]) => {
+            const [f, d, p, b, r] = JSON.parse(key) as [string, string, string, string, number];
+            return { f, d, p, b, r, n };
+          }),
+        ),
+      ],
     );
   }
-  const funnelTimes = [...delta.funnelTimes].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const funnelTimes = [...delta.funnelTimes]
+    .filter(([, n]) => n !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (funnelTimes.length > 0) {
     await tx.query(
       `INSERT INTO an_funnel_times AS t (website_id, funnel_id, day, prev_day, bkey, step, ms, persons)
        SELECT $1, r.f, r.d, r.p, r.b, r.s, r.m, r.n FROM jsonb_to_recordset($2::jsonb) AS r(f text, d date, p date, b text, s integer, m double precision, n integer)
        ON CONFLICT (website_id, funnel_id, day, prev_day, bkey, step, ms) DO UPDATE SET persons = t.persons + excluded.persons`,
-      [websiteId, JSON.stringify(funnelTimes.map(([key, n]) => { const [f, d, p, b, st, m] = JSON.parse(key) as [string, string, string, string, number, number]; return { f, d, p, b, s: st, m, n }; }))],
+      [
+        websiteId,
+        JSON.stringify(
+          funnelTimes.map(([key, n]) => {
+            const [f, d, p, b, st, m] = JSON.parse(key) as [string, string, string, string, number, number];
+            return { f, d, p, b, s: st, m, n };
+          }),
+        ),
+      ],
     );
   }
   const visitors = [...delta.visitors].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -386,14 +485,25 @@ export async function applyDelta(tx: SqlExecutor, websiteId: string, delta: Aggr
       `INSERT INTO an_day_visitors AS t (website_id, kind, key, day, prev_day, visitors)
        SELECT $1, r.k, r.y, r.d, r.p, r.n FROM jsonb_to_recordset($2::jsonb) AS r(k text, y text, d date, p date, n integer)
        ON CONFLICT (website_id, kind, key, day, prev_day) DO UPDATE SET visitors = t.visitors + excluded.visitors`,
-      [websiteId, JSON.stringify(visitors.map(([key, n]) => { const [k, y, d, p] = JSON.parse(key) as [string, string, string, string]; return { k, y, d, p, n }; }))],
+      [
+        websiteId,
+        JSON.stringify(
+          visitors.map(([key, n]) => {
+            const [k, y, d, p] = JSON.parse(key) as [string, string, string, string];
+            return { k, y, d, p, n };
+          }),
+        ),
+      ],
     );
   }
 }
 
 /** Whether the website's aggregates are kept in its current timezone (else the reports read the per-visitor rows). */
 export async function aggregatesReady(db: SqlExecutor, websiteId: string, timeZone: string): Promise<boolean> {
-  const found = await db.query<{ timezone: string; version: number }>('SELECT timezone, version FROM an_aggregate_zones WHERE website_id = $1', [websiteId]);
+  const found = await db.query<{ timezone: string; version: number }>(
+    'SELECT timezone, version FROM an_aggregate_zones WHERE website_id = $1',
+    [websiteId],
+  );
   return found.rows[0]?.timezone === timeZone && Number(found.rows[0].version) === AGGREGATES_VERSION;
 }
 
@@ -404,7 +514,12 @@ export interface DayRange {
 }
 
 /** Per key of a kind: the sums over the days. */
-export async function dayTotals(db: SqlExecutor, websiteId: string, kind: 'page' | 'cta' | 'goal', days: DayRange): Promise<Map<string, [number, number, number]>> {
+export async function dayTotals(
+  db: SqlExecutor,
+  websiteId: string,
+  kind: 'page' | 'cta' | 'goal',
+  days: DayRange,
+): Promise<Map<string, [number, number, number]>> {
   const found = await db.query<{ key: string; n1: string | number; n2: string | number; n3: string | number }>(
     `SELECT key, sum(n1) AS n1, sum(n2) AS n2, sum(n3) AS n3 FROM an_day_totals
       WHERE website_id = $1 AND kind = $2 AND day >= $3::date AND day <= $4::date GROUP BY key`,
@@ -414,7 +529,12 @@ export async function dayTotals(db: SqlExecutor, websiteId: string, kind: 'page'
 }
 
 /** Per key of a kind: the distinct visitors active in the days. */
-export async function dayVisitors(db: SqlExecutor, websiteId: string, kind: 'page' | 'pages' | 'cta' | 'ctas' | 'goals', days: DayRange): Promise<Map<string, number>> {
+export async function dayVisitors(
+  db: SqlExecutor,
+  websiteId: string,
+  kind: 'page' | 'pages' | 'cta' | 'ctas' | 'goals',
+  days: DayRange,
+): Promise<Map<string, number>> {
   const found = await db.query<{ key: string; n: string | number }>(
     `SELECT key, sum(visitors) AS n FROM an_day_visitors
       WHERE website_id = $1 AND kind = $2 AND day >= $3::date AND day <= $4::date AND prev_day < $3::date GROUP BY key`,
@@ -428,9 +548,20 @@ export async function dayVisitors(db: SqlExecutor, websiteId: string, kind: 'pag
  * "YYYY-MM-DDT00:00" keys of the reports: page views, organic views and visitors (`pages`), CTA
  * impressions and clicks (`ctas`), conversions and their value (`goals`).
  */
-export async function periodSeries(db: SqlExecutor, websiteId: string, days: DayRange, interval: 'day' | 'week' | 'month') {
+export async function periodSeries(
+  db: SqlExecutor,
+  websiteId: string,
+  days: DayRange,
+  interval: 'day' | 'week' | 'month',
+) {
   const period = `date_trunc($4, day::timestamp)`;
-  const found = await db.query<{ period: string; kind: string; a: string | number; b: string | number; c: string | number }>(
+  const found = await db.query<{
+    period: string;
+    kind: string;
+    a: string | number;
+    b: string | number;
+    c: string | number;
+  }>(
     `SELECT to_char(${period}, 'YYYY-MM-DD"T"HH24:MI') AS period, 'pages' AS kind, sum(n1) AS a, sum(n2) AS b, 0 AS c
        FROM an_day_totals WHERE website_id = $1 AND kind = 'page' AND day >= $2::date AND day <= $3::date GROUP BY 1 HAVING sum(n1) > 0
      UNION ALL
@@ -451,7 +582,13 @@ export async function periodSeries(db: SqlExecutor, websiteId: string, days: Day
 
 /** `pageTotals` (./reports.ts) from the aggregates: per page with views in the days, most viewed first. */
 export async function pageTotalsOfDays(db: SqlExecutor, websiteId: string, days: DayRange) {
-  const found = await db.query<{ page: string; views: string | number; organic: string | number; landings: string | number; visitors: string | number }>(
+  const found = await db.query<{
+    page: string;
+    views: string | number;
+    organic: string | number;
+    landings: string | number;
+    visitors: string | number;
+  }>(
     `SELECT t.key AS page, t.views, t.organic, t.landings, coalesce(v.n, 0) AS visitors
        FROM (SELECT key, sum(n1) AS views, sum(n2) AS organic, sum(n3) AS landings FROM an_day_totals
               WHERE website_id = $1 AND kind = 'page' AND day >= $2::date AND day <= $3::date GROUP BY key HAVING sum(n1) > 0) t
@@ -460,12 +597,27 @@ export async function pageTotalsOfDays(db: SqlExecutor, websiteId: string, days:
       ORDER BY t.views DESC, t.key LIMIT 5000`,
     [websiteId, days.from, days.to],
   );
-  return found.rows.map((r) => ({ page: r.page, views: Number(r.views), organic: Number(r.organic), landings: Number(r.landings), visitors: Number(r.visitors) }));
+  return found.rows.map((r) => ({
+    page: r.page,
+    views: Number(r.views),
+    organic: Number(r.organic),
+    landings: Number(r.landings),
+    visitors: Number(r.visitors),
+  }));
 }
 
 /** `ctaTotals` (./reports.ts, without a campaign) from the aggregates: per CTA with rows in the days. */
-export async function ctaTotalsOfDays(db: SqlExecutor, websiteId: string, days: DayRange): Promise<Map<string, { impressions: number; clicks: number; visitors: number }>> {
-  const found = await db.query<{ cta_id: string; impressions: string | number; clicks: string | number; visitors: string | number }>(
+export async function ctaTotalsOfDays(
+  db: SqlExecutor,
+  websiteId: string,
+  days: DayRange,
+): Promise<Map<string, { impressions: number; clicks: number; visitors: number }>> {
+  const found = await db.query<{
+    cta_id: string;
+    impressions: string | number;
+    clicks: string | number;
+    visitors: string | number;
+  }>(
     `SELECT t.key AS cta_id, t.impressions, t.clicks, coalesce(v.n, 0) AS visitors
        FROM (SELECT key, sum(n1) AS impressions, sum(n2) AS clicks FROM an_day_totals
               WHERE website_id = $1 AND kind = 'cta' AND day >= $2::date AND day <= $3::date GROUP BY key HAVING sum(n1) + sum(n2) + sum(n3) > 0) t
@@ -473,12 +625,23 @@ export async function ctaTotalsOfDays(db: SqlExecutor, websiteId: string, days: 
                    WHERE website_id = $1 AND kind = 'cta' AND day >= $2::date AND day <= $3::date AND prev_day < $2::date GROUP BY key) v ON v.key = t.key`,
     [websiteId, days.from, days.to],
   );
-  return new Map(found.rows.map((r) => [r.cta_id, { impressions: Number(r.impressions), clicks: Number(r.clicks), visitors: Number(r.visitors) }]));
+  return new Map(
+    found.rows.map((r) => [
+      r.cta_id,
+      { impressions: Number(r.impressions), clicks: Number(r.clicks), visitors: Number(r.visitors) },
+    ]),
+  );
 }
 
 /** The website's totals over the days: visitors with page views, with a CTA impression, with a conversion; conversions and their value. */
 export async function websiteTotalsOfDays(db: SqlExecutor, websiteId: string, days: DayRange) {
-  const found = await db.query<{ visitors: string | number | null; exposed: string | number | null; converting: string | number | null; conversions: string | number | null; value: string | number | null }>(
+  const found = await db.query<{
+    visitors: string | number | null;
+    exposed: string | number | null;
+    converting: string | number | null;
+    conversions: string | number | null;
+    value: string | number | null;
+  }>(
     `SELECT (SELECT sum(visitors) FROM an_day_visitors WHERE website_id = $1 AND kind = 'pages' AND key = '' AND day >= $2::date AND day <= $3::date AND prev_day < $2::date) AS visitors,
             (SELECT sum(visitors) FROM an_day_visitors WHERE website_id = $1 AND kind = 'ctas' AND key = '' AND day >= $2::date AND day <= $3::date AND prev_day < $2::date) AS exposed,
             (SELECT sum(visitors) FROM an_day_visitors WHERE website_id = $1 AND kind = 'goals' AND key = '' AND day >= $2::date AND day <= $3::date AND prev_day < $2::date) AS converting,
@@ -487,15 +650,33 @@ export async function websiteTotalsOfDays(db: SqlExecutor, websiteId: string, da
     [websiteId, days.from, days.to],
   );
   const r = found.rows[0];
-  return { visitors: Number(r?.visitors ?? 0), exposed: Number(r?.exposed ?? 0), converting: Number(r?.converting ?? 0), conversions: Number(r?.conversions ?? 0), value: Number(r?.value ?? 0) };
+  return {
+    visitors: Number(r?.visitors ?? 0),
+    exposed: Number(r?.exposed ?? 0),
+    converting: Number(r?.converting ?? 0),
+    conversions: Number(r?.conversions ?? 0),
+    value: Number(r?.value ?? 0),
+  };
 }
 
 /**
  * The attribution credits (lookback AGGREGATED_LOOKBACK_DAYS) of a goal's conversions in the days,
  * per CTA on their paths: what `attribute` answers for those conversions.
  */
-export async function creditsOfDays(db: SqlExecutor, websiteId: string, goalId: string, model: AttributionModel, days: DayRange): Promise<Map<string, CtaCredit>> {
-  const found = await db.query<{ kind: string; key: string; n1: string | number; n2: string | number; n3: string | number }>(
+export async function creditsOfDays(
+  db: SqlExecutor,
+  websiteId: string,
+  goalId: string,
+  model: AttributionModel,
+  days: DayRange,
+): Promise<Map<string, CtaCredit>> {
+  const found = await db.query<{
+    kind: string;
+    key: string;
+    n1: string | number;
+    n2: string | number;
+    n3: string | number;
+  }>(
     `SELECT kind, key, sum(n1) AS n1, sum(n2) AS n2, sum(n3) AS n3 FROM an_day_totals
       WHERE website_id = $1 AND kind IN ('assist', $2) AND starts_with(key, $3) AND day >= $4::date AND day <= $5::date GROUP BY kind, key`,
     [websiteId, `credit:${model}`, `${goalId} `, days.from, days.to],
@@ -504,12 +685,18 @@ export async function creditsOfDays(db: SqlExecutor, websiteId: string, goalId: 
   const prefix = goalId.length + 1;
   for (const r of found.rows) {
     if (r.kind !== 'assist' || !(Number(r.n3) > 0)) continue;
-    credits.set(r.key.slice(prefix), { conversions: 0, revenue: 0, assistedConversions: Number(r.n1), assistedRevenue: Number(r.n2) });
+    credits.set(r.key.slice(prefix), {
+      conversions: 0,
+      revenue: 0,
+      assistedConversions: Number(r.n1),
+      assistedRevenue: Number(r.n2),
+    });
   }
   for (const r of found.rows) {
     const credit = credits.get(r.key.slice(prefix));
     if (!credit) continue;
-    if (model === 'assist' && r.kind === 'assist') Object.assign(credit, { conversions: credit.assistedConversions, revenue: credit.assistedRevenue });
+    if (model === 'assist' && r.kind === 'assist')
+      Object.assign(credit, { conversions: credit.assistedConversions, revenue: credit.assistedRevenue });
     if (r.kind === `credit:${model}`) Object.assign(credit, { conversions: Number(r.n1), revenue: Number(r.n2) });
   }
   return credits;
@@ -520,7 +707,12 @@ export async function creditsOfDays(db: SqlExecutor, websiteId: string, goalId: 
  * or after the funnel's last attempt (null otherwise: the caller reads the attempts): what
  * `funnelResults` answers for the counted attempts of the range.
  */
-export async function funnelOfDays(db: SqlExecutor, websiteId: string, funnel: { id: string; steps: readonly { event: string }[]; breakdown: string | null }, days: DayRange) {
+export async function funnelOfDays(
+  db: SqlExecutor,
+  websiteId: string,
+  funnel: { id: string; steps: readonly { event: string }[]; breakdown: string | null },
+  days: DayRange,
+) {
   const last = await db.query<{ day: string | null }>(
     `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM an_funnel_days WHERE website_id = $1 AND funnel_id = $2 AND persons <> 0`,
     [websiteId, funnel.id],
@@ -561,7 +753,16 @@ export async function funnelOfDays(db: SqlExecutor, websiteId: string, funnel: {
     const counts = funnel.steps.map((_, k) => list.reduce((s, g) => s + g.reached[k]!, 0));
     return funnel.steps.map((step, k) => {
       const count = counts[k]!;
-      if (k === 0) return { event: step.event, count, conversionFromFirst: share(count, counts[0]!), conversionFromPrevious: null, dropOff: null, meanSecondsFromPrevious: null, medianSecondsFromPrevious: null };
+      if (k === 0)
+        return {
+          event: step.event,
+          count,
+          conversionFromFirst: share(count, counts[0]!),
+          conversionFromPrevious: null,
+          dropOff: null,
+          meanSecondsFromPrevious: null,
+          medianSecondsFromPrevious: null,
+        };
       // The times of the persons who reached step k+1, by value (ms), across the groups.
       const merged = new Map<number, number>();
       for (const g of list) for (const [ms, n] of g.times.get(k + 1) ?? []) merged.set(ms, (merged.get(ms) ?? 0) + n);
@@ -580,7 +781,9 @@ export async function funnelOfDays(db: SqlExecutor, websiteId: string, funnel: {
     });
   };
   const all = [...groups.values()];
-  const results: { steps: FunnelStepResult[]; breakdown?: { value: string | null; steps: FunnelStepResult[] }[] } = { steps: stepsOf(all) };
+  const results: { steps: FunnelStepResult[]; breakdown?: { value: string | null; steps: FunnelStepResult[] }[] } = {
+    steps: stepsOf(all),
+  };
   if (funnel.breakdown !== null) {
     results.breakdown = [...groups]
       .filter(([, g]) => g.reached[0]! > 0)

@@ -203,6 +203,20 @@ CREATE TABLE IF NOT EXISTS an_projector_state (
 `;
 
 /** The per-visitor tables, in the order the projector replaces them. */
-export const VISITOR_TABLES = ['an_visitors', 'an_exposures', 'an_conversions', 'an_cta_hours', 'an_page_hours', 'an_funnel_attempts'] as const;
+export const VISITOR_TABLES = [
+  'an_visitors',
+  'an_exposures',
+  'an_conversions',
+  'an_cta_hours',
+  'an_page_hours',
+  'an_funnel_attempts',
+] as const;
 /** The aggregates of those rows (libs/analytics/src/read/aggregates.ts). */
-export const AGGREGATE_TABLES = ['an_experiment_counts', 'an_day_totals', 'an_day_visitors', 'an_funnel_days', 'an_funnel_times', 'an_aggregate_zones'] as const;
+export const AGGREGATE_TABLES = [
+  'an_experiment_counts',
+  'an_day_totals',
+  'an_day_visitors',
+  'an_funnel_days',
+  'an_funnel_times',
+  'an_aggregate_zones',
+] as const;

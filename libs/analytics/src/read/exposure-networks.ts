@@ -49,7 +49,8 @@ export function networkOf(ip: string | null | undefined): string | null {
   const [head, rest] = text.split('::') as [string, string | undefined];
   const left = head === '' ? [] : head.split(':');
   const right = rest === undefined || rest === '' ? [] : rest.split(':');
-  const groups = rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const groups =
+    rest === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return groups
     .slice(0, 4)
     .map((g) => g.padStart(4, '0'))
@@ -63,7 +64,9 @@ function saltOf(db: SqlExecutor): Promise<string> {
   let salt = salts.get(db);
   if (!salt) {
     salt = (async () => {
-      await db.query(`INSERT INTO experiment_network_salt (id, salt) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, [randomBytes(32).toString('hex')]);
+      await db.query(`INSERT INTO experiment_network_salt (id, salt) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, [
+        randomBytes(32).toString('hex'),
+      ]);
       const found = await db.query<{ salt: string }>(`SELECT salt FROM experiment_network_salt WHERE id = 1`);
       return found.rows[0]!.salt;
     })();
@@ -74,10 +77,18 @@ function saltOf(db: SqlExecutor): Promise<string> {
 }
 
 /** Records the network of `ip` for each exposure (experiment and visitor) of one request. */
-export async function recordExposureNetworks(db: SqlExecutor, websiteId: string, exposures: readonly { experimentId: string; distinctId: string }[], ip: string | null | undefined): Promise<void> {
+export async function recordExposureNetworks(
+  db: SqlExecutor,
+  websiteId: string,
+  exposures: readonly { experimentId: string; distinctId: string }[],
+  ip: string | null | undefined,
+): Promise<void> {
   const network = networkOf(ip);
   if (network === null || exposures.length === 0) return;
-  const hash = createHash('sha256').update(`${await saltOf(db)}\n${network}`).digest('base64url').slice(0, 22);
+  const hash = createHash('sha256')
+    .update(`${await saltOf(db)}\n${network}`)
+    .digest('base64url')
+    .slice(0, 22);
   const unique = [...new Map(exposures.map((e) => [`${e.experimentId}\n${e.distinctId}`, e])).values()];
   await db.query(
     `INSERT INTO experiment_exposure_networks (website_id, experiment_id, distinct_id, network)
@@ -103,8 +114,18 @@ export function experimentPages(pageUrl: unknown): string[] {
  * The test's exposed visitors as the traffic rule reads them (one statement over the read models:
  * `an_exposures`, bots left out; `an_page_hours`; and the networks above).
  */
-export async function exposureTraffic(db: SqlExecutor, websiteId: string, experimentId: string, pageUrl: unknown): Promise<ExposureTraffic> {
-  const found = await db.query<{ visitors: string | number; with_page_view: string | number; networks: string | number; largest: string | number }>(
+export async function exposureTraffic(
+  db: SqlExecutor,
+  websiteId: string,
+  experimentId: string,
+  pageUrl: unknown,
+): Promise<ExposureTraffic> {
+  const found = await db.query<{
+    visitors: string | number;
+    with_page_view: string | number;
+    networks: string | number;
+    largest: string | number;
+  }>(
     `WITH exposed AS (
        SELECT distinct_id, min(first_at) AS first_at FROM an_exposures WHERE website_id = $1 AND experiment_id = $2 GROUP BY distinct_id
      ), nets AS (
@@ -122,5 +143,10 @@ export async function exposureTraffic(db: SqlExecutor, websiteId: string, experi
     [websiteId, experimentId, experimentPages(pageUrl)],
   );
   const row = found.rows[0];
-  return { visitors: Number(row?.visitors ?? 0), withPageView: Number(row?.with_page_view ?? 0), networks: Number(row?.networks ?? 0), largestNetwork: Number(row?.largest ?? 0) };
+  return {
+    visitors: Number(row?.visitors ?? 0),
+    withPageView: Number(row?.with_page_view ?? 0),
+    networks: Number(row?.networks ?? 0),
+    largestNetwork: Number(row?.largest ?? 0),
+  };
 }

@@ -3,7 +3,12 @@ import { dayStart, websiteTimeZone } from '#libs/cro/src/projections/tracking.js
 import { matchPageRules, type PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
 import { urlListRules } from '#libs/cro/src/projections/queries.js';
 import { attribute, incrementality, type AttributionModel, type Conversion } from '../domain/attribution.js';
-import { MIN_CONVERSIONS_PER_ARM, MIN_VISITORS_PER_ARM, experimentResults, type ExperimentResults } from '../domain/experiment-stats.js';
+import {
+  MIN_CONVERSIONS_PER_ARM,
+  MIN_VISITORS_PER_ARM,
+  experimentResults,
+  type ExperimentResults,
+} from '../domain/experiment-stats.js';
 import { funnelResults, type FunnelResults, type FunnelStep } from '../domain/funnel.js';
 import {
   allConversions,
@@ -20,7 +25,16 @@ import {
   type Interval,
 } from './reports.js';
 import { pendingVisitors } from './visitor-store.js';
-import { AGGREGATED_LOOKBACK_DAYS, aggregatesReady, creditsOfDays, ctaTotalsOfDays, funnelOfDays, pageTotalsOfDays, periodSeries, websiteTotalsOfDays } from './aggregates.js';
+import {
+  AGGREGATED_LOOKBACK_DAYS,
+  aggregatesReady,
+  creditsOfDays,
+  ctaTotalsOfDays,
+  funnelOfDays,
+  pageTotalsOfDays,
+  periodSeries,
+  websiteTotalsOfDays,
+} from './aggregates.js';
 
 /**
  * The reports of DESIGN.md "Report endpoints", computed from the analytics read models
@@ -28,7 +42,15 @@ import { AGGREGATED_LOOKBACK_DAYS, aggregatesReady, creditsOfDays, ctaTotalsOfDa
  * Callers have checked that the viewer may read the website.
  */
 
-export const RANGES = ['last_7_days', 'last_28_days', 'last_3_months', 'last_6_months', 'last_12_months', 'last_16_months', 'all_time'] as const;
+export const RANGES = [
+  'last_7_days',
+  'last_28_days',
+  'last_3_months',
+  'last_6_months',
+  'last_12_months',
+  'last_16_months',
+  'all_time',
+] as const;
 export type RangeName = (typeof RANGES)[number];
 export const DEFAULT_RANGE: RangeName = 'last_28_days';
 /** "All time" starts here: before any tracker could have sent an event (400 days back is the oldest accepted). */
@@ -56,7 +78,10 @@ function addMonths(day: string, months: number): string {
  * be left out: from the start of all time, up to today), else the named range ending today
  * (last 7 days = today and the 6 before).
  */
-export function reportDays(asked: { from?: string; to?: string; range?: RangeName }, today: string): { from: string; to: string } {
+export function reportDays(
+  asked: { from?: string; to?: string; range?: RangeName },
+  today: string,
+): { from: string; to: string } {
   if (asked.from || asked.to) return { from: asked.from ?? ALL_TIME_FROM, to: asked.to ?? today };
   switch (asked.range ?? DEFAULT_RANGE) {
     case 'last_7_days':
@@ -83,10 +108,19 @@ export interface ReportScope {
   bounds: Bounds;
 }
 
-export async function reportScope(db: SqlExecutor, websiteId: string, asked: { from?: string; to?: string; range?: RangeName }): Promise<ReportScope> {
+export async function reportScope(
+  db: SqlExecutor,
+  websiteId: string,
+  asked: { from?: string; to?: string; range?: RangeName },
+): Promise<ReportScope> {
   const timeZone = await websiteTimeZone(db, websiteId);
   const days = reportDays(asked, todayIn(timeZone));
-  return { websiteId, timeZone, days, bounds: { start: dayStart(days.from, timeZone), end: dayStart(days.to, timeZone, 1) } };
+  return {
+    websiteId,
+    timeZone,
+    days,
+    bounds: { start: dayStart(days.from, timeZone), end: dayStart(days.to, timeZone, 1) },
+  };
 }
 
 const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
@@ -109,9 +143,17 @@ export interface ExperimentCriteria {
   minimumSample: { visitors: number; conversions: number };
 }
 
-export async function experimentReport(db: SqlExecutor, experiment: ExperimentForResults): Promise<ExperimentResults & ExperimentCriteria & { pendingVisitors: number }> {
+export async function experimentReport(
+  db: SqlExecutor,
+  experiment: ExperimentForResults,
+): Promise<ExperimentResults & ExperimentCriteria & { pendingVisitors: number }> {
   const counts = await experimentCounts(db, experiment.websiteId, experiment.id);
-  const arms = experiment.variants.map((v) => ({ key: v.key, weight: v.weight, visitors: counts.get(v.key)?.visitors ?? 0, conversions: counts.get(v.key)?.conversions ?? 0 }));
+  const arms = experiment.variants.map((v) => ({
+    key: v.key,
+    weight: v.weight,
+    visitors: counts.get(v.key)?.visitors ?? 0,
+    conversions: counts.get(v.key)?.conversions ?? 0,
+  }));
   if (arms.length === 0) arms.push({ key: 'control', weight: 100, visitors: 0, conversions: 0 });
   return {
     ...experimentResults(arms, { threshold: experiment.significanceThreshold }),
@@ -124,7 +166,11 @@ export async function experimentReport(db: SqlExecutor, experiment: ExperimentFo
 const toConversion = (c: { time: number; value: number; touchpoints: [string, number, 'i' | 'c'][] }): Conversion => ({
   time: c.time,
   value: c.value,
-  touchpoints: c.touchpoints.map(([ctaId, time, kind]) => ({ ctaId, time, kind: kind === 'c' ? 'click' : 'impression' })),
+  touchpoints: c.touchpoints.map(([ctaId, time, kind]) => ({
+    ctaId,
+    time,
+    kind: kind === 'c' ? 'click' : 'impression',
+  })),
 });
 
 export interface AttributionRow {
@@ -141,13 +187,24 @@ export interface AttributionRow {
 }
 
 /** One row per CTA with credit or traffic in the range (most credited first). */
-export async function attributionReport(db: SqlExecutor, scope: ReportScope, goalId: string, model: AttributionModel, lookbackDays: number): Promise<AttributionRow[]> {
+export async function attributionReport(
+  db: SqlExecutor,
+  scope: ReportScope,
+  goalId: string,
+  model: AttributionModel,
+  lookbackDays: number,
+): Promise<AttributionRow[]> {
   const ready = await aggregatesReady(db, scope.websiteId, scope.timeZone);
   const credits =
     ready && lookbackDays === AGGREGATED_LOOKBACK_DAYS
       ? await creditsOfDays(db, scope.websiteId, goalId, model, scope.days)
-      : attribute((await conversionsInRange(db, scope.websiteId, goalId, scope.bounds)).map(toConversion), { model, lookbackDays });
-  const traffic = ready ? await ctaTotalsOfDays(db, scope.websiteId, scope.days) : await ctaTotals(db, scope.websiteId, scope.bounds);
+      : attribute((await conversionsInRange(db, scope.websiteId, goalId, scope.bounds)).map(toConversion), {
+          model,
+          lookbackDays,
+        });
+  const traffic = ready
+    ? await ctaTotalsOfDays(db, scope.websiteId, scope.days)
+    : await ctaTotals(db, scope.websiteId, scope.bounds);
   const ids = [...new Set([...credits.keys(), ...traffic.keys()])];
   const rows = ids.map((ctaId): AttributionRow => {
     const credit = credits.get(ctaId) ?? { conversions: 0, revenue: 0, assistedConversions: 0, assistedRevenue: 0 };
@@ -162,7 +219,13 @@ export async function attributionReport(db: SqlExecutor, scope: ReportScope, goa
       revenuePerVisitor: ratio(credit.revenue, t.visitors),
     };
   });
-  return rows.sort((a, b) => b.conversions - a.conversions || b.revenue - a.revenue || b.impressions - a.impressions || (a.ctaId < b.ctaId ? -1 : 1));
+  return rows.sort(
+    (a, b) =>
+      b.conversions - a.conversions ||
+      b.revenue - a.revenue ||
+      b.impressions - a.impressions ||
+      (a.ctaId < b.ctaId ? -1 : 1),
+  );
 }
 
 export async function incrementalityReport(db: SqlExecutor, scope: ReportScope, ctaId: string, goalId: string) {
@@ -170,13 +233,20 @@ export async function incrementalityReport(db: SqlExecutor, scope: ReportScope, 
   return incrementality(groups.exposed, groups.holdout);
 }
 
-export async function funnelReport(db: SqlExecutor, scope: ReportScope, funnel: { id: string; steps: FunnelStep[]; breakdown: string | null }): Promise<FunnelResults & { pendingVisitors: number }> {
+export async function funnelReport(
+  db: SqlExecutor,
+  scope: ReportScope,
+  funnel: { id: string; steps: FunnelStep[]; breakdown: string | null },
+): Promise<FunnelResults & { pendingVisitors: number }> {
   if (await aggregatesReady(db, scope.websiteId, scope.timeZone)) {
     const fast = await funnelOfDays(db, scope.websiteId, funnel, scope.days);
     if (fast) return { ...fast, pendingVisitors: await pendingVisitors(db, scope.websiteId) };
   }
   const attempts = await countedAttempts(db, funnel.id, scope.bounds);
-  return { ...funnelResults(attempts, funnel.steps, { breakdown: funnel.breakdown !== null }), pendingVisitors: await pendingVisitors(db, scope.websiteId) };
+  return {
+    ...funnelResults(attempts, funnel.steps, { breakdown: funnel.breakdown !== null }),
+    pendingVisitors: await pendingVisitors(db, scope.websiteId),
+  };
 }
 
 /** Periods of an interval between two days (inclusive), as the keys the SQL answers ("YYYY-MM-DDTHH:MI" wall clock). */
@@ -193,7 +263,11 @@ export function periods(days: { from: string; to: string }, interval: Interval, 
     const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0
     day = addDays(day, -weekday);
   } else if (interval === 'month') day = `${day.slice(0, 7)}-01`;
-  for (; day <= days.to && keys.length < limit; day = interval === 'day' ? addDays(day, 1) : interval === 'week' ? addDays(day, 7) : addMonths(day, 1)) {
+  for (
+    ;
+    day <= days.to && keys.length < limit;
+    day = interval === 'day' ? addDays(day, 1) : interval === 'week' ? addDays(day, 7) : addMonths(day, 1)
+  ) {
     keys.push(`${day}T00:00`);
   }
   return keys;
@@ -201,11 +275,23 @@ export function periods(days: { from: string; to: string }, interval: Interval, 
 
 const periodLabel = (key: string, interval: Interval) => (interval === 'hour' ? key : key.slice(0, 10));
 
-export async function goalCompletionsReport(db: SqlExecutor, scope: ReportScope, goal: { id: string; type: string; currency: string | null }, interval: Interval) {
+export async function goalCompletionsReport(
+  db: SqlExecutor,
+  scope: ReportScope,
+  goal: { id: string; type: string; currency: string | null },
+  interval: Interval,
+) {
   const rows = await goalSeries(db, scope.websiteId, goal.id, scope.bounds, interval, scope.timeZone);
   const byPeriod = new Map(rows.map((r) => [r.period, r]));
-  const all = scope.days.from === ALL_TIME_FROM && rows.length > 0 ? { from: rows[0]!.period.slice(0, 10), to: scope.days.to } : scope.days;
-  const points = periods(all, interval).map((key) => ({ period: periodLabel(key, interval), conversions: byPeriod.get(key)?.conversions ?? 0, value: byPeriod.get(key)?.value ?? 0 }));
+  const all =
+    scope.days.from === ALL_TIME_FROM && rows.length > 0
+      ? { from: rows[0]!.period.slice(0, 10), to: scope.days.to }
+      : scope.days;
+  const points = periods(all, interval).map((key) => ({
+    period: periodLabel(key, interval),
+    conversions: byPeriod.get(key)?.conversions ?? 0,
+    value: byPeriod.get(key)?.value ?? 0,
+  }));
   return {
     goalId: goal.id,
     type: goal.type,
@@ -242,21 +328,41 @@ export interface Metrics {
  * For the website: every page; coverage = visitors with a CTA impression / visitors.
  * conversion rate = converting visitors / visitors; revenue per visitor = revenue / visitors.
  */
-export async function metricsReport(db: SqlExecutor, scope: ReportScope, interval: Interval, campaign?: { id: string; pageRules: PageRulesInput | null }) {
-  if (!campaign && interval !== 'hour' && (await aggregatesReady(db, scope.websiteId, scope.timeZone))) return websiteMetrics(db, scope, interval);
+export async function metricsReport(
+  db: SqlExecutor,
+  scope: ReportScope,
+  interval: Interval,
+  campaign?: { id: string; pageRules: PageRulesInput | null },
+) {
+  if (!campaign && interval !== 'hour' && (await aggregatesReady(db, scope.websiteId, scope.timeZone)))
+    return websiteMetrics(db, scope, interval);
   const pages = await pageTotals(db, scope.websiteId, scope.bounds);
   let matched = pages;
   if (campaign) {
     const lists = campaign.pageRules ? await urlListRules(db, scope.websiteId) : new Map();
     matched = pages.filter((p) => matchPageRules(campaign.pageRules, p.page, lists).matches);
   }
-  const visitors = campaign ? (matched.length > 0 ? await pageVisitors(db, scope.websiteId, scope.bounds, matched.map((p) => p.page)) : 0) : await pageVisitors(db, scope.websiteId, scope.bounds);
+  const visitors = campaign
+    ? matched.length > 0
+      ? await pageVisitors(
+          db,
+          scope.websiteId,
+          scope.bounds,
+          matched.map((p) => p.page),
+        )
+      : 0
+    : await pageVisitors(db, scope.websiteId, scope.bounds);
   const ctas = await ctaTotals(db, scope.websiteId, scope.bounds, campaign?.id);
   const impressions = [...ctas.values()].reduce((s, c) => s + c.impressions, 0);
   const clicks = [...ctas.values()].reduce((s, c) => s + c.clicks, 0);
   const exposed = campaign ? await exposedVisitors(db, scope, campaign.id) : await exposedVisitors(db, scope);
   const conversions = await allConversions(db, scope.websiteId, scope.bounds);
-  const counted = campaign ? conversions.filter((c) => { const last = c.touchpoints.at(-1); return last !== undefined && ctas.has(last[0]); }) : conversions;
+  const counted = campaign
+    ? conversions.filter((c) => {
+        const last = c.touchpoints.at(-1);
+        return last !== undefined && ctas.has(last[0]);
+      })
+    : conversions;
   const revenue = counted.reduce((s, c) => s + c.value, 0);
   const converting = new Set(counted.map((c) => c.distinctId)).size;
   const totals: Metrics = {
@@ -273,10 +379,30 @@ export async function metricsReport(db: SqlExecutor, scope: ReportScope, interva
     coverage: ratio(exposed, visitors),
   };
   const series = await metricSeries(db, scope.websiteId, scope.bounds, interval, scope.timeZone, campaign?.id);
-  const byPeriod = new Map<string, { pageViews: number; organicTraffic: number; visitors: number; impressions: number; clicks: number; conversions: number; revenue: number }>();
+  const byPeriod = new Map<
+    string,
+    {
+      pageViews: number;
+      organicTraffic: number;
+      visitors: number;
+      impressions: number;
+      clicks: number;
+      conversions: number;
+      revenue: number;
+    }
+  >();
   for (const row of series) {
-    const point = byPeriod.get(row.period) ?? { pageViews: 0, organicTraffic: 0, visitors: 0, impressions: 0, clicks: 0, conversions: 0, revenue: 0 };
-    if (row.kind === 'pages' && !campaign) Object.assign(point, { pageViews: row.a, organicTraffic: row.b, visitors: row.c });
+    const point = byPeriod.get(row.period) ?? {
+      pageViews: 0,
+      organicTraffic: 0,
+      visitors: 0,
+      impressions: 0,
+      clicks: 0,
+      conversions: 0,
+      revenue: 0,
+    };
+    if (row.kind === 'pages' && !campaign)
+      Object.assign(point, { pageViews: row.a, organicTraffic: row.b, visitors: row.c });
     if (row.kind === 'ctas') Object.assign(point, { impressions: row.a, clicks: row.b });
     if (row.kind === 'goals' && !campaign) Object.assign(point, { conversions: row.a, revenue: row.b });
     byPeriod.set(row.period, point);
@@ -285,13 +411,45 @@ export async function metricsReport(db: SqlExecutor, scope: ReportScope, interva
   const all = scope.days.from === ALL_TIME_FROM && first ? { from: first, to: scope.days.to } : scope.days;
   const points = periods(all, interval).map((key) => ({
     period: periodLabel(key, interval),
-    ...(byPeriod.get(key) ?? { pageViews: 0, organicTraffic: 0, visitors: 0, impressions: 0, clicks: 0, conversions: 0, revenue: 0 }),
+    ...(byPeriod.get(key) ?? {
+      pageViews: 0,
+      organicTraffic: 0,
+      visitors: 0,
+      impressions: 0,
+      clicks: 0,
+      conversions: 0,
+      revenue: 0,
+    }),
   }));
-  return { from: scope.days.from, to: scope.days.to, interval, totals, points, topPages: matched.slice(0, 20), pendingVisitors: await pendingVisitors(db, scope.websiteId) };
+  return {
+    from: scope.days.from,
+    to: scope.days.to,
+    interval,
+    totals,
+    points,
+    topPages: matched.slice(0, 20),
+    pendingVisitors: await pendingVisitors(db, scope.websiteId),
+  };
 }
 
-type Point = { pageViews: number; organicTraffic: number; visitors: number; impressions: number; clicks: number; conversions: number; revenue: number };
-const emptyPoint = (): Point => ({ pageViews: 0, organicTraffic: 0, visitors: 0, impressions: 0, clicks: 0, conversions: 0, revenue: 0 });
+type Point = {
+  pageViews: number;
+  organicTraffic: number;
+  visitors: number;
+  impressions: number;
+  clicks: number;
+  conversions: number;
+  revenue: number;
+};
+const emptyPoint = (): Point => ({
+  pageViews: 0,
+  organicTraffic: 0,
+  visitors: 0,
+  impressions: 0,
+  clicks: 0,
+  conversions: 0,
+  revenue: 0,
+});
 
 /**
  * `metricsReport` of a whole website by day, week or month, from the aggregates
@@ -329,14 +487,27 @@ async function websiteMetrics(db: SqlExecutor, scope: ReportScope, interval: Exc
   }
   const first = series[0]?.period.slice(0, 10);
   const all = scope.days.from === ALL_TIME_FROM && first ? { from: first, to: scope.days.to } : scope.days;
-  const points = periods(all, interval).map((key) => ({ period: periodLabel(key, interval), ...(byPeriod.get(key) ?? emptyPoint()) }));
-  return { from: scope.days.from, to: scope.days.to, interval, totals, points, topPages: pages.slice(0, 20), pendingVisitors: await pendingVisitors(db, scope.websiteId) };
+  const points = periods(all, interval).map((key) => ({
+    period: periodLabel(key, interval),
+    ...(byPeriod.get(key) ?? emptyPoint()),
+  }));
+  return {
+    from: scope.days.from,
+    to: scope.days.to,
+    interval,
+    totals,
+    points,
+    topPages: pages.slice(0, 20),
+    pendingVisitors: await pendingVisitors(db, scope.websiteId),
+  };
 }
 
 async function exposedVisitors(db: SqlExecutor, scope: ReportScope, campaignId?: string): Promise<number> {
   const found = await db.query<{ n: string | number }>(
     `SELECT count(DISTINCT distinct_id) AS n FROM an_cta_hours WHERE website_id = $1 AND hour >= $2 AND hour < $3 AND impressions > 0${campaignId !== undefined ? ' AND campaign_id = $4' : ''}`,
-    campaignId !== undefined ? [scope.websiteId, scope.bounds.start, scope.bounds.end, campaignId] : [scope.websiteId, scope.bounds.start, scope.bounds.end],
+    campaignId !== undefined
+      ? [scope.websiteId, scope.bounds.start, scope.bounds.end, campaignId]
+      : [scope.websiteId, scope.bounds.start, scope.bounds.end],
   );
   return Number(found.rows[0]?.n ?? 0);
 }

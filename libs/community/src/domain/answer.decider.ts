@@ -26,10 +26,19 @@ export type AnswerAction = 'Create' | 'Update' | 'Publish' | 'Delete';
 
 export const ANSWER_STATUSES: readonly AnswerStatus[] = ['pending', 'published', 'deleted'];
 /** How the console shows an answer's status (`GET /api/answers/options`). */
-export const ANSWER_STATUS_LABELS: Record<AnswerStatus, string> = { pending: 'pending', published: 'published', deleted: 'deleted' };
+export const ANSWER_STATUS_LABELS: Record<AnswerStatus, string> = {
+  pending: 'pending',
+  published: 'published',
+  deleted: 'deleted',
+};
 export const ANSWER_LIMITS = { body: 20_000, name: 200, email: 320 } as const;
 /** Each field's label, as the answer form shows it: the messages name the field by these words ("Answer is missing!"). */
-export const ANSWER_FIELD_LABELS = { questionId: 'Question', body: 'Answer', answeredBy: 'Answered by', answeredByName: 'Name' } as const;
+export const ANSWER_FIELD_LABELS = {
+  questionId: 'Question',
+  body: 'Answer',
+  answeredBy: 'Answered by',
+  answeredByName: 'Name',
+} as const;
 export const QUESTION_DELETED = 'Answers cannot be added to a deleted question';
 
 export interface AnsweredBy {
@@ -48,7 +57,10 @@ export interface AnswerContext {
 }
 
 export type AnswerEvent =
-  | DomainEvent<'AnswerCreated', AnswerFields & { questionId: string; organisationId: string; websiteId: string; createdBy: Person }>
+  | DomainEvent<
+      'AnswerCreated',
+      AnswerFields & { questionId: string; organisationId: string; websiteId: string; createdBy: Person }
+    >
   | DomainEvent<'AnswerUpdated', Partial<AnswerFields> & { questionId: string }>
   | DomainEvent<'AnswerPublished', { questionId: string; publishedBy: Person }>
   | DomainEvent<'AnswerDeleted', { questionId: string; previousStatus: AnswerStatus }>;
@@ -62,22 +74,49 @@ export interface AnswerState {
   fields: AnswerFields | null;
 }
 
-const ownAnswer = (state: Pick<AnswerState, 'createdBy'>, actor: Actor) => state.createdBy !== null && state.createdBy === actor.userId;
+const ownAnswer = (state: Pick<AnswerState, 'createdBy'>, actor: Actor) =>
+  state.createdBy !== null && state.createdBy === actor.userId;
 
 export const answerDecider = defineDecider<AnswerStatus, AnswerAction, AnswerState, AnswerEvent>({
   table: {
     name: 'answer',
     statuses: ANSWER_STATUSES,
     transitions: [
-      { action: 'Create', from: [NEW], to: 'pending', roles: [...MODERATORS, ...CREATORS], description: 'On a question of the organisation that is not deleted' },
+      {
+        action: 'Create',
+        from: [NEW],
+        to: 'pending',
+        roles: [...MODERATORS, ...CREATORS],
+        description: 'On a question of the organisation that is not deleted',
+      },
       { action: 'Update', from: ['pending', 'published'], roles: MODERATORS },
-      { action: 'Update', from: ['pending'], roles: CREATORS, guard: ownAnswer, description: 'Creators edit their own answers until published' },
+      {
+        action: 'Update',
+        from: ['pending'],
+        roles: CREATORS,
+        guard: ownAnswer,
+        description: 'Creators edit their own answers until published',
+      },
       { action: 'Publish', from: ['pending'], to: 'published', roles: MODERATORS },
       { action: 'Delete', from: ['pending', 'published'], to: 'deleted', roles: MODERATORS },
-      { action: 'Delete', from: ['pending'], to: 'deleted', roles: CREATORS, guard: ownAnswer, description: 'Creators withdraw their own answers' },
+      {
+        action: 'Delete',
+        from: ['pending'],
+        to: 'deleted',
+        roles: CREATORS,
+        guard: ownAnswer,
+        description: 'Creators withdraw their own answers',
+      },
     ],
   },
-  initialState: { status: NEW, questionId: null, organisationId: null, websiteId: null, createdBy: null, fields: null } as AnswerState,
+  initialState: {
+    status: NEW,
+    questionId: null,
+    organisationId: null,
+    websiteId: null,
+    createdBy: null,
+    fields: null,
+  } as AnswerState,
   statusOf: (state) => state.status,
   handlers: {
     Create: (_state, command: { data: AnswerFields; actor: Actor; context?: unknown }) => {
@@ -101,13 +140,20 @@ export const answerDecider = defineDecider<AnswerStatus, AnswerAction, AnswerSta
     Update: (state, command: { data: Partial<AnswerFields> }) => {
       const changes = Object.fromEntries(
         Object.entries(command.data ?? {}).filter(
-          ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(state.fields?.[key as keyof AnswerFields]),
+          ([key, value]) =>
+            value !== undefined && JSON.stringify(value) !== JSON.stringify(state.fields?.[key as keyof AnswerFields]),
         ),
       );
-      return Object.keys(changes).length ? [{ type: 'AnswerUpdated', data: { ...changes, questionId: state.questionId! } }] : [];
+      return Object.keys(changes).length
+        ? [{ type: 'AnswerUpdated', data: { ...changes, questionId: state.questionId! } }]
+        : [];
     },
-    Publish: (state, command) => [{ type: 'AnswerPublished', data: { questionId: state.questionId!, publishedBy: personOf(command.actor) } }],
-    Delete: (state) => [{ type: 'AnswerDeleted', data: { questionId: state.questionId!, previousStatus: state.status as AnswerStatus } }],
+    Publish: (state, command) => [
+      { type: 'AnswerPublished', data: { questionId: state.questionId!, publishedBy: personOf(command.actor) } },
+    ],
+    Delete: (state) => [
+      { type: 'AnswerDeleted', data: { questionId: state.questionId!, previousStatus: state.status as AnswerStatus } },
+    ],
   },
   evolve: (state: AnswerState, event: AnswerEvent): AnswerState => {
     switch (event.type) {

@@ -24,4 +24,8 @@ export type CommunityEventType = (typeof COMMUNITY_EVENT_TYPES)[number]['type'];
 
 /** The deciders record exactly the events listed (a compile error otherwise). */
 type Decided = QuestionEvent['type'] | AnswerEvent['type'];
-export const EVERY_COMMUNITY_EVENT_LISTED: [Decided] extends [CommunityEventType] ? ([CommunityEventType] extends [Decided] ? true : never) : never = true;
+export const EVERY_COMMUNITY_EVENT_LISTED: [Decided] extends [CommunityEventType]
+  ? [CommunityEventType] extends [Decided]
+    ? true
+    : never
+  : never = true;

@@ -36,7 +36,8 @@ import { CREATORS, MODERATORS, isModerator } from './roles.js';
 
 export type QuestionStatus = 'pending_review' | 'new' | 'draft' | 'published' | 'deleted';
 export type ModeratorStatus = 'pending_review' | 'approved' | 'declined';
-export type QuestionAction = 'Create' | 'Submit' | 'Approve' | 'Decline' | 'Publish' | 'Unpublish' | 'Update' | 'Delete' | 'Restore';
+export type QuestionAction =
+  'Create' | 'Submit' | 'Approve' | 'Decline' | 'Publish' | 'Unpublish' | 'Update' | 'Delete' | 'Restore';
 
 export const QUESTION_STATUSES: readonly QuestionStatus[] = ['pending_review', 'new', 'draft', 'published', 'deleted'];
 export const MODERATOR_STATUSES: readonly ModeratorStatus[] = ['pending_review', 'approved', 'declined'];
@@ -120,7 +121,8 @@ export interface QuestionState {
 }
 
 /** A creator acts on their own question only. */
-const ownQuestion = (state: Pick<QuestionState, 'createdBy'>, actor: Actor) => state.createdBy !== null && state.createdBy === actor.userId;
+const ownQuestion = (state: Pick<QuestionState, 'createdBy'>, actor: Actor) =>
+  state.createdBy !== null && state.createdBy === actor.userId;
 
 const LIVE: QuestionStatus[] = ['pending_review', 'new', 'draft', 'published'];
 const UNPUBLISHED_OWN: QuestionStatus[] = ['pending_review', 'draft'];
@@ -141,39 +143,101 @@ export const questionDecider = defineDecider<QuestionStatus, QuestionAction, Que
     name: 'question',
     statuses: QUESTION_STATUSES,
     transitions: [
-      { action: 'Create', from: [NEW], to: 'draft', roles: MODERATORS, description: "A moderator's question starts as a draft" },
-      { action: 'Create', from: [NEW], to: 'pending_review', roles: CREATORS, description: "A creator's question waits for a moderator" },
+      {
+        action: 'Create',
+        from: [NEW],
+        to: 'draft',
+        roles: MODERATORS,
+        description: "A moderator's question starts as a draft",
+      },
+      {
+        action: 'Create',
+        from: [NEW],
+        to: 'pending_review',
+        roles: CREATORS,
+        description: "A creator's question waits for a moderator",
+      },
       { action: 'Submit', from: ['draft'], to: 'pending_review', roles: MODERATORS },
-      { action: 'Submit', from: ['draft'], to: 'pending_review', roles: CREATORS, guard: ownQuestion, description: 'Creators submit their own questions' },
-      { action: 'Approve', from: ['pending_review'], to: 'new', roles: MODERATORS, description: 'Needs the version the moderator saw' },
-      { action: 'Decline', from: ['pending_review'], to: 'deleted', roles: MODERATORS, description: 'Needs the version the moderator saw and a reason' },
+      {
+        action: 'Submit',
+        from: ['draft'],
+        to: 'pending_review',
+        roles: CREATORS,
+        guard: ownQuestion,
+        description: 'Creators submit their own questions',
+      },
+      {
+        action: 'Approve',
+        from: ['pending_review'],
+        to: 'new',
+        roles: MODERATORS,
+        description: 'Needs the version the moderator saw',
+      },
+      {
+        action: 'Decline',
+        from: ['pending_review'],
+        to: 'deleted',
+        roles: MODERATORS,
+        description: 'Needs the version the moderator saw and a reason',
+      },
       { action: 'Publish', from: ['new', 'draft'], to: 'published', roles: MODERATORS },
       { action: 'Unpublish', from: ['published'], to: 'draft', roles: MODERATORS },
       { action: 'Update', from: LIVE, roles: MODERATORS },
-      { action: 'Update', from: UNPUBLISHED_OWN, roles: CREATORS, guard: ownQuestion, description: 'Creators edit their own questions until approved' },
+      {
+        action: 'Update',
+        from: UNPUBLISHED_OWN,
+        roles: CREATORS,
+        guard: ownQuestion,
+        description: 'Creators edit their own questions until approved',
+      },
       { action: 'Delete', from: LIVE, to: 'deleted', roles: MODERATORS },
-      { action: 'Delete', from: UNPUBLISHED_OWN, to: 'deleted', roles: CREATORS, guard: ownQuestion, description: 'Creators withdraw their own questions' },
+      {
+        action: 'Delete',
+        from: UNPUBLISHED_OWN,
+        to: 'deleted',
+        roles: CREATORS,
+        guard: ownQuestion,
+        description: 'Creators withdraw their own questions',
+      },
       { action: 'Restore', from: ['deleted'], to: 'draft', roles: MODERATORS },
     ],
   },
-  initialState: { status: NEW, moderatorStatus: null, organisationId: null, websiteId: null, createdBy: null, fields: null } as QuestionState,
+  initialState: {
+    status: NEW,
+    moderatorStatus: null,
+    organisationId: null,
+    websiteId: null,
+    createdBy: null,
+    fields: null,
+  } as QuestionState,
   statusOf: (state) => state.status,
   handlers: {
-    Create: (_state, command: { data: QuestionFields & { organisationId: string; websiteId: string }; actor: Actor }) => [
+    Create: (
+      _state,
+      command: { data: QuestionFields & { organisationId: string; websiteId: string }; actor: Actor },
+    ) => [
       {
         type: 'QuestionCreated',
-        data: { ...command.data, createdBy: personOf(command.actor), status: isModerator(command.actor.roles) ? 'draft' : 'pending_review' },
+        data: {
+          ...command.data,
+          createdBy: personOf(command.actor),
+          status: isModerator(command.actor.roles) ? 'draft' : 'pending_review',
+        },
       },
     ],
     Submit: () => [{ type: 'QuestionSubmitted', data: {} }],
     Approve: (_state, command) => [{ type: 'QuestionApproved', data: { by: personOf(command.actor) } }],
-    Decline: (_state, command) => [{ type: 'QuestionDeclined', data: { by: personOf(command.actor), reason: declineReason(command.data) } }],
+    Decline: (_state, command) => [
+      { type: 'QuestionDeclined', data: { by: personOf(command.actor), reason: declineReason(command.data) } },
+    ],
     Publish: (_state, command) => [{ type: 'QuestionPublished', data: { publishedBy: personOf(command.actor) } }],
     Unpublish: () => [{ type: 'QuestionUnpublished', data: {} }],
     Update: (state, command: { data: Partial<QuestionFields> }) => {
       const changes = Object.fromEntries(
         Object.entries(command.data ?? {}).filter(
-          ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(state.fields?.[key as keyof QuestionFields]),
+          ([key, value]) =>
+            value !== undefined &&
+            JSON.stringify(value) !== JSON.stringify(state.fields?.[key as keyof QuestionFields]),
         ),
       );
       return Object.keys(changes).length ? [{ type: 'QuestionUpdated', data: changes }] : [];
@@ -185,7 +249,14 @@ export const questionDecider = defineDecider<QuestionStatus, QuestionAction, Que
     switch (event.type) {
       case 'QuestionCreated': {
         const { organisationId, websiteId, createdBy, status, ...fields } = event.data;
-        return { status, moderatorStatus: status === 'pending_review' ? 'pending_review' : null, organisationId, websiteId, createdBy: createdBy.id, fields };
+        return {
+          status,
+          moderatorStatus: status === 'pending_review' ? 'pending_review' : null,
+          organisationId,
+          websiteId,
+          createdBy: createdBy.id,
+          fields,
+        };
       }
       case 'QuestionSubmitted':
         return { ...state, status: 'pending_review', moderatorStatus: 'pending_review' };
@@ -202,7 +273,11 @@ export const questionDecider = defineDecider<QuestionStatus, QuestionAction, Que
         return { ...state, fields: { ...state.fields!, ...event.data } };
       case 'QuestionDeleted':
         // A question withdrawn or deleted while waiting leaves the queue undecided.
-        return { ...state, status: 'deleted', moderatorStatus: state.moderatorStatus === 'pending_review' ? null : state.moderatorStatus };
+        return {
+          ...state,
+          status: 'deleted',
+          moderatorStatus: state.moderatorStatus === 'pending_review' ? null : state.moderatorStatus,
+        };
       default:
         return state;
     }

@@ -5,7 +5,14 @@ import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
 import type { ListQuery } from '#libs/platform/src/list-query.js';
 import { defineResource, type ResourceEnv } from '#libs/platform/src/resources/resource.js';
 import { missing, parseInput } from '#libs/platform/src/validation.js';
-import { ANSWER_STATUSES, ANSWER_STATUS_LABELS, answerDecider, type AnswerContext, type AnswerState, type AnswerStatus } from '../domain/answer.decider.js';
+import {
+  ANSWER_STATUSES,
+  ANSWER_STATUS_LABELS,
+  answerDecider,
+  type AnswerContext,
+  type AnswerState,
+  type AnswerStatus,
+} from '../domain/answer.decider.js';
 import {
   MODERATOR_STATUSES,
   MODERATOR_STATUS_LABELS,
@@ -100,7 +107,10 @@ export const QUESTIONS = defineResource<QuestionRecord>({
       filter.view = view;
       listQuery.filter = JSON.stringify(filter);
     }
-    const queue = filter?.view === 'moderator' || filter?.status === 'pending_review' || filter?.moderatorStatus === 'pending_review';
+    const queue =
+      filter?.view === 'moderator' ||
+      filter?.status === 'pending_review' ||
+      filter?.moderatorStatus === 'pending_review';
     const scope = await communityScope(env.db, env.viewer, filter ?? {});
     return listQuestions<QuestionRecord>(env.db, listQuery, scope, queue ? MODERATOR_PAGE_SIZE : QUESTIONS_PAGE_SIZE);
   },
@@ -118,7 +128,8 @@ export const QUESTIONS = defineResource<QuestionRecord>({
     const { websiteId, ...fields } = parseInput(questionCreateSchema, body);
     // The website is the organisations context's (its read side, never its table); one the viewer does not reach answers as missing.
     const organisationId = await websiteOrganisation(env.db, checkId(websiteId));
-    if (!organisationId || !canReachWebsite(env.viewer, organisationId, websiteId)) throw new NotFoundError('Website not found');
+    if (!organisationId || !canReachWebsite(env.viewer, organisationId, websiteId))
+      throw new NotFoundError('Website not found');
     await ensureCommunity(env.db, organisationId);
     return { organisationId, data: { ...fields, organisationId, websiteId } };
   },
@@ -177,7 +188,9 @@ export const ANSWERS = defineResource<AnswerRecord>({
     const { questionId, ...fields } = parseInput(answerCreateSchema, body);
     const question = await loadQuestion(env, questionId);
     const organisationId = question.organisationId;
-    const context: AnswerContext = { question: { id: question.id, status: question.status, organisationId, websiteId: question.websiteId } };
+    const context: AnswerContext = {
+      question: { id: question.id, status: question.status, organisationId, websiteId: question.websiteId },
+    };
     return { organisationId, data: fields, context };
   },
   update: 'Update',

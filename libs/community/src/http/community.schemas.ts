@@ -1,6 +1,11 @@
 import { missing, notText, requiredText, tooLong, z } from '#libs/platform/src/validation.js';
 import { ANSWER_FIELD_LABELS as A, ANSWER_LIMITS } from '../domain/answer.decider.js';
-import { DEFAULT_LOCALE, QUESTION_FIELD_LABELS as Q, QUESTION_LIMITS, type QuestionAction } from '../domain/question.decider.js';
+import {
+  DEFAULT_LOCALE,
+  QUESTION_FIELD_LABELS as Q,
+  QUESTION_LIMITS,
+  type QuestionAction,
+} from '../domain/question.decider.js';
 
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 const INVALID_EMAIL = 'Please enter a valid email address.';
@@ -14,7 +19,18 @@ const id = (label: string) =>
 
 /** Optional text: `''` and `null` mean "none". */
 const nullableText = (label: string, max: number) =>
-  z.union([z.string({ error: notText(label) }).trim().max(max, tooLong(max)), z.null()], { error: notText(label) }).transform((v) => (v ? v : null));
+  z
+    .union(
+      [
+        z
+          .string({ error: notText(label) })
+          .trim()
+          .max(max, tooLong(max)),
+        z.null(),
+      ],
+      { error: notText(label) },
+    )
+    .transform((v) => (v ? v : null));
 
 /** Who asked or answered, when they are not a user of the console (optional, both parts optional). */
 const person = (label: string, nameLabel: string) =>
@@ -24,7 +40,9 @@ const person = (label: string, nameLabel: string) =>
         z.object({
           name: nullableText(nameLabel, QUESTION_LIMITS.name).optional(),
           email: z
-            .union([z.string({ error: INVALID_EMAIL }).trim().max(QUESTION_LIMITS.email, INVALID_EMAIL), z.null()], { error: INVALID_EMAIL })
+            .union([z.string({ error: INVALID_EMAIL }).trim().max(QUESTION_LIMITS.email, INVALID_EMAIL), z.null()], {
+              error: INVALID_EMAIL,
+            })
             .transform((v) => (v ? v : null))
             .refine((v) => v === null || z.email().safeParse(v).success, INVALID_EMAIL)
             .optional(),
@@ -35,10 +53,14 @@ const person = (label: string, nameLabel: string) =>
     )
     .transform((v) => (v && (v.name || v.email) ? { name: v.name ?? null, email: v.email ?? null } : null));
 
-const locale = z.string({ error: notText(Q.locale) }).regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
+const locale = z
+  .string({ error: notText(Q.locale) })
+  .regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
 /** A question's text; empty (`''` or `null`, what react-admin sends for an emptied input) is allowed. */
 const body = (max: number) =>
-  z.union([z.string({ error: notText(Q.body) }).max(max, tooLong(max)), z.null()], { error: notText(Q.body) }).transform((v) => v ?? '');
+  z
+    .union([z.string({ error: notText(Q.body) }).max(max, tooLong(max)), z.null()], { error: notText(Q.body) })
+    .transform((v) => v ?? '');
 
 const questionFields = {
   locale,
@@ -83,5 +105,13 @@ export const answerUpdateSchema = z.object({
 });
 
 /** The actions `POST /api/{resource}/bulk-actions` takes (one workflow action on many records, one result each). */
-export const QUESTION_BULK_ACTIONS: readonly QuestionAction[] = ['Submit', 'Approve', 'Decline', 'Publish', 'Unpublish', 'Delete', 'Restore'];
+export const QUESTION_BULK_ACTIONS: readonly QuestionAction[] = [
+  'Submit',
+  'Approve',
+  'Decline',
+  'Publish',
+  'Unpublish',
+  'Delete',
+  'Restore',
+];
 export const ANSWER_BULK_ACTIONS = ['Publish', 'Delete'] as const;

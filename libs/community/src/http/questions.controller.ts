@@ -19,7 +19,8 @@ export class QuestionsController extends ResourceController<QuestionRecord> {
   /** The console's tab counts: `{ new, draft, published, moderator, deleted, publishedAnswers }`. */
   @Get('counts')
   async counts(@CurrentViewer() viewer: Viewer, @Query('websiteId') websiteId: unknown) {
-    if (websiteId !== undefined && websiteId !== '' && typeof websiteId !== 'string') throw new BadRequestError('websiteId must be an id');
+    if (websiteId !== undefined && websiteId !== '' && typeof websiteId !== 'string')
+      throw new BadRequestError('websiteId must be an id');
     const site = typeof websiteId === 'string' && websiteId !== '' ? checkId(websiteId) : null;
     const scope = await communityScope(this.ports.db, viewer, { websiteId: site ?? undefined });
     return communityCounts(this.ports.db, scope, site);

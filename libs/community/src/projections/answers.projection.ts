@@ -49,7 +49,17 @@ export const answersProjection: Projection = {
       await tx.query(
         `INSERT INTO rm_answers (id, organisation_id, website_id, question_id, status, body, created_by, created_at, updated_at, version, record)
          VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-        [id, d.organisationId, d.websiteId, d.questionId, d.body, d.createdBy.id, event.createdAt, event.streamVersion, JSON.stringify(record)],
+        [
+          id,
+          d.organisationId,
+          d.websiteId,
+          d.questionId,
+          d.body,
+          d.createdBy.id,
+          event.createdAt,
+          event.streamVersion,
+          JSON.stringify(record),
+        ],
       );
       return;
     }

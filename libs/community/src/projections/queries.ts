@@ -64,16 +64,30 @@ export const QUESTIONS_LIST: ListDefinition = {
 };
 
 /** The questions list (simple-rest) within `scope`, `pageSize` rows a page unless asked otherwise. */
-export function listQuestions<T>(db: SqlExecutor, query: ListQuery, scope: ListScope, pageSize: number): Promise<ListResult<T>> {
+export function listQuestions<T>(
+  db: SqlExecutor,
+  query: ListQuery,
+  scope: ListScope,
+  pageSize: number,
+): Promise<ListResult<T>> {
   return runList<T>(db, { ...QUESTIONS_LIST, defaultPageSize: pageSize }, query, scope);
 }
 
 /** One question's record; 404 "Question not found" when it does not exist or the viewer does not reach its website. */
-export function visibleQuestion<T extends { organisationId: string; websiteId: string }>(db: SqlExecutor, viewer: Viewer, id: string): Promise<T> {
+export function visibleQuestion<T extends { organisationId: string; websiteId: string }>(
+  db: SqlExecutor,
+  viewer: Viewer,
+  id: string,
+): Promise<T> {
   return loadVisible<T & Record<string, unknown>>(
     db,
     viewer,
-    { table: 'rm_questions', label: 'Question', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId },
+    {
+      table: 'rm_questions',
+      label: 'Question',
+      organisationOf: (r) => r.organisationId,
+      websiteOf: (r) => r.websiteId,
+    },
     id,
   );
 }
@@ -83,7 +97,14 @@ export async function communityCounts(
   db: SqlExecutor,
   scope: ListScope,
   websiteId: string | null,
-): Promise<{ new: number; draft: number; published: number; moderator: number; deleted: number; publishedAnswers: number }> {
+): Promise<{
+  new: number;
+  draft: number;
+  published: number;
+  moderator: number;
+  deleted: number;
+  publishedAnswers: number;
+}> {
   const siteParam = `$${scope.params.length + 1}`;
   const where = `${scope.sql} AND (${siteParam}::text IS NULL OR website_id = ${siteParam})`;
   const [questions, answers] = await Promise.all([
@@ -94,7 +115,10 @@ export async function communityCounts(
        FROM rm_questions WHERE ${where}`,
       [...scope.params, websiteId],
     ),
-    db.query<{ published: number }>(`SELECT count(*)::int AS "published" FROM rm_answers WHERE ${where} AND status = 'published'`, [...scope.params, websiteId]),
+    db.query<{ published: number }>(
+      `SELECT count(*)::int AS "published" FROM rm_answers WHERE ${where} AND status = 'published'`,
+      [...scope.params, websiteId],
+    ),
   ]);
   const q = questions.rows[0]!;
   return {
@@ -134,7 +158,11 @@ export function listAnswers<T>(db: SqlExecutor, query: ListQuery, scope: ListSco
 }
 
 /** One answer's record; 404 "Answer not found" when it does not exist or the viewer does not reach its website. */
-export function visibleAnswer<T extends { organisationId: string; websiteId: string }>(db: SqlExecutor, viewer: Viewer, id: string): Promise<T> {
+export function visibleAnswer<T extends { organisationId: string; websiteId: string }>(
+  db: SqlExecutor,
+  viewer: Viewer,
+  id: string,
+): Promise<T> {
   return loadVisible<T & Record<string, unknown>>(
     db,
     viewer,

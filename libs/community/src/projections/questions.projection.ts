@@ -48,7 +48,12 @@ export const questionsProjection: Projection = {
 
     if (ANSWER_EVENTS.includes(event.type)) {
       const answers = event.type === 'AnswerCreated' ? 1 : event.type === 'AnswerDeleted' ? -1 : 0;
-      const published = event.type === 'AnswerPublished' ? 1 : event.type === 'AnswerDeleted' && d.previousStatus === 'published' ? -1 : 0;
+      const published =
+        event.type === 'AnswerPublished'
+          ? 1
+          : event.type === 'AnswerDeleted' && d.previousStatus === 'published'
+            ? -1
+            : 0;
       await tx.query(
         `UPDATE rm_questions SET answer_count = answer_count + $2::int, published_answer_count = published_answer_count + $3::int,
            record = record || jsonb_build_object('answerCount', answer_count + $2::int, 'publishedAnswerCount', published_answer_count + $3::int)
@@ -88,7 +93,20 @@ export const questionsProjection: Projection = {
         `INSERT INTO rm_questions (id, organisation_id, website_id, locale, title, category, status, moderator_status, created_by,
            created_at, updated_at, version, record)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12) ON CONFLICT (id) DO NOTHING`,
-        [id, d.organisationId, d.websiteId, d.locale, d.title, d.category, d.status, moderatorStatus, d.createdBy.id, event.createdAt, event.streamVersion, JSON.stringify(record)],
+        [
+          id,
+          d.organisationId,
+          d.websiteId,
+          d.locale,
+          d.title,
+          d.category,
+          d.status,
+          moderatorStatus,
+          d.createdBy.id,
+          event.createdAt,
+          event.streamVersion,
+          JSON.stringify(record),
+        ],
       );
       return;
     }
@@ -103,7 +121,13 @@ export const questionsProjection: Projection = {
         changes = { status: 'new', moderatorStatus: 'approved', decidedBy: d.by, decidedAt: at, declineReason: null };
         break;
       case 'QuestionDeclined':
-        changes = { status: 'deleted', moderatorStatus: 'declined', decidedBy: d.by, decidedAt: at, declineReason: d.reason };
+        changes = {
+          status: 'deleted',
+          moderatorStatus: 'declined',
+          decidedBy: d.by,
+          decidedAt: at,
+          declineReason: d.reason,
+        };
         break;
       case 'QuestionPublished':
         changes = { status: 'published', publishedBy: d.publishedBy, publishedAt: at };
@@ -115,7 +139,10 @@ export const questionsProjection: Projection = {
         changes = { status: 'draft' };
         break;
       case 'QuestionDeleted': {
-        const current = await tx.query<{ moderator_status: string | null }>('SELECT moderator_status FROM rm_questions WHERE id = $1', [id]);
+        const current = await tx.query<{ moderator_status: string | null }>(
+          'SELECT moderator_status FROM rm_questions WHERE id = $1',
+          [id],
+        );
         const waiting = current.rows[0]?.moderator_status === 'pending_review';
         changes = { status: 'deleted', ...(waiting ? { moderatorStatus: null } : {}) };
         break;

@@ -69,7 +69,10 @@ export const funnelStepSchema = z
         .trim()
         .min(1, missing(F.event))
         .regex(EVENT_NAME_PATTERN, EVENT_NAME_MESSAGE(F.event)),
-      filters: z.array(goalFilterSchema, { error: `${F.filters} must be a list` }).max(GOAL_FILTERS_MAX, `${F.filters}: at most ${GOAL_FILTERS_MAX}`).nullish(),
+      filters: z
+        .array(goalFilterSchema, { error: `${F.filters} must be a list` })
+        .max(GOAL_FILTERS_MAX, `${F.filters}: at most ${GOAL_FILTERS_MAX}`)
+        .nullish(),
     },
     { error: 'A step must be { event, filters? }' },
   )
@@ -82,7 +85,9 @@ export const funnelFieldsShape = {
     .min(1, FUNNEL_NAME_REQUIRED)
     .max(200, tooLong(200)),
   steps: z
-    .array(funnelStepSchema, { error: (i) => (i.input === undefined || i.input === null ? FUNNEL_NEEDS_TWO_STEPS : `${F.steps} must be a list`) })
+    .array(funnelStepSchema, {
+      error: (i) => (i.input === undefined || i.input === null ? FUNNEL_NEEDS_TWO_STEPS : `${F.steps} must be a list`),
+    })
     .min(FUNNEL_STEPS_MIN, FUNNEL_NEEDS_TWO_STEPS)
     .max(FUNNEL_STEPS_MAX, FUNNEL_TOO_MANY_STEPS),
   windowSeconds: z
@@ -110,7 +115,12 @@ export interface FunnelFields {
 }
 
 export function funnelFieldsOf(input: z.infer<typeof funnelCreateSchema>): FunnelFields {
-  return { name: input.name, steps: input.steps, windowSeconds: input.windowSeconds ?? FUNNEL_WINDOW_DEFAULT, breakdown: input.breakdown ?? null };
+  return {
+    name: input.name,
+    steps: input.steps,
+    windowSeconds: input.windowSeconds ?? FUNNEL_WINDOW_DEFAULT,
+    breakdown: input.breakdown ?? null,
+  };
 }
 
 /** An update's fields as they would be recorded: a window sent as null is the default again, a breakdown as null none. */

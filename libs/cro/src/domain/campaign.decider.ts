@@ -86,7 +86,13 @@ export type CampaignAction =
   | 'GenerationFailed';
 
 export const CAMPAIGN_STATUSES: readonly CampaignStatus[] = ['draft', 'review', 'live', 'deactivated', 'deleted'];
-export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = { draft: 'Draft', review: 'Review', live: 'Live', deactivated: 'Deactivated', deleted: 'Deleted' };
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  review: 'Review',
+  live: 'Live',
+  deactivated: 'Deactivated',
+  deleted: 'Deleted',
+};
 export const GENERATION_RUNNING = 'A theme generation is already running for this campaign';
 export const NO_GENERATION_RUNNING = 'No theme generation is running for this campaign';
 
@@ -98,7 +104,16 @@ export interface GenerationJob {
 type Moved = { from: CampaignStatus; by: Person };
 
 export type CampaignEvent =
-  | DomainEvent<'CampaignCreated', { organisationId: string; websiteId: string; fields: CampaignFields; duplicatedFrom: string | null; createdBy: Person }>
+  | DomainEvent<
+      'CampaignCreated',
+      {
+        organisationId: string;
+        websiteId: string;
+        fields: CampaignFields;
+        duplicatedFrom: string | null;
+        createdBy: Person;
+      }
+    >
   | DomainEvent<'CampaignUpdated', { changes: CampaignChanges; by: Person }>
   | DomainEvent<'CampaignSubmittedForReview', Moved>
   | DomainEvent<'CampaignReturnedToDraft', Moved>
@@ -124,7 +139,12 @@ export interface CampaignState {
   /** The theme generation running now, if any. */
   generation: GenerationJob | null;
   /** How the last generation ended (its CTAs, or why it failed, or that it was cancelled). */
-  lastGeneration?: { jobId: string; outcome: 'finished' | 'failed' | 'cancelled'; ctaIds?: string[]; reason?: string | null } | null;
+  lastGeneration?: {
+    jobId: string;
+    outcome: 'finished' | 'failed' | 'cancelled';
+    ctaIds?: string[];
+    reason?: string | null;
+  } | null;
   /** Warnings of the last publication (e.g. page rules that match nothing). */
   warnings: string[];
 }
@@ -167,7 +187,11 @@ function changesOf(state: CampaignState, data: unknown, context: unknown): Campa
   const parsed = parseInput(campaignUpdateSchema, data ?? {});
   checkUrl(parsed.url, context);
   const current = new Map(Object.entries(state.fields ?? {}));
-  return Object.fromEntries(Object.entries(parsed).filter(([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.get(key)))) as CampaignChanges;
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.get(key)),
+    ),
+  ) as CampaignChanges;
 }
 
 const warningsOf = (context: unknown): string[] => {
@@ -180,79 +204,186 @@ export const campaignDecider = defineDecider<CampaignStatus, CampaignAction, Cam
     name: 'campaign',
     statuses: CAMPAIGN_STATUSES,
     transitions: [
-      { action: 'Create', from: [NEW], to: 'draft', roles: [...CONTENT_AUTHORS, 'system'], description: 'Also the duplicates process (system), making the copy a Duplicate decided' },
+      {
+        action: 'Create',
+        from: [NEW],
+        to: 'draft',
+        roles: [...CONTENT_AUTHORS, 'system'],
+        description: 'Also the duplicates process (system), making the copy a Duplicate decided',
+      },
       { action: 'Update', from: UNPUBLISHED, roles: CONTENT_AUTHORS },
       { action: 'Update', from: PUBLISHED, roles: CONTENT_PUBLISHERS, description: 'Changes a published campaign' },
       { action: 'SubmitForReview', from: ['draft'], to: 'review', roles: CONTENT_AUTHORS },
       { action: 'ReturnToDraft', from: ['review'], to: 'draft', roles: CONTENT_PUBLISHERS },
-      { action: 'Publish', from: ['review'], to: 'live', roles: CONTENT_PUBLISHERS, description: 'Needs a name and a valid page URL on the website domain' },
-      { action: 'Publish', from: ['draft', 'deactivated'], to: 'live', roles: CRO_ADMINS, description: 'Admins may skip the review' },
+      {
+        action: 'Publish',
+        from: ['review'],
+        to: 'live',
+        roles: CONTENT_PUBLISHERS,
+        description: 'Needs a name and a valid page URL on the website domain',
+      },
+      {
+        action: 'Publish',
+        from: ['draft', 'deactivated'],
+        to: 'live',
+        roles: CRO_ADMINS,
+        description: 'Admins may skip the review',
+      },
       { action: 'Unpublish', from: ['live'], to: 'draft', roles: CONTENT_PUBLISHERS },
       { action: 'ReturnToReview', from: PUBLISHED, to: 'review', roles: CONTENT_PUBLISHERS },
       { action: 'Deactivate', from: ['live'], to: 'deactivated', roles: CONTENT_PUBLISHERS },
       { action: 'Delete', from: EXISTING, to: 'deleted', roles: CONTENT_PUBLISHERS },
       { action: 'Restore', from: ['deleted'], to: 'draft', roles: CONTENT_PUBLISHERS },
-      { action: 'Duplicate', from: EXISTING, roles: CONTENT_AUTHORS, description: 'Records the copy; its Create goes to the copy' },
-      { action: 'Generate', from: UNPUBLISHED, roles: CONTENT_AUTHORS, guard: notRunning, description: 'Starts a theme generation job' },
-      { action: 'Generate', from: PUBLISHED, roles: CONTENT_PUBLISHERS, guard: notRunning, description: 'Starts a theme generation job' },
+      {
+        action: 'Duplicate',
+        from: EXISTING,
+        roles: CONTENT_AUTHORS,
+        description: 'Records the copy; its Create goes to the copy',
+      },
+      {
+        action: 'Generate',
+        from: UNPUBLISHED,
+        roles: CONTENT_AUTHORS,
+        guard: notRunning,
+        description: 'Starts a theme generation job',
+      },
+      {
+        action: 'Generate',
+        from: PUBLISHED,
+        roles: CONTENT_PUBLISHERS,
+        guard: notRunning,
+        description: 'Starts a theme generation job',
+      },
       { action: 'CancelGeneration', from: UNPUBLISHED, roles: CONTENT_AUTHORS, guard: running },
       { action: 'CancelGeneration', from: PUBLISHED, roles: CONTENT_PUBLISHERS, guard: running },
-      { action: 'GenerationFinished', from: CAMPAIGN_STATUSES, roles: ['system'], description: 'The job reports its result (a stale job records nothing)' },
-      { action: 'GenerationFailed', from: CAMPAIGN_STATUSES, roles: ['system'], description: 'The job reports its failure (a stale job records nothing)' },
+      {
+        action: 'GenerationFinished',
+        from: CAMPAIGN_STATUSES,
+        roles: ['system'],
+        description: 'The job reports its result (a stale job records nothing)',
+      },
+      {
+        action: 'GenerationFailed',
+        from: CAMPAIGN_STATUSES,
+        roles: ['system'],
+        description: 'The job reports its failure (a stale job records nothing)',
+      },
     ],
   },
-  initialState: { status: NEW, organisationId: null, websiteId: null, createdBy: null, duplicatedFrom: null, fields: null, generation: null, warnings: [] } as CampaignState,
+  initialState: {
+    status: NEW,
+    organisationId: null,
+    websiteId: null,
+    createdBy: null,
+    duplicatedFrom: null,
+    fields: null,
+    generation: null,
+    warnings: [],
+  } as CampaignState,
   statusOf: (state) => state.status,
   handlers: {
     Create: (_state, { data, actor, context }) => {
       const input = parseInput(
-        campaignCreateSchema.extend({ organisationId: z.string({ error: missing(CAMPAIGN_FIELD_LABELS.organisationId) }).min(1, missing(CAMPAIGN_FIELD_LABELS.organisationId)) }),
+        campaignCreateSchema.extend({
+          organisationId: z
+            .string({ error: missing(CAMPAIGN_FIELD_LABELS.organisationId) })
+            .min(1, missing(CAMPAIGN_FIELD_LABELS.organisationId)),
+        }),
         data,
       );
       const { organisationId, websiteId, duplicatedFrom, ...fields } = input;
       checkUrl(fields.url, context);
-      return [{ type: 'CampaignCreated', data: { organisationId, websiteId, fields: fields as CampaignFields, duplicatedFrom: duplicatedFrom ?? null, createdBy: personOf(actor) } }];
+      return [
+        {
+          type: 'CampaignCreated',
+          data: {
+            organisationId,
+            websiteId,
+            fields: fields as CampaignFields,
+            duplicatedFrom: duplicatedFrom ?? null,
+            createdBy: personOf(actor),
+          },
+        },
+      ];
     },
     Update: (state, { data, actor, context }) => {
       const changes = changesOf(state, data, context);
       return Object.keys(changes).length ? [{ type: 'CampaignUpdated', data: { changes, by: personOf(actor) } }] : [];
     },
-    SubmitForReview: (state, { actor }) => [{ type: 'CampaignSubmittedForReview', data: { from: state.status as CampaignStatus, by: personOf(actor) } }],
-    ReturnToDraft: (state, { actor }) => [{ type: 'CampaignReturnedToDraft', data: { from: state.status as CampaignStatus, by: personOf(actor) } }],
+    SubmitForReview: (state, { actor }) => [
+      { type: 'CampaignSubmittedForReview', data: { from: state.status as CampaignStatus, by: personOf(actor) } },
+    ],
+    ReturnToDraft: (state, { actor }) => [
+      { type: 'CampaignReturnedToDraft', data: { from: state.status as CampaignStatus, by: personOf(actor) } },
+    ],
     Publish: (state, { actor, context }) => {
       ensurePublishable(state.fields, context);
-      return [{ type: 'CampaignPublished', data: { from: state.status as CampaignStatus, by: personOf(actor), warnings: warningsOf(context) } }];
+      return [
+        {
+          type: 'CampaignPublished',
+          data: { from: state.status as CampaignStatus, by: personOf(actor), warnings: warningsOf(context) },
+        },
+      ];
     },
-    Unpublish: (state, { actor }) => [{ type: 'CampaignUnpublished', data: { from: state.status as CampaignStatus, by: personOf(actor) } }],
-    ReturnToReview: (state, { actor }) => [{ type: 'CampaignReturnedToReview', data: { from: state.status as CampaignStatus, by: personOf(actor) } }],
-    Deactivate: (state, { actor }) => [{ type: 'CampaignDeactivated', data: { from: state.status as CampaignStatus, by: personOf(actor) } }],
-    Delete: (state, { actor }) => [{ type: 'CampaignDeleted', data: { from: state.status as CampaignStatus, by: personOf(actor) } }],
-    Restore: (state, { actor }) => [{ type: 'CampaignRestored', data: { from: state.status as CampaignStatus, by: personOf(actor) } }],
+    Unpublish: (state, { actor }) => [
+      { type: 'CampaignUnpublished', data: { from: state.status as CampaignStatus, by: personOf(actor) } },
+    ],
+    ReturnToReview: (state, { actor }) => [
+      { type: 'CampaignReturnedToReview', data: { from: state.status as CampaignStatus, by: personOf(actor) } },
+    ],
+    Deactivate: (state, { actor }) => [
+      { type: 'CampaignDeactivated', data: { from: state.status as CampaignStatus, by: personOf(actor) } },
+    ],
+    Delete: (state, { actor }) => [
+      { type: 'CampaignDeleted', data: { from: state.status as CampaignStatus, by: personOf(actor) } },
+    ],
+    Restore: (state, { actor }) => [
+      { type: 'CampaignRestored', data: { from: state.status as CampaignStatus, by: personOf(actor) } },
+    ],
     Duplicate: (state, { data, actor }) => {
       const { copyId, name } = parseInput(duplicateSchema, data ?? {});
       const fields = structuredClone(state.fields!);
-      const copy = { organisationId: state.organisationId!, websiteId: state.websiteId!, ...fields, name: name || copyName(fields.name) };
+      const copy = {
+        organisationId: state.organisationId!,
+        websiteId: state.websiteId!,
+        ...fields,
+        name: name || copyName(fields.name),
+      };
       return [{ type: 'CampaignDuplicated', data: { copyId, copy, by: personOf(actor) } }];
     },
     Generate: (_state, { data, actor }) => {
       const { templateId, jobId } = parseInput(generateSchema, data ?? {});
       return [{ type: 'CampaignGenerationStarted', data: { jobId, templateId, by: personOf(actor) } }];
     },
-    CancelGeneration: (state, { actor }) => [{ type: 'CampaignGenerationCancelled', data: { jobId: state.generation!.jobId, by: personOf(actor) } }],
+    CancelGeneration: (state, { actor }) => [
+      { type: 'CampaignGenerationCancelled', data: { jobId: state.generation!.jobId, by: personOf(actor) } },
+    ],
     GenerationFinished: (state, { data }) => {
       const { jobId, result } = parseInput(generationFinishedSchema, data ?? {});
-      return state.generation?.jobId === jobId ? [{ type: 'CampaignGenerationFinished', data: { jobId, result: result ?? null } }] : [];
+      return state.generation?.jobId === jobId
+        ? [{ type: 'CampaignGenerationFinished', data: { jobId, result: result ?? null } }]
+        : [];
     },
     GenerationFailed: (state, { data }) => {
       const { jobId, reason } = parseInput(generationFailedSchema, data ?? {});
-      return state.generation?.jobId === jobId ? [{ type: 'CampaignGenerationFailed', data: { jobId, reason: reason || null } }] : [];
+      return state.generation?.jobId === jobId
+        ? [{ type: 'CampaignGenerationFailed', data: { jobId, reason: reason || null } }]
+        : [];
     },
   },
   evolve: (state: CampaignState, event: CampaignEvent): CampaignState => {
     switch (event.type) {
       case 'CampaignCreated': {
         const d = event.data;
-        return { ...state, status: 'draft', organisationId: d.organisationId, websiteId: d.websiteId, createdBy: d.createdBy.id, duplicatedFrom: d.duplicatedFrom, fields: d.fields };
+        return {
+          ...state,
+          status: 'draft',
+          organisationId: d.organisationId,
+          websiteId: d.websiteId,
+          createdBy: d.createdBy.id,
+          duplicatedFrom: d.duplicatedFrom,
+          fields: d.fields,
+        };
       }
       case 'CampaignUpdated':
         return { ...state, fields: { ...state.fields!, ...event.data.changes } as CampaignFields };
@@ -275,11 +406,17 @@ export const campaignDecider = defineDecider<CampaignStatus, CampaignAction, Cam
         return { ...state, generation: null, lastGeneration: { jobId: event.data.jobId, outcome: 'cancelled' } };
       case 'CampaignGenerationFinished': {
         const result = event.data.result as { ctaIds?: unknown } | null;
-        const ctaIds = Array.isArray(result?.ctaIds) ? result.ctaIds.filter((id): id is string => typeof id === 'string') : [];
+        const ctaIds = Array.isArray(result?.ctaIds)
+          ? result.ctaIds.filter((id): id is string => typeof id === 'string')
+          : [];
         return { ...state, generation: null, lastGeneration: { jobId: event.data.jobId, outcome: 'finished', ctaIds } };
       }
       case 'CampaignGenerationFailed':
-        return { ...state, generation: null, lastGeneration: { jobId: event.data.jobId, outcome: 'failed', reason: event.data.reason } };
+        return {
+          ...state,
+          generation: null,
+          lastGeneration: { jobId: event.data.jobId, outcome: 'failed', reason: event.data.reason },
+        };
       default:
         return state;
     }
@@ -306,4 +443,8 @@ export const CAMPAIGN_EVENT_TYPES = [
 ] as const;
 export type CampaignEventType = (typeof CAMPAIGN_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_CAMPAIGN_EVENT_LISTED: [CampaignEvent['type']] extends [CampaignEventType] ? ([CampaignEventType] extends [CampaignEvent['type']] ? true : never) : never = true;
+export const EVERY_CAMPAIGN_EVENT_LISTED: [CampaignEvent['type']] extends [CampaignEventType]
+  ? [CampaignEventType] extends [CampaignEvent['type']]
+    ? true
+    : never
+  : never = true;

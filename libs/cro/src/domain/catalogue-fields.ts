@@ -65,7 +65,12 @@ const httpUrl = (label: string) =>
       }
     }, `${label} must be a valid URL, starting with https://`);
 
-const optionalUrl = (label: string) => z.union([httpUrl(label), z.literal('').transform(() => null)], { error: () => `${label} must be a valid URL, starting with https://` }).nullish();
+const optionalUrl = (label: string) =>
+  z
+    .union([httpUrl(label), z.literal('').transform(() => null)], {
+      error: () => `${label} must be a valid URL, starting with https://`,
+    })
+    .nullish();
 
 /** A currency code, upper-cased; an empty text reads as none. */
 const currency = (label: string) =>
@@ -78,9 +83,16 @@ const currency = (label: string) =>
 
 const textList = (label: string, max = 50, length = 100) =>
   z
-    .array(z.string({ error: `${label} must be a list of texts` }).trim().min(1, `${label} must not hold empty texts`).max(length, tooLong(length)), {
-      error: `${label} must be a list of texts`,
-    })
+    .array(
+      z
+        .string({ error: `${label} must be a list of texts` })
+        .trim()
+        .min(1, `${label} must not hold empty texts`)
+        .max(length, tooLong(length)),
+      {
+        error: `${label} must be a list of texts`,
+      },
+    )
     .max(max, `${label}: at most ${max}`)
     .nullish();
 
@@ -106,8 +118,19 @@ export function changedFields<T extends object>(current: T | null, changes: Part
 /** Where a record belongs: the caller sets these from the website it resolved, never from the user's body alone. */
 export const OWNER_LABELS = { organisationId: 'Organisation', websiteId: 'Website' } as const;
 export const ownerSchema = z.object({
-  organisationId: z.string({ error: (i) => (i.input === undefined ? missing(OWNER_LABELS.organisationId) : notText(OWNER_LABELS.organisationId)) }).min(1, missing(OWNER_LABELS.organisationId)).max(100, tooLong(100)),
-  websiteId: z.string({ error: (i) => (i.input === undefined ? missing(OWNER_LABELS.websiteId) : notText(OWNER_LABELS.websiteId)) }).min(1, missing(OWNER_LABELS.websiteId)).max(100, tooLong(100)),
+  organisationId: z
+    .string({
+      error: (i) =>
+        i.input === undefined ? missing(OWNER_LABELS.organisationId) : notText(OWNER_LABELS.organisationId),
+    })
+    .min(1, missing(OWNER_LABELS.organisationId))
+    .max(100, tooLong(100)),
+  websiteId: z
+    .string({
+      error: (i) => (i.input === undefined ? missing(OWNER_LABELS.websiteId) : notText(OWNER_LABELS.websiteId)),
+    })
+    .min(1, missing(OWNER_LABELS.websiteId))
+    .max(100, tooLong(100)),
 });
 export type Owner = z.infer<typeof ownerSchema>;
 
@@ -157,7 +180,9 @@ const ctaLink = (label: string, urlLabel: string, textLabel: string) =>
       {
         url: httpUrl(urlLabel),
         text: z
-          .string({ error: (i) => (i.input === undefined || i.input === null ? missing(textLabel) : notText(textLabel)) })
+          .string({
+            error: (i) => (i.input === undefined || i.input === null ? missing(textLabel) : notText(textLabel)),
+          })
           .trim()
           .min(1, missing(textLabel))
           .max(100, tooLong(100)),
@@ -174,7 +199,12 @@ export const productFieldsShape = {
   primaryCta: ctaLink(P.primaryCta, P.primaryCtaUrl, P.primaryCtaText),
   secondaryCta: ctaLink(P.secondaryCta, P.secondaryCtaUrl, P.secondaryCtaText),
   reviewUrl: optionalUrl(P.reviewUrl),
-  reviewCount: z.number({ error: `${P.reviewCount} must be a whole number` }).int(`${P.reviewCount} must be a whole number`).min(0, `${P.reviewCount} must not be negative`).max(1e9).nullish(),
+  reviewCount: z
+    .number({ error: `${P.reviewCount} must be a whole number` })
+    .int(`${P.reviewCount} must be a whole number`)
+    .min(0, `${P.reviewCount} must not be negative`)
+    .max(1e9)
+    .nullish(),
   score: z.number({ error: SCORE_RANGE }).int(SCORE_RANGE).min(1, SCORE_RANGE).max(10, SCORE_RANGE).nullish(),
   starRating: z
     .number({ error: STAR_RATING_RANGE })
@@ -187,9 +217,18 @@ export const productFieldsShape = {
       {
         type: text(P.pricingType, 100),
         currency: currency(P.currency),
-        startingPrice: z.number({ error: `${P.startingPrice} must be a number` }).min(0, `${P.startingPrice} must not be negative`).max(1e12).nullish(),
+        startingPrice: z
+          .number({ error: `${P.startingPrice} must be a number` })
+          .min(0, `${P.startingPrice} must not be negative`)
+          .max(1e12)
+          .nullish(),
         freeTrial: z.boolean({ error: `${P.freeTrial} must be true or false` }).nullish(),
-        trialDays: z.number({ error: `${P.trialDays} must be a whole number of days` }).int(`${P.trialDays} must be a whole number of days`).min(0, `${P.trialDays} must not be negative`).max(3650, `${P.trialDays}: at most 3650`).nullish(),
+        trialDays: z
+          .number({ error: `${P.trialDays} must be a whole number of days` })
+          .int(`${P.trialDays} must be a whole number of days`)
+          .min(0, `${P.trialDays} must not be negative`)
+          .max(3650, `${P.trialDays}: at most 3650`)
+          .nullish(),
       },
       { error: `${P.pricing} must be an object` },
     )
@@ -202,7 +241,10 @@ export const productFieldsShape = {
     }))
     .nullish(),
   images: z
-    .object({ icon: optionalUrl(P.icon), logo: optionalUrl(P.logo), avatar: optionalUrl(P.avatar) }, { error: `${P.images} must be an object` })
+    .object(
+      { icon: optionalUrl(P.icon), logo: optionalUrl(P.logo), avatar: optionalUrl(P.avatar) },
+      { error: `${P.images} must be an object` },
+    )
     .transform((images) => ({ icon: images.icon ?? null, logo: images.logo ?? null, avatar: images.avatar ?? null }))
     .nullish(),
   tags: textList(P.tags),
@@ -226,7 +268,13 @@ export interface ProductFields {
   reviewCount: number | null;
   score: number | null;
   starRating: number | null;
-  pricing: { type: string | null; currency: string | null; startingPrice: number | null; freeTrial: boolean | null; trialDays: number | null } | null;
+  pricing: {
+    type: string | null;
+    currency: string | null;
+    startingPrice: number | null;
+    freeTrial: boolean | null;
+    trialDays: number | null;
+  } | null;
   images: { icon: string | null; logo: string | null; avatar: string | null } | null;
   tags: string[];
   topics: string[];
@@ -270,7 +318,12 @@ export type GoalType = (typeof GOAL_TYPES)[number];
 export const GOAL_TYPE_LABELS: Record<GoalType, string> = { count: 'Count conversions', value: 'Sum the value' };
 export const GOAL_FILTER_OPERATORS = ['equals', 'not_equals', 'contains', 'exists'] as const;
 export type GoalFilterOperator = (typeof GOAL_FILTER_OPERATORS)[number];
-export const GOAL_FILTER_OPERATOR_LABELS: Record<GoalFilterOperator, string> = { equals: 'equals', not_equals: 'does not equal', contains: 'contains', exists: 'exists' };
+export const GOAL_FILTER_OPERATOR_LABELS: Record<GoalFilterOperator, string> = {
+  equals: 'equals',
+  not_equals: 'does not equal',
+  contains: 'contains',
+  exists: 'exists',
+};
 export const GOAL_FILTERS_MAX = 20;
 
 /** Each goal field's label, as the goal form shows it. */
@@ -302,20 +355,33 @@ export const goalFilterSchema = z
   .object(
     {
       property: z
-        .string({ error: (i) => (i.input === undefined || i.input === null ? missing(G.property) : notText(G.property)) })
+        .string({
+          error: (i) => (i.input === undefined || i.input === null ? missing(G.property) : notText(G.property)),
+        })
         .trim()
         .min(1, missing(G.property))
-        .regex(FILTER_PROPERTY_PATTERN, `${G.property} must be a field name: letters, digits, _ . : $ or -, at most 100 characters`),
+        .regex(
+          FILTER_PROPERTY_PATTERN,
+          `${G.property} must be a field name: letters, digits, _ . : $ or -, at most 100 characters`,
+        ),
       operator: z.enum(GOAL_FILTER_OPERATORS, {
-        error: (i) => (i.input === undefined || i.input === null ? missing(G.operator) : `${G.operator} must be one of equals, not_equals, contains, exists`),
+        error: (i) =>
+          i.input === undefined || i.input === null
+            ? missing(G.operator)
+            : `${G.operator} must be one of equals, not_equals, contains, exists`,
       }),
-      value: z.union([z.string().max(1000, tooLong(1000)), z.number().finite(), z.boolean()], { error: `${G.value} must be text, a number, or true or false` }).nullish(),
+      value: z
+        .union([z.string().max(1000, tooLong(1000)), z.number().finite(), z.boolean()], {
+          error: `${G.value} must be text, a number, or true or false`,
+        })
+        .nullish(),
     },
     { error: 'A filter must be { property, operator, value? }' },
   )
   .transform((filter, ctx): GoalFilter => {
     if (filter.operator === 'exists') return { property: filter.property, operator: filter.operator };
-    if (filter.value === undefined || filter.value === null || filter.value === '') ctx.addIssue({ code: 'custom', message: missing(G.value), path: ['value'] });
+    if (filter.value === undefined || filter.value === null || filter.value === '')
+      ctx.addIssue({ code: 'custom', message: missing(G.value), path: ['value'] });
     return { property: filter.property, operator: filter.operator, value: filter.value ?? '' };
   });
 
@@ -328,7 +394,10 @@ export const goalFieldsShape = {
     .trim()
     .min(1, missing(G.event))
     .regex(EVENT_NAME_PATTERN, EVENT_NAME_MESSAGE(G.event)),
-  filters: z.array(goalFilterSchema, { error: `${G.filters} must be a list` }).max(GOAL_FILTERS_MAX, `${G.filters}: at most ${GOAL_FILTERS_MAX}`).nullish(),
+  filters: z
+    .array(goalFilterSchema, { error: `${G.filters} must be a list` })
+    .max(GOAL_FILTERS_MAX, `${G.filters}: at most ${GOAL_FILTERS_MAX}`)
+    .nullish(),
   currency: currency(G.currency),
 };
 export const goalCreateSchema = z.object(goalFieldsShape);
@@ -380,7 +449,9 @@ export const urlListFieldsShape = {
   type: text(U.type, 100),
   description: text(U.description, 2000),
   rules: z
-    .array(urlListRuleSchema, { error: (i) => (i.input === undefined || i.input === null ? URL_LIST_RULES_REQUIRED : `${U.rules} must be a list`) })
+    .array(urlListRuleSchema, {
+      error: (i) => (i.input === undefined || i.input === null ? URL_LIST_RULES_REQUIRED : `${U.rules} must be a list`),
+    })
     .min(1, URL_LIST_RULES_REQUIRED)
     .max(URL_LIST_RULES_MAX, `${U.rules}: at most ${URL_LIST_RULES_MAX}`),
 };

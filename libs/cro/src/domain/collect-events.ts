@@ -65,7 +65,8 @@ export type TrackerEventName = (typeof TRACKER_EVENT_NAMES)[number];
 
 /** A custom event name (also what a goal's `event` may be): a letter, then letters, digits, _ . : -; at most 64. */
 export const EVENT_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
-export const EVENT_NAME_MESSAGE = (label: string) => `${label} must be an event name: a letter, then letters, digits, _ . : or -, at most 64 characters`;
+export const EVENT_NAME_MESSAGE = (label: string) =>
+  `${label} must be an event name: a letter, then letters, digits, _ . : or -, at most 64 characters`;
 
 export const COLLECT_LIMITS = {
   events: 100,
@@ -143,7 +144,13 @@ export interface CollectedEvent {
   time: string;
   url: string | null;
   referrer: string | null;
-  utm: { source: string | null; medium: string | null; campaign: string | null; term: string | null; content: string | null } | null;
+  utm: {
+    source: string | null;
+    medium: string | null;
+    campaign: string | null;
+    term: string | null;
+    content: string | null;
+  } | null;
   ctaId: string | null;
   campaignId: string | null;
   experimentId: string | null;
@@ -182,16 +189,20 @@ const TRACKER_NAMES: ReadonlySet<string> = new Set(TRACKER_EVENT_NAMES);
 /** An ISO time exactly as `toISOString` writes it (years 1000-9999): kept as it is, not re-written. */
 const CANONICAL_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 const NEEDS_CTA: ReadonlySet<string> = new Set(['cta_impression', 'cta_click', 'cta_holdout', 'form_submitted']);
-const NEEDS_URL: ReadonlySet<string> = new Set(TRACKER_EVENT_NAMES.filter((name) => name !== 'calendly_event_scheduled'));
+const NEEDS_URL: ReadonlySet<string> = new Set(
+  TRACKER_EVENT_NAMES.filter((name) => name !== 'calendly_event_scheduled'),
+);
 
-const own = (input: object, key: string): unknown => (Object.hasOwn(input, key) ? (input as Record<string, unknown>)[key] : undefined);
+const own = (input: object, key: string): unknown =>
+  Object.hasOwn(input, key) ? (input as Record<string, unknown>)[key] : undefined;
 const isPlainObject = (input: unknown): input is object => {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return false;
   const proto = Object.getPrototypeOf(input);
   return proto === Object.prototype || proto === null;
 };
 const absent = (value: unknown) => value === undefined || value === null;
-const printable = (value: unknown, max: number): value is string => typeof value === 'string' && value.length >= 1 && value.length <= max && !CONTROL.test(value);
+const printable = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length >= 1 && value.length <= max && !CONTROL.test(value);
 
 function isAbsoluteUrl(value: string, httpOnly: boolean): boolean {
   if (value.length > COLLECT_LIMITS.url || CONTROL.test(value)) return false;
@@ -204,7 +215,11 @@ function isAbsoluteUrl(value: string, httpOnly: boolean): boolean {
 }
 
 /** A flat object of allowed values, or the reason it is not one. */
-function flatObject(input: unknown, where: 'properties' | 'fields', textsOnly: boolean): Record<string, FlatValue> | string {
+function flatObject(
+  input: unknown,
+  where: 'properties' | 'fields',
+  textsOnly: boolean,
+): Record<string, FlatValue> | string {
   const maxKeys = textsOnly ? COLLECT_LIMITS.fields : COLLECT_LIMITS.properties;
   const maxValue = textsOnly ? COLLECT_LIMITS.fieldValue : COLLECT_LIMITS.propertyValue;
   if (!isPlainObject(input)) return textsOnly ? REASONS.fields : REASONS.properties;
@@ -229,14 +244,20 @@ function flatObject(input: unknown, where: 'properties' | 'fields', textsOnly: b
     } else longest += 6 * key.length + 24 + 4;
     out[key] = value as FlatValue;
   }
-  if (!textsOnly && longest > COLLECT_LIMITS.propertiesSize && JSON.stringify(out).length > COLLECT_LIMITS.propertiesSize) return REASONS.propertiesSize;
+  if (
+    !textsOnly &&
+    longest > COLLECT_LIMITS.propertiesSize &&
+    JSON.stringify(out).length > COLLECT_LIMITS.propertiesSize
+  )
+    return REASONS.propertiesSize;
   return out;
 }
 
 /** Epoch milliseconds of an event's `time`, or the reason it has none. */
 function timeOf(input: unknown): number | string {
   if (absent(input)) return REASONS.timeMissing;
-  if (typeof input === 'number') return Number.isInteger(input) && input >= 0 && input <= 8.64e15 ? input : REASONS.time;
+  if (typeof input === 'number')
+    return Number.isInteger(input) && input >= 0 && input <= 8.64e15 ? input : REASONS.time;
   const ms = typeof input === 'string' && ISO_TIME.test(input) ? timestampMs(input) : null;
   return ms ?? REASONS.time;
 }
@@ -292,7 +313,8 @@ export function collectEventSchema(options: CollectOptions = {}) {
 
     let referrer = own(input, 'referrer');
     if (referrer === '') referrer = null;
-    if (!absent(referrer) && !(typeof referrer === 'string' && isAbsoluteUrl(referrer, false))) return fail(REASONS.referrer);
+    if (!absent(referrer) && !(typeof referrer === 'string' && isAbsoluteUrl(referrer, false)))
+      return fail(REASONS.referrer);
 
     const utmInput = own(input, 'utm');
     let utm: CollectedEvent['utm'] = null;
@@ -308,7 +330,11 @@ export function collectEventSchema(options: CollectOptions = {}) {
       utm = { source, medium, campaign, term, content } as NonNullable<CollectedEvent['utm']>;
     }
 
-    const ids: Record<'ctaId' | 'campaignId' | 'experimentId', string | null> = { ctaId: null, campaignId: null, experimentId: null };
+    const ids: Record<'ctaId' | 'campaignId' | 'experimentId', string | null> = {
+      ctaId: null,
+      campaignId: null,
+      experimentId: null,
+    };
     for (const field of ['ctaId', 'campaignId', 'experimentId'] as const) {
       const value = own(input, field);
       if (absent(value) || value === '') continue;
@@ -320,10 +346,15 @@ export function collectEventSchema(options: CollectOptions = {}) {
     if (!absent(variant) && variant !== '' && !printable(variant, COLLECT_LIMITS.variant)) return fail(REASONS.variant);
 
     const value = own(input, 'value');
-    if (!absent(value) && !(typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= COLLECT_LIMITS.value)) return fail(REASONS.value);
+    if (
+      !absent(value) &&
+      !(typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= COLLECT_LIMITS.value)
+    )
+      return fail(REASONS.value);
 
     const currency = own(input, 'currency');
-    if (!absent(currency) && currency !== '' && !(typeof currency === 'string' && /^[A-Za-z]{3}$/.test(currency))) return fail(REASONS.currency);
+    if (!absent(currency) && currency !== '' && !(typeof currency === 'string' && /^[A-Za-z]{3}$/.test(currency)))
+      return fail(REASONS.currency);
 
     let properties: Record<string, FlatValue> = {};
     const propertiesInput = own(input, 'properties');

@@ -43,7 +43,8 @@ export interface CroContext {
   warnings?: readonly string[];
 }
 
-export const croContextOf = (context: unknown): CroContext => (context && typeof context === 'object' ? (context as CroContext) : {});
+export const croContextOf = (context: unknown): CroContext =>
+  context && typeof context === 'object' ? (context as CroContext) : {};
 
 /** The spec's URL messages (seed 001 section 5, "Campaign and experiment"). */
 export const INVALID_PAGE_URL = 'Please enter a valid content page URL.';
@@ -73,7 +74,11 @@ export function isPageUrl(value: string): boolean {
 
 /** A domain as the product compares it: lower case, without a trailing dot or a leading `www.`. */
 export function normaliseDomain(domain: string): string {
-  return domain.trim().toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  return domain
+    .trim()
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
 }
 
 /** Whether `url`'s host is the website's domain or a subdomain of it (`www.` included). */
@@ -97,12 +102,22 @@ export function pageUrlProblem(url: string, domain: string | undefined): string 
 
 const nullish = (input: unknown) => input === undefined || input === null;
 const text = (label: string, max = 200) =>
-  z.string({ error: (i) => (nullish(i.input) ? missing(label) : notText(label)) }).trim().min(1, missing(label)).max(max, tooLong(max));
-const optText = (label: string, max = 200) => z.string({ error: notText(label) }).trim().max(max, tooLong(max));
+  z
+    .string({ error: (i) => (nullish(i.input) ? missing(label) : notText(label)) })
+    .trim()
+    .min(1, missing(label))
+    .max(max, tooLong(max));
+const optText = (label: string, max = 200) =>
+  z
+    .string({ error: notText(label) })
+    .trim()
+    .max(max, tooLong(max));
 const bool = (label: string) => z.boolean({ error: `${label} must be true or false` });
 const id = (label: string) => text(label, 100);
 const choice = <T extends readonly [string, ...string[]]>(label: string, values: T) =>
-  z.enum(values, { error: (i) => (nullish(i.input) ? missing(label) : `${label} must be one of ${values.join(', ')}`) });
+  z.enum(values, {
+    error: (i) => (nullish(i.input) ? missing(label) : `${label} must be one of ${values.join(', ')}`),
+  });
 const list = <T extends z.ZodType>(label: string, item: T, max: number) =>
   z.array(item, { error: `${label} must be a list` }).max(max, `${label} holds at most ${max} entries`);
 /** A free-form JSON object (design settings, variant changes): at most 100,000 characters as JSON. */
@@ -113,12 +128,27 @@ const blob = (label: string) =>
 
 export const DEVICES = ['desktop', 'tablet', 'mobile'] as const;
 export type Device = (typeof DEVICES)[number];
-const devices = (label: string) => list(label, choice(label, DEVICES), DEVICES.length).refine((v) => new Set(v).size === v.length, `${label} lists a device twice`);
+const devices = (label: string) =>
+  list(label, choice(label, DEVICES), DEVICES.length).refine(
+    (v) => new Set(v).size === v.length,
+    `${label} lists a device twice`,
+  );
 
 // --------------------------------------------------------------------------------------------
 // CTAs (widgets).
 
-export const CTA_TYPES = ['form', 'popup', 'inline', 'bar', 'product_review', 'top_products', 'rating', 'product_cta', 'banner', 'carousel'] as const;
+export const CTA_TYPES = [
+  'form',
+  'popup',
+  'inline',
+  'bar',
+  'product_review',
+  'top_products',
+  'rating',
+  'product_cta',
+  'banner',
+  'carousel',
+] as const;
 export type CtaType = (typeof CTA_TYPES)[number];
 /** The CTA types whose items form a form: complete with at least one input and a button. */
 export const FORM_CTA_TYPES: readonly CtaType[] = ['form'];
@@ -128,17 +158,51 @@ export const FORM_CTA_TYPES: readonly CtaType[] = ['form'];
  * Inputs are the ones a visitor fills in; a `hubspot_form` embeds a whole form (inputs and button).
  */
 export const INPUT_ITEM_TYPES = [
-  'short_text', 'long_text', 'email', 'url', 'phone', 'date', 'file', 'hidden', 'checkbox', 'dropdown', 'consent',
-  'country', 'star_scale', 'numbers', 'smiley', 'like', 'score',
+  'short_text',
+  'long_text',
+  'email',
+  'url',
+  'phone',
+  'date',
+  'file',
+  'hidden',
+  'checkbox',
+  'dropdown',
+  'consent',
+  'country',
+  'star_scale',
+  'numbers',
+  'smiley',
+  'like',
+  'score',
 ] as const;
 export const CTA_ITEM_TYPES = [
-  ...INPUT_ITEM_TYPES, 'heading', 'paragraph', 'label', 'media', 'button', 'pros_and_cons', 'coupon', 'price', 'faq',
-  'html', 'iframe', 'hubspot_form', 'shopify_section',
+  ...INPUT_ITEM_TYPES,
+  'heading',
+  'paragraph',
+  'label',
+  'media',
+  'button',
+  'pros_and_cons',
+  'coupon',
+  'price',
+  'faq',
+  'html',
+  'iframe',
+  'hubspot_form',
+  'shopify_section',
 ] as const;
 export const BUTTON_ITEM_TYPE = 'button';
 export const EMBEDDED_FORM_ITEM_TYPE = 'hubspot_form';
 
-export const POPUP_TRIGGER_KINDS = ['page_load', 'time_on_page', 'scroll_percentage', 'scroll_to_element', 'click_elements', 'exit_intent'] as const;
+export const POPUP_TRIGGER_KINDS = [
+  'page_load',
+  'time_on_page',
+  'scroll_percentage',
+  'scroll_to_element',
+  'click_elements',
+  'exit_intent',
+] as const;
 export const POPUP_FREQUENCIES = ['every_time', 'until_closed', 'once', 'every_day', 'every_week'] as const;
 export const POPUP_LAYOUTS = ['modal', 'slide_in', 'pane'] as const;
 export const POPUP_WIDTHS = ['full', 'half', 'third', '20%'] as const;
@@ -213,8 +277,10 @@ const C = CTA_FIELD_LABELS;
  * A plain mailbox address (`local@domain`): no display name, quotes, angle brackets, commas or
  * line breaks, so one recipient is one mailbox and never a list or a header (issue 25, "Open mail relay").
  */
-const MAILBOX = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
-const email = (label: string) => optText(label, 320).refine((v) => MAILBOX.test(v), 'Please enter a valid email address.');
+const MAILBOX =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+const email = (label: string) =>
+  optText(label, 320).refine((v) => MAILBOX.test(v), 'Please enter a valid email address.');
 
 export const ctaItemSchema = z.object(
   {
@@ -231,7 +297,11 @@ export type CtaItem = z.infer<typeof ctaItemSchema>;
 export const popupTriggerSchema = z.object(
   {
     kind: choice(C.triggerKind, POPUP_TRIGGER_KINDS),
-    value: z.union([z.number({ error: notText(C.triggerValue) }).finite(), optText(C.triggerValue, 500)], { error: `${C.triggerValue} must be a number or text` }).optional(),
+    value: z
+      .union([z.number({ error: notText(C.triggerValue) }).finite(), optText(C.triggerValue, 500)], {
+        error: `${C.triggerValue} must be a number or text`,
+      })
+      .optional(),
   },
   { error: `${C.triggers} must be a list of triggers` },
 );
@@ -241,17 +311,23 @@ export const popupTriggerSchema = z.object(
  * (`backgroundColor: "url(https://evil/)"` is refused under `errors["design.backgroundColor"]`).
  */
 export const designSchema = blob(C.design).superRefine((design, ctx) => {
-  for (const { key, message } of designProblems(design, C.design)) ctx.addIssue({ code: 'custom', message, path: key === null ? [] : [key] });
+  for (const { key, message } of designProblems(design, C.design))
+    ctx.addIssue({ code: 'custom', message, path: key === null ? [] : [key] });
 });
 
 /** Custom CSS (a popup's, a container's): the tenant's own, but it may not load anything nor leave its style element (page-safety.ts). */
-const customCss = (label: string) => optText(label, 20_000).superRefine((css, ctx) => {
-  const problem = customCssProblem(css, label);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const customCss = (label: string) =>
+  optText(label, 20_000).superRefine((css, ctx) => {
+    const problem = customCssProblem(css, label);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** A selector the tracker changes or inserts at must not name a protected element (page-safety.ts): the issue goes under `selector`. */
-function refuseProtectedSelector(value: { selector: string; selectorType?: 'css' | 'xpath' }, ctx: z.RefinementCtx, label: string): void {
+function refuseProtectedSelector(
+  value: { selector: string; selectorType?: 'css' | 'xpath' },
+  ctx: z.RefinementCtx,
+  label: string,
+): void {
   const problem = selectorProblem(value.selector, value.selectorType, label);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['selector'] });
 }
@@ -284,7 +360,14 @@ export const emailNotificationSchema = z.object(
   { error: `${C.emailNotification} must be an object` },
 );
 
-export const crmMappingSchema = list(C.crmMapping, z.object({ field: text(C.field, 100), crmField: text(C.crmField, 100) }, { error: `${C.crmMapping} must be a list of fields` }), 100);
+export const crmMappingSchema = list(
+  C.crmMapping,
+  z.object(
+    { field: text(C.field, 100), crmField: text(C.crmField, 100) },
+    { error: `${C.crmMapping} must be a list of fields` },
+  ),
+  100,
+);
 
 /** The CTA's name: "Please enter a CTA name." when absent, "CTA name should not be empty" when blank. */
 export const ctaNameSchema = z
@@ -304,7 +387,9 @@ export const ctaFieldsShape = {
   popup: popupSchema.nullable(),
   emailNotification: emailNotificationSchema.nullable(),
   crmMapping: crmMappingSchema,
-  productIds: z.array(id(C.productIds), { error: `${C.productIds} must be a list` }).max(MAX_PRODUCTS, TOO_MANY_PRODUCTS),
+  productIds: z
+    .array(id(C.productIds), { error: `${C.productIds} must be a list` })
+    .max(MAX_PRODUCTS, TOO_MANY_PRODUCTS),
 };
 
 /** `POST /api/ctas`: name and type required; items default to none (a draft may be incomplete). */
@@ -315,7 +400,15 @@ export const ctaCreateSchema = z
     items: ctaFieldsShape.items.default([]),
     duplicatedFrom: id(C.duplicatedFrom).optional(),
   })
-  .partial({ subtype: true, design: true, lazyLoad: true, popup: true, emailNotification: true, crmMapping: true, productIds: true });
+  .partial({
+    subtype: true,
+    design: true,
+    lazyLoad: true,
+    popup: true,
+    emailNotification: true,
+    crmMapping: true,
+    productIds: true,
+  });
 export type CtaCreateInput = z.infer<typeof ctaCreateSchema>;
 
 /** `PUT /api/ctas/{id}`, `Update` and `SaveDraft`: any of the fields. */
@@ -346,11 +439,17 @@ export function ctaIncompleteness(fields: Partial<CtaFields> | null): Record<str
   if (!fields?.type) errors.type = missing(C.type);
   const items = fields?.items ?? [];
   if (items.length === 0) errors.items = CTA_NEEDS_ITEM;
-  else if (fields?.type && FORM_CTA_TYPES.includes(fields.type) && !items.some((i) => i.type === EMBEDDED_FORM_ITEM_TYPE)) {
-    if (!items.some((i) => (INPUT_ITEM_TYPES as readonly string[]).includes(i.type))) errors.items = CTA_FORM_NEEDS_INPUT;
+  else if (
+    fields?.type &&
+    FORM_CTA_TYPES.includes(fields.type) &&
+    !items.some((i) => i.type === EMBEDDED_FORM_ITEM_TYPE)
+  ) {
+    if (!items.some((i) => (INPUT_ITEM_TYPES as readonly string[]).includes(i.type)))
+      errors.items = CTA_FORM_NEEDS_INPUT;
     else if (!items.some((i) => i.type === BUTTON_ITEM_TYPE)) errors.items = CTA_FORM_NEEDS_BUTTON;
   }
-  if (fields?.type === 'popup' && !(fields.popup?.triggers?.length ?? 0)) errors['popup.triggers'] = CTA_POPUP_NEEDS_TRIGGER;
+  if (fields?.type === 'popup' && !(fields.popup?.triggers?.length ?? 0))
+    errors['popup.triggers'] = CTA_POPUP_NEEDS_TRIGGER;
   return errors;
 }
 
@@ -386,22 +485,45 @@ export const ZOHO_TOKEN_RULE = 'The Zoho access token must be 1 to 2000 characte
 export const integrationSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('webhook'), settings: z.object({ url: webhookUrl, secret: z.string({ error: missing(C.secret) }).min(16, WEBHOOK_SECRET_RULE).max(200, WEBHOOK_SECRET_RULE) }, { error: missing(C.settings) }) }),
+    z.object({
+      kind: z.literal('webhook'),
+      settings: z.object(
+        {
+          url: webhookUrl,
+          secret: z
+            .string({ error: missing(C.secret) })
+            .min(16, WEBHOOK_SECRET_RULE)
+            .max(200, WEBHOOK_SECRET_RULE),
+        },
+        { error: missing(C.settings) },
+      ),
+    }),
     z.object({ kind: z.literal('zapier'), settings: z.object({ url: webhookUrl }, { error: missing(C.settings) }) }),
-    z.object({ kind: z.literal('hubspot'), settings: z.object({ portalId: id(C.portalId), formId: id(C.formId).optional() }, { error: missing(C.settings) }) }),
+    z.object({
+      kind: z.literal('hubspot'),
+      settings: z.object({ portalId: id(C.portalId), formId: id(C.formId).optional() }, { error: missing(C.settings) }),
+    }),
     z.object({
       kind: z.literal('zoho'),
       settings: z.object(
         {
           module: choice(C.module, ZOHO_MODULES).default('Leads'),
           dataCenter: choice(C.dataCenter, ZOHO_DATA_CENTERS).default('com'),
-          token: z.string({ error: missing(C.token) }).min(1, ZOHO_TOKEN_RULE).max(2000, ZOHO_TOKEN_RULE),
+          token: z
+            .string({ error: missing(C.token) })
+            .min(1, ZOHO_TOKEN_RULE)
+            .max(2000, ZOHO_TOKEN_RULE),
         },
         { error: missing(C.settings) },
       ),
     }),
   ],
-  { error: (i) => (nullish((i.input as { kind?: unknown } | undefined)?.kind) ? missing(C.kind) : `${C.kind} must be one of ${INTEGRATION_KINDS.join(', ')}`) },
+  {
+    error: (i) =>
+      nullish((i.input as { kind?: unknown } | undefined)?.kind)
+        ? missing(C.kind)
+        : `${C.kind} must be one of ${INTEGRATION_KINDS.join(', ')}`,
+  },
 );
 export const disconnectIntegrationSchema = z.object({ kind: choice(C.kind, INTEGRATION_KINDS) });
 export type IntegrationInput = z.infer<typeof integrationSchema>;
@@ -415,7 +537,14 @@ export type IntegrationSettings =
   | { kind: 'webhook'; settings: { urlHint: string; secretHint: string } }
   | { kind: 'zapier'; settings: { urlHint: string } }
   | { kind: 'hubspot'; settings: { portalId: string; formId?: string } }
-  | { kind: 'zoho'; settings: { module: (typeof ZOHO_MODULES)[number]; dataCenter: (typeof ZOHO_DATA_CENTERS)[number]; tokenHint?: string } };
+  | {
+      kind: 'zoho';
+      settings: {
+        module: (typeof ZOHO_MODULES)[number];
+        dataCenter: (typeof ZOHO_DATA_CENTERS)[number];
+        tokenHint?: string;
+      };
+    };
 
 export const SECRET_MASK = '••••••••';
 export const secretHint = (value: string) => `${SECRET_MASK}${value.slice(-4)}`;
@@ -434,13 +563,29 @@ export function urlHint(url: string): string {
 export function recordedIntegration(input: IntegrationInput): IntegrationSettings {
   switch (input.kind) {
     case 'webhook':
-      return { kind: 'webhook', settings: { urlHint: urlHint(input.settings.url), secretHint: secretHint(input.settings.secret) } };
+      return {
+        kind: 'webhook',
+        settings: { urlHint: urlHint(input.settings.url), secretHint: secretHint(input.settings.secret) },
+      };
     case 'zapier':
       return { kind: 'zapier', settings: { urlHint: urlHint(input.settings.url) } };
     case 'hubspot':
-      return { kind: 'hubspot', settings: { portalId: input.settings.portalId, ...(input.settings.formId ? { formId: input.settings.formId } : {}) } };
+      return {
+        kind: 'hubspot',
+        settings: {
+          portalId: input.settings.portalId,
+          ...(input.settings.formId ? { formId: input.settings.formId } : {}),
+        },
+      };
     case 'zoho':
-      return { kind: 'zoho', settings: { module: input.settings.module, dataCenter: input.settings.dataCenter, tokenHint: secretHint(input.settings.token) } };
+      return {
+        kind: 'zoho',
+        settings: {
+          module: input.settings.module,
+          dataCenter: input.settings.dataCenter,
+          tokenHint: secretHint(input.settings.token),
+        },
+      };
   }
 }
 
@@ -461,7 +606,10 @@ export function integrationSecretsOf(input: IntegrationInput): Record<string, st
 /** `Duplicate` `{ copyId, name? }`: the copy's id is made by the caller. */
 export const duplicateSchema = z.object({ copyId: id(C.copyId), name: optText(C.name, 200).optional() });
 /** `ExportAsTemplate` `{ templateId, name? }`: the template's id is made by the caller; its name defaults to the CTA's. */
-export const exportTemplateSchema = z.object({ templateId: id(C.templateId), name: optText(C.templateName, 200).optional() });
+export const exportTemplateSchema = z.object({
+  templateId: id(C.templateId),
+  name: optText(C.templateName, 200).optional(),
+});
 
 /** The name of a copy: "{name} (copy)", within the 200 characters a name may have. */
 export const copyName = (name: string) => `${name.slice(0, 200 - ' (copy)'.length)} (copy)`;
@@ -504,24 +652,39 @@ export const CAMPAIGN_FIELD_LABELS = {
 } as const;
 const K = CAMPAIGN_FIELD_LABELS;
 
-export const campaignNameSchema = z.string({ error: (i) => (nullish(i.input) ? CAMPAIGN_NAME_EMPTY : notText(K.name)) }).trim().min(1, CAMPAIGN_NAME_EMPTY).max(200, tooLong(200));
+export const campaignNameSchema = z
+  .string({ error: (i) => (nullish(i.input) ? CAMPAIGN_NAME_EMPTY : notText(K.name)) })
+  .trim()
+  .min(1, CAMPAIGN_NAME_EMPTY)
+  .max(200, tooLong(200));
 /** A content page URL's format (its domain is checked against the website's by the decider). */
-export const pageUrlSchema = z.string({ error: INVALID_PAGE_URL }).trim().max(2000, tooLong(2000)).refine(isPageUrl, INVALID_PAGE_URL);
+export const pageUrlSchema = z
+  .string({ error: INVALID_PAGE_URL })
+  .trim()
+  .max(2000, tooLong(2000))
+  .refine(isPageUrl, INVALID_PAGE_URL);
 
-export const containerSchema = z.object(
-  {
-    name: text(K.containerName, 200),
-    ctaId: z.string({ error: SELECT_CTA }).trim().min(1, SELECT_CTA).max(100, tooLong(100)),
-    devices: devices(K.devices),
-    position: choice(K.position, CONTAINER_POSITIONS),
-    selector: z.string({ error: RESELECT_POSITION }).trim().min(1, RESELECT_POSITION).max(2000, tooLong(2000)),
-    selectorType: choice(K.selectorType, SELECTOR_TYPES),
-    marginPx: z.number({ error: `${K.marginPx} must be a number` }).int(`${K.marginPx} must be a whole number`).min(-10_000).max(10_000).optional(),
-    layout: optText(K.layout, 100).optional(),
-    customCss: customCss(K.customCss).optional(),
-  },
-  { error: `${K.containers} must be a list of containers` },
-).superRefine((container, ctx) => refuseProtectedSelector(container, ctx, K.selector));
+export const containerSchema = z
+  .object(
+    {
+      name: text(K.containerName, 200),
+      ctaId: z.string({ error: SELECT_CTA }).trim().min(1, SELECT_CTA).max(100, tooLong(100)),
+      devices: devices(K.devices),
+      position: choice(K.position, CONTAINER_POSITIONS),
+      selector: z.string({ error: RESELECT_POSITION }).trim().min(1, RESELECT_POSITION).max(2000, tooLong(2000)),
+      selectorType: choice(K.selectorType, SELECTOR_TYPES),
+      marginPx: z
+        .number({ error: `${K.marginPx} must be a number` })
+        .int(`${K.marginPx} must be a whole number`)
+        .min(-10_000)
+        .max(10_000)
+        .optional(),
+      layout: optText(K.layout, 100).optional(),
+      customCss: customCss(K.customCss).optional(),
+    },
+    { error: `${K.containers} must be a list of containers` },
+  )
+  .superRefine((container, ctx) => refuseProtectedSelector(container, ctx, K.selector));
 export type CampaignContainer = z.infer<typeof containerSchema>;
 
 export const campaignFieldsShape = {
@@ -575,7 +738,8 @@ export const VARIANT_WEIGHT = 'Variant weight 0 to 100 percent';
 export const VARIANT_WEIGHTS_SUM = 'Variant weights must add up to 100 percent';
 export const VARIANTS_AT_LEAST_TWO = 'An experiment needs at least two variants: the control and one more';
 export const VARIANT_KEYS_UNIQUE = 'Variant keys must be unique';
-export const END_RULE_THRESHOLD = 'Choose at least one end rule: visitors, conversions per variant, date or significance';
+export const END_RULE_THRESHOLD =
+  'Choose at least one end rule: visitors, conversions per variant, date or significance';
 export const TEST_TYPES = ['ab', 'split_url', 'multivariate'] as const;
 export const END_RULE_MODES = ['manual', 'any', 'all'] as const;
 export const DEFAULT_SIGNIFICANCE = 0.95;
@@ -615,7 +779,11 @@ export const EXPERIMENT_FIELD_LABELS = {
 } as const;
 const X = EXPERIMENT_FIELD_LABELS;
 
-export const testNameSchema = z.string({ error: (i) => (nullish(i.input) ? TEST_NAME_MISSING : notText(X.name)) }).trim().min(1, TEST_NAME_MISSING).max(200, tooLong(200));
+export const testNameSchema = z
+  .string({ error: (i) => (nullish(i.input) ? TEST_NAME_MISSING : notText(X.name)) })
+  .trim()
+  .min(1, TEST_NAME_MISSING)
+  .max(200, tooLong(200));
 
 /**
  * What a variant changes on the page, as the tracker applies it (apps/tracker/src/main.ts): each
@@ -623,15 +791,17 @@ export const testNameSchema = z.string({ error: (i) => (nullish(i.input) ? TEST_
  * their text, or hides them. A selector naming a script, style, head or similar element is refused
  * (page-safety.ts); the tracker skips such elements whatever the selector.
  */
-export const variantChangeSchema = z.object(
-  {
-    selector: text(`${X.changes}: selector`, 500),
-    selectorType: choice(`${X.changes}: selector type`, ['css', 'xpath'] as const).optional(),
-    text: optText(`${X.changes}: text`, 2000).optional(),
-    hide: bool(`${X.changes}: hide`).optional(),
-  },
-  { error: `${X.changes} must be a list of { selector, text?, hide? }` },
-).superRefine((change, ctx) => refuseProtectedSelector(change, ctx, `${X.changes}: selector`));
+export const variantChangeSchema = z
+  .object(
+    {
+      selector: text(`${X.changes}: selector`, 500),
+      selectorType: choice(`${X.changes}: selector type`, ['css', 'xpath'] as const).optional(),
+      text: optText(`${X.changes}: text`, 2000).optional(),
+      hide: bool(`${X.changes}: hide`).optional(),
+    },
+    { error: `${X.changes} must be a list of { selector, text?, hide? }` },
+  )
+  .superRefine((change, ctx) => refuseProtectedSelector(change, ctx, `${X.changes}: selector`));
 
 export const variantSchema = z.object(
   {
@@ -650,7 +820,9 @@ export const variantsSchema = z
   .max(26, `${X.variants} holds at most 26 entries`)
   .superRefine((variants, ctx) => {
     // A variant that is wrong itself says so under its field; the list's rules wait for it.
-    const valid = variants.every((v) => v && typeof v.key === 'string' && Number.isInteger(v.weight) && v.weight >= 0 && v.weight <= 100);
+    const valid = variants.every(
+      (v) => v && typeof v.key === 'string' && Number.isInteger(v.weight) && v.weight >= 0 && v.weight <= 100,
+    );
     const problem = valid ? variantsProblem(variants) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
   });
@@ -664,8 +836,16 @@ export function variantsProblem(variants: readonly Pick<Variant, 'key' | 'weight
 }
 
 const significance = (label: string) =>
-  z.number({ error: `${label} must be a number between 0 and 1` }).gt(0, `${label} must be a number between 0 and 1`).lt(1, `${label} must be a number between 0 and 1`);
-const positiveInt = (label: string) => z.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`).min(1, `${label} must be at least 1`).max(1_000_000_000);
+  z
+    .number({ error: `${label} must be a number between 0 and 1` })
+    .gt(0, `${label} must be a number between 0 and 1`)
+    .lt(1, `${label} must be a number between 0 and 1`);
+const positiveInt = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(1_000_000_000);
 
 export const endRuleSchema = z
   .object(
@@ -673,13 +853,23 @@ export const endRuleSchema = z
       mode: choice(X.mode, END_RULE_MODES),
       visitors: positiveInt(X.visitors).optional(),
       conversionsPerVariant: positiveInt(X.conversionsPerVariant).optional(),
-      date: z.string({ error: `${X.date} must be a date (YYYY-MM-DD)` }).regex(/^\d{4}-\d{2}-\d{2}$/, `${X.date} must be a date (YYYY-MM-DD)`).refine(isCalendarDay, `${X.date} must be a date (YYYY-MM-DD)`).optional(),
+      date: z
+        .string({ error: `${X.date} must be a date (YYYY-MM-DD)` })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, `${X.date} must be a date (YYYY-MM-DD)`)
+        .refine(isCalendarDay, `${X.date} must be a date (YYYY-MM-DD)`)
+        .optional(),
       significance: significance(X.significance).optional(),
     },
     { error: `${X.endRule} must be an object` },
   )
   .superRefine((rule, ctx) => {
-    if (rule.mode !== 'manual' && rule.visitors === undefined && rule.conversionsPerVariant === undefined && rule.date === undefined && rule.significance === undefined) {
+    if (
+      rule.mode !== 'manual' &&
+      rule.visitors === undefined &&
+      rule.conversionsPerVariant === undefined &&
+      rule.date === undefined &&
+      rule.significance === undefined
+    ) {
       ctx.addIssue({ code: 'custom', message: END_RULE_THRESHOLD, path: ['mode'] });
     }
   });
@@ -693,8 +883,18 @@ function isCalendarDay(value: string): boolean {
 export const trafficRulesSchema = z.object(
   {
     devices: devices(X.devices).optional(),
-    visitorsPct: z.number({ error: `${X.visitorsPct} must be a number from 1 to 100` }).min(1, `${X.visitorsPct} must be a number from 1 to 100`).max(100, `${X.visitorsPct} must be a number from 1 to 100`).optional(),
-    countries: list(X.countries, z.string({ error: `${X.countries} must be country codes` }).regex(/^[A-Z]{2}$/, `${X.countries} must be country codes such as DE`), 250).optional(),
+    visitorsPct: z
+      .number({ error: `${X.visitorsPct} must be a number from 1 to 100` })
+      .min(1, `${X.visitorsPct} must be a number from 1 to 100`)
+      .max(100, `${X.visitorsPct} must be a number from 1 to 100`)
+      .optional(),
+    countries: list(
+      X.countries,
+      z
+        .string({ error: `${X.countries} must be country codes` })
+        .regex(/^[A-Z]{2}$/, `${X.countries} must be country codes such as DE`),
+      250,
+    ).optional(),
     audiences: list(X.audiences, id(X.audiences), 50).optional(),
   },
   { error: `${X.trafficRules} must be an object` },
@@ -727,7 +927,17 @@ export const experimentCreateSchema = z
     testType: experimentFieldsShape.testType.default('ab'),
     significanceThreshold: experimentFieldsShape.significanceThreshold.default(DEFAULT_SIGNIFICANCE),
   })
-  .partial({ goalId: true, hypothesis: true, expectedChange: true, reason: true, element: true, metric: true, variants: true, endRule: true, trafficRules: true });
+  .partial({
+    goalId: true,
+    hypothesis: true,
+    expectedChange: true,
+    reason: true,
+    element: true,
+    metric: true,
+    variants: true,
+    endRule: true,
+    trafficRules: true,
+  });
 export type ExperimentCreateInput = z.infer<typeof experimentCreateSchema>;
 
 export const experimentUpdateSchema = z.object(experimentFieldsShape).partial();

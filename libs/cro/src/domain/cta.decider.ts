@@ -84,7 +84,12 @@ export type CtaAction =
   | 'DisconnectIntegration';
 
 export const CTA_STATUSES: readonly CtaStatus[] = ['draft', 'review', 'active', 'deleted'];
-export const CTA_STATUS_LABELS: Record<CtaStatus, string> = { draft: 'Draft', review: 'Review', active: 'Active', deleted: 'Deleted' };
+export const CTA_STATUS_LABELS: Record<CtaStatus, string> = {
+  draft: 'Draft',
+  review: 'Review',
+  active: 'Active',
+  deleted: 'Deleted',
+};
 
 /** What `Create` needs: the request (ctaCreateSchema) and the website's organisation. */
 export type CtaCreateData = CtaCreateInput & { organisationId: string };
@@ -98,7 +103,10 @@ export interface CtaTemplate {
 }
 
 export type CtaEvent =
-  | DomainEvent<'CtaCreated', { organisationId: string; websiteId: string; fields: CtaFields; duplicatedFrom: string | null; createdBy: Person }>
+  | DomainEvent<
+      'CtaCreated',
+      { organisationId: string; websiteId: string; fields: CtaFields; duplicatedFrom: string | null; createdBy: Person }
+    >
   | DomainEvent<'CtaUpdated', { changes: CtaChanges; by: Person }>
   | DomainEvent<'CtaDraftSaved', { changes: CtaChanges; from: CtaStatus; by: Person }>
   | DomainEvent<'CtaSubmittedForReview', { by: Person }>
@@ -125,14 +133,20 @@ export interface CtaState {
 const EDITABLE: CtaStatus[] = ['draft', 'review', 'active'];
 const UNPUBLISHED: CtaStatus[] = ['draft', 'review'];
 
-const websiteActive = (_s: CtaState, _a: Actor, context: unknown): true | string => croContextOf(context).website?.status === 'active' || CTA_PUBLISH_WEBSITE_INACTIVE;
-const publishContentEnabled = (_s: CtaState, _a: Actor, context: unknown): true | string => croContextOf(context).website?.publishContent === true || CTA_PUBLISH_CONTENT_DISABLED;
+const websiteActive = (_s: CtaState, _a: Actor, context: unknown): true | string =>
+  croContextOf(context).website?.status === 'active' || CTA_PUBLISH_WEBSITE_INACTIVE;
+const publishContentEnabled = (_s: CtaState, _a: Actor, context: unknown): true | string =>
+  croContextOf(context).website?.publishContent === true || CTA_PUBLISH_CONTENT_DISABLED;
 
 /** The changes of an edit: the parsed fields that differ from what is recorded. */
 function changesOf(state: CtaState, data: unknown): CtaChanges {
   const parsed = parseInput(ctaUpdateSchema, data ?? {});
   const current = new Map(Object.entries(state.fields ?? {}));
-  return Object.fromEntries(Object.entries(parsed).filter(([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.get(key)))) as CtaChanges;
+  return Object.fromEntries(
+    Object.entries(parsed).filter(
+      ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.get(key)),
+    ),
+  ) as CtaChanges;
 }
 
 function ensureComplete(fields: Partial<CtaFields> | null): void {
@@ -150,11 +164,28 @@ export const ctaDecider = defineDecider<Status, CtaAction, CtaState, CtaEvent>({
     name: 'CTA',
     statuses: [...CTA_STATUSES, CTA_PURGED],
     transitions: [
-      { action: 'Create', from: [NEW], to: 'draft', roles: [...CONTENT_AUTHORS, 'system'], description: 'Also the duplicates process (system), making the copy a Duplicate decided' },
+      {
+        action: 'Create',
+        from: [NEW],
+        to: 'draft',
+        roles: [...CONTENT_AUTHORS, 'system'],
+        description: 'Also the duplicates process (system), making the copy a Duplicate decided',
+      },
       { action: 'Update', from: UNPUBLISHED, roles: CONTENT_AUTHORS },
-      { action: 'Update', from: ['active'], roles: CONTENT_PUBLISHERS, description: 'Changes what is live: the CTA must stay complete' },
+      {
+        action: 'Update',
+        from: ['active'],
+        roles: CONTENT_PUBLISHERS,
+        description: 'Changes what is live: the CTA must stay complete',
+      },
       { action: 'SaveDraft', from: UNPUBLISHED, to: 'draft', roles: CONTENT_AUTHORS },
-      { action: 'SaveDraft', from: ['active'], to: 'draft', roles: CONTENT_PUBLISHERS, description: 'Takes the CTA off the site' },
+      {
+        action: 'SaveDraft',
+        from: ['active'],
+        to: 'draft',
+        roles: CONTENT_PUBLISHERS,
+        description: 'Takes the CTA off the site',
+      },
       { action: 'SubmitForReview', from: ['draft'], to: 'review', roles: CONTENT_AUTHORS },
       {
         action: 'Publish',
@@ -169,20 +200,62 @@ export const ctaDecider = defineDecider<Status, CtaAction, CtaState, CtaEvent>({
       },
       { action: 'Delete', from: EDITABLE, to: 'deleted', roles: CONTENT_PUBLISHERS },
       { action: 'Restore', from: ['deleted'], to: 'draft', roles: CONTENT_PUBLISHERS },
-      { action: 'DeletePermanently', from: ['deleted'], to: CTA_PURGED, roles: CRO_ADMINS, description: 'Removes the CTA from every list; its history stays for the audit' },
-      { action: 'Duplicate', from: EDITABLE, roles: CONTENT_AUTHORS, description: 'Records the copy; its Create goes to the copy' },
+      {
+        action: 'DeletePermanently',
+        from: ['deleted'],
+        to: CTA_PURGED,
+        roles: CRO_ADMINS,
+        description: 'Removes the CTA from every list; its history stays for the audit',
+      },
+      {
+        action: 'Duplicate',
+        from: EDITABLE,
+        roles: CONTENT_AUTHORS,
+        description: 'Records the copy; its Create goes to the copy',
+      },
       { action: 'ExportAsTemplate', from: EDITABLE, roles: CONTENT_AUTHORS },
-      { action: 'ConnectIntegration', from: EDITABLE, roles: CONTENT_PUBLISHERS, description: 'Webhook, Zapier, HubSpot or Zoho (one of each kind)' },
+      {
+        action: 'ConnectIntegration',
+        from: EDITABLE,
+        roles: CONTENT_PUBLISHERS,
+        description: 'Webhook, Zapier, HubSpot or Zoho (one of each kind)',
+      },
       { action: 'DisconnectIntegration', from: EDITABLE, roles: CONTENT_PUBLISHERS },
     ],
   },
-  initialState: { status: NEW, organisationId: null, websiteId: null, createdBy: null, duplicatedFrom: null, fields: null, integrations: [] } as CtaState,
+  initialState: {
+    status: NEW,
+    organisationId: null,
+    websiteId: null,
+    createdBy: null,
+    duplicatedFrom: null,
+    fields: null,
+    integrations: [],
+  } as CtaState,
   statusOf: (state) => state.status,
   handlers: {
     Create: (_state, { data, actor }) => {
-      const input = parseInput(ctaCreateSchema.extend({ organisationId: z.string({ error: missing(CTA_FIELD_LABELS.organisationId) }).min(1, missing(CTA_FIELD_LABELS.organisationId)) }), data);
+      const input = parseInput(
+        ctaCreateSchema.extend({
+          organisationId: z
+            .string({ error: missing(CTA_FIELD_LABELS.organisationId) })
+            .min(1, missing(CTA_FIELD_LABELS.organisationId)),
+        }),
+        data,
+      );
       const { organisationId, ...request } = input;
-      return [{ type: 'CtaCreated', data: { organisationId, websiteId: request.websiteId, fields: fieldsOf(request), duplicatedFrom: request.duplicatedFrom ?? null, createdBy: personOf(actor) } }];
+      return [
+        {
+          type: 'CtaCreated',
+          data: {
+            organisationId,
+            websiteId: request.websiteId,
+            fields: fieldsOf(request),
+            duplicatedFrom: request.duplicatedFrom ?? null,
+            createdBy: personOf(actor),
+          },
+        },
+      ];
     },
     Update: (state, { data, actor }) => {
       const changes = changesOf(state, data);
@@ -200,29 +273,50 @@ export const ctaDecider = defineDecider<Status, CtaAction, CtaState, CtaEvent>({
       ensureComplete(state.fields);
       return [{ type: 'CtaPublished', data: { from: state.status as CtaStatus, by: personOf(actor) } }];
     },
-    Delete: (state, { actor }) => [{ type: 'CtaDeleted', data: { from: state.status as CtaStatus, by: personOf(actor) } }],
+    Delete: (state, { actor }) => [
+      { type: 'CtaDeleted', data: { from: state.status as CtaStatus, by: personOf(actor) } },
+    ],
     Restore: (_state, { actor }) => [{ type: 'CtaRestored', data: { by: personOf(actor) } }],
     DeletePermanently: (_state, { actor }) => [{ type: 'CtaDeletedPermanently', data: { by: personOf(actor) } }],
     Duplicate: (state, { data, actor }) => {
       const { copyId, name } = parseInput(duplicateSchema, data ?? {});
       const fields = state.fields!;
-      const copy = { organisationId: state.organisationId!, websiteId: state.websiteId!, ...structuredClone(fields), name: name || copyName(fields.name) };
+      const copy = {
+        organisationId: state.organisationId!,
+        websiteId: state.websiteId!,
+        ...structuredClone(fields),
+        name: name || copyName(fields.name),
+      };
       return [{ type: 'CtaDuplicated', data: { copyId, copy, by: personOf(actor) } }];
     },
     ExportAsTemplate: (state, { data, actor }) => {
       const { templateId, name } = parseInput(exportTemplateSchema, data ?? {});
       const f = state.fields!;
-      const template: CtaTemplate = { type: f.type, subtype: f.subtype ?? null, items: structuredClone(f.items), design: f.design ? structuredClone(f.design) : null, popup: f.popup ? structuredClone(f.popup) : null };
-      return [{ type: 'CtaExportedAsTemplate', data: { templateId, name: name || f.name, template, by: personOf(actor) } }];
+      const template: CtaTemplate = {
+        type: f.type,
+        subtype: f.subtype ?? null,
+        items: structuredClone(f.items),
+        design: f.design ? structuredClone(f.design) : null,
+        popup: f.popup ? structuredClone(f.popup) : null,
+      };
+      return [
+        { type: 'CtaExportedAsTemplate', data: { templateId, name: name || f.name, template, by: personOf(actor) } },
+      ];
     },
     ConnectIntegration: (_state, { data, actor }) => {
       // Secrets (a URL, a signing secret, a token) only as hints: the caller keeps them.
       const recorded = recordedIntegration(parseInput(integrationSchema, data ?? {}));
-      return [{ type: 'CtaIntegrationConnected', data: { ...recorded, by: personOf(actor) } as IntegrationSettings & { by: Person } }];
+      return [
+        {
+          type: 'CtaIntegrationConnected',
+          data: { ...recorded, by: personOf(actor) } as IntegrationSettings & { by: Person },
+        },
+      ];
     },
     DisconnectIntegration: (state, { data, actor }) => {
       const { kind } = parseInput(disconnectIntegrationSchema, data ?? {});
-      if (!state.integrations.some((i) => i.kind === kind)) throw ValidationError.field('kind', INTEGRATION_NOT_CONNECTED);
+      if (!state.integrations.some((i) => i.kind === kind))
+        throw ValidationError.field('kind', INTEGRATION_NOT_CONNECTED);
       return [{ type: 'CtaIntegrationDisconnected', data: { kind, by: personOf(actor) } }];
     },
   },
@@ -230,7 +324,15 @@ export const ctaDecider = defineDecider<Status, CtaAction, CtaState, CtaEvent>({
     switch (event.type) {
       case 'CtaCreated': {
         const d = event.data;
-        return { ...state, status: 'draft', organisationId: d.organisationId, websiteId: d.websiteId, createdBy: d.createdBy.id, duplicatedFrom: d.duplicatedFrom, fields: d.fields };
+        return {
+          ...state,
+          status: 'draft',
+          organisationId: d.organisationId,
+          websiteId: d.websiteId,
+          createdBy: d.createdBy.id,
+          duplicatedFrom: d.duplicatedFrom,
+          fields: d.fields,
+        };
       }
       case 'CtaUpdated':
         return { ...state, fields: { ...state.fields!, ...event.data.changes } as CtaFields };
@@ -248,7 +350,13 @@ export const ctaDecider = defineDecider<Status, CtaAction, CtaState, CtaEvent>({
         return { ...state, status: CTA_PURGED };
       case 'CtaIntegrationConnected': {
         const { by: _by, ...connection } = event.data;
-        return { ...state, integrations: [...state.integrations.filter((i) => i.kind !== connection.kind), connection as IntegrationSettings] };
+        return {
+          ...state,
+          integrations: [
+            ...state.integrations.filter((i) => i.kind !== connection.kind),
+            connection as IntegrationSettings,
+          ],
+        };
       }
       case 'CtaIntegrationDisconnected':
         return { ...state, integrations: state.integrations.filter((i) => i.kind !== event.data.kind) };
@@ -288,4 +396,8 @@ export const CTA_EVENT_TYPES = [
 ] as const;
 export type CtaEventType = (typeof CTA_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_CTA_EVENT_LISTED: [CtaEvent['type']] extends [CtaEventType] ? ([CtaEventType] extends [CtaEvent['type']] ? true : never) : never = true;
+export const EVERY_CTA_EVENT_LISTED: [CtaEvent['type']] extends [CtaEventType]
+  ? [CtaEventType] extends [CtaEvent['type']]
+    ? true
+    : never
+  : never = true;

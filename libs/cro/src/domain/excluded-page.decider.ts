@@ -1,6 +1,11 @@
 import { NEW, defineDecider, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
 import { ValidationError } from '#libs/platform/src/errors.js';
-import { excludedPageCreateSchema, excludedPageFieldsOf, excludedPageUpdateSchema, type ExcludedPageFields } from './analytics-fields.js';
+import {
+  excludedPageCreateSchema,
+  excludedPageFieldsOf,
+  excludedPageUpdateSchema,
+  type ExcludedPageFields,
+} from './analytics-fields.js';
 import { changedFields, ownerSchema, parseFields, personOf, type Person } from './catalogue-fields.js';
 import { PAGE_URL_DOMAIN, croContextOf, onDomain } from './cro-fields.js';
 import { validateRuleValue } from './page-rules.js';
@@ -47,7 +52,10 @@ export const EXCLUDED_PAGE_STATUSES: readonly ExcludedPageStatus[] = ['active', 
 export const EXCLUDED_PAGE_STATUS_LABELS: Record<ExcludedPageStatus, string> = { active: 'active', deleted: 'deleted' };
 
 export type ExcludedPageEvent =
-  | DomainEvent<'ExcludedPageCreated', ExcludedPageFields & { organisationId: string; websiteId: string; createdBy: Person }>
+  | DomainEvent<
+      'ExcludedPageCreated',
+      ExcludedPageFields & { organisationId: string; websiteId: string; createdBy: Person }
+    >
   | DomainEvent<'ExcludedPageUpdated', Partial<ExcludedPageFields>>
   | DomainEvent<'ExcludedPageDeleted', Record<string, never>>;
 
@@ -66,7 +74,12 @@ function checkDomain(urlRule: string, context: unknown): void {
   if (typeof domain !== 'string' || !onDomain(base, domain)) throw ValidationError.field('urlRule', PAGE_URL_DOMAIN);
 }
 
-export const excludedPageDecider = defineDecider<ExcludedPageStatus, ExcludedPageAction, ExcludedPageState, ExcludedPageEvent>({
+export const excludedPageDecider = defineDecider<
+  ExcludedPageStatus,
+  ExcludedPageAction,
+  ExcludedPageState,
+  ExcludedPageEvent
+>({
   table: {
     name: 'excluded page',
     statuses: EXCLUDED_PAGE_STATUSES,
@@ -76,14 +89,30 @@ export const excludedPageDecider = defineDecider<ExcludedPageStatus, ExcludedPag
       { action: 'Delete', from: ['active'], to: 'deleted', roles: MEASUREMENT_MANAGERS },
     ],
   },
-  initialState: { status: NEW, organisationId: null, websiteId: null, createdBy: null, fields: null } as ExcludedPageState,
+  initialState: {
+    status: NEW,
+    organisationId: null,
+    websiteId: null,
+    createdBy: null,
+    fields: null,
+  } as ExcludedPageState,
   statusOf: (state) => state.status,
   handlers: {
     Create: (_state, command: { data: unknown; actor: Actor; context?: unknown }) => {
       const owner = parseFields(ownerSchema, command.data);
       const fields = excludedPageFieldsOf(parseFields(excludedPageCreateSchema, command.data));
       checkDomain(fields.urlRule, command.context);
-      return [{ type: 'ExcludedPageCreated', data: { ...fields, organisationId: owner.organisationId, websiteId: owner.websiteId, createdBy: personOf(command.actor) } }];
+      return [
+        {
+          type: 'ExcludedPageCreated',
+          data: {
+            ...fields,
+            organisationId: owner.organisationId,
+            websiteId: owner.websiteId,
+            createdBy: personOf(command.actor),
+          },
+        },
+      ];
     },
     Update: (state, command: { data: unknown; context?: unknown }) => {
       const input = parseFields(excludedPageUpdateSchema, command.data);

@@ -99,7 +99,15 @@ export type ExperimentAction =
   | 'Delete'
   | 'Restore';
 
-export const EXPERIMENT_STATUSES: readonly ExperimentStatus[] = ['draft', 'review', 'live', 'paused', 'completed', 'completed_deployed', 'deleted'];
+export const EXPERIMENT_STATUSES: readonly ExperimentStatus[] = [
+  'draft',
+  'review',
+  'live',
+  'paused',
+  'completed',
+  'completed_deployed',
+  'deleted',
+];
 export const EXPERIMENT_STATUS_LABELS: Record<ExperimentStatus, string> = {
   draft: 'Draft',
   review: 'Review',
@@ -117,7 +125,10 @@ type Moved = { from: ExperimentStatus; by: Person };
 export type EndRuleKind = (typeof END_RULE_KINDS)[number];
 
 export type ExperimentEvent =
-  | DomainEvent<'ExperimentCreated', { organisationId: string; websiteId: string; fields: ExperimentFields; createdBy: Person }>
+  | DomainEvent<
+      'ExperimentCreated',
+      { organisationId: string; websiteId: string; fields: ExperimentFields; createdBy: Person }
+    >
   | DomainEvent<'ExperimentUpdated', { changes: ExperimentChanges; by: Person }>
   | DomainEvent<'ExperimentSubmittedForReview', Moved>
   | DomainEvent<'ExperimentReturnedToDraft', Moved>
@@ -126,7 +137,17 @@ export type ExperimentEvent =
   | DomainEvent<'ExperimentPaused', Moved>
   | DomainEvent<'ExperimentResumed', Moved>
   /** `by` is null and `endRule` names the rule when the end-rules process completed it. */
-  | DomainEvent<'ExperimentCompleted', { from: ExperimentStatus; winner: string | null; endRule: EndRuleKind | null; by: Person | null; figures?: EndRuleFigures; heldFor?: HeldReason[] }>
+  | DomainEvent<
+      'ExperimentCompleted',
+      {
+        from: ExperimentStatus;
+        winner: string | null;
+        endRule: EndRuleKind | null;
+        by: Person | null;
+        figures?: EndRuleFigures;
+        heldFor?: HeldReason[];
+      }
+    >
   /** An end rule was met by traffic that does not look real: the test stays live until a person decides. */
   | DomainEvent<'ExperimentEndRuleHeld', EndRuleHeld>
   | DomainEvent<'ExperimentDeployed', Moved & { variant: string }>
@@ -155,7 +176,12 @@ const UNPUBLISHED: ExperimentStatus[] = ['draft', 'review'];
 const winnerSchema = z.object({ winner: z.string({ error: UNKNOWN_VARIANT }).trim().max(50).optional() });
 const deploySchema = z.object({ variant: z.string({ error: UNKNOWN_VARIANT }).trim().max(50).optional() });
 const endRuleCompletionSchema = z.object({
-  rule: z.enum(END_RULE_KINDS, { error: (i) => (i.input === undefined ? missing(EXPERIMENT_FIELD_LABELS.rule) : `${EXPERIMENT_FIELD_LABELS.rule} must be one of ${END_RULE_KINDS.join(', ')}`) }),
+  rule: z.enum(END_RULE_KINDS, {
+    error: (i) =>
+      i.input === undefined
+        ? missing(EXPERIMENT_FIELD_LABELS.rule)
+        : `${EXPERIMENT_FIELD_LABELS.rule} must be one of ${END_RULE_KINDS.join(', ')}`,
+  }),
   winner: z.string({ error: UNKNOWN_VARIANT }).trim().max(50).optional(),
   /** The figures that met the rule (the end rules process records them). */
   figures: z
@@ -197,7 +223,8 @@ function domainOfContext(context: unknown): string | undefined {
 }
 
 /** Publish refusals for traffic rules nothing can check (see the table's notes). */
-export const COUNTRIES_UNCHECKABLE = 'Countries cannot be checked: no GeoIP database is configured. Remove the countries to publish this test.';
+export const COUNTRIES_UNCHECKABLE =
+  'Countries cannot be checked: no GeoIP database is configured. Remove the countries to publish this test.';
 export const AUDIENCES_UNCHECKABLE = 'Audiences cannot be checked yet. Remove the audiences to publish this test.';
 
 /** The traffic rules that cannot be checked, as field errors (empty: none). */
@@ -241,34 +268,95 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
     transitions: [
       { action: 'Create', from: [NEW], to: 'draft', roles: EXPERIMENT_AUTHORS },
       { action: 'Update', from: UNPUBLISHED, roles: EXPERIMENT_AUTHORS },
-      { action: 'Update', from: RUNNING, roles: EXPERIMENT_RUNNERS, description: 'Changes a running test; completed tests cannot be edited' },
+      {
+        action: 'Update',
+        from: RUNNING,
+        roles: EXPERIMENT_RUNNERS,
+        description: 'Changes a running test; completed tests cannot be edited',
+      },
       { action: 'SubmitForReview', from: ['draft'], to: 'review', roles: EXPERIMENT_AUTHORS },
       { action: 'ReturnToDraft', from: ['review', ...RUNNING], to: 'draft', roles: EXPERIMENT_RUNNERS },
       { action: 'ReturnToReview', from: RUNNING, to: 'review', roles: EXPERIMENT_RUNNERS },
-      { action: 'Publish', from: UNPUBLISHED, to: 'live', roles: EXPERIMENT_RUNNERS, description: 'Needs a name, a page URL on the website domain, valid variants and a goal' },
+      {
+        action: 'Publish',
+        from: UNPUBLISHED,
+        to: 'live',
+        roles: EXPERIMENT_RUNNERS,
+        description: 'Needs a name, a page URL on the website domain, valid variants and a goal',
+      },
       { action: 'Pause', from: ['live'], to: 'paused', roles: EXPERIMENT_RUNNERS },
       { action: 'Resume', from: ['paused'], to: 'live', roles: EXPERIMENT_RUNNERS },
-      { action: 'Complete', from: RUNNING, to: 'completed', roles: EXPERIMENT_RUNNERS, description: 'Records the winner, when one is declared' },
-      { action: 'CompleteAndDeploy', from: [...RUNNING, 'completed'], to: 'completed_deployed', roles: EXPERIMENT_RUNNERS, description: 'Deploys the given variant, or the declared winner' },
-      { action: 'CompleteByEndRule', from: ['live'], to: 'completed', roles: ['system'], description: 'The end rules completed the test' },
       {
-        action: 'HoldEndRule', from: ['live'], roles: ['system'], description: 'An end rule was met by traffic that does not look real: a person confirms',
+        action: 'Complete',
+        from: RUNNING,
+        to: 'completed',
+        roles: EXPERIMENT_RUNNERS,
+        description: 'Records the winner, when one is declared',
+      },
+      {
+        action: 'CompleteAndDeploy',
+        from: [...RUNNING, 'completed'],
+        to: 'completed_deployed',
+        roles: EXPERIMENT_RUNNERS,
+        description: 'Deploys the given variant, or the declared winner',
+      },
+      {
+        action: 'CompleteByEndRule',
+        from: ['live'],
+        to: 'completed',
+        roles: ['system'],
+        description: 'The end rules completed the test',
+      },
+      {
+        action: 'HoldEndRule',
+        from: ['live'],
+        roles: ['system'],
+        description: 'An end rule was met by traffic that does not look real: a person confirms',
         guard: (state) => (state.endRuleHeld === null ? true : ALREADY_HELD),
       },
       {
-        action: 'ConfirmCompletion', from: ['live'], to: 'completed', roles: EXPERIMENT_RUNNERS, description: 'Completes a test whose end rule was held, as the rule would have',
+        action: 'ConfirmCompletion',
+        from: ['live'],
+        to: 'completed',
+        roles: EXPERIMENT_RUNNERS,
+        description: 'Completes a test whose end rule was held, as the rule would have',
         guard: (state) => (state.endRuleHeld !== null ? true : NOTHING_HELD),
       },
-      { action: 'Delete', from: [...UNPUBLISHED, 'paused', 'completed', 'completed_deployed'], to: 'deleted', roles: EXPERIMENT_RUNNERS, description: 'Not while live' },
-      { action: 'Restore', from: ['deleted'], roles: EXPERIMENT_RUNNERS, description: 'Back to the status it was deleted from' },
+      {
+        action: 'Delete',
+        from: [...UNPUBLISHED, 'paused', 'completed', 'completed_deployed'],
+        to: 'deleted',
+        roles: EXPERIMENT_RUNNERS,
+        description: 'Not while live',
+      },
+      {
+        action: 'Restore',
+        from: ['deleted'],
+        roles: EXPERIMENT_RUNNERS,
+        description: 'Back to the status it was deleted from',
+      },
     ],
   },
-  initialState: { status: NEW, organisationId: null, websiteId: null, createdBy: null, fields: null, winner: null, deployedVariant: null, deletedFrom: null, endRuleHeld: null } as ExperimentState,
+  initialState: {
+    status: NEW,
+    organisationId: null,
+    websiteId: null,
+    createdBy: null,
+    fields: null,
+    winner: null,
+    deployedVariant: null,
+    deletedFrom: null,
+    endRuleHeld: null,
+  } as ExperimentState,
   statusOf: (state) => state.status,
   handlers: {
     Create: (_state, { data, actor, context }) => {
       const input = parseInput(
-        experimentCreateSchema.extend({ organisationId: z.string({ error: missing(EXPERIMENT_FIELD_LABELS.organisationId) }).min(1, missing(EXPERIMENT_FIELD_LABELS.organisationId)) }),
+        experimentCreateSchema.extend({
+          organisationId: z
+            .string({ error: missing(EXPERIMENT_FIELD_LABELS.organisationId) })
+            .min(1, missing(EXPERIMENT_FIELD_LABELS.organisationId)),
+        }),
         data,
       );
       const { organisationId, websiteId, ...rest } = input;
@@ -280,7 +368,11 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
       const parsed = parseInput(experimentUpdateSchema, data ?? {});
       checkUrl(parsed.pageUrl, context);
       const current = new Map(Object.entries(state.fields ?? {}));
-      const changes = Object.fromEntries(Object.entries(parsed).filter(([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.get(key)))) as ExperimentChanges;
+      const changes = Object.fromEntries(
+        Object.entries(parsed).filter(
+          ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(current.get(key)),
+        ),
+      ) as ExperimentChanges;
       if (RUNNING.includes(state.status as ExperimentStatus) && changes.trafficRules) {
         const errors = uncheckableRules({ trafficRules: changes.trafficRules }, context);
         const first = Object.values(errors)[0];
@@ -288,7 +380,9 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
       }
       return Object.keys(changes).length ? [{ type: 'ExperimentUpdated', data: { changes, by: personOf(actor) } }] : [];
     },
-    SubmitForReview: (state, { actor }) => [{ type: 'ExperimentSubmittedForReview', data: moved(state, personOf(actor)) }],
+    SubmitForReview: (state, { actor }) => [
+      { type: 'ExperimentSubmittedForReview', data: moved(state, personOf(actor)) },
+    ],
     ReturnToDraft: (state, { actor }) => [{ type: 'ExperimentReturnedToDraft', data: moved(state, personOf(actor)) }],
     ReturnToReview: (state, { actor }) => [{ type: 'ExperimentReturnedToReview', data: moved(state, personOf(actor)) }],
     Publish: (state, { actor, context }) => {
@@ -300,18 +394,39 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
     Complete: (state, { data, actor }) => {
       const { winner } = parseInput(winnerSchema, data ?? {});
       const declared = winner ? variantOf(state, winner, 'winner') : null;
-      return [{ type: 'ExperimentCompleted', data: { from: state.status as ExperimentStatus, winner: declared, endRule: null, by: personOf(actor) } }];
+      return [
+        {
+          type: 'ExperimentCompleted',
+          data: { from: state.status as ExperimentStatus, winner: declared, endRule: null, by: personOf(actor) },
+        },
+      ];
     },
     CompleteAndDeploy: (state, { data, actor }) => {
       const { variant } = parseInput(deploySchema, data ?? {});
       const key = variant || state.winner;
       if (!key) throw ValidationError.field('variant', NO_WINNER_TO_DEPLOY);
-      return [{ type: 'ExperimentDeployed', data: { ...moved(state, personOf(actor)), variant: variantOf(state, key, 'variant') } }];
+      return [
+        {
+          type: 'ExperimentDeployed',
+          data: { ...moved(state, personOf(actor)), variant: variantOf(state, key, 'variant') },
+        },
+      ];
     },
     CompleteByEndRule: (state, { data }) => {
       const { rule, winner, figures } = parseInput(endRuleCompletionSchema, data ?? {});
       const declared = winner ? variantOf(state, winner, 'winner') : null;
-      return [{ type: 'ExperimentCompleted', data: { from: state.status as ExperimentStatus, winner: declared, endRule: rule, by: null, ...(figures ? { figures } : {}) } }];
+      return [
+        {
+          type: 'ExperimentCompleted',
+          data: {
+            from: state.status as ExperimentStatus,
+            winner: declared,
+            endRule: rule,
+            by: null,
+            ...(figures ? { figures } : {}),
+          },
+        },
+      ];
     },
     HoldEndRule: (_state, { data }) => {
       const held = parseInput(endRuleHeldSchema, data ?? {});
@@ -324,23 +439,41 @@ export const experimentDecider = defineDecider<ExperimentStatus, ExperimentActio
       return [
         {
           type: 'ExperimentCompleted',
-          data: { from: 'live', winner, endRule: held.rule, by: personOf(actor), ...(held.figures ? { figures: held.figures } : {}), heldFor: held.reasons },
+          data: {
+            from: 'live',
+            winner,
+            endRule: held.rule,
+            by: personOf(actor),
+            ...(held.figures ? { figures: held.figures } : {}),
+            heldFor: held.reasons,
+          },
         },
       ];
     },
     Delete: (state, { actor }) => [{ type: 'ExperimentDeleted', data: moved(state, personOf(actor)) }],
-    Restore: (state, { actor }) => [{ type: 'ExperimentRestored', data: { to: state.deletedFrom ?? 'draft', by: personOf(actor) } }],
+    Restore: (state, { actor }) => [
+      { type: 'ExperimentRestored', data: { to: state.deletedFrom ?? 'draft', by: personOf(actor) } },
+    ],
   },
   evolve: (state: ExperimentState, event: ExperimentEvent): ExperimentState => {
     switch (event.type) {
       case 'ExperimentCreated': {
         const d = event.data;
-        return { ...state, status: 'draft', organisationId: d.organisationId, websiteId: d.websiteId, createdBy: d.createdBy.id, fields: d.fields };
+        return {
+          ...state,
+          status: 'draft',
+          organisationId: d.organisationId,
+          websiteId: d.websiteId,
+          createdBy: d.createdBy.id,
+          fields: d.fields,
+        };
       }
       case 'ExperimentUpdated': {
         const fields = { ...state.fields!, ...event.data.changes } as ExperimentFields;
         // A changed end rule is decided again by the next check.
-        return event.data.changes.endRule !== undefined ? { ...state, fields, endRuleHeld: null } : { ...state, fields };
+        return event.data.changes.endRule !== undefined
+          ? { ...state, fields, endRuleHeld: null }
+          : { ...state, fields };
       }
       case 'ExperimentEndRuleHeld':
         return { ...state, endRuleHeld: event.data };
@@ -386,4 +519,8 @@ export const EXPERIMENT_EVENT_TYPES = [
 ] as const;
 export type ExperimentEventType = (typeof EXPERIMENT_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_EXPERIMENT_EVENT_LISTED: [ExperimentEvent['type']] extends [ExperimentEventType] ? ([ExperimentEventType] extends [ExperimentEvent['type']] ? true : never) : never = true;
+export const EVERY_EXPERIMENT_EVENT_LISTED: [ExperimentEvent['type']] extends [ExperimentEventType]
+  ? [ExperimentEventType] extends [ExperimentEvent['type']]
+    ? true
+    : never
+  : never = true;

@@ -1,5 +1,11 @@
 import { NEW, defineDecider, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
-import { funnelChangesOf, funnelCreateSchema, funnelFieldsOf, funnelUpdateSchema, type FunnelFields } from './analytics-fields.js';
+import {
+  funnelChangesOf,
+  funnelCreateSchema,
+  funnelFieldsOf,
+  funnelUpdateSchema,
+  type FunnelFields,
+} from './analytics-fields.js';
 import { changedFields, ownerSchema, parseFields, personOf, type Person } from './catalogue-fields.js';
 import { MEASUREMENT_MANAGERS } from './roles.js';
 
@@ -78,7 +84,17 @@ export const funnelDecider = defineDecider<FunnelStatus, FunnelAction, FunnelSta
     Create: (_state, command: { data: unknown; actor: Actor }) => {
       const owner = parseFields(ownerSchema, command.data);
       const fields = funnelFieldsOf(parseFields(funnelCreateSchema, command.data));
-      return [{ type: 'FunnelCreated', data: { ...fields, organisationId: owner.organisationId, websiteId: owner.websiteId, createdBy: personOf(command.actor) } }];
+      return [
+        {
+          type: 'FunnelCreated',
+          data: {
+            ...fields,
+            organisationId: owner.organisationId,
+            websiteId: owner.websiteId,
+            createdBy: personOf(command.actor),
+          },
+        },
+      ];
     },
     Update: (state, command: { data: unknown }) => {
       const changes = changedFields(state.fields, funnelChangesOf(parseFields(funnelUpdateSchema, command.data)));
@@ -110,4 +126,8 @@ export const FUNNEL_EVENT_TYPES = [
 ] as const;
 export type FunnelEventType = (typeof FUNNEL_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_FUNNEL_EVENT_LISTED: [FunnelEvent['type']] extends [FunnelEventType] ? ([FunnelEventType] extends [FunnelEvent['type']] ? true : never) : never = true;
+export const EVERY_FUNNEL_EVENT_LISTED: [FunnelEvent['type']] extends [FunnelEventType]
+  ? [FunnelEventType] extends [FunnelEvent['type']]
+    ? true
+    : never
+  : never = true;

@@ -1,5 +1,15 @@
 import { NEW, defineDecider, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
-import { changedFields, goalCreateSchema, goalFieldsOf, goalUpdateSchema, ownerSchema, parseFields, personOf, type GoalFields, type Person } from './catalogue-fields.js';
+import {
+  changedFields,
+  goalCreateSchema,
+  goalFieldsOf,
+  goalUpdateSchema,
+  ownerSchema,
+  parseFields,
+  personOf,
+  type GoalFields,
+  type Person,
+} from './catalogue-fields.js';
 import { MEASUREMENT_MANAGERS } from './roles.js';
 
 export {
@@ -71,7 +81,17 @@ export const goalDecider = defineDecider<GoalStatus, GoalAction, GoalState, Goal
     Create: (_state, command: { data: unknown; actor: Actor }) => {
       const owner = parseFields(ownerSchema, command.data);
       const fields = goalFieldsOf(parseFields(goalCreateSchema, command.data));
-      return [{ type: 'GoalCreated', data: { ...fields, organisationId: owner.organisationId, websiteId: owner.websiteId, createdBy: personOf(command.actor) } }];
+      return [
+        {
+          type: 'GoalCreated',
+          data: {
+            ...fields,
+            organisationId: owner.organisationId,
+            websiteId: owner.websiteId,
+            createdBy: personOf(command.actor),
+          },
+        },
+      ];
     },
     Update: (state, command: { data: unknown }) => {
       const input = parseFields(goalUpdateSchema, command.data);
@@ -113,4 +133,8 @@ export const GOAL_EVENT_TYPES = [
 ] as const;
 export type GoalEventType = (typeof GOAL_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_GOAL_EVENT_LISTED: [GoalEvent['type']] extends [GoalEventType] ? ([GoalEventType] extends [GoalEvent['type']] ? true : never) : never = true;
+export const EVERY_GOAL_EVENT_LISTED: [GoalEvent['type']] extends [GoalEventType]
+  ? [GoalEventType] extends [GoalEvent['type']]
+    ? true
+    : never
+  : never = true;

@@ -1,14 +1,49 @@
 import type { EventTypeDefinition } from '#libs/eventstore/src/index.js';
 import type { Decider } from '#libs/platform/src/decider.js';
-import { CAMPAIGN_EVENT_TYPES, CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, campaignDecider } from './campaign.decider.js';
+import {
+  CAMPAIGN_EVENT_TYPES,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_STATUS_LABELS,
+  campaignDecider,
+} from './campaign.decider.js';
 import { CTA_EVENT_TYPES, CTA_PURGED, CTA_STATUSES, CTA_STATUS_LABELS, ctaDecider } from './cta.decider.js';
-import { EXCLUDED_PAGE_EVENT_TYPES, EXCLUDED_PAGE_STATUSES, EXCLUDED_PAGE_STATUS_LABELS, EXCLUDED_PAGE_STREAM, excludedPageDecider } from './excluded-page.decider.js';
-import { EXPERIMENT_EVENT_TYPES, EXPERIMENT_STATUSES, EXPERIMENT_STATUS_LABELS, experimentDecider } from './experiment.decider.js';
-import { FUNNEL_EVENT_TYPES, FUNNEL_STATUSES, FUNNEL_PAGE_SIZE, FUNNEL_STATUS_LABELS, FUNNEL_STREAM, funnelDecider } from './funnel.decider.js';
+import {
+  EXCLUDED_PAGE_EVENT_TYPES,
+  EXCLUDED_PAGE_STATUSES,
+  EXCLUDED_PAGE_STATUS_LABELS,
+  EXCLUDED_PAGE_STREAM,
+  excludedPageDecider,
+} from './excluded-page.decider.js';
+import {
+  EXPERIMENT_EVENT_TYPES,
+  EXPERIMENT_STATUSES,
+  EXPERIMENT_STATUS_LABELS,
+  experimentDecider,
+} from './experiment.decider.js';
+import {
+  FUNNEL_EVENT_TYPES,
+  FUNNEL_STATUSES,
+  FUNNEL_PAGE_SIZE,
+  FUNNEL_STATUS_LABELS,
+  FUNNEL_STREAM,
+  funnelDecider,
+} from './funnel.decider.js';
 import { NOTIFICATION_RECIPIENT_EVENT_TYPES } from './notification-recipient.decider.js';
 import { GOAL_EVENT_TYPES, GOAL_STATUSES, GOAL_STATUS_LABELS, GOAL_STREAM, goalDecider } from './goal.decider.js';
-import { PRODUCT_EVENT_TYPES, PRODUCT_STATUSES, PRODUCT_STATUS_LABELS, PRODUCT_STREAM, productDecider } from './product.decider.js';
-import { URL_LIST_EVENT_TYPES, URL_LIST_STATUSES, URL_LIST_STATUS_LABELS, URL_LIST_STREAM, urlListDecider } from './url-list.decider.js';
+import {
+  PRODUCT_EVENT_TYPES,
+  PRODUCT_STATUSES,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STREAM,
+  productDecider,
+} from './product.decider.js';
+import {
+  URL_LIST_EVENT_TYPES,
+  URL_LIST_STATUSES,
+  URL_LIST_STATUS_LABELS,
+  URL_LIST_STREAM,
+  urlListDecider,
+} from './url-list.decider.js';
 
 /**
  * The CRO resources (DESIGN.md "CRO resources: the request shapes"): each is a decider whose state
@@ -114,18 +149,54 @@ export function ruleBytesReached(quota: CroKind['quota']): string {
 export const CRO_KINDS: readonly CroKind[] = [
   {
     quota: { records: 500, plural: 'CTAs' },
-    resource: 'ctas', stream: 'cta', table: 'rm_ctas', label: 'CTA', decider: ctaDecider, eventTypes: CTA_EVENT_TYPES,
+    resource: 'ctas',
+    stream: 'cta',
+    table: 'rm_ctas',
+    label: 'CTA',
+    decider: ctaDecider,
+    eventTypes: CTA_EVENT_TYPES,
     listFields: { subtype: 'subtype' },
-    statuses: CTA_STATUSES, statusLabels: CTA_STATUS_LABELS, purged: CTA_PURGED,
-    actions: ['SaveDraft', 'SubmitForReview', 'Publish', 'Restore', 'DeletePermanently', 'Duplicate', 'ExportAsTemplate', 'ConnectIntegration', 'DisconnectIntegration'],
-    update: 'Update', remove: 'Delete',
+    statuses: CTA_STATUSES,
+    statusLabels: CTA_STATUS_LABELS,
+    purged: CTA_PURGED,
+    actions: [
+      'SaveDraft',
+      'SubmitForReview',
+      'Publish',
+      'Restore',
+      'DeletePermanently',
+      'Duplicate',
+      'ExportAsTemplate',
+      'ConnectIntegration',
+      'DisconnectIntegration',
+    ],
+    update: 'Update',
+    remove: 'Delete',
   },
   {
     quota: { records: 200, plural: 'campaigns' },
-    resource: 'campaigns', stream: 'campaign', table: 'rm_campaigns', label: 'Campaign', decider: campaignDecider, eventTypes: CAMPAIGN_EVENT_TYPES,
-    statuses: CAMPAIGN_STATUSES, statusLabels: CAMPAIGN_STATUS_LABELS,
-    actions: ['SubmitForReview', 'ReturnToDraft', 'Publish', 'Unpublish', 'ReturnToReview', 'Deactivate', 'Restore', 'Duplicate', 'Generate', 'CancelGeneration'],
-    update: 'Update', remove: 'Delete',
+    resource: 'campaigns',
+    stream: 'campaign',
+    table: 'rm_campaigns',
+    label: 'Campaign',
+    decider: campaignDecider,
+    eventTypes: CAMPAIGN_EVENT_TYPES,
+    statuses: CAMPAIGN_STATUSES,
+    statusLabels: CAMPAIGN_STATUS_LABELS,
+    actions: [
+      'SubmitForReview',
+      'ReturnToDraft',
+      'Publish',
+      'Unpublish',
+      'ReturnToReview',
+      'Deactivate',
+      'Restore',
+      'Duplicate',
+      'Generate',
+      'CancelGeneration',
+    ],
+    update: 'Update',
+    remove: 'Delete',
     bulk: {
       Publish: { action: 'Publish', status: 'live' },
       SubmitForReview: { action: 'SubmitForReview', status: 'review' },
@@ -137,10 +208,28 @@ export const CRO_KINDS: readonly CroKind[] = [
   },
   {
     quota: { records: 200, plural: 'experiments' },
-    resource: 'experiments', stream: 'experiment', table: 'rm_experiments', label: 'Experiment', decider: experimentDecider, eventTypes: EXPERIMENT_EVENT_TYPES,
-    statuses: EXPERIMENT_STATUSES, statusLabels: EXPERIMENT_STATUS_LABELS,
-    actions: ['SubmitForReview', 'ReturnToDraft', 'ReturnToReview', 'Publish', 'Pause', 'Resume', 'ConfirmCompletion', 'Complete', 'CompleteAndDeploy', 'Restore'],
-    update: 'Update', remove: 'Delete',
+    resource: 'experiments',
+    stream: 'experiment',
+    table: 'rm_experiments',
+    label: 'Experiment',
+    decider: experimentDecider,
+    eventTypes: EXPERIMENT_EVENT_TYPES,
+    statuses: EXPERIMENT_STATUSES,
+    statusLabels: EXPERIMENT_STATUS_LABELS,
+    actions: [
+      'SubmitForReview',
+      'ReturnToDraft',
+      'ReturnToReview',
+      'Publish',
+      'Pause',
+      'Resume',
+      'ConfirmCompletion',
+      'Complete',
+      'CompleteAndDeploy',
+      'Restore',
+    ],
+    update: 'Update',
+    remove: 'Delete',
     bulk: {
       Publish: { action: 'Publish', status: 'live' },
       SubmitForReview: { action: 'SubmitForReview', status: 'review' },
@@ -151,33 +240,78 @@ export const CRO_KINDS: readonly CroKind[] = [
   },
   {
     quota: { records: 1000, plural: 'products' },
-    resource: 'products', stream: PRODUCT_STREAM, table: 'rm_products', label: 'Product', decider: productDecider, eventTypes: PRODUCT_EVENT_TYPES,
-    statuses: PRODUCT_STATUSES, statusLabels: PRODUCT_STATUS_LABELS, actions: ['Restore'], update: 'Update', remove: 'Delete',
+    resource: 'products',
+    stream: PRODUCT_STREAM,
+    table: 'rm_products',
+    label: 'Product',
+    decider: productDecider,
+    eventTypes: PRODUCT_EVENT_TYPES,
+    statuses: PRODUCT_STATUSES,
+    statusLabels: PRODUCT_STATUS_LABELS,
+    actions: ['Restore'],
+    update: 'Update',
+    remove: 'Delete',
   },
   {
     quota: { records: 50, plural: 'goals' },
-    resource: 'goals', stream: GOAL_STREAM, table: 'rm_goals', label: 'Goal', decider: goalDecider, eventTypes: GOAL_EVENT_TYPES,
-    statuses: GOAL_STATUSES, statusLabels: GOAL_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
+    resource: 'goals',
+    stream: GOAL_STREAM,
+    table: 'rm_goals',
+    label: 'Goal',
+    decider: goalDecider,
+    eventTypes: GOAL_EVENT_TYPES,
+    statuses: GOAL_STATUSES,
+    statusLabels: GOAL_STATUS_LABELS,
+    actions: [],
+    update: 'Update',
+    remove: 'Delete',
   },
   {
     quota: { records: 100, plural: 'URL lists', ruleBytes: URL_LIST_RULE_BYTES_MAX },
-    resource: 'url-lists', stream: URL_LIST_STREAM, table: 'rm_url_lists', label: 'URL list', decider: urlListDecider, eventTypes: URL_LIST_EVENT_TYPES,
-    statuses: URL_LIST_STATUSES, statusLabels: URL_LIST_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
+    resource: 'url-lists',
+    stream: URL_LIST_STREAM,
+    table: 'rm_url_lists',
+    label: 'URL list',
+    decider: urlListDecider,
+    eventTypes: URL_LIST_EVENT_TYPES,
+    statuses: URL_LIST_STATUSES,
+    statusLabels: URL_LIST_STATUS_LABELS,
+    actions: [],
+    update: 'Update',
+    remove: 'Delete',
   },
   {
     quota: { records: 50, plural: 'funnels' },
-    resource: 'funnels', stream: FUNNEL_STREAM, table: 'rm_funnels', label: 'Funnel', decider: funnelDecider, eventTypes: FUNNEL_EVENT_TYPES,
+    resource: 'funnels',
+    stream: FUNNEL_STREAM,
+    table: 'rm_funnels',
+    label: 'Funnel',
+    decider: funnelDecider,
+    eventTypes: FUNNEL_EVENT_TYPES,
     // Lists default to 20 rows a page (seed 001 "funnels ... page size 20").
     pageSize: FUNNEL_PAGE_SIZE,
-    statuses: FUNNEL_STATUSES, statusLabels: FUNNEL_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
+    statuses: FUNNEL_STATUSES,
+    statusLabels: FUNNEL_STATUS_LABELS,
+    actions: [],
+    update: 'Update',
+    remove: 'Delete',
   },
   {
     quota: { records: 200, plural: 'excluded pages' },
     // No name: the list filters and sorts by the URL rule (and its controller searches it).
-    resource: 'excluded-pages', stream: EXCLUDED_PAGE_STREAM, table: 'rm_excluded_pages', label: 'Excluded page', decider: excludedPageDecider, eventTypes: EXCLUDED_PAGE_EVENT_TYPES,
+    resource: 'excluded-pages',
+    stream: EXCLUDED_PAGE_STREAM,
+    table: 'rm_excluded_pages',
+    label: 'Excluded page',
+    decider: excludedPageDecider,
+    eventTypes: EXCLUDED_PAGE_EVENT_TYPES,
     listFields: { urlRule: 'urlRule' },
     listSearch: ['urlRule', 'note'],
-    statuses: EXCLUDED_PAGE_STATUSES, statusLabels: EXCLUDED_PAGE_STATUS_LABELS, actions: [], update: 'Update', remove: 'Delete',
+    statuses: EXCLUDED_PAGE_STATUSES,
+    statusLabels: EXCLUDED_PAGE_STATUS_LABELS,
+    actions: [],
+    update: 'Update',
+    remove: 'Delete',
   },
 ];
 
@@ -189,4 +323,7 @@ export function croKind(resource: string): CroKind {
 }
 
 /** Every event type of the CRO context. */
-export const CRO_EVENT_TYPES: EventTypeDefinition[] = [...CRO_KINDS.flatMap((k) => [...k.eventTypes]), ...NOTIFICATION_RECIPIENT_EVENT_TYPES];
+export const CRO_EVENT_TYPES: EventTypeDefinition[] = [
+  ...CRO_KINDS.flatMap((k) => [...k.eventTypes]),
+  ...NOTIFICATION_RECIPIENT_EVENT_TYPES,
+];

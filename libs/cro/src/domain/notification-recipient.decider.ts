@@ -22,7 +22,11 @@ export const NOTIFICATION_RECIPIENT_STREAM = 'notificationrecipient';
 
 export type NotificationRecipientStatus = 'pending' | 'confirmed' | 'declined';
 export type NotificationRecipientAction = 'RequestConfirmation' | 'Confirm' | 'Decline';
-export const NOTIFICATION_RECIPIENT_STATUSES: readonly NotificationRecipientStatus[] = ['pending', 'confirmed', 'declined'];
+export const NOTIFICATION_RECIPIENT_STATUSES: readonly NotificationRecipientStatus[] = [
+  'pending',
+  'confirmed',
+  'declined',
+];
 
 /** A confirmation mail goes to one address at most once in this time, per organisation. */
 export const CONFIRMATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -57,7 +61,9 @@ export const normalAddress = (address: string) => address.trim().toLowerCase();
 
 /** The aggregate id of an organisation's address (a UUID-shaped SHA-256 digest). */
 export function notificationRecipientId(organisationId: string, address: string): string {
-  const hex = createHash('sha256').update(`notification-recipient:${organisationId}:${normalAddress(address)}`).digest('hex');
+  const hex = createHash('sha256')
+    .update(`notification-recipient:${organisationId}:${normalAddress(address)}`)
+    .digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-9${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -83,15 +89,25 @@ function timeOf(value: unknown): number {
 function codeValid(state: NotificationRecipientState, data: AnswerData | undefined): boolean {
   if (!data || typeof data.codeHash !== 'string') return false;
   const at = timeOf(data.at);
-  return state.codes.some((c) => c.hash === data.codeHash && at - Date.parse(c.at) <= CONFIRMATION_LINK_MS && at >= Date.parse(c.at));
+  return state.codes.some(
+    (c) => c.hash === data.codeHash && at - Date.parse(c.at) <= CONFIRMATION_LINK_MS && at >= Date.parse(c.at),
+  );
 }
 
 const withCode = (state: NotificationRecipientState, _actor: unknown, context: unknown) =>
   codeValid(state, (context as { answer?: AnswerData } | undefined)?.answer) || CONFIRMATION_LINK_INVALID;
 
-const who = (state: NotificationRecipientState): Who => ({ organisationId: state.organisationId!, address: state.address! });
+const who = (state: NotificationRecipientState): Who => ({
+  organisationId: state.organisationId!,
+  address: state.address!,
+});
 
-export const notificationRecipientDecider = defineDecider<NotificationRecipientStatus, NotificationRecipientAction, NotificationRecipientState, NotificationRecipientEvent>({
+export const notificationRecipientDecider = defineDecider<
+  NotificationRecipientStatus,
+  NotificationRecipientAction,
+  NotificationRecipientState,
+  NotificationRecipientEvent
+>({
   table: {
     name: 'notification recipient',
     statuses: NOTIFICATION_RECIPIENT_STATUSES,
@@ -114,20 +130,44 @@ export const notificationRecipientDecider = defineDecider<NotificationRecipientS
       return [
         {
           type: 'NotificationRecipientConfirmationRequested',
-          data: { organisationId: state.organisationId ?? organisationId, address: state.address ?? normalAddress(address), codeHash: hash, requestedAt: new Date(now).toISOString() },
+          data: {
+            organisationId: state.organisationId ?? organisationId,
+            address: state.address ?? normalAddress(address),
+            codeHash: hash,
+            requestedAt: new Date(now).toISOString(),
+          },
         },
       ];
     },
     Confirm: (state, command: { data: AnswerData }) =>
-      state.status === 'confirmed' ? [] : [{ type: 'NotificationRecipientConfirmed', data: { ...who(state), confirmedAt: new Date(timeOf(command.data.at)).toISOString() } }],
+      state.status === 'confirmed'
+        ? []
+        : [
+            {
+              type: 'NotificationRecipientConfirmed',
+              data: { ...who(state), confirmedAt: new Date(timeOf(command.data.at)).toISOString() },
+            },
+          ],
     Decline: (state, command: { data: AnswerData }) =>
-      state.status === 'declined' ? [] : [{ type: 'NotificationRecipientDeclined', data: { ...who(state), declinedAt: new Date(timeOf(command.data.at)).toISOString() } }],
+      state.status === 'declined'
+        ? []
+        : [
+            {
+              type: 'NotificationRecipientDeclined',
+              data: { ...who(state), declinedAt: new Date(timeOf(command.data.at)).toISOString() },
+            },
+          ],
   },
   evolve: (state, event) => {
     switch (event.type) {
       case 'NotificationRecipientConfirmationRequested': {
         const { organisationId, address, codeHash: hash, requestedAt } = event.data;
-        return { status: 'pending', organisationId, address, codes: [...state.codes, { hash, at: requestedAt }].slice(-KEPT_CODES) };
+        return {
+          status: 'pending',
+          organisationId,
+          address,
+          codes: [...state.codes, { hash, at: requestedAt }].slice(-KEPT_CODES),
+        };
       }
       case 'NotificationRecipientConfirmed':
         return { ...state, status: 'confirmed' };
@@ -147,7 +187,9 @@ export const NOTIFICATION_RECIPIENT_EVENT_TYPES = [
 ] as const;
 export type NotificationRecipientEventType = (typeof NOTIFICATION_RECIPIENT_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_NOTIFICATION_RECIPIENT_EVENT_LISTED: [NotificationRecipientEvent['type']] extends [NotificationRecipientEventType]
+export const EVERY_NOTIFICATION_RECIPIENT_EVENT_LISTED: [NotificationRecipientEvent['type']] extends [
+  NotificationRecipientEventType,
+]
   ? [NotificationRecipientEventType] extends [NotificationRecipientEvent['type']]
     ? true
     : never

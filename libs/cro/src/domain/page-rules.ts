@@ -50,7 +50,10 @@ export const PAGE_RULE_KIND_LABELS: Record<PageRuleKind, string> = {
   exact: 'Exact URL',
   list: 'URL list',
 };
-export const PAGE_RULE_OPERATOR_LABELS: Record<PageRuleOperator, string> = { and: 'All rules (and)', or: 'Any rule (or)' };
+export const PAGE_RULE_OPERATOR_LABELS: Record<PageRuleOperator, string> = {
+  and: 'All rules (and)',
+  or: 'Any rule (or)',
+};
 
 /** The spec's message for a rule value that is not an https URL (seed 001 section 5). */
 export const INVALID_RULE_URL = 'Please provide a valid url, starting with https://';
@@ -99,7 +102,8 @@ export interface PageRulesMatch {
   rules: RuleMatch[];
 }
 
-const isKind = (kind: unknown): kind is PageRuleKind => typeof kind === 'string' && (PAGE_RULE_KINDS as readonly string[]).includes(kind);
+const isKind = (kind: unknown): kind is PageRuleKind =>
+  typeof kind === 'string' && (PAGE_RULE_KINDS as readonly string[]).includes(kind);
 
 /**
  * Why `value` is not a valid rule value, or null when it is: the spec's "Please provide a valid
@@ -196,16 +200,25 @@ export function ruleProblem(rule: PageRule, lists?: UrlListLookup): string | nul
  * (`GET /api/campaigns/{id}/match?url=`). `lists` holds the rules of the website's active URL
  * lists by id. See the file's comment for the semantics.
  */
-export function matchPageRules(pageRules: PageRulesInput | null | undefined, pageUrl: string, lists: UrlListLookup): PageRulesMatch {
+export function matchPageRules(
+  pageRules: PageRulesInput | null | undefined,
+  pageUrl: string,
+  lists: UrlListLookup,
+): PageRulesMatch {
   const rules = Array.isArray(pageRules?.rules) ? pageRules.rules : [];
   const operator = pageRules?.operator;
   const page = pageOf(pageUrl);
   const listAnswers = new Map<string, boolean>();
   const results: RuleMatch[] = rules.map((rule) => {
-    const kind = rule !== null && typeof rule === 'object' && typeof rule.kind === 'string' ? rule.kind : String((rule as { kind?: unknown } | null)?.kind ?? '');
+    const kind =
+      rule !== null && typeof rule === 'object' && typeof rule.kind === 'string'
+        ? rule.kind
+        : String((rule as { kind?: unknown } | null)?.kind ?? '');
     const value = rule !== null && typeof rule === 'object' && typeof rule.value === 'string' ? rule.value : null;
     const entry: RuleMatch =
-      kind === 'list' ? { kind, value, listId: typeof rule.listId === 'string' ? rule.listId : '', matches: false } : { kind, value, matches: false };
+      kind === 'list'
+        ? { kind, value, listId: typeof rule.listId === 'string' ? rule.listId : '', matches: false }
+        : { kind, value, matches: false };
     const problem = ruleProblem(rule, lists);
     if (problem) return { ...entry, problem };
     if (!page) return entry;
@@ -219,7 +232,12 @@ export function matchPageRules(pageRules: PageRulesInput | null | undefined, pag
       return { ...entry, matches: listed };
     }
     const pattern = patternOf(rule.value!)!;
-    const matches = rule.kind === 'exact' ? exactMatch(pattern, page) : rule.kind === 'contains' ? containsMatch(pattern, page) : !containsMatch(pattern, page);
+    const matches =
+      rule.kind === 'exact'
+        ? exactMatch(pattern, page)
+        : rule.kind === 'contains'
+          ? containsMatch(pattern, page)
+          : !containsMatch(pattern, page);
     return { ...entry, matches };
   });
   const matches =
@@ -260,7 +278,12 @@ interface PageView {
   url: URL;
   query?: string;
 }
-const viewOf = (url: URL): PageView => ({ href: url.href, pathKey: `${url.origin}${withoutTrailingSlash(url.pathname)}`, originPath: `${url.origin}${url.pathname}`, url });
+const viewOf = (url: URL): PageView => ({
+  href: url.href,
+  pathKey: `${url.origin}${withoutTrailingSlash(url.pathname)}`,
+  originPath: `${url.origin}${url.pathname}`,
+  url,
+});
 const queryOf = (view: PageView): string => (view.query ??= sortedQuery(view.url));
 
 /** One URL list, compiled: indices into the website's distinct contains values, and key sets. */
@@ -284,7 +307,10 @@ type CompiledRule =
   | { kind: 'contains'; value: number; negate: boolean }
   | { kind: 'exact'; pattern: Pattern };
 
-export function compilePageRules(ruleSets: readonly (PageRulesInput | null | undefined)[], lists: UrlListLookup): CompiledPageRules {
+export function compilePageRules(
+  ruleSets: readonly (PageRulesInput | null | undefined)[],
+  lists: UrlListLookup,
+): CompiledPageRules {
   const containsValues: string[] = [];
   const containsIndex = new Map<string, number>();
   const containsOf = (text: string): number => {
@@ -301,10 +327,22 @@ export function compilePageRules(ruleSets: readonly (PageRulesInput | null | und
   const listOf = (listId: string): number => {
     const known = listIndex.get(listId);
     if (known !== undefined) return known;
-    const list: CompiledList = { exactPages: new Set(), exactQueries: new Map(), prefixes: [], prefixParents: new Set(), contains: [] };
+    const list: CompiledList = {
+      exactPages: new Set(),
+      exactQueries: new Map(),
+      prefixes: [],
+      prefixParents: new Set(),
+      contains: [],
+    };
     const seen = new Set<string>();
     for (const rule of lists.get(listId) ?? []) {
-      if (rule === null || typeof rule !== 'object' || typeof rule.value !== 'string' || (rule.kind !== 'contains' && rule.kind !== 'exact')) continue;
+      if (
+        rule === null ||
+        typeof rule !== 'object' ||
+        typeof rule.value !== 'string' ||
+        (rule.kind !== 'contains' && rule.kind !== 'exact')
+      )
+        continue;
       const key = `${rule.kind}\n${rule.value}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -407,7 +445,8 @@ export function rulesCanMatch(pageRules: PageRulesInput | null | undefined, list
   const rules = Array.isArray(pageRules?.rules) ? pageRules.rules : [];
   if (rules.length === 0) return false;
   const usable = (rule: PageRule) =>
-    ruleProblem(rule, lists) === null && !(rule.kind === 'list' && lists && (lists.get(rule.listId!)?.length ?? 0) === 0);
+    ruleProblem(rule, lists) === null &&
+    !(rule.kind === 'list' && lists && (lists.get(rule.listId!)?.length ?? 0) === 0);
   if (pageRules!.operator === 'or') return rules.some(usable);
   if (pageRules!.operator !== 'and') return false;
   if (!rules.every(usable)) return false;
@@ -420,14 +459,20 @@ export function rulesCanMatch(pageRules: PageRulesInput | null | undefined, list
   const pages = exact.filter((p) => !p.wildcard);
   for (const a of pages) {
     for (const b of pages) {
-      if (a.url.origin !== b.url.origin || withoutTrailingSlash(a.url.pathname) !== withoutTrailingSlash(b.url.pathname)) return false;
+      if (
+        a.url.origin !== b.url.origin ||
+        withoutTrailingSlash(a.url.pathname) !== withoutTrailingSlash(b.url.pathname)
+      )
+        return false;
       if (a.url.search !== '' && b.url.search !== '' && sortedQuery(a.url) !== sortedQuery(b.url)) return false;
     }
   }
   for (const excluded of notContains) {
     if (contains.some((included) => included.text.includes(excluded.text))) return false;
     // Every URL an exact rule matches starts with its origin and path (a trailing slash aside).
-    const certain = exact.map((p) => (p.wildcard ? p.text : `${p.url.origin}${p.url.pathname}`)).map(withoutTrailingSlash);
+    const certain = exact
+      .map((p) => (p.wildcard ? p.text : `${p.url.origin}${p.url.pathname}`))
+      .map(withoutTrailingSlash);
     if (certain.some((text) => text.includes(excluded.text))) return false;
   }
   return true;
@@ -462,5 +507,7 @@ export const pageRuleSchema = z
 /** A campaign's `pageRules` (`{ operator: "and" | "or", rules: [...] }`, at most 100 rules). */
 export const pageRulesSchema = z.object({
   operator: z.enum(PAGE_RULE_OPERATORS, { error: 'Page rules are combined with and or or' }),
-  rules: z.array(pageRuleSchema, { error: 'Page rules must be a list' }).max(PAGE_RULES_MAX, `At most ${PAGE_RULES_MAX} page rules`),
+  rules: z
+    .array(pageRuleSchema, { error: 'Page rules must be a list' })
+    .max(PAGE_RULES_MAX, `At most ${PAGE_RULES_MAX} page rules`),
 });

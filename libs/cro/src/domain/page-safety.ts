@@ -27,11 +27,26 @@
 
 /** The elements the tracker never changes, as a tag list. */
 export const PROTECTED_ELEMENTS = [
-  'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'title', 'head', 'link', 'base', 'meta',
-  'frame', 'frameset', 'noembed', 'noframes',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'title',
+  'head',
+  'link',
+  'base',
+  'meta',
+  'frame',
+  'frameset',
+  'noembed',
+  'noframes',
 ] as const;
 /** The same as one CSS selector (the tracker's `closest` check). */
-export const PROTECTED_SELECTOR = 'script,style,noscript,template,iframe,object,embed,title,head,link,base,meta,frame,frameset,noembed,noframes';
+export const PROTECTED_SELECTOR =
+  'script,style,noscript,template,iframe,object,embed,title,head,link,base,meta,frame,frameset,noembed,noframes';
 
 // Module-level values here are literals only: the tracker bundles this file, and a literal it does
 // not use is left out of it (a `new Set(...)` would not be).
@@ -41,7 +56,8 @@ const isProtected = (name: string) => (PROTECTED_ELEMENTS as readonly string[]).
 export const protectedSelectorMessage = (label: string) =>
   `${label} must not target script, style, noscript, template, iframe, object, embed, title, head, link, base or meta elements (the tracker never changes them)`;
 /** An XPath selector comparing element names by string could spell any tag: refused. */
-export const xpathNameTestMessage = (label: string) => `${label} must not test element names with name() or local-name()`;
+export const xpathNameTestMessage = (label: string) =>
+  `${label} must not test element names with name() or local-name()`;
 
 /** The index after the string that opens at `start` (its quote), escapes skipped. */
 function afterString(selector: string, start: number): number {
@@ -79,7 +95,8 @@ export function cssTypeSelectors(selector: string): string[] {
       text += ' ';
     } else if (c === '[') {
       let j = i + 1;
-      while (j < selector.length && selector[j] !== ']') j = selector[j] === '"' || selector[j] === "'" ? afterString(selector, j) : j + 1;
+      while (j < selector.length && selector[j] !== ']')
+        j = selector[j] === '"' || selector[j] === "'" ? afterString(selector, j) : j + 1;
       i = j;
       text += ' ';
     } else text += c;
@@ -107,7 +124,8 @@ export function selectorProblem(selector: string, type: 'css' | 'xpath' | undefi
 /** `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`. */
 export const HEX_COLOUR = /^#(?:[\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})$/i;
 /** `rgb()`, `rgba()`, `hsl()`, `hsla()` of three or four numbers (commas, spaces or a slash between; %, deg, turn, rad). */
-export const FUNCTION_COLOUR = /^(?:rgb|hsl)a?\(\s*[-+]?(?:\d+|\d*\.\d+)(?:%|deg|turn|rad)?(?:\s*[,/\s]\s*[-+]?(?:\d+|\d*\.\d+)%?){2,3}\s*\)$/i;
+export const FUNCTION_COLOUR =
+  /^(?:rgb|hsl)a?\(\s*[-+]?(?:\d+|\d*\.\d+)(?:%|deg|turn|rad)?(?:\s*[,/\s]\s*[-+]?(?:\d+|\d*\.\d+)%?){2,3}\s*\)$/i;
 /** A number, or a number with px, em, rem, %, vh or vw. */
 export const LENGTH = /^-?(?:\d+|\d*\.\d+)(?:px|em|rem|%|vh|vw)?$/i;
 /** Font names: letters, digits, spaces, hyphens, underscores, quotes and commas. */
@@ -116,21 +134,25 @@ export const FONT_NAMES = /^[\w\s'",-]{1,200}$/;
 /** The CSS colour keywords (CSS Color 4's named colours, and the keywords a colour property takes). */
 const COLOUR_NAMES =
   ' aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet brown burlywood cadetblue ' +
-    'chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey ' +
-    'darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray ' +
-    'darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen ' +
-    'fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender ' +
-    'lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey ' +
-    'lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen ' +
-    'magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen ' +
-    'mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab orange ' +
-    'orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple ' +
-    'rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue ' +
-    'slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow ' +
-    'yellowgreen transparent currentcolor inherit initial unset ';
+  'chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey ' +
+  'darkkhaki darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray ' +
+  'darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen ' +
+  'fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender ' +
+  'lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey ' +
+  'lightpink lightsalmon lightseagreen lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen ' +
+  'magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue mediumspringgreen ' +
+  'mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin navajowhite navy oldlace olive olivedrab orange ' +
+  'orangered orchid palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple ' +
+  'rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue ' +
+  'slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow ' +
+  'yellowgreen transparent currentcolor inherit initial unset ';
 
 /** Colours and lengths are short: the length is checked before any pattern runs. */
-export const isColour = (value: string) => value.length <= 64 && (HEX_COLOUR.test(value) || FUNCTION_COLOUR.test(value) || (/^[a-z]+$/i.test(value) && COLOUR_NAMES.includes(` ${value.toLowerCase()} `)));
+export const isColour = (value: string) =>
+  value.length <= 64 &&
+  (HEX_COLOUR.test(value) ||
+    FUNCTION_COLOUR.test(value) ||
+    (/^[a-z]+$/i.test(value) && COLOUR_NAMES.includes(` ${value.toLowerCase()} `)));
 export const isLength = (value: string) => value.length <= 32 && LENGTH.test(value);
 export const isFontNames = (value: string) => FONT_NAMES.test(value);
 
@@ -176,20 +198,34 @@ const DESIGN_KEY = /^[A-Za-z][\w-]{0,63}$/;
  */
 export function designValueProblem(key: string, value: unknown, label: string): string | null {
   const name = `${label}: ${key}`;
-  if (!DESIGN_KEY.test(key)) return `${label}: "${key.slice(0, 64)}" is not a design setting (letters, digits, _ and -, at most 64)`;
+  if (!DESIGN_KEY.test(key))
+    return `${label}: "${key.slice(0, 64)}" is not a design setting (letters, digits, _ and -, at most 64)`;
   const kind = designKind(key);
   if (value === null || value === '') return null;
-  if (kind === 'text') return typeof value === 'string' && value.length <= MAX_DESIGN_TEXT ? null : `${name} must be text of at most ${MAX_DESIGN_TEXT} characters`;
-  if (kind === 'length' && typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= 10_000 ? null : `${name} must be a length (a number, or a number with px, em, rem, %, vh or vw)`;
-  if (kind === undefined && (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value)))) return null;
+  if (kind === 'text')
+    return typeof value === 'string' && value.length <= MAX_DESIGN_TEXT
+      ? null
+      : `${name} must be text of at most ${MAX_DESIGN_TEXT} characters`;
+  if (kind === 'length' && typeof value === 'number')
+    return Number.isFinite(value) && Math.abs(value) <= 10_000
+      ? null
+      : `${name} must be a length (a number, or a number with px, em, rem, %, vh or vw)`;
+  if (kind === undefined && (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))))
+    return null;
   const text = typeof value === 'string' ? value.trim() : null;
   switch (kind) {
     case 'colour':
-      return text !== null && isColour(text) ? null : `${name} must be a colour (#hex, rgb(), rgba(), hsl(), hsla() or a colour name)`;
+      return text !== null && isColour(text)
+        ? null
+        : `${name} must be a colour (#hex, rgb(), rgba(), hsl(), hsla() or a colour name)`;
     case 'length':
-      return text !== null && isLength(text) ? null : `${name} must be a length (a number, or a number with px, em, rem, %, vh or vw)`;
+      return text !== null && isLength(text)
+        ? null
+        : `${name} must be a length (a number, or a number with px, em, rem, %, vh or vw)`;
     case 'font':
-      return text !== null && isFontNames(text) ? null : `${name} must be font names (letters, digits, spaces, hyphens, quotes and commas)`;
+      return text !== null && isFontNames(text)
+        ? null
+        : `${name} must be font names (letters, digits, spaces, hyphens, quotes and commas)`;
     default:
       return text !== null && (isColour(text) || isLength(text) || isFontNames(text))
         ? null
@@ -198,9 +234,13 @@ export function designValueProblem(key: string, value: unknown, label: string): 
 }
 
 /** Every problem of a design object, by key (at most `MAX_DESIGN_KEYS` keys). */
-export function designProblems(design: Readonly<Record<string, unknown>>, label: string): Array<{ key: string | null; message: string }> {
+export function designProblems(
+  design: Readonly<Record<string, unknown>>,
+  label: string,
+): Array<{ key: string | null; message: string }> {
   const entries = Object.entries(design);
-  if (entries.length > MAX_DESIGN_KEYS) return [{ key: null, message: `${label} holds at most ${MAX_DESIGN_KEYS} settings` }];
+  if (entries.length > MAX_DESIGN_KEYS)
+    return [{ key: null, message: `${label} holds at most ${MAX_DESIGN_KEYS} settings` }];
   const problems: Array<{ key: string | null; message: string }> = [];
   for (const [key, value] of entries) {
     const message = designValueProblem(key, value, label);
@@ -212,10 +252,12 @@ export function designProblems(design: Readonly<Record<string, unknown>>, label:
 // --------------------------------------------------------------------------------------------
 // Custom CSS.
 
-const CSS_FORBIDDEN = /<|\\|@import|javascript:|behavior|-moz-binding|(?:url|src|image|image-set|cross-fade|element|expression)\s*\(/i;
+const CSS_FORBIDDEN =
+  /<|\\|@import|javascript:|behavior|-moz-binding|(?:url|src|image|image-set|cross-fade|element|expression)\s*\(/i;
 
 export const customCssMessage = (label: string) =>
   `${label} must not contain "<", "\\", "@import" or url(), image-set(), src() or expression(): it may not load anything or leave its style element`;
 
 /** What is wrong with a custom CSS text, or null. */
-export const customCssProblem = (css: string, label: string): string | null => (CSS_FORBIDDEN.test(css) ? customCssMessage(label) : null);
+export const customCssProblem = (css: string, label: string): string | null =>
+  CSS_FORBIDDEN.test(css) ? customCssMessage(label) : null;

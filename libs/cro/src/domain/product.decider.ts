@@ -15,7 +15,13 @@ import {
 } from './catalogue-fields.js';
 import { PRODUCT_MANAGERS } from './roles.js';
 
-export { PRODUCT_IN_USE, PRODUCT_LABELS, PRODUCT_NAME_REQUIRED, SCORE_RANGE, STAR_RATING_RANGE } from './catalogue-fields.js';
+export {
+  PRODUCT_IN_USE,
+  PRODUCT_LABELS,
+  PRODUCT_NAME_REQUIRED,
+  SCORE_RANGE,
+  STAR_RATING_RANGE,
+} from './catalogue-fields.js';
 
 /**
  * A product a website promotes (stream `product-{id}`; seed 001 section 3 "Product"). Statuses
@@ -70,8 +76,12 @@ export interface ProductState {
 }
 
 function usedByCtas(context: unknown): number {
-  const count = context !== null && typeof context === 'object' && Object.hasOwn(context, 'usedByCtas') ? (context as { usedByCtas: unknown }).usedByCtas : undefined;
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) throw new InvalidTransitionError(PRODUCT_USAGE_UNKNOWN);
+  const count =
+    context !== null && typeof context === 'object' && Object.hasOwn(context, 'usedByCtas')
+      ? (context as { usedByCtas: unknown }).usedByCtas
+      : undefined;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0)
+    throw new InvalidTransitionError(PRODUCT_USAGE_UNKNOWN);
   return count;
 }
 
@@ -82,7 +92,13 @@ export const productDecider = defineDecider<ProductStatus, ProductAction, Produc
     transitions: [
       { action: 'Create', from: [NEW], to: 'active', roles: PRODUCT_MANAGERS },
       { action: 'Update', from: ['active'], roles: PRODUCT_MANAGERS },
-      { action: 'Delete', from: ['active'], to: 'deleted', roles: PRODUCT_MANAGERS, description: 'Refused (409) while a CTA promotes the product' },
+      {
+        action: 'Delete',
+        from: ['active'],
+        to: 'deleted',
+        roles: PRODUCT_MANAGERS,
+        description: 'Refused (409) while a CTA promotes the product',
+      },
       { action: 'Restore', from: ['deleted'], to: 'active', roles: PRODUCT_MANAGERS },
     ],
   },
@@ -92,7 +108,17 @@ export const productDecider = defineDecider<ProductStatus, ProductAction, Produc
     Create: (_state, command: { data: unknown; actor: Actor }) => {
       const owner = parseFields(ownerSchema, command.data);
       const fields = productFieldsOf(parseFields(productCreateSchema, command.data));
-      return [{ type: 'ProductCreated', data: { ...fields, organisationId: owner.organisationId, websiteId: owner.websiteId, createdBy: personOf(command.actor) } }];
+      return [
+        {
+          type: 'ProductCreated',
+          data: {
+            ...fields,
+            organisationId: owner.organisationId,
+            websiteId: owner.websiteId,
+            createdBy: personOf(command.actor),
+          },
+        },
+      ];
     },
     Update: (state, command: { data: unknown }) => {
       const changes = changedFields(state.fields, productChangesOf(parseFields(productUpdateSchema, command.data)));
@@ -132,4 +158,8 @@ export const PRODUCT_EVENT_TYPES = [
 ] as const;
 export type ProductEventType = (typeof PRODUCT_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_PRODUCT_EVENT_LISTED: [ProductEvent['type']] extends [ProductEventType] ? ([ProductEventType] extends [ProductEvent['type']] ? true : never) : never = true;
+export const EVERY_PRODUCT_EVENT_LISTED: [ProductEvent['type']] extends [ProductEventType]
+  ? [ProductEventType] extends [ProductEvent['type']]
+    ? true
+    : never
+  : never = true;

@@ -41,7 +41,14 @@ export const CRO_ROLE_LABELS: Record<CroRole, string> = {
 /** Organisation owners and admins, CRO admins, and platform admins (who support every organisation). */
 export const CRO_ADMINS = ['owner', 'admin', 'cro:admin', PLATFORM_ADMIN] as const;
 /** Everyone who may see the CRO area's records. */
-export const CRO_READERS = [...CRO_ADMINS, 'cro:manager', 'cro:editor', 'cro:analyst', 'cro:creator', 'cro:viewer'] as const;
+export const CRO_READERS = [
+  ...CRO_ADMINS,
+  'cro:manager',
+  'cro:editor',
+  'cro:analyst',
+  'cro:creator',
+  'cro:viewer',
+] as const;
 /**
  * Who reads what the records themselves do not show: the analytics reports, the raw tracking
  * events and the records' histories (every change, by whom). Everyone who reads but the viewer,

@@ -1,8 +1,23 @@
 import { NEW, defineDecider, type Actor, type DomainEvent } from '#libs/platform/src/decider.js';
-import { changedFields, ownerSchema, parseFields, personOf, urlListCreateSchema, urlListFieldsOf, urlListUpdateSchema, type Person, type UrlListFields } from './catalogue-fields.js';
+import {
+  changedFields,
+  ownerSchema,
+  parseFields,
+  personOf,
+  urlListCreateSchema,
+  urlListFieldsOf,
+  urlListUpdateSchema,
+  type Person,
+  type UrlListFields,
+} from './catalogue-fields.js';
 import { MEASUREMENT_MANAGERS } from './roles.js';
 
-export { URL_LIST_LABELS, URL_LIST_NAME_REQUIRED, URL_LIST_RULES_REQUIRED, type UrlListFields } from './catalogue-fields.js';
+export {
+  URL_LIST_LABELS,
+  URL_LIST_NAME_REQUIRED,
+  URL_LIST_RULES_REQUIRED,
+  type UrlListFields,
+} from './catalogue-fields.js';
 
 /**
  * A URL list (seed 001 section 3 "URL list: type, name, rules, description, created by"; section
@@ -64,7 +79,17 @@ export const urlListDecider = defineDecider<UrlListStatus, UrlListAction, UrlLis
     Create: (_state, command: { data: unknown; actor: Actor }) => {
       const owner = parseFields(ownerSchema, command.data);
       const fields = urlListFieldsOf(parseFields(urlListCreateSchema, command.data));
-      return [{ type: 'UrlListCreated', data: { ...fields, organisationId: owner.organisationId, websiteId: owner.websiteId, createdBy: personOf(command.actor) } }];
+      return [
+        {
+          type: 'UrlListCreated',
+          data: {
+            ...fields,
+            organisationId: owner.organisationId,
+            websiteId: owner.websiteId,
+            createdBy: personOf(command.actor),
+          },
+        },
+      ];
     },
     Update: (state, command: { data: unknown }) => {
       const input = parseFields(urlListUpdateSchema, command.data);
@@ -97,4 +122,8 @@ export const URL_LIST_EVENT_TYPES = [
 ] as const;
 export type UrlListEventType = (typeof URL_LIST_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_URL_LIST_EVENT_LISTED: [UrlListEvent['type']] extends [UrlListEventType] ? ([UrlListEventType] extends [UrlListEvent['type']] ? true : never) : never = true;
+export const EVERY_URL_LIST_EVENT_LISTED: [UrlListEvent['type']] extends [UrlListEventType]
+  ? [UrlListEventType] extends [UrlListEvent['type']]
+    ? true
+    : never
+  : never = true;

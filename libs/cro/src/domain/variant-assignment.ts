@@ -49,13 +49,18 @@ export function bucketOf(visitorId: string, key: string): number {
   return hash32(`${key}:${visitorId}`) % BUCKETS;
 }
 
-const usable = (weight: unknown): number => (typeof weight === 'number' && Number.isFinite(weight) && weight > 0 ? weight : 0);
+const usable = (weight: unknown): number =>
+  typeof weight === 'number' && Number.isFinite(weight) && weight > 0 ? weight : 0;
 
 /**
  * The variant `visitorId` sees in experiment `experimentId`: always the same one for the same
  * visitor, experiment and variants; `null` when no variant has a positive weight.
  */
-export function assignVariant<V extends WeightedVariant>(visitorId: string, experimentId: string, variants: readonly V[]): V | null {
+export function assignVariant<V extends WeightedVariant>(
+  visitorId: string,
+  experimentId: string,
+  variants: readonly V[],
+): V | null {
   let total = 0;
   for (const variant of variants) total += usable(variant.weight);
   if (total <= 0) return null;

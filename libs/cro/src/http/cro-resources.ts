@@ -15,7 +15,14 @@ import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '.
 import { STARTER_TEMPLATES } from '../domain/templates.js';
 import { deleteIntegrationSecret, newWebhookSecret, saveIntegrationSecrets } from '../integrations/secrets.js';
 import { croStateOf } from '../projections/cro-records.projection.js';
-import { ctasPromotingProduct, idsOnWebsite, recordsOnWebsite, templateById, urlListRuleBytes, urlListRules } from '../projections/queries.js';
+import {
+  ctasPromotingProduct,
+  idsOnWebsite,
+  recordsOnWebsite,
+  templateById,
+  urlListRuleBytes,
+  urlListRules,
+} from '../projections/queries.js';
 import { parseInput } from '#libs/platform/src/validation.js';
 
 /**
@@ -25,12 +32,37 @@ import { parseInput } from '#libs/platform/src/validation.js';
  * below, in `KIND_RULES`.
  */
 
-export type CroRecord = Record<string, unknown> & { id: string; organisationId: string; websiteId: string; status: string; version: number };
+export type CroRecord = Record<string, unknown> & {
+  id: string;
+  organisationId: string;
+  websiteId: string;
+  status: string;
+  version: number;
+};
 
 /** Keys of an answered record that a `PUT` of react-admin sends back and that no one edits. */
 const READ_ONLY = new Set([
-  'id', 'organisationId', 'websiteId', 'status', 'version', 'expectedVersion', 'createdAt', 'updatedAt', 'createdBy', 'allowedActions', 'statusLabel',
-  'duplicatedFrom', 'integrations', 'notificationRecipients', 'generation', 'lastGeneration', 'warnings', 'winner', 'deployedVariant', 'deletedFrom', 'stateKeys',
+  'id',
+  'organisationId',
+  'websiteId',
+  'status',
+  'version',
+  'expectedVersion',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'allowedActions',
+  'statusLabel',
+  'duplicatedFrom',
+  'integrations',
+  'notificationRecipients',
+  'generation',
+  'lastGeneration',
+  'warnings',
+  'winner',
+  'deployedVariant',
+  'deletedFrom',
+  'stateKeys',
 ]);
 
 /** The services a kind's declarations use beside the platform's ports. */
@@ -55,9 +87,11 @@ interface KindRules {
 type CroAction = Partial<ResourceAction<CroRecord>> & { newRecord?: boolean };
 
 /** An action's button (CRO_ACTION_LABELS; its name when it has none). */
-const actionLabel = (action: string) => (Object.hasOwn(CRO_ACTION_LABELS, action) ? CRO_ACTION_LABELS[action]! : action);
+const actionLabel = (action: string) =>
+  Object.hasOwn(CRO_ACTION_LABELS, action) ? CRO_ACTION_LABELS[action]! : action;
 
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /** A copy is made by the duplicates process: answered with its id once it is readable. */
 const DUPLICATE: CroAction = {
@@ -75,16 +109,23 @@ const KIND_RULES: Record<string, KindRules> = {
       if (!Array.isArray(input.productIds)) return;
       const ids = strings(input.productIds);
       const found = await idsOnWebsite(env.db, 'rm_products', websiteId, ids);
-      if (ids.some((p) => !found.has(p))) throw ValidationError.field('productIds', 'Product not found on this website');
+      if (ids.some((p) => !found.has(p)))
+        throw ValidationError.field('productIds', 'Product not found on this website');
     },
     actions: {
       Duplicate: DUPLICATE,
-      ExportAsTemplate: { input: () => ({ templateId: randomUUID() }), answer: (_r, data) => ({ templateId: (data as { templateId: string }).templateId }) },
+      ExportAsTemplate: {
+        input: () => ({ templateId: randomUUID() }),
+        answer: (_r, data) => ({ templateId: (data as { templateId: string }).templateId }),
+      },
       ConnectIntegration: {
         // The webhook's signing secret is made here, never by the client.
         input: (body) => {
           if (body.kind !== 'webhook') return {};
-          const settings = body.settings && typeof body.settings === 'object' && !Array.isArray(body.settings) ? (body.settings as Record<string, unknown>) : {};
+          const settings =
+            body.settings && typeof body.settings === 'object' && !Array.isArray(body.settings)
+              ? (body.settings as Record<string, unknown>)
+              : {};
           return { settings: { ...settings, secret: newWebhookSecret() } };
         },
         // The connection's secrets (URLs, the webhook's signing secret, Zoho's token): kept out of the
@@ -109,11 +150,18 @@ const KIND_RULES: Record<string, KindRules> = {
   campaigns: {
     async references(env, websiteId, input) {
       const containers = Array.isArray(input.containers) ? (input.containers as unknown[]) : [];
-      const ctaIds = containers.map((c) => (c && typeof c === 'object' ? (c as { ctaId?: unknown }).ctaId : undefined)).filter((v): v is string => typeof v === 'string');
+      const ctaIds = containers
+        .map((c) => (c && typeof c === 'object' ? (c as { ctaId?: unknown }).ctaId : undefined))
+        .filter((v): v is string => typeof v === 'string');
       const ctas = await idsOnWebsite(env.db, 'rm_ctas', websiteId, ctaIds);
       if (ctaIds.some((c) => !ctas.has(c))) throw ValidationError.field('containers', 'Error. Select CTA.');
-      const rules = input.pageRules && typeof input.pageRules === 'object' ? (input.pageRules as { rules?: unknown }).rules : undefined;
-      const listIds = (Array.isArray(rules) ? rules : []).map((r) => (r && typeof r === 'object' ? (r as { listId?: unknown }).listId : undefined)).filter((v): v is string => typeof v === 'string');
+      const rules =
+        input.pageRules && typeof input.pageRules === 'object'
+          ? (input.pageRules as { rules?: unknown }).rules
+          : undefined;
+      const listIds = (Array.isArray(rules) ? rules : [])
+        .map((r) => (r && typeof r === 'object' ? (r as { listId?: unknown }).listId : undefined))
+        .filter((v): v is string => typeof v === 'string');
       const lists = await idsOnWebsite(env.db, 'rm_url_lists', websiteId, listIds);
       if (listIds.some((l) => !lists.has(l))) throw ValidationError.field('pageRules', 'Please select a URL list.');
     },
@@ -130,14 +178,19 @@ const KIND_RULES: Record<string, KindRules> = {
       Publish: {
         context: async (record, env) => {
           const lists = await urlListRules(env.db, record.websiteId);
-          return { warnings: rulesCanMatch(record.pageRules as PageRulesInput | undefined, lists) ? [] : [PAGE_RULES_NO_EFFECT] };
+          return {
+            warnings: rulesCanMatch(record.pageRules as PageRulesInput | undefined, lists)
+              ? []
+              : [PAGE_RULES_NO_EFFECT],
+          };
         },
       },
     },
     // Generating themes in bulk takes the template for all: `{ action: "Generate", ids, templateId }`.
     bulkFields(body, action) {
       if (action !== 'Generate') return {};
-      if (typeof body.templateId !== 'string' || body.templateId === '') throw ValidationError.field('templateId', 'Please choose a template.');
+      if (typeof body.templateId !== 'string' || body.templateId === '')
+        throw ValidationError.field('templateId', 'Please choose a template.');
       return { templateId: body.templateId };
     },
   },
@@ -154,22 +207,33 @@ const KIND_RULES: Record<string, KindRules> = {
   products: {
     actions: {
       // A product a CTA promotes is not deleted (the decider refuses, naming the CTAs).
-      Delete: { context: async (record, env) => ({ usedByCtas: await ctasPromotingProduct(env.db, record.websiteId, record.id) }) },
+      Delete: {
+        context: async (record, env) => ({
+          usedByCtas: await ctasPromotingProduct(env.db, record.websiteId, record.id),
+        }),
+      },
     },
   },
 };
 
 /** The template a generation builds from: a starter, or the organisation's own. */
 async function checkTemplate(env: ResourceEnv, organisationId: string, templateId: unknown): Promise<void> {
-  if (typeof templateId !== 'string' || templateId === '') throw ValidationError.field('templateId', 'Please choose a template.');
+  if (typeof templateId !== 'string' || templateId === '')
+    throw ValidationError.field('templateId', 'Please choose a template.');
   if (STARTER_TEMPLATES.some((t) => t.id === templateId)) return;
   checkId(templateId);
-  if (!(await templateById(env.db, templateId, organisationId))) throw ValidationError.field('templateId', 'Template not found');
+  if (!(await templateById(env.db, templateId, organisationId)))
+    throw ValidationError.field('templateId', 'Template not found');
 }
 
 /** A record the viewer may see: of their organisation, on a website they reach, with the CRO product (403 "Upgrade to access" without), and a CRO role that reads. */
 export async function loadCroRecord(env: ResourceEnv, kind: CroKind, id: string): Promise<CroRecord> {
-  const record = await loadVisible<CroRecord>(env.db, env.viewer, { table: kind.table, label: kind.label, organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id);
+  const record = await loadVisible<CroRecord>(
+    env.db,
+    env.viewer,
+    { table: kind.table, label: kind.label, organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId },
+    id,
+  );
   await ensureOrganisationProduct(env.db, record.organisationId, CRO_PRODUCT);
   if (!hasAnyRole(rolesFor(env.viewer, record.organisationId), CRO_READERS)) throw new ForbiddenError(NO_CRO_ACCESS);
   return record;
@@ -180,9 +244,21 @@ function listOf(kind: CroKind): ListDefinition {
     resource: kind.resource,
     table: kind.table,
     fields: {
-      id: 'id', websiteId: 'website_id', organisationId: 'organisation_id', status: 'status', name: 'name', type: 'type', createdAt: 'created_at', updatedAt: 'updated_at',
+      id: 'id',
+      websiteId: 'website_id',
+      organisationId: 'organisation_id',
+      status: 'status',
+      name: 'name',
+      type: 'type',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
       // The kind's own (a key of our code, never of a request: no user text reaches the SQL).
-      ...Object.fromEntries(Object.entries(kind.listFields ?? {}).map(([field, key]) => [field, `(record->>'${key.replace(/[^a-zA-Z]/g, '')}')`])),
+      ...Object.fromEntries(
+        Object.entries(kind.listFields ?? {}).map(([field, key]) => [
+          field,
+          `(record->>'${key.replace(/[^a-zA-Z]/g, '')}')`,
+        ]),
+      ),
     },
     search: kind.listSearch ? kind.listSearch.map((key) => `(record->>'${key.replace(/[^a-zA-Z]/g, '')}')`) : ['name'],
     dateField: 'updatedAt',
@@ -196,19 +272,30 @@ function listOf(kind: CroKind): ListDefinition {
  * which needs the `cro` product; the decider decides, with the facts of the website (status,
  * publish content, domain).
  */
-export function croResource(kind: CroKind, services: CroServices = {}, extend: Partial<ResourceKind<CroRecord>> = {}): ResourceKind<CroRecord> {
+export function croResource(
+  kind: CroKind,
+  services: CroServices = {},
+  extend: Partial<ResourceKind<CroRecord>> = {},
+): ResourceKind<CroRecord> {
   const rules: KindRules = Object.hasOwn(KIND_RULES, kind.resource) ? KIND_RULES[kind.resource]! : {};
   const list = listOf(kind);
-  const references = (env: ResourceEnv, websiteId: string, input: Record<string, unknown>) => rules.references?.(env, websiteId, input) ?? Promise.resolve();
+  const references = (env: ResourceEnv, websiteId: string, input: Record<string, unknown>) =>
+    rules.references?.(env, websiteId, input) ?? Promise.resolve();
   const commandFacts = async () => (rules.commandFacts ? rules.commandFacts(services) : {});
 
   /** The kind's quota (kinds.ts `quota`): 422 "This website has reached its limit of 50 goals." */
   const checkQuota = async (env: ResourceEnv, websiteId: string, input: Record<string, unknown>) => {
-    if ((await recordsOnWebsite(env.db, kind.table, websiteId)) >= kind.quota.records) throw new ValidationError(quotaReached(kind.quota));
+    if ((await recordsOnWebsite(env.db, kind.table, websiteId)) >= kind.quota.records)
+      throw new ValidationError(quotaReached(kind.quota));
     await checkRuleBytes(env, websiteId, null, input);
   };
   /** URL lists: the website's lists, with `input.rules` in place of list `exceptId`'s, hold at most `quota.ruleBytes` of rule values (422 under `rules`). */
-  const checkRuleBytes = async (env: ResourceEnv, websiteId: string, exceptId: string | null, input: Record<string, unknown>) => {
+  const checkRuleBytes = async (
+    env: ResourceEnv,
+    websiteId: string,
+    exceptId: string | null,
+    input: Record<string, unknown>,
+  ) => {
     const max = kind.quota.ruleBytes;
     if (max === undefined || !Array.isArray(input.rules)) return;
     let bytes = 0;
@@ -216,12 +303,14 @@ export function croResource(kind: CroKind, services: CroServices = {}, extend: P
       const value = rule && typeof rule === 'object' ? (rule as { value?: unknown }).value : undefined;
       if (typeof value === 'string') bytes += Buffer.byteLength(value, 'utf8');
     }
-    if (bytes + (await urlListRuleBytes(env.db, websiteId, exceptId)) > max) throw ValidationError.field('rules', ruleBytesReached(kind.quota));
+    if (bytes + (await urlListRuleBytes(env.db, websiteId, exceptId)) > max)
+      throw ValidationError.field('rules', ruleBytesReached(kind.quota));
   };
 
   /** An action's data: the body's fields (they refer only to records of the same website, as create and update do), then what the kind makes. */
   const action = (name: string): ResourceAction<CroRecord> => {
-    const { newRecord, ...own }: CroAction = rules.actions && Object.hasOwn(rules.actions, name) ? rules.actions[name]! : {};
+    const { newRecord, ...own }: CroAction =
+      rules.actions && Object.hasOwn(rules.actions, name) ? rules.actions[name]! : {};
     return {
       ...own,
       input: async (body, record, env) => {
@@ -231,11 +320,16 @@ export function croResource(kind: CroKind, services: CroServices = {}, extend: P
         if (newRecord) await checkQuota(env, record.websiteId, {});
         return { ...data, ...(own.input ? ((await own.input(body, record, env)) as Record<string, unknown>) : {}) };
       },
-      context: async (record, env, data) => ({ ...(await commandFacts()), ...(own.context ? await own.context(record, env, data) : {}) }),
+      context: async (record, env, data) => ({
+        ...(await commandFacts()),
+        ...(own.context ? await own.context(record, env, data) : {}),
+      }),
     };
   };
 
-  const actions: Record<string, ResourceAction<CroRecord>> = Object.fromEntries(kind.actions.map((name) => [name, action(name)]));
+  const actions: Record<string, ResourceAction<CroRecord>> = Object.fromEntries(
+    kind.actions.map((name) => [name, action(name)]),
+  );
   actions[kind.update] = {
     input: async (body, record, env) => {
       const changes = Object.fromEntries(Object.entries(body).filter(([key]) => !READ_ONLY.has(key)));
@@ -250,7 +344,10 @@ export function croResource(kind: CroKind, services: CroServices = {}, extend: P
   const bulk: ResourceBulk | undefined = kind.bulk && {
     actions: kind.bulk,
     fields: (body) => (rules.bulkFields ? rules.bulkFields(body, String(body.action)) : {}),
-    failure: (error, step) => ({ error: `failed to change status to ${step.status}. Please try again later.`, reason: error.message }),
+    failure: (error, step) => ({
+      error: `failed to change status to ${step.status}. Please try again later.`,
+      reason: error.message,
+    }),
   };
 
   return {
@@ -277,25 +374,36 @@ export function croResource(kind: CroKind, services: CroServices = {}, extend: P
     // The facts a transition's guard reads (the website's status and publish content: a CTA's
     // Publish). Facts only a handler reads (a CTA's completeness, a product's use by CTAs) are not
     // guards: such an action is offered and refused with its message (DESIGN.md).
-    facts: { key: (record) => record.websiteId, read: async (record, env) => ({ website: (await websiteFacts(env.db, record.websiteId)) ?? undefined }) },
+    facts: {
+      key: (record) => record.websiteId,
+      read: async (record, env) => ({ website: (await websiteFacts(env.db, record.websiteId)) ?? undefined }),
+    },
     hiddenKeys: ['stateKeys'],
     // Every change and who made it: not for a CRO viewer, so not for demo mode (roles.ts CRO_INSIGHT_READERS).
     historyAccess(record, env) {
-      if (!hasAnyRole(rolesFor(env.viewer, record.organisationId), CRO_INSIGHT_READERS)) throw new ForbiddenError(NO_CRO_INSIGHTS);
+      if (!hasAnyRole(rolesFor(env.viewer, record.organisationId), CRO_INSIGHT_READERS))
+        throw new ForbiddenError(NO_CRO_INSIGHTS);
     },
     async create(body, env) {
-      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The request body must be a JSON object');
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw new BadRequestError('The request body must be a JSON object');
       const input = body as Record<string, unknown>;
       const websiteId = input.websiteId;
-      if (typeof websiteId !== 'string' || websiteId.trim() === '') throw ValidationError.field('websiteId', 'Website is missing!');
+      if (typeof websiteId !== 'string' || websiteId.trim() === '')
+        throw ValidationError.field('websiteId', 'Website is missing!');
       checkId(websiteId);
       const website = await websiteFacts(env.db, websiteId);
-      if (!website || !canReachWebsite(env.viewer, website.organisationId, websiteId)) throw ValidationError.field('websiteId', 'Website not found');
+      if (!website || !canReachWebsite(env.viewer, website.organisationId, websiteId))
+        throw ValidationError.field('websiteId', 'Website not found');
       await ensureOrganisationProduct(env.db, website.organisationId, CRO_PRODUCT);
       await references(env, websiteId, input);
       await checkQuota(env, websiteId, input);
       const { duplicatedFrom: _ignored, ...data } = input;
-      return { organisationId: website.organisationId, data: { ...data, organisationId: website.organisationId }, context: { website } };
+      return {
+        organisationId: website.organisationId,
+        data: { ...data, organisationId: website.organisationId },
+        context: { website },
+      };
     },
     update: kind.update,
     remove: kind.remove,

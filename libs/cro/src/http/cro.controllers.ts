@@ -10,7 +10,14 @@ import { SQL } from '#libs/platform/src/tokens.js';
 import { croKind } from '../domain/kinds.js';
 import { matchPageRules, type PageRulesInput } from '../domain/page-rules.js';
 import { ownTemplates, urlListRules } from '../projections/queries.js';
-import { SUBMISSIONS_LIST, submissionBounds, submissionDays, submissionsForExport, submissionsScope, websiteTimeZone } from '../projections/submissions.js';
+import {
+  SUBMISSIONS_LIST,
+  submissionBounds,
+  submissionDays,
+  submissionsForExport,
+  submissionsScope,
+  websiteTimeZone,
+} from '../projections/submissions.js';
 import { orderedFields } from '../domain/submission-fields.js';
 import { csvCell } from '#libs/platform/src/csv.js';
 import { sendList } from '#libs/platform/src/http/records.js';
@@ -32,20 +39,27 @@ export class CtasController extends ResourceController<CroRecord> {
   constructor(@Ports() ports: ResourcePortsProvider, recipients: NotificationRecipients) {
     const kind = croKind('ctas');
     super(
-      croResource(kind, {}, {
-        // The record with where each notification recipient stands (`notificationRecipients`: member, confirmed, pending, declined or unconfirmed).
-        async load(env, id) {
-          const record = await loadCroRecord(env, kind, id);
-          const listed = notificationRecipientsOf({ fields: record });
-          return listed.length ? { ...record, notificationRecipients: await recipients.standing(record.organisationId, listed) } : record;
+      croResource(
+        kind,
+        {},
+        {
+          // The record with where each notification recipient stands (`notificationRecipients`: member, confirmed, pending, declined or unconfirmed).
+          async load(env, id) {
+            const record = await loadCroRecord(env, kind, id);
+            const listed = notificationRecipientsOf({ fields: record });
+            return listed.length
+              ? { ...record, notificationRecipients: await recipients.standing(record.organisationId, listed) }
+              : record;
+          },
+          // A CTA saved with an email notification: its recipients outside the organisation are asked to confirm (issue 25, "Open mail relay").
+          async afterDecision(command, organisationId, result, env) {
+            if (!NOTIFYING_SAVES.has(command.type) || result.events.length === 0) return;
+            const listed = notificationRecipientsOf(result.state);
+            if (listed.length)
+              await recipients.requestConfirmations(organisationId, listed, command.actor, env.requestId);
+          },
         },
-        // A CTA saved with an email notification: its recipients outside the organisation are asked to confirm (issue 25, "Open mail relay").
-        async afterDecision(command, organisationId, result, env) {
-          if (!NOTIFYING_SAVES.has(command.type) || result.events.length === 0) return;
-          const listed = notificationRecipientsOf(result.state);
-          if (listed.length) await recipients.requestConfirmations(organisationId, listed, command.actor, env.requestId);
-        },
-      }),
+      ),
       ports,
     );
   }
@@ -57,13 +71,27 @@ export class CtasController extends ResourceController<CroRecord> {
    * them to those days.
    */
   @Get(':id/submissions')
-  async submissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+  async submissions(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') id: string,
+    @Query() query: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const { days, query: rest } = submissionDays(query);
     const cta = await this.loadWithSubmissions(viewer, id);
-    const bounds = days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.ports.db, cta.websiteId)) : undefined;
-    const result = await runList<{ fields: Record<string, string> }>(this.ports.db, SUBMISSIONS_LIST, rest, submissionsScope(cta.websiteId, cta.id, bounds));
+    const bounds =
+      days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.ports.db, cta.websiteId)) : undefined;
+    const result = await runList<{ fields: Record<string, string> }>(
+      this.ports.db,
+      SUBMISSIONS_LIST,
+      rest,
+      submissionsScope(cta.websiteId, cta.id, bounds),
+    );
     const items = cta.items as { name?: string }[] | undefined;
-    return sendList(response, { ...result, rows: result.rows.map((row) => ({ ...row, fields: orderedFields(row.fields, items) })) });
+    return sendList(response, {
+      ...result,
+      rows: result.rows.map((row) => ({ ...row, fields: orderedFields(row.fields, items) })),
+    });
   }
 
   /**
@@ -72,16 +100,27 @@ export class CtasController extends ResourceController<CroRecord> {
    * and made inert for spreadsheets (libs/platform/src/csv.ts). `from` / `to` as for the list.
    */
   @Get(':id/submissions/export')
-  async exportSubmissions(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query() query: ListQuery, @Res() response: Response) {
+  async exportSubmissions(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') id: string,
+    @Query() query: ListQuery,
+    @Res() response: Response,
+  ) {
     const { days } = submissionDays({ from: query.from, to: query.to });
     const cta = await this.loadWithSubmissions(viewer, id);
-    const bounds = days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.ports.db, cta.websiteId)) : undefined;
+    const bounds =
+      days.from || days.to ? submissionBounds(days, await websiteTimeZone(this.ports.db, cta.websiteId)) : undefined;
     const rows = await submissionsForExport(this.ports.db, cta.websiteId, cta.id, EXPORT_LIMIT, bounds);
     const names: string[] = [];
     const seen = new Set<string>();
     const items = cta.items as { name?: string }[] | undefined;
-    for (const row of rows) for (const name of Object.keys(orderedFields(row.fields, items))) if (!seen.has(name)) seen.add(name), names.push(name);
-    const lines = [['Time', 'Page URL', ...names], ...rows.map((r) => [r.time, r.url, ...names.map((n) => (Object.hasOwn(r.fields, n) ? r.fields[n] : null))])];
+    for (const row of rows)
+      for (const name of Object.keys(orderedFields(row.fields, items)))
+        if (!seen.has(name)) (seen.add(name), names.push(name));
+    const lines = [
+      ['Time', 'Page URL', ...names],
+      ...rows.map((r) => [r.time, r.url, ...names.map((n) => (Object.hasOwn(r.fields, n) ? r.fields[n] : null))]),
+    ];
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', 'attachment; filename="submissions.csv"');
     response.send(lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n');
@@ -121,7 +160,8 @@ export class CampaignsController extends ResourceController<CroRecord> {
   @Get(':id/match')
   async match(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Query('url') url: unknown) {
     const campaign = await this.kind.load(this.env(viewer, ''), id);
-    if (typeof url !== 'string' || url.length === 0 || url.length > 2048) throw new BadRequestError('url must be the address of a page (at most 2048 characters)');
+    if (typeof url !== 'string' || url.length === 0 || url.length > 2048)
+      throw new BadRequestError('url must be the address of a page (at most 2048 characters)');
     const lists = await urlListRules(this.ports.db, campaign.websiteId);
     return matchPageRules(campaign.pageRules as PageRulesInput | undefined, url, lists);
   }
@@ -136,15 +176,35 @@ export class CtaTemplatesController {
   constructor(@Inject(SQL) private readonly db: SqlDriver) {}
 
   @Get()
-  async index(@CurrentViewer() viewer: Viewer, @Query('filter') filter: unknown, @Res({ passthrough: true }) response: Response) {
+  async index(
+    @CurrentViewer() viewer: Viewer,
+    @Query('filter') filter: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const asked = filterOf(filter);
     if (asked === null) throw new BadRequestError('filter must be a JSON object');
     const type = typeof asked.type === 'string' ? asked.type : null;
     const organisations = viewer.platformAdmin ? null : await croReadableOrganisations(this.db, viewer);
     const own = await ownTemplates(this.db, organisations, type);
     const rows = [
-      ...STARTER_TEMPLATES.filter((t) => type === null || t.template.type === type).map((t) => ({ id: t.id, name: t.name, description: t.description, type: t.template.type, builtIn: true, template: t.template })),
-      ...own.map((t) => ({ id: t.id, name: t.name, description: null, type: t.type, builtIn: false, organisationId: t.organisation_id, createdAt: t.created_at.toISOString(), template: t.template })),
+      ...STARTER_TEMPLATES.filter((t) => type === null || t.template.type === type).map((t) => ({
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        type: t.template.type,
+        builtIn: true,
+        template: t.template,
+      })),
+      ...own.map((t) => ({
+        id: t.id,
+        name: t.name,
+        description: null,
+        type: t.type,
+        builtIn: false,
+        organisationId: t.organisation_id,
+        createdAt: t.created_at.toISOString(),
+        template: t.template,
+      })),
     ];
     response.setHeader('Content-Range', `cta-templates 0-${Math.max(rows.length - 1, 0)}/${rows.length}`);
     return rows;

@@ -49,13 +49,21 @@ export class PublicNotificationRecipientsController {
       throw error;
     });
     if (!found) {
-      response.status(404).type('html').send(page('Link not valid', `<p>${escapeHtml(CONFIRMATION_LINK_INVALID)}.</p>`));
+      response
+        .status(404)
+        .type('html')
+        .send(page('Link not valid', `<p>${escapeHtml(CONFIRMATION_LINK_INVALID)}.</p>`));
       return;
     }
     const { state } = found;
     const organisation = (await organisationName(this.db, state.organisationId!)) ?? 'An organisation';
     const action = (what: string) => `/api/public/notification-recipients/${what}/${encodeURIComponent(code)}`;
-    const status = state.status === 'confirmed' ? '<p>You have confirmed already.</p>' : state.status === 'declined' ? '<p>You have refused already.</p>' : '';
+    const status =
+      state.status === 'confirmed'
+        ? '<p>You have confirmed already.</p>'
+        : state.status === 'declined'
+          ? '<p>You have refused already.</p>'
+          : '';
     response
       .status(200)
       .type('html')
@@ -89,11 +97,19 @@ export class PublicNotificationRecipientsController {
     const data = { codeHash: hash, at: new Date().toISOString() };
     const actor = { userId: `notification-recipient:${id}`, name: state.address ?? undefined, roles: ['recipient'] };
     const result: DecideResult = await this.commands.execute(
-      new DecideCommand(NOTIFICATION_RECIPIENT, id, { type, actor, data, context: { answer: data } }, { organisationId: state.organisationId }),
+      new DecideCommand(
+        NOTIFICATION_RECIPIENT,
+        id,
+        { type, actor, data, context: { answer: data } },
+        { organisationId: state.organisationId },
+      ),
     );
     await this.projections.waitForResult(result);
     const status = type === 'Confirm' ? 'confirmed' : 'declined';
-    const message = type === 'Confirm' ? 'Thank you: you will receive these notifications.' : 'You will receive no notifications and no further requests.';
+    const message =
+      type === 'Confirm'
+        ? 'Thank you: you will receive these notifications.'
+        : 'You will receive no notifications and no further requests.';
     if (request.accepts(['json', 'html']) === 'html') {
       response.type('html').send(page(type === 'Confirm' ? 'Confirmed' : 'Refused', `<p>${escapeHtml(message)}</p>`));
       return undefined;
@@ -107,7 +123,9 @@ export class PublicNotificationRecipientsController {
     if (!match) throw new NotFoundError(CONFIRMATION_LINK_INVALID);
     const id = match[1];
     const events = await this.store.readStream(`${NOTIFICATION_RECIPIENT_STREAM}-${id}`);
-    const state = notificationRecipientDecider.fold(events.map((e) => ({ type: e.type, data: e.data }) as unknown as NotificationRecipientEvent));
+    const state = notificationRecipientDecider.fold(
+      events.map((e) => ({ type: e.type, data: e.data }) as unknown as NotificationRecipientEvent),
+    );
     const hash = codeHash(code);
     const now = Date.now();
     const valid = state.codes.some((c) => c.hash === hash && now - Date.parse(c.at) <= CONFIRMATION_LINK_MS);
@@ -118,6 +136,8 @@ export class PublicNotificationRecipientsController {
 
 /** A minimal page (no script). */
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
-    `<body style="font-family: sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family: sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem"><h1>${escapeHtml(title)}</h1>${body}</body></html>`
+  );
 }

@@ -57,7 +57,10 @@ export function webhookSignature(secret: string, timestamp: number, body: string
 }
 
 /** The submission's fields renamed through the CRM field mapping (fields without a mapping keep their name). */
-export function mappedFields(fields: Record<string, string>, mapping: readonly { field: string; crmField: string }[] | null | undefined): Record<string, string> {
+export function mappedFields(
+  fields: Record<string, string>,
+  mapping: readonly { field: string; crmField: string }[] | null | undefined,
+): Record<string, string> {
   const renamed = new Map((mapping ?? []).map((m) => [m.field, m.crmField]));
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) out[renamed.get(name) ?? name] = value;
@@ -97,7 +100,11 @@ export function forwardingRequests(
         requests.push({
           kind: 'webhook',
           url,
-          headers: { 'content-type': 'application/json', 'x-cro-timestamp': String(timestamp), 'x-cro-signature': webhookSignature(secret, timestamp, json) },
+          headers: {
+            'content-type': 'application/json',
+            'x-cro-timestamp': String(timestamp),
+            'x-cro-signature': webhookSignature(secret, timestamp, json),
+          },
           body: json,
         });
         break;
@@ -111,7 +118,10 @@ export function forwardingRequests(
         const { portalId, formId } = integration.settings;
         if (!formId) break;
         const base = (config.hubspotUrl ?? 'https://api.hsforms.com').replace(/\/+$/, '');
-        const fields = Object.entries(mappedFields(submission.fields, mapping)).map(([name, value]) => ({ name, value }));
+        const fields = Object.entries(mappedFields(submission.fields, mapping)).map(([name, value]) => ({
+          name,
+          value,
+        }));
         requests.push({
           kind: 'hubspot',
           url: `${base}/submissions/v3/integration/submit/${encodeURIComponent(portalId)}/${encodeURIComponent(formId)}`,
@@ -151,7 +161,10 @@ export interface SendResult {
  * check, the name resolved once in the connection's lookup (no DNS rebinding), no redirects.
  * `allowPrivate` (`CRO_ALLOW_PRIVATE_WEBHOOKS`) lifts the policy (tests, closed installations).
  */
-export async function send(request: OutgoingRequest, options: { allowPrivate?: boolean; timeoutMs?: number; resolve?: Resolver } = {}): Promise<SendResult> {
+export async function send(
+  request: OutgoingRequest,
+  options: { allowPrivate?: boolean; timeoutMs?: number; resolve?: Resolver } = {},
+): Promise<SendResult> {
   const result = await sendOutbound(
     { url: request.url, headers: request.headers, body: request.body },
     { allowPrivateHosts: options.allowPrivate === true, timeoutMs: options.timeoutMs, resolve: options.resolve },

@@ -73,7 +73,12 @@ UPDATE rm_ctas SET
 /** A new webhook signing secret: 32 random bytes, base64url (43 characters). */
 export const newWebhookSecret = () => randomBytes(32).toString('base64url');
 
-export async function saveIntegrationSecret(db: SqlExecutor, ctaId: string, kind: string, secret: string): Promise<void> {
+export async function saveIntegrationSecret(
+  db: SqlExecutor,
+  ctaId: string,
+  kind: string,
+  secret: string,
+): Promise<void> {
   await db.query(
     `INSERT INTO cro_integration_secrets (cta_id, kind, secret) VALUES ($1, $2, $3)
      ON CONFLICT (cta_id, kind) DO UPDATE SET secret = EXCLUDED.secret, created_at = now()`,
@@ -82,21 +87,36 @@ export async function saveIntegrationSecret(db: SqlExecutor, ctaId: string, kind
 }
 
 /** Stores a connection's secrets (by name: `integrationSecretsOf`), replacing the integration's earlier ones. */
-export async function saveIntegrationSecrets(db: SqlExecutor, ctaId: string, kind: IntegrationKind, secrets: Record<string, string>): Promise<void> {
+export async function saveIntegrationSecrets(
+  db: SqlExecutor,
+  ctaId: string,
+  kind: IntegrationKind,
+  secrets: Record<string, string>,
+): Promise<void> {
   await deleteIntegrationSecret(db, ctaId, kind);
   for (const [name, secret] of Object.entries(secrets)) await saveIntegrationSecret(db, ctaId, name, secret);
 }
 
 export async function integrationSecret(db: SqlExecutor, ctaId: string, kind: string): Promise<string | null> {
-  const found = await db.query<{ secret: string }>('SELECT secret FROM cro_integration_secrets WHERE cta_id = $1 AND kind = $2', [ctaId, kind]);
+  const found = await db.query<{ secret: string }>(
+    'SELECT secret FROM cro_integration_secrets WHERE cta_id = $1 AND kind = $2',
+    [ctaId, kind],
+  );
   return found.rows[0]?.secret ?? null;
 }
 
 /** Every secret of one integration of a CTA, by name. */
-export async function integrationSecrets(db: SqlExecutor, ctaId: string, kind: IntegrationKind): Promise<Map<string, string>> {
+export async function integrationSecrets(
+  db: SqlExecutor,
+  ctaId: string,
+  kind: IntegrationKind,
+): Promise<Map<string, string>> {
   const names = INTEGRATION_SECRET_NAMES[kind] ?? [];
   if (names.length === 0) return new Map();
-  const found = await db.query<{ kind: string; secret: string }>('SELECT kind, secret FROM cro_integration_secrets WHERE cta_id = $1 AND kind = ANY($2::text[])', [ctaId, [...names]]);
+  const found = await db.query<{ kind: string; secret: string }>(
+    'SELECT kind, secret FROM cro_integration_secrets WHERE cta_id = $1 AND kind = ANY($2::text[])',
+    [ctaId, [...names]],
+  );
   return new Map(found.rows.map((r) => [r.kind, r.secret]));
 }
 
@@ -104,5 +124,8 @@ export async function integrationSecrets(db: SqlExecutor, ctaId: string, kind: I
 export async function deleteIntegrationSecret(db: SqlExecutor, ctaId: string, kind: string): Promise<void> {
   const names = Object.hasOwn(INTEGRATION_SECRET_NAMES, kind) ? INTEGRATION_SECRET_NAMES[kind as IntegrationKind] : [];
   if (names.length === 0) return;
-  await db.query('DELETE FROM cro_integration_secrets WHERE cta_id = $1 AND kind = ANY($2::text[])', [ctaId, [...names]]);
+  await db.query('DELETE FROM cro_integration_secrets WHERE cta_id = $1 AND kind = ANY($2::text[])', [
+    ctaId,
+    [...names],
+  ]);
 }

@@ -17,13 +17,22 @@ export const duplicatesProcess: ProcessManager = {
   react(event: RecordedEvent, _context: ProcessContext): DecideCommand[] {
     if (!Object.hasOwn(SOURCES, event.type)) return [];
     const aggregate = SOURCES[event.type]!;
-    const data = event.data as { copyId: string; copy: Record<string, unknown> & { organisationId: string }; by?: { id: string; name?: string } };
+    const data = event.data as {
+      copyId: string;
+      copy: Record<string, unknown> & { organisationId: string };
+      by?: { id: string; name?: string };
+    };
     const sourceId = event.streamId.slice(`${aggregate}-`.length);
     const actorId = event.metadata?.actorId ?? data.by?.id ?? 'system';
     // The person who asked for the copy creates it: the roles they had are the source's decision, recorded with it.
     const actor = { userId: actorId, name: data.by?.name, roles: ['system'] };
     return [
-      new DecideCommand(croAggregate(aggregate), data.copyId, { type: 'Create', actor, data: { ...data.copy, duplicatedFrom: sourceId } }, { organisationId: data.copy.organisationId }),
+      new DecideCommand(
+        croAggregate(aggregate),
+        data.copyId,
+        { type: 'Create', actor, data: { ...data.copy, duplicatedFrom: sourceId } },
+        { organisationId: data.copy.organisationId },
+      ),
     ];
   },
 };

@@ -42,7 +42,8 @@ export const generationProcess: ProcessManager = {
     const template = starter?.template ?? (await templateById(context.read, job.templateId, now.organisationId));
     if (!template) return [finish('GenerationFailed', { reason: 'The template no longer exists' })];
     const products = await activeProducts(context.read, now.websiteId, GENERATION_LIMIT);
-    if (products.length === 0) return [finish('GenerationFailed', { reason: 'The website has no products to promote' })];
+    if (products.length === 0)
+      return [finish('GenerationFailed', { reason: 'The website has no products to promote' })];
     const campaignName = typeof now.fields?.name === 'string' ? now.fields.name : 'Campaign';
     const commands = products.map(
       (product) =>
@@ -67,7 +68,11 @@ export const generationProcess: ProcessManager = {
           options,
         ),
     );
-    commands.push(finish('GenerationFinished', { result: { ctaIds: products.map((p) => ctaIdFor(job.jobId, p.id)), templateId: job.templateId } }));
+    commands.push(
+      finish('GenerationFinished', {
+        result: { ctaIds: products.map((p) => ctaIdFor(job.jobId, p.id)), templateId: job.templateId },
+      }),
+    );
     return commands;
   },
 };

@@ -15,7 +15,13 @@ import type { Logger } from '#libs/platform/src/logging.js';
 import type { PeopleDirectory } from '#libs/platform/src/people.js';
 import { ProjectionManager } from '#libs/platform/src/projections/projection-manager.js';
 import { CONFIG, LOGGER, MAILER, PEOPLE, SQL } from '#libs/platform/src/tokens.js';
-import { CONFIRMATION_LINK_MS, NOTIFICATION_RECIPIENT_STREAM, codeHash, normalAddress, notificationRecipientId } from '../domain/notification-recipient.decider.js';
+import {
+  CONFIRMATION_LINK_MS,
+  NOTIFICATION_RECIPIENT_STREAM,
+  codeHash,
+  normalAddress,
+  notificationRecipientId,
+} from '../domain/notification-recipient.decider.js';
 import { recipientStatuses, takeOrganisationMail } from '../projections/notification-mail.js';
 
 /** Confirmation mails one organisation may cause per day (on top of one per address per day). */
@@ -49,12 +55,17 @@ export class NotificationRecipients {
   }
 
   /** Where each address stands, in the order given (each address once, letter case aside). */
-  async standing(organisationId: string, addresses: readonly string[]): Promise<Array<{ address: string; status: RecipientStanding }>> {
+  async standing(
+    organisationId: string,
+    addresses: readonly string[],
+  ): Promise<Array<{ address: string; status: RecipientStanding }>> {
     const unique = [...new Map(addresses.map((a) => [normalAddress(a), a])).values()];
     const statuses = await recipientStatuses(this.db, organisationId, unique);
     const out: Array<{ address: string; status: RecipientStanding }> = [];
     for (const address of unique) {
-      const status: RecipientStanding = (await this.isMember(organisationId, address)) ? 'member' : (statuses.get(normalAddress(address)) ?? 'unconfirmed');
+      const status: RecipientStanding = (await this.isMember(organisationId, address))
+        ? 'member'
+        : (statuses.get(normalAddress(address)) ?? 'unconfirmed');
       out.push({ address, status });
     }
     return out;
@@ -72,15 +83,31 @@ export class NotificationRecipients {
    * rule) and within the organisation's daily confirmations. Never fails the save: a mail that
    * cannot be sent is logged.
    */
-  async requestConfirmations(organisationId: string, recipients: readonly string[], actor: Actor, correlationId: string): Promise<void> {
+  async requestConfirmations(
+    organisationId: string,
+    recipients: readonly string[],
+    actor: Actor,
+    correlationId: string,
+  ): Promise<void> {
     let last: DecideResult | null = null;
     try {
       for (const { address, status } of await this.standing(organisationId, recipients)) {
         if (status !== 'unconfirmed' && status !== 'pending') continue;
         const id = notificationRecipientId(organisationId, address);
         const code = `${id}.${randomBytes(32).toString('base64url')}`;
-        const command = { type: 'RequestConfirmation' as const, actor, data: { organisationId, address: normalAddress(address), codeHash: codeHash(code), at: new Date().toISOString() } };
-        const result: DecideResult = await this.commands.execute(new DecideCommand(NOTIFICATION_RECIPIENT, id, command, { organisationId, correlationId }));
+        const command = {
+          type: 'RequestConfirmation' as const,
+          actor,
+          data: {
+            organisationId,
+            address: normalAddress(address),
+            codeHash: codeHash(code),
+            at: new Date().toISOString(),
+          },
+        };
+        const result: DecideResult = await this.commands.execute(
+          new DecideCommand(NOTIFICATION_RECIPIENT, id, command, { organisationId, correlationId }),
+        );
         if (result.events.length === 0) continue;
         last = result;
         if (!(await takeOrganisationMail(this.db, organisationId, 'confirmation', CONFIRMATION_MAILS_PER_DAY))) {
@@ -92,7 +119,10 @@ export class NotificationRecipients {
       if (last) await this.projections.waitForResult(last);
     } catch (error) {
       if (error instanceof AppError && error.statusCode < 500) return;
-      this.log.warn({ err: error, organisationId }, 'CTA notification recipients: a confirmation could not be requested');
+      this.log.warn(
+        { err: error, organisationId },
+        'CTA notification recipients: a confirmation could not be requested',
+      );
     }
   }
 

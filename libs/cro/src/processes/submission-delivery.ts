@@ -55,7 +55,9 @@ export function deliveriesOf(
 ): QueuedDelivery[] {
   return submissions.flatMap(({ id, ctaId, time }) => {
     const cta = ctas.get(ctaId);
-    return cta ? deliveryTargets(cta, config).map((target) => ({ submissionId: id, ctaId, target, submittedAt: time ?? null })) : [];
+    return cta
+      ? deliveryTargets(cta, config).map((target) => ({ submissionId: id, ctaId, target, submittedAt: time ?? null }))
+      : [];
   });
 }
 
@@ -65,11 +67,18 @@ export const retryDelayMs = (base: number, attempts: number) => base * 2 ** Math
 /** An answer that a retry cannot change: a refused destination, a redirect (never followed), or a 4xx other than 408 and 429. */
 function permanent(result: { status: number | null; error: string | null }): boolean {
   if (result.error === 'refused' || result.error?.startsWith('Not sent:')) return true;
-  return result.status !== null && result.status >= 300 && result.status < 500 && result.status !== 408 && result.status !== 429;
+  return (
+    result.status !== null &&
+    result.status >= 300 &&
+    result.status < 500 &&
+    result.status !== 408 &&
+    result.status !== 429
+  );
 }
 
 /** A CTA's sender name as a display name: no line breaks and none of `<>@",;:\\` (it never reads as an address), at most 100 characters. */
-export const senderDisplayName = (name: string) => headerText(name.replace(/[<>@",;:\\]/g, ' ').replace(/\s+/g, ' '), 100);
+export const senderDisplayName = (name: string) =>
+  headerText(name.replace(/[<>@",;:\\]/g, ' ').replace(/\s+/g, ' '), 100);
 
 /** A CTA's subject as a mail header: one line, at most 200 characters. */
 export const notificationSubject = (subject: string) => headerText(subject, 200) || 'New form submission';
@@ -80,7 +89,12 @@ export const notificationSubject = (subject: string) => headerText(subject, 200)
  * with the CTA's sender name as display name; Reply-To is the CTA's sender email only when
  * `replyTo` (that address is a member of the organisation or a confirmed recipient).
  */
-export function submissionMail(recipient: string, cta: CtaDeliverySettings, submission: Submission, options: { replyTo: boolean } = { replyTo: false }): Mail {
+export function submissionMail(
+  recipient: string,
+  cta: CtaDeliverySettings,
+  submission: Submission,
+  options: { replyTo: boolean } = { replyTo: false },
+): Mail {
   const notification = cta.emailNotification!;
   const lines = Object.entries(submission.fields).map(([name, value]) => `${name}: ${value}`);
   const text = [
@@ -215,8 +229,23 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
     // What readers see (the submissions list) says "refused" or "failed" with at most the HTTP
     // status class: never the remote answer, an error's text or an address (no blind-SSRF
     // oracle). The detail goes to the operators' log only.
-    const result: SendResult = await this.attempt(delivery).catch((error: unknown) => ({ ok: false, status: null, error: 'failed', detail: error instanceof Error ? error.message : String(error) }));
-    if (!result.ok) this.log.warn({ target: delivery.target, ctaId: delivery.ctaId, submissionId: delivery.submissionId, status: result.status, detail: result.detail ?? result.error }, 'form submission delivery not sent');
+    const result: SendResult = await this.attempt(delivery).catch((error: unknown) => ({
+      ok: false,
+      status: null,
+      error: 'failed',
+      detail: error instanceof Error ? error.message : String(error),
+    }));
+    if (!result.ok)
+      this.log.warn(
+        {
+          target: delivery.target,
+          ctaId: delivery.ctaId,
+          submissionId: delivery.submissionId,
+          status: result.status,
+          detail: result.detail ?? result.error,
+        },
+        'form submission delivery not sent',
+      );
     if (result.ok) {
       await recordAttempt(this.db, delivery, { status: 'sent', httpStatus: result.status, error: null });
       return;
@@ -226,7 +255,9 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
       status: giveUp ? 'failed' : 'pending',
       httpStatus: result.status,
       error: result.error ?? 'failed',
-      retryAt: giveUp ? undefined : new Date(Date.now() + retryDelayMs(this.config.cro.deliveryRetryMs, delivery.attempts)),
+      retryAt: giveUp
+        ? undefined
+        : new Date(Date.now() + retryDelayMs(this.config.cro.deliveryRetryMs, delivery.attempts)),
     });
   }
 
@@ -237,10 +268,19 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
     if (!cta) return { ok: false, status: null, error: 'Not sent: the CTA no longer exists' };
     const { time, url, fields } = delivery.submission;
     // Only the CTA's own fields, in the form's order (a visitor's extra names are never mailed or forwarded).
-    const submission: Submission = { id: delivery.submissionId, ctaId: cta.id, ctaName: cta.name, websiteId: delivery.websiteId, time, url, fields: formFields(fields, cta.items) };
+    const submission: Submission = {
+      id: delivery.submissionId,
+      ctaId: cta.id,
+      ctaName: cta.name,
+      websiteId: delivery.websiteId,
+      time,
+      url,
+      fields: formFields(fields, cta.items),
+    };
     if (delivery.target.startsWith('mail:')) {
       const recipient = delivery.target.slice('mail:'.length);
-      if (!cta.emailNotification?.recipients.includes(recipient)) return { ok: false, status: null, error: 'Not sent: the recipient is no longer on the CTA' };
+      if (!cta.emailNotification?.recipients.includes(recipient))
+        return { ok: false, status: null, error: 'Not sent: the recipient is no longer on the CTA' };
       return this.mailNotification(delivery, cta, recipient, submission);
     }
     const integration = cta.integrations.find((i) => i.kind === delivery.target) as IntegrationSettings | undefined;
@@ -258,15 +298,23 @@ export class SubmissionDeliveryJob implements OnApplicationBootstrap, OnApplicat
    * address that confirmed ("Not sent: recipient not confirmed"), within the visitor's quota per
    * CTA per hour and the organisation's per day ("Not sent: quota"); neither is retried.
    */
-  private async mailNotification(delivery: ClaimedDelivery, cta: CtaDeliverySettings, recipient: string, submission: Submission): Promise<SendResult> {
+  private async mailNotification(
+    delivery: ClaimedDelivery,
+    cta: CtaDeliverySettings,
+    recipient: string,
+    submission: Submission,
+  ): Promise<SendResult> {
     const notification = cta.emailNotification!;
     const visitor = await submissionVisitor(this.db, delivery.websiteId, cta.id, delivery.submissionId);
     if (!visitor) return { ok: false, status: null, error: 'Not sent: the submission is no longer stored' };
     const { organisationId, distinctId } = visitor;
-    if (!(await this.recipients.mayReceive(organisationId, recipient))) return { ok: false, status: null, error: NOT_CONFIRMED };
+    if (!(await this.recipients.mayReceive(organisationId, recipient)))
+      return { ok: false, status: null, error: NOT_CONFIRMED };
     const quota = this.config.notificationMail;
-    if (!(await takeVisitorSubmission(this.db, cta.id, distinctId, delivery.submissionId, quota.perVisitorHour))) return { ok: false, status: null, error: OVER_QUOTA };
-    if (!(await takeOrganisationMail(this.db, organisationId, 'notification', quota.perOrganisationDay))) return { ok: false, status: null, error: OVER_QUOTA };
+    if (!(await takeVisitorSubmission(this.db, cta.id, distinctId, delivery.submissionId, quota.perVisitorHour)))
+      return { ok: false, status: null, error: OVER_QUOTA };
+    if (!(await takeOrganisationMail(this.db, organisationId, 'notification', quota.perOrganisationDay)))
+      return { ok: false, status: null, error: OVER_QUOTA };
     const replyTo = await this.recipients.mayReceive(organisationId, notification.senderEmail);
     await this.mailer.send(submissionMail(recipient, cta, submission, { replyTo }));
     return { ok: true, status: null, error: null };

@@ -1,8 +1,19 @@
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
 import { DEFAULT_RETENTION_MONTHS, RETENTION_MONTHS } from '#libs/organisations/src/domain/retention.js';
-import { DELIVERY_WEBSITE_SELECT, deliveryWebsiteOf, type DeliveryWebsite, type DeliveryWebsiteRow } from '#libs/organisations/src/projections/queries.js';
+import {
+  DELIVERY_WEBSITE_SELECT,
+  deliveryWebsiteOf,
+  type DeliveryWebsite,
+  type DeliveryWebsiteRow,
+} from '#libs/organisations/src/projections/queries.js';
 import type { CollectedEvent } from '../domain/collect-events.js';
-import { CTA_DELIVERY_SELECT, ctaDeliveryOf, type CtaDeliveryRow, type CtaDeliverySettings, type QueuedDelivery } from './submissions.js';
+import {
+  CTA_DELIVERY_SELECT,
+  ctaDeliveryOf,
+  type CtaDeliveryRow,
+  type CtaDeliverySettings,
+  type QueuedDelivery,
+} from './submissions.js';
 
 /**
  * The tracking events websites send to `POST /api/public/collect` (DESIGN.md "Analytics
@@ -258,7 +269,8 @@ export async function collectContext(
     else if (row.kind === 'formCta' && row.data) forms.set(row.value!, ctaDeliveryOf(row.data as CtaDeliveryRow));
     else if (row.value === null) continue;
     else if (row.kind === 'rule') excludedRules.push(row.value);
-    else if (row.kind === 'ctaId' || row.kind === 'campaignId' || row.kind === 'experimentId') known[row.kind].add(row.value);
+    else if (row.kind === 'ctaId' || row.kind === 'campaignId' || row.kind === 'experimentId')
+      known[row.kind].add(row.value);
   }
   return website ? { website, checks: { known, excludedRules, formCtas: forms } } : null;
 }
@@ -306,35 +318,55 @@ export async function insertEventGroups(db: SqlExecutor, groups: readonly EventG
   const rows: Record<string, unknown>[] = [];
   groups.forEach(({ website, events, receivedAt }, g) => {
     if (events.length === 0) return;
-    rows.push(...events.map(({ id, event, enrichment }, i) => {
-      const row: Record<string, unknown> = { g, id, name: event.name, time: event.time, distinct_id: event.distinctId, properties: event.properties };
-      if (i === 0) Object.assign(row, { website_id: website.id, organisation_id: website.organisationId, received_at: receivedAt.toISOString() });
-      const put = (column: string, value: unknown) => {
-        if (value !== null && value !== undefined) row[column] = value;
-      };
-      put('session_id', event.sessionId);
-      put('url', event.url);
-      put('referrer', event.referrer);
-      put('utm', enrichment ? enrichment.utm : event.utm);
-      put('cta_id', event.ctaId);
-      put('campaign_id', event.campaignId);
-      put('experiment_id', event.experimentId);
-      put('variant', event.variant);
-      put('value', event.value);
-      put('currency', event.currency);
-      put('fields', event.fields);
-      put('device', enrichment?.device);
-      put('os', enrichment?.os);
-      put('browser', enrichment?.browser);
-      if (enrichment?.bot) row.bot = true;
-      put('country', enrichment?.country);
-      put('city', enrichment?.city);
-      put('referrer_class', enrichment?.referrerClass);
-      return row;
-    }));
+    rows.push(
+      ...events.map(({ id, event, enrichment }, i) => {
+        const row: Record<string, unknown> = {
+          g,
+          id,
+          name: event.name,
+          time: event.time,
+          distinct_id: event.distinctId,
+          properties: event.properties,
+        };
+        if (i === 0)
+          Object.assign(row, {
+            website_id: website.id,
+            organisation_id: website.organisationId,
+            received_at: receivedAt.toISOString(),
+          });
+        const put = (column: string, value: unknown) => {
+          if (value !== null && value !== undefined) row[column] = value;
+        };
+        put('session_id', event.sessionId);
+        put('url', event.url);
+        put('referrer', event.referrer);
+        put('utm', enrichment ? enrichment.utm : event.utm);
+        put('cta_id', event.ctaId);
+        put('campaign_id', event.campaignId);
+        put('experiment_id', event.experimentId);
+        put('variant', event.variant);
+        put('value', event.value);
+        put('currency', event.currency);
+        put('fields', event.fields);
+        put('device', enrichment?.device);
+        put('os', enrichment?.os);
+        put('browser', enrichment?.browser);
+        if (enrichment?.bot) row.bot = true;
+        put('country', enrichment?.country);
+        put('city', enrichment?.city);
+        put('referrer_class', enrichment?.referrerClass);
+        return row;
+      }),
+    );
   });
   const deliveries = groups.flatMap(({ website, deliveries: queued }) =>
-    (queued ?? []).map((d) => ({ website_id: website.id, organisation_id: website.organisationId, submission_id: d.submissionId, cta_id: d.ctaId, target: d.target })),
+    (queued ?? []).map((d) => ({
+      website_id: website.id,
+      organisation_id: website.organisationId,
+      submission_id: d.submissionId,
+      cta_id: d.ctaId,
+      target: d.target,
+    })),
   );
   const answers = groups.map(() => new Set<string>());
   if (rows.length === 0) return answers;
@@ -432,17 +464,57 @@ export interface StoredEvent {
 const STORED_COLUMNS = `id, name, time, received_at, distinct_id, session_id, url, referrer, utm, cta_id, campaign_id, experiment_id, variant, value, currency, properties, fields,
   device, os, browser, bot, country, city, referrer_class`;
 type StoredRow = {
-  id: string; name: string; time: Date | string; received_at: Date | string; distinct_id: string; session_id: string | null; url: string | null;
-  referrer: string | null; utm: CollectedEvent['utm']; cta_id: string | null; campaign_id: string | null; experiment_id: string | null;
-  variant: string | null; value: number | null; currency: string | null; properties: Record<string, string | number | boolean> | null; fields: Record<string, string> | null;
-  device: string | null; os: string | null; browser: string | null; bot: boolean | null; country: string | null; city: string | null; referrer_class: string | null;
+  id: string;
+  name: string;
+  time: Date | string;
+  received_at: Date | string;
+  distinct_id: string;
+  session_id: string | null;
+  url: string | null;
+  referrer: string | null;
+  utm: CollectedEvent['utm'];
+  cta_id: string | null;
+  campaign_id: string | null;
+  experiment_id: string | null;
+  variant: string | null;
+  value: number | null;
+  currency: string | null;
+  properties: Record<string, string | number | boolean> | null;
+  fields: Record<string, string> | null;
+  device: string | null;
+  os: string | null;
+  browser: string | null;
+  bot: boolean | null;
+  country: string | null;
+  city: string | null;
+  referrer_class: string | null;
 };
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const presentStored = (r: StoredRow): StoredEvent => ({
-  id: r.id, name: r.name, time: iso(r.time), receivedAt: iso(r.received_at), distinctId: r.distinct_id, sessionId: r.session_id, url: r.url,
-  referrer: r.referrer, utm: r.utm, ctaId: r.cta_id, campaignId: r.campaign_id, experimentId: r.experiment_id, variant: r.variant,
-  value: r.value === null ? null : Number(r.value), currency: r.currency, properties: r.properties ?? {}, fields: r.fields,
-  device: r.device, os: r.os, browser: r.browser, bot: r.bot === true, country: r.country, city: r.city, referrerClass: r.referrer_class,
+  id: r.id,
+  name: r.name,
+  time: iso(r.time),
+  receivedAt: iso(r.received_at),
+  distinctId: r.distinct_id,
+  sessionId: r.session_id,
+  url: r.url,
+  referrer: r.referrer,
+  utm: r.utm,
+  ctaId: r.cta_id,
+  campaignId: r.campaign_id,
+  experimentId: r.experiment_id,
+  variant: r.variant,
+  value: r.value === null ? null : Number(r.value),
+  currency: r.currency,
+  properties: r.properties ?? {},
+  fields: r.fields,
+  device: r.device,
+  os: r.os,
+  browser: r.browser,
+  bot: r.bot === true,
+  country: r.country,
+  city: r.city,
+  referrerClass: r.referrer_class,
 });
 
 /**
@@ -467,7 +539,10 @@ export async function readCollectedEvents(
 
 /** One stored event by id (null when the website has none with that id). */
 export async function collectedEvent(db: SqlExecutor, websiteId: string, id: string): Promise<StoredEvent | null> {
-  const found = await db.query<StoredRow>(`SELECT ${STORED_COLUMNS} FROM collected_events WHERE website_id = $1 AND id = $2`, [websiteId, id]);
+  const found = await db.query<StoredRow>(
+    `SELECT ${STORED_COLUMNS} FROM collected_events WHERE website_id = $1 AND id = $2`,
+    [websiteId, id],
+  );
   return found.rows[0] ? presentStored(found.rows[0]) : null;
 }
 
@@ -476,7 +551,8 @@ export async function collectedEvent(db: SqlExecutor, websiteId: string, id: str
  * may count it as verified). One probe of the primary key's index.
  */
 export async function hasCollectedEvents(db: SqlExecutor, websiteId: string): Promise<boolean> {
-  const found = await db.query<{ one: number }>('SELECT 1 AS one FROM collected_events WHERE website_id = $1 LIMIT 1', [websiteId]);
+  const found = await db.query<{ one: number }>('SELECT 1 AS one FROM collected_events WHERE website_id = $1 LIMIT 1', [
+    websiteId,
+  ]);
   return found.rows.length > 0;
 }
-

@@ -36,7 +36,10 @@ export function croRecordsProjection(kind: CroKind): Projection {
     async apply(event: RecordedEvent, tx: SqlExecutor) {
       if (!event.streamId.startsWith(prefix)) return;
       const id = event.streamId.slice(prefix.length);
-      const found = await tx.query<{ state: CroState; created_at: Date }>(`SELECT state, created_at FROM ${table} WHERE id = $1`, [id]);
+      const found = await tx.query<{ state: CroState; created_at: Date }>(
+        `SELECT state, created_at FROM ${table} WHERE id = $1`,
+        [id],
+      );
       const before = found.rows[0]?.state ?? kind.decider.initialState;
       const state = kind.decider.evolve(before, { type: event.type, data: event.data }) as CroState;
       if (kind.purged && state.status === kind.purged) {
@@ -45,15 +48,34 @@ export function croRecordsProjection(kind: CroKind): Projection {
       }
       if (!state.organisationId || !state.websiteId || !state.fields) return;
       const createdAt = found.rows[0]?.created_at ?? event.createdAt;
-      const record = presentCroRecord(id, state, event.streamVersion, createdAt.toISOString(), event.createdAt.toISOString());
+      const record = presentCroRecord(
+        id,
+        state,
+        event.streamVersion,
+        createdAt.toISOString(),
+        event.createdAt.toISOString(),
+      );
       const fields = state.fields;
       const name = typeof fields.name === 'string' ? fields.name : '';
-      const type = typeof fields.type === 'string' ? fields.type : typeof fields.testType === 'string' ? fields.testType : null;
+      const type =
+        typeof fields.type === 'string' ? fields.type : typeof fields.testType === 'string' ? fields.testType : null;
       await tx.query(
         `INSERT INTO ${table} (id, organisation_id, website_id, status, name, type, created_at, updated_at, version, state, record)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (id) DO UPDATE SET status = $4, name = $5, type = $6, updated_at = $8, version = $9, state = $10, record = $11`,
-        [id, state.organisationId, state.websiteId, state.status, name, type, createdAt, event.createdAt, event.streamVersion, JSON.stringify(state), JSON.stringify(record)],
+        [
+          id,
+          state.organisationId,
+          state.websiteId,
+          state.status,
+          name,
+          type,
+          createdAt,
+          event.createdAt,
+          event.streamVersion,
+          JSON.stringify(state),
+          JSON.stringify(record),
+        ],
       );
     },
   };
@@ -63,7 +85,18 @@ export function croRecordsProjection(kind: CroKind): Projection {
 export const CRO_PROJECTIONS: Projection[] = CRO_KINDS.map(croRecordsProjection);
 
 /** Keys the record adds to the request's fields (from the state, the stream and the read model). */
-const RECORD_KEYS = new Set(['id', 'organisationId', 'websiteId', 'status', 'createdBy', 'createdAt', 'updatedAt', 'version', 'statusLabel', 'allowedActions']);
+const RECORD_KEYS = new Set([
+  'id',
+  'organisationId',
+  'websiteId',
+  'status',
+  'createdBy',
+  'createdAt',
+  'updatedAt',
+  'version',
+  'statusLabel',
+  'allowedActions',
+]);
 
 /**
  * The record as the API answers it (without `allowedActions`, which depend on who asks): the
@@ -71,8 +104,21 @@ const RECORD_KEYS = new Set(['id', 'organisationId', 'websiteId', 'status', 'cre
  * secrets, a campaign's generation and warnings, an experiment's winner and deployed variant).
  */
 export function presentCroRecord(id: string, state: CroState, version: number, createdAt: string, updatedAt: string) {
-  const { status, organisationId, websiteId, createdBy, fields, ...extra } = state as CroState & Record<string, unknown>;
-  return { ...fields, ...extra, stateKeys: Object.keys(extra), id, organisationId, websiteId, status, createdBy, createdAt, updatedAt, version };
+  const { status, organisationId, websiteId, createdBy, fields, ...extra } = state as CroState &
+    Record<string, unknown>;
+  return {
+    ...fields,
+    ...extra,
+    stateKeys: Object.keys(extra),
+    id,
+    organisationId,
+    websiteId,
+    status,
+    createdBy,
+    createdAt,
+    updatedAt,
+    version,
+  };
 }
 
 /** The decider's state of a record (the inverse of `presentCroRecord`): what `allowedActions` reads. */

@@ -30,7 +30,16 @@ export const ctaTemplatesProjection: Projection = {
     await tx.query(
       `INSERT INTO rm_cta_templates (id, organisation_id, cta_id, name, type, template, created_by, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-      [d.templateId, organisationId, event.streamId.slice('cta-'.length), d.name, d.template.type, JSON.stringify(d.template), d.by?.id ?? null, event.createdAt],
+      [
+        d.templateId,
+        organisationId,
+        event.streamId.slice('cta-'.length),
+        d.name,
+        d.template.type,
+        JSON.stringify(d.template),
+        d.by?.id ?? null,
+        event.createdAt,
+      ],
     );
   },
 };

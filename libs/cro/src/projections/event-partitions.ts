@@ -1,5 +1,10 @@
 import type { SqlDriver, SqlExecutor } from '#libs/eventstore/src/index.js';
-import { DEFAULT_RETENTION_MONTHS, RETENTION_MONTHS, isRetentionMonths, type RetentionMonths } from '#libs/organisations/src/domain/retention.js';
+import {
+  DEFAULT_RETENTION_MONTHS,
+  RETENTION_MONTHS,
+  isRetentionMonths,
+  type RetentionMonths,
+} from '#libs/organisations/src/domain/retention.js';
 
 /**
  * The partitions of `collected_events` (./collected-events.ts, migration 4) and the retention that
@@ -61,7 +66,17 @@ export function retentionCutoff(months: number, now: Date): Date {
   // The same day of that month, or its last day when it is shorter (31 March less one month: 28 or 29 February).
   const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
   const day = Math.min(now.getUTCDate(), lastDay);
-  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day, now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds(), now.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(
+      first.getUTCFullYear(),
+      first.getUTCMonth(),
+      day,
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+      now.getUTCMilliseconds(),
+    ),
+  );
 }
 
 /** The retention classes of the organisations, and the default one. */
@@ -101,7 +116,9 @@ export async function ensureMonthPartition(db: SqlDriver, months: RetentionMonth
          INSERT INTO ${name} SELECT * FROM moved`,
         [start, end],
       );
-      await tx.query(`ALTER TABLE ${PARENT(months)} ATTACH PARTITION ${name} FOR VALUES FROM ('${start.toISOString()}') TO ('${end.toISOString()}')`);
+      await tx.query(
+        `ALTER TABLE ${PARENT(months)} ATTACH PARTITION ${name} FOR VALUES FROM ('${start.toISOString()}') TO ('${end.toISOString()}')`,
+      );
       return true;
     });
   } catch (error) {
@@ -154,7 +171,8 @@ export async function maintainEventPartitions(db: SqlDriver, now: Date = new Dat
       `SELECT DISTINCT extract(year FROM time AT TIME ZONE 'UTC')::int AS year, extract(month FROM time AT TIME ZONE 'UTC')::int AS month
          FROM ${DEFAULT_PARTITION(months)}`,
     );
-    for (const row of waiting.rows) await create(months, new Date(Date.UTC(Number(row.year), Number(row.month) - 1, 1)));
+    for (const row of waiting.rows)
+      await create(months, new Date(Date.UTC(Number(row.year), Number(row.month) - 1, 1)));
   }
   // 3. Retention: whole months first, then what a default partition keeps, then shortened settings.
   for (const partition of await monthlyPartitions(db)) {
@@ -176,7 +194,10 @@ export async function maintainEventPartitions(db: SqlDriver, now: Date = new Dat
   // The identities of the removed events (collected-events.ts, migration 7), by class and time: an organisation that shortened
   // its retention keeps the ids of its removed older events until its former class lets them go (a reused id stays a duplicate).
   for (const months of RETENTION_MONTHS) {
-    await db.query('DELETE FROM collected_event_ids WHERE retention_months = $1 AND time < $2', [months, retentionCutoff(months, now)]);
+    await db.query('DELETE FROM collected_event_ids WHERE retention_months = $1 AND time < $2', [
+      months,
+      retentionCutoff(months, now),
+    ]);
   }
   for (const months of RETENTION_MONTHS) {
     const cutoff = retentionCutoff(months, now);

@@ -1,6 +1,10 @@
 import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
-import { NOTIFICATION_RECIPIENT_EVENT_TYPES, normalAddress, type NotificationRecipientStatus } from '../domain/notification-recipient.decider.js';
+import {
+  NOTIFICATION_RECIPIENT_EVENT_TYPES,
+  normalAddress,
+  type NotificationRecipientStatus,
+} from '../domain/notification-recipient.decider.js';
 
 /*
  * The read side of a CTA's email notification (issue 25, "Open mail relay"): which outside
@@ -26,7 +30,11 @@ export const notificationRecipientsProjection: Projection = {
     const data = event.data as { organisationId?: unknown; address?: unknown };
     if (typeof data.organisationId !== 'string' || typeof data.address !== 'string') return;
     const status: NotificationRecipientStatus =
-      event.type === 'NotificationRecipientConfirmed' ? 'confirmed' : event.type === 'NotificationRecipientDeclined' ? 'declined' : 'pending';
+      event.type === 'NotificationRecipientConfirmed'
+        ? 'confirmed'
+        : event.type === 'NotificationRecipientDeclined'
+          ? 'declined'
+          : 'pending';
     await tx.query(
       `INSERT INTO cro_notification_recipients (organisation_id, address, status, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (organisation_id, address) DO UPDATE SET status = $3, updated_at = $4`,
@@ -36,7 +44,11 @@ export const notificationRecipientsProjection: Projection = {
 };
 
 /** Where each of `addresses` stands in the organisation (absent: never asked). Keys are normal addresses. */
-export async function recipientStatuses(db: SqlExecutor, organisationId: string, addresses: readonly string[]): Promise<Map<string, NotificationRecipientStatus>> {
+export async function recipientStatuses(
+  db: SqlExecutor,
+  organisationId: string,
+  addresses: readonly string[],
+): Promise<Map<string, NotificationRecipientStatus>> {
   if (addresses.length === 0) return new Map();
   const found = await db.query<{ address: string; status: NotificationRecipientStatus }>(
     'SELECT address, status FROM cro_notification_recipients WHERE organisation_id = $1 AND address = ANY($2::text[])',
@@ -68,7 +80,12 @@ CREATE TABLE IF NOT EXISTS cro_notification_visitor_quota (
  * today (UTC): true when it was within `limit`. Atomic: concurrent takers are serialised on the
  * day's row, and a full row is not updated.
  */
-export async function takeOrganisationMail(db: SqlExecutor, organisationId: string, kind: 'notification' | 'confirmation', limit: number): Promise<boolean> {
+export async function takeOrganisationMail(
+  db: SqlExecutor,
+  organisationId: string,
+  kind: 'notification' | 'confirmation',
+  limit: number,
+): Promise<boolean> {
   if (limit <= 0) return false;
   const taken = await db.query(
     `INSERT INTO cro_notification_quota AS q (organisation_id, kind, day, used) VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, 1)
@@ -84,7 +101,13 @@ export async function takeOrganisationMail(db: SqlExecutor, organisationId: stri
  * it is one of the first `limit` (a submission counts once, whatever number of recipients and
  * retries). Atomic like `takeOrganisationMail`.
  */
-export async function takeVisitorSubmission(db: SqlExecutor, ctaId: string, distinctId: string, submissionId: string, limit: number): Promise<boolean> {
+export async function takeVisitorSubmission(
+  db: SqlExecutor,
+  ctaId: string,
+  distinctId: string,
+  submissionId: string,
+  limit: number,
+): Promise<boolean> {
   if (limit <= 0) return false;
   const found = await db.query<{ counted: boolean }>(
     `INSERT INTO cro_notification_visitor_quota AS q (cta_id, distinct_id, hour, submissions) VALUES ($1, $2, date_trunc('hour', now()), ARRAY[$3::text])
@@ -103,7 +126,12 @@ export async function takeVisitorSubmission(db: SqlExecutor, ctaId: string, dist
 }
 
 /** The visitor (distinct id) and organisation of a stored submission. */
-export async function submissionVisitor(db: SqlExecutor, websiteId: string, ctaId: string, submissionId: string): Promise<{ distinctId: string; organisationId: string } | null> {
+export async function submissionVisitor(
+  db: SqlExecutor,
+  websiteId: string,
+  ctaId: string,
+  submissionId: string,
+): Promise<{ distinctId: string; organisationId: string } | null> {
   const found = await db.query<{ distinct_id: string | null; organisation_id: string }>(
     `SELECT e.distinct_id, c.organisation_id FROM rm_ctas c
        JOIN collected_events e ON e.website_id = c.website_id AND e.cta_id = c.id AND e.name = 'form_submitted' AND e.id = $3

@@ -22,14 +22,34 @@ export async function ctasPromotingProduct(db: SqlExecutor, websiteId: string, p
 }
 
 /** The read models of the CRO kinds (kinds.ts `table`): names from our code, never from a request. */
-export type CroTable = 'rm_ctas' | 'rm_campaigns' | 'rm_experiments' | 'rm_products' | 'rm_goals' | 'rm_url_lists' | 'rm_funnels' | 'rm_excluded_pages';
-const CRO_TABLES: readonly CroTable[] = ['rm_ctas', 'rm_campaigns', 'rm_experiments', 'rm_products', 'rm_goals', 'rm_url_lists', 'rm_funnels', 'rm_excluded_pages'];
+export type CroTable =
+  | 'rm_ctas'
+  | 'rm_campaigns'
+  | 'rm_experiments'
+  | 'rm_products'
+  | 'rm_goals'
+  | 'rm_url_lists'
+  | 'rm_funnels'
+  | 'rm_excluded_pages';
+const CRO_TABLES: readonly CroTable[] = [
+  'rm_ctas',
+  'rm_campaigns',
+  'rm_experiments',
+  'rm_products',
+  'rm_goals',
+  'rm_url_lists',
+  'rm_funnels',
+  'rm_excluded_pages',
+];
 
 /** How many records of `table` the website holds that are not deleted (what a kind's quota counts). */
 export async function recordsOnWebsite(db: SqlExecutor, table: string, websiteId: string): Promise<number> {
   const known = CRO_TABLES.find((t) => t === table);
   if (!known) throw new Error(`Not a CRO read model: ${table}`);
-  const found = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${known} WHERE website_id = $1 AND status <> 'deleted'`, [websiteId]);
+  const found = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${known} WHERE website_id = $1 AND status <> 'deleted'`,
+    [websiteId],
+  );
   return found.rows[0]?.n ?? 0;
 }
 
@@ -54,15 +74,30 @@ export async function urlListRules(db: SqlExecutor, websiteId: string): Promise<
 }
 
 /** Which of `ids` are records of `table` on the website (and not deleted). */
-export async function idsOnWebsite(db: SqlExecutor, table: 'rm_ctas' | 'rm_products' | 'rm_goals' | 'rm_url_lists', websiteId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function idsOnWebsite(
+  db: SqlExecutor,
+  table: 'rm_ctas' | 'rm_products' | 'rm_goals' | 'rm_url_lists',
+  websiteId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const found = await db.query<{ id: string }>(`SELECT id FROM ${table} WHERE website_id = $1 AND status <> 'deleted' AND id = ANY($2::text[])`, [websiteId, [...ids]]);
+  const found = await db.query<{ id: string }>(
+    `SELECT id FROM ${table} WHERE website_id = $1 AND status <> 'deleted' AND id = ANY($2::text[])`,
+    [websiteId, [...ids]],
+  );
   return new Set(found.rows.map((r) => r.id));
 }
 
 /** The organisations' own CTA templates (of these organisations; of one type when given). */
 export async function ownTemplates(db: SqlExecutor, organisationIds: readonly string[] | null, type: string | null) {
-  const found = await db.query<{ id: string; name: string; type: string; template: Record<string, unknown>; organisation_id: string; created_at: Date }>(
+  const found = await db.query<{
+    id: string;
+    name: string;
+    type: string;
+    template: Record<string, unknown>;
+    organisation_id: string;
+    created_at: Date;
+  }>(
     `SELECT id, name, type, template, organisation_id, created_at FROM rm_cta_templates
       WHERE ($1::text[] IS NULL OR organisation_id = ANY($1::text[])) AND ($2::text IS NULL OR type = $2) ORDER BY name, id LIMIT 500`,
     [organisationIds ? [...organisationIds] : null, type],
@@ -80,7 +115,11 @@ export async function templateById(db: SqlExecutor, templateId: string, organisa
 }
 
 /** The website's active products, by name (at most `limit`). */
-export async function activeProducts(db: SqlExecutor, websiteId: string, limit: number): Promise<Array<{ id: string; name: string }>> {
+export async function activeProducts(
+  db: SqlExecutor,
+  websiteId: string,
+  limit: number,
+): Promise<Array<{ id: string; name: string }>> {
   const found = await db.query<{ id: string; name: string }>(
     `SELECT id, name FROM rm_products WHERE website_id = $1 AND status = 'active' ORDER BY name, id LIMIT $2`,
     [websiteId, limit],
@@ -89,7 +128,11 @@ export async function activeProducts(db: SqlExecutor, websiteId: string, limit: 
 }
 
 /** A campaign of the website and its page rules (the reports' campaign filter), or null. */
-export async function campaignPageRules(db: SqlExecutor, campaignId: string, websiteId: string): Promise<{ id: string; pageRules: PageRulesInput | null } | null> {
+export async function campaignPageRules(
+  db: SqlExecutor,
+  campaignId: string,
+  websiteId: string,
+): Promise<{ id: string; pageRules: PageRulesInput | null } | null> {
   const found = await db.query<{ id: string; page_rules: PageRulesInput | null }>(
     `SELECT id, record->'pageRules' AS page_rules FROM rm_campaigns WHERE id = $1 AND website_id = $2`,
     [campaignId, websiteId],
@@ -98,7 +141,11 @@ export async function campaignPageRules(db: SqlExecutor, campaignId: string, web
 }
 
 /** A conversion goal of the website (its type and currency), or null. */
-export async function goalOnWebsite(db: SqlExecutor, goalId: string, websiteId: string): Promise<{ id: string; type: string; currency: string | null } | null> {
+export async function goalOnWebsite(
+  db: SqlExecutor,
+  goalId: string,
+  websiteId: string,
+): Promise<{ id: string; type: string; currency: string | null } | null> {
   const found = await db.query<{ id: string; type: string; currency: string | null }>(
     `SELECT id, record->>'type' AS type, record->>'currency' AS currency FROM rm_goals WHERE id = $1 AND website_id = $2`,
     [goalId, websiteId],
@@ -128,7 +175,10 @@ export interface EndRuleExperiment {
   fields: Record<string, unknown> & { variants?: unknown[]; endRule?: unknown; significanceThreshold?: number };
 }
 
-export async function liveEndRuleExperiments(db: SqlExecutor, ids: readonly string[] | null): Promise<EndRuleExperiment[]> {
+export async function liveEndRuleExperiments(
+  db: SqlExecutor,
+  ids: readonly string[] | null,
+): Promise<EndRuleExperiment[]> {
   const found = await db.query<EndRuleExperiment>(
     `SELECT id, organisation_id, website_id, version, state->'endRuleHeld' AS held, state->'fields' AS fields FROM rm_experiments
       WHERE ($1::text[] IS NULL OR id = ANY($1::text[])) AND status = 'live' AND coalesce(state->'fields'->'endRule'->>'mode', 'manual') <> 'manual'`,
@@ -139,9 +189,18 @@ export async function liveEndRuleExperiments(db: SqlExecutor, ids: readonly stri
 
 /** The conversion definitions of a website as analytics computes with them: goals and funnels not deleted, every experiment's goal; ordered by id. */
 export async function analyticsDefinitions(db: SqlExecutor, websiteId: string) {
-  const goals = await db.query<{ id: string; fields: Record<string, unknown> }>(`SELECT id, state->'fields' AS fields FROM rm_goals WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`, [websiteId]);
-  const experiments = await db.query<{ id: string; goal_id: string | null }>(`SELECT id, state->'fields'->>'goalId' AS goal_id FROM rm_experiments WHERE website_id = $1 ORDER BY id`, [websiteId]);
-  const funnels = await db.query<{ id: string; fields: Record<string, unknown> }>(`SELECT id, state->'fields' AS fields FROM rm_funnels WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`, [websiteId]);
+  const goals = await db.query<{ id: string; fields: Record<string, unknown> }>(
+    `SELECT id, state->'fields' AS fields FROM rm_goals WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`,
+    [websiteId],
+  );
+  const experiments = await db.query<{ id: string; goal_id: string | null }>(
+    `SELECT id, state->'fields'->>'goalId' AS goal_id FROM rm_experiments WHERE website_id = $1 ORDER BY id`,
+    [websiteId],
+  );
+  const funnels = await db.query<{ id: string; fields: Record<string, unknown> }>(
+    `SELECT id, state->'fields' AS fields FROM rm_funnels WHERE website_id = $1 AND status <> 'deleted' ORDER BY id`,
+    [websiteId],
+  );
   return { goals: goals.rows, experiments: experiments.rows, funnels: funnels.rows };
 }
 
@@ -162,7 +221,18 @@ export async function definitionFingerprints(db: SqlExecutor): Promise<Map<strin
 }
 
 /** An experiment or a funnel the viewer may read a report of: 404 ("Experiment not found") when they do not reach it. */
-export function reportedCroRecord<T extends Record<string, unknown>>(db: SqlExecutor, viewer: Viewer, kind: 'experiment' | 'funnel', id: string): Promise<T> {
-  const source = kind === 'experiment' ? { table: 'rm_experiments', label: 'Experiment' } : { table: 'rm_funnels', label: 'Funnel' };
-  return loadVisible<T>(db, viewer, { ...source, organisationOf: (r) => r.organisationId as string, websiteOf: (r) => r.websiteId as string }, id);
+export function reportedCroRecord<T extends Record<string, unknown>>(
+  db: SqlExecutor,
+  viewer: Viewer,
+  kind: 'experiment' | 'funnel',
+  id: string,
+): Promise<T> {
+  const source =
+    kind === 'experiment' ? { table: 'rm_experiments', label: 'Experiment' } : { table: 'rm_funnels', label: 'Funnel' };
+  return loadVisible<T>(
+    db,
+    viewer,
+    { ...source, organisationOf: (r) => r.organisationId as string, websiteOf: (r) => r.websiteId as string },
+    id,
+  );
 }

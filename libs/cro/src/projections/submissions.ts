@@ -59,7 +59,13 @@ export interface CtaDeliverySettings {
   id: string;
   status: string;
   name: string;
-  emailNotification: { recipients: string[]; senderName: string; senderEmail: string; subject: string; message?: string | null } | null;
+  emailNotification: {
+    recipients: string[];
+    senderName: string;
+    senderEmail: string;
+    subject: string;
+    message?: string | null;
+  } | null;
   integrations: IntegrationSettings[];
   crmMapping: { field: string; crmField: string }[] | null;
   /** The form's items (they name the form's fields, in order: ../domain/submission-fields.ts). */
@@ -83,15 +89,27 @@ export const CTA_DELIVERY_SELECT = `c.id, c.status, c.name, c.record->'emailNoti
 
 export function ctaDeliveryOf(r: CtaDeliveryRow): CtaDeliverySettings {
   return {
-    id: r.id, status: r.status, name: r.name, emailNotification: r.email ?? null, integrations: Array.isArray(r.integrations) ? r.integrations : [],
-    crmMapping: Array.isArray(r.mapping) ? r.mapping : null, items: Array.isArray(r.items) ? r.items : [],
+    id: r.id,
+    status: r.status,
+    name: r.name,
+    emailNotification: r.email ?? null,
+    integrations: Array.isArray(r.integrations) ? r.integrations : [],
+    crmMapping: Array.isArray(r.mapping) ? r.mapping : null,
+    items: Array.isArray(r.items) ? r.items : [],
   };
 }
 
 /** The CTAs of the website among `ids` (any status), with their delivery settings. */
-export async function ctaDeliverySettings(db: SqlExecutor, websiteId: string, ids: readonly string[]): Promise<Map<string, CtaDeliverySettings>> {
+export async function ctaDeliverySettings(
+  db: SqlExecutor,
+  websiteId: string,
+  ids: readonly string[],
+): Promise<Map<string, CtaDeliverySettings>> {
   if (ids.length === 0) return new Map();
-  const found = await db.query<CtaDeliveryRow>(`SELECT ${CTA_DELIVERY_SELECT} FROM rm_ctas c WHERE c.website_id = $1 AND c.id = ANY($2::text[])`, [websiteId, [...ids]]);
+  const found = await db.query<CtaDeliveryRow>(
+    `SELECT ${CTA_DELIVERY_SELECT} FROM rm_ctas c WHERE c.website_id = $1 AND c.id = ANY($2::text[])`,
+    [websiteId, [...ids]],
+  );
   return new Map(found.rows.map((r) => [r.id, ctaDeliveryOf(r)]));
 }
 
@@ -105,14 +123,29 @@ export interface QueuedDelivery {
 }
 
 /** Queues deliveries (a submission and target already queued is left as it is). */
-export async function queueDeliveries(db: SqlExecutor, website: { id: string; organisationId: string }, deliveries: readonly QueuedDelivery[]): Promise<void> {
+export async function queueDeliveries(
+  db: SqlExecutor,
+  website: { id: string; organisationId: string },
+  deliveries: readonly QueuedDelivery[],
+): Promise<void> {
   if (deliveries.length === 0) return;
   await db.query(
     `INSERT INTO cro_submission_deliveries (website_id, organisation_id, submission_id, cta_id, target, submitted_at)
      SELECT $1, $2, d.submission_id, d.cta_id, d.target, d.submitted_at
        FROM jsonb_to_recordset($3::jsonb) AS d(submission_id text, cta_id text, target text, submitted_at timestamptz)
      ON CONFLICT (website_id, submission_id, target) DO NOTHING`,
-    [website.id, website.organisationId, JSON.stringify(deliveries.map((d) => ({ submission_id: d.submissionId, cta_id: d.ctaId, target: d.target, submitted_at: d.submittedAt ?? null })))],
+    [
+      website.id,
+      website.organisationId,
+      JSON.stringify(
+        deliveries.map((d) => ({
+          submission_id: d.submissionId,
+          cta_id: d.ctaId,
+          target: d.target,
+          submitted_at: d.submittedAt ?? null,
+        })),
+      ),
+    ],
   );
 }
 
@@ -134,8 +167,20 @@ const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * again before `leaseMs` (when the run dies mid-send, the row is retried after that). Rows another
  * process is taking right now are skipped (`SKIP LOCKED`).
  */
-export async function claimDueDeliveries(db: SqlExecutor, claim: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const taken = await db.query<{ website_id: string; submission_id: string; cta_id: string; target: string; attempts: number; submitted_at: string | null }>(
+export async function claimDueDeliveries(
+  db: SqlExecutor,
+  claim: string,
+  limit: number,
+  leaseMs: number,
+): Promise<ClaimedDelivery[]> {
+  const taken = await db.query<{
+    website_id: string;
+    submission_id: string;
+    cta_id: string;
+    target: string;
+    attempts: number;
+    submitted_at: string | null;
+  }>(
     `UPDATE cro_submission_deliveries AS d SET attempts = d.attempts + 1, claim = $1, next_attempt_at = now() + ($3::int * interval '1 millisecond')
       WHERE (d.website_id, d.submission_id, d.target) IN (
         SELECT website_id, submission_id, target FROM cro_submission_deliveries
@@ -144,10 +189,21 @@ export async function claimDueDeliveries(db: SqlExecutor, claim: string, limit: 
     [claim, limit, leaseMs],
   );
   if (taken.rows.length === 0) return [];
-  const keys = taken.rows.map((r) => ({ website_id: r.website_id, id: r.submission_id, cta_id: r.cta_id, time: r.submitted_at }));
+  const keys = taken.rows.map((r) => ({
+    website_id: r.website_id,
+    id: r.submission_id,
+    cta_id: r.cta_id,
+    time: r.submitted_at,
+  }));
   // By the events' primary key (website, time, id); a delivery queued before its time was kept
   // (migration cro-submissions 2) by the CTA's form submissions (their partial index).
-  const events = await db.query<{ website_id: string; id: string; time: string; url: string | null; fields: Record<string, string> | null }>(
+  const events = await db.query<{
+    website_id: string;
+    id: string;
+    time: string;
+    url: string | null;
+    fields: Record<string, string> | null;
+  }>(
     `WITH k AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS k(website_id text, id text, cta_id text, time timestamptz))
      SELECT e.website_id, e.id, ${ISO('e.time')} AS time, e.url, e.fields
        FROM k JOIN collected_events e ON e.website_id = k.website_id AND e.time = k.time AND e.id = k.id
@@ -158,7 +214,9 @@ export async function claimDueDeliveries(db: SqlExecutor, claim: string, limit: 
       WHERE k.time IS NULL`,
     [JSON.stringify(keys)],
   );
-  const byKey = new Map(events.rows.map((e) => [`${e.website_id}\n${e.id}`, { time: e.time, url: e.url, fields: e.fields ?? {} }]));
+  const byKey = new Map(
+    events.rows.map((e) => [`${e.website_id}\n${e.id}`, { time: e.time, url: e.url, fields: e.fields ?? {} }]),
+  );
   return taken.rows.map((r) => ({
     websiteId: r.website_id,
     submissionId: r.submission_id,
@@ -182,13 +240,24 @@ export async function recordAttempt(
             sent_at = CASE WHEN $5 = 'sent' THEN now() ELSE sent_at END,
             next_attempt_at = coalesce($8::timestamptz, next_attempt_at)
       WHERE website_id = $1 AND submission_id = $2 AND target = $3 AND claim = $4`,
-    [delivery.websiteId, delivery.submissionId, delivery.target, delivery.claim, outcome.status, outcome.httpStatus, outcome.error?.slice(0, 1000) ?? null, outcome.retryAt ?? null],
+    [
+      delivery.websiteId,
+      delivery.submissionId,
+      delivery.target,
+      delivery.claim,
+      outcome.status,
+      outcome.httpStatus,
+      outcome.error?.slice(0, 1000) ?? null,
+      outcome.retryAt ?? null,
+    ],
   );
 }
 
 /** When the next delivery is due (null: none pending). */
 export async function nextDeliveryDue(db: SqlExecutor): Promise<Date | null> {
-  const found = await db.query<{ due: Date | string | null }>(`SELECT min(next_attempt_at) AS due FROM cro_submission_deliveries WHERE status = 'pending'`);
+  const found = await db.query<{ due: Date | string | null }>(
+    `SELECT min(next_attempt_at) AS due FROM cro_submission_deliveries WHERE status = 'pending'`,
+  );
   const due = found.rows[0]?.due;
   return due ? new Date(due) : null;
 }
@@ -203,7 +272,11 @@ export interface SubmissionBounds {
 }
 
 /** The scope of a CTA's submissions in `collected_events`, for the list helper (placeholders from $1), within `bounds`. */
-export function submissionsScope(websiteId: string, ctaId: string, bounds: SubmissionBounds = { start: null, end: null }): { sql: string; params: unknown[] } {
+export function submissionsScope(
+  websiteId: string,
+  ctaId: string,
+  bounds: SubmissionBounds = { start: null, end: null },
+): { sql: string; params: unknown[] } {
   const params: unknown[] = [websiteId, ctaId];
   let sql = `website_id = $1 AND cta_id = $2 AND name = 'form_submitted'`;
   if (bounds.start) sql += ` AND time >= $${params.push(bounds.start.toISOString())}::timestamptz`;
@@ -239,7 +312,8 @@ export function submissionDays(query: ListQuery): { days: DayRange; query: ListQ
     if (given.length > 1) throw new BadRequestError(`${bound} is given twice (as a parameter and in the filter)`);
     const [value] = given;
     if (value === undefined) continue;
-    if (typeof value !== 'string' || !isCalendarDate(value)) throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
+    if (typeof value !== 'string' || !isCalendarDate(value))
+      throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
     days[bound] = value;
   }
   if (days.from && days.to && days.from > days.to) throw new BadRequestError('from must not be after to');
@@ -249,7 +323,10 @@ export function submissionDays(query: ListQuery): { days: DayRange; query: ListQ
 
 /** The website's timezone (an IANA name; UTC when it has none this runtime knows). */
 export async function websiteTimeZone(db: SqlExecutor, websiteId: string): Promise<string> {
-  const found = await db.query<{ timezone: string | null }>(`SELECT record->>'timezone' AS timezone FROM rm_websites WHERE id = $1`, [websiteId]);
+  const found = await db.query<{ timezone: string | null }>(
+    `SELECT record->>'timezone' AS timezone FROM rm_websites WHERE id = $1`,
+    [websiteId],
+  );
   const zone = found.rows[0]?.timezone;
   if (!zone) return 'UTC';
   try {
@@ -263,7 +340,14 @@ export async function websiteTimeZone(db: SqlExecutor, websiteId: string): Promi
 /** How far the wall clock of `timeZone` is ahead of UTC at `instant` (milliseconds). */
 function offsetAt(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
   }).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const wall = new Date(Date.UTC(2000, part('month') - 1, part('day'), part('hour'), part('minute'), part('second')));
@@ -293,7 +377,10 @@ const DAY_MS = 86_400_000;
 
 /** The moments of a day range in the website's timezone. */
 export function submissionBounds(days: DayRange, timeZone: string): SubmissionBounds {
-  return { start: days.from ? dayStart(days.from, timeZone) : null, end: days.to ? dayStart(days.to, timeZone, 1) : null };
+  return {
+    start: days.from ? dayStart(days.from, timeZone) : null,
+    end: days.to ? dayStart(days.to, timeZone, 1) : null,
+  };
 }
 
 /**
@@ -316,7 +403,13 @@ export const SUBMISSIONS_LIST: ListDefinition = {
 };
 
 /** Every submission of a CTA for the CSV export, oldest first (at most `limit`), within `bounds`. */
-export async function submissionsForExport(db: SqlExecutor, websiteId: string, ctaId: string, limit: number, bounds?: SubmissionBounds) {
+export async function submissionsForExport(
+  db: SqlExecutor,
+  websiteId: string,
+  ctaId: string,
+  limit: number,
+  bounds?: SubmissionBounds,
+) {
   const scope = submissionsScope(websiteId, ctaId, bounds);
   const found = await db.query<{ id: string; time: string; url: string | null; fields: Record<string, string> | null }>(
     `SELECT id, ${ISO('time')} AS time, url, fields FROM collected_events

@@ -4,6 +4,13 @@
  * partitions, the form submissions and their deliveries); other contexts write and maintain them
  * only through these functions, never through the modules that hold their SQL.
  */
-export { collectContext, insertCollectedEvents, insertEventGroups, type EventEnrichment, type EventToStore, type IdField } from './collected-events.js';
+export {
+  collectContext,
+  insertCollectedEvents,
+  insertEventGroups,
+  type EventEnrichment,
+  type EventToStore,
+  type IdField,
+} from './collected-events.js';
 export { holdPartitionsSteady, maintainEventPartitions, type MaintenanceResult } from './event-partitions.js';
 export { dayStart, queueDeliveries, websiteTimeZone, type CtaDeliverySettings } from './submissions.js';

@@ -61,7 +61,10 @@ export class CollectWriter {
 
   private async store(taken: Waiting[]): Promise<void> {
     try {
-      const answers = await insertEventGroups(this.db, taken.map((w) => w.group));
+      const answers = await insertEventGroups(
+        this.db,
+        taken.map((w) => w.group),
+      );
       taken.forEach((w, i) => w.resolve(answers[i]!));
     } catch (error) {
       if (taken.length === 1) return taken[0]!.reject(error);

@@ -24,7 +24,10 @@ export class GeoIpService {
   constructor(@Inject(CONFIG) config: AppConfig, @Inject(LOGGER) log: Logger) {
     this.geoip = new GeoIp(config.geoipDatabase, (error) => {
       this.failed = true;
-      log.error({ err: error, path: config.geoipDatabase }, 'GEOIP_DATABASE cannot be read: collected events get no country or city, and experiments with countries cannot be published or served');
+      log.error(
+        { err: error, path: config.geoipDatabase },
+        'GEOIP_DATABASE cannot be read: collected events get no country or city, and experiments with countries cannot be published or served',
+      );
     });
   }
 

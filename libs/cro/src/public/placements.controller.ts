@@ -28,13 +28,21 @@ const KEY = /^[A-Za-z0-9_-]{1,100}$/;
 export class PublicPlacementsController {
   private readonly cache: PlacementsCache;
 
-  constructor(@Inject(SQL) private readonly db: SqlDriver, geoip: GeoIpService) {
+  constructor(
+    @Inject(SQL) private readonly db: SqlDriver,
+    geoip: GeoIpService,
+  ) {
     this.cache = new PlacementsCache(db, geoip);
   }
 
   @Public()
   @Get(':key/placements')
-  async placements(@Param('key') key: string, @Query('url') url: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<PlacementsAnswer> {
+  async placements(
+    @Param('key') key: string,
+    @Query('url') url: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PlacementsAnswer> {
     response.setHeader('Cache-Control', 'no-store');
     if (typeof url !== 'string' || url.length === 0 || url.length > 2048) throw new BadRequestError(URL_PARAMETER);
     const website = KEY.test(key) ? await deliveryWebsiteByKey(this.db, key, CRO_PRODUCT) : null;

@@ -1,6 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { SqlExecutor } from '#libs/eventstore/src/index.js';
-import { compilePageRules, type CompiledPageRules, type PageRulesInput, type UrlListLookup } from '../domain/page-rules.js';
+import {
+  compilePageRules,
+  type CompiledPageRules,
+  type PageRulesInput,
+  type UrlListLookup,
+} from '../domain/page-rules.js';
 import { urlListRules } from '../projections/queries.js';
 import { pageOnWebsite } from './site-origin.js';
 
@@ -49,12 +54,18 @@ import { pageOnWebsite } from './site-origin.js';
 export interface Placements {
   campaigns: { id: string; containers: Container[] }[];
   ctas: { id: string; type: string; items: unknown[]; popup: unknown; design: unknown }[];
-  experiments: { id: string; variants: { key: string; weight: number; changes: unknown[] }[]; trafficRules: DeliveredTrafficRules }[];
+  experiments: {
+    id: string;
+    variants: { key: string; weight: number; changes: unknown[] }[];
+    trafficRules: DeliveredTrafficRules;
+  }[];
   controlGroupPct: number;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const own = (value: Record<string, unknown>, key: string): unknown => (Object.hasOwn(value, key) ? value[key] : undefined);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const own = (value: Record<string, unknown>, key: string): unknown =>
+  Object.hasOwn(value, key) ? value[key] : undefined;
 
 /** What the route answers: the page's placements and the website's analytics ids (see `Placements`). */
 export type PlacementsAnswer = Placements & { analytics: DeliveredAnalytics };
@@ -69,7 +80,13 @@ export interface DeliveredAnalytics {
   hubspotCtaClickEventId: string | null;
 }
 
-export const NO_ANALYTICS: DeliveredAnalytics = { googleAnalyticsId: null, tagManagerId: null, facebookPixelId: null, segment: false, hubspotCtaClickEventId: null };
+export const NO_ANALYTICS: DeliveredAnalytics = {
+  googleAnalyticsId: null,
+  tagManagerId: null,
+  facebookPixelId: null,
+  segment: false,
+  hubspotCtaClickEventId: null,
+};
 
 /** The ids out of a website's `analytics` settings (texts only; anything else is null). */
 export function deliveredAnalytics(settings: unknown): DeliveredAnalytics {
@@ -120,7 +137,8 @@ export function deliveredTrafficRules(rules: unknown): DeliveredTrafficRules {
   const delivered: DeliveredTrafficRules = {};
   if (!isObject(rules)) return delivered;
   const devices = own(rules, 'devices');
-  if (Array.isArray(devices) && devices.length > 0) delivered.devices = devices.filter((d): d is string => typeof d === 'string');
+  if (Array.isArray(devices) && devices.length > 0)
+    delivered.devices = devices.filter((d): d is string => typeof d === 'string');
   const pct = own(rules, 'visitorsPct');
   if (typeof pct === 'number' && Number.isFinite(pct)) delivered.visitorsPct = pct;
   return delivered;
@@ -128,21 +146,43 @@ export function deliveredTrafficRules(rules: unknown): DeliveredTrafficRules {
 
 /** A campaign container as delivered: the keys of DESIGN.md's request shape, nothing else. */
 export type Container = Record<string, unknown> & { ctaId: string };
-const CONTAINER_KEYS = ['name', 'ctaId', 'devices', 'position', 'selector', 'selectorType', 'marginPx', 'layout', 'customCss'] as const;
+const CONTAINER_KEYS = [
+  'name',
+  'ctaId',
+  'devices',
+  'position',
+  'selector',
+  'selectorType',
+  'marginPx',
+  'layout',
+  'customCss',
+] as const;
 
-export const emptyPlacements = (controlGroupPct = 0): Placements => ({ campaigns: [], ctas: [], experiments: [], controlGroupPct });
+export const emptyPlacements = (controlGroupPct = 0): Placements => ({
+  campaigns: [],
+  ctas: [],
+  experiments: [],
+  controlGroupPct,
+});
 
 /** What a website delivers on any page: its live records, read once per version of its CRO data. */
 export interface WebsiteDelivery {
   campaigns: { id: string; pageRules: PageRulesInput | null; containers: Container[] }[];
   ctas: Map<string, Placements['ctas'][number]>;
   /** `countries`: served only to visitors of these countries (upper case); absent: to every country. */
-  experiments: { id: string; page: string | null; variants: Placements['experiments'][number]['variants']; trafficRules: DeliveredTrafficRules; countries?: string[] }[];
+  experiments: {
+    id: string;
+    page: string | null;
+    variants: Placements['experiments'][number]['variants'];
+    trafficRules: DeliveredTrafficRules;
+    countries?: string[];
+  }[];
   lists: UrlListLookup;
 }
 
 /** Whether some experiment of the website is served by country (the answers then depend on the visitor's country). */
-export const decidesByCountry = (delivery: WebsiteDelivery): boolean => delivery.experiments.some((e) => e.countries !== undefined);
+export const decidesByCountry = (delivery: WebsiteDelivery): boolean =>
+  delivery.experiments.some((e) => e.countries !== undefined);
 
 /**
  * The key an experiment's page and a visited page are compared by: `scheme://host:port/path`
@@ -167,7 +207,8 @@ export function experimentPageKey(url: unknown): string | null {
  * campaigns, experiments or URL lists changes the fingerprint, in every API process at once.
  */
 export async function deliveryVersion(db: SqlExecutor, websiteId: string): Promise<string> {
-  const part = (table: string) => `(SELECT count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') FROM ${table} WHERE website_id = $1)`;
+  const part = (table: string) =>
+    `(SELECT count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') FROM ${table} WHERE website_id = $1)`;
   const found = await db.query<{ v: string }>(
     `SELECT ${part('rm_campaigns')} || '|' || ${part('rm_ctas')} || '|' || ${part('rm_experiments')} || '|' || ${part('rm_url_lists')} AS v`,
     [websiteId],
@@ -178,8 +219,14 @@ export async function deliveryVersion(db: SqlExecutor, websiteId: string): Promi
 /** Reads what a website delivers (its live campaigns, active CTAs, running or deployed experiments, active URL lists). */
 export async function loadDelivery(db: SqlExecutor, websiteId: string): Promise<WebsiteDelivery> {
   const [campaigns, ctas, experiments, lists] = await Promise.all([
-    db.query<{ id: string; record: Record<string, unknown> }>(`SELECT id, record FROM rm_campaigns WHERE website_id = $1 AND status = 'live' ORDER BY created_at, id`, [websiteId]),
-    db.query<{ id: string; record: Record<string, unknown> }>(`SELECT id, record FROM rm_ctas WHERE website_id = $1 AND status = 'active'`, [websiteId]),
+    db.query<{ id: string; record: Record<string, unknown> }>(
+      `SELECT id, record FROM rm_campaigns WHERE website_id = $1 AND status = 'live' ORDER BY created_at, id`,
+      [websiteId],
+    ),
+    db.query<{ id: string; record: Record<string, unknown> }>(
+      `SELECT id, record FROM rm_ctas WHERE website_id = $1 AND status = 'active'`,
+      [websiteId],
+    ),
     db.query<{ id: string; status: string; record: Record<string, unknown> }>(
       `SELECT id, status, record FROM rm_experiments WHERE website_id = $1 AND status IN ('live', 'completed_deployed') ORDER BY created_at, id`,
       [websiteId],
@@ -198,19 +245,32 @@ export async function loadDelivery(db: SqlExecutor, websiteId: string): Promise<
     });
   }
   for (const row of campaigns.rows) {
-    const containers = (Array.isArray(own(row.record, 'containers')) ? (own(row.record, 'containers') as unknown[]) : [])
+    const containers = (
+      Array.isArray(own(row.record, 'containers')) ? (own(row.record, 'containers') as unknown[]) : []
+    )
       .filter(isObject)
       .filter((c) => typeof own(c, 'ctaId') === 'string')
-      .map((c) => Object.fromEntries(CONTAINER_KEYS.filter((key) => own(c, key) !== undefined).map((key) => [key, own(c, key)])) as Container);
+      .map(
+        (c) =>
+          Object.fromEntries(
+            CONTAINER_KEYS.filter((key) => own(c, key) !== undefined).map((key) => [key, own(c, key)]),
+          ) as Container,
+      );
     const pageRules = own(row.record, 'pageRules');
-    delivery.campaigns.push({ id: row.id, pageRules: isObject(pageRules) ? (pageRules as unknown as PageRulesInput) : null, containers });
+    delivery.campaigns.push({
+      id: row.id,
+      pageRules: isObject(pageRules) ? (pageRules as unknown as PageRulesInput) : null,
+      containers,
+    });
   }
   for (const row of experiments.rows) {
-    const variants = (Array.isArray(own(row.record, 'variants')) ? (own(row.record, 'variants') as unknown[]) : []).filter(isObject).map((v) => ({
-      key: String(own(v, 'key') ?? ''),
-      weight: typeof own(v, 'weight') === 'number' ? (own(v, 'weight') as number) : 0,
-      changes: Array.isArray(own(v, 'changes')) ? (own(v, 'changes') as unknown[]) : [],
-    }));
+    const variants = (Array.isArray(own(row.record, 'variants')) ? (own(row.record, 'variants') as unknown[]) : [])
+      .filter(isObject)
+      .map((v) => ({
+        key: String(own(v, 'key') ?? ''),
+        weight: typeof own(v, 'weight') === 'number' ? (own(v, 'weight') as number) : 0,
+        changes: Array.isArray(own(v, 'changes')) ? (own(v, 'changes') as unknown[]) : [],
+      }));
     let delivered = variants;
     const rules = own(row.record, 'trafficRules');
     let trafficRules = deliveredTrafficRules(rules);
@@ -223,7 +283,12 @@ export async function loadDelivery(db: SqlExecutor, websiteId: string): Promise<
       trafficRules = {};
       countries = undefined;
     } else if (unservableTrafficRules(rules).includes('audiences')) continue;
-    const experiment: WebsiteDelivery['experiments'][number] = { id: row.id, page: experimentPageKey(own(row.record, 'pageUrl')), variants: delivered, trafficRules };
+    const experiment: WebsiteDelivery['experiments'][number] = {
+      id: row.id,
+      page: experimentPageKey(own(row.record, 'pageUrl')),
+      variants: delivered,
+      trafficRules,
+    };
     if (countries) experiment.countries = countries;
     delivery.experiments.push(experiment);
   }
@@ -254,7 +319,12 @@ function matcherOf(delivery: WebsiteDelivery): CompiledPageRules {
  * (ISO 3166-1 alpha-2), or null when unknown: an experiment with a `countries` rule is answered
  * only when the country is in its list.
  */
-export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroupPct: number, country: string | null = null): Placements {
+export function placementsFor(
+  delivery: WebsiteDelivery,
+  page: URL,
+  controlGroupPct: number,
+  country: string | null = null,
+): Placements {
   const answer = emptyPlacements(controlGroupPct);
   const url = page.href;
   const named = new Set<string>();
@@ -274,7 +344,12 @@ export function placementsFor(delivery: WebsiteDelivery, page: URL, controlGroup
   const visitorCountry = country?.toUpperCase() ?? null;
   for (const experiment of delivery.experiments) {
     if (experiment.countries && (visitorCountry === null || !experiment.countries.includes(visitorCountry))) continue;
-    if (key !== null && experiment.page === key) answer.experiments.push({ id: experiment.id, variants: experiment.variants, trafficRules: experiment.trafficRules });
+    if (key !== null && experiment.page === key)
+      answer.experiments.push({
+        id: experiment.id,
+        variants: experiment.variants,
+        trafficRules: experiment.trafficRules,
+      });
   }
   return answer;
 }
@@ -286,7 +361,10 @@ export interface CountryLookup {
 
 /** The analytics settings of a website (its `analytics` record field), as delivered. */
 async function websiteAnalytics(db: SqlExecutor, websiteId: string): Promise<DeliveredAnalytics> {
-  const found = await db.query<{ analytics: unknown }>(`SELECT record->'analytics' AS analytics FROM rm_websites WHERE id = $1`, [websiteId]);
+  const found = await db.query<{ analytics: unknown }>(
+    `SELECT record->'analytics' AS analytics FROM rm_websites WHERE id = $1`,
+    [websiteId],
+  );
   return deliveredAnalytics(found.rows[0]?.analytics);
 }
 
@@ -318,7 +396,14 @@ export class PlacementsCache {
 
   /** `ip`: the visitor's address (`request.ip`), looked up only for a website that serves by country. */
   async placements(
-    website: { id: string; version: number; domain: string; trackingDomains?: readonly string[]; controlGroupPct: number; hasProduct: boolean },
+    website: {
+      id: string;
+      version: number;
+      domain: string;
+      trackingDomains?: readonly string[];
+      controlGroupPct: number;
+      hasProduct: boolean;
+    },
     url: string,
     ip: string | null = null,
   ): Promise<PlacementsAnswer> {
@@ -342,7 +427,10 @@ export class PlacementsCache {
       analytics = await websiteAnalytics(this.db, website.id);
       this.analytics.set(analyticsKey, analytics);
     }
-    const answer: PlacementsAnswer = { ...placementsFor(entry.delivery, page, website.controlGroupPct, country), analytics };
+    const answer: PlacementsAnswer = {
+      ...placementsFor(entry.delivery, page, website.controlGroupPct, country),
+      analytics,
+    };
     this.answers.set(answerKey, answer);
     return answer;
   }

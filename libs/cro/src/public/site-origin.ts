@@ -40,7 +40,9 @@ export function pageOnWebsite(url: string, domains: string | readonly string[]):
     return null;
   }
   if (page.protocol !== 'http:' && page.protocol !== 'https:') return null;
-  return (typeof domains === 'string' ? [domains] : domains).some((domain) => hostBelongsTo(page.hostname, domain)) ? page : null;
+  return (typeof domains === 'string' ? [domains] : domains).some((domain) => hostBelongsTo(page.hostname, domain))
+    ? page
+    : null;
 }
 
 /** Whether `origin` (the request's `Origin`) is one of the website's own (its domains or their subdomains; http or https). */

@@ -8,7 +8,8 @@ import type { NextFunction, Request, Response } from 'express';
 export const DEFAULT_TRACKER_FILE = 'apps/tracker/dist/tracker.js';
 /** The script's name has no hash: browsers ask again after five minutes, so a new build spreads within that. */
 export const TRACKER_CACHE_CONTROL = 'public, max-age=300';
-export const TRACKER_NOT_BUILT = 'tracker.js is not built: run `npm run build:tracker` (it writes apps/tracker/dist/tracker.js)';
+export const TRACKER_NOT_BUILT =
+  'tracker.js is not built: run `npm run build:tracker` (it writes apps/tracker/dist/tracker.js)';
 
 interface Built {
   mtimeMs: number;
@@ -43,7 +44,10 @@ function encodingFor(header: string | undefined): 'br' | 'gzip' | null {
  * A 404 with a plain message when the tracker is not built. Register it before the console's
  * fallback (which would answer index.html for this path).
  */
-export function serveTracker(app: { use: (handler: (req: Request, res: Response, next: NextFunction) => void) => unknown }, file = resolve(process.env.TRACKER_FILE ?? DEFAULT_TRACKER_FILE)): void {
+export function serveTracker(
+  app: { use: (handler: (req: Request, res: Response, next: NextFunction) => void) => unknown },
+  file = resolve(process.env.TRACKER_FILE ?? DEFAULT_TRACKER_FILE),
+): void {
   let built: Built | null = null;
   const load = (): Built | null => {
     let stat;

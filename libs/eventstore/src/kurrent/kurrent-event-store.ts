@@ -98,7 +98,9 @@ function decodeData(event: KurrentRecorded): Record<string, unknown> {
       return {};
     }
   }
-  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : { value: data };
+  return data !== null && typeof data === 'object' && !Array.isArray(data)
+    ? (data as Record<string, unknown>)
+    : { value: data };
 }
 
 function decodeMetadata(event: KurrentRecorded): { metadata: EventMetadata; schemaVersion: number } {
@@ -144,7 +146,9 @@ function isWrongExpectedVersion(error: unknown): error is KurrentWrongExpectedVe
 }
 
 function isStreamNotFound(error: unknown): boolean {
-  return error instanceof StreamNotFoundError || (error as { type?: unknown } | null)?.type === ErrorType.STREAM_NOT_FOUND;
+  return (
+    error instanceof StreamNotFoundError || (error as { type?: unknown } | null)?.type === ErrorType.STREAM_NOT_FOUND
+  );
 }
 
 /**

@@ -14,7 +14,11 @@ export interface QueryOptions {
 }
 
 export interface SqlExecutor {
-  query<R = Record<string, any>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<{ rows: R[]; rowCount: number }>;
+  query<R = Record<string, any>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: R[]; rowCount: number }>;
 }
 
 export interface SqlDriver extends SqlExecutor {

@@ -40,11 +40,13 @@ export const checksumOf = (sql: string): string => createHash('sha256').update(s
 export function parseMigrations(script: string): Migration[] | null {
   const headers = [...script.matchAll(HEADER)];
   if (headers.length === 0) return null;
-  if (script.slice(0, headers[0].index).trim()) throw new Error('A versioned DDL script has text before its first "-- migration" line');
+  if (script.slice(0, headers[0].index).trim())
+    throw new Error('A versioned DDL script has text before its first "-- migration" line');
   return headers.map((header, i) => {
     const [line, set, version, name] = header;
     if (set !== headers[0][1]) throw new Error(`Migrations of sets ${headers[0][1]} and ${set} in one script`);
-    if (Number(version) !== i + 1) throw new Error(`Migration ${set} ${version} is number ${i + 1} of its script: versions go 1, 2, 3…`);
+    if (Number(version) !== i + 1)
+      throw new Error(`Migration ${set} ${version} is number ${i + 1} of its script: versions go 1, 2, 3…`);
     const sql = script
       .slice(header.index + line.length, headers[i + 1]?.index ?? script.length)
       .replace(/\r\n/g, '\n')

@@ -63,7 +63,9 @@ export class PgDriver implements SqlDriver {
 function executorOf(client: pg.Pool | pg.PoolClient): SqlExecutor {
   return {
     async query<R>(sql: string, params?: unknown[], options?: QueryOptions) {
-      const result = options?.prepare ? await client.query({ name: options.prepare, text: sql, values: params as any[] }) : await client.query(sql, params as any[]);
+      const result = options?.prepare
+        ? await client.query({ name: options.prepare, text: sql, values: params as any[] })
+        : await client.query(sql, params as any[]);
       return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
     },
   };

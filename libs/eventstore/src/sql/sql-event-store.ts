@@ -155,7 +155,11 @@ export class SqlEventStore implements EventStore {
       moveVersion = `UPDATE es_streams SET version = version + $3, updated_at = now()
         WHERE stream_id = $1 AND version = $9::bigint RETURNING version`;
     }
-    const result = await this.db.query<{ version: string | null; position: string | null; created_at: Date | string | null }>(
+    const result = await this.db.query<{
+      version: string | null;
+      position: string | null;
+      created_at: Date | string | null;
+    }>(
       `WITH s AS (${moveVersion}),
        ins AS (
          INSERT INTO es_events (event_id, stream_id, stream_version, category, type, schema_version, data, metadata)
@@ -171,11 +175,15 @@ export class SqlEventStore implements EventStore {
       params,
     );
     const row = result.rows[0];
-    if (row?.version && row.position) return { nextVersion: Number(row.version), position: row.position, recordedAt: new Date(row.created_at!) };
+    if (row?.version && row.position)
+      return { nextVersion: Number(row.version), position: row.position, recordedAt: new Date(row.created_at!) };
     // An idempotent retry finds its stream moved on by its own first attempt.
     const existing = await this.findExisting(this.db, streamId, events);
     if (existing) return existing;
-    const actual = await this.db.query<{ version: string }>('SELECT version::text FROM es_streams WHERE stream_id = $1', [streamId]);
+    const actual = await this.db.query<{ version: string }>(
+      'SELECT version::text FROM es_streams WHERE stream_id = $1',
+      [streamId],
+    );
     throw new WrongExpectedVersionError(streamId, expected, Number(actual.rows[0]?.version ?? 0));
   }
 
@@ -185,7 +193,13 @@ export class SqlEventStore implements EventStore {
     streamId: string,
     events: Array<{ id: string }>,
   ): Promise<AppendResult | null> {
-    const found = await db.query<{ id: string; stream_id: string; stream_version: number; position: string; created_at: Date | string }>(
+    const found = await db.query<{
+      id: string;
+      stream_id: string;
+      stream_version: number;
+      position: string;
+      created_at: Date | string;
+    }>(
       `SELECT event_id::text AS id, stream_id, stream_version::int AS stream_version,
               transaction_id::text || ':' || global_position::text AS position, created_at
        FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_version`,

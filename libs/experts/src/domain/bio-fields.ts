@@ -41,7 +41,16 @@ const url = (field: string) =>
     .max(2000, tooLong(2000))
     .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), `${field} must be a valid URL (http or https)`);
 const list = (field: string, max = 30, length = 300) =>
-  z.array(z.string({ error: `${field} must be a list of texts` }).trim().min(1, `${field} cannot hold empty entries`).max(length, tooLong(length)), { error: `${field} must be a list` }).max(max, `${field} holds at most ${max} entries`);
+  z
+    .array(
+      z
+        .string({ error: `${field} must be a list of texts` })
+        .trim()
+        .min(1, `${field} cannot hold empty entries`)
+        .max(length, tooLong(length)),
+      { error: `${field} must be a list` },
+    )
+    .max(max, `${field} holds at most ${max} entries`);
 
 /**
  * The spec's expert/writer bio (seed 000 section 3): slug, status, display name, role, title,
@@ -59,13 +68,18 @@ export const bioShape = {
   title: optionalText(L.title, 200).nullable(),
   profilePic: url(L.profilePic).nullable(),
   categories: list(L.categories),
-  text: z.string({ error: notText(L.text) }).max(20_000, tooLong(20_000)).nullable(),
+  text: z
+    .string({ error: notText(L.text) })
+    .max(20_000, tooLong(20_000))
+    .nullable(),
   metaDescription: optionalText(L.metaDescription, 320).nullable(),
   expertise: list(L.expertise),
   education: list(L.education),
   highlights: list(L.highlights),
   quote: optionalText(L.quote, 1000).nullable(),
-  socialUrls: z.array(url(L.socialUrls), { error: `${L.socialUrls} must be a list` }).max(20, `${L.socialUrls} holds at most 20 entries`),
+  socialUrls: z
+    .array(url(L.socialUrls), { error: `${L.socialUrls} must be a list` })
+    .max(20, `${L.socialUrls} holds at most 20 entries`),
 };
 
 export const bioContentSchema = z.object(bioShape).partial();
@@ -75,7 +89,11 @@ export const createBioSchema = bioContentSchema.extend({
   displayName: bioShape.displayName,
   websiteId: z.string({ error: (i) => (i.input === undefined ? missing(L.websiteId) : notText(L.websiteId)) }).max(100),
   kind: z.enum(BIO_KINDS, { error: `${L.kind} must be one of ${BIO_KINDS.join(', ')}` }).optional(),
-  userId: z.string({ error: notText(L.userId) }).max(100).nullable().optional(),
+  userId: z
+    .string({ error: notText(L.userId) })
+    .max(100)
+    .nullable()
+    .optional(),
 });
 
 /** What a published bio needs (the spec's "{field} is missing!"). */

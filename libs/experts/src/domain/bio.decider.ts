@@ -6,12 +6,19 @@ import { publishProblems, type BioContent, type BioKind } from './bio-fields.js'
 export const BIO_STATUSES = ['draft', 'published', 'deleted'] as const;
 export type BioStatus = (typeof BIO_STATUSES)[number];
 /** How the console names each status (`GET /api/bios/options`). */
-export const BIO_STATUS_LABELS: Record<BioStatus, string> = { draft: 'Draft', published: 'Published', deleted: 'Deleted' };
+export const BIO_STATUS_LABELS: Record<BioStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  deleted: 'Deleted',
+};
 /**
  * The actions the console shows as a bio's buttons, in their order, with their labels (`GET
  * /api/bios/options` `actions`); Create, Update and Delete are the form's create, save and delete.
  */
-export const BIO_ACTION_LABELS = { Publish: 'Publish', Unpublish: 'Unpublish' } as const satisfies Record<string, string>;
+export const BIO_ACTION_LABELS = { Publish: 'Publish', Unpublish: 'Unpublish' } as const satisfies Record<
+  string,
+  string
+>;
 
 /** Where a bio belongs and whose it is (a member for writer bios; experts may be outside people). */
 export interface BioOwner {
@@ -53,7 +60,18 @@ const editorOrSelf = (state: BioState, actor: Actor, context: BioContext | undef
 };
 
 const BIO_FIELDS = [
-  'displayName', 'slug', 'role', 'title', 'profilePic', 'categories', 'text', 'metaDescription', 'expertise', 'education', 'highlights', 'quote',
+  'displayName',
+  'slug',
+  'role',
+  'title',
+  'profilePic',
+  'categories',
+  'text',
+  'metaDescription',
+  'expertise',
+  'education',
+  'highlights',
+  'quote',
   'socialUrls',
 ] as const satisfies readonly (keyof BioContent)[];
 
@@ -62,14 +80,38 @@ const nothing = (v: unknown) => v === undefined || v === null || v === '' || (Ar
 const same = (a: unknown, b: unknown) => (nothing(a) && nothing(b)) || JSON.stringify(a) === JSON.stringify(b);
 const nowOf = (context: unknown) => (context as BioContext | undefined)?.now ?? new Date(0).toISOString();
 
-export const bioDecider = defineDecider<BioStatus, 'Create' | 'Update' | 'Publish' | 'Unpublish' | 'Delete', BioState, BioEvent>({
+export const bioDecider = defineDecider<
+  BioStatus,
+  'Create' | 'Update' | 'Publish' | 'Unpublish' | 'Delete',
+  BioState,
+  BioEvent
+>({
   table: {
     name: 'bio',
     statuses: BIO_STATUSES,
     transitions: [
-      { action: 'Create', from: [NEW], to: 'draft', roles: ['*'], guard: editorOrSelf, description: 'Editors for anyone; a member for themself' },
-      { action: 'Update', from: ['draft', 'published'], roles: ['*'], guard: editorOrSelf, description: 'Editors, or the person the bio is about' },
-      { action: 'Publish', from: ['draft'], to: 'published', roles: EDITORS, description: 'Shown on the website and credited on posts' },
+      {
+        action: 'Create',
+        from: [NEW],
+        to: 'draft',
+        roles: ['*'],
+        guard: editorOrSelf,
+        description: 'Editors for anyone; a member for themself',
+      },
+      {
+        action: 'Update',
+        from: ['draft', 'published'],
+        roles: ['*'],
+        guard: editorOrSelf,
+        description: 'Editors, or the person the bio is about',
+      },
+      {
+        action: 'Publish',
+        from: ['draft'],
+        to: 'published',
+        roles: EDITORS,
+        description: 'Shown on the website and credited on posts',
+      },
       { action: 'Unpublish', from: ['published'], to: 'draft', roles: EDITORS },
       { action: 'Delete', from: ['draft', 'published'], to: 'deleted', roles: EDITORS },
     ],
@@ -128,4 +170,8 @@ export const BIO_EVENT_TYPES = [
 ] as const;
 export type BioEventType = (typeof BIO_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_BIO_EVENT_LISTED: [BioEvent['type']] extends [BioEventType] ? ([BioEventType] extends [BioEvent['type']] ? true : never) : never = true;
+export const EVERY_BIO_EVENT_LISTED: [BioEvent['type']] extends [BioEventType]
+  ? [BioEventType] extends [BioEvent['type']]
+    ? true
+    : never
+  : never = true;

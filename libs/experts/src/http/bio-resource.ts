@@ -1,5 +1,9 @@
 import { EDITORS } from '#libs/organisations/src/domain/cms-roles.js';
-import { ensureOrganisationProduct, memberOf, websiteOrganisation } from '#libs/organisations/src/projections/queries.js';
+import {
+  ensureOrganisationProduct,
+  memberOf,
+  websiteOrganisation,
+} from '#libs/organisations/src/projections/queries.js';
 import { actorFor } from '#libs/platform/src/auth/viewer.js';
 import { mayTake, type Actor } from '#libs/platform/src/decider.js';
 import { ConflictError, ForbiddenError, ValidationError } from '#libs/platform/src/errors.js';
@@ -8,8 +12,23 @@ import { canReachWebsite, loadVisible, websiteScope } from '#libs/platform/src/h
 import { runList, type ListDefinition } from '#libs/platform/src/list-query.js';
 import { defineResource, type ResourceAction, type ResourceEnv } from '#libs/platform/src/resources/resource.js';
 import { parseInput } from '#libs/platform/src/validation.js';
-import { BIO_KINDS, BIO_KIND_LABELS, bioContentSchema, bioSlug, createBioSchema, type BioContent } from '../domain/bio-fields.js';
-import { BIO_ACTION_LABELS, BIO_STATUSES, BIO_STATUS_LABELS, bioDecider, type BioContext, type BioState, type BioStatus } from '../domain/bio.decider.js';
+import {
+  BIO_KINDS,
+  BIO_KIND_LABELS,
+  bioContentSchema,
+  bioSlug,
+  createBioSchema,
+  type BioContent,
+} from '../domain/bio-fields.js';
+import {
+  BIO_ACTION_LABELS,
+  BIO_STATUSES,
+  BIO_STATUS_LABELS,
+  bioDecider,
+  type BioContext,
+  type BioState,
+  type BioStatus,
+} from '../domain/bio.decider.js';
 import type { presentBio } from '../projections/bios.projection.js';
 import { bioOfPerson, bioSlugTaken } from '../projections/queries.js';
 
@@ -25,8 +44,15 @@ const LIST: ListDefinition = {
   resource: 'bios',
   table: 'rm_bios',
   fields: {
-    id: 'id', websiteId: 'website_id', kind: 'kind', userId: 'user_id', status: 'status', displayName: 'display_name', slug: 'slug',
-    createdAt: 'created_at', updatedAt: 'updated_at',
+    id: 'id',
+    websiteId: 'website_id',
+    kind: 'kind',
+    userId: 'user_id',
+    status: 'status',
+    displayName: 'display_name',
+    slug: 'slug',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
   },
   search: ['display_name', 'slug'],
   dateField: 'updatedAt',
@@ -41,20 +67,30 @@ const now = () => ({ now: new Date().toISOString() });
 
 /** Editors write every bio; other members only their own (403 otherwise, before anything else). */
 function ensureMayWrite(actor: Actor, subject: string | null) {
-  if (!mayTake(EDITORS, actor) && subject !== actor.userId) throw new ForbiddenError('Only editors may write the bios of others');
+  if (!mayTake(EDITORS, actor) && subject !== actor.userId)
+    throw new ForbiddenError('Only editors may write the bios of others');
 }
 
 /** A writer bio is about an active member of the organisation who works on that website. */
 async function ensureMember(env: ResourceEnv, organisationId: string, userId: string, websiteId: string) {
   checkId(userId);
   const member = await memberOf(env.db, organisationId, userId);
-  if (!member || member.status !== 'accepted') throw ValidationError.field('userId', 'This person is not an active member of the organisation');
+  if (!member || member.status !== 'accepted')
+    throw ValidationError.field('userId', 'This person is not an active member of the organisation');
   const existing = await bioOfPerson(env.db, websiteId, userId);
-  if (existing) throw new ConflictError(`${member.name} already has a bio on this website`, { userId: `${member.name} already has a bio on this website` }, { bioId: existing });
+  if (existing)
+    throw new ConflictError(
+      `${member.name} already has a bio on this website`,
+      { userId: `${member.name} already has a bio on this website` },
+      { bioId: existing },
+    );
 }
 
 async function ensureSlugFree(env: ResourceEnv, websiteId: string, slug: string, except: string | null) {
-  if (await bioSlugTaken(env.db, websiteId, slug, except)) throw new ConflictError('Another bio of this website already has this slug', { slug: 'Another bio of this website already has this slug' });
+  if (await bioSlugTaken(env.db, websiteId, slug, except))
+    throw new ConflictError('Another bio of this website already has this slug', {
+      slug: 'Another bio of this website already has this slug',
+    });
 }
 
 /** Publish, Unpublish, Delete: no data, the time. */
@@ -74,18 +110,27 @@ export const BIOS = defineResource<BioRecord>({
     statuses: BIO_STATUSES.filter((id) => id !== 'deleted').map((id) => ({ id, name: BIO_STATUS_LABELS[id] })),
     actions: Object.entries(BIO_ACTION_LABELS).map(([id, name]) => ({ id, name })),
   }),
-  list: (env, query) => runList<BioRecord>(env.db, LIST, query, websiteScope(env.viewer, 'organisation_id', 'website_id')),
-  load: (env, id) => loadVisible<BioRecord>(env.db, env.viewer, { table: 'rm_bios', label: 'Bio', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId }, id),
+  list: (env, query) =>
+    runList<BioRecord>(env.db, LIST, query, websiteScope(env.viewer, 'organisation_id', 'website_id')),
+  load: (env, id) =>
+    loadVisible<BioRecord>(
+      env.db,
+      env.viewer,
+      { table: 'rm_bios', label: 'Bio', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId },
+      id,
+    ),
   stateOf: (record): BioState => ({ status: record.status as BioStatus, owner: record, content: record }),
   async create(body, env) {
     const input = parseInput(createBioSchema, body);
     checkId(input.websiteId);
     const organisationId = await websiteOrganisation(env.db, input.websiteId);
-    if (!organisationId || !canReachWebsite(env.viewer, organisationId, input.websiteId)) throw ValidationError.field('websiteId', 'Website not found');
+    if (!organisationId || !canReachWebsite(env.viewer, organisationId, input.websiteId))
+      throw ValidationError.field('websiteId', 'Website not found');
     await ensureOrganisationProduct(env.db, organisationId, PRODUCT);
     const kind = input.kind ?? (input.userId ? 'writer' : 'expert');
     const userId = input.userId ?? null;
-    if (kind === 'writer' && !userId) throw ValidationError.field('userId', 'A writer bio needs the member it is about (userId)');
+    if (kind === 'writer' && !userId)
+      throw ValidationError.field('userId', 'A writer bio needs the member it is about (userId)');
     ensureMayWrite(actorFor(env.viewer, organisationId), userId);
     if (userId) await ensureMember(env, organisationId, userId, input.websiteId);
     const { websiteId, kind: _k, userId: _u, ...fields } = input;
@@ -103,9 +148,13 @@ export const BIOS = defineResource<BioRecord>({
     Update: {
       async input(body, record, env) {
         const editable = Object.keys(bioContentSchema.shape);
-        const data = parseInput(bioContentSchema, Object.fromEntries(Object.entries(body).filter(([k]) => editable.includes(k))));
+        const data = parseInput(
+          bioContentSchema,
+          Object.fromEntries(Object.entries(body).filter(([k]) => editable.includes(k))),
+        );
         ensureMayWrite(actorFor(env.viewer, record.organisationId), record.userId);
-        if (data.slug !== undefined && data.slug !== record.slug) await ensureSlugFree(env, record.websiteId, data.slug, record.id);
+        if (data.slug !== undefined && data.slug !== record.slug)
+          await ensureSlugFree(env, record.websiteId, data.slug, record.id);
         return data;
       },
       context: now,

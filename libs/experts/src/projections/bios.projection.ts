@@ -37,7 +37,10 @@ export const biosProjection: Projection = {
       await tx.query('DELETE FROM rm_bios WHERE id = $1', [id]);
       return;
     }
-    const found = await tx.query<{ state: BioState; created_at: Date }>('SELECT state, created_at FROM rm_bios WHERE id = $1', [id]);
+    const found = await tx.query<{ state: BioState; created_at: Date }>(
+      'SELECT state, created_at FROM rm_bios WHERE id = $1',
+      [id],
+    );
     const before = found.rows[0]?.state ?? bioDecider.initialState;
     const state = bioDecider.evolve(before, { type: event.type, data: event.data } as BioEvent);
     if (!state.owner) return;
@@ -48,8 +51,19 @@ export const biosProjection: Projection = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (id) DO UPDATE SET status = $6, display_name = $7, slug = $8, updated_at = $10, version = $11, state = $12, record = $13`,
       [
-        id, state.owner.organisationId, state.owner.websiteId, state.owner.kind, state.owner.userId, state.status, state.content.displayName ?? '',
-        state.content.slug ?? '', createdAt, event.createdAt, event.streamVersion, JSON.stringify(state), JSON.stringify(record),
+        id,
+        state.owner.organisationId,
+        state.owner.websiteId,
+        state.owner.kind,
+        state.owner.userId,
+        state.status,
+        state.content.displayName ?? '',
+        state.content.slug ?? '',
+        createdAt,
+        event.createdAt,
+        event.streamVersion,
+        JSON.stringify(state),
+        JSON.stringify(record),
       ],
     );
   },

@@ -16,7 +16,10 @@ export function passwordProblem(password: string): string | null {
 
 /** A new password in a request body, checked against the rule. */
 export const newPassword = z
-  .string({ error: (i) => (i.input === undefined ? missing(ACCOUNT_FIELD_LABELS.password) : notText(ACCOUNT_FIELD_LABELS.password)) })
+  .string({
+    error: (i) =>
+      i.input === undefined ? missing(ACCOUNT_FIELD_LABELS.password) : notText(ACCOUNT_FIELD_LABELS.password),
+  })
   .max(256, 'The maximum length is 256 characters')
   .superRefine((password, ctx) => {
     const problem = passwordProblem(password);

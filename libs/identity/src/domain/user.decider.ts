@@ -19,7 +19,10 @@ export const USER_ROLES = [
 export type UserRole = (typeof USER_ROLES)[number];
 
 export type UserEvent =
-  | DomainEvent<'UserRegistered', { email: string; name: string; role: UserRole; platformAdmin: boolean; signUp?: SignUp }>
+  | DomainEvent<
+      'UserRegistered',
+      { email: string; name: string; role: UserRole; platformAdmin: boolean; signUp?: SignUp }
+    >
   | DomainEvent<'UserProfileChanged', { name?: string; role?: UserRole }>
   /** An invited person chose their first password (the password itself never enters the log). */
   | DomainEvent<'UserFirstPasswordChosen', Record<string, never>>;
@@ -44,7 +47,12 @@ export interface SignUp {
 /** The process itself (first-start seeding). */
 export const SYSTEM = 'system';
 
-export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile' | 'ChooseFirstPassword', UserState, UserEvent>({
+export const userDecider = defineDecider<
+  'active',
+  'Register' | 'ChangeProfile' | 'ChooseFirstPassword',
+  UserState,
+  UserEvent
+>({
   table: {
     name: 'user',
     statuses: ['active'] as const,
@@ -55,14 +63,18 @@ export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile' 
         action: 'ChooseFirstPassword',
         from: ['active'],
         roles: [SYSTEM],
-        description: 'An invited person chose their password through the invitation link (the invitation-acceptance process accepts their invitations)',
+        description:
+          'An invited person chose their password through the invitation link (the invitation-acceptance process accepts their invitations)',
       },
     ],
   },
   initialState: { status: NEW, email: '', name: '', role: 'writer', platformAdmin: false } as UserState,
   statusOf: (state) => state.status,
   handlers: {
-    Register: (_state, command: { data: { email: string; name: string; role: UserRole; platformAdmin?: boolean; signUp?: SignUp } }) => [
+    Register: (
+      _state,
+      command: { data: { email: string; name: string; role: UserRole; platformAdmin?: boolean; signUp?: SignUp } },
+    ) => [
       {
         type: 'UserRegistered',
         data: {
@@ -70,7 +82,14 @@ export const userDecider = defineDecider<'active', 'Register' | 'ChangeProfile' 
           name: command.data.name,
           role: command.data.role,
           platformAdmin: command.data.platformAdmin ?? false,
-          ...(command.data.signUp ? { signUp: { organisationId: command.data.signUp.organisationId, organisationName: command.data.signUp.organisationName } } : {}),
+          ...(command.data.signUp
+            ? {
+                signUp: {
+                  organisationId: command.data.signUp.organisationId,
+                  organisationName: command.data.signUp.organisationName,
+                },
+              }
+            : {}),
         },
       },
     ],
@@ -101,4 +120,8 @@ export const USER_EVENT_TYPES = [
 /** The names of the identity context's events: the one list above. */
 export type UserEventType = (typeof USER_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_USER_EVENT_LISTED: [UserEvent['type']] extends [UserEventType] ? ([UserEventType] extends [UserEvent['type']] ? true : never) : never = true;
+export const EVERY_USER_EVENT_LISTED: [UserEvent['type']] extends [UserEventType]
+  ? [UserEventType] extends [UserEvent['type']]
+    ? true
+    : never
+  : never = true;

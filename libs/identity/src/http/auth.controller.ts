@@ -8,7 +8,13 @@ import { CurrentViewer, Public } from '#libs/platform/src/auth/public.decorator.
 import { ensure, loginAsScope, mayCreateOrganisation, navigationFor } from '#libs/platform/src/auth/policy.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { DecideCommand, type DecideResult } from '#libs/platform/src/commands/decide.command.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '#libs/platform/src/errors.js';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+} from '#libs/platform/src/errors.js';
 import { clientAddress } from '#libs/platform/src/http/rate-limit.js';
 import { checkId } from '#libs/platform/src/http/records.js';
 import { websiteScope } from '#libs/platform/src/http/tenancy.js';
@@ -46,14 +52,29 @@ const signupSchema = z.object({
   password: newPassword,
   name: requiredText(L.name, 200),
   orgName: requiredText(L.orgName, 200),
-  emailJoin: z.boolean({ error: `${L.emailJoin} must be true or false` }).optional().default(false),
-  signUpType: z.enum(SIGN_UP_TYPES, { error: `${L.signUpType} must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
-  isMobile: z.boolean({ error: `${L.isMobile} must be true or false` }).optional().default(false),
+  emailJoin: z
+    .boolean({ error: `${L.emailJoin} must be true or false` })
+    .optional()
+    .default(false),
+  signUpType: z
+    .enum(SIGN_UP_TYPES, { error: `${L.signUpType} must be one of ${SIGN_UP_TYPES.join(', ')}` })
+    .optional()
+    .default('Default'),
+  isMobile: z
+    .boolean({ error: `${L.isMobile} must be true or false` })
+    .optional()
+    .default(false),
 });
 
 const tokenSignupSchema = z.object({
-  token: z.string({ error: (i) => (i.input === undefined ? missing(L.token) : notText(L.token)) }).min(1, missing(L.token)).max(10_000),
-  signUpType: z.enum(SIGN_UP_TYPES, { error: `${L.signUpType} must be one of ${SIGN_UP_TYPES.join(', ')}` }).optional().default('Default'),
+  token: z
+    .string({ error: (i) => (i.input === undefined ? missing(L.token) : notText(L.token)) })
+    .min(1, missing(L.token))
+    .max(10_000),
+  signUpType: z
+    .enum(SIGN_UP_TYPES, { error: `${L.signUpType} must be one of ${SIGN_UP_TYPES.join(', ')}` })
+    .optional()
+    .default('Default'),
   orgName: requiredText(L.orgName, 200).optional(),
 });
 
@@ -130,7 +151,12 @@ export class AuthController {
       // answer looks like a new account's, with a session cookie that opens nothing.
       await this.identity.hashLikeRegistration(input.password);
       await this.mailAccountExists(input.email, request);
-      response.cookie(SESSION_COOKIE, randomBytes(32).toString('base64url'), { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
+      response.cookie(SESSION_COOKIE, randomBytes(32).toString('base64url'), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.secure,
+        path: '/',
+      });
       return { ...(await this.lookAlikeOfNewAccount(input)), redirect: '/' };
     }
     const userId = await this.createAccount(input, request);
@@ -168,7 +194,17 @@ export class AuthController {
       name: viewer.name,
       role: viewer.role,
       platformAdmin: false,
-      organisations: [{ id: organisationId, name: input.orgName, role: 'owner', cmsRole: 'admin', croRole: 'admin', products, creates: this.organisations.creatableIn(viewer, { id: organisationId, products }) }],
+      organisations: [
+        {
+          id: organisationId,
+          name: input.orgName,
+          role: 'owner',
+          cmsRole: 'admin',
+          croRole: 'admin',
+          products,
+          creates: this.organisations.creatableIn(viewer, { id: organisationId, products }),
+        },
+      ],
       websites: [],
       navigation: navigationFor(viewer, new Map([[organisationId, products]])),
       creates: ['organisations'],
@@ -191,17 +227,29 @@ export class AuthController {
   /** Third-party sign-up: the token's verified email and name make the account. */
   @Public()
   @Post('signup/oidc')
-  async signupWithToken(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async signupWithToken(
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const input = parseInput(tokenSignupSchema, body);
     const identity = await this.oidc.verify(input.token);
     const userId = await this.createAccount(
-      { email: identity.email, name: identity.name, orgName: input.orgName ?? `${identity.name}'s organisation`, password: null },
+      {
+        email: identity.email,
+        name: identity.name,
+        orgName: input.orgName ?? `${identity.name}'s organisation`,
+        password: null,
+      },
       request,
     );
     return { ...(await this.startSession(userId, request, response)), redirect: '/' };
   }
 
-  private async createAccount(input: { email: string; name: string; orgName: string; password: string | null }, request: Request): Promise<string> {
+  private async createAccount(
+    input: { email: string; name: string; orgName: string; password: string | null },
+    request: Request,
+  ): Promise<string> {
     if (await this.identity.findUserIdByEmail(input.email)) {
       throw new ConflictError('An account with this email already exists. Please log in.', {
         email: 'An account with this email already exists. Please log in.',
@@ -233,19 +281,30 @@ export class AuthController {
    */
   @Post('login/as/:id')
   @HttpCode(200)
-  async loginAs(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async loginAs(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') id: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     checkId(id);
     if (id === viewer.userId) throw new BadRequestError('You are already logged in as this user');
     const targetIsPlatformAdmin = await platformAdminFlag(this.db, id);
     if (targetIsPlatformAdmin === null) {
       // Owners learn nothing about users outside their organisations.
-      if (!viewer.platformAdmin) throw new ForbiddenError('Owners may log in as active members of their own organisation only');
+      if (!viewer.platformAdmin)
+        throw new ForbiddenError('Owners may log in as active members of their own organisation only');
       throw new NotFoundError('User not found');
     }
     const active = await this.organisations.acceptedOrganisationsOf(id);
     const scope = loginAsScope(viewer, { userId: id, platformAdmin: targetIsPlatformAdmin, organisations: active });
     const ownToken = (request.cookies as Record<string, string>)[SESSION_COOKIE];
-    response.cookie(RETURN_COOKIE, ownToken, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/api/auth' });
+    response.cookie(RETURN_COOKIE, ownToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.secure,
+      path: '/api/auth',
+    });
     const token = await this.identity.createSession(id, viewer.sessionId, scope);
     return { ...(await this.setSessionCookie(token, request, response)), redirect: '/' };
   }
@@ -255,7 +314,12 @@ export class AuthController {
    * password; they set one through "Forgot password?" (or an invitation).
    */
   @Post('user/upsert')
-  async upsertUser(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res({ passthrough: true }) response: Response, @Req() request: Request) {
+  async upsertUser(
+    @CurrentViewer() viewer: Viewer,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+    @Req() request: Request,
+  ) {
     ensure(viewer, 'users.upsert');
     const input = parseInput(upsertSchema, body);
     const existing = await this.identity.findUserIdByEmail(input.email);
@@ -263,16 +327,31 @@ export class AuthController {
     if (existing) {
       userId = existing;
       const result: DecideResult = await this.commands.execute(
-        new DecideCommand(USER, userId, { type: 'ChangeProfile', actor: { userId: viewer.userId, roles: ['platform_admin'] }, data: { name: input.name, role: input.role } }, {
-          correlationId: (request as Request & { id?: string }).id,
-        }),
+        new DecideCommand(
+          USER,
+          userId,
+          {
+            type: 'ChangeProfile',
+            actor: { userId: viewer.userId, roles: ['platform_admin'] },
+            data: { name: input.name, role: input.role },
+          },
+          {
+            correlationId: (request as Request & { id?: string }).id,
+          },
+        ),
       );
       await this.projections.waitForResult(result);
       response.status(200);
     } else {
       userId = (
         await this.identity.register(
-          { email: input.email, name: input.name, role: input.role, password: `${randomUUID()}Aa1!`, mustSetPassword: true },
+          {
+            email: input.email,
+            name: input.name,
+            role: input.role,
+            password: `${randomUUID()}Aa1!`,
+            mustSetPassword: true,
+          },
           { userId: viewer.userId, roles: ['platform_admin'] },
         )
       ).id;
@@ -284,9 +363,17 @@ export class AuthController {
   /** Ends a login-as and restores the platform admin's own session. */
   @Post('logout/subUser')
   @HttpCode(200)
-  async logoutSubUser(@CurrentViewer() viewer: Viewer, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  async logoutSubUser(
+    @CurrentViewer() viewer: Viewer,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const returnToken = (request.cookies as Record<string, string> | undefined)?.[RETURN_COOKIE];
-    if (!viewer.impersonatorSessionId || !returnToken || this.identity.sessionIdOf(returnToken) !== viewer.impersonatorSessionId) {
+    if (
+      !viewer.impersonatorSessionId ||
+      !returnToken ||
+      this.identity.sessionIdOf(returnToken) !== viewer.impersonatorSessionId
+    ) {
       throw new BadRequestError('You are not logged in as another user');
     }
     await this.identity.endSessionById(viewer.sessionId);
@@ -296,7 +383,12 @@ export class AuthController {
       response.clearCookie(SESSION_COOKIE, { path: '/' });
       throw new UnauthorizedError('Your session has ended. Please log in again.');
     }
-    response.cookie(SESSION_COOKIE, returnToken, { httpOnly: true, sameSite: 'lax', secure: request.secure, path: '/' });
+    response.cookie(SESSION_COOKIE, returnToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.secure,
+      path: '/',
+    });
     return { ...(await this.describe(admin)), redirect: '/' };
   }
 
@@ -363,10 +455,15 @@ export class AuthController {
 
   /** The current user as the console needs it (DESIGN.md "The current user"). */
   private async describe(viewer: Viewer) {
-    const [{ organisations, websites }, demoOrganisationId] = await Promise.all([this.organisations.seenBy(viewer), this.organisations.demoOrganisationId()]);
+    const [{ organisations, websites }, demoOrganisationId] = await Promise.all([
+      this.organisations.seenBy(viewer),
+      this.organisations.demoOrganisationId(),
+    ]);
     // The CRO screens need the product in the organisation's plan, not only a CRO role.
     const navigation = navigationFor(viewer, new Map(organisations.map((o) => [o.id, o.products])));
-    const impersonator = viewer.impersonatorSessionId ? await sessionPerson(this.db, viewer.impersonatorSessionId) : null;
+    const impersonator = viewer.impersonatorSessionId
+      ? await sessionPerson(this.db, viewer.impersonatorSessionId)
+      : null;
     return {
       id: viewer.userId,
       email: viewer.email,
@@ -388,9 +485,12 @@ export class AuthController {
       /** What the viewer may create outside any organisation (`organisations[].creates`: inside each). */
       creates: mayCreateOrganisation(viewer) ? ['organisations'] : [],
       /** Demo mode: the organisation shown read-only, or null; and whether it can be entered. */
-      demo: viewer.demoOrganisationId ? { organisationId: viewer.demoOrganisationId, name: organisations[0]?.name ?? 'Demo' } : null,
+      demo: viewer.demoOrganisationId
+        ? { organisationId: viewer.demoOrganisationId, name: organisations[0]?.name ?? 'Demo' }
+        : null,
       // Members of the demo organisation see it already; demo mode is for everyone else.
-      demoAvailable: demoOrganisationId !== null && !viewer.demoOrganisationId && !viewer.memberships.has(demoOrganisationId),
+      demoAvailable:
+        demoOrganisationId !== null && !viewer.demoOrganisationId && !viewer.memberships.has(demoOrganisationId),
     };
   }
 }

@@ -39,16 +39,24 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { viewer?: Viewer }>();
     const token = (request.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
-    if (!SAFE_METHODS.has(request.method) && !request.path.startsWith('/api/public/')) this.checkOrigin(request, !!token);
+    if (!SAFE_METHODS.has(request.method) && !request.path.startsWith('/api/public/'))
+      this.checkOrigin(request, !!token);
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (token) {
       const viewer = await this.identity.resolveSession(token);
       if (viewer) request.viewer = viewer;
     }
-    if (request.viewer?.sessionPurpose === 'initial-password' && !INITIAL_PASSWORD_ALLOWED.has(`${request.method} ${request.path}`)) {
+    if (
+      request.viewer?.sessionPurpose === 'initial-password' &&
+      !INITIAL_PASSWORD_ALLOWED.has(`${request.method} ${request.path}`)
+    ) {
       throw new ForbiddenError(CHOOSE_PASSWORD_FIRST);
     }
-    if (request.viewer?.demoOrganisationId && !SAFE_METHODS.has(request.method) && !DEMO_MODE_ALLOWED.has(request.path)) {
+    if (
+      request.viewer?.demoOrganisationId &&
+      !SAFE_METHODS.has(request.method) &&
+      !DEMO_MODE_ALLOWED.has(request.path)
+    ) {
       throw new ForbiddenError(DEMO_READ_ONLY);
     }
     if (isPublic || request.viewer) return true;

@@ -56,11 +56,17 @@ export class InvitationLinkController {
   @Put('user/initialPassword')
   async initialPassword(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string) {
     const { password } = parseInput(z.object({ password: newPassword }), body);
-    if (!(await this.identity.mustSetPassword(viewer.userId))) throw new ConflictError('Your password is already set. Use "Forgot password?" to change it.');
+    if (!(await this.identity.mustSetPassword(viewer.userId)))
+      throw new ConflictError('Your password is already set. Use "Forgot password?" to change it.');
     await this.identity.setPassword(viewer.userId, password, viewer.sessionId);
     await this.identity.completeSessionPurpose(viewer.sessionId);
     const result: DecideResult = await this.commands.execute(
-      new DecideCommand(USER, viewer.userId, { type: 'ChooseFirstPassword', actor: { userId: 'system', roles: ['system'] }, data: {} }, { correlationId: requestId }),
+      new DecideCommand(
+        USER,
+        viewer.userId,
+        { type: 'ChooseFirstPassword', actor: { userId: 'system', roles: ['system'] }, data: {} },
+        { correlationId: requestId },
+      ),
     );
     await this.projections.waitForResult(result);
     return { ok: true, message: 'Your password is set. Welcome!', redirect: '/' };

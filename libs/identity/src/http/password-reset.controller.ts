@@ -25,7 +25,6 @@ const sendSchema = z.object({
 });
 const confirmSchema = z.object({ password: newPassword });
 
-
 /** `POST /auth/password_reset/send` and `/confirm/{resetCode}`, and the mail outbox. */
 @Controller()
 export class PasswordResetController {
@@ -72,7 +71,11 @@ export class PasswordResetController {
 
   /** The mails kept while no SMTP server is configured (platform admins). */
   @Get('admin/outbox')
-  async outbox(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+  async outbox(
+    @CurrentViewer() viewer: Viewer,
+    @Query() query: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     ensure(viewer, 'outbox.read');
     const result = await runList(
       this.db,

@@ -13,7 +13,14 @@ import { SQL } from '#libs/platform/src/tokens.js';
 const LIST = {
   resource: 'users',
   table: 'rm_users',
-  fields: { id: 'id', email: 'email', name: 'name', role: 'role', platformAdmin: 'platform_admin', createdAt: 'created_at' },
+  fields: {
+    id: 'id',
+    email: 'email',
+    name: 'name',
+    role: 'role',
+    platformAdmin: 'platform_admin',
+    createdAt: 'created_at',
+  },
   search: ['name', 'email'],
   dateField: 'createdAt',
   defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
@@ -25,7 +32,11 @@ export class UsersController {
   constructor(@Inject(SQL) private readonly db: SqlDriver) {}
 
   @Get()
-  async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+  async list(
+    @CurrentViewer() viewer: Viewer,
+    @Query() query: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     ensure(viewer, 'users.list');
     return sendList(response, await runList(this.db, LIST, query, { sql: 'true', params: [] }));
   }

@@ -42,7 +42,11 @@ export const inviteeAccountsProcess: ProcessManager = {
     if (!data.newUser) return [];
     await reserveInviteeCredentials(context.read, data.userId, data.email);
     return [
-      new DecideCommand(USER, data.userId, { type: 'Register', actor: { userId: 'system', roles: ['system'] }, data: { email: data.email, name: data.name, role: 'writer' } }),
+      new DecideCommand(USER, data.userId, {
+        type: 'Register',
+        actor: { userId: 'system', roles: ['system'] },
+        data: { email: data.email, name: data.name, role: 'writer' },
+      }),
     ];
   },
 };

@@ -24,7 +24,14 @@ export const usersProjection: Projection = {
     const id = event.streamId.slice('user-'.length);
     if (event.type === 'UserRegistered') {
       const d = event.data as { email: string; name: string; role: string; platformAdmin: boolean };
-      const record = { id, email: d.email, name: d.name, role: d.role, platformAdmin: d.platformAdmin, createdAt: event.createdAt };
+      const record = {
+        id,
+        email: d.email,
+        name: d.name,
+        role: d.role,
+        platformAdmin: d.platformAdmin,
+        createdAt: event.createdAt,
+      };
       await tx.query(
         `INSERT INTO rm_users (id, email, name, role, platform_admin, created_at, version, record)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,

@@ -29,7 +29,14 @@ export const viewerAccessProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_viewer_access_user ON rm_viewer_access (user_id, organisation_id);
   `,
   tables: ['rm_viewer_memberships', 'rm_viewer_access'],
-  handles: ['OrganisationCreated', 'OrganisationMemberAdded', 'OrganisationMemberRemoved', 'MemberJoined', 'MemberInvited', 'MemberAccessChanged'],
+  handles: [
+    'OrganisationCreated',
+    'OrganisationMemberAdded',
+    'OrganisationMemberRemoved',
+    'MemberJoined',
+    'MemberInvited',
+    'MemberAccessChanged',
+  ],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
@@ -46,14 +53,24 @@ export const viewerAccessProjection: Projection = {
         return;
       }
       case 'OrganisationMemberRemoved':
-        await tx.query('DELETE FROM rm_viewer_memberships WHERE organisation_id = $1 AND user_id = $2', [event.streamId.slice('organisation-'.length), d.userId]);
+        await tx.query('DELETE FROM rm_viewer_memberships WHERE organisation_id = $1 AND user_id = $2', [
+          event.streamId.slice('organisation-'.length),
+          d.userId,
+        ]);
         return;
       case 'MemberJoined':
       case 'MemberInvited':
         await tx.query(
           `INSERT INTO rm_viewer_access (member_id, organisation_id, user_id, cms_role, cro_role, website_ids) VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (member_id) DO NOTHING`,
-          [event.streamId.slice('member-'.length), d.organisationId, d.userId, d.cmsRole ?? null, d.croRole ?? null, JSON.stringify(d.websiteIds ?? null)],
+          [
+            event.streamId.slice('member-'.length),
+            d.organisationId,
+            d.userId,
+            d.cmsRole ?? null,
+            d.croRole ?? null,
+            JSON.stringify(d.websiteIds ?? null),
+          ],
         );
         return;
       case 'MemberAccessChanged':
@@ -63,7 +80,15 @@ export const viewerAccessProjection: Projection = {
              cro_role = CASE WHEN $4::boolean THEN $5 ELSE cro_role END,
              website_ids = CASE WHEN $6::boolean THEN $7::jsonb ELSE website_ids END
            WHERE member_id = $1`,
-          [event.streamId.slice('member-'.length), 'cmsRole' in d, d.cmsRole ?? null, 'croRole' in d, d.croRole ?? null, 'websiteIds' in d, JSON.stringify(d.websiteIds ?? null)],
+          [
+            event.streamId.slice('member-'.length),
+            'cmsRole' in d,
+            d.cmsRole ?? null,
+            'croRole' in d,
+            d.croRole ?? null,
+            'websiteIds' in d,
+            JSON.stringify(d.websiteIds ?? null),
+          ],
         );
         return;
     }

@@ -50,8 +50,14 @@ export const ORGANISATION_EVENT_TYPES = [
 export type OrganisationsEventType = (typeof ORGANISATION_EVENT_TYPES)[number]['type'];
 
 /** The member record's events (the membership process reacts to each). */
-export const MEMBER_EVENT_TYPES = ORGANISATION_EVENT_TYPES.map((d) => d.type).filter((type) => type.startsWith('Member'));
+export const MEMBER_EVENT_TYPES = ORGANISATION_EVENT_TYPES.map((d) => d.type).filter((type) =>
+  type.startsWith('Member'),
+);
 
 /** The deciders record exactly the events listed (a compile error otherwise). */
 type Decided = OrganisationEvent['type'] | WebsiteEvent['type'] | WebsiteDomainEvent['type'] | MemberEvent['type'];
-export const EVERY_EVENT_LISTED_ONCE: [Decided] extends [OrganisationsEventType] ? ([OrganisationsEventType] extends [Decided] ? true : never) : never = true;
+export const EVERY_EVENT_LISTED_ONCE: [Decided] extends [OrganisationsEventType]
+  ? [OrganisationsEventType] extends [Decided]
+    ? true
+    : never
+  : never = true;

@@ -5,7 +5,8 @@ import type { OrganisationRole } from './organisation.decider.js';
 import { ForbiddenError, InvalidTransitionError } from '#libs/platform/src/errors.js';
 
 /** The spec's rules for taking a member off a website (seed 000 section 5). */
-export const ADMINS_STAY_ON_WEBSITES = 'Admins cannot be removed from a website because they have access to all websites.';
+export const ADMINS_STAY_ON_WEBSITES =
+  'Admins cannot be removed from a website because they have access to all websites.';
 export const CONTRIBUTORS_STAY = 'A member listed as contributor on posts cannot be removed until others are assigned.';
 
 /** The spec's CMS and CRO roles of a member. */
@@ -50,7 +51,11 @@ export interface BeforeWebsiteAccess {
 
 export type MemberEvent =
   | DomainEvent<'MemberJoined', MemberFacts & BeforeWebsiteAccess>
-  | DomainEvent<'MemberInvited', MemberAccess & BeforeWebsiteAccess & { organisationId: string; userId: string; email: string; name: string; invitedBy: string }>
+  | DomainEvent<
+      'MemberInvited',
+      MemberAccess &
+        BeforeWebsiteAccess & { organisationId: string; userId: string; email: string; name: string; invitedBy: string }
+    >
   | DomainEvent<'MemberInvitationAccepted', Record<string, never>>
   | DomainEvent<'MemberInvitationDeclined', Record<string, never>>
   | DomainEvent<'MemberInvitationResent', Record<string, never>>
@@ -77,7 +82,8 @@ const MANAGERS = [...ORGANISATION_MANAGERS];
 export const ONLY_OWNERS_MANAGE_OWNERS = "Only owners may change an owner's membership";
 export const ONLY_OWNERS_GRANT_OWNER = 'Only owners may make someone an owner';
 export const NOT_YOUR_OWN_ROLE = 'Nobody can change their own organisation role';
-export const LAST_OWNER_STAYS = 'The last owner of an organisation cannot be demoted or deactivated. Make someone else an owner first.';
+export const LAST_OWNER_STAYS =
+  'The last owner of an organisation cannot be demoted or deactivated. Make someone else an owner first.';
 
 /** Who may grant or revoke `owner`, and manage an owner's membership. */
 const OWNER_GRANTORS = ['owner', 'platform_admin', 'system'];
@@ -90,7 +96,8 @@ export interface MemberContext {
 const grantsOwner = (actor: { roles: readonly string[] }) => actor.roles.some((role) => OWNER_GRANTORS.includes(role));
 const isOwner = (state: MemberState) => state.access?.orgRole === 'owner';
 /** Admins manage members and admins; an owner's membership is managed by owners only. */
-const managesThisMember = (state: MemberState, actor: { roles: readonly string[] }) => !isOwner(state) || grantsOwner(actor) || { forbidden: ONLY_OWNERS_MANAGE_OWNERS };
+const managesThisMember = (state: MemberState, actor: { roles: readonly string[] }) =>
+  !isOwner(state) || grantsOwner(actor) || { forbidden: ONLY_OWNERS_MANAGE_OWNERS };
 /** The last active owner stays: an organisation always has someone who can manage it. */
 const isLastActiveOwner = (state: MemberState, context: unknown) =>
   isOwner(state) && state.status === 'accepted' && ((context as MemberContext | undefined)?.activeOwners ?? 0) <= 1;
@@ -101,7 +108,16 @@ export const SELF = 'self';
 
 export const memberDecider = defineDecider<
   MemberStatus,
-  'Join' | 'Invite' | 'Accept' | 'Decline' | 'Resend' | 'ChangeAccess' | 'RemoveFromWebsite' | 'Deactivate' | 'Reactivate' | 'GrantExistingWebsites',
+  | 'Join'
+  | 'Invite'
+  | 'Accept'
+  | 'Decline'
+  | 'Resend'
+  | 'ChangeAccess'
+  | 'RemoveFromWebsite'
+  | 'Deactivate'
+  | 'Reactivate'
+  | 'GrantExistingWebsites',
   MemberState,
   MemberEvent
 >({
@@ -109,8 +125,20 @@ export const memberDecider = defineDecider<
     name: 'member',
     statuses: ['pending', 'accepted', 'rejected', 'inactive'],
     transitions: [
-      { action: 'Join', from: [NEW], to: 'accepted', roles: ['system'], description: 'A founder or a member added without an invitation' },
-      { action: 'Invite', from: [NEW], to: 'pending', roles: [...MANAGERS, 'system'], description: 'Only owners invite owners' },
+      {
+        action: 'Join',
+        from: [NEW],
+        to: 'accepted',
+        roles: ['system'],
+        description: 'A founder or a member added without an invitation',
+      },
+      {
+        action: 'Invite',
+        from: [NEW],
+        to: 'pending',
+        roles: [...MANAGERS, 'system'],
+        description: 'Only owners invite owners',
+      },
       { action: 'Accept', from: ['pending'], to: 'accepted', roles: [SELF, 'system'] },
       { action: 'Decline', from: ['pending'], to: 'rejected', roles: [SELF] },
       { action: 'Resend', from: ['pending', 'rejected'], to: 'pending', roles: MANAGERS, guard: managesThisMember },
@@ -119,7 +147,8 @@ export const memberDecider = defineDecider<
         from: ['pending', 'accepted', 'inactive'],
         roles: MANAGERS,
         guard: managesThisMember,
-        description: 'Only owners grant or revoke owner; nobody changes their own organisation role; the last active owner keeps it',
+        description:
+          'Only owners grant or revoke owner; nobody changes their own organisation role; the last active owner keeps it',
       },
       {
         action: 'RemoveFromWebsite',
@@ -150,7 +179,8 @@ export const memberDecider = defineDecider<
         action: 'GrantExistingWebsites',
         from: ['pending', 'accepted', 'rejected', 'inactive'],
         roles: ['system'],
-        description: "Once, at start: a member recorded before website access was enforced with no website gets the organisation's websites of that moment",
+        description:
+          "Once, at start: a member recorded before website access was enforced with no website gets the organisation's websites of that moment",
       },
     ],
   },
@@ -158,14 +188,24 @@ export const memberDecider = defineDecider<
   statusOf: (state) => state.status,
   handlers: {
     Join: (_state, command: { data: MemberFacts }) => [{ type: 'MemberJoined', data: command.data }],
-    Invite: (_state, command: { data: MemberAccess & { organisationId: string; userId: string; email: string; name: string }; actor: { userId: string; roles: readonly string[] } }) => {
-      if (command.data.orgRole === 'owner' && !grantsOwner(command.actor)) throw new ForbiddenError(ONLY_OWNERS_GRANT_OWNER);
+    Invite: (
+      _state,
+      command: {
+        data: MemberAccess & { organisationId: string; userId: string; email: string; name: string };
+        actor: { userId: string; roles: readonly string[] };
+      },
+    ) => {
+      if (command.data.orgRole === 'owner' && !grantsOwner(command.actor))
+        throw new ForbiddenError(ONLY_OWNERS_GRANT_OWNER);
       return [{ type: 'MemberInvited', data: { ...command.data, invitedBy: command.actor.userId } }];
     },
     Accept: () => [{ type: 'MemberInvitationAccepted', data: {} }],
     Decline: () => [{ type: 'MemberInvitationDeclined', data: {} }],
     Resend: () => [{ type: 'MemberInvitationResent', data: {} }],
-    ChangeAccess: (state, command: { data: Partial<MemberAccess>; actor: { userId: string; roles: readonly string[] }; context?: unknown }) => {
+    ChangeAccess: (
+      state,
+      command: { data: Partial<MemberAccess>; actor: { userId: string; roles: readonly string[] }; context?: unknown },
+    ) => {
       const role = command.data.orgRole;
       if (role !== undefined && role !== state.access?.orgRole) {
         if (command.actor.userId === state.userId) throw new ForbiddenError(NOT_YOUR_OWN_ROLE);
@@ -173,7 +213,9 @@ export const memberDecider = defineDecider<
         if (isLastActiveOwner(state, command.context)) throw new InvalidTransitionError(LAST_OWNER_STAYS);
       }
       const changes = Object.fromEntries(
-        Object.entries(command.data).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(state.access?.[k as keyof MemberAccess])),
+        Object.entries(command.data).filter(
+          ([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify(state.access?.[k as keyof MemberAccess]),
+        ),
       );
       return Object.keys(changes).length ? [{ type: 'MemberAccessChanged', data: changes }] : [];
     },
@@ -181,7 +223,12 @@ export const memberDecider = defineDecider<
       const access = state.access!;
       if (!access.websiteIds.includes(command.data.websiteId)) return [];
       if ((command.data.contributorPosts ?? 0) > 0) throw new InvalidTransitionError(CONTRIBUTORS_STAY);
-      return [{ type: 'MemberAccessChanged', data: { websiteIds: access.websiteIds.filter((id) => id !== command.data.websiteId) } }];
+      return [
+        {
+          type: 'MemberAccessChanged',
+          data: { websiteIds: access.websiteIds.filter((id) => id !== command.data.websiteId) },
+        },
+      ];
     },
     Deactivate: (_state, command: { data: { contributorPosts?: number } }) => {
       if ((command.data?.contributorPosts ?? 0) > 0) throw new InvalidTransitionError(CONTRIBUTORS_STAY);
@@ -191,19 +238,45 @@ export const memberDecider = defineDecider<
     GrantExistingWebsites: (state, command: { data: { websiteIds: string[] } }) => {
       const access = state.access!;
       // Left alone: members recorded under the rule, or whose access changed since, owners and admins (every website), and members with websites.
-      if (!state.accessBeforeWebsiteRule || access.orgRole === 'owner' || access.orgRole === 'admin' || access.websiteIds.length > 0) return [];
+      if (
+        !state.accessBeforeWebsiteRule ||
+        access.orgRole === 'owner' ||
+        access.orgRole === 'admin' ||
+        access.websiteIds.length > 0
+      )
+        return [];
       return [{ type: 'MemberAccessChanged', data: { websiteIds: [...command.data.websiteIds] } }];
     },
   },
   evolve: (state, event) => {
     switch (event.type) {
       case 'MemberInvited': {
-        const { organisationId, userId, email: _e, name: _n, invitedBy: _i, beforeWebsiteAccess, ...access } = event.data;
-        return { status: 'pending', organisationId, userId, access, accessBeforeWebsiteRule: beforeWebsiteAccess === true };
+        const {
+          organisationId,
+          userId,
+          email: _e,
+          name: _n,
+          invitedBy: _i,
+          beforeWebsiteAccess,
+          ...access
+        } = event.data;
+        return {
+          status: 'pending',
+          organisationId,
+          userId,
+          access,
+          accessBeforeWebsiteRule: beforeWebsiteAccess === true,
+        };
       }
       case 'MemberJoined': {
         const { organisationId, userId, email: _e, name: _n, beforeWebsiteAccess, ...access } = event.data;
-        return { status: 'accepted', organisationId, userId, access, accessBeforeWebsiteRule: beforeWebsiteAccess === true };
+        return {
+          status: 'accepted',
+          organisationId,
+          userId,
+          access,
+          accessBeforeWebsiteRule: beforeWebsiteAccess === true,
+        };
       }
       case 'MemberInvitationAccepted':
       case 'MemberReactivated':
@@ -215,7 +288,11 @@ export const memberDecider = defineDecider<
       case 'MemberAccessChanged': {
         // A change recorded under the rule settles the member's websites: the start-up grant no longer applies.
         const { beforeWebsiteAccess, ...changes } = event.data;
-        return { ...state, access: { ...state.access!, ...changes }, accessBeforeWebsiteRule: state.accessBeforeWebsiteRule === true && beforeWebsiteAccess === true };
+        return {
+          ...state,
+          access: { ...state.access!, ...changes },
+          accessBeforeWebsiteRule: state.accessBeforeWebsiteRule === true && beforeWebsiteAccess === true,
+        };
       }
       case 'MemberDeactivated':
         return { ...state, status: 'inactive' };

@@ -5,10 +5,30 @@
  * organisation page's, and its messages': "Number of employees is missing!"), `label` the question asked.
  */
 export const BUSINESS_QUESTIONS = [
-  { field: 'employees', name: 'Number of employees', label: 'How many people work at your company?', options: ['1-10', '11-50', '51-100', '100+'] },
-  { field: 'monthlyVisitors', name: 'Monthly visitors', label: 'How many visitors does your website have per month?', options: ['0-5k', '5k-20k', '20k-50k', '50k-100k', '100k+'] },
-  { field: 'ltv', name: 'Customer lifetime value', label: 'What is the lifetime value of a customer?', options: ['under 250', '250-500', '500-1000', '1000+'] },
-  { field: 'aov', name: 'Average order value', label: 'What is your average order value?', options: ['under 20', '20-50', '50-100', '100+'] },
+  {
+    field: 'employees',
+    name: 'Number of employees',
+    label: 'How many people work at your company?',
+    options: ['1-10', '11-50', '51-100', '100+'],
+  },
+  {
+    field: 'monthlyVisitors',
+    name: 'Monthly visitors',
+    label: 'How many visitors does your website have per month?',
+    options: ['0-5k', '5k-20k', '20k-50k', '50k-100k', '100k+'],
+  },
+  {
+    field: 'ltv',
+    name: 'Customer lifetime value',
+    label: 'What is the lifetime value of a customer?',
+    options: ['under 250', '250-500', '500-1000', '1000+'],
+  },
+  {
+    field: 'aov',
+    name: 'Average order value',
+    label: 'What is your average order value?',
+    options: ['under 20', '20-50', '50-100', '100+'],
+  },
 ] as const;
 
 export type BusinessField = (typeof BUSINESS_QUESTIONS)[number]['field'];

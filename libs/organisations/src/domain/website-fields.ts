@@ -1,19 +1,79 @@
 /** The enumerations of a website (seed 000 section 3). */
 export const WEBSITE_CATEGORIES = ['B2B', 'B2C', 'both'] as const;
 export const WEBSITE_TYPES = [
-  'saas', 'service_provider', 'supplier', 'affiliate', 'construction', 'logistics', 'transportation', 'other',
-  'ecommerce', 'software', 'mobile_app', 'services', 'entertainment', 'news', 'marketplace',
+  'saas',
+  'service_provider',
+  'supplier',
+  'affiliate',
+  'construction',
+  'logistics',
+  'transportation',
+  'other',
+  'ecommerce',
+  'software',
+  'mobile_app',
+  'services',
+  'entertainment',
+  'news',
+  'marketplace',
 ] as const;
 export const WEBSITE_INDUSTRIES = [
-  'agriculture', 'automotive', 'banking', 'construction', 'consumer_goods', 'education', 'energy', 'entertainment',
-  'financial_services', 'food_and_beverage', 'gambling', 'government', 'health_care', 'hospitality', 'insurance',
-  'legal', 'manufacturing', 'media', 'non_profit', 'pharmaceuticals', 'real_estate', 'retail', 'technology',
-  'telecommunications', 'transportation', 'travel', 'utilities', 'other',
+  'agriculture',
+  'automotive',
+  'banking',
+  'construction',
+  'consumer_goods',
+  'education',
+  'energy',
+  'entertainment',
+  'financial_services',
+  'food_and_beverage',
+  'gambling',
+  'government',
+  'health_care',
+  'hospitality',
+  'insurance',
+  'legal',
+  'manufacturing',
+  'media',
+  'non_profit',
+  'pharmaceuticals',
+  'real_estate',
+  'retail',
+  'technology',
+  'telecommunications',
+  'transportation',
+  'travel',
+  'utilities',
+  'other',
 ] as const;
 /** Industries whose content needs a regulation approval before publication by default. */
-export const REGULATED_INDUSTRIES = ['banking', 'financial_services', 'gambling', 'health_care', 'insurance', 'legal', 'pharmaceuticals'];
+export const REGULATED_INDUSTRIES = [
+  'banking',
+  'financial_services',
+  'gambling',
+  'health_care',
+  'insurance',
+  'legal',
+  'pharmaceuticals',
+];
 export const REVIEW_TYPES = ['internal', 'customer', 'none'] as const;
-export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'CAD', 'AUD', 'JPY', 'INR', 'BRL'] as const;
+export const CURRENCIES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'CAD',
+  'AUD',
+  'JPY',
+  'INR',
+  'BRL',
+] as const;
 
 /**
  * Each field's label, as the website form shows it: every field-level message names the field by

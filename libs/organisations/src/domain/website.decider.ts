@@ -39,12 +39,21 @@ export interface WebsiteState {
 
 /** A website's statuses, and how the console names them (`GET /api/websites/options`). */
 export type WebsiteStatus = Exclude<WebsiteState['status'], typeof NEW>;
-export const WEBSITE_STATUS_LABELS: Record<WebsiteStatus, string> = { active: 'Active', inactive: 'Inactive', refused: 'Refused' };
+export const WEBSITE_STATUS_LABELS: Record<WebsiteStatus, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  refused: 'Refused',
+};
 
 /** Who manages an organisation: the policy's list. */
 const MANAGERS = [...ORGANISATION_MANAGERS];
 
-export const websiteDecider = defineDecider<'active' | 'inactive' | 'refused', 'Create' | 'Update' | 'Deactivate' | 'Activate' | 'VerifyInstallation' | 'RefuseDomain', WebsiteState, WebsiteEvent>({
+export const websiteDecider = defineDecider<
+  'active' | 'inactive' | 'refused',
+  'Create' | 'Update' | 'Deactivate' | 'Activate' | 'VerifyInstallation' | 'RefuseDomain',
+  WebsiteState,
+  WebsiteEvent
+>({
   table: {
     name: 'website',
     statuses: ['active', 'inactive', 'refused'] as const,
@@ -63,24 +72,39 @@ export const websiteDecider = defineDecider<'active' | 'inactive' | 'refused', '
         action: 'RefuseDomain',
         from: ['active', 'inactive'],
         roles: ['system'],
-        description: 'The website-domains process: another website holds the domain (a new website is refused, a changed address goes back)',
+        description:
+          'The website-domains process: another website holds the domain (a new website is refused, a changed address goes back)',
       },
     ],
   },
-  initialState: { status: NEW, organisationId: null, key: null, settings: null, installationVerified: false } as WebsiteState,
+  initialState: {
+    status: NEW,
+    organisationId: null,
+    key: null,
+    settings: null,
+    installationVerified: false,
+  } as WebsiteState,
   statusOf: (state) => state.status,
   handlers: {
     Create: (_state, command: { data: WebsiteSettings & { organisationId: string; key: string } }) => [
       { type: 'WebsiteCreated', data: command.data },
     ],
-    Update: (state, command: { data: Partial<Omit<WebsiteSettings, 'analytics'>> & { analytics?: Partial<WebsiteAnalytics> } }) => {
+    Update: (
+      state,
+      command: { data: Partial<Omit<WebsiteSettings, 'analytics'>> & { analytics?: Partial<WebsiteAnalytics> } },
+    ) => {
       // Analytics settings change field by field: a PUT naming only the control group keeps the ids.
       const data = command.data.analytics
-        ? { ...command.data, analytics: { ...DEFAULT_ANALYTICS, ...state.settings?.analytics, ...command.data.analytics } }
+        ? {
+            ...command.data,
+            analytics: { ...DEFAULT_ANALYTICS, ...state.settings?.analytics, ...command.data.analytics },
+          }
         : command.data;
       const changes = Object.fromEntries(
         Object.entries(data).filter(
-          ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(state.settings?.[key as keyof WebsiteSettings]),
+          ([key, value]) =>
+            value !== undefined &&
+            JSON.stringify(value) !== JSON.stringify(state.settings?.[key as keyof WebsiteSettings]),
         ),
       );
       return Object.keys(changes).length ? [{ type: 'WebsiteSettingsChanged', data: changes }] : [];
@@ -89,14 +113,22 @@ export const websiteDecider = defineDecider<'active' | 'inactive' | 'refused', '
     Activate: () => [{ type: 'WebsiteActivated', data: {} }],
     VerifyInstallation: (_state, command: { data: InstallationCheck }) => {
       if (!command.data.found) {
-        throw new ValidationError(SCRIPT_NOT_INSTALLED, command.data.problem ? { url: command.data.problem } : undefined);
+        throw new ValidationError(
+          SCRIPT_NOT_INSTALLED,
+          command.data.problem ? { url: command.data.problem } : undefined,
+        );
       }
       return [{ type: 'WebsiteInstallationVerified', data: { url: command.data.url } }];
     },
     // Only while the website still has that domain: a later change superseded the refused one.
     RefuseDomain: (state, command: { data: WebsiteDomainRefusal }) =>
       state.settings?.domain === command.data.domain
-        ? [{ type: 'WebsiteDomainRefused', data: { domain: command.data.domain, restore: command.data.restore ?? null } }]
+        ? [
+            {
+              type: 'WebsiteDomainRefused',
+              data: { domain: command.data.domain, restore: command.data.restore ?? null },
+            },
+          ]
         : [],
   },
   evolve: (state: WebsiteState, event: WebsiteEvent): WebsiteState => {
@@ -115,7 +147,10 @@ export const websiteDecider = defineDecider<'active' | 'inactive' | 'refused', '
         return { ...state, installationVerified: true };
       case 'WebsiteDomainRefused':
         return event.data.restore
-          ? { ...state, settings: { ...state.settings!, domain: event.data.restore.domain, url: event.data.restore.url } }
+          ? {
+              ...state,
+              settings: { ...state.settings!, domain: event.data.restore.domain, url: event.data.restore.url },
+            }
           : { ...state, status: 'refused' };
       default:
         return state;
@@ -141,7 +176,12 @@ export interface WebsiteDomainState {
 /** The spec: a website that already has an account is refused, asking to contact its owner. */
 export const DOMAIN_TAKEN = 'This website already has an account. Please contact its owner to be given access.';
 
-export const websiteDomainDecider = defineDecider<'claimed' | 'released', 'Claim' | 'Release', WebsiteDomainState, WebsiteDomainEvent>({
+export const websiteDomainDecider = defineDecider<
+  'claimed' | 'released',
+  'Claim' | 'Release',
+  WebsiteDomainState,
+  WebsiteDomainEvent
+>({
   table: {
     name: 'website domain',
     statuses: ['claimed', 'released'] as const,

@@ -13,11 +13,29 @@ import { Ports, ResourcePortsProvider } from '#libs/platform/src/resources/resou
 import { CONFIG } from '#libs/platform/src/tokens.js';
 import { defineResource, type ResourceEnv, type ResourceKind } from '#libs/platform/src/resources/resource.js';
 import { missing, notText, parseInput, requiredText, z } from '#libs/platform/src/validation.js';
-import { CMS_ROLES, CRO_ROLES, MEMBER_FIELD_LABELS as M, SELF, memberDecider, memberIdOf, type MemberAccess, type MemberContext, type MemberState, type MemberStatus } from '../domain/member.decider.js';
+import {
+  CMS_ROLES,
+  CRO_ROLES,
+  MEMBER_FIELD_LABELS as M,
+  SELF,
+  memberDecider,
+  memberIdOf,
+  type MemberAccess,
+  type MemberContext,
+  type MemberState,
+  type MemberStatus,
+} from '../domain/member.decider.js';
 import { ORGANISATION_ROLES } from '../domain/organisation.decider.js';
 import { locale } from './organisation.schemas.js';
 import { contributorCount, writtenCounts } from '#libs/platform/src/contributed-facts.js';
-import { activeOwnersByOrganisation, hasMemberRecordsOutside, listMembers, memberByEmail, memberRecord, organisationName } from '../projections/queries.js';
+import {
+  activeOwnersByOrganisation,
+  hasMemberRecordsOutside,
+  listMembers,
+  memberByEmail,
+  memberRecord,
+  organisationName,
+} from '../projections/queries.js';
 import { publicBaseUrl } from '#libs/platform/src/http/public-url.js';
 const access = {
   orgRole: z.enum(ORGANISATION_ROLES, { error: `${M.orgRole} must be one of ${ORGANISATION_ROLES.join(', ')}` }),
@@ -28,7 +46,10 @@ const access = {
 };
 
 const inviteSchema = z.object({
-  organisationId: z.string({ error: notText(M.organisationId) }).max(100).optional(),
+  organisationId: z
+    .string({ error: notText(M.organisationId) })
+    .max(100)
+    .optional(),
   email: z
     .string({ error: (i) => (i.input === undefined ? missing(M.email) : 'Please enter a valid email address.') })
     .trim()
@@ -50,12 +71,31 @@ const changeSchema = z.object({
   locales: access.locales.optional(),
 });
 
-const removeSchema = z.object({ websiteId: z.string({ error: (i) => (i.input === undefined ? missing(M.websiteId) : notText(M.websiteId)) }).max(100) });
+const removeSchema = z.object({
+  websiteId: z.string({ error: (i) => (i.input === undefined ? missing(M.websiteId) : notText(M.websiteId)) }).max(100),
+});
 
-type MemberRecord = Record<string, unknown> & { id: string; websiteIds?: string[]; locales?: string[]; cmsRole?: unknown; croRole?: unknown; organisationId: string; userId: string; status: MemberStatus; orgRole: string; email: string; name: string };
+type MemberRecord = Record<string, unknown> & {
+  id: string;
+  websiteIds?: string[];
+  locales?: string[];
+  cmsRole?: unknown;
+  croRole?: unknown;
+  organisationId: string;
+  userId: string;
+  status: MemberStatus;
+  orgRole: string;
+  email: string;
+  name: string;
+};
 
 /** The console's labels for the statuses (seed 000 section 3). */
-const STATUS_LABELS: Record<MemberStatus, string> = { accepted: 'Active', pending: 'Invited', rejected: 'Declined', inactive: 'inactive' };
+const STATUS_LABELS: Record<MemberStatus, string> = {
+  accepted: 'Active',
+  pending: 'Invited',
+  rejected: 'Declined',
+  inactive: 'inactive',
+};
 
 /** Members of the viewer's organisations, and the viewer's own invitations (to accept or decline). */
 async function memberScope(env: ResourceEnv) {
@@ -65,19 +105,38 @@ async function memberScope(env: ResourceEnv) {
   // The viewer's own records in other organisations (invitations): usually none, and then the
   // scope stays one equality an index walks in the list's order.
   if (!(await hasMemberRecordsOutside(env.db, viewer.userId, [...viewer.memberships.keys()]))) return tenant;
-  return { sql: `(${tenant.sql} OR user_id = $${tenant.params.length + 1})`, params: [...tenant.params, viewer.userId] };
+  return {
+    sql: `(${tenant.sql} OR user_id = $${tenant.params.length + 1})`,
+    params: [...tenant.params, viewer.userId],
+  };
 }
 
 /** The invitation mail with its magic link (valid 7 days). */
-async function sendInvitation(env: ResourceEnv, config: AppConfig, userId: string, email: string, organisationId: string) {
+async function sendInvitation(
+  env: ResourceEnv,
+  config: AppConfig,
+  userId: string,
+  email: string,
+  organisationId: string,
+) {
   const organisation = (await organisationName(env.db, organisationId)) ?? 'an organisation';
-  await env.people.sendInvitation({ userId, email, organisationName: organisation, baseUrl: publicBaseUrl(config, { headers: env.headers }) });
+  await env.people.sendInvitation({
+    userId,
+    email,
+    organisationName: organisation,
+    baseUrl: publicBaseUrl(config, { headers: env.headers }),
+  });
 }
 
 /** How many posts a member wrote where they are removed from (the decider records it). */
 const withContributions = async (env: ResourceEnv, member: MemberRecord, data: Record<string, unknown>) => ({
   ...data,
-  contributorPosts: await contributorCount(env.db, member.organisationId, member.userId, data.websiteId as string | undefined),
+  contributorPosts: await contributorCount(
+    env.db,
+    member.organisationId,
+    member.userId,
+    data.websiteId as string | undefined,
+  ),
 });
 
 /** Members of organisations: invitations by email, their acceptance, roles, deactivation. */
@@ -100,31 +159,57 @@ function membersResource(config: AppConfig): ResourceKind<MemberRecord> {
       checkId(id);
       const record = await memberRecord<MemberRecord>(env.db, id);
       const viewer = env.viewer;
-      if (!record || !(canSeeOrganisation(viewer, record.organisationId) || (record.userId === viewer.userId && seesOwnRecordsEverywhere(viewer)))) {
+      if (
+        !record ||
+        !(
+          canSeeOrganisation(viewer, record.organisationId) ||
+          (record.userId === viewer.userId && seesOwnRecordsEverywhere(viewer))
+        )
+      ) {
         throw new NotFoundError('Member not found');
       }
       return record;
     },
     // A member acting on their own record is also `self` (they accept or decline their invitation).
-    actor: (env, record) => ({ userId: env.viewer.userId, roles: [...actorFor(env.viewer, record.organisationId).roles, ...(record.userId === env.viewer.userId ? [SELF] : [])] }),
+    actor: (env, record) => ({
+      userId: env.viewer.userId,
+      roles: [
+        ...actorFor(env.viewer, record.organisationId).roles,
+        ...(record.userId === env.viewer.userId ? [SELF] : []),
+      ],
+    }),
     stateOf: (record): MemberState => ({
       status: record.status,
       organisationId: record.organisationId,
       userId: record.userId,
-      access: { orgRole: record.orgRole as MemberAccess['orgRole'], cmsRole: record.cmsRole, croRole: record.croRole, websiteIds: record.websiteIds ?? [], locales: record.locales ?? [] } as MemberAccess,
+      access: {
+        orgRole: record.orgRole as MemberAccess['orgRole'],
+        cmsRole: record.cmsRole,
+        croRole: record.croRole,
+        websiteIds: record.websiteIds ?? [],
+        locales: record.locales ?? [],
+      } as MemberAccess,
     }),
     // The rules about owners read how many active owners the organisation has (the last one stays).
     facts: {
       key: (record) => record.organisationId,
-      read: async (record, env) => ({ activeOwners: (await activeOwnersByOrganisation(env.db, [record.organisationId])).get(record.organisationId) ?? 0 }) satisfies MemberContext,
+      read: async (record, env) =>
+        ({
+          activeOwners:
+            (await activeOwnersByOrganisation(env.db, [record.organisationId])).get(record.organisationId) ?? 0,
+        }) satisfies MemberContext,
     },
     /** Each member's last activity (identity's sessions) and number of posts written (the posts context, through the platform's registry). */
     async decorate(records, env) {
       const byOrganisation = new Map<string, string[]>();
-      for (const r of records) byOrganisation.set(r.organisationId, [...(byOrganisation.get(r.organisationId) ?? []), r.userId]);
+      for (const r of records)
+        byOrganisation.set(r.organisationId, [...(byOrganisation.get(r.organisationId) ?? []), r.userId]);
       const [lastActive, ...posts] = await Promise.all([
         env.people.lastActiveOf([...new Set(records.map((r) => r.userId))]),
-        ...[...byOrganisation].map(async ([organisationId, userIds]) => [organisationId, await writtenCounts(env.db, organisationId, userIds)] as const),
+        ...[...byOrganisation].map(
+          async ([organisationId, userIds]) =>
+            [organisationId, await writtenCounts(env.db, organisationId, userIds)] as const,
+        ),
       ]);
       const postsOf = new Map(posts);
       return (r) => ({
@@ -152,14 +237,26 @@ function membersResource(config: AppConfig): ResourceKind<MemberRecord> {
         aside: { userId, email: input.email },
       };
     },
-    afterCreate: async (_id, creation, _result, env) => sendInvitation(env, config, creation.aside!.userId as string, creation.aside!.email as string, creation.organisationId),
+    afterCreate: async (_id, creation, _result, env) =>
+      sendInvitation(
+        env,
+        config,
+        creation.aside!.userId as string,
+        creation.aside!.email as string,
+        creation.organisationId,
+      ),
     update: 'ChangeAccess',
     actions: {
       ChangeAccess: { input: (body) => parseInput(changeSchema, body) },
-      RemoveFromWebsite: { input: (body, member, env) => withContributions(env, member, parseInput(removeSchema, body)) },
+      RemoveFromWebsite: {
+        input: (body, member, env) => withContributions(env, member, parseInput(removeSchema, body)),
+      },
       Deactivate: { input: (_body, member, env) => withContributions(env, member, {}) },
       Reactivate: {},
-      Resend: { after: (member, _data, _result, env) => sendInvitation(env, config, member.userId, member.email, member.organisationId) },
+      Resend: {
+        after: (member, _data, _result, env) =>
+          sendInvitation(env, config, member.userId, member.email, member.organisationId),
+      },
       Accept: {
         // The new member reaches the organisation in this request already.
         async after(member, _data, _result, env) {
@@ -190,12 +287,21 @@ export class MembersController extends ResourceController<MemberRecord> {
 
   /** Invited again after declining: the same member record, pending again (Resend); someone already there is a conflict. */
   @Post()
-  override async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
+  override async create(
+    @CurrentViewer() viewer: Viewer,
+    @Body() body: unknown,
+    @RequestId() requestId: string,
+    @Req() request?: Request,
+  ) {
     const input = parseInput(inviteSchema, body);
     const organisationId = inviteOrganisation(viewer, input.organisationId);
     const previous = await memberByEmail<MemberRecord>(this.ports.db, organisationId, input.email);
-    if (previous?.status === 'rejected') return this.act(this.env(viewer, requestId, request), previous.id, 'Resend', {});
-    if (previous) throw new ConflictError('This person is already a member of the organisation or invited', { email: 'This person is already a member of the organisation or invited' });
+    if (previous?.status === 'rejected')
+      return this.act(this.env(viewer, requestId, request), previous.id, 'Resend', {});
+    if (previous)
+      throw new ConflictError('This person is already a member of the organisation or invited', {
+        email: 'This person is already a member of the organisation or invited',
+      });
     return super.create(viewer, body, requestId, request);
   }
 }

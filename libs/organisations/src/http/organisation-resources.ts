@@ -13,7 +13,13 @@ import { missing, parseInput, z } from '#libs/platform/src/validation.js';
 import { BUSINESS_QUESTIONS, hasTrackingScript, type BusinessProfile } from '../domain/onboarding.js';
 import { ORGANISATION_FIELD_LABELS, organisationDecider } from '../domain/organisation.decider.js';
 import { PLAN_NAMES, PLANS, PRODUCT_NAMES, PRODUCTS, productsOf, type Product } from '../domain/plans.js';
-import { DomainTakenError, WEBSITE_STATUS_LABELS, websiteDecider, type InstallationCheck, type WebsiteStatus } from '../domain/website.decider.js';
+import {
+  DomainTakenError,
+  WEBSITE_STATUS_LABELS,
+  websiteDecider,
+  type InstallationCheck,
+  type WebsiteStatus,
+} from '../domain/website.decider.js';
 import {
   CURRENCIES,
   DEFAULT_ANALYTICS,
@@ -31,7 +37,12 @@ import {
   type WebsiteSettings,
 } from '../domain/website-fields.js';
 import { organisationProducts, siteBuilderToken, storeSiteBuilderToken } from '../projections/queries.js';
-import { organisationCreateSchema, organisationUpdateSchema, websiteCreateSchema, websiteUpdateSchema } from './organisation.schemas.js';
+import {
+  organisationCreateSchema,
+  organisationUpdateSchema,
+  websiteCreateSchema,
+  websiteUpdateSchema,
+} from './organisation.schemas.js';
 
 /*
  * Organisations and websites on the platform's resource framework (libs/platform/src/resources).
@@ -44,19 +55,30 @@ const businessProfileSchema = z.object(
   Object.fromEntries(
     BUSINESS_QUESTIONS.map((q) => [
       q.field,
-      z.enum(q.options, { error: (i) => (i.input === undefined ? missing(q.name) : `${q.name} must be one of ${q.options.join(', ')}`) }),
+      z.enum(q.options, {
+        error: (i) => (i.input === undefined ? missing(q.name) : `${q.name} must be one of ${q.options.join(', ')}`),
+      }),
     ]),
   ),
 );
 
 const changePlanSchema = z.object({
-  plan: z.enum(PLAN_NAMES as [string, ...string[]], { error: `${ORGANISATION_FIELD_LABELS.plan} must be one of ${PLAN_NAMES.join(', ')}` }),
+  plan: z.enum(PLAN_NAMES as [string, ...string[]], {
+    error: `${ORGANISATION_FIELD_LABELS.plan} must be one of ${PLAN_NAMES.join(', ')}`,
+  }),
 });
 
 const ORGANISATIONS_LIST = {
   resource: 'organisations',
   table: 'rm_organisations',
-  fields: { id: 'id', name: 'name', country: 'country', timezone: 'timezone', createdAt: 'created_at', createdBy: 'created_by' },
+  fields: {
+    id: 'id',
+    name: 'name',
+    country: 'country',
+    timezone: 'timezone',
+    createdAt: 'created_at',
+    createdBy: 'created_by',
+  },
   search: ['name'],
   dateField: 'createdAt',
   defaultSort: ['name', 'ASC'] as ['name', 'ASC'],
@@ -66,7 +88,12 @@ type OrganisationRecord = ResourceRecord;
 
 /** An organisation is always active; its record answers the viewer's role in it. */
 async function loadOrganisation(env: ResourceEnv, id: string): Promise<OrganisationRecord> {
-  const record = await loadVisible<Record<string, unknown>>(env.db, env.viewer, { table: 'rm_organisations', label: 'Organisation', organisationOf: (r) => r.id as string }, id);
+  const record = await loadVisible<Record<string, unknown>>(
+    env.db,
+    env.viewer,
+    { table: 'rm_organisations', label: 'Organisation', organisationOf: (r) => r.id as string },
+    id,
+  );
   return { ...record, id: record.id as string, organisationId: record.id as string, status: 'active' };
 }
 
@@ -82,8 +109,16 @@ export const ORGANISATIONS = defineResource<OrganisationRecord>({
     businessQuestions: BUSINESS_QUESTIONS,
   }),
   async list(env, query) {
-    const result = await runList<Record<string, unknown>>(env.db, ORGANISATIONS_LIST, query, tenantScope(env.viewer, 'id'));
-    return { ...result, rows: result.rows.map((r) => ({ ...r, id: r.id as string, organisationId: r.id as string, status: 'active' })) };
+    const result = await runList<Record<string, unknown>>(
+      env.db,
+      ORGANISATIONS_LIST,
+      query,
+      tenantScope(env.viewer, 'id'),
+    );
+    return {
+      ...result,
+      rows: result.rows.map((r) => ({ ...r, id: r.id as string, organisationId: r.id as string, status: 'active' })),
+    };
   },
   load: loadOrganisation,
   stateOf: () => undefined,
@@ -91,7 +126,8 @@ export const ORGANISATIONS = defineResource<OrganisationRecord>({
   decorate: async (_records, env) => (record) => ({ role: env.viewer.memberships.get(record.id) ?? null }),
   async create(body, env) {
     // An owner logged in as a member acts inside one organisation only: no new organisations in the member's name.
-    if (!mayCreateOrganisation(env.viewer)) throw new ForbiddenError('Return to your own account to create an organisation');
+    if (!mayCreateOrganisation(env.viewer))
+      throw new ForbiddenError('Return to your own account to create an organisation');
     const data = parseInput(organisationCreateSchema, body);
     const id = randomUUID();
     // The founding process records the creator as the owner; the answer waits for it.
@@ -150,14 +186,23 @@ function websiteDomain(url: string, given: string | undefined): string {
   return derived;
 }
 
-export type WebsiteRecord = ResourceRecord & { status: 'active' | 'inactive'; url: string; domain: string; key: string };
+export type WebsiteRecord = ResourceRecord & {
+  status: 'active' | 'inactive';
+  url: string;
+  domain: string;
+  key: string;
+};
 
 /**
  * The site-builder settings as events carry them (a token hint, never the token) and the token
  * to store: `undefined` keeps the stored one, `null` removes it. A token sent back as its hint
  * (react-admin returns the whole record) keeps the stored token.
  */
-async function siteBuilderOf(env: ResourceEnv, websiteId: string | null, input: SiteBuilderInput | null | undefined): Promise<{ value: SiteBuilderIntegration | null | undefined; token: string | null | undefined }> {
+async function siteBuilderOf(
+  env: ResourceEnv,
+  websiteId: string | null,
+  input: SiteBuilderInput | null | undefined,
+): Promise<{ value: SiteBuilderIntegration | null | undefined; token: string | null | undefined }> {
   if (input === undefined) return { value: undefined, token: undefined };
   if (input === null) return { value: null, token: null };
   const { token, tokenHint: _hint, ...rest } = input;
@@ -175,7 +220,11 @@ async function storeToken(env: ResourceEnv, websiteId: string, token: unknown) {
 }
 
 /** Switching on a product's feature needs the product in the organisation's plan (403 "Upgrade to access"). */
-async function ensureProductsFor(env: ResourceEnv, organisationId: string, toggles: { videoCms?: boolean; croProxy?: boolean }) {
+async function ensureProductsFor(
+  env: ResourceEnv,
+  organisationId: string,
+  toggles: { videoCms?: boolean; croProxy?: boolean },
+) {
   if (!toggles.videoCms && !toggles.croProxy) return;
   const products = await organisationProducts(env.db, organisationId);
   if (toggles.videoCms) ensureProduct(products, PRODUCT_OF_TOGGLE.videoCms);
@@ -183,18 +232,31 @@ async function ensureProductsFor(env: ResourceEnv, organisationId: string, toggl
 }
 
 /** Fetches the website's home page and looks for its tracking script (with its key). */
-async function checkInstallation(env: ResourceEnv, config: AppConfig, website: WebsiteRecord): Promise<InstallationCheck> {
+async function checkInstallation(
+  env: ResourceEnv,
+  config: AppConfig,
+  website: WebsiteRecord,
+): Promise<InstallationCheck> {
   // The tracker is really installed once the site has sent events (the CRO context's read side,
   // contributed to the platform's registry); otherwise the page's HTML must hold the snippet.
   if (await hasInstallationSignal(env.db, website.id)) return { url: website.url, found: true };
   const page = await fetchPublicPage(website.url, { allowPrivateHosts: config.fetchPrivateHosts });
   if (!page.ok) return { url: page.url, found: false, problem: page.problem };
   const found = hasTrackingScript(page.html ?? '', website.key);
-  return { url: page.url, found, problem: found ? undefined : `The page ${page.url} does not include the tracking script with this website's key` };
+  return {
+    url: page.url,
+    found,
+    problem: found ? undefined : `The page ${page.url} does not include the tracking script with this website's key`,
+  };
 }
 
 export function loadWebsite(env: ResourceEnv, id: string): Promise<WebsiteRecord> {
-  return loadVisible<WebsiteRecord>(env.db, env.viewer, { table: 'rm_websites', label: 'Website', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.id }, id);
+  return loadVisible<WebsiteRecord>(
+    env.db,
+    env.viewer,
+    { table: 'rm_websites', label: 'Website', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.id },
+    id,
+  );
 }
 
 /** A website whose new domain another website holds is sent back to its address by the website-domains process: the change is refused. */
@@ -218,9 +280,13 @@ export function websitesResource(config: AppConfig) {
       industries: WEBSITE_INDUSTRIES,
       currencies: CURRENCIES,
       reviewTypes: REVIEW_TYPES,
-      statuses: (Object.keys(WEBSITE_STATUS_LABELS) as WebsiteStatus[]).map((id) => ({ id, name: WEBSITE_STATUS_LABELS[id] })),
+      statuses: (Object.keys(WEBSITE_STATUS_LABELS) as WebsiteStatus[]).map((id) => ({
+        id,
+        name: WEBSITE_STATUS_LABELS[id],
+      })),
     }),
-    list: (env, query) => runList<WebsiteRecord>(env.db, WEBSITES_LIST, query, websiteScope(env.viewer, 'organisation_id', 'id')),
+    list: (env, query) =>
+      runList<WebsiteRecord>(env.db, WEBSITES_LIST, query, websiteScope(env.viewer, 'organisation_id', 'id')),
     load: loadWebsite,
     stateOf: () => undefined,
     // The site-builder token is never answered: `token` holds its hint, which a save sends back to keep it.
@@ -235,7 +301,8 @@ export function websitesResource(config: AppConfig) {
     async create(body, env) {
       const input = parseInput(websiteCreateSchema, body);
       const viewer = env.viewer;
-      const organisationId = input.organisationId ?? (viewer.memberships.size === 1 ? [...viewer.memberships.keys()][0] : undefined);
+      const organisationId =
+        input.organisationId ?? (viewer.memberships.size === 1 ? [...viewer.memberships.keys()][0] : undefined);
       if (!organisationId) throw ValidationError.field('organisationId', missing(WEBSITE_FIELD_LABELS.organisationId));
       if (!canSeeOrganisation(viewer, organisationId)) throw new NotFoundError('Organisation not found');
       if (!websiteDecider.allowedActions(NEW, actorFor(viewer, organisationId)).includes('Create')) {
@@ -266,7 +333,10 @@ export function websitesResource(config: AppConfig) {
       Update: {
         async input(body, current, env) {
           const actor = actorFor(env.viewer, current.organisationId);
-          const { siteBuilder: builderInput, ...parsed } = parseInput(websiteUpdateSchema, body) as Partial<WebsiteSettings> & { siteBuilder?: SiteBuilderInput | null };
+          const { siteBuilder: builderInput, ...parsed } = parseInput(
+            websiteUpdateSchema,
+            body,
+          ) as Partial<WebsiteSettings> & { siteBuilder?: SiteBuilderInput | null };
           const data: Partial<WebsiteSettings> = parsed;
           let token: string | null | undefined;
           if (builderInput !== undefined) {
@@ -275,8 +345,12 @@ export function websitesResource(config: AppConfig) {
             token = builder.token;
           }
           data.domain = websiteDomain(data.url ?? current.url, data.domain);
-          if (!websiteDecider.allowedActions(current.status, actor).includes('Update')) throw new ForbiddenError(`Your role may not Update this website`);
-          await ensureProductsFor(env, current.organisationId, { videoCms: data.videoCms && !current.videoCms, croProxy: data.croProxy && !current.croProxy });
+          if (!websiteDecider.allowedActions(current.status, actor).includes('Update'))
+            throw new ForbiddenError(`Your role may not Update this website`);
+          await ensureProductsFor(env, current.organisationId, {
+            videoCms: data.videoCms && !current.videoCms,
+            croProxy: data.croProxy && !current.croProxy,
+          });
           return aside(data, { token, newDomain: data.domain !== current.domain ? data.domain : null });
         },
         async after(current, _data, _result, env, kept) {
@@ -288,7 +362,11 @@ export function websitesResource(config: AppConfig) {
       Activate: {},
       VerifyInstallation: {
         async input(_body, current, env) {
-          if (!websiteDecider.allowedActions(current.status, actorFor(env.viewer, current.organisationId)).includes('VerifyInstallation')) {
+          if (
+            !websiteDecider
+              .allowedActions(current.status, actorFor(env.viewer, current.organisationId))
+              .includes('VerifyInstallation')
+          ) {
             throw new ForbiddenError('Only owners and admins of the organisation may verify the installation');
           }
           return checkInstallation(env, config, current);

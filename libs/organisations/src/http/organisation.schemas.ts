@@ -17,7 +17,9 @@ const LOCALE = /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/;
 export const timezone = z
   .string({ error: notText(O.timezone) })
   .refine((tz) => TIMEZONES.has(tz), 'Please choose a valid time zone (for example Europe/Berlin)');
-export const locale = z.string({ error: notText(O.locale) }).regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
+export const locale = z
+  .string({ error: notText(O.locale) })
+  .regex(LOCALE, 'Please enter a valid locale (for example en or en-GB)');
 const httpUrl = (message: string) =>
   z
     .string({ error: (i) => (i.input === undefined ? message : message) })
@@ -36,12 +38,27 @@ export const WEBSITE_INVALID = 'Website must be a valid address (for example htt
 
 export const organisationCreateSchema = z.object({
   name: requiredText(O.name, 200),
-  website: z.union([httpUrl(WEBSITE_INVALID), z.literal('').transform(() => null), z.null()]).optional().default(null),
-  country: z
-    .union([z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code (for example DE)'), z.literal('').transform(() => null), z.null()])
+  website: z
+    .union([httpUrl(WEBSITE_INVALID), z.literal('').transform(() => null), z.null()])
     .optional()
     .default(null),
-  locales: z.array(locale, { error: 'Locales must be a list' }).max(50, 'At most 50 locales').optional().default(['en']),
+  country: z
+    .union([
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code (for example DE)'),
+      z.literal('').transform(() => null),
+      z.null(),
+    ])
+    .optional()
+    .default(null),
+  locales: z
+    .array(locale, { error: 'Locales must be a list' })
+    .max(50, 'At most 50 locales')
+    .optional()
+    .default(['en']),
   timezone: timezone.optional().default('UTC'),
 });
 
@@ -49,7 +66,15 @@ export const organisationUpdateSchema = z.object({
   name: requiredText(O.name, 200).optional(),
   website: z.union([httpUrl(WEBSITE_INVALID), z.literal('').transform(() => null), z.null()]).optional(),
   country: z
-    .union([z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Country must be a two-letter code (for example DE)'), z.literal('').transform(() => null), z.null()])
+    .union([
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, 'Country must be a two-letter code (for example DE)'),
+      z.literal('').transform(() => null),
+      z.null(),
+    ])
     .optional(),
   locales: z.array(locale, { error: 'Locales must be a list' }).max(50, 'At most 50 locales').optional(),
   timezone: timezone.optional(),
@@ -62,7 +87,8 @@ export const organisationUpdateSchema = z.object({
 const nullableEnum = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.union([z.enum(values, { error: `Please choose a valid ${label}` }), z.literal('').transform(() => null), z.null()]);
 
-const code = (label: string) => z.string({ error: notText(label) }).max(20000, 'The maximum length is 20000 characters');
+const code = (label: string) =>
+  z.string({ error: notText(label) }).max(20000, 'The maximum length is 20000 characters');
 
 const FACT_CHECK_LEVELS = `${W.factCheckLevels} must be a number from 0 to 4`;
 const CONTROL_GROUP = `${W.controlGroupPct} must be a whole percentage from 0 to 100`;
@@ -87,13 +113,33 @@ const analyticsId = (label: string, shape: RegExp, example: string) =>
 export const analyticsSettingsSchema = z.object({
   trackingDomains: z
     .union([
-      z.array(z.string({ error: 'Each tracking domain must be text' }), { error: `${W.trackingDomains} must be a list` }),
+      z.array(z.string({ error: 'Each tracking domain must be text' }), {
+        error: `${W.trackingDomains} must be a list`,
+      }),
       z.string().transform((text) => text.split(/\r?\n/)),
     ])
-    .transform((list) => [...new Set(list.map((d) => d.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '').replace(/^www\./, '')).filter(Boolean))])
+    .transform((list) => [
+      ...new Set(
+        list
+          .map((d) =>
+            d
+              .trim()
+              .toLowerCase()
+              .replace(/^https?:\/\//, '')
+              .replace(/\/.*$/, '')
+              .replace(/^www\./, ''),
+          )
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
-        .array(z.string().max(253, 'The maximum length is 253 characters').regex(DOMAIN, 'Please enter one valid domain per line (for example shop.example.com)'))
+        .array(
+          z
+            .string()
+            .max(253, 'The maximum length is 253 characters')
+            .regex(DOMAIN, 'Please enter one valid domain per line (for example shop.example.com)'),
+        )
         .max(50, 'At most 50 tracking domains'),
     )
     .optional(),
@@ -101,8 +147,17 @@ export const analyticsSettingsSchema = z.object({
   facebookPixelId: analyticsId(W.facebookPixelId, /^\d{6,20}$/, '123456789012345').optional(),
   tagManagerId: analyticsId(W.tagManagerId, /^GTM-[A-Z0-9]{4,12}$/i, 'GTM-AB12CD3').optional(),
   segmentWriteKey: analyticsId(W.segmentWriteKey, /^[A-Za-z0-9]{10,64}$/, 'a 32-letter key from Segment').optional(),
-  hubspotCtaClickEventId: analyticsId(W.hubspotCtaClickEventId, /^[A-Za-z0-9_.-]{1,100}$/, 'pe1234567_cta_clicked').optional(),
-  controlGroupPct: z.number({ error: CONTROL_GROUP }).int(CONTROL_GROUP).min(0, CONTROL_GROUP).max(100, CONTROL_GROUP).optional(),
+  hubspotCtaClickEventId: analyticsId(
+    W.hubspotCtaClickEventId,
+    /^[A-Za-z0-9_.-]{1,100}$/,
+    'pe1234567_cta_clicked',
+  ).optional(),
+  controlGroupPct: z
+    .number({ error: CONTROL_GROUP })
+    .int(CONTROL_GROUP)
+    .min(0, CONTROL_GROUP)
+    .max(100, CONTROL_GROUP)
+    .optional(),
 });
 
 const websiteFields = {
@@ -119,7 +174,11 @@ const websiteFields = {
     .array(
       z.object({
         locale,
-        urlPrefix: z.string({ error: 'URL prefix must be text' }).trim().max(100, 'The maximum length is 100 characters').regex(/^(\/[A-Za-z0-9_-]+)*\/?$|^$/, 'A URL prefix looks like /de or is empty'),
+        urlPrefix: z
+          .string({ error: 'URL prefix must be text' })
+          .trim()
+          .max(100, 'The maximum length is 100 characters')
+          .regex(/^(\/[A-Za-z0-9_-]+)*\/?$|^$/, 'A URL prefix looks like /de or is empty'),
       }),
       { error: 'Locales must be a list' },
     )
@@ -149,7 +208,11 @@ const websiteFields = {
   ]),
   secondEdit: z.boolean({ error: `${W.secondEdit} must be true or false` }),
   customerReview: z.boolean({ error: `${W.customerReview} must be true or false` }),
-  factCheckLevels: z.number({ error: FACT_CHECK_LEVELS }).int(FACT_CHECK_LEVELS).min(0, FACT_CHECK_LEVELS).max(4, FACT_CHECK_LEVELS),
+  factCheckLevels: z
+    .number({ error: FACT_CHECK_LEVELS })
+    .int(FACT_CHECK_LEVELS)
+    .min(0, FACT_CHECK_LEVELS)
+    .max(4, FACT_CHECK_LEVELS),
   publishContent: z.boolean({ error: `${W.publishContent} must be true or false` }),
   regulated: z.boolean({ error: `${W.regulated} must be true or false` }),
   fourEyes: z.boolean({ error: `${W.fourEyes} must be true or false` }),
@@ -160,7 +223,10 @@ const websiteFields = {
 
 /** Creating a website: name and url are required; the rest has the defaults below. */
 export const websiteCreateSchema = z.object({
-  organisationId: z.string({ error: notText(W.organisationId) }).max(100).optional(),
+  organisationId: z
+    .string({ error: notText(W.organisationId) })
+    .max(100)
+    .optional(),
   name: websiteFields.name,
   url: z.string({ error: (i) => (i.input === undefined ? missing(W.url) : WEBSITE_INVALID) }).pipe(websiteFields.url),
   domain: z.union([websiteFields.domain, z.literal('').transform(() => undefined)]).optional(),
@@ -196,5 +262,7 @@ export const websiteUpdateSchema = z.object({
     [K in keyof typeof websiteFields]: z.ZodOptional<(typeof websiteFields)[K]>;
   }),
   // An emptied domain is derived from the URL again.
-  domain: z.union([websiteFields.domain, z.literal('').transform(() => undefined), z.null().transform(() => undefined)]).optional(),
+  domain: z
+    .union([websiteFields.domain, z.literal('').transform(() => undefined), z.null().transform(() => undefined)])
+    .optional(),
 });

@@ -15,7 +15,10 @@ export { DOMAIN_MISMATCH, WEBSITES_LIST } from './organisation-resources.js';
 /** Websites (the resource framework's routes, organisation-resources.ts) and their tracking installation. */
 @Controller('websites')
 export class WebsitesController extends ResourceController<WebsiteRecord> {
-  constructor(@Ports() ports: ResourcePortsProvider, @Inject(CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Ports() ports: ResourcePortsProvider,
+    @Inject(CONFIG) private readonly config: AppConfig,
+  ) {
     super(websitesResource(config), ports);
   }
 
@@ -24,7 +27,8 @@ export class WebsitesController extends ResourceController<WebsiteRecord> {
   async installation(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Req() request: Request) {
     const website = await this.kind.load(this.env(viewer, ''), id);
     const base = publicBaseUrl(this.config, request);
-    const installation = website.installation as { verified: boolean; verifiedAt: string | null; url: string | null } | undefined;
+    const installation = website.installation as
+      { verified: boolean; verifiedAt: string | null; url: string | null } | undefined;
     return {
       websiteId: id,
       url: website.url,

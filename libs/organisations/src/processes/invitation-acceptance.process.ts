@@ -18,7 +18,12 @@ export const invitationAcceptanceProcess: ProcessManager = {
     const pending = await pendingInvitationsOf<{ id: string; organisationId: string }>(context.read, userId);
     return pending.map(
       (invitation) =>
-        new DecideCommand(MEMBER, invitation.id, { type: 'Accept', actor: { userId, roles: [SELF] }, data: {} }, { organisationId: invitation.organisationId }),
+        new DecideCommand(
+          MEMBER,
+          invitation.id,
+          { type: 'Accept', actor: { userId, roles: [SELF] }, data: {} },
+          { organisationId: invitation.organisationId },
+        ),
     );
   },
 };

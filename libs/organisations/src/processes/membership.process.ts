@@ -5,7 +5,6 @@ import { DecideCommand } from '#libs/platform/src/commands/decide.command.js';
 import type { ProcessContext, ProcessManager } from '#libs/platform/src/projections/projection.js';
 import type { MemberState } from '../domain/member.decider.js';
 
-
 /**
  * Membership (DESIGN.md "Process managers"): the organisation's list of members (who may see
  * what) follows its member records. An accepted invitation, a reactivation or a new organisation
@@ -21,10 +20,24 @@ export const membershipProcess: ProcessManager = {
     if (!organisationId || !member.userId) return [];
     const system = { userId: event.metadata?.actorId ?? 'system', roles: ['system'] };
     if (member.status === 'accepted' && member.access) {
-      return [new DecideCommand(ORGANISATION, organisationId, { type: 'AddMember', actor: system, data: { userId: member.userId, role: member.access.orgRole } }, { organisationId })];
+      return [
+        new DecideCommand(
+          ORGANISATION,
+          organisationId,
+          { type: 'AddMember', actor: system, data: { userId: member.userId, role: member.access.orgRole } },
+          { organisationId },
+        ),
+      ];
     }
     if (member.status === 'inactive') {
-      return [new DecideCommand(ORGANISATION, organisationId, { type: 'RemoveMember', actor: system, data: { userId: member.userId } }, { organisationId })];
+      return [
+        new DecideCommand(
+          ORGANISATION,
+          organisationId,
+          { type: 'RemoveMember', actor: system, data: { userId: member.userId } },
+          { organisationId },
+        ),
+      ];
     }
     return [];
   },

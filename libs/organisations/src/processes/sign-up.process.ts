@@ -28,7 +28,11 @@ export const signUpProcess: ProcessManager = {
       new DecideCommand(
         ORGANISATION,
         organisationId,
-        { type: 'Create', actor: { userId, roles: ['user'] }, data: { name: organisationName, website: null, country: null, locales: ['en'], timezone: 'UTC', founder } },
+        {
+          type: 'Create',
+          actor: { userId, roles: ['user'] },
+          data: { name: organisationName, website: null, country: null, locales: ['en'], timezone: 'UTC', founder },
+        },
         { organisationId },
       ),
     ];

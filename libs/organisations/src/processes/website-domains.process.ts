@@ -31,25 +31,49 @@ export const websiteDomainsProcess: ProcessManager = {
     const options = { organisationId: now.organisationId };
     const commands: DecideCommand[] = [];
     if (now.status !== 'refused' && now.settings?.domain === data.domain) {
-      commands.push(new DecideCommand(WEBSITE_DOMAIN, data.domain, { type: 'Claim', actor: SYSTEM, data: { websiteId, organisationId: now.organisationId } }, options));
+      commands.push(
+        new DecideCommand(
+          WEBSITE_DOMAIN,
+          data.domain,
+          { type: 'Claim', actor: SYSTEM, data: { websiteId, organisationId: now.organisationId } },
+          options,
+        ),
+      );
     }
     if (event.type === 'WebsiteSettingsChanged') {
       const before = await context.stateBefore<WebsiteState>(event);
       const old = before.settings?.domain;
       if (old && old !== data.domain && now.settings?.domain !== old) {
-        commands.push(new DecideCommand(WEBSITE_DOMAIN, old, { type: 'Release', actor: SYSTEM, data: { websiteId } }, options));
+        commands.push(
+          new DecideCommand(WEBSITE_DOMAIN, old, { type: 'Release', actor: SYSTEM, data: { websiteId } }, options),
+        );
       }
     }
     return commands;
   },
-  async refused(event: RecordedEvent, command: DecideCommand, error: AppError, context: ProcessContext): Promise<DecideCommand[]> {
+  async refused(
+    event: RecordedEvent,
+    command: DecideCommand,
+    error: AppError,
+    context: ProcessContext,
+  ): Promise<DecideCommand[]> {
     // Only a domain held by another website is answered; anything else stops the process.
-    if (command.aggregate !== 'websitedomain' || command.command.type !== 'Claim' || !(error instanceof DomainTakenError)) throw error;
+    if (
+      command.aggregate !== 'websitedomain' ||
+      command.command.type !== 'Claim' ||
+      !(error instanceof DomainTakenError)
+    )
+      throw error;
     const websiteId = event.streamId.slice('website-'.length);
     const before = event.type === 'WebsiteSettingsChanged' ? await context.stateBefore<WebsiteState>(event) : null;
     const restore = before?.settings ? { domain: before.settings.domain, url: before.settings.url } : null;
     return [
-      new DecideCommand(WEBSITE, websiteId, { type: 'RefuseDomain', actor: SYSTEM, data: { domain: command.id, restore } }, command.options),
+      new DecideCommand(
+        WEBSITE,
+        websiteId,
+        { type: 'RefuseDomain', actor: SYSTEM, data: { domain: command.id, restore } },
+        command.options,
+      ),
       // The old domain stays this website's: nothing to release.
     ];
   },

@@ -59,19 +59,38 @@ export const membersProjection: Projection = {
       await tx.query(
         `INSERT INTO rm_members (id, organisation_id, user_id, email, name, status, org_role, invited_at, updated_at, version, record)
          VALUES ($1, $2, $3, $4, $5, $10, $6, $7, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-        [id, d.organisationId, d.userId, d.email, d.name, d.orgRole, event.createdAt, event.streamVersion, JSON.stringify(record), status],
+        [
+          id,
+          d.organisationId,
+          d.userId,
+          d.email,
+          d.name,
+          d.orgRole,
+          event.createdAt,
+          event.streamVersion,
+          JSON.stringify(record),
+          status,
+        ],
       );
       return;
     }
     // `beforeWebsiteAccess` marks upcast v1 events for the member decider only (domain/events.ts).
     const { beforeWebsiteAccess: _before, ...changes } = d;
-    const patch: Record<string, unknown> = event.type === 'MemberAccessChanged' ? changes : { status: STATUS[event.type] };
+    const patch: Record<string, unknown> =
+      event.type === 'MemberAccessChanged' ? changes : { status: STATUS[event.type] };
     Object.assign(patch, { updatedAt: at, version: event.streamVersion });
     await tx.query(
       `UPDATE rm_members SET status = coalesce($2, status), org_role = coalesce($3, org_role), updated_at = $4, version = $5,
          record = record || $6::jsonb
        WHERE id = $1`,
-      [id, (patch.status as string) ?? null, (patch.orgRole as string) ?? null, event.createdAt, event.streamVersion, JSON.stringify(patch)],
+      [
+        id,
+        (patch.status as string) ?? null,
+        (patch.orgRole as string) ?? null,
+        event.createdAt,
+        event.streamVersion,
+        JSON.stringify(patch),
+      ],
     );
   },
 };

@@ -28,7 +28,14 @@ export const organisationsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_organisations_demo ON rm_organisations (created_at, id) WHERE record->>'demo' = 'true';
   `,
   tables: ['rm_organisations', 'rm_memberships'],
-  handles: ['OrganisationCreated', 'OrganisationProfileChanged', 'OrganisationPlanChanged', 'OrganisationBusinessProfileSet', 'OrganisationMemberAdded', 'OrganisationMemberRemoved'] satisfies OrganisationsEventType[],
+  handles: [
+    'OrganisationCreated',
+    'OrganisationProfileChanged',
+    'OrganisationPlanChanged',
+    'OrganisationBusinessProfileSet',
+    'OrganisationMemberAdded',
+    'OrganisationMemberRemoved',
+  ] satisfies OrganisationsEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('organisation-'.length);
     const d = event.data as Record<string, any>;
@@ -53,7 +60,16 @@ export const organisationsProjection: Projection = {
         await tx.query(
           `INSERT INTO rm_organisations (id, name, country, timezone, created_at, created_by, version, record)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-          [id, d.name, d.country, d.timezone, event.createdAt, d.createdBy, event.streamVersion, JSON.stringify(record)],
+          [
+            id,
+            d.name,
+            d.country,
+            d.timezone,
+            event.createdAt,
+            d.createdBy,
+            event.streamVersion,
+            JSON.stringify(record),
+          ],
         );
         await tx.query(
           `INSERT INTO rm_memberships (organisation_id, user_id, role) VALUES ($1, $2, 'owner')
@@ -68,7 +84,15 @@ export const organisationsProjection: Projection = {
              timezone = coalesce($5, timezone), version = $6,
              record = record || $7::jsonb || jsonb_build_object('version', $6::int)
            WHERE id = $1`,
-          [id, d.name ?? null, 'country' in d, d.country ?? null, d.timezone ?? null, event.streamVersion, JSON.stringify(d)],
+          [
+            id,
+            d.name ?? null,
+            'country' in d,
+            d.country ?? null,
+            d.timezone ?? null,
+            event.streamVersion,
+            JSON.stringify(d),
+          ],
         );
         break;
       case 'OrganisationMemberAdded':
@@ -77,10 +101,10 @@ export const organisationsProjection: Projection = {
            ON CONFLICT (organisation_id, user_id) DO UPDATE SET role = $3`,
           [id, d.userId, d.role],
         );
-        await tx.query(`UPDATE rm_organisations SET version = $2, record = record || jsonb_build_object('version', $2::int) WHERE id = $1`, [
-          id,
-          event.streamVersion,
-        ]);
+        await tx.query(
+          `UPDATE rm_organisations SET version = $2, record = record || jsonb_build_object('version', $2::int) WHERE id = $1`,
+          [id, event.streamVersion],
+        );
         break;
       case 'OrganisationPlanChanged':
         await tx.query(
@@ -98,10 +122,10 @@ export const organisationsProjection: Projection = {
         break;
       case 'OrganisationMemberRemoved':
         await tx.query('DELETE FROM rm_memberships WHERE organisation_id = $1 AND user_id = $2', [id, d.userId]);
-        await tx.query(`UPDATE rm_organisations SET version = $2, record = record || jsonb_build_object('version', $2::int) WHERE id = $1`, [
-          id,
-          event.streamVersion,
-        ]);
+        await tx.query(
+          `UPDATE rm_organisations SET version = $2, record = record || jsonb_build_object('version', $2::int) WHERE id = $1`,
+          [id, event.streamVersion],
+        );
         break;
     }
   },

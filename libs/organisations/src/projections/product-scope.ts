@@ -22,7 +22,8 @@ export async function productScope(
 ): Promise<{ sql: string; params: unknown[] }> {
   if (typeof asked.websiteId === 'string' && asked.websiteId.length <= 100) {
     const organisationId = await websiteOrganisation(db, asked.websiteId);
-    if (organisationId && canReachWebsite(viewer, organisationId, asked.websiteId)) await ensureOrganisationProduct(db, organisationId, product);
+    if (organisationId && canReachWebsite(viewer, organisationId, asked.websiteId))
+      await ensureOrganisationProduct(db, organisationId, product);
   }
   if (typeof asked.organisationId === 'string' && canSeeOrganisation(viewer, asked.organisationId)) {
     await ensureOrganisationProduct(db, asked.organisationId, product);

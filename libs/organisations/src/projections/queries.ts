@@ -14,17 +14,28 @@ import { websiteScope } from '#libs/platform/src/http/tenancy.js';
 
 /** The products of an organisation's plan (none when it does not exist). */
 export async function organisationProducts(db: SqlExecutor, organisationId: string): Promise<string[]> {
-  const found = await db.query<{ products: string[] | null }>(`SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`, [organisationId]);
+  const found = await db.query<{ products: string[] | null }>(
+    `SELECT record->'products' AS products FROM rm_organisations WHERE id = $1`,
+    [organisationId],
+  );
   return found.rows[0]?.products ?? [];
 }
 
 /** Refuses (403 "Upgrade to access") when the organisation's plan does not include `product`. */
-export async function ensureOrganisationProduct(db: SqlExecutor, organisationId: string, product: string): Promise<void> {
+export async function ensureOrganisationProduct(
+  db: SqlExecutor,
+  organisationId: string,
+  product: string,
+): Promise<void> {
   ensureProduct(await organisationProducts(db, organisationId), product);
 }
 
 /** The organisations whose plan includes `product`, among `among` (all of them when null). */
-export async function organisationsWithProduct(db: SqlExecutor, product: string, among: readonly string[] | null): Promise<string[]> {
+export async function organisationsWithProduct(
+  db: SqlExecutor,
+  product: string,
+  among: readonly string[] | null,
+): Promise<string[]> {
   const found = await db.query<{ id: string }>(
     `SELECT id FROM rm_organisations WHERE record->'products' @> jsonb_build_array($1::text)${among ? ' AND id = ANY($2::text[])' : ''}`,
     among ? [product, [...among]] : [product],
@@ -41,12 +52,17 @@ export async function organisationName(db: SqlExecutor, organisationId: string):
 
 /** The organisation a website belongs to (null: no such website). */
 export async function websiteOrganisation(db: SqlExecutor, websiteId: string): Promise<string | null> {
-  const found = await db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [websiteId]);
+  const found = await db.query<{ organisation_id: string }>('SELECT organisation_id FROM rm_websites WHERE id = $1', [
+    websiteId,
+  ]);
   return found.rows[0]?.organisation_id ?? null;
 }
 
 /** Website records (the websites list's `record`) by id. */
-export async function websitesByIds<T extends { id: string }>(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, T>> {
+export async function websitesByIds<T extends { id: string }>(
+  db: SqlExecutor,
+  ids: readonly string[],
+): Promise<Map<string, T>> {
   if (ids.length === 0) return new Map();
   const found = await db.query<{ record: T }>('SELECT record FROM rm_websites WHERE id = ANY($1::text[])', [[...ids]]);
   return new Map(found.rows.map((r) => [r.record.id, r.record]));
@@ -55,19 +71,31 @@ export async function websitesByIds<T extends { id: string }>(db: SqlExecutor, i
 /** Website names by id. */
 export async function websiteNames(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const found = await db.query<{ id: string; name: string }>('SELECT id, name FROM rm_websites WHERE id = ANY($1::text[])', [[...ids]]);
+  const found = await db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM rm_websites WHERE id = ANY($1::text[])',
+    [[...ids]],
+  );
   return new Map(found.rows.map((r) => [r.id, r.name]));
 }
 
 /** An active website by its public key (the tracker's and the redirect lookup's). */
-export async function activeWebsiteByKey(db: SqlExecutor, key: string): Promise<{ id: string; url: string | null } | null> {
-  const found = await db.query<{ id: string; url: string | null }>(`SELECT id, record->>'url' AS url FROM rm_websites WHERE record->>'key' = $1 AND status = 'active'`, [key]);
+export async function activeWebsiteByKey(
+  db: SqlExecutor,
+  key: string,
+): Promise<{ id: string; url: string | null } | null> {
+  const found = await db.query<{ id: string; url: string | null }>(
+    `SELECT id, record->>'url' AS url FROM rm_websites WHERE record->>'key' = $1 AND status = 'active'`,
+    [key],
+  );
   return found.rows[0] ?? null;
 }
 
 /** The stored site-builder token of a website (never in events or answers). */
 export async function siteBuilderToken(db: SqlExecutor, websiteId: string): Promise<string | undefined> {
-  const found = await db.query<{ value: string }>(`SELECT value FROM website_secrets WHERE website_id = $1 AND name = 'siteBuilderToken'`, [websiteId]);
+  const found = await db.query<{ value: string }>(
+    `SELECT value FROM website_secrets WHERE website_id = $1 AND name = 'siteBuilderToken'`,
+    [websiteId],
+  );
   return found.rows[0]?.value;
 }
 
@@ -105,18 +133,25 @@ export async function memberOf(db: SqlExecutor, organisationId: string, userId: 
 }
 
 /** Members' names by user id, in one organisation. */
-export async function memberNames(db: SqlExecutor, organisationId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+export async function memberNames(
+  db: SqlExecutor,
+  organisationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const found = await db.query<{ user_id: string; name: string }>('SELECT user_id, name FROM rm_members WHERE organisation_id = $1 AND user_id = ANY($2::text[])', [
-    organisationId,
-    [...userIds],
-  ]);
+  const found = await db.query<{ user_id: string; name: string }>(
+    'SELECT user_id, name FROM rm_members WHERE organisation_id = $1 AND user_id = ANY($2::text[])',
+    [organisationId, [...userIds]],
+  );
   return new Map(found.rows.map((r) => [r.user_id, r.name]));
 }
 
 /** The organisations in which a person is an active (accepted) member. */
 export async function acceptedOrganisationsOf(db: SqlExecutor, userId: string): Promise<string[]> {
-  const found = await db.query<{ organisation_id: string }>(`SELECT organisation_id FROM rm_members WHERE user_id = $1 AND status = 'accepted'`, [userId]);
+  const found = await db.query<{ organisation_id: string }>(
+    `SELECT organisation_id FROM rm_members WHERE user_id = $1 AND status = 'accepted'`,
+    [userId],
+  );
   return found.rows.map((r) => r.organisation_id);
 }
 
@@ -153,18 +188,27 @@ export async function memberRecord<T>(db: SqlExecutor, memberId: string): Promis
 
 /** A person's member record in an organisation, found by email (letter case aside). */
 export async function memberByEmail<T>(db: SqlExecutor, organisationId: string, email: string): Promise<T | null> {
-  const found = await db.query<{ record: T }>('SELECT record FROM rm_members WHERE organisation_id = $1 AND lower(email) = lower($2)', [organisationId, email]);
+  const found = await db.query<{ record: T }>(
+    'SELECT record FROM rm_members WHERE organisation_id = $1 AND lower(email) = lower($2)',
+    [organisationId, email],
+  );
   return found.rows[0]?.record ?? null;
 }
 
 /** A person's invitations still waiting for an answer. */
 export async function pendingInvitationsOf<T>(db: SqlExecutor, userId: string): Promise<T[]> {
-  const found = await db.query<{ record: T }>(`SELECT record FROM rm_members WHERE user_id = $1 AND status = 'pending'`, [userId]);
+  const found = await db.query<{ record: T }>(
+    `SELECT record FROM rm_members WHERE user_id = $1 AND status = 'pending'`,
+    [userId],
+  );
   return found.rows.map((r) => r.record);
 }
 
 /** How many active owners each organisation has (the last one stays: the member rules read it). */
-export async function activeOwnersByOrganisation(db: SqlExecutor, organisationIds: readonly string[]): Promise<Map<string, number>> {
+export async function activeOwnersByOrganisation(
+  db: SqlExecutor,
+  organisationIds: readonly string[],
+): Promise<Map<string, number>> {
   if (organisationIds.length === 0) return new Map();
   const found = await db.query<{ organisation_id: string; n: number }>(
     `SELECT organisation_id, count(*)::int AS n FROM rm_members
@@ -175,8 +219,15 @@ export async function activeOwnersByOrganisation(db: SqlExecutor, organisationId
 }
 
 /** Whether a person has member records (invitations) in organisations other than `known`. */
-export async function hasMemberRecordsOutside(db: SqlExecutor, userId: string, known: readonly string[]): Promise<boolean> {
-  const found = await db.query('SELECT 1 FROM rm_members WHERE user_id = $1 AND NOT (organisation_id = ANY($2::text[])) LIMIT 1', [userId, [...known]]);
+export async function hasMemberRecordsOutside(
+  db: SqlExecutor,
+  userId: string,
+  known: readonly string[],
+): Promise<boolean> {
+  const found = await db.query(
+    'SELECT 1 FROM rm_members WHERE user_id = $1 AND NOT (organisation_id = ANY($2::text[])) LIMIT 1',
+    [userId, [...known]],
+  );
   return found.rows.length > 0;
 }
 
@@ -191,7 +242,10 @@ export async function seenBy(db: SqlExecutor, viewer: Viewer) {
       `SELECT id, name, record->'products' AS products FROM rm_organisations WHERE ${viewer.platformAdmin ? 'true' : 'id = ANY($1::text[])'} ORDER BY name`,
       viewer.platformAdmin ? [] : [orgIds],
     ),
-    db.query<{ id: string; name: string; organisation_id: string }>(`SELECT id, name, organisation_id FROM rm_websites WHERE ${webScope.sql} ORDER BY name`, webScope.params),
+    db.query<{ id: string; name: string; organisation_id: string }>(
+      `SELECT id, name, organisation_id FROM rm_websites WHERE ${webScope.sql} ORDER BY name`,
+      webScope.params,
+    ),
   ]);
   return {
     organisations: organisations.rows.map((o) => ({ id: o.id, name: o.name, products: o.products ?? [] })),
@@ -201,18 +255,35 @@ export async function seenBy(db: SqlExecutor, viewer: Viewer) {
 
 /** The organisation the platform marked as its demo, if any (a partial index finds it). */
 export async function demoOrganisationId(db: SqlExecutor): Promise<string | null> {
-  const found = await db.query<{ id: string }>(`SELECT id FROM rm_organisations WHERE record->>'demo' = 'true' ORDER BY created_at LIMIT 1`);
+  const found = await db.query<{ id: string }>(
+    `SELECT id FROM rm_organisations WHERE record->>'demo' = 'true' ORDER BY created_at LIMIT 1`,
+  );
   return found.rows[0]?.id ?? null;
 }
 
 /** What other contexts decide with about a website: its status, whether it publishes content, its domain. */
-export async function websiteFacts(db: SqlExecutor, websiteId: string): Promise<{ organisationId: string; status: string; publishContent: boolean; domain: string } | null> {
-  const found = await db.query<{ organisation_id: string; status: string; domain: string; publish_content: boolean | null }>(
+export async function websiteFacts(
+  db: SqlExecutor,
+  websiteId: string,
+): Promise<{ organisationId: string; status: string; publishContent: boolean; domain: string } | null> {
+  const found = await db.query<{
+    organisation_id: string;
+    status: string;
+    domain: string;
+    publish_content: boolean | null;
+  }>(
     `SELECT organisation_id, status, domain, (record->>'publishContent')::boolean AS publish_content FROM rm_websites WHERE id = $1`,
     [websiteId],
   );
   const row = found.rows[0];
-  return row ? { organisationId: row.organisation_id, status: row.status, domain: row.domain, publishContent: row.publish_content !== false } : null;
+  return row
+    ? {
+        organisationId: row.organisation_id,
+        status: row.status,
+        domain: row.domain,
+        publishContent: row.publish_content !== false,
+      }
+    : null;
 }
 
 /**
@@ -271,8 +342,14 @@ export function deliveryWebsiteOf(row: DeliveryWebsiteRow): DeliveryWebsite {
   };
 }
 
-export async function deliveryWebsiteByKey(db: SqlExecutor, key: string, product: string): Promise<DeliveryWebsite | null> {
-  const found = await db.query<DeliveryWebsiteRow>(DELIVERY_WEBSITE_SELECT, [key, product], { prepare: 'delivery_website_by_key' });
+export async function deliveryWebsiteByKey(
+  db: SqlExecutor,
+  key: string,
+  product: string,
+): Promise<DeliveryWebsite | null> {
+  const found = await db.query<DeliveryWebsiteRow>(DELIVERY_WEBSITE_SELECT, [key, product], {
+    prepare: 'delivery_website_by_key',
+  });
   const row = found.rows[0];
   return row ? deliveryWebsiteOf(row) : null;
 }

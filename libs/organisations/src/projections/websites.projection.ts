@@ -25,12 +25,27 @@ export const websitesProjection: Projection = {
     CREATE INDEX IF NOT EXISTS rm_websites_key ON rm_websites ((record->>'key'));
   `,
   tables: ['rm_websites'],
-  handles: ['WebsiteCreated', 'WebsiteSettingsChanged', 'WebsiteDeactivated', 'WebsiteActivated', 'WebsiteInstallationVerified', 'WebsiteDomainRefused'] satisfies OrganisationsEventType[],
+  handles: [
+    'WebsiteCreated',
+    'WebsiteSettingsChanged',
+    'WebsiteDeactivated',
+    'WebsiteActivated',
+    'WebsiteInstallationVerified',
+    'WebsiteDomainRefused',
+  ] satisfies OrganisationsEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('website-'.length);
     const d = event.data as Record<string, any>;
     if (event.type === 'WebsiteCreated') {
-      const record = { id, ...d, status: 'active', installation: { verified: false, verifiedAt: null, url: null }, createdAt: event.createdAt.toISOString(), updatedAt: event.createdAt.toISOString(), version: event.streamVersion };
+      const record = {
+        id,
+        ...d,
+        status: 'active',
+        installation: { verified: false, verifiedAt: null, url: null },
+        createdAt: event.createdAt.toISOString(),
+        updatedAt: event.createdAt.toISOString(),
+        version: event.streamVersion,
+      };
       await tx.query(
         `INSERT INTO rm_websites (id, organisation_id, name, url, domain, status, created_at, updated_at, version, record)
          VALUES ($1, $2, $3, $4, $5, 'active', $6, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
@@ -47,10 +62,10 @@ export const websitesProjection: Projection = {
       event.type === 'WebsiteDomainRefused'
         ? { domain: d.restore.domain, url: d.restore.url }
         : event.type === 'WebsiteSettingsChanged'
-        ? d
-        : event.type === 'WebsiteInstallationVerified'
-          ? { installation: { verified: true, verifiedAt: event.createdAt.toISOString(), url: d.url } }
-          : { status: event.type === 'WebsiteActivated' ? 'active' : 'inactive' };
+          ? d
+          : event.type === 'WebsiteInstallationVerified'
+            ? { installation: { verified: true, verifiedAt: event.createdAt.toISOString(), url: d.url } }
+            : { status: event.type === 'WebsiteActivated' ? 'active' : 'inactive' };
     const patch = { ...changes, updatedAt: event.createdAt.toISOString(), version: event.streamVersion };
     await tx.query(
       `UPDATE rm_websites SET

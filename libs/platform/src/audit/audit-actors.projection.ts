@@ -21,7 +21,10 @@ export const auditActorsProjection: Projection = {
     const id = event.streamId.slice('user-'.length);
     const d = event.data as { name?: string; email?: string };
     if (event.type === 'UserRegistered') {
-      await tx.query('INSERT INTO rm_audit_actors (id, name, email) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = $2, email = $3', [id, d.name ?? '', d.email ?? '']);
+      await tx.query(
+        'INSERT INTO rm_audit_actors (id, name, email) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = $2, email = $3',
+        [id, d.name ?? '', d.email ?? ''],
+      );
       return;
     }
     if (typeof d.name === 'string') await tx.query('UPDATE rm_audit_actors SET name = $2 WHERE id = $1', [id, d.name]);

@@ -31,7 +31,18 @@ const LIST: ListDefinition = {
   maxPageSize: 1000,
 };
 
-const CSV_COLUMNS = ['time', 'actor', 'email', 'action', 'type', 'resource', 'resourceId', 'from', 'to', 'note'] as const;
+const CSV_COLUMNS = [
+  'time',
+  'actor',
+  'email',
+  'action',
+  'type',
+  'resource',
+  'resourceId',
+  'from',
+  'to',
+  'note',
+] as const;
 const EXPORT_LIMIT = 100_000;
 
 /**
@@ -48,10 +59,17 @@ const AUDIT_WEBSITE = `CASE WHEN resource = 'website' THEN resource_id ELSE (
  * website-bound records only those of the websites they reach (DESIGN.md "Website access").
  */
 function auditScope(viewer: Viewer): { sql: string; params: unknown[] } {
-  const readable = organisationsReadableBy(viewer, WORKFLOW_READERS, 'Only managers, editors and analysts may read the audit trail');
+  const readable = organisationsReadableBy(
+    viewer,
+    WORKFLOW_READERS,
+    'Only managers, editors and analysts may read the audit trail',
+  );
   if (!readable) return { sql: 'true', params: [] };
   const websites = websiteScope(viewer, 'organisation_id', `(${AUDIT_WEBSITE})`, 2);
-  return { sql: `organisation_id = ANY($1::text[]) AND (${websites.sql} OR (${AUDIT_WEBSITE}) IS NULL)`, params: [readable, ...websites.params] };
+  return {
+    sql: `organisation_id = ANY($1::text[]) AND (${websites.sql} OR (${AUDIT_WEBSITE}) IS NULL)`,
+    params: [readable, ...websites.params],
+  };
 }
 
 /**
@@ -63,14 +81,34 @@ export class AuditController {
   constructor(@Inject(SQL) private readonly db: SqlDriver) {}
 
   @Get()
-  async list(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+  async list(
+    @CurrentViewer() viewer: Viewer,
+    @Query() query: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     return sendList(response, await runList(this.db, LIST, query, auditScope(viewer)));
   }
 
   @Get('export.csv')
   async export(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res() response: Response) {
-    const result = await runList<Record<string, any>>(this.db, { ...LIST, maxPageSize: EXPORT_LIMIT }, { ...query, range: JSON.stringify([0, EXPORT_LIMIT - 1]) }, auditScope(viewer));
-    const rows = result.rows.map((r) => [r.time, r.actor?.name, r.actor?.email, r.action, r.type, r.resource, r.resourceId, r.from, r.to, r.note]);
+    const result = await runList<Record<string, any>>(
+      this.db,
+      { ...LIST, maxPageSize: EXPORT_LIMIT },
+      { ...query, range: JSON.stringify([0, EXPORT_LIMIT - 1]) },
+      auditScope(viewer),
+    );
+    const rows = result.rows.map((r) => [
+      r.time,
+      r.actor?.name,
+      r.actor?.email,
+      r.action,
+      r.type,
+      r.resource,
+      r.resourceId,
+      r.from,
+      r.to,
+      r.note,
+    ]);
     response.setHeader('Content-Type', 'text/csv; charset=utf-8');
     response.setHeader('Content-Disposition', 'attachment; filename="audit.csv"');
     // Inert and quoted cells (csv.ts): the trail holds user text (notes, names).

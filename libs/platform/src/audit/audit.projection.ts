@@ -90,7 +90,8 @@ function recordOf(streamId: string): [resource: string, id: string] {
 }
 
 const nonEmpty = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
-const field = (value: unknown, key: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
+const field = (value: unknown, key: string): unknown =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
 
 /**
  * What an event says the record is called, by the event types of each context (the names as the
@@ -158,7 +159,13 @@ function recordNames(events: RecordedEvent[]): (string | null)[][] {
     const [resource, id] = recordOf(event.streamId);
     const key = `${resource}/${id}`;
     const before = rows.get(key);
-    rows.set(key, [resource, id, named.name ?? before?.[2] ?? null, named.parent?.[0] ?? before?.[3] ?? null, named.parent?.[1] ?? before?.[4] ?? null]);
+    rows.set(key, [
+      resource,
+      id,
+      named.name ?? before?.[2] ?? null,
+      named.parent?.[0] ?? before?.[3] ?? null,
+      named.parent?.[1] ?? before?.[4] ?? null,
+    ]);
   }
   return [...rows.values()];
 }

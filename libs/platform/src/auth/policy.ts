@@ -19,21 +19,22 @@ export function reachesEveryWebsite(orgRole: string): boolean {
   return orgRole === 'owner' || orgRole === 'admin';
 }
 
-export type Capability =
-  | 'projections.manage'
-  | 'users.list'
-  | 'users.loginAs'
-  | 'users.upsert'
-  | 'outbox.read';
+export type Capability = 'projections.manage' | 'users.list' | 'users.loginAs' | 'users.upsert' | 'outbox.read';
 
 const CAPABILITIES: Record<Capability, { allowed: (viewer: Viewer) => boolean; refusal: string }> = {
-  'projections.manage': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may manage projections' },
+  'projections.manage': {
+    allowed: (v) => v.platformAdmin,
+    refusal: 'Only platform administrators may manage projections',
+  },
   'users.list': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may list users' },
   'users.loginAs': {
     allowed: (v) => v.platformAdmin && !v.impersonatorSessionId,
     refusal: 'Only platform administrators may log in as another user',
   },
-  'users.upsert': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may create or change users' },
+  'users.upsert': {
+    allowed: (v) => v.platformAdmin,
+    refusal: 'Only platform administrators may create or change users',
+  },
   'outbox.read': { allowed: (v) => v.platformAdmin, refusal: 'Only platform administrators may read the outbox' },
 };
 
@@ -66,10 +67,34 @@ export function rolesFor(viewer: Viewer, organisationId?: string | null): string
  */
 const ROLE_NAVIGATION: Record<string, string[]> = {
   creator: ['create', 'your-posts'],
-  editor: ['community', 'questions', 'in-progress', 'review', 'published', 'bios', 'category-description', 'pages', 'outline-review', 'audit', 'workflow-report'],
+  editor: [
+    'community',
+    'questions',
+    'in-progress',
+    'review',
+    'published',
+    'bios',
+    'category-description',
+    'pages',
+    'outline-review',
+    'audit',
+    'workflow-report',
+  ],
   manager: [
-    'learn', 'categorize', 'topics', 'upload', 'products', 'keyword-groups', 'experts', 'clusters', 'categories',
-    'website-conf', 'redirects', 'redirect-rules', 'editorial', 'source-files',
+    'learn',
+    'categorize',
+    'topics',
+    'upload',
+    'products',
+    'keyword-groups',
+    'experts',
+    'clusters',
+    'categories',
+    'website-conf',
+    'redirects',
+    'redirect-rules',
+    'editorial',
+    'source-files',
   ],
   admin: ['groups', 'site-stats', 'pipeline', 'creator-stats', 'word-counter', 'orders', 'indexing-api'],
   owner: ['roles-and-permissions', 'login-as'],
@@ -78,7 +103,16 @@ const ROLE_NAVIGATION: Record<string, string[]> = {
  * The conversion-optimisation screens (the console's "Conversion" menu group), named `cro/{resource}`
  * so that they stay apart from the CMS entries of the same word (`products`).
  */
-export const CRO_NAVIGATION = ['cro/ctas', 'cro/campaigns', 'cro/experiments', 'cro/products', 'cro/goals', 'cro/url-lists', 'cro/analytics', 'cro/excluded-pages'] as const;
+export const CRO_NAVIGATION = [
+  'cro/ctas',
+  'cro/campaigns',
+  'cro/experiments',
+  'cro/products',
+  'cro/goals',
+  'cro/url-lists',
+  'cro/analytics',
+  'cro/excluded-pages',
+] as const;
 const CREATORS = ['writer', 'credited_writer', 'limited_writer', 'customer', 'cro_customer', 'expert'];
 
 /**
@@ -97,7 +131,9 @@ export function navigationFor(viewer: Viewer, organisationProducts?: ReadonlyMap
   if (can(viewer, 'users.list')) items.push('users');
   if (can(viewer, 'outbox.read')) items.push('admin/outbox');
   if (can(viewer, 'projections.manage')) items.push('admin/projections');
-  return [...new Set(items)].filter((entry) => !(Object.hasOwn(REFUSED_ENTRIES, entry) && REFUSED_ENTRIES[entry]!(viewer)));
+  return [...new Set(items)].filter(
+    (entry) => !(Object.hasOwn(REFUSED_ENTRIES, entry) && REFUSED_ENTRIES[entry]!(viewer)),
+  );
 }
 
 /**
@@ -126,7 +162,11 @@ const CRO_RECORDS_ONLY = ['viewer'] as const;
  * organisation role is owner or admin (they count as CRO admins) or whose CRO role is not `none`
  * (libs/cro/src/domain/roles.ts CRO_READERS) nor one of `alsoRefused`.
  */
-function readsCro(viewer: Viewer, organisationProducts?: ReadonlyMap<string, readonly string[]>, alsoRefused: readonly string[] = []): boolean {
+function readsCro(
+  viewer: Viewer,
+  organisationProducts?: ReadonlyMap<string, readonly string[]>,
+  alsoRefused: readonly string[] = [],
+): boolean {
   if (viewer.platformAdmin) return true;
   return [...viewer.memberships.entries()].some(([organisationId, role]) => {
     if (organisationProducts && !organisationProducts.get(organisationId)?.includes('cro')) return false;
@@ -151,7 +191,8 @@ export function loginAsScope(
   viewer: Viewer,
   target: { userId: string; platformAdmin: boolean; organisations: string[] },
 ): string | null {
-  if (viewer.impersonatorSessionId || viewer.demoOrganisationId) throw new ForbiddenError('Return to your own account first');
+  if (viewer.impersonatorSessionId || viewer.demoOrganisationId)
+    throw new ForbiddenError('Return to your own account first');
   if (viewer.platformAdmin) return null;
   if (target.platformAdmin) throw new ForbiddenError('You may not log in as a platform administrator');
   const owned = target.organisations.find((org) => viewer.memberships.get(org) === 'owner');

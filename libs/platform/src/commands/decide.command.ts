@@ -2,7 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LRUCache } from 'lru-cache';
-import { WrongExpectedVersionError, type EventStore, type GlobalPosition, type RecordedEvent } from '#libs/eventstore/src/index.js';
+import {
+  WrongExpectedVersionError,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '#libs/eventstore/src/index.js';
 import type { Command, Decider, DomainEvent } from '../decider.js';
 import { ConflictError } from '../errors.js';
 
@@ -173,7 +178,14 @@ export class DecideHandler {
           version === 0 ? 'no_stream' : version,
         );
         this.cache.remember(streamId, result.nextVersion, next);
-        return { id, state: next, version: result.nextVersion, position: result.position, recordedAt: result.recordedAt, events };
+        return {
+          id,
+          state: next,
+          version: result.nextVersion,
+          position: result.position,
+          recordedAt: result.recordedAt,
+          events,
+        };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         // Someone wrote in between. Without a client version we decide again on the new state.

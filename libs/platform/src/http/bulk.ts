@@ -14,13 +14,17 @@ export function bulkSchema(actions: readonly string[], maxIds = 200, tooMany = `
       error: (i) => (i.input === undefined ? missing(B.action) : `${B.action} must be one of ${actions.join(', ')}`),
     }),
     ids: z
-      .array(z.string({ error: `${B.ids} must list ids` }).max(100, `${B.ids} must list ids`), { error: (i) => (i.input === undefined ? missing(B.ids) : `${B.ids} must be a list`) })
+      .array(z.string({ error: `${B.ids} must list ids` }).max(100, `${B.ids} must list ids`), {
+        error: (i) => (i.input === undefined ? missing(B.ids) : `${B.ids} must be a list`),
+      })
       .min(1, missing(B.ids))
       .max(maxIds, tooMany),
     /** The version of each record the user saw (required where a decision needs it). */
-    expectedVersions: z.record(z.string(), z.number({ error: 'expectedVersions must map ids to whole numbers' }).int().min(0), {
-      error: 'expectedVersions must map ids to whole numbers',
-    }).optional(),
+    expectedVersions: z
+      .record(z.string(), z.number({ error: 'expectedVersions must map ids to whole numbers' }).int().min(0), {
+        error: 'expectedVersions must map ids to whole numbers',
+      })
+      .optional(),
     reason: z.string({ error: notText(B.reason) }).optional(),
   });
 }

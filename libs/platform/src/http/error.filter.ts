@@ -29,7 +29,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
     });
   }
   if (exception instanceof WrongExpectedVersionError) {
-    return body(409, 'This record was changed by someone else. Reload it and try again.', { actualVersion: exception.actual });
+    return body(409, 'This record was changed by someone else. Reload it and try again.', {
+      actualVersion: exception.actual,
+    });
   }
   if (exception instanceof DuplicateEventIdError) return body(409, exception.message);
   if (exception instanceof HttpException) {
@@ -45,7 +47,9 @@ export function toErrorBody(exception: unknown): ErrorBody {
     if (status === 413) message = 'The request body is too large';
     return body(status, message);
   }
-  const status = (exception as { status?: number; statusCode?: number })?.status ?? (exception as { statusCode?: number })?.statusCode;
+  const status =
+    (exception as { status?: number; statusCode?: number })?.status ??
+    (exception as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const type = (exception as { type?: string }).type;
     if (type === 'entity.parse.failed') return body(400, 'The request body is not valid JSON');
@@ -76,7 +80,8 @@ export class ErrorFilter implements ExceptionFilter {
     if (body.statusCode === 401) body.redirect = '/login';
     if (response.headersSent) return;
     // 429s say when to try again (RFC 9110 `Retry-After`, in seconds).
-    if (body.statusCode === 429 || body.statusCode === 503) response.setHeader('Retry-After', String(retryAfterOf(body)));
+    if (body.statusCode === 429 || body.statusCode === 503)
+      response.setHeader('Retry-After', String(retryAfterOf(body)));
     response.status(body.statusCode).json(body);
   }
 }

@@ -20,10 +20,23 @@ export interface HistoryEntry {
 }
 
 /** `GET /api/{resource}/{id}/history`: a record's events, oldest first, with who did each. */
-export async function readHistory(store: EventStore, people: PeopleDirectory, streamId: string): Promise<HistoryEntry[]> {
+export async function readHistory(
+  store: EventStore,
+  people: PeopleDirectory,
+  streamId: string,
+): Promise<HistoryEntry[]> {
   const events = await store.readStream(streamId);
-  const subjectOf = (data: unknown) => (data && typeof data === 'object' && typeof (data as { userId?: unknown }).userId === 'string' ? (data as { userId: string }).userId : null);
-  const personIds = [...new Set([...events.map((e) => e.metadata.actorId), ...events.map((e) => subjectOf(e.data))].filter((id): id is string => typeof id === 'string'))];
+  const subjectOf = (data: unknown) =>
+    data && typeof data === 'object' && typeof (data as { userId?: unknown }).userId === 'string'
+      ? (data as { userId: string }).userId
+      : null;
+  const personIds = [
+    ...new Set(
+      [...events.map((e) => e.metadata.actorId), ...events.map((e) => subjectOf(e.data))].filter(
+        (id): id is string => typeof id === 'string',
+      ),
+    ),
+  ];
   const byId = await people.namesOf(personIds);
   return events.map((event) => {
     const data = (event.data ?? {}) as Record<string, unknown>;
@@ -41,7 +54,9 @@ export async function readHistory(store: EventStore, people: PeopleDirectory, st
       from: typeof data.from === 'string' ? data.from : null,
       to: typeof data.to === 'string' ? data.to : null,
       note: typeof data.note === 'string' ? data.note : null,
-      subject: subjectId ? { id: subjectId, ...(byId.get(subjectId) ? { name: byId.get(subjectId)!.name } : {}) } : null,
+      subject: subjectId
+        ? { id: subjectId, ...(byId.get(subjectId) ? { name: byId.get(subjectId)!.name } : {}) }
+        : null,
       data: event.data,
     };
   });

@@ -43,7 +43,8 @@ export class TimedExpressAdapter extends ExpressAdapter {
 
   override initHttpServer(options: NestApplicationOptions): void {
     // HTTPS and Nest's own connection tracking are not used by this product: the default path keeps them.
-    if (options?.httpsOptions || options?.forceCloseConnections || options?.return503OnClosing) return super.initHttpServer(options);
+    if (options?.httpsOptions || options?.forceCloseConnections || options?.return503OnClosing)
+      return super.initHttpServer(options);
     const server = http.createServer(serverOptions(this.timeouts), this.getInstance());
     // `keepAliveTimeout` is a property of the server (not every Node version reads it from the options).
     server.keepAliveTimeout = this.timeouts.keepAliveTimeoutMs;

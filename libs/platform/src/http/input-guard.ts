@@ -31,7 +31,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /** Refuses a string with NUL or a lone surrogate (400), naming where it was. */
 export function checkText(text: string, where = 'The request'): string {
-  if (!isCleanText(text)) throw new BadRequestError(where === 'The request' ? INVALID_TEXT : `${where} contains text that is not allowed (a NUL character or broken Unicode)`);
+  if (!isCleanText(text))
+    throw new BadRequestError(
+      where === 'The request'
+        ? INVALID_TEXT
+        : `${where} contains text that is not allowed (a NUL character or broken Unicode)`,
+    );
   return text;
 }
 
@@ -39,7 +44,11 @@ export function checkText(text: string, where = 'The request'): string {
  * Walks a parsed JSON value without recursion: every string and key is clean, keys are short,
  * nesting and size are bounded. Throws 400 with a clear message otherwise.
  */
-export function checkJson(value: unknown, where = 'The request', limits: { maxDepth?: number; maxNodes?: number } = {}): void {
+export function checkJson(
+  value: unknown,
+  where = 'The request',
+  limits: { maxDepth?: number; maxNodes?: number } = {},
+): void {
   const maxDepth = limits.maxDepth ?? INPUT_LIMITS.maxDepth;
   const maxNodes = limits.maxNodes ?? INPUT_LIMITS.maxNodes;
   const stack: Array<[unknown, number]> = [[value, 0]];
@@ -52,12 +61,16 @@ export function checkJson(value: unknown, where = 'The request', limits: { maxDe
     } else if (typeof current === 'number') {
       if (!Number.isFinite(current)) throw new BadRequestError(`${where} contains a number that is out of range`);
     } else if (current !== null && typeof current === 'object') {
-      if (depth >= maxDepth) throw new BadRequestError(where === 'The request' ? TOO_DEEP : `${where} is nested too deeply (at most ${maxDepth} levels)`);
+      if (depth >= maxDepth)
+        throw new BadRequestError(
+          where === 'The request' ? TOO_DEEP : `${where} is nested too deeply (at most ${maxDepth} levels)`,
+        );
       if (Array.isArray(current)) {
         for (const item of current) stack.push([item, depth + 1]);
       } else {
         for (const key of Object.keys(current)) {
-          if (key.length > INPUT_LIMITS.maxKey) throw new BadRequestError(`${where} has a field name longer than ${INPUT_LIMITS.maxKey} characters`);
+          if (key.length > INPUT_LIMITS.maxKey)
+            throw new BadRequestError(`${where} has a field name longer than ${INPUT_LIMITS.maxKey} characters`);
           checkText(key, where);
           stack.push([(current as Record<string, unknown>)[key], depth + 1]);
         }
@@ -86,7 +99,8 @@ export function inputGuard() {
         const values = Array.isArray(query[key]) ? (query[key] as unknown[]) : [query[key]];
         for (const value of values) {
           if (typeof value === 'string') {
-            if (value.length > INPUT_LIMITS.maxQueryValue) throw new BadRequestError(`The query parameter ${key.slice(0, 50)} is too long`);
+            if (value.length > INPUT_LIMITS.maxQueryValue)
+              throw new BadRequestError(`The query parameter ${key.slice(0, 50)} is too long`);
             checkText(value, 'The query');
           } else {
             checkJson(value, 'The query', { maxDepth: 4 });

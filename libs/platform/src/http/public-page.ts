@@ -153,13 +153,20 @@ class PrivateAddressError extends Error {
  */
 export function pinnedLookup(resolve: Resolver, allowPrivateHosts: boolean): LookupFunction {
   return (hostname, options, callback) => {
-    const done = callback as (error: NodeJS.ErrnoException | null, address: string | ResolvedAddress[], family?: number) => void;
+    const done = callback as (
+      error: NodeJS.ErrnoException | null,
+      address: string | ResolvedAddress[],
+      family?: number,
+    ) => void;
     resolve(hostname).then(
       (found) => {
-        const wanted = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const wanted =
+          options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
         const addresses = wanted.map((a) => ({ address: a.address, family: isIPv6(a.address) ? 6 : 4 }));
         if (!addresses.length) {
-          const error: NodeJS.ErrnoException = Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' });
+          const error: NodeJS.ErrnoException = Object.assign(new Error(`No address for ${hostname}`), {
+            code: 'ENOTFOUND',
+          });
           return done(error, options.all ? [] : '', undefined);
         }
         // A name with any private address is refused as a whole (it is not an ordinary public website).
@@ -184,7 +191,8 @@ function refusedBeforeLookup(url: URL, allowPrivateHosts: boolean): 'scheme' | '
 }
 
 /** Whether an error of a request was the pinned lookup refusing a non-public address. */
-const isPrivateRefusal = (error: unknown) => error instanceof PrivateAddressError || (error as { cause?: unknown } | null)?.cause instanceof PrivateAddressError;
+const isPrivateRefusal = (error: unknown) =>
+  error instanceof PrivateAddressError || (error as { cause?: unknown } | null)?.cause instanceof PrivateAddressError;
 
 /**
  * Fetches a public web page's HTML for a check (e.g. whether a script is installed): http(s)
@@ -193,7 +201,13 @@ const isPrivateRefusal = (error: unknown) => error instanceof PrivateAddressErro
  * that cannot be read answers `ok: false` with the reason.
  */
 export async function fetchPublicPage(address: string, options: PageFetchOptions): Promise<FetchedPage> {
-  const { allowPrivateHosts, timeoutMs = 10_000, maxBytes = 2_000_000, maxRedirects = 5, resolve = systemResolver } = options;
+  const {
+    allowPrivateHosts,
+    timeoutMs = 10_000,
+    maxBytes = 2_000_000,
+    maxRedirects = 5,
+    resolve = systemResolver,
+  } = options;
   let url: URL;
   try {
     url = new URL(address);
@@ -205,11 +219,16 @@ export async function fetchPublicPage(address: string, options: PageFetchOptions
   try {
     for (let hop = 0; hop <= maxRedirects; hop++) {
       const refused = refusedBeforeLookup(url, allowPrivateHosts);
-      if (refused === 'scheme') return { ok: false, url: url.href, problem: 'Only http and https pages can be checked' };
+      if (refused === 'scheme')
+        return { ok: false, url: url.href, problem: 'Only http and https pages can be checked' };
       if (refused === 'private') return { ok: false, url: url.href, problem: PRIVATE_PROBLEM };
       const response = await open(url, lookup, signal, {
         method: 'GET',
-        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'PlatformInstallationCheck/1.0' },
+        headers: {
+          accept: 'text/html',
+          'accept-encoding': 'gzip, deflate, br',
+          'user-agent': 'PlatformInstallationCheck/1.0',
+        },
       });
       const location = response.headers.location;
       if (response.statusCode! >= 300 && response.statusCode! < 400 && location) {
@@ -228,7 +247,11 @@ export async function fetchPublicPage(address: string, options: PageFetchOptions
   } catch (error) {
     if (isPrivateRefusal(error)) return { ok: false, url: url.href, problem: PRIVATE_PROBLEM };
     const timedOut = (error as Error).name === 'TimeoutError' || signal.aborted;
-    return { ok: false, url: url.href, problem: timedOut ? 'The website did not answer in time' : 'The website could not be reached' };
+    return {
+      ok: false,
+      url: url.href,
+      problem: timedOut ? 'The website did not answer in time' : 'The website could not be reached',
+    };
   }
 }
 
@@ -275,7 +298,12 @@ export async function sendOutbound(request: OutboundRequest, options: OutboundOp
     return { outcome: 'refused', status: null, detail: 'not a URL' };
   }
   const refused = refusedBeforeLookup(url, allowPrivateHosts);
-  if (refused) return { outcome: 'refused', status: null, detail: refused === 'scheme' ? 'not an http(s) URL' : `${url.hostname} is not a public address` };
+  if (refused)
+    return {
+      outcome: 'refused',
+      status: null,
+      detail: refused === 'scheme' ? 'not an http(s) URL' : `${url.hostname} is not a public address`,
+    };
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await open(url, pinnedLookup(resolve, allowPrivateHosts), signal, {
@@ -287,9 +315,14 @@ export async function sendOutbound(request: OutboundRequest, options: OutboundOp
     await readLimited(response, 65_536, signal).catch(() => undefined);
     return { outcome: status >= 200 && status < 300 ? 'sent' : 'failed', status, detail: null };
   } catch (error) {
-    if (isPrivateRefusal(error)) return { outcome: 'refused', status: null, detail: `${url.hostname} resolves to a non-public address` };
+    if (isPrivateRefusal(error))
+      return { outcome: 'refused', status: null, detail: `${url.hostname} resolves to a non-public address` };
     const timedOut = (error as Error).name === 'TimeoutError' || signal.aborted;
-    return { outcome: 'failed', status: null, detail: timedOut ? 'no answer in time' : error instanceof Error ? error.message : String(error) };
+    return {
+      outcome: 'failed',
+      status: null,
+      detail: timedOut ? 'no answer in time' : error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
@@ -304,7 +337,12 @@ export function outboundSummary(result: Pick<OutboundResult, 'outcome' | 'status
 }
 
 /** One request on a connection of its own (no pooled socket of another request), resolved through `lookup`. */
-function open(url: URL, lookup: LookupFunction, signal: AbortSignal, options: { method: string; headers: Record<string, string>; body?: string }): Promise<IncomingMessage> {
+function open(
+  url: URL,
+  lookup: LookupFunction,
+  signal: AbortSignal,
+  options: { method: string; headers: Record<string, string>; body?: string },
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const request = send(url, { method: options.method, agent: false, lookup, signal, headers: options.headers });
@@ -317,8 +355,17 @@ function open(url: URL, lookup: LookupFunction, signal: AbortSignal, options: { 
 
 /** The body, decompressed when the server compressed it (an error on either side ends both). */
 function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decompress = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null;
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decompress =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null;
   return decompress ? pipeline(response, decompress, () => undefined) : response;
 }
 

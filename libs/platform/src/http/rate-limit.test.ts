@@ -5,8 +5,21 @@ import { TooManyRequestsError } from '../errors.js';
 import { RateLimitGuard, clientAddress } from './rate-limit.js';
 
 /** What the guard sees of a routed Express request. */
-function contextFor(request: { method: string; route: string; ip: string; params?: Record<string, string>; query?: Record<string, string> }): ExecutionContext {
-  const req = { method: request.method, route: { path: request.route }, ip: request.ip, params: request.params ?? {}, query: request.query ?? {}, socket: {} };
+function contextFor(request: {
+  method: string;
+  route: string;
+  ip: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+}): ExecutionContext {
+  const req = {
+    method: request.method,
+    route: { path: request.route },
+    ip: request.ip,
+    params: request.params ?? {},
+    query: request.query ?? {},
+    socket: {},
+  };
   return { getType: () => 'http', switchToHttp: () => ({ getRequest: () => req }) } as unknown as ExecutionContext;
 }
 
@@ -23,7 +36,8 @@ async function outcome(guard: RateLimitGuard, context: ExecutionContext): Promis
 describe('RateLimitGuard', () => {
   it('limits a /api/public/* route nobody listed, per address and per website key in its path', async () => {
     const guard = new RateLimitGuard({ rateLimits: { authPerAddress: 100, publicPerAddress: 2, publicPerSite: 3 } });
-    const placements = (ip: string, key: string) => contextFor({ method: 'GET', route: '/api/public/sites/:key/placements', ip, params: { key } });
+    const placements = (ip: string, key: string) =>
+      contextFor({ method: 'GET', route: '/api/public/sites/:key/placements', ip, params: { key } });
     expect(await outcome(guard, placements('203.0.113.1', 'pk_a'))).toBe('ok');
     expect(await outcome(guard, placements('203.0.113.1', 'pk_a'))).toBe('ok');
     expect(await outcome(guard, placements('203.0.113.1', 'pk_b'))).toBe(429);
@@ -41,7 +55,9 @@ describe('RateLimitGuard', () => {
     const guard = new RateLimitGuard({ rateLimits: { authPerAddress: 0, publicPerAddress: 1, publicPerSite: 1 } });
     for (let i = 0; i < 5; i++) {
       expect(await outcome(guard, contextFor({ method: 'GET', route: '/api/posts', ip: '203.0.113.1' }))).toBe('ok');
-      expect(await outcome(guard, contextFor({ method: 'POST', route: '/api/auth/login', ip: '203.0.113.1' }))).toBe('ok');
+      expect(await outcome(guard, contextFor({ method: 'POST', route: '/api/auth/login', ip: '203.0.113.1' }))).toBe(
+        'ok',
+      );
     }
   });
 
@@ -76,7 +92,13 @@ describe('clientAddress', () => {
 describe('rate limit settings', () => {
   it('default to 60 per sign-in route, 600 per address and 6000 per website key a minute; 0 turns one off', () => {
     expect(loadConfig({}).rateLimits).toEqual({ authPerAddress: 60, publicPerAddress: 600, publicPerSite: 6000 });
-    expect(loadConfig({ RATE_LIMIT_AUTH_PER_MINUTE: '0', RATE_LIMIT_PUBLIC_PER_MINUTE: '5', RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: '7' }).rateLimits).toEqual({
+    expect(
+      loadConfig({
+        RATE_LIMIT_AUTH_PER_MINUTE: '0',
+        RATE_LIMIT_PUBLIC_PER_MINUTE: '5',
+        RATE_LIMIT_PUBLIC_SITE_PER_MINUTE: '7',
+      }).rateLimits,
+    ).toEqual({
       authPerAddress: 0,
       publicPerAddress: 5,
       publicPerSite: 7,

@@ -72,7 +72,8 @@ export class RateLimitGuard implements CanActivate {
   private readonly publicSite: RateLimiterMemory | null;
 
   constructor(config: Pick<AppConfig, 'rateLimits'>) {
-    const perMinute = (points: number, keyPrefix: string) => (points > 0 ? new RateLimiterMemory({ keyPrefix, points, duration: 60 }) : null);
+    const perMinute = (points: number, keyPrefix: string) =>
+      points > 0 ? new RateLimiterMemory({ keyPrefix, points, duration: 60 }) : null;
     this.auth = perMinute(config.rateLimits.authPerAddress, 'auth');
     this.publicAddress = perMinute(config.rateLimits.publicPerAddress, 'public-address');
     this.publicSite = perMinute(config.rateLimits.publicPerSite, 'public-site');
@@ -115,6 +116,8 @@ async function take(limiter: RateLimiterMemory | null, key: string): Promise<voi
     await limiter.consume(key);
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
-    throw new TooManyRequestsError(TOO_MANY_REQUESTS, { retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) });
+    throw new TooManyRequestsError(TOO_MANY_REQUESTS, {
+      retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+    });
   }
 }

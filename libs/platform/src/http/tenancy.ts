@@ -61,7 +61,10 @@ export function websiteScope(
   for (const organisationId of viewer.memberships.keys()) {
     const reachable = reachableWebsites(viewer, organisationId);
     if (reachable === null) parts.push(`${organisationColumn} = ${add(organisationId)}`);
-    else if (reachable.length) parts.push(`(${organisationColumn} = ${add(organisationId)} AND ${websiteColumn} = ANY(${add([...reachable])}::text[]))`);
+    else if (reachable.length)
+      parts.push(
+        `(${organisationColumn} = ${add(organisationId)} AND ${websiteColumn} = ANY(${add([...reachable])}::text[]))`,
+      );
   }
   if (parts.length === 0) return { sql: 'false', params: [] };
   return { sql: parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`, params };
@@ -75,7 +78,12 @@ export function websiteScope(
 export async function loadVisible<T extends Record<string, unknown>>(
   db: SqlExecutor,
   viewer: Viewer,
-  source: { table: string; label: string; organisationOf(record: T): string; websiteOf?(record: T): string | null | undefined },
+  source: {
+    table: string;
+    label: string;
+    organisationOf(record: T): string;
+    websiteOf?(record: T): string | null | undefined;
+  },
   id: string,
 ): Promise<T> {
   checkId(id);

@@ -1,4 +1,12 @@
-import kafkajs, { type Admin, type Kafka as KafkaClient, type KafkaConfig, type IHeaders, type LogEntry, type Message, type Producer } from 'kafkajs';
+import kafkajs, {
+  type Admin,
+  type Kafka as KafkaClient,
+  type KafkaConfig,
+  type IHeaders,
+  type LogEntry,
+  type Message,
+  type Producer,
+} from 'kafkajs';
 
 // kafkajs is CommonJS: Node's ESM loader sees only some of its names as named exports.
 const { Kafka, KafkaJSError, Partitioners, logLevel } = kafkajs;
@@ -110,7 +118,8 @@ const MAX_REQUEST_BYTES = 512 * 1024;
 
 function approximateSize({ message }: TopicMessage): number {
   let size = 64 + Buffer.byteLength(String(message.key ?? '')) + Buffer.byteLength(String(message.value ?? ''));
-  for (const [name, value] of Object.entries(message.headers ?? {})) size += name.length + Buffer.byteLength(String(value));
+  for (const [name, value] of Object.entries(message.headers ?? {}))
+    size += name.length + Buffer.byteLength(String(value));
   return size;
 }
 
@@ -159,7 +168,11 @@ const PROGRAMMING_ERRORS = new Set(['TypeError', 'RangeError', 'ReferenceError',
  */
 export function classifyKafkaError(error: unknown): KafkaFailure {
   const chain: Array<{ name?: unknown; type?: unknown; retriable?: unknown }> = [];
-  for (let e: unknown = error; e && typeof e === 'object' && !chain.includes(e) && chain.length < 10; e = (e as { cause?: unknown }).cause) {
+  for (
+    let e: unknown = error;
+    e && typeof e === 'object' && !chain.includes(e) && chain.length < 10;
+    e = (e as { cause?: unknown }).cause
+  ) {
     chain.push(e as (typeof chain)[number]);
   }
   const protocol = chain.find((e) => typeof e.type === 'string' && e.type !== '');
@@ -308,17 +321,31 @@ export class KafkaRelay implements RelaySubscriber {
             }),
           );
         }
-        if (attempt > 1) this.logger?.info({ events: events.length, attempts: attempt }, 'Kafka relay delivered the batch after retrying');
+        if (attempt > 1)
+          this.logger?.info(
+            { events: events.length, attempts: attempt },
+            'Kafka relay delivered the batch after retrying',
+          );
         return;
       } catch (error) {
         if (this.stopped) {
-          throw new KafkaRelayStoppedError(`Kafka relay stopped before the broker acknowledged ${events.length} events`, { cause: error });
+          throw new KafkaRelayStoppedError(
+            `Kafka relay stopped before the broker acknowledged ${events.length} events`,
+            { cause: error },
+          );
         }
         const failure = classifyKafkaError(error);
         if (failure === 'permanent') throw error;
         const pauseMs = Math.min(this.retryMaxMs, this.retryInitialMs * 2 ** Math.min(attempt - 1, 20));
         this.logger?.error(
-          { err: error, failure, attempt, events: events.length, unacknowledged: chunks.slice(acknowledged).flat().length, retryInMs: pauseMs },
+          {
+            err: error,
+            failure,
+            attempt,
+            events: events.length,
+            unacknowledged: chunks.slice(acknowledged).flat().length,
+            retryInMs: pauseMs,
+          },
           'Kafka relay could not publish a batch; trying again (its checkpoint stays)',
         );
         // A producer the broker no longer knows is replaced. Topics are checked again (one may

@@ -34,14 +34,23 @@ export class OpsController {
     // A projection stopped on an error fails every process, wherever it runs: the api's commands
     // cannot show their writes (they answer 503), and its lists are stale (DESIGN.md "Read your writes").
     // So does a failing check a context registered (the analytics projector: libs/analytics).
-    const failed = [...states.filter((s) => s.status === 'failed').map((s) => s.name), ...Object.keys(checks).filter((name) => !checks[name]!.ok)];
+    const failed = [
+      ...states.filter((s) => s.status === 'failed').map((s) => s.name),
+      ...Object.keys(checks).filter((name) => !checks[name]!.ok),
+    ];
     const ok = database === 'up' && failed.length === 0;
     response.status(ok ? 200 : 503);
     return {
       status: ok ? 'ok' : 'error',
       ...(failed.length ? { failed } : {}),
       database,
-      projections: states.map((s) => ({ name: s.name, status: s.status, runner: s.runner, lag: s.lag, error: s.error })),
+      projections: states.map((s) => ({
+        name: s.name,
+        status: s.status,
+        runner: s.runner,
+        lag: s.lag,
+        error: s.error,
+      })),
       ...checks,
     };
   }
@@ -73,7 +82,12 @@ export class OpsController {
   async rebuild(@CurrentViewer() viewer: Viewer, @Param('name') name: string) {
     ensure(viewer, 'projections.manage');
     await this.projections.rebuild(name);
-    return { id: name, name, status: 'rebuilding', message: `Projection ${name} is being rebuilt from the start of the log` };
+    return {
+      id: name,
+      name,
+      status: 'rebuilding',
+      message: `Projection ${name} is being rebuilt from the start of the log`,
+    };
   }
 
   @Post('admin/projections/:name/restart')

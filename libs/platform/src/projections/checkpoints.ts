@@ -64,7 +64,8 @@ export async function markFailed(db: SqlExecutor, name: string, error: string): 
 
 /** Restarts a failed subscription from where it stopped (after the cause was fixed). */
 export async function markRunning(db: SqlExecutor, name: string): Promise<void> {
-  await db.query(`UPDATE es_checkpoints SET status = 'running', error = NULL, updated_at = now() WHERE subscription = $1`, [
-    name,
-  ]);
+  await db.query(
+    `UPDATE es_checkpoints SET status = 'running', error = NULL, updated_at = now() WHERE subscription = $1`,
+    [name],
+  );
 }

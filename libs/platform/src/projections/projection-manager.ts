@@ -134,7 +134,8 @@ export class ProjectionManager {
     }
     if (this.runners.size === 0) return;
     // Wake the idle runners the head has moved past (the others are reading already).
-    const behind = head === null ? [] : [...this.runners.values()].filter((r) => r.idle && comparePositions(r.position, head) < 0);
+    const behind =
+      head === null ? [] : [...this.runners.values()].filter((r) => r.idle && comparePositions(r.position, head) < 0);
     // (A runner idle behind the head always has something to read: both look through the same
     // snapshot horizon.)
     if (behind.length) {
@@ -233,10 +234,13 @@ export class ProjectionManager {
     const deadline = Date.now() + timeoutMs;
     // Only the subscribers that read these event types can change because of them (all of them
     // when the types are not known).
-    const reads = (handles: readonly string[] | undefined) => !types || !handles || handles.some((type) => types.includes(type));
+    const reads = (handles: readonly string[] | undefined) =>
+      !types || !handles || handles.some((type) => types.includes(type));
     // First the process managers: the commands they send for this position's events come after it,
     // and the read models must show those too (whichever they are: every projection then).
-    const processes = this.subscribers.flatMap((s) => (s.kind === 'process' && reads(s.process.handles) ? [s.process.name] : []));
+    const processes = this.subscribers.flatMap((s) =>
+      s.kind === 'process' && reads(s.process.handles) ? [s.process.name] : [],
+    );
     let projections = this.projections.filter((p) => reads(p.handles)).map((p) => p.name);
     if (processes.length) {
       await this.waitUntil(processes, position, deadline);
@@ -247,9 +251,16 @@ export class ProjectionManager {
   }
 
   /** `waitFor` a command's result: its position, and only the read models its events concern. */
-  async waitForResult(result: { position: GlobalPosition | null; events: ReadonlyArray<{ type: string }> }, timeoutMs = 5000): Promise<void> {
+  async waitForResult(
+    result: { position: GlobalPosition | null; events: ReadonlyArray<{ type: string }> },
+    timeoutMs = 5000,
+  ): Promise<void> {
     // No events known (a retried command found its events stored): every read model.
-    await this.waitFor(result.position, timeoutMs, result.events.length ? result.events.map((event) => event.type) : undefined);
+    await this.waitFor(
+      result.position,
+      timeoutMs,
+      result.events.length ? result.events.map((event) => event.type) : undefined,
+    );
   }
 
   /** The latest position the process managers appended at (the log's head for those another process runs). */
@@ -302,7 +313,9 @@ export class ProjectionManager {
       const runner = this.runners.get(n);
       return !runner || runner.status === 'standby' || runner.status === 'starting';
     });
-    const rows = remote.length ? new Map((await readAllCheckpoints(this.db)).map((r) => [r.subscription, r])) : new Map();
+    const rows = remote.length
+      ? new Map((await readAllCheckpoints(this.db)).map((r) => [r.subscription, r]))
+      : new Map();
     const behind: string[] = [];
     const failed: string[] = [];
     for (const name of names) {
@@ -344,7 +357,8 @@ export class ProjectionManager {
 
 /** "the posts list", "the posts and members lists", "the sign-up process". */
 function listOf(names: string[], processes: readonly string[] = []): string {
-  const join = (items: string[]) => (items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+  const join = (items: string[]) =>
+    items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
   const lists = names.filter((n) => !processes.includes(n));
   const steps = names.filter((n) => processes.includes(n));
   const parts = [

@@ -49,7 +49,12 @@ export interface ProcessManager {
    * the commands to send instead of the rest (a compensation). Without it, or for any other
    * error, the process stops with the error (shown under Projections, failing `/api/health`).
    */
-  refused?(event: RecordedEvent, command: DecideCommand, error: AppError, context: ProcessContext): DecideCommand[] | Promise<DecideCommand[]>;
+  refused?(
+    event: RecordedEvent,
+    command: DecideCommand,
+    error: AppError,
+    context: ProcessContext,
+  ): DecideCommand[] | Promise<DecideCommand[]>;
 }
 
 /** What a process manager may read while it reacts: deterministic, so a retry decides the same. */

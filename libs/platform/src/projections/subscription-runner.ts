@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent, type SqlDriver } from '#libs/eventstore/src/index.js';
+import {
+  comparePositions,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+  type SqlDriver,
+} from '#libs/eventstore/src/index.js';
 import { DecideCommand, type DecideResult } from '../commands/decide.command.js';
 import { CheckpointMovedError, advanceCheckpoint, markFailed, readCheckpoint } from './checkpoints.js';
 import { subscriberName, type ProcessContext, type ProcessManager, type Subscriber } from './projection.js';
@@ -43,7 +49,10 @@ const CHECKPOINT_EVERY_MS = 1000;
 
 /** An arbitrary but stable advisory-lock key per subscription: its lease. */
 export function leaseKey(name: string): string {
-  return BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(`lease:${name}`).digest('hex').slice(0, 16)}`)).toString();
+  return BigInt.asIntN(
+    64,
+    BigInt(`0x${createHash('sha256').update(`lease:${name}`).digest('hex').slice(0, 16)}`),
+  ).toString();
 }
 
 /**
@@ -173,7 +182,8 @@ export class SubscriptionRunner {
    */
   private async react(process: ProcessManager, batch: RecordedEvent[]): Promise<void> {
     const execute = this.options.execute;
-    if (!execute || !this.options.stateAt || !this.options.current) throw new Error(`process ${process.name} needs a command handler (RunnerOptions.execute, stateAt)`);
+    if (!execute || !this.options.stateAt || !this.options.current)
+      throw new Error(`process ${process.name} needs a command handler (RunnerOptions.execute, stateAt)`);
     const handles = new Set(process.handles);
     for (const event of batch) {
       if (!handles.has(event.type)) continue;
@@ -207,12 +217,16 @@ export class SubscriptionRunner {
             index = -1;
             continue;
           }
-          throw new Error(`${event.type} ${event.id} (${event.streamId} v${event.streamVersion}), command ${index + 1} of ${commands.length} (${command.aggregate} ${command.command.type}): ${(cause as Error)?.message ?? cause}`, { cause });
+          throw new Error(
+            `${event.type} ${event.id} (${event.streamId} v${event.streamVersion}), command ${index + 1} of ${commands.length} (${command.aggregate} ${command.command.type}): ${(cause as Error)?.message ?? cause}`,
+            { cause },
+          );
         }
         // Fault injection for the crash tests only (test/process): die after this command, before
         // the next one or before the checkpoint moves.
         const here = [`${process.name}:${index}`, `${process.name}:${index}:${event.type}`];
-        if (this.options.crashAfter && here.includes(this.options.crashAfter)) globalThis.process.kill(globalThis.process.pid, 'SIGKILL');
+        if (this.options.crashAfter && here.includes(this.options.crashAfter))
+          globalThis.process.kill(globalThis.process.pid, 'SIGKILL');
       }
     }
   }
@@ -244,7 +258,10 @@ export class SubscriptionRunner {
         ready = await this.loadCheckpoint();
         continue;
       }
-      const batch = await (this.reader ?? this.store).readAll({ after: this.position, maxCount: this.options.batchSize });
+      const batch = await (this.reader ?? this.store).readAll({
+        after: this.position,
+        maxCount: this.options.batchSize,
+      });
       if (batch.length === 0) {
         // A rebuild (here or in another process) resets the checkpoint: start over (looked for at
         // most once a second, not on every empty poll).
@@ -258,7 +275,11 @@ export class SubscriptionRunner {
         }
         // Idle for a while: the position reached through batches it had nothing to do with is
         // stored (at most once a second, not after every command).
-        if (this.position !== this.stored && this.position !== null && Date.now() - this.storedAt >= CHECKPOINT_EVERY_MS) {
+        if (
+          this.position !== this.stored &&
+          this.position !== null &&
+          Date.now() - this.storedAt >= CHECKPOINT_EVERY_MS
+        ) {
           try {
             await advanceCheckpoint(this.db, this.name, this.stored, this.position);
             this.stored = this.position;
@@ -273,12 +294,16 @@ export class SubscriptionRunner {
         // With a shared reader its poller steps through the idle back-off once for every runner
         // and wakes them when the head moves; this runner's own poll is only a fallback (and, when
         // its checkpoint is behind, the moment to store it).
-        const unstored = this.position !== this.stored ? Math.max(1, CHECKPOINT_EVERY_MS - (Date.now() - this.storedAt)) : Infinity;
+        const unstored =
+          this.position !== this.stored ? Math.max(1, CHECKPOINT_EVERY_MS - (Date.now() - this.storedAt)) : Infinity;
         this.idle = true;
         await this.sleep(
           this.reader
             ? Math.min(this.options.idleMaxMs * IDLE_FALLBACK, unstored)
-            : Math.min(IDLE_STEPS_MS[Math.min(idle++, IDLE_STEPS_MS.length - 1)] * (this.options.idleMaxMs / 1000), unstored),
+            : Math.min(
+                IDLE_STEPS_MS[Math.min(idle++, IDLE_STEPS_MS.length - 1)] * (this.options.idleMaxMs / 1000),
+                unstored,
+              ),
         );
         this.idle = false;
         continue;

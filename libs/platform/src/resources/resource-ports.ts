@@ -29,7 +29,10 @@ export const Ports = () => Inject(ResourcePortsProvider);
  * The controller of a resource that has no routes of its own besides the framework's:
  * `export const ProductsController = resourceController('products', PRODUCTS)`.
  */
-export function resourceController<R extends ResourceRecord>(route: string, kind: ResourceKind<R>): Type<ResourceController<R>> {
+export function resourceController<R extends ResourceRecord>(
+  route: string,
+  kind: ResourceKind<R>,
+): Type<ResourceController<R>> {
   @Controller(route)
   class RouteController extends ResourceController<R> {
     constructor(@Ports() ports: ResourcePortsProvider) {
@@ -37,6 +40,8 @@ export function resourceController<R extends ResourceRecord>(route: string, kind
     }
   }
   // Named as a hand-written one would be (logs, Nest's route listing): `products` -> ProductsController.
-  Object.defineProperty(RouteController, 'name', { value: `${route.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}Controller` });
+  Object.defineProperty(RouteController, 'name', {
+    value: `${route.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}Controller`,
+  });
   return RouteController;
 }

@@ -18,7 +18,14 @@ import type { ListQuery } from '../list-query.js';
 import type { PeopleDirectory } from '../people.js';
 import type { ProjectionManager } from '../projections/projection-manager.js';
 import { parseInput } from '../validation.js';
-import { InputWithAside, bodyObject, type ResourceCommand, type ResourceEnv, type ResourceKind, type ResourceRecord } from './resource.js';
+import {
+  InputWithAside,
+  bodyObject,
+  type ResourceCommand,
+  type ResourceEnv,
+  type ResourceKind,
+  type ResourceRecord,
+} from './resource.js';
 
 /** The ports every resource's routes use, injected into each resource's controller. */
 export interface ResourcePorts {
@@ -58,7 +65,11 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   }
 
   @Get()
-  async index(@CurrentViewer() viewer: Viewer, @Query() query: ListQuery, @Res({ passthrough: true }) response: Response) {
+  async index(
+    @CurrentViewer() viewer: Viewer,
+    @Query() query: ListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const env = this.env(viewer, '');
     const result = await this.kind.list(env, query);
     return sendList(response, { ...result, rows: await this.presentAll(result.rows, env) });
@@ -67,7 +78,12 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   /** One action on many records (`{ action, ids, expectedVersions? }`): one result per id, never all-or-nothing. */
   @Post('bulk-actions')
   @HttpCode(200)
-  async bulk(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
+  async bulk(
+    @CurrentViewer() viewer: Viewer,
+    @Body() body: unknown,
+    @RequestId() requestId: string,
+    @Req() request?: Request,
+  ) {
     const bulk = this.kind.bulk;
     if (!bulk) throw new NotFoundError(`${this.kind.label}s have no bulk actions`);
     const input = parseInput(bulkSchema(Object.keys(bulk.actions), bulk.maxIds, bulk.tooMany), body);
@@ -77,7 +93,8 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     const results: Array<{ id: string; ok: boolean; status?: string; error?: string; reason?: string }> = [];
     for (const id of [...new Set(input.ids)]) {
       try {
-        const expectedVersion = input.expectedVersions && Object.hasOwn(input.expectedVersions, id) ? input.expectedVersions[id] : undefined;
+        const expectedVersion =
+          input.expectedVersions && Object.hasOwn(input.expectedVersions, id) ? input.expectedVersions[id] : undefined;
         await this.act(env, id, step.action, { ...fields, expectedVersion });
         results.push({ id, ok: true, ...(step.status ? { status: step.status } : {}) });
       } catch (error) {
@@ -106,7 +123,8 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     const env = this.env(viewer, '');
     if (asOf === undefined) return this.presentOne(await this.kind.load(env, id), env);
     if (!this.kind.asOf) throw new BadRequestError(`${this.kind.label}s have no earlier versions to show`);
-    if (typeof asOf !== 'string' || !isTimestamp(asOf)) throw new BadRequestError('asOf must be a date and time (ISO 8601)');
+    if (typeof asOf !== 'string' || !isTimestamp(asOf))
+      throw new BadRequestError('asOf must be a date and time (ISO 8601)');
     let stream: RecordedEvent[];
     if (this.kind.streamAccess) stream = await this.readableStream(env, id);
     else {
@@ -115,19 +133,34 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     }
     const at = new Date(asOf);
     const events = stream.filter((e) => e.createdAt.getTime() <= at.getTime());
-    if (events.length === 0) throw new NotFoundError(`The ${this.kind.label.toLowerCase()} did not exist at ${at.toISOString()}`);
+    if (events.length === 0)
+      throw new NotFoundError(`The ${this.kind.label.toLowerCase()} did not exist at ${at.toISOString()}`);
     const state = this.kind.decider.fold(events as unknown as DomainEvent[]);
     const last = events[events.length - 1]!;
-    return { ...this.kind.asOf(id, state, last.streamVersion, last.createdAt), asOf: at.toISOString(), allowedActions: [] as string[] };
+    return {
+      ...this.kind.asOf(id, state, last.streamVersion, last.createdAt),
+      asOf: at.toISOString(),
+      allowedActions: [] as string[],
+    };
   }
 
   @Post()
-  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
+  async create(
+    @CurrentViewer() viewer: Viewer,
+    @Body() body: unknown,
+    @RequestId() requestId: string,
+    @Req() request?: Request,
+  ) {
     if (!this.kind.create) throw new BadRequestError(`${this.kind.label}s are not created through this route`);
     const env = this.env(viewer, requestId, request);
     const creation = await this.kind.create(body, env);
     const id = creation.id ?? randomUUID();
-    const command: ResourceCommand = { type: creation.command ?? 'Create', actor: actorFor(viewer, creation.organisationId), data: creation.data, context: creation.context };
+    const command: ResourceCommand = {
+      type: creation.command ?? 'Create',
+      actor: actorFor(viewer, creation.organisationId),
+      data: creation.data,
+      context: creation.context,
+    };
     const result = await this.run(env, id, command, creation.organisationId, undefined);
     await this.kind.afterCreate?.(id, creation, result, env);
     return this.presentOne(await this.kind.load(env, id), env);
@@ -135,21 +168,40 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
 
   /** react-admin's update: the whole record comes back (its `version` is the one the user saw); the kind's update action takes it. */
   @Put(':id')
-  async update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
+  async update(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @RequestId() requestId: string,
+    @Req() request?: Request,
+  ) {
     // A kind without one refuses it as any action its table lacks (after the 404 of a record the viewer does not see).
     return this.act(this.env(viewer, requestId, request), id, this.kind.update ?? 'Update', body);
   }
 
   /** The kind's remove action (a record that leaves the read models is answered as it was, with its new status). */
   @Delete(':id')
-  async remove(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
+  async remove(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @RequestId() requestId: string,
+    @Req() request?: Request,
+  ) {
     return this.act(this.env(viewer, requestId, request), id, this.kind.remove ?? 'Delete', body);
   }
 
   /** Every action a record offers goes through this route, its update and remove too (under their names). */
   @Post(':id/actions/:action')
   @HttpCode(200)
-  async action(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Param('action') action: string, @Body() body: unknown, @RequestId() requestId: string, @Req() request?: Request) {
+  async action(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id') id: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+    @RequestId() requestId: string,
+    @Req() request?: Request,
+  ) {
     return this.act(this.env(viewer, requestId, request), id, action, body);
   }
 
@@ -160,7 +212,8 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     const record = await this.kind.load(env, id);
     const spec = allowed(this.kind.actions, action);
     // The decider's own words for an action its table does not have (`constructor` too: an own key or nothing).
-    if (!spec) throw new InvalidTransitionError(`Action ${action} is not supported for ${withArticle(this.kind.label)}`);
+    if (!spec)
+      throw new InvalidTransitionError(`Action ${action} is not supported for ${withArticle(this.kind.label)}`);
     const input = bodyObject(body);
     const expectedVersion = expectedVersionOf(input);
     const actor = this.actorOf(env, record);
@@ -168,15 +221,22 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     let kept: Record<string, unknown> = {};
     let result: DecideResult;
     try {
-      if (spec.requiresVersion !== undefined && expectedVersion === undefined && (await this.offers(record, env, action))) {
+      if (
+        spec.requiresVersion !== undefined &&
+        expectedVersion === undefined &&
+        (await this.offers(record, env, action))
+      ) {
         throw ValidationError.field('expectedVersion', spec.requiresVersion);
       }
       if (spec.input) {
         const prepared = await spec.input(input, record, env);
-        if (prepared instanceof InputWithAside) (data = prepared.data), (kept = prepared.aside);
+        if (prepared instanceof InputWithAside) ((data = prepared.data), (kept = prepared.aside));
         else data = prepared;
       }
-      const context = { ...(await this.factsOf(record, env)), ...(spec.context ? await spec.context(record, env, data) : {}) };
+      const context = {
+        ...(await this.factsOf(record, env)),
+        ...(spec.context ? await spec.context(record, env, data) : {}),
+      };
       result = await this.run(env, id, { type: action, actor, data, context }, record.organisationId, expectedVersion);
     } catch (error) {
       throw spec.refused ? await spec.refused(error, record, data, env, kept) : error;
@@ -187,7 +247,12 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   }
 
   /** The record read back; one the action took out of every read model (deleted for good) is answered as it was, with its new status. */
-  private async current(env: ResourceEnv, id: string, before: R, result: DecideResult): Promise<Record<string, unknown>> {
+  private async current(
+    env: ResourceEnv,
+    id: string,
+    before: R,
+    result: DecideResult,
+  ): Promise<Record<string, unknown>> {
     try {
       return await this.presentOne(await this.kind.load(env, id), env);
     } catch (error) {
@@ -197,9 +262,19 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     }
   }
 
-  protected async run(env: ResourceEnv, id: string, command: ResourceCommand, organisationId: string, expectedVersion: number | undefined): Promise<DecideResult> {
+  protected async run(
+    env: ResourceEnv,
+    id: string,
+    command: ResourceCommand,
+    organisationId: string,
+    expectedVersion: number | undefined,
+  ): Promise<DecideResult> {
     const result: DecideResult = await this.ports.commands.execute(
-      new DecideCommand(aggregate(this.kind.stream, this.kind.decider), id, command, { expectedVersion, correlationId: env.requestId, organisationId }),
+      new DecideCommand(aggregate(this.kind.stream, this.kind.decider), id, command, {
+        expectedVersion,
+        correlationId: env.requestId,
+        organisationId,
+      }),
     );
     await this.ports.projections.waitForResult(result);
     await this.kind.afterDecision?.(command, organisationId, result, env);
@@ -255,9 +330,16 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   /** The decider's actions for the viewer, the record and the facts, among those the action route takes (never `Create` nor the kind's `internal` ones). */
   protected allowedActions(record: R, env: ResourceEnv, facts: Record<string, unknown>): string[] {
     const actor = this.actorOf(env, record);
-    const offered = this.kind.decider.allowedActions(record.status, actor, this.kind.stateOf(record), facts) as string[];
+    const offered = this.kind.decider.allowedActions(
+      record.status,
+      actor,
+      this.kind.stateOf(record),
+      facts,
+    ) as string[];
     const internal = this.kind.internal ?? [];
-    return offered.filter((action) => action !== 'Create' && !internal.includes(action) && Object.hasOwn(this.kind.actions, action));
+    return offered.filter(
+      (action) => action !== 'Create' && !internal.includes(action) && Object.hasOwn(this.kind.actions, action),
+    );
   }
 
   private actorOf(env: ResourceEnv, record: R) {

@@ -83,15 +83,32 @@ export interface ResourceAction<R extends ResourceRecord = ResourceRecord> {
    */
   requiresVersion?: string;
   /** Runs once the events are recorded and projected (secrets kept beside the event log, mails). */
-  after?(record: R, data: unknown, result: DecideResult, env: ResourceEnv, kept: Record<string, unknown>): Promise<void>;
+  after?(
+    record: R,
+    data: unknown,
+    result: DecideResult,
+    env: ResourceEnv,
+    kept: Record<string, unknown>,
+  ): Promise<void>;
   /** What the route answers besides the record (fields over it: a copy's id, a secret shown once), once the record is read back. */
-  answer?(answered: Record<string, unknown>, data: unknown, result: DecideResult, env: ResourceEnv): Promise<Record<string, unknown>> | Record<string, unknown>;
+  answer?(
+    answered: Record<string, unknown>,
+    data: unknown,
+    result: DecideResult,
+    env: ResourceEnv,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
   /**
    * A refused action (an error the decision, `input` or `context` threw): the error to answer
    * instead (the spec's wording), after anything the refusal must keep (a save refused by a
    * conflict is kept as a draft). `data` and `kept` are `input`'s (`{}` when `input` threw).
    */
-  refused?(error: unknown, record: R, data: unknown, env: ResourceEnv, kept: Record<string, unknown>): Promise<unknown> | unknown;
+  refused?(
+    error: unknown,
+    record: R,
+    data: unknown,
+    env: ResourceEnv,
+    kept: Record<string, unknown>,
+  ): Promise<unknown> | unknown;
 }
 
 /** `POST /{resource}/bulk-actions`: the names a request may give, each the machine's action it takes and the status it leads to. */
@@ -140,7 +157,12 @@ export interface ResourceKind<R extends ResourceRecord = ResourceRecord> {
    * a page; `one`: the records are one record's answer (`GET /{id}`, a create's or an action's),
    * not a list page (fields too costly for every row of a list).
    */
-  decorate?(records: R[], env: ResourceEnv, facts: (record: R) => Record<string, unknown>, one: boolean): Promise<(record: R) => Record<string, unknown>>;
+  decorate?(
+    records: R[],
+    env: ResourceEnv,
+    facts: (record: R) => Record<string, unknown>,
+    one: boolean,
+  ): Promise<(record: R) => Record<string, unknown>>;
   /** Keys of a record that are never answered (internal state the guards read). */
   hiddenKeys?: readonly string[];
   /** May the viewer read the record's history (throws the refusal)? Everyone who reads the record by default. */
@@ -165,7 +187,12 @@ export interface ResourceKind<R extends ResourceRecord = ResourceRecord> {
   actions: Record<string, ResourceAction<R>>;
   bulk?: ResourceBulk;
   /** Runs after each recorded command of the kind (its create and actions). */
-  afterDecision?(command: ResourceCommand, organisationId: string, result: DecideResult, env: ResourceEnv): Promise<void>;
+  afterDecision?(
+    command: ResourceCommand,
+    organisationId: string,
+    result: DecideResult,
+    env: ResourceEnv,
+  ): Promise<void>;
 }
 
 /** A kind's declaration, checked by the compiler (the identity function: `defineResource({...})`). */
@@ -176,6 +203,7 @@ export function defineResource<R extends ResourceRecord>(kind: ResourceKind<R>):
 /** The request body as an object (400 for anything else; `{}` when none was sent). */
 export function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new BadRequestError('The request body must be a JSON object');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new BadRequestError('The request body must be a JSON object');
   return body as Record<string, unknown>;
 }

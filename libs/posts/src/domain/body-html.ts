@@ -13,14 +13,17 @@ export function isSafeHref(href: string): boolean {
   if (!/^(https?|mailto):/i.test(value)) return false;
   try {
     const url = new URL(value);
-    return url.protocol === 'mailto:' || ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '');
+    return (
+      url.protocol === 'mailto:' || ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '')
+    );
   } catch {
     return false;
   }
 }
 
 /** A target that opens another browsing context (a new tab or a named window), which gets the opener. */
-const opensNewContext = (target: string | undefined) => target !== undefined && !['', '_self', '_parent', '_top'].includes(target.trim().toLowerCase());
+const opensNewContext = (target: string | undefined) =>
+  target !== undefined && !['', '_self', '_parent', '_top'].includes(target.trim().toLowerCase());
 
 /**
  * Links: an unsafe address is dropped (the text stays), `rel="opener"` is never kept, and a link
@@ -30,7 +33,12 @@ const opensNewContext = (target: string | undefined) => target !== undefined && 
 const transformLink: sanitizeHtml.Transformer = (tagName, attribs) => {
   const out: sanitizeHtml.Attributes = { ...attribs };
   if (out.href !== undefined && !isSafeHref(out.href)) delete out.href;
-  const rel = new Set((out.rel ?? '').toLowerCase().split(/\s+/).filter((token) => token && token !== 'opener'));
+  const rel = new Set(
+    (out.rel ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((token) => token && token !== 'opener'),
+  );
   if (opensNewContext(out.target)) {
     rel.add('noopener');
     rel.add('noreferrer');
@@ -49,10 +57,48 @@ const transformLink: sanitizeHtml.Transformer = (tagName, attribs) => {
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 's',
-    'del', 'sub', 'sup', 'mark', 'span', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'pre',
+    'code',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'sub',
+    'sup',
+    'mark',
+    'span',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
     // The product components (components.ts): <div|aside data-component="…" data-…> with a readable inside.
-    'div', 'aside', 'dl', 'dt', 'dd',
+    'div',
+    'aside',
+    'dl',
+    'dt',
+    'dd',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],

@@ -34,14 +34,24 @@ export function componentProblem(type: ComponentType, attrs: Record<string, unkn
       if (!text(attrs.text)) return missingIn('Call to action', COMPONENT_FIELD_LABELS.callToAction.text);
       if (!text(attrs.url)) return missingIn('Call to action', COMPONENT_FIELD_LABELS.callToAction.url);
       if (!isUrl(text(attrs.url))) return 'Call to action: the link must be a valid URL';
-      if (attrs.variant !== undefined && attrs.variant !== null && !['primary', 'secondary'].includes(String(attrs.variant))) return 'Call to action: the style must be primary or secondary';
+      if (
+        attrs.variant !== undefined &&
+        attrs.variant !== null &&
+        !['primary', 'secondary'].includes(String(attrs.variant))
+      )
+        return 'Call to action: the style must be primary or secondary';
       return null;
     case 'productBox': {
       if (!text(attrs.name)) return missingIn('Product box', COMPONENT_FIELD_LABELS.productBox.name);
       if (!text(attrs.url)) return 'Product call-to-action link missing';
       if (!isUrl(text(attrs.url))) return 'Product box: the link must be a valid URL';
       const rating = attrs.rating;
-      if (rating !== null && rating !== undefined && rating !== '' && !(typeof rating === 'number' && Number.isFinite(rating) && rating >= 0 && rating <= 5)) {
+      if (
+        rating !== null &&
+        rating !== undefined &&
+        rating !== '' &&
+        !(typeof rating === 'number' && Number.isFinite(rating) && rating >= 0 && rating <= 5)
+      ) {
         return 'Rating is entered 0 to 5';
       }
       return null;
@@ -49,12 +59,17 @@ export function componentProblem(type: ComponentType, attrs: Record<string, unkn
     case 'faq': {
       const items = attrs.items;
       if (!Array.isArray(items) || items.length === 0) return 'FAQ list is required';
-      const complete = (item: unknown) => !!item && typeof item === 'object' && !!text((item as Record<string, unknown>).question) && !!text((item as Record<string, unknown>).answer);
+      const complete = (item: unknown) =>
+        !!item &&
+        typeof item === 'object' &&
+        !!text((item as Record<string, unknown>).question) &&
+        !!text((item as Record<string, unknown>).answer);
       return items.every(complete) ? null : 'FAQ: every item needs a question and an answer';
     }
     case 'callout':
       if (!text(attrs.text)) return missingIn('Callout', COMPONENT_FIELD_LABELS.callout.text);
-      if (attrs.tone !== undefined && attrs.tone !== null && !['info', 'tip', 'warning'].includes(String(attrs.tone))) return 'Callout: the tone must be info, tip or warning';
+      if (attrs.tone !== undefined && attrs.tone !== null && !['info', 'tip', 'warning'].includes(String(attrs.tone)))
+        return 'Callout: the tone must be info, tip or warning';
       return null;
   }
 }

@@ -7,9 +7,22 @@ import { ValidationError } from '#libs/platform/src/errors.js';
 
 /** The spec's post types (seed 000 section 3). */
 export const POST_TYPES = [
-  'blog', 'community', 'targeted', 'learning_center', 'topic', 'comparison', 'product_page', 'product_review',
-  'product_alternative', 'product_comparison', 'ppc_top_10', 'ni_top_10_article', 'wordpress_article', 'top_10',
-  'top_alternatives', 'top_seo',
+  'blog',
+  'community',
+  'targeted',
+  'learning_center',
+  'topic',
+  'comparison',
+  'product_page',
+  'product_review',
+  'product_alternative',
+  'product_comparison',
+  'ppc_top_10',
+  'ni_top_10_article',
+  'wordpress_article',
+  'top_10',
+  'top_alternatives',
+  'top_seo',
 ] as const;
 export type PostType = (typeof POST_TYPES)[number];
 
@@ -67,32 +80,65 @@ const date = (field: string) =>
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${field} must be a date (YYYY-MM-DD)`)
     .refine((v) => isCalendarDate(v), `${field} must be a date (YYYY-MM-DD)`)
     .nullable();
-const id = (field: string) => z.string({ error: notText(field) }).max(100, tooLong(100)).nullable();
+const id = (field: string) =>
+  z
+    .string({ error: notText(field) })
+    .max(100, tooLong(100))
+    .nullable();
 const list = (field: string, max = 50, length = 200) =>
-  z.array(z.string({ error: `${field} must be a list of texts` }).trim().max(length, tooLong(length)), { error: `${field} must be a list` }).max(max);
+  z
+    .array(
+      z
+        .string({ error: `${field} must be a list of texts` })
+        .trim()
+        .max(length, tooLong(length)),
+      { error: `${field} must be a list` },
+    )
+    .max(max);
 const imageDimension = z.number({ error: 'Width and height must be numbers' }).int().positive();
 
 export const coverImageSchema = z
   .object({
-    url: z.string({ error: (i) => (i.input === undefined ? missing(L.imageUrl) : notText(L.imageUrl)) }).url(`${L.imageUrl} must be a valid URL`).max(2000, tooLong(2000)),
-    title: z.string({ error: 'Title field is required!' }).trim().min(1, 'Title field is required!').max(300, tooLong(300)),
+    url: z
+      .string({ error: (i) => (i.input === undefined ? missing(L.imageUrl) : notText(L.imageUrl)) })
+      .url(`${L.imageUrl} must be a valid URL`)
+      .max(2000, tooLong(2000)),
+    title: z
+      .string({ error: 'Title field is required!' })
+      .trim()
+      .min(1, 'Title field is required!')
+      .max(300, tooLong(300)),
     alt: z.string({ error: 'Alt field is required!' }).trim().min(1, 'Alt field is required!').max(300, tooLong(300)),
-    caption: z.string({ error: 'Caption field is required!' }).trim().min(1, 'Caption field is required!').max(500, tooLong(500)),
+    caption: z
+      .string({ error: 'Caption field is required!' })
+      .trim()
+      .min(1, 'Caption field is required!')
+      .max(500, tooLong(500)),
     width: imageDimension,
     height: imageDimension,
   })
   .refine(
-    (i) => i.width >= IMAGE_LIMITS.minWidth && i.height >= IMAGE_LIMITS.minHeight && i.width <= IMAGE_LIMITS.maxWidth && i.height <= IMAGE_LIMITS.maxHeight,
+    (i) =>
+      i.width >= IMAGE_LIMITS.minWidth &&
+      i.height >= IMAGE_LIMITS.minHeight &&
+      i.width <= IMAGE_LIMITS.maxWidth &&
+      i.height <= IMAGE_LIMITS.maxHeight,
     { message: IMAGE_SIZE_MESSAGE, path: ['width'] },
   )
   .nullable();
 
 /** The post's rich text: the editor's structured document and its HTML. */
 export const richTextSchema = z
-  .object({
-    json: z.record(z.string(), z.unknown(), { error: `${L.richText} must be a document` }).nullable().optional(),
-    html: z.string({ error: notText(L.richText) }).max(1_000_000, tooLong(1_000_000)),
-  }, { error: `${L.richText} must be a document with its HTML` })
+  .object(
+    {
+      json: z
+        .record(z.string(), z.unknown(), { error: `${L.richText} must be a document` })
+        .nullable()
+        .optional(),
+      html: z.string({ error: notText(L.richText) }).max(1_000_000, tooLong(1_000_000)),
+    },
+    { error: `${L.richText} must be a document with its HTML` },
+  )
   .superRefine((value, ctx) => {
     const problem = documentProblem(value.json);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [] });
@@ -110,7 +156,10 @@ export const contentShape = {
     .max(200, tooLong(200))
     .regex(SLUG_PATTERN, SLUG_MESSAGE)
     .nullable(),
-  outline: z.string({ error: notText(L.outline) }).max(50_000, tooLong(50_000)).nullable(),
+  outline: z
+    .string({ error: notText(L.outline) })
+    .max(50_000, tooLong(50_000))
+    .nullable(),
   richText: richTextSchema,
   coverImage: coverImageSchema,
   category: optionalText(L.category, 200).nullable(),
@@ -137,17 +186,47 @@ export const contentShape = {
 export const contentSchema = z.object(contentShape).partial();
 export type PostContent = z.infer<typeof contentSchema>;
 
-export const createSchema = z.object({
-  ...contentShape,
-  title: contentShape.title,
-  websiteId: z.string({ error: (i) => (i.input === undefined ? missing(L.websiteId) : notText(L.websiteId)) }).max(100),
-  type: z.enum(POST_TYPES, { error: (i) => (i.input === undefined ? missing(L.type) : `${L.type} must be one of ${POST_TYPES.join(', ')}`) }),
-  locale: z.string({ error: notText(L.locale) }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, `${L.locale} must look like en or en-GB`).optional(),
-}).partial({
-  subtitle: true, slug: true, outline: true, richText: true, coverImage: true, category: true, subCategory: true, topics: true, tags: true,
-  products: true, sourceUrls: true, metaDescription: true, dueDate: true, quotaDate: true, showTOC: true, featured: true, best: true,
-  optimisation: true, writerId: true, creditedWriterId: true, expertId: true, sourceFileId: true, variant: true, clusterId: true,
-});
+export const createSchema = z
+  .object({
+    ...contentShape,
+    title: contentShape.title,
+    websiteId: z
+      .string({ error: (i) => (i.input === undefined ? missing(L.websiteId) : notText(L.websiteId)) })
+      .max(100),
+    type: z.enum(POST_TYPES, {
+      error: (i) => (i.input === undefined ? missing(L.type) : `${L.type} must be one of ${POST_TYPES.join(', ')}`),
+    }),
+    locale: z
+      .string({ error: notText(L.locale) })
+      .regex(/^[a-z]{2}(-[A-Z]{2})?$/, `${L.locale} must look like en or en-GB`)
+      .optional(),
+  })
+  .partial({
+    subtitle: true,
+    slug: true,
+    outline: true,
+    richText: true,
+    coverImage: true,
+    category: true,
+    subCategory: true,
+    topics: true,
+    tags: true,
+    products: true,
+    sourceUrls: true,
+    metaDescription: true,
+    dueDate: true,
+    quotaDate: true,
+    showTOC: true,
+    featured: true,
+    best: true,
+    optimisation: true,
+    writerId: true,
+    creditedWriterId: true,
+    expertId: true,
+    sourceFileId: true,
+    variant: true,
+    clusterId: true,
+  });
 
 /** Slugs come from titles when none is given. */
 export const postSlug = (title: string) => slugify(title, 200, 'post');

@@ -18,12 +18,18 @@ export interface SendToCandidate {
  * organisation, who works on the post's website (owners and admins work on every one), with a role
  * that works the stage. The refusal (said of the `userId` field), or null when they may have it.
  */
-export function sendToRefusal(member: SendToCandidate | null, userId: string, post: { status: string; websiteId: string | null }): string | null {
+export function sendToRefusal(
+  member: SendToCandidate | null,
+  userId: string,
+  post: { status: string; websiteId: string | null },
+): string | null {
   if (!member || member.status !== 'accepted') return 'This person is not an active member of the organisation';
-  if (!reachesEveryWebsite(member.orgRole) && !(member.websiteIds ?? []).includes(post.websiteId!)) return `${member.name} does not work on this website`;
+  if (!reachesEveryWebsite(member.orgRole) && !(member.websiteIds ?? []).includes(post.websiteId!))
+    return `${member.name} does not work on this website`;
   const stage = post.status as PreStage;
   const roles = [member.orgRole, `cms:${member.cmsRole ?? 'none'}`];
-  if (!mayTake(STAGE_ROLES[stage] ?? [], { userId, roles })) return `${member.name} cannot work on the ${STATUS_LABELS[stage] ?? stage} stage`;
+  if (!mayTake(STAGE_ROLES[stage] ?? [], { userId, roles }))
+    return `${member.name} cannot work on the ${STATUS_LABELS[stage] ?? stage} stage`;
   return null;
 }
 
@@ -33,7 +39,10 @@ export function sendToRefusal(member: SendToCandidate | null, userId: string, po
  * taken over learns that rather than "stale version", and their changes are kept as a draft. The
  * conflict, or null when the save would not meet one (it may still be refused otherwise).
  */
-export function saveConflict(state: PostState, save: { actor: Actor; data: unknown; context: PostContext }): ConflictError | null {
+export function saveConflict(
+  state: PostState,
+  save: { actor: Actor; data: unknown; context: PostContext },
+): ConflictError | null {
   try {
     postDecider.decide({ type: 'Save', actor: save.actor, data: save.data, context: save.context }, state);
   } catch (error) {

@@ -60,6 +60,9 @@ export function tabsOf(post: PostTabFacts): PostTab[] {
 }
 
 /** "Your Posts": the ones the person writes, holds or created. */
-export function isYourPost(post: { writerId: string | null; holderId: string | null; createdBy: string | null }, userId: string): boolean {
+export function isYourPost(
+  post: { writerId: string | null; holderId: string | null; createdBy: string | null },
+  userId: string,
+): boolean {
   return post.writerId === userId || post.holderId === userId || post.createdBy === userId;
 }

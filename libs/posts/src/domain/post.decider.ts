@@ -1,7 +1,24 @@
-import { NEW, defineDecider, mayTake, type Actor, type DomainEvent, type Transition } from '#libs/platform/src/decider.js';
+import {
+  NEW,
+  defineDecider,
+  mayTake,
+  type Actor,
+  type DomainEvent,
+  type Transition,
+} from '#libs/platform/src/decider.js';
 import { ConflictError, InvalidTransitionError, ValidationError } from '#libs/platform/src/errors.js';
 import { missing } from '#libs/platform/src/validation.js';
-import { OPTIMISATION_LOCKED, OUTLINE_REQUIRED, POST_FIELD_LABELS, measure, missingBio, optionalNote, requireNote, type PostContent, type PostType } from './post-fields.js';
+import {
+  OPTIMISATION_LOCKED,
+  OUTLINE_REQUIRED,
+  POST_FIELD_LABELS,
+  measure,
+  missingBio,
+  optionalNote,
+  requireNote,
+  type PostContent,
+  type PostType,
+} from './post-fields.js';
 import {
   ADMINS,
   CREATORS,
@@ -78,7 +95,20 @@ export interface PostState {
 type Move = { action: string; from: Status; to: Status; by: Holder; note?: string; at: string; holder?: Holder | null };
 
 export type PostEvent =
-  | DomainEvent<'PostCreated', { organisationId: string; websiteId: string; locale: string; type: PostType; content: PostContent; words: number; links: number; by: Holder; holder: Holder | null }>
+  | DomainEvent<
+      'PostCreated',
+      {
+        organisationId: string;
+        websiteId: string;
+        locale: string;
+        type: PostType;
+        content: PostContent;
+        words: number;
+        links: number;
+        by: Holder;
+        holder: Holder | null;
+      }
+    >
   | DomainEvent<'PostSaved', { changes: PostContent; words?: number; links?: number; by: Holder }>
   | DomainEvent<'PostSelected', { stage: PreStage; by: Holder }>
   | DomainEvent<'PostDiscarded', { stage: PreStage; by: Holder; holder: Holder }>
@@ -94,10 +124,21 @@ export type PostEvent =
   | DomainEvent<'PostArchived', Move>
   | DomainEvent<'PostDeletedForever', { by: Holder; at: string }>
   | DomainEvent<'PostExported', { format: string; by: Holder; at: string }>
-  | DomainEvent<'PostDraftKept', { by: Holder; changes: PostContent; baseVersion: number | null; reason: string; at: string }>;
+  | DomainEvent<
+      'PostDraftKept',
+      { by: Holder; changes: PostContent; baseVersion: number | null; reason: string; at: string }
+    >;
 
 /** The events that move a post from one status to another (history shows their from/to). */
-export const MOVE_EVENTS = ['PostSubmitted', 'PostReturned', 'PostFactCheckApproved', 'PostRegulationDeclined', 'PostPublished', 'PostUnpublished', 'PostArchived'] as const;
+export const MOVE_EVENTS = [
+  'PostSubmitted',
+  'PostReturned',
+  'PostFactCheckApproved',
+  'PostRegulationDeclined',
+  'PostPublished',
+  'PostUnpublished',
+  'PostArchived',
+] as const;
 
 const STAGE_NAMES: Record<PreStage, string> = {
   Writer: 'Writer',
@@ -112,9 +153,17 @@ const STAGE_NAMES: Record<PreStage, string> = {
 
 const contextOf = (context: unknown): PostContext => {
   const c = context as Partial<PostContext> | undefined;
-  return { settings: c?.settings ?? DEFAULT_WORKFLOW, now: c?.now ?? new Date(0).toISOString(), missingBios: c?.missingBios ?? [] };
+  return {
+    settings: c?.settings ?? DEFAULT_WORKFLOW,
+    now: c?.now ?? new Date(0).toISOString(),
+    missingBios: c?.missingBios ?? [],
+  };
 };
-const holderOf = (actor: Actor, now: string): Holder => ({ userId: actor.userId, name: actor.name ?? actor.userId, since: now });
+const holderOf = (actor: Actor, now: string): Holder => ({
+  userId: actor.userId,
+  name: actor.name ?? actor.userId,
+  since: now,
+});
 const isPre = (status: string): status is PreStage => (PRE_PUBLICATION as readonly string[]).includes(status);
 
 /**
@@ -123,7 +172,10 @@ const isPre = (status: string): status is PreStage => (PRE_PUBLICATION as readon
  */
 const OVERRIDERS = [...ORG_ADMINS, 'cms:admin'];
 const holderAllows = (state: PostState, actor: Actor): true | string =>
-  !state.holder || state.holder.userId === actor.userId || mayTake(OVERRIDERS, actor) || `${state.holder.name} is working on this page; take it over first`;
+  !state.holder ||
+  state.holder.userId === actor.userId ||
+  mayTake(OVERRIDERS, actor) ||
+  `${state.holder.name} is working on this page; take it over first`;
 /** Four-eyes: nobody approves or publishes a post whose content they saved. */
 const fourEyesAllow = (state: PostState, actor: Actor, context: unknown): true | string =>
   !contextOf(context).settings.fourEyes || !state.savers.includes(actor.userId) || FOUR_EYES_REFUSAL;
@@ -141,33 +193,76 @@ type Action = string;
 /** One row per (action, stage) so each stage's own roles answer 403, and guards carry the rest. */
 function rows(): Transition<Status, Action, PostState>[] {
   const table: Transition<Status, Action, PostState>[] = [
-    { action: 'Create', from: [NEW], to: 'Writer', roles: [...CREATORS, ...EDITORS], description: 'A brief or a draft enters the Writer stage' },
+    {
+      action: 'Create',
+      from: [NEW],
+      to: 'Writer',
+      roles: [...CREATORS, ...EDITORS],
+      description: 'A brief or a draft enters the Writer stage',
+    },
   ];
   for (const stage of PRE_PUBLICATION) {
     const roles = STAGE_ROLES[stage];
     table.push(
-      { action: 'Save', from: [stage], roles, description: 'Needs the current version; a page someone else holds answers 409 and keeps the changes as a draft' },
-      { action: 'Select', from: [stage], roles, guard: (s) => !s.holder, description: "Claims the page from the stage's pool" },
-      { action: 'Discard', from: [stage], roles, guard: (s, a) => !!s.holder && (s.holder.userId === a.userId || mayTake(EDITORS, a)), description: 'Releases the page back to the pool' },
-      { action: 'TakeOver', from: [stage], roles, guard: (s, a) => !!s.holder && s.holder.userId !== a.userId, description: 'Claims the page from its holder' },
-      { action: 'SendTo', from: [stage], roles: EDITORS, description: 'Hands the page to a named person in this stage' },
+      {
+        action: 'Save',
+        from: [stage],
+        roles,
+        description:
+          'Needs the current version; a page someone else holds answers 409 and keeps the changes as a draft',
+      },
+      {
+        action: 'Select',
+        from: [stage],
+        roles,
+        guard: (s) => !s.holder,
+        description: "Claims the page from the stage's pool",
+      },
+      {
+        action: 'Discard',
+        from: [stage],
+        roles,
+        guard: (s, a) => !!s.holder && (s.holder.userId === a.userId || mayTake(EDITORS, a)),
+        description: 'Releases the page back to the pool',
+      },
+      {
+        action: 'TakeOver',
+        from: [stage],
+        roles,
+        guard: (s, a) => !!s.holder && s.holder.userId !== a.userId,
+        description: 'Claims the page from its holder',
+      },
+      {
+        action: 'SendTo',
+        from: [stage],
+        roles: EDITORS,
+        description: 'Hands the page to a named person in this stage',
+      },
     );
   }
-  table.push({ action: 'Save', from: ['Published'], roles: STAGE_ROLES.Published, description: 'Edits a published post (a slug change adds a redirect rule)' });
+  table.push({
+    action: 'Save',
+    from: ['Published'],
+    roles: STAGE_ROLES.Published,
+    description: 'Edits a published post (a slug change adds a redirect rule)',
+  });
   // SubmitFor{Stage}: forward to the next stage the website uses.
   for (const target of PRE_PUBLICATION.slice(1)) {
     // From a stage before the target, with no always-used stage (Edit) between them; fact-check
     // stages move forward with ApproveFactCheck only.
-    for (const from of PRE_PUBLICATION.filter((s) => stageIndex(s) < stageIndex(target) && !isFactCheck(s) && (s !== 'Writer' || target === 'Edit'))) {
+    for (const from of PRE_PUBLICATION.filter(
+      (s) => stageIndex(s) < stageIndex(target) && !isFactCheck(s) && (s !== 'Writer' || target === 'Edit'),
+    )) {
       table.push({
         action: `SubmitFor${STAGE_NAMES[target]}`,
         from: [from],
         to: target,
         roles: STAGE_ROLES[from],
         guard: (s, a, c) => all(submitReaches(s, from, target, c), holderAllows(s, a)),
-        description: isFactCheck(target) && target !== 'FactCheck'
-          ? `Resubmits a post returned by the ${target} level straight to it`
-          : `Moves forward to ${target} when every stage between is disabled`,
+        description:
+          isFactCheck(target) && target !== 'FactCheck'
+            ? `Resubmits a post returned by the ${target} level straight to it`
+            : `Moves forward to ${target} when every stage between is disabled`,
       });
     }
   }
@@ -190,7 +285,11 @@ function rows(): Transition<Status, Action, PostState>[] {
       from: [...FACT_CHECK_STAGES],
       roles: REVIEWERS,
       guard: (s, a, c) =>
-        all(holderAllows(s, a), fourEyesAllow(s, a, c), nextStage(s.status as PreStage, contextOf(c).settings) !== 'Published' || regulationAllows(s, c)),
+        all(
+          holderAllows(s, a),
+          fourEyesAllow(s, a, c),
+          nextStage(s.status as PreStage, contextOf(c).settings) !== 'Published' || regulationAllows(s, c),
+        ),
       description: 'To the next fact-check level, or Published after the last',
     },
     {
@@ -215,7 +314,9 @@ function rows(): Transition<Status, Action, PostState>[] {
       roles: EDITORS,
       guard: (s, a, c) =>
         all(
-          s.status === 'Deleted' || isLastStage(s.status as PreStage, contextOf(c).settings) || 'Publish is allowed from the last stage of the workflow only',
+          s.status === 'Deleted' ||
+            isLastStage(s.status as PreStage, contextOf(c).settings) ||
+            'Publish is allowed from the last stage of the workflow only',
           s.status === 'Deleted' || holderAllows(s, a),
           fourEyesAllow(s, a, c),
           regulationAllows(s, c),
@@ -223,10 +324,26 @@ function rows(): Transition<Status, Action, PostState>[] {
       description: 'From the last stage the website uses, or again from Deleted (Unpublished)',
     },
     { action: 'Delete', from: ['Published'], to: 'Deleted', roles: EDITORS, description: 'Unpublishes' },
-    { action: 'DeleteForever', from: ['Deleted'], to: PURGED, roles: ADMINS, description: 'Removes the post from every list; its history stays for the audit' },
+    {
+      action: 'DeleteForever',
+      from: ['Deleted'],
+      to: PURGED,
+      roles: ADMINS,
+      description: 'Removes the post from every list; its history stays for the audit',
+    },
     { action: 'Archive', from: ['Published', 'Deleted'], to: 'Archived', roles: ADMINS },
-    { action: 'ExportPage', from: [...PRE_PUBLICATION, 'Published', 'Deleted', 'Archived'], roles: REVIEWERS, description: 'Exports the page (HTML and JSON); the export is recorded' },
-    { action: 'KeepDraft', from: [...PRE_PUBLICATION, 'Published', 'Deleted', 'Archived'], roles: ['system'], description: 'Keeps a refused save as a recoverable draft' },
+    {
+      action: 'ExportPage',
+      from: [...PRE_PUBLICATION, 'Published', 'Deleted', 'Archived'],
+      roles: REVIEWERS,
+      description: 'Exports the page (HTML and JSON); the export is recorded',
+    },
+    {
+      action: 'KeepDraft',
+      from: [...PRE_PUBLICATION, 'Published', 'Deleted', 'Archived'],
+      roles: ['system'],
+      description: 'Keeps a refused save as a recoverable draft',
+    },
   );
   return table;
 }
@@ -247,8 +364,22 @@ function submitReaches(state: PostState, from: PreStage, target: PreStage, conte
   );
 }
 
-
-function move(type: 'PostSubmitted' | 'PostReturned' | 'PostFactCheckApproved' | 'PostRegulationDeclined' | 'PostPublished' | 'PostUnpublished' | 'PostArchived', state: PostState, action: string, to: Status, actor: Actor, context: unknown, note?: string): PostEvent {
+function move(
+  type:
+    | 'PostSubmitted'
+    | 'PostReturned'
+    | 'PostFactCheckApproved'
+    | 'PostRegulationDeclined'
+    | 'PostPublished'
+    | 'PostUnpublished'
+    | 'PostArchived',
+  state: PostState,
+  action: string,
+  to: Status,
+  actor: Actor,
+  context: unknown,
+  note?: string,
+): PostEvent {
   const { now } = contextOf(context);
   const returned = type === 'PostReturned' || type === 'PostRegulationDeclined';
   const previous = returned && isPre(to) ? state.lastHolders[to] : undefined;
@@ -278,44 +409,95 @@ function ensurePublishable(state: PostState, context: unknown) {
 }
 
 function handlers() {
-  const h: Record<string, (state: PostState, command: { type: string; data: any; actor: Actor; context?: unknown }) => PostEvent[]> = {
+  const h: Record<
+    string,
+    (state: PostState, command: { type: string; data: any; actor: Actor; context?: unknown }) => PostEvent[]
+  > = {
     Create: (_s, { data, actor, context }) => {
       const { now } = contextOf(context);
       const { organisationId, websiteId, locale, type, assignTo, ...content } = data as PostContent & {
-        organisationId: string; websiteId: string; locale: string; type: PostType; assignTo?: Holder | null;
+        organisationId: string;
+        websiteId: string;
+        locale: string;
+        type: PostType;
+        assignTo?: Holder | null;
       };
       const by = holderOf(actor, now);
       // A creator's own draft is theirs to write; an editor's brief waits in the writers' pool.
-      const holder = assignTo ? { ...assignTo, since: now } : mayTake(CREATORS, actor) && !mayTake(EDITORS, actor) ? by : null;
-      return [{ type: 'PostCreated', data: { organisationId, websiteId, locale, type, content, ...measure(content.richText?.html), by, holder } }];
+      const holder = assignTo
+        ? { ...assignTo, since: now }
+        : mayTake(CREATORS, actor) && !mayTake(EDITORS, actor)
+          ? by
+          : null;
+      return [
+        {
+          type: 'PostCreated',
+          data: { organisationId, websiteId, locale, type, content, ...measure(content.richText?.html), by, holder },
+        },
+      ];
     },
     Save: (state, { data, actor, context }) => {
       const { now } = contextOf(context);
       const changes = Object.fromEntries(
-        Object.entries(data as PostContent).filter(([k, v]) => v !== undefined && JSON.stringify(v) !== JSON.stringify((state.content as Record<string, unknown>)[k])),
+        Object.entries(data as PostContent).filter(
+          ([k, v]) =>
+            v !== undefined && JSON.stringify(v) !== JSON.stringify((state.content as Record<string, unknown>)[k]),
+        ),
       ) as PostContent;
       // Holding is holding: whoever else holds the page keeps it, owners and admins included (they
       // take it over first, which the history records, and their save then goes through).
       if (state.holder && state.holder.userId !== actor.userId) throw heldByOther(state, actor);
       if (Object.keys(changes).length === 0) return [];
       if (state.content.optimisation && ['category', 'subCategory', 'dueDate', 'quotaDate'].some((k) => k in changes)) {
-        throw new ValidationError(OPTIMISATION_LOCKED, Object.fromEntries(['category', 'subCategory', 'dueDate', 'quotaDate'].filter((k) => k in changes).map((k) => [k, OPTIMISATION_LOCKED])));
+        throw new ValidationError(
+          OPTIMISATION_LOCKED,
+          Object.fromEntries(
+            ['category', 'subCategory', 'dueDate', 'quotaDate']
+              .filter((k) => k in changes)
+              .map((k) => [k, OPTIMISATION_LOCKED]),
+          ),
+        );
       }
       const by = holderOf(actor, now);
       const events: PostEvent[] = [];
-      if (isPre(state.status as string) && !state.holder) events.push({ type: 'PostSelected', data: { stage: state.status as PreStage, by } });
-      events.push({ type: 'PostSaved', data: { changes, ...('richText' in changes ? measure(changes.richText?.html) : {}), by } });
+      if (isPre(state.status as string) && !state.holder)
+        events.push({ type: 'PostSelected', data: { stage: state.status as PreStage, by } });
+      events.push({
+        type: 'PostSaved',
+        data: { changes, ...('richText' in changes ? measure(changes.richText?.html) : {}), by },
+      });
       return events;
     },
-    Select: (state, { actor, context }) => [{ type: 'PostSelected', data: { stage: state.status as PreStage, by: holderOf(actor, contextOf(context).now) } }],
-    Discard: (state, { actor, context }) => [{ type: 'PostDiscarded', data: { stage: state.status as PreStage, by: holderOf(actor, contextOf(context).now), holder: state.holder! } }],
-    TakeOver: (state, { actor, context }) => [{ type: 'PostTakenOver', data: { stage: state.status as PreStage, by: holderOf(actor, contextOf(context).now), from: state.holder! } }],
+    Select: (state, { actor, context }) => [
+      { type: 'PostSelected', data: { stage: state.status as PreStage, by: holderOf(actor, contextOf(context).now) } },
+    ],
+    Discard: (state, { actor, context }) => [
+      {
+        type: 'PostDiscarded',
+        data: { stage: state.status as PreStage, by: holderOf(actor, contextOf(context).now), holder: state.holder! },
+      },
+    ],
+    TakeOver: (state, { actor, context }) => [
+      {
+        type: 'PostTakenOver',
+        data: { stage: state.status as PreStage, by: holderOf(actor, contextOf(context).now), from: state.holder! },
+      },
+    ],
     SendTo: (state, { data, actor, context }) => {
       const { now } = contextOf(context);
       const to = (data as { to?: Holder }).to;
       if (!to?.userId) throw ValidationError.field('userId', missing(POST_FIELD_LABELS.userId));
       if (state.holder?.userId === to.userId) return [];
-      return [{ type: 'PostSentTo', data: { stage: state.status as PreStage, by: holderOf(actor, now), to: { userId: to.userId, name: to.name, since: now } } }];
+      return [
+        {
+          type: 'PostSentTo',
+          data: {
+            stage: state.status as PreStage,
+            by: holderOf(actor, now),
+            to: { userId: to.userId, name: to.name, since: now },
+          },
+        },
+      ];
     },
     ApproveFactCheck: (state, { actor, context }) => {
       const to = nextStage(state.status as PreStage, contextOf(context).settings);
@@ -324,15 +506,23 @@ function handlers() {
     },
     ApproveRegulation: (state, { actor, context }) => {
       const { now } = contextOf(context);
-      return [{ type: 'PostRegulationApproved', data: { stage: state.status as Status, by: holderOf(actor, now), at: now } }];
+      return [
+        { type: 'PostRegulationApproved', data: { stage: state.status as Status, by: holderOf(actor, now), at: now } },
+      ];
     },
-    DeclineRegulation: (state, { data, actor, context }) => [move('PostRegulationDeclined', state, 'DeclineRegulation', 'Edit', actor, context, requireNote(data))],
+    DeclineRegulation: (state, { data, actor, context }) => [
+      move('PostRegulationDeclined', state, 'DeclineRegulation', 'Edit', actor, context, requireNote(data)),
+    ],
     Publish: (state, { data, actor, context }) => {
       ensurePublishable(state, context);
       return [move('PostPublished', state, 'Publish', 'Published', actor, context, optionalNote(data))];
     },
-    Delete: (state, { data, actor, context }) => [move('PostUnpublished', state, 'Delete', 'Deleted', actor, context, optionalNote(data))],
-    Archive: (state, { data, actor, context }) => [move('PostArchived', state, 'Archive', 'Archived', actor, context, optionalNote(data))],
+    Delete: (state, { data, actor, context }) => [
+      move('PostUnpublished', state, 'Delete', 'Deleted', actor, context, optionalNote(data)),
+    ],
+    Archive: (state, { data, actor, context }) => [
+      move('PostArchived', state, 'Archive', 'Archived', actor, context, optionalNote(data)),
+    ],
     DeleteForever: (_state, { actor, context }) => {
       const { now } = contextOf(context);
       return [{ type: 'PostDeletedForever', data: { by: holderOf(actor, now), at: now } }];
@@ -346,7 +536,12 @@ function handlers() {
     KeepDraft: (_state, { data, context }) => {
       const { now } = contextOf(context);
       const d = data as { by: Holder; changes: PostContent; baseVersion: number | null; reason: string };
-      return [{ type: 'PostDraftKept', data: { by: d.by, changes: d.changes, baseVersion: d.baseVersion, reason: d.reason, at: now } }];
+      return [
+        {
+          type: 'PostDraftKept',
+          data: { by: d.by, changes: d.changes, baseVersion: d.baseVersion, reason: d.reason, at: now },
+        },
+      ];
     },
   };
   for (const target of PRE_PUBLICATION.slice(1)) {
@@ -362,7 +557,9 @@ function handlers() {
     };
   }
   for (const target of PRE_PUBLICATION.slice(0, -1)) {
-    h[`ReturnTo${STAGE_NAMES[target]}`] = (state, { data, actor, context }) => [move('PostReturned', state, `ReturnTo${target}`, target, actor, context, requireNote(data))];
+    h[`ReturnTo${STAGE_NAMES[target]}`] = (state, { data, actor, context }) => [
+      move('PostReturned', state, `ReturnTo${target}`, target, actor, context, requireNote(data)),
+    ];
   }
   return h;
 }
@@ -420,7 +617,11 @@ function evolve(state: PostState, event: PostEvent): PostState {
     }
     case 'PostSaved': {
       const d = event.data;
-      const content = { ...state.content, ...d.changes, ...(d.words !== undefined ? { words: d.words, links: d.links ?? 0 } : {}) };
+      const content = {
+        ...state.content,
+        ...d.changes,
+        ...(d.words !== undefined ? { words: d.words, links: d.links ?? 0 } : {}),
+      };
       return {
         ...state,
         content,
@@ -434,7 +635,10 @@ function evolve(state: PostState, event: PostEvent): PostState {
     case 'PostDiscarded':
       return { ...state, holder: null };
     case 'PostTakenOver':
-      return { ...claim(state, event.data.stage, event.data.by), takenOver: { from: event.data.from.userId, by: event.data.by } };
+      return {
+        ...claim(state, event.data.stage, event.data.by),
+        takenOver: { from: event.data.from.userId, by: event.data.by },
+      };
     case 'PostSentTo':
       return claim(state, event.data.stage, event.data.to);
     case 'PostSubmitted':
@@ -448,13 +652,24 @@ function evolve(state: PostState, event: PostEvent): PostState {
       const to = d.to;
       // Every move releases the page; a post returned to a stage goes back to whoever held it.
       const returned = event.type === 'PostReturned' || event.type === 'PostRegulationDeclined';
-      const holder = returned ? (d.holder !== undefined ? d.holder : isPre(to) ? (state.lastHolders[to] ?? null) : null) : null;
+      const holder = returned
+        ? d.holder !== undefined
+          ? d.holder
+          : isPre(to)
+            ? (state.lastHolders[to] ?? null)
+            : null
+        : null;
       const next: PostState = {
         ...state,
         status: to,
         holder: holder ? { ...holder, since: d.at } : null,
         takenOver: null,
-        returnedFrom: event.type === 'PostReturned' ? (d.from as PreStage) : event.type === 'PostSubmitted' ? null : state.returnedFrom,
+        returnedFrom:
+          event.type === 'PostReturned'
+            ? (d.from as PreStage)
+            : event.type === 'PostSubmitted'
+              ? null
+              : state.returnedFrom,
         regulationApproved: event.type === 'PostRegulationDeclined' ? false : state.regulationApproved,
       };
       if (to === 'Published') return { ...next, publishedAt: d.at, firstPublishedAt: state.firstPublishedAt ?? d.at };
@@ -499,4 +714,8 @@ export const POST_EVENT_TYPES = [
 ] as const;
 export type PostEventType = (typeof POST_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
-export const EVERY_POST_EVENT_LISTED: [PostEvent['type']] extends [PostEventType] ? ([PostEventType] extends [PostEvent['type']] ? true : never) : never = true;
+export const EVERY_POST_EVENT_LISTED: [PostEvent['type']] extends [PostEventType]
+  ? [PostEventType] extends [PostEvent['type']]
+    ? true
+    : never
+  : never = true;

@@ -55,16 +55,22 @@ export function redirectPathProblem(label: string, value: string, allowUrl: bool
     } catch {
       return `${label} must be a valid http(s) URL`;
     }
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? null : `${label} must be a valid http(s) URL`;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname
+      ? null
+      : `${label} must be a valid http(s) URL`;
   }
-  if (!value.startsWith('/')) return allowUrl ? `${label} must start with / or be a full URL` : `${label} must start with /`;
+  if (!value.startsWith('/'))
+    return allowUrl ? `${label} must start with / or be a full URL` : `${label} must start with /`;
   if (value.startsWith('//')) return `${label} must start with a single /`;
   return null;
 }
 
 /** Refuses a command whose paths break the rule above (whoever sends it: the API, automatic rules, imports). */
 function ensurePaths(data: { fromPath?: unknown; toPath?: unknown }) {
-  for (const [field, allowUrl] of [['fromPath', false], ['toPath', true]] as const) {
+  for (const [field, allowUrl] of [
+    ['fromPath', false],
+    ['toPath', true],
+  ] as const) {
     const value = data[field];
     if (value === undefined) continue;
     const label = REDIRECT_FIELD_LABELS[field];
@@ -78,7 +84,12 @@ export interface RedirectRuleState {
   fields: RedirectRuleFields | null;
 }
 
-export const redirectRuleDecider = defineDecider<'active' | 'deleted', 'Create' | 'Update' | 'Delete', RedirectRuleState, RedirectRuleEvent>({
+export const redirectRuleDecider = defineDecider<
+  'active' | 'deleted',
+  'Create' | 'Update' | 'Delete',
+  RedirectRuleState,
+  RedirectRuleEvent
+>({
   table: {
     name: 'redirect rule',
     statuses: ['active', 'deleted'],
@@ -104,7 +115,9 @@ export const redirectRuleDecider = defineDecider<'active' | 'deleted', 'Create' 
       );
       return Object.keys(changes).length ? [{ type: 'RedirectRuleChanged', data: changes }] : [];
     },
-    Delete: (_state, command: { data: { reason?: string } }) => [{ type: 'RedirectRuleDeleted', data: command.data?.reason ? { reason: command.data.reason } : {} }],
+    Delete: (_state, command: { data: { reason?: string } }) => [
+      { type: 'RedirectRuleDeleted', data: command.data?.reason ? { reason: command.data.reason } : {} },
+    ],
   },
   evolve: (state, event) => {
     switch (event.type) {
@@ -129,5 +142,7 @@ export const REDIRECT_RULE_EVENT_TYPES = [
 export type RedirectRuleEventType = (typeof REDIRECT_RULE_EVENT_TYPES)[number]['type'];
 /** The decider records exactly the events listed (a compile error otherwise). */
 export const EVERY_REDIRECT_RULE_EVENT_LISTED: [RedirectRuleEvent['type']] extends [RedirectRuleEventType]
-  ? ([RedirectRuleEventType] extends [RedirectRuleEvent['type']] ? true : never)
+  ? [RedirectRuleEventType] extends [RedirectRuleEvent['type']]
+    ? true
+    : never
   : never = true;

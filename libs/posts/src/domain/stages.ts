@@ -5,11 +5,25 @@ import { PLATFORM_ADMIN } from '#libs/platform/src/auth/policy.js';
  * The article workflow's stages (DESIGN.md "Article"), in order. The pre-publication stages a
  * website uses depend on its settings; `Writer` and `Edit` always exist.
  */
-export const PRE_PUBLICATION = ['Writer', 'Edit', 'SecondEdit', 'Review', 'FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck'] as const;
+export const PRE_PUBLICATION = [
+  'Writer',
+  'Edit',
+  'SecondEdit',
+  'Review',
+  'FactCheck',
+  'SecondFactCheck',
+  'ThirdFactCheck',
+  'FourthFactCheck',
+] as const;
 export type PreStage = (typeof PRE_PUBLICATION)[number];
 export const POST_STATUSES = [...PRE_PUBLICATION, 'Published', 'Deleted', 'Archived'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
-export const FACT_CHECK_STAGES = ['FactCheck', 'SecondFactCheck', 'ThirdFactCheck', 'FourthFactCheck'] as const satisfies readonly PreStage[];
+export const FACT_CHECK_STAGES = [
+  'FactCheck',
+  'SecondFactCheck',
+  'ThirdFactCheck',
+  'FourthFactCheck',
+] as const satisfies readonly PreStage[];
 
 /** How the console names each status (seed 000 section 4). */
 export const STATUS_LABELS: Record<PostStatus, string> = {
@@ -35,7 +49,13 @@ export interface WorkflowSettings {
   fourEyes: boolean;
 }
 
-export const DEFAULT_WORKFLOW: WorkflowSettings = { secondEdit: false, customerReview: false, factCheckLevels: 0, regulated: false, fourEyes: true };
+export const DEFAULT_WORKFLOW: WorkflowSettings = {
+  secondEdit: false,
+  customerReview: false,
+  factCheckLevels: 0,
+  regulated: false,
+  fourEyes: true,
+};
 
 /** The pre-publication stages a website with these settings uses, in order. */
 export function enabledStages(settings: WorkflowSettings): PreStage[] {
@@ -50,7 +70,8 @@ export function enabledStages(settings: WorkflowSettings): PreStage[] {
 }
 
 export const stageIndex = (stage: PreStage) => PRE_PUBLICATION.indexOf(stage);
-export const isFactCheck = (stage: string): stage is (typeof FACT_CHECK_STAGES)[number] => (FACT_CHECK_STAGES as readonly string[]).includes(stage);
+export const isFactCheck = (stage: string): stage is (typeof FACT_CHECK_STAGES)[number] =>
+  (FACT_CHECK_STAGES as readonly string[]).includes(stage);
 
 /**
  * The stage after `current` in this website's workflow, or `Published` after the last one. A post
@@ -61,7 +82,8 @@ export function nextStage(current: PreStage, settings: WorkflowSettings): PreSta
 }
 
 /** Whether `current` is the last pre-publication stage (where editors may publish). */
-export const isLastStage = (current: PreStage, settings: WorkflowSettings) => nextStage(current, settings) === 'Published';
+export const isLastStage = (current: PreStage, settings: WorkflowSettings) =>
+  nextStage(current, settings) === 'Published';
 
 /**
  * Roles (as the policy names them: organisation roles and `cms:{role}`). Editors and organisation

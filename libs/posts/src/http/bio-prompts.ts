@@ -19,13 +19,31 @@ export interface BioPrompt extends CreditedPerson {
  * Who the published page credits: its writer (the credited one when set), its expert, and its
  * fact-checker on websites that display fact-checkers. Each needs a published bio on the website.
  */
-export async function bioPromptsFor(db: SqlExecutor, state: PostState, website: { id: string; factCheckerDisplay?: boolean }): Promise<BioPrompt[]> {
-  const people: { field: CreditedPerson['field']; label: string; userId: string | null; name: string | null; expertId?: string }[] = [];
+export async function bioPromptsFor(
+  db: SqlExecutor,
+  state: PostState,
+  website: { id: string; factCheckerDisplay?: boolean },
+): Promise<BioPrompt[]> {
+  const people: {
+    field: CreditedPerson['field'];
+    label: string;
+    userId: string | null;
+    name: string | null;
+    expertId?: string;
+  }[] = [];
   const writer = state.content.creditedWriterId ?? state.lastHolders.Writer?.userId ?? state.content.writerId ?? null;
-  if (writer) people.push({ field: 'writer', label: 'Writer', userId: writer, name: writer === state.lastHolders.Writer?.userId ? state.lastHolders.Writer.name : null });
-  if (state.content.expertId) people.push({ field: 'expert', label: 'Expert', userId: null, name: null, expertId: state.content.expertId });
+  if (writer)
+    people.push({
+      field: 'writer',
+      label: 'Writer',
+      userId: writer,
+      name: writer === state.lastHolders.Writer?.userId ? state.lastHolders.Writer.name : null,
+    });
+  if (state.content.expertId)
+    people.push({ field: 'expert', label: 'Expert', userId: null, name: null, expertId: state.content.expertId });
   const factChecker = state.lastHolders.FactCheck;
-  if (website.factCheckerDisplay && factChecker) people.push({ field: 'factChecker', label: 'Fact-checker', userId: factChecker.userId, name: factChecker.name });
+  if (website.factCheckerDisplay && factChecker)
+    people.push({ field: 'factChecker', label: 'Fact-checker', userId: factChecker.userId, name: factChecker.name });
   if (people.length === 0) return [];
 
   const userIds = people.flatMap((p) => (p.userId ? [p.userId] : []));
@@ -38,7 +56,14 @@ export async function bioPromptsFor(db: SqlExecutor, state: PostState, website: 
       ? bios.find((b) => b.id === person.expertId && b.kind === 'expert')
       : bios.find((b) => b.userId === person.userId);
     if (bio?.status === 'published') continue;
-    const prompt: BioPrompt = { field: person.field, label: person.label, message: missingBio(person.label), userId: person.userId, name: person.name, bioId: bio?.id ?? null };
+    const prompt: BioPrompt = {
+      field: person.field,
+      label: person.label,
+      message: missingBio(person.label),
+      userId: person.userId,
+      name: person.name,
+      bioId: bio?.id ?? null,
+    };
     if (bio) bioNames.set(prompt, bio.displayName);
     prompts.push(prompt);
   }
@@ -46,7 +71,8 @@ export async function bioPromptsFor(db: SqlExecutor, state: PostState, website: 
   const unnamed = prompts.filter((p) => p.name === null && p.userId !== null).map((p) => p.userId!);
   if (unnamed.length) {
     const names = await memberNames(db, state.organisationId ?? '', unnamed);
-    for (const prompt of prompts) prompt.name ??= (prompt.userId !== null ? names.get(prompt.userId) : undefined) ?? null;
+    for (const prompt of prompts)
+      prompt.name ??= (prompt.userId !== null ? names.get(prompt.userId) : undefined) ?? null;
   }
   for (const prompt of prompts) prompt.name ??= bioNames.get(prompt) ?? null;
   return prompts;

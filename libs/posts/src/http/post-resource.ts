@@ -10,9 +10,24 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError
 import { checkId, expectedVersionOf } from '#libs/platform/src/http/records.js';
 import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
 import { escapeHtml } from '#libs/platform/src/html.js';
-import { aside, defineResource, type ResourceAction, type ResourceEnv, type ResourceRecord } from '#libs/platform/src/resources/resource.js';
+import {
+  aside,
+  defineResource,
+  type ResourceAction,
+  type ResourceEnv,
+  type ResourceRecord,
+} from '#libs/platform/src/resources/resource.js';
 import { missing, notText, parseInput, z } from '#libs/platform/src/validation.js';
-import { NOTE_MAX_LENGTH, POST_FIELD_LABELS as L, POST_TYPES, contentSchema, createSchema, noteSchema, postSlug, type PostContent } from '../domain/post-fields.js';
+import {
+  NOTE_MAX_LENGTH,
+  POST_FIELD_LABELS as L,
+  POST_TYPES,
+  contentSchema,
+  createSchema,
+  noteSchema,
+  postSlug,
+  type PostContent,
+} from '../domain/post-fields.js';
 import { ACTION_LABELS, OTHER_STATUS_LABELS, ROLE_LABELS } from '../domain/post-labels.js';
 import { saveConflict, sendToRefusal } from '../domain/post-rules.js';
 import { POST_TABS } from '../domain/post-tabs.js';
@@ -28,28 +43,48 @@ import { bioPromptsFor } from './bio-prompts.js';
  * CMS); the decider decides with the website's workflow settings and the time.
  */
 
-type WebsiteRow = { id: string; organisationId: string; status: string; defaultLocale: string; locales: { locale: string; urlPrefix: string }[]; factCheckerDisplay?: boolean } & WorkflowSettings;
+type WebsiteRow = {
+  id: string;
+  organisationId: string;
+  status: string;
+  defaultLocale: string;
+  locales: { locale: string; urlPrefix: string }[];
+  factCheckerDisplay?: boolean;
+} & WorkflowSettings;
 
 /**
  * A post as the routes read it: the record the posts projection writes, with the decider's own
  * state (`postState`, folded by the projection: the guards read it) and its website's row
  * (`postWebsite`: the workflow settings, the bios it credits) beside it, never answered.
  */
-export type PostRecord = ResourceRecord & { websiteId: string; postState: PostState; postWebsite: WebsiteRow | undefined };
+export type PostRecord = ResourceRecord & {
+  websiteId: string;
+  postState: PostState;
+  postWebsite: WebsiteRow | undefined;
+};
 
 const actionSchema = z.object({ note: noteSchema.optional() }).passthrough();
-const sendToSchema = z.object({ userId: z.string({ error: (i) => (i.input === undefined ? missing(L.userId) : notText(L.userId)) }).max(100) });
+const sendToSchema = z.object({
+  userId: z.string({ error: (i) => (i.input === undefined ? missing(L.userId) : notText(L.userId)) }).max(100),
+});
 const bulkNoteSchema = z.object({ note: z.string().max(NOTE_MAX_LENGTH).optional() });
 
 /** The spec's wording when an action fails (seed 000 section 8). */
-const FAILURE_VERB: Record<string, string> = { Publish: 'publish', Save: 'save', Delete: 'delete', DeleteForever: 'delete', Discard: 'discard' };
+const FAILURE_VERB: Record<string, string> = {
+  Publish: 'publish',
+  Save: 'save',
+  Delete: 'delete',
+  DeleteForever: 'delete',
+  Discard: 'discard',
+};
 
 /** Every action of the workflow table; a request may take all but Create (a new post's: `POST /posts`) and KeepDraft (the system's). */
 const TABLE_ACTIONS = [...new Set(postDecider.table.transitions.map((t) => t.action))];
 const REQUEST_ACTIONS = TABLE_ACTIONS.filter((action) => action !== 'Create' && action !== 'KeepDraft');
 
 /** Posts are the CMS product: an organisation whose plan lacks it gets 403 "Upgrade to access". */
-const ensureCms = (env: ResourceEnv, organisationId: string) => ensureOrganisationProduct(env.db, organisationId, 'cms');
+const ensureCms = (env: ResourceEnv, organisationId: string) =>
+  ensureOrganisationProduct(env.db, organisationId, 'cms');
 
 /** The facts every post decision reads: the website's workflow settings and the time. */
 function contextOf(website: WebsiteRow) {
@@ -95,7 +130,8 @@ function websiteOf(post: PostRecord): WebsiteRow {
 async function reachableWebsite(env: ResourceEnv, websiteId: string): Promise<WebsiteRow> {
   checkId(websiteId);
   const website = (await websitesByIds<WebsiteRow>(env.db, [websiteId])).get(websiteId);
-  if (!website || !canReachWebsite(env.viewer, website.organisationId, website.id)) throw ValidationError.field('websiteId', 'Website not found');
+  if (!website || !canReachWebsite(env.viewer, website.organisationId, website.id))
+    throw ValidationError.field('websiteId', 'Website not found');
   await ensureCms(env, website.organisationId);
   return website;
 }
@@ -104,7 +140,8 @@ async function reachableWebsite(env: ResourceEnv, websiteId: string): Promise<We
 async function loadPost(env: ResourceEnv, id: string): Promise<PostRecord> {
   checkId(id);
   const row = await postById(env.db, id);
-  if (!row || !canReachWebsite(env.viewer, row.organisationId, row.websiteId)) throw new NotFoundError('Post not found');
+  if (!row || !canReachWebsite(env.viewer, row.organisationId, row.websiteId))
+    throw new NotFoundError('Post not found');
   await ensureCms(env, row.organisationId);
   const websiteId = row.state.websiteId!;
   const website = (await websitesByIds<WebsiteRow>(env.db, [websiteId])).get(websiteId);
@@ -112,12 +149,20 @@ async function loadPost(env: ResourceEnv, id: string): Promise<PostRecord> {
 }
 
 /** The people a post credits (when they change): the credited writer is a member of the organisation, the expert an expert bio of the website. */
-async function checkPeople(env: ResourceEnv, organisationId: string, websiteId: string, content: PostContent, before: PostContent = {}) {
+async function checkPeople(
+  env: ResourceEnv,
+  organisationId: string,
+  websiteId: string,
+  content: PostContent,
+  before: PostContent = {},
+) {
   if (content.creditedWriterId && content.creditedWriterId !== before.creditedWriterId) {
-    if (!(await memberOf(env.db, organisationId, content.creditedWriterId))) throw ValidationError.field('creditedWriterId', 'The credited writer must be a member of the organisation');
+    if (!(await memberOf(env.db, organisationId, content.creditedWriterId)))
+      throw ValidationError.field('creditedWriterId', 'The credited writer must be a member of the organisation');
   }
   if (content.expertId && content.expertId !== before.expertId) {
-    if (!(await isExpertBio(env.db, content.expertId, websiteId))) throw ValidationError.field('expertId', 'The expert must be an expert bio of this website');
+    if (!(await isExpertBio(env.db, content.expertId, websiteId)))
+      throw ValidationError.field('expertId', 'The expert must be an expert bio of this website');
   }
 }
 
@@ -143,11 +188,15 @@ function exportOf(answered: Record<string, unknown>, data: unknown) {
   const format = (data as { format?: string }).format ?? 'html';
   const slug = post.slug ?? post.id;
   const title = escapeHtml(String(post.title ?? ''));
-  const description = post.metaDescription ? `<meta name="description" content="${escapeHtml(String(post.metaDescription))}">` : '';
+  const description = post.metaDescription
+    ? `<meta name="description" content="${escapeHtml(String(post.metaDescription))}">`
+    : '';
   const html = `<!doctype html><html lang="${post.locale}"><head><meta charset="utf-8"><title>${title}</title>${description}</head><body><article><h1>${title}</h1>${
     (post.richText as { html?: string } | null)?.html ?? ''
   }</article></body></html>`;
-  return format === 'json' ? { format, filename: `${slug}.json`, content: JSON.stringify(post) } : { format: 'html', filename: `${slug}.html`, content: html };
+  return format === 'json'
+    ? { format, filename: `${slug}.json`, content: JSON.stringify(post) }
+    : { format: 'html', filename: `${slug}.html`, content: html };
 }
 
 /** The services the kind uses besides the platform's ports. */
@@ -158,10 +207,22 @@ export interface PostServices {
 
 export function postsResource({ commands }: PostServices) {
   /** A refused save is kept as a draft revision of the post (recoverable, never lost). */
-  async function keepDraft(env: ResourceEnv, post: PostRecord, actor: Actor, changes: PostContent, baseVersion: number | null, error: ConflictError) {
+  async function keepDraft(
+    env: ResourceEnv,
+    post: PostRecord,
+    actor: Actor,
+    changes: PostContent,
+    baseVersion: number | null,
+    error: ConflictError,
+  ) {
     const reason = (error.details as { reason?: string } | undefined)?.reason ?? 'stale_version';
     const by: Holder = { userId: actor.userId, name: actor.name ?? actor.userId, since: new Date().toISOString() };
-    const command = { type: 'KeepDraft', actor: { userId: actor.userId, name: actor.name, roles: ['system'] }, data: { by, changes, baseVersion, reason }, context: contextOf(websiteOf(post)) };
+    const command = {
+      type: 'KeepDraft',
+      actor: { userId: actor.userId, name: actor.name, roles: ['system'] },
+      data: { by, changes, baseVersion, reason },
+      context: contextOf(websiteOf(post)),
+    };
     const result: DecideResult = await commands.execute(new DecideCommand(POST, post.id, command));
     await env.projections.waitForResult(result);
   }
@@ -181,9 +242,13 @@ export function postsResource({ commands }: PostServices) {
   });
 
   /** Publishing needs a bio for everyone the page credits: the decision reads who has none yet. */
-  const publishing: ResourceAction<PostRecord> = { context: async (post, env) => ({ missingBios: await bioPromptsFor(env.db, post.postState, websiteOf(post)) }) };
+  const publishing: ResourceAction<PostRecord> = {
+    context: async (post, env) => ({ missingBios: await bioPromptsFor(env.db, post.postState, websiteOf(post)) }),
+  };
 
-  const actions: Record<string, ResourceAction<PostRecord>> = Object.fromEntries(TABLE_ACTIONS.map((name) => [name, action(name)]));
+  const actions: Record<string, ResourceAction<PostRecord>> = Object.fromEntries(
+    TABLE_ACTIONS.map((name) => [name, action(name)]),
+  );
   Object.assign(actions, {
     Publish: action('Publish', publishing),
     ApproveFactCheck: action('ApproveFactCheck', publishing),
@@ -208,12 +273,24 @@ export function postsResource({ commands }: PostServices) {
       // Someone else holding the page comes before a stale version: whoever was taken over learns
       // who took it and when (their version is older by then), and their changes are kept.
       context(post, env, data) {
-        const conflict = saveConflict(post.postState, { actor: actorFor(env.viewer, post.organisationId), data, context: contextOf(websiteOf(post)) });
+        const conflict = saveConflict(post.postState, {
+          actor: actorFor(env.viewer, post.organisationId),
+          data,
+          context: contextOf(websiteOf(post)),
+        });
         if (conflict) throw conflict;
         return {};
       },
       async refused(error, post, data, env, kept) {
-        if (error instanceof ConflictError) await keepDraft(env, post, actorFor(env.viewer, post.organisationId), data as PostContent, (kept.baseVersion as number | undefined) ?? null, error);
+        if (error instanceof ConflictError)
+          await keepDraft(
+            env,
+            post,
+            actorFor(env.viewer, post.organisationId),
+            data as PostContent,
+            (kept.baseVersion as number | undefined) ?? null,
+            error,
+          );
         return withFailureWording('Save', error);
       },
     },
@@ -240,14 +317,30 @@ export function postsResource({ commands }: PostServices) {
     async list(env, query) {
       const result = await listPosts(env.db, env.viewer, query);
       const [states, websites] = await Promise.all([
-        postStates(env.db, result.rows.map((r) => r.id as string)),
+        postStates(
+          env.db,
+          result.rows.map((r) => r.id as string),
+        ),
         websitesByIds<WebsiteRow>(env.db, [...new Set(result.rows.map((r) => r.websiteId as string))]),
       ]);
-      return { ...result, rows: result.rows.map((r) => ({ ...r, postState: states.get(r.id as string), postWebsite: websites.get(r.websiteId as string) }) as PostRecord) };
+      return {
+        ...result,
+        rows: result.rows.map(
+          (r) =>
+            ({
+              ...r,
+              postState: states.get(r.id as string),
+              postWebsite: websites.get(r.websiteId as string),
+            }) as PostRecord,
+        ),
+      };
     },
     load: loadPost,
     stateOf: (post) => post.postState,
-    facts: { key: (post) => post.websiteId, read: async (post) => (post.postWebsite ? contextOf(post.postWebsite) : {}) },
+    facts: {
+      key: (post) => post.websiteId,
+      read: async (post) => (post.postWebsite ? contextOf(post.postWebsite) : {}),
+    },
     hiddenKeys: ['postState', 'postWebsite'],
     // KeepDraft keeps a refused save: the system's, never offered (a request naming it is refused by the table).
     internal: ['KeepDraft'],
@@ -259,7 +352,13 @@ export function postsResource({ commands }: PostServices) {
           posts.map(async (post) => {
             const website = post.postWebsite;
             const state = post.postState;
-            return [post, { stages: website ? enabledStages(contextOf(website).settings) : [], bioPrompts: website && state.status !== PURGED ? await bioPromptsFor(env.db, state, website) : [] }] as const;
+            return [
+              post,
+              {
+                stages: website ? enabledStages(contextOf(website).settings) : [],
+                bioPrompts: website && state.status !== PURGED ? await bioPromptsFor(env.db, state, website) : [],
+              },
+            ] as const;
           }),
         ),
       );
@@ -268,20 +367,30 @@ export function postsResource({ commands }: PostServices) {
     // History, drafts and as-of views read the events, also of posts deleted forever (gone from the read model).
     streamAccess(created, env) {
       const post = created as { organisationId?: string; websiteId?: string } | undefined;
-      if (!post?.organisationId || !canReachWebsite(env.viewer, post.organisationId, post.websiteId)) throw new NotFoundError('Post not found');
+      if (!post?.organisationId || !canReachWebsite(env.viewer, post.organisationId, post.websiteId))
+        throw new NotFoundError('Post not found');
     },
     asOf: (id, state, version, time) => presentPost(id, state, version, time.toISOString()),
     async create(body, env) {
       const input = parseInput(createSchema, body);
       const website = await reachableWebsite(env, input.websiteId);
-      if (website.status !== 'active') throw ValidationError.field('websiteId', 'Posts cannot be created on an inactive website');
+      if (website.status !== 'active')
+        throw ValidationError.field('websiteId', 'Posts cannot be created on an inactive website');
       const locale = input.locale ?? website.defaultLocale ?? 'en';
-      if (website.locales?.length && !website.locales.some((l) => l.locale === locale)) throw ValidationError.field('locale', `The website has no locale ${locale}`);
+      if (website.locales?.length && !website.locales.some((l) => l.locale === locale))
+        throw ValidationError.field('locale', `The website has no locale ${locale}`);
       const organisationId = website.organisationId;
-      if (!postDecider.allowedActions(NEW, actorFor(env.viewer, organisationId)).includes('Create')) throw new ForbiddenError('Your role may not create posts');
+      if (!postDecider.allowedActions(NEW, actorFor(env.viewer, organisationId)).includes('Create'))
+        throw new ForbiddenError('Your role may not create posts');
       const { websiteId: _w, locale: _l, ...content } = input;
       await checkPeople(env, organisationId, website.id, content);
-      const data = { ...content, slug: content.slug ?? postSlug(content.title), organisationId, websiteId: website.id, locale };
+      const data = {
+        ...content,
+        slug: content.slug ?? postSlug(content.title),
+        organisationId,
+        websiteId: website.id,
+        locale,
+      };
       return { organisationId, data, context: contextOf(website) };
     },
     update: 'Save',

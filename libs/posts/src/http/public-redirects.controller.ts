@@ -15,7 +15,11 @@ import { allowWebsiteOrigin } from '#libs/platform/src/http/public-cors.js';
 const LABELS = { key: 'The website key', path: 'The path' } as const;
 
 const query = z.object({
-  key: z.string({ error: missing(LABELS.key) }).trim().min(1, missing(LABELS.key)).max(100, `${LABELS.key} is not a website key`),
+  key: z
+    .string({ error: missing(LABELS.key) })
+    .trim()
+    .min(1, missing(LABELS.key))
+    .max(100, `${LABELS.key} is not a website key`),
   path: z
     .string({ error: missing(LABELS.path) })
     .min(1, missing(LABELS.path))
@@ -58,7 +62,8 @@ export class PublicRedirectsController {
     const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const rule = await redirectRuleForPath(this.db, site.id, path, trimmed);
     // A rule stored before paths were checked never sends a visitor to another website.
-    if (!rule || redirectPathProblem('toPath', rule.toPath, true)) throw new NotFoundError('No redirect from this path');
+    if (!rule || redirectPathProblem('toPath', rule.toPath, true))
+      throw new NotFoundError('No redirect from this path');
     await this.counters.hit(rule.id, isBot(visitorAgent ?? userAgent));
     return { fromPath: rule.fromPath, toPath: rule.toPath, type: rule.type };
   }

@@ -6,7 +6,14 @@ import { checkId } from '#libs/platform/src/http/records.js';
 import { canReachWebsite } from '#libs/platform/src/http/tenancy.js';
 import type { ResourceEnv, ResourceKind } from '#libs/platform/src/resources/resource.js';
 import { missing, notText, parseInput, tooLong, z } from '#libs/platform/src/validation.js';
-import { REDIRECT_FIELD_LABELS as L, REDIRECT_TYPES, REDIRECT_TYPE_LABELS, redirectPathProblem, redirectRuleDecider, type RedirectRuleFields } from '../domain/redirect-rule.decider.js';
+import {
+  REDIRECT_FIELD_LABELS as L,
+  REDIRECT_TYPES,
+  REDIRECT_TYPE_LABELS,
+  redirectPathProblem,
+  redirectRuleDecider,
+  type RedirectRuleFields,
+} from '../domain/redirect-rule.decider.js';
 import { listRedirectRules, visibleRedirectRule } from '../projections/queries.js';
 import type { RedirectCounters } from '../projections/redirect-counters.js';
 import type { RedirectRules } from './redirect-rules.service.js';
@@ -31,8 +38,13 @@ const path = (field: 'fromPath' | 'toPath', allowUrl: boolean) =>
 const fields = {
   fromPath: path('fromPath', false),
   toPath: path('toPath', true),
-  type: z.union(REDIRECT_TYPES.map((t) => z.literal(t)) as never, { error: `${L.type} must be one of ${REDIRECT_TYPES.join(', ')}` }) as z.ZodType<(typeof REDIRECT_TYPES)[number]>,
-  locale: z.string({ error: notText(L.locale) }).max(20).nullable(),
+  type: z.union(REDIRECT_TYPES.map((t) => z.literal(t)) as never, {
+    error: `${L.type} must be one of ${REDIRECT_TYPES.join(', ')}`,
+  }) as z.ZodType<(typeof REDIRECT_TYPES)[number]>,
+  locale: z
+    .string({ error: notText(L.locale) })
+    .max(20)
+    .nullable(),
 };
 const createSchema = z.object({
   websiteId: z.string({ error: (i) => (i.input === undefined ? missing(L.websiteId) : notText(L.websiteId)) }).max(100),
@@ -41,9 +53,19 @@ const createSchema = z.object({
   type: fields.type.optional(),
   locale: fields.locale.optional(),
 });
-const updateSchema = z.object({ fromPath: fields.fromPath.optional(), toPath: fields.toPath.optional(), type: fields.type.optional(), locale: fields.locale.optional() });
+const updateSchema = z.object({
+  fromPath: fields.fromPath.optional(),
+  toPath: fields.toPath.optional(),
+  type: fields.type.optional(),
+  locale: fields.locale.optional(),
+});
 
-export type RuleRecord = Record<string, unknown> & { id: string; organisationId: string; websiteId: string; status: 'active' };
+export type RuleRecord = Record<string, unknown> & {
+  id: string;
+  organisationId: string;
+  websiteId: string;
+  status: 'active';
+};
 
 /** The services the kind reads besides the platform's ports. */
 export interface RedirectRuleServices {
@@ -59,16 +81,28 @@ const SELF = 'A redirect cannot lead to itself';
  * website the viewer does not reach, a role that may not create rules (403 before anything is
  * read) and a rule leading to itself. `RedirectRules.create` records it (the id, a taken fromPath).
  */
-export async function newRedirectRule(body: unknown, env: ResourceEnv): Promise<{ fields: RedirectRuleFields; actor: Actor }> {
+export async function newRedirectRule(
+  body: unknown,
+  env: ResourceEnv,
+): Promise<{ fields: RedirectRuleFields; actor: Actor }> {
   const input = parseInput(createSchema, body);
   checkId(input.websiteId);
   const organisationId = await websiteOrganisation(env.db, input.websiteId);
-  if (!organisationId || !canReachWebsite(env.viewer, organisationId, input.websiteId)) throw ValidationError.field('websiteId', 'Website not found');
+  if (!organisationId || !canReachWebsite(env.viewer, organisationId, input.websiteId))
+    throw ValidationError.field('websiteId', 'Website not found');
   const actor = actorFor(env.viewer, organisationId);
-  if (!redirectRuleDecider.allowedActions(NEW, actor).includes('Create')) throw new ForbiddenError('Your role may not create redirect rules');
+  if (!redirectRuleDecider.allowedActions(NEW, actor).includes('Create'))
+    throw new ForbiddenError('Your role may not create redirect rules');
   if (input.fromPath === input.toPath) throw ValidationError.field('toPath', SELF);
   const fields: RedirectRuleFields = {
-    organisationId, websiteId: input.websiteId, fromPath: input.fromPath, toPath: input.toPath, type: input.type ?? 301, locale: input.locale ?? null, objectId: null, automatic: false,
+    organisationId,
+    websiteId: input.websiteId,
+    fromPath: input.fromPath,
+    toPath: input.toPath,
+    type: input.type ?? 301,
+    locale: input.locale ?? null,
+    objectId: null,
+    automatic: false,
   };
   return { fields, actor };
 }
@@ -95,9 +129,14 @@ export function redirectRuleResource({ rules, counters }: RedirectRuleServices):
       // The known fields only (react-admin sends the whole record back); a new fromPath must be free on the website.
       Update: {
         async input(body, record) {
-          const data = parseInput(updateSchema, Object.fromEntries(Object.entries(body).filter(([k]) => Object.hasOwn(updateSchema.shape, k))));
-          if (data.fromPath !== undefined && data.fromPath !== record.fromPath) await rules.ensureFree(record.websiteId, data.fromPath, record.id);
-          if ((data.toPath ?? record.toPath) === (data.fromPath ?? record.fromPath)) throw ValidationError.field('toPath', SELF);
+          const data = parseInput(
+            updateSchema,
+            Object.fromEntries(Object.entries(body).filter(([k]) => Object.hasOwn(updateSchema.shape, k))),
+          );
+          if (data.fromPath !== undefined && data.fromPath !== record.fromPath)
+            await rules.ensureFree(record.websiteId, data.fromPath, record.id);
+          if ((data.toPath ?? record.toPath) === (data.fromPath ?? record.fromPath))
+            throw ValidationError.field('toPath', SELF);
           return data;
         },
       },

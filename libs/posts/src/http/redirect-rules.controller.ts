@@ -10,7 +10,11 @@ import { RedirectRules } from './redirect-rules.service.js';
 /** Redirect rules of a website: the resource framework's routes with the redirect rule kind (redirect-rule-resource.ts). */
 @Controller('redirect-rules')
 export class RedirectRulesController extends ResourceController<RuleRecord> {
-  constructor(@Ports() ports: ResourcePortsProvider, private readonly rules: RedirectRules, counters: RedirectCounters) {
+  constructor(
+    @Ports() ports: ResourcePortsProvider,
+    private readonly rules: RedirectRules,
+    counters: RedirectCounters,
+  ) {
     super(redirectRuleResource({ rules, counters }), ports);
   }
 

@@ -35,7 +35,10 @@ export class RedirectRules {
 
   /** 409 when another rule of the website already redirects from `fromPath`. */
   async ensureFree(websiteId: string, fromPath: string, ruleId: string | null = null): Promise<void> {
-    if (await redirectRuleFrom(this.db, websiteId, fromPath, ruleId)) throw new ConflictError(`A redirect from ${fromPath} already exists`, { fromPath: `A redirect from ${fromPath} already exists` });
+    if (await redirectRuleFrom(this.db, websiteId, fromPath, ruleId))
+      throw new ConflictError(`A redirect from ${fromPath} already exists`, {
+        fromPath: `A redirect from ${fromPath} already exists`,
+      });
   }
 
   async create(fields: RedirectRuleFields, actor: Actor, correlationId?: string): Promise<string> {
@@ -45,8 +48,17 @@ export class RedirectRules {
     return id;
   }
 
-  private async run(id: string, type: ActionOf<typeof REDIRECT_RULE.decider>, actor: Actor, data: unknown, organisationId: string, correlationId?: string) {
-    const result: DecideResult = await this.commands.execute(new DecideCommand(REDIRECT_RULE, id, { type, actor, data }, { organisationId, correlationId }));
+  private async run(
+    id: string,
+    type: ActionOf<typeof REDIRECT_RULE.decider>,
+    actor: Actor,
+    data: unknown,
+    organisationId: string,
+    correlationId?: string,
+  ) {
+    const result: DecideResult = await this.commands.execute(
+      new DecideCommand(REDIRECT_RULE, id, { type, actor, data }, { organisationId, correlationId }),
+    );
     await this.projections.waitForResult(result);
   }
 }

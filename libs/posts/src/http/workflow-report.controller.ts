@@ -22,7 +22,11 @@ export class WorkflowReportController {
 
   @Get('workflow')
   async workflow(@CurrentViewer() viewer: Viewer, @Query() query: Record<string, unknown>) {
-    const readable = organisationsReadableBy(viewer, WORKFLOW_READERS, 'Only managers, editors and analysts may read the workflow report');
+    const readable = organisationsReadableBy(
+      viewer,
+      WORKFLOW_READERS,
+      'Only managers, editors and analysts may read the workflow report',
+    );
     const filter: WorkflowReportFilter = {};
     if (query.websiteId !== undefined) {
       if (typeof query.websiteId !== 'string') throw new BadRequestError(notText(POST_FIELD_LABELS.websiteId));
@@ -32,7 +36,8 @@ export class WorkflowReportController {
     for (const bound of ['from', 'to'] as const) {
       const value = query[bound];
       if (value === undefined || value === '') continue;
-      if (typeof value !== 'string' || !isCalendarDate(value)) throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
+      if (typeof value !== 'string' || !isCalendarDate(value))
+        throw new BadRequestError(`${bound} must be a date as YYYY-MM-DD`);
       filter[bound] = value;
     }
     const { stages, queues, people, websites } = await workflowReportRows(this.db, viewer, readable, filter);

@@ -29,11 +29,26 @@ export const slugRedirectsProcess: ProcessManager = {
     const before = await context.stateBefore<PostState>(event);
     const oldSlug = before.content.slug;
     const newSlug = after.content.slug;
-    if (after.status !== 'Published' || !oldSlug || !newSlug || oldSlug === newSlug || !after.websiteId || !after.organisationId) return [];
+    if (
+      after.status !== 'Published' ||
+      !oldSlug ||
+      !newSlug ||
+      oldSlug === newSlug ||
+      !after.websiteId ||
+      !after.organisationId
+    )
+      return [];
     const postId = event.streamId.slice('post-'.length);
     // The website's locales are the organisations context's (its read side, never its table).
-    const found = await websitesByIds<{ id: string; locales?: Array<{ locale: string; urlPrefix: string }> | null }>(context.read, [after.websiteId]);
-    const website = { id: after.websiteId, organisationId: after.organisationId, locales: found.get(after.websiteId)?.locales ?? [] };
+    const found = await websitesByIds<{ id: string; locales?: Array<{ locale: string; urlPrefix: string }> | null }>(
+      context.read,
+      [after.websiteId],
+    );
+    const website = {
+      id: after.websiteId,
+      organisationId: after.organisationId,
+      locales: found.get(after.websiteId)?.locales ?? [],
+    };
     const fromPath = postPath(website, after.locale, oldSlug);
     const toPath = postPath(website, after.locale, newSlug);
     const ruleId = ruleIdFor(event.id);
@@ -43,7 +58,12 @@ export const slugRedirectsProcess: ProcessManager = {
     const options = { organisationId: website.organisationId };
     const commands = stale.map((rule) =>
       rule.fromPath === toPath || rule.fromPath === fromPath
-        ? new DecideCommand(REDIRECT_RULE, rule.id, { type: 'Delete', actor: system, data: { reason: `The post ${postId} moved to ${toPath}` } }, options)
+        ? new DecideCommand(
+            REDIRECT_RULE,
+            rule.id,
+            { type: 'Delete', actor: system, data: { reason: `The post ${postId} moved to ${toPath}` } },
+            options,
+          )
         : new DecideCommand(REDIRECT_RULE, rule.id, { type: 'Update', actor: system, data: { toPath } }, options),
     );
     commands.push(
@@ -53,7 +73,16 @@ export const slugRedirectsProcess: ProcessManager = {
         {
           type: 'Create',
           actor: system,
-          data: { organisationId: website.organisationId, websiteId: website.id, fromPath, toPath, type: 301, locale: after.locale, objectId: postId, automatic: true },
+          data: {
+            organisationId: website.organisationId,
+            websiteId: website.id,
+            fromPath,
+            toPath,
+            type: 301,
+            locale: after.locale,
+            objectId: postId,
+            automatic: true,
+          },
         },
         options,
       ),

@@ -48,11 +48,24 @@ export const postsProjection: Projection = {
   `,
   tables: ['rm_posts'],
   handles: [
-    'PostCreated', 'PostSaved', 'PostSelected', 'PostDiscarded', 'PostTakenOver', 'PostSentTo', 'PostSubmitted', 'PostReturned',
-    'PostFactCheckApproved', 'PostRegulationApproved', 'PostRegulationDeclined', 'PostPublished', 'PostUnpublished', 'PostArchived',
+    'PostCreated',
+    'PostSaved',
+    'PostSelected',
+    'PostDiscarded',
+    'PostTakenOver',
+    'PostSentTo',
+    'PostSubmitted',
+    'PostReturned',
+    'PostFactCheckApproved',
+    'PostRegulationApproved',
+    'PostRegulationDeclined',
+    'PostPublished',
+    'PostUnpublished',
+    'PostArchived',
     'PostDeletedForever',
     // Changing nothing shown, but moving the version a client must send next.
-    'PostDraftKept', 'PostExported',
+    'PostDraftKept',
+    'PostExported',
   ] satisfies PostEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const id = event.streamId.slice('post-'.length);
@@ -104,8 +117,11 @@ export const postsProjection: Projection = {
 
 /** The post as the API answers it (without `allowedActions`, which depend on who asks). */
 export function presentPost(id: string, state: PostState, version: number, updatedAt: string | null) {
-  const person = (h: { userId: string; name: string } | undefined | null) => (h ? { userId: h.userId, name: h.name } : null);
-  const writer = person(state.lastHolders.Writer) ?? (state.content.writerId ? { userId: state.content.writerId, name: null } : null);
+  const person = (h: { userId: string; name: string } | undefined | null) =>
+    h ? { userId: h.userId, name: h.name } : null;
+  const writer =
+    person(state.lastHolders.Writer) ??
+    (state.content.writerId ? { userId: state.content.writerId, name: null } : null);
   return {
     id,
     organisationId: state.organisationId,

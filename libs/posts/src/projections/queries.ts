@@ -8,7 +8,13 @@ import { runList, type ListDefinition, type ListQuery, type ListResult } from '#
 import type { PostState } from '../domain/post.decider.js';
 import { POST_TABS, type PostTabRule } from '../domain/post-tabs.js';
 import { POST_STATUSES, PRE_PUBLICATION, STATUS_LABELS, type PostStatus, type PreStage } from '../domain/stages.js';
-import { DASHBOARD_LIMITS, QUEUE_TABS, primaryQueueFor, queueStagesFor, seesPipeline } from '../domain/post-dashboard.js';
+import {
+  DASHBOARD_LIMITS,
+  QUEUE_TABS,
+  primaryQueueFor,
+  queueStagesFor,
+  seesPipeline,
+} from '../domain/post-dashboard.js';
 import { rolesFor } from '#libs/platform/src/auth/policy.js';
 
 /**
@@ -19,7 +25,12 @@ import { rolesFor } from '#libs/platform/src/auth/policy.js';
  */
 
 /** Posts still in the workflow whose writer, editor or current holder is the person (the spec's "contributor"), on one website or anywhere. */
-export async function contributorPostCount(db: SqlExecutor, organisationId: string, userId: string, websiteId?: string): Promise<number> {
+export async function contributorPostCount(
+  db: SqlExecutor,
+  organisationId: string,
+  userId: string,
+  websiteId?: string,
+): Promise<number> {
   const found = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM rm_posts WHERE organisation_id = $1 AND status = ANY($4::text[])
        AND (writer_id = $2 OR editor_id = $2 OR holder_id = $2) AND ($3::text IS NULL OR website_id = $3)`,
@@ -29,7 +40,11 @@ export async function contributorPostCount(db: SqlExecutor, organisationId: stri
 }
 
 /** How many posts each person writes, in one organisation. */
-export async function writtenPostCounts(db: SqlExecutor, organisationId: string, userIds: readonly string[]): Promise<Map<string, number>> {
+export async function writtenPostCounts(
+  db: SqlExecutor,
+  organisationId: string,
+  userIds: readonly string[],
+): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const found = await db.query<{ writer_id: string; n: number }>(
     'SELECT writer_id, count(*)::int AS n FROM rm_posts WHERE organisation_id = $1 AND writer_id = ANY($2::text[]) GROUP BY writer_id',
@@ -49,7 +64,12 @@ function statusLiteral(status: string): string {
 /** A tab's rule (domain/post-tabs.ts) as a condition on the posts read model's columns. */
 export function tabCondition(rule: PostTabRule): string {
   const parts: string[] = [];
-  if (rule.statuses) parts.push(rule.statuses.length === 1 ? `status = ${statusLiteral(rule.statuses[0]!)}` : `status IN (${rule.statuses.map(statusLiteral).join(', ')})`);
+  if (rule.statuses)
+    parts.push(
+      rule.statuses.length === 1
+        ? `status = ${statusLiteral(rule.statuses[0]!)}`
+        : `status IN (${rule.statuses.map(statusLiteral).join(', ')})`,
+    );
   if (rule.held !== undefined) parts.push(`holder_id IS ${rule.held ? 'NOT NULL' : 'NULL'}`);
   if (rule.inCluster !== undefined) parts.push(`cluster_id IS ${rule.inCluster ? 'NOT NULL' : 'NULL'}`);
   if (rule.hasBody !== undefined) parts.push(rule.hasBody ? 'has_body' : 'NOT has_body');
@@ -57,7 +77,9 @@ export function tabCondition(rule: PostTabRule): string {
 }
 
 /** The CMS Articles tabs as conditions on the posts read model, in the console's order. */
-export const TABS: Record<string, string> = Object.fromEntries(Object.entries(POST_TABS).map(([tab, rule]) => [tab, tabCondition(rule)]));
+export const TABS: Record<string, string> = Object.fromEntries(
+  Object.entries(POST_TABS).map(([tab, rule]) => [tab, tabCondition(rule)]),
+);
 
 /** "Your Posts" (domain/post-tabs.ts isYourPost): the ones the person (`me`, a placeholder) writes, holds or created. */
 const yourPosts = (me: string) => `(writer_id = ${me} OR holder_id = ${me} OR created_by = ${me})`;
@@ -108,12 +130,25 @@ export const postsListDefinition = (viewer: Viewer): ListDefinition => ({
 });
 
 /** The posts list (simple-rest), of the websites the viewer reaches. */
-export function listPosts(db: SqlExecutor, viewer: Viewer, query: ListQuery): Promise<ListResult<Record<string, unknown>>> {
-  return runList<Record<string, unknown>>(db, postsListDefinition(viewer), query, websiteScope(viewer, 'organisation_id', 'website_id'));
+export function listPosts(
+  db: SqlExecutor,
+  viewer: Viewer,
+  query: ListQuery,
+): Promise<ListResult<Record<string, unknown>>> {
+  return runList<Record<string, unknown>>(
+    db,
+    postsListDefinition(viewer),
+    query,
+    websiteScope(viewer, 'organisation_id', 'website_id'),
+  );
 }
 
 /** How many posts each CMS tab holds, and `your-posts`, of the websites the viewer reaches (or of one of them). */
-export async function postTabCounts(db: SqlExecutor, viewer: Viewer, websiteId?: string): Promise<Record<string, number>> {
+export async function postTabCounts(
+  db: SqlExecutor,
+  viewer: Viewer,
+  websiteId?: string,
+): Promise<Record<string, number>> {
   const scope = websiteScope(viewer, 'organisation_id', 'website_id');
   const params = [...scope.params];
   let where = scope.sql;
@@ -123,9 +158,14 @@ export async function postTabCounts(db: SqlExecutor, viewer: Viewer, websiteId?:
   }
   params.push(viewer.userId);
   const me = `$${params.length}`;
-  const columns = Object.entries(TABS).map(([tab, condition]) => `count(*) FILTER (WHERE ${condition})::int AS "${tab}"`);
+  const columns = Object.entries(TABS).map(
+    ([tab, condition]) => `count(*) FILTER (WHERE ${condition})::int AS "${tab}"`,
+  );
   columns.push(`count(*) FILTER (WHERE ${yourPosts(me)})::int AS "your-posts"`);
-  const found = await db.query<Record<string, number>>(`SELECT ${columns.join(', ')} FROM rm_posts WHERE ${where}`, params);
+  const found = await db.query<Record<string, number>>(
+    `SELECT ${columns.join(', ')} FROM rm_posts WHERE ${where}`,
+    params,
+  );
   return found.rows[0]!;
 }
 
@@ -134,18 +174,25 @@ export async function postById(
   db: SqlExecutor,
   id: string,
 ): Promise<{ state: PostState; record: Record<string, unknown>; organisationId: string; websiteId: string } | null> {
-  const found = await db.query<{ state: PostState; record: Record<string, unknown>; organisation_id: string; website_id: string }>(
-    'SELECT state, record, organisation_id, website_id FROM rm_posts WHERE id = $1',
-    [id],
-  );
+  const found = await db.query<{
+    state: PostState;
+    record: Record<string, unknown>;
+    organisation_id: string;
+    website_id: string;
+  }>('SELECT state, record, organisation_id, website_id FROM rm_posts WHERE id = $1', [id]);
   const row = found.rows[0];
-  return row ? { state: row.state, record: row.record, organisationId: row.organisation_id, websiteId: row.website_id } : null;
+  return row
+    ? { state: row.state, record: row.record, organisationId: row.organisation_id, websiteId: row.website_id }
+    : null;
 }
 
 /** The decider's state of each post, by id. */
 export async function postStates(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, PostState>> {
   if (ids.length === 0) return new Map();
-  const found = await db.query<{ id: string; state: PostState }>('SELECT id, state FROM rm_posts WHERE id = ANY($1::text[])', [[...ids]]);
+  const found = await db.query<{ id: string; state: PostState }>(
+    'SELECT id, state FROM rm_posts WHERE id = ANY($1::text[])',
+    [[...ids]],
+  );
   return new Map(found.rows.map((r) => [r.id, r.state]));
 }
 
@@ -154,7 +201,16 @@ export async function postStates(db: SqlExecutor, ids: readonly string[]): Promi
 export const REDIRECT_RULES_LIST: ListDefinition = {
   resource: 'redirect-rules',
   table: 'rm_redirect_rules',
-  fields: { id: 'id', websiteId: 'website_id', fromPath: 'from_path', toPath: 'to_path', automatic: 'automatic', objectId: 'object_id', createdAt: 'created_at', updatedAt: 'updated_at' },
+  fields: {
+    id: 'id',
+    websiteId: 'website_id',
+    fromPath: 'from_path',
+    toPath: 'to_path',
+    automatic: 'automatic',
+    objectId: 'object_id',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
   search: ['from_path', 'to_path'],
   dateField: 'createdAt',
   defaultSort: ['createdAt', 'DESC'],
@@ -166,22 +222,35 @@ export function listRedirectRules<T>(db: SqlExecutor, viewer: Viewer, query: Lis
 }
 
 /** One redirect rule's record; 404 "Redirect rule not found" when it does not exist or the viewer does not reach its website. */
-export function visibleRedirectRule<T extends { organisationId: string; websiteId: string }>(db: SqlExecutor, viewer: Viewer, id: string): Promise<T> {
+export function visibleRedirectRule<T extends { organisationId: string; websiteId: string }>(
+  db: SqlExecutor,
+  viewer: Viewer,
+  id: string,
+): Promise<T> {
   return loadVisible<T & Record<string, unknown>>(
     db,
     viewer,
-    { table: 'rm_redirect_rules', label: 'Redirect rule', organisationOf: (r) => r.organisationId, websiteOf: (r) => r.websiteId },
+    {
+      table: 'rm_redirect_rules',
+      label: 'Redirect rule',
+      organisationOf: (r) => r.organisationId,
+      websiteOf: (r) => r.websiteId,
+    },
     id,
   );
 }
 
 /** Another rule of the website that already redirects from `fromPath` (not `exceptId`), or null. */
-export async function redirectRuleFrom(db: SqlExecutor, websiteId: string, fromPath: string, exceptId: string | null): Promise<string | null> {
-  const found = await db.query<{ id: string }>('SELECT id FROM rm_redirect_rules WHERE website_id = $1 AND from_path = $2 AND id IS DISTINCT FROM $3', [
-    websiteId,
-    fromPath,
-    exceptId,
-  ]);
+export async function redirectRuleFrom(
+  db: SqlExecutor,
+  websiteId: string,
+  fromPath: string,
+  exceptId: string | null,
+): Promise<string | null> {
+  const found = await db.query<{ id: string }>(
+    'SELECT id FROM rm_redirect_rules WHERE website_id = $1 AND from_path = $2 AND id IS DISTINCT FROM $3',
+    [websiteId, fromPath, exceptId],
+  );
   return found.rows[0]?.id ?? null;
 }
 
@@ -240,7 +309,12 @@ export interface WorkflowReportRows {
  * The stage metrics of the organisations `readable` (all when null), there of the websites the
  * viewer reaches: per stage, the queues now, per person and stage, per website (by name).
  */
-export async function workflowReportRows(db: SqlExecutor, viewer: Viewer, readable: readonly string[] | null, filter: WorkflowReportFilter): Promise<WorkflowReportRows> {
+export async function workflowReportRows(
+  db: SqlExecutor,
+  viewer: Viewer,
+  readable: readonly string[] | null,
+  filter: WorkflowReportFilter,
+): Promise<WorkflowReportRows> {
   // The readers' organisations, and there only the websites they reach (DESIGN.md "Website access").
   const reach = websiteScope(viewer, 's.organisation_id', 's.website_id', readable ? 2 : 1);
   const scope = readable
@@ -298,7 +372,10 @@ export async function workflowReportRows(db: SqlExecutor, viewer: Viewer, readab
     ),
   ]);
   // The websites' names are the organisations context's (its read side, never its table).
-  const names = await websiteNames(db, websites.rows.map((w) => w.websiteId));
+  const names = await websiteNames(
+    db,
+    websites.rows.map((w) => w.websiteId),
+  );
   const named = websites.rows.map((w) => ({
     websiteId: w.websiteId,
     name: names.get(w.websiteId) ?? null,
@@ -313,7 +390,10 @@ export async function workflowReportRows(db: SqlExecutor, viewer: Viewer, readab
 /** Rows by name in the database's own order (its collation; no name last), as the report always sorted them. */
 async function inNameOrder<T extends { name: string | null }>(db: SqlExecutor, rows: T[]): Promise<T[]> {
   if (rows.length < 2) return rows;
-  const order = await db.query<{ i: number }>('SELECT (i - 1)::int AS i FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i) ORDER BY name', [rows.map((r) => r.name)]);
+  const order = await db.query<{ i: number }>(
+    'SELECT (i - 1)::int AS i FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i) ORDER BY name',
+    [rows.map((r) => r.name)],
+  );
   return order.rows.map((r) => rows[r.i]!);
 }
 
@@ -321,13 +401,28 @@ async function inNameOrder<T extends { name: string | null }>(db: SqlExecutor, r
 
 export interface PostDashboardRows {
   /** Posts per organisation and status, with how many wait unclaimed and since when the oldest waits in its stage. */
-  statuses: Array<{ organisationId: string; status: string; count: number; waiting: number; oldestSince: string | null }>;
+  statuses: Array<{
+    organisationId: string;
+    status: string;
+    count: number;
+    waiting: number;
+    oldestSince: string | null;
+  }>;
   /** The person's own posts (writes, holds or created) per status. */
   mine: Array<{ status: string; count: number }>;
   /** The person's posts still in the workflow that have a due date, soonest first. */
   due: Array<{ id: string; title: string; status: string; statusLabel: string; websiteId: string; dueDate: string }>;
   /** Posts the person holds whose current stage began with a return, newest first, with its note. */
-  returned: Array<{ id: string; title: string; status: string; statusLabel: string; websiteId: string; note: string | null; by: string | null; at: string }>;
+  returned: Array<{
+    id: string;
+    title: string;
+    status: string;
+    statusLabel: string;
+    websiteId: string;
+    note: string | null;
+    by: string | null;
+    at: string;
+  }>;
 }
 
 /** What the dashboard shows of posts, of the websites the viewer reaches (or of one of them). */
@@ -351,14 +446,16 @@ export async function postDashboardRows(
   };
   const pre = [...PRE_PUBLICATION];
   const [statuses, mine, due, returned] = await Promise.all([
-    query<{ organisation_id: string; status: string; count: number; waiting: number; oldest: Date | string | null }>((add, where) => {
-      const inWorkflow = `p.status = ANY(${add(pre)}::text[])`;
-      return `SELECT p.organisation_id, p.status, count(*)::int AS count,
+    query<{ organisation_id: string; status: string; count: number; waiting: number; oldest: Date | string | null }>(
+      (add, where) => {
+        const inWorkflow = `p.status = ANY(${add(pre)}::text[])`;
+        return `SELECT p.organisation_id, p.status, count(*)::int AS count,
                 count(*) FILTER (WHERE p.holder_id IS NULL AND ${inWorkflow})::int AS waiting,
                 min(s.entered_at) FILTER (WHERE ${inWorkflow}) AS oldest
               FROM rm_posts p LEFT JOIN rm_post_stage_spans s ON s.post_id = p.id AND s.left_at IS NULL
               WHERE ${where} GROUP BY p.organisation_id, p.status`;
-    }),
+      },
+    ),
     query<{ status: string; count: number }>((add, where) => {
       const me = add(viewer.userId);
       return `SELECT p.status, count(*)::int AS count FROM rm_posts p
@@ -370,7 +467,15 @@ export async function postDashboardRows(
               WHERE ${where} AND (p.writer_id = ${me} OR p.holder_id = ${me}) AND p.status = ANY(${add(pre)}::text[]) AND p.due_date IS NOT NULL
               ORDER BY p.due_date, p.id LIMIT ${add(limits.due)}`;
     }),
-    query<{ id: string; title: string; status: string; website_id: string; note: string | null; by: string | null; at: Date | string }>((add, where) => {
+    query<{
+      id: string;
+      title: string;
+      status: string;
+      website_id: string;
+      note: string | null;
+      by: string | null;
+      at: Date | string;
+    }>((add, where) => {
       const me = add(viewer.userId);
       return `SELECT p.id, p.title, p.status, p.website_id, s.returned_note AS note, s.returned_by AS by, s.entered_at AS at
               FROM rm_posts p JOIN rm_post_stage_spans s ON s.post_id = p.id AND s.left_at IS NULL
@@ -380,11 +485,31 @@ export async function postDashboardRows(
   ]);
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   return {
-    statuses: statuses.rows.map((r) => ({ organisationId: r.organisation_id, status: r.status, count: r.count, waiting: r.waiting, oldestSince: iso(r.oldest) })),
+    statuses: statuses.rows.map((r) => ({
+      organisationId: r.organisation_id,
+      status: r.status,
+      count: r.count,
+      waiting: r.waiting,
+      oldestSince: iso(r.oldest),
+    })),
     mine: mine.rows.map((r) => ({ status: r.status, count: r.count })),
-    due: due.rows.map((r) => ({ id: r.id, title: r.title, status: r.status, statusLabel: STATUS_LABELS[r.status as PostStatus], websiteId: r.website_id, dueDate: r.due_date })),
+    due: due.rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      statusLabel: STATUS_LABELS[r.status as PostStatus],
+      websiteId: r.website_id,
+      dueDate: r.due_date,
+    })),
     returned: returned.rows.map((r) => ({
-      id: r.id, title: r.title, status: r.status, statusLabel: STATUS_LABELS[r.status as PostStatus], websiteId: r.website_id, note: r.note, by: r.by, at: iso(r.at)!,
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      statusLabel: STATUS_LABELS[r.status as PostStatus],
+      websiteId: r.website_id,
+      note: r.note,
+      by: r.by,
+      at: iso(r.at)!,
     })),
   };
 }
@@ -396,7 +521,14 @@ export interface PostDashboard {
     returned: PostDashboardRows['returned'];
   };
   /** The stages that are the viewer's work (domain/post-dashboard.ts), with what waits in them. */
-  queues: Array<{ status: string; label: string; tab: string; count: number; waiting: number; oldestSince: string | null }>;
+  queues: Array<{
+    status: string;
+    label: string;
+    tab: string;
+    count: number;
+    waiting: number;
+    oldestSince: string | null;
+  }>;
   /** Every status of the organisations the viewer owns or administers; null for everyone else. */
   pipeline: Array<{ status: string; label: string; count: number }> | null;
 }
@@ -410,14 +542,16 @@ export async function postDashboard(db: SqlExecutor, viewer: Viewer, websiteId?:
   const pipelineOf = new Set(organisations.filter((id) => seesPipeline(rolesFor(viewer, id))));
 
   const queues = new Map<string, { count: number; waiting: number; oldestSince: string | null }>();
-  for (const stage of PRE_PUBLICATION) if (primary.has(stage)) queues.set(stage, { count: 0, waiting: 0, oldestSince: null });
+  for (const stage of PRE_PUBLICATION)
+    if (primary.has(stage)) queues.set(stage, { count: 0, waiting: 0, oldestSince: null });
   const pipeline = new Map<string, number>();
   for (const row of rows.statuses) {
     if (queueStages.get(row.organisationId)?.includes(row.status as PreStage)) {
       const queue = queues.get(row.status) ?? { count: 0, waiting: 0, oldestSince: null };
       queue.count += row.count;
       queue.waiting += row.waiting;
-      if (row.oldestSince && (!queue.oldestSince || row.oldestSince < queue.oldestSince)) queue.oldestSince = row.oldestSince;
+      if (row.oldestSince && (!queue.oldestSince || row.oldestSince < queue.oldestSince))
+        queue.oldestSince = row.oldestSince;
       queues.set(row.status, queue);
     }
     if (pipelineOf.has(row.organisationId)) pipeline.set(row.status, (pipeline.get(row.status) ?? 0) + row.count);
@@ -426,13 +560,24 @@ export async function postDashboard(db: SqlExecutor, viewer: Viewer, websiteId?:
   const label = (status: string) => STATUS_LABELS[status as PostStatus];
   return {
     mine: {
-      stages: POST_STATUSES.filter((s) => mine.has(s)).map((status) => ({ status, label: label(status), count: mine.get(status)! })),
+      stages: POST_STATUSES.filter((s) => mine.has(s)).map((status) => ({
+        status,
+        label: label(status),
+        count: mine.get(status)!,
+      })),
       due: rows.due,
       returned: rows.returned,
     },
-    queues: PRE_PUBLICATION.filter((s) => queues.has(s)).map((status) => ({ status, label: label(status), tab: QUEUE_TABS[status], ...queues.get(status)! })),
+    queues: PRE_PUBLICATION.filter((s) => queues.has(s)).map((status) => ({
+      status,
+      label: label(status),
+      tab: QUEUE_TABS[status],
+      ...queues.get(status)!,
+    })),
     pipeline: pipelineOf.size
-      ? POST_STATUSES.filter((s) => pipeline.has(s) || s === 'Writer' || s === 'Edit' || s === 'Published').map((status) => ({ status, label: label(status), count: pipeline.get(status) ?? 0 }))
+      ? POST_STATUSES.filter((s) => pipeline.has(s) || s === 'Writer' || s === 'Edit' || s === 'Published').map(
+          (status) => ({ status, label: label(status), count: pipeline.get(status) ?? 0 }),
+        )
       : null,
   };
 }

@@ -47,12 +47,24 @@ export class RedirectCounters {
 
   async of(ruleIds: string[]): Promise<Map<string, RedirectCount>> {
     if (ruleIds.length === 0) return new Map();
-    const found = await this.db.query<{ rule_id: string; bot_counter: string; user_counter: string; last_redirect: Date | null }>(
+    const found = await this.db.query<{
+      rule_id: string;
+      bot_counter: string;
+      user_counter: string;
+      last_redirect: Date | null;
+    }>(
       'SELECT rule_id, bot_counter, user_counter, last_redirect FROM redirect_counters WHERE rule_id = ANY($1::text[])',
       [ruleIds],
     );
     return new Map(
-      found.rows.map((r) => [r.rule_id, { botCounter: Number(r.bot_counter), userCounter: Number(r.user_counter), lastRedirect: r.last_redirect ? new Date(r.last_redirect).toISOString() : null }]),
+      found.rows.map((r) => [
+        r.rule_id,
+        {
+          botCounter: Number(r.bot_counter),
+          userCounter: Number(r.user_counter),
+          lastRedirect: r.last_redirect ? new Date(r.last_redirect).toISOString() : null,
+        },
+      ]),
     );
   }
 }

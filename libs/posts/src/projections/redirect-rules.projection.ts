@@ -35,18 +35,46 @@ export const redirectRulesProjection: Projection = {
       return;
     }
     if (event.type === 'RedirectRuleCreated') {
-      const record = { id, ...d, status: 'active', botCounter: 0, userCounter: 0, lastRedirect: null, createdAt: at, updatedAt: at, version: event.streamVersion };
+      const record = {
+        id,
+        ...d,
+        status: 'active',
+        botCounter: 0,
+        userCounter: 0,
+        lastRedirect: null,
+        createdAt: at,
+        updatedAt: at,
+        version: event.streamVersion,
+      };
       await tx.query(
         `INSERT INTO rm_redirect_rules (id, organisation_id, website_id, from_path, to_path, automatic, object_id, created_at, updated_at, version, record)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-        [id, d.organisationId, d.websiteId, d.fromPath, d.toPath, d.automatic, d.objectId, event.createdAt, event.streamVersion, JSON.stringify(record)],
+        [
+          id,
+          d.organisationId,
+          d.websiteId,
+          d.fromPath,
+          d.toPath,
+          d.automatic,
+          d.objectId,
+          event.createdAt,
+          event.streamVersion,
+          JSON.stringify(record),
+        ],
       );
       return;
     }
     await tx.query(
       `UPDATE rm_redirect_rules SET from_path = coalesce($2, from_path), to_path = coalesce($3, to_path), updated_at = $4, version = $5,
          record = record || $6::jsonb WHERE id = $1`,
-      [id, d.fromPath ?? null, d.toPath ?? null, event.createdAt, event.streamVersion, JSON.stringify({ ...d, updatedAt: at, version: event.streamVersion })],
+      [
+        id,
+        d.fromPath ?? null,
+        d.toPath ?? null,
+        event.createdAt,
+        event.streamVersion,
+        JSON.stringify({ ...d, updatedAt: at, version: event.streamVersion }),
+      ],
     );
   },
 };

@@ -3,7 +3,8 @@ import type { RecordedEvent, SqlExecutor } from '#libs/eventstore/src/index.js';
 import type { Projection } from '#libs/platform/src/projections/projection.js';
 import { PRE_PUBLICATION } from '../domain/stages.js';
 
-const isStage = (status: unknown) => typeof status === 'string' && (PRE_PUBLICATION as readonly string[]).includes(status);
+const isStage = (status: unknown) =>
+  typeof status === 'string' && (PRE_PUBLICATION as readonly string[]).includes(status);
 
 /**
  * Stage metrics (`rm_post_stage_spans`): one span per stay of a post in a stage, with when it
@@ -35,7 +36,18 @@ export const stageMetricsProjection: Projection = {
     ALTER TABLE rm_post_stage_spans ADD COLUMN IF NOT EXISTS returned_note text;
   `,
   tables: ['rm_post_stage_spans'],
-  handles: ['PostCreated', 'PostSelected', 'PostTakenOver', 'PostSentTo', 'PostDiscarded', 'PostSubmitted', 'PostReturned', 'PostFactCheckApproved', 'PostRegulationDeclined', 'PostPublished'] satisfies PostEventType[],
+  handles: [
+    'PostCreated',
+    'PostSelected',
+    'PostTakenOver',
+    'PostSentTo',
+    'PostDiscarded',
+    'PostSubmitted',
+    'PostReturned',
+    'PostFactCheckApproved',
+    'PostRegulationDeclined',
+    'PostPublished',
+  ] satisfies PostEventType[],
   async apply(event: RecordedEvent, tx: SqlExecutor) {
     const postId = event.streamId.slice('post-'.length);
     const d = event.data as Record<string, any>;
@@ -45,7 +57,15 @@ export const stageMetricsProjection: Projection = {
         await tx.query(
           `INSERT INTO rm_post_stage_spans (post_id, organisation_id, website_id, stage, entered_at, claimed_at, holder_id, holder_name)
            VALUES ($1, $2, $3, 'Writer', $4, $5, $6, $7)`,
-          [postId, d.organisationId, d.websiteId, at, d.holder ? at : null, d.holder?.userId ?? null, d.holder?.name ?? null],
+          [
+            postId,
+            d.organisationId,
+            d.websiteId,
+            at,
+            d.holder ? at : null,
+            d.holder?.userId ?? null,
+            d.holder?.name ?? null,
+          ],
         );
         return;
       case 'PostSelected':
@@ -59,11 +79,19 @@ export const stageMetricsProjection: Projection = {
         return;
       }
       case 'PostDiscarded':
-        await tx.query(`UPDATE rm_post_stage_spans SET holder_id = NULL, holder_name = NULL WHERE post_id = $1 AND left_at IS NULL`, [postId]);
+        await tx.query(
+          `UPDATE rm_post_stage_spans SET holder_id = NULL, holder_name = NULL WHERE post_id = $1 AND left_at IS NULL`,
+          [postId],
+        );
         return;
       default: {
         // A move: close the open span, open one for the stage it enters.
-        const outcome = event.type === 'PostReturned' || event.type === 'PostRegulationDeclined' ? 'returned' : d.to === 'Published' ? 'published' : 'forward';
+        const outcome =
+          event.type === 'PostReturned' || event.type === 'PostRegulationDeclined'
+            ? 'returned'
+            : d.to === 'Published'
+              ? 'published'
+              : 'forward';
         // A stay nobody claimed is credited to whoever moved the post on.
         const closed = await tx.query<{ organisation_id: string; website_id: string }>(
           `UPDATE rm_post_stage_spans SET left_at = $2, outcome = $3, next_stage = $4,
@@ -80,8 +108,18 @@ export const stageMetricsProjection: Projection = {
           await tx.query(
             `INSERT INTO rm_post_stage_spans (post_id, organisation_id, website_id, stage, entered_at, claimed_at, holder_id, holder_name, returned_by, returned_note)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-            [postId, owner.organisation_id, owner.website_id, d.to, at, holder ? at : null, holder?.userId ?? null, holder?.name ?? null,
-              returned ? (d.by?.name ?? null) : null, returned ? (d.note ?? null) : null],
+            [
+              postId,
+              owner.organisation_id,
+              owner.website_id,
+              d.to,
+              at,
+              holder ? at : null,
+              holder?.userId ?? null,
+              holder?.name ?? null,
+              returned ? (d.by?.name ?? null) : null,
+              returned ? (d.note ?? null) : null,
+            ],
           );
         }
       }

@@ -13,7 +13,13 @@ import {
 import { InsertComponentButton } from './InsertComponentButton';
 
 /** ra-input-rich-text's standard toolbar, then the Insert menu of product components (not when read-only). */
-export const BodyToolbar = ({ readOnly, size = 'medium' }: { readOnly?: boolean; size?: 'small' | 'medium' | 'large' }) => (
+export const BodyToolbar = ({
+  readOnly,
+  size = 'medium',
+}: {
+  readOnly?: boolean;
+  size?: 'small' | 'medium' | 'large';
+}) => (
   <RichTextInputToolbar size={size}>
     <LevelSelect size={size} />
     <FormatButtons size={size} />

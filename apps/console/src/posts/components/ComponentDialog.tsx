@@ -66,9 +66,19 @@ const CallToActionFields = ({ value, onChange, errorOf }: FieldsProps<'callToAct
       />
       <FormControl>
         <FormLabel id="cta-variant">{translate('console.components.callToAction.style')}</FormLabel>
-        <RadioGroup row aria-labelledby="cta-variant" value={value.variant} onChange={(event) => onChange({ ...value, variant: event.target.value as CtaVariant })}>
+        <RadioGroup
+          row
+          aria-labelledby="cta-variant"
+          value={value.variant}
+          onChange={(event) => onChange({ ...value, variant: event.target.value as CtaVariant })}
+        >
           {CTA_VARIANTS.map((variant) => (
-            <FormControlLabel key={variant} value={variant} control={<Radio />} label={translate(VARIANT_LABELS[variant])} />
+            <FormControlLabel
+              key={variant}
+              value={variant}
+              control={<Radio />}
+              label={translate(VARIANT_LABELS[variant])}
+            />
           ))}
         </RadioGroup>
       </FormControl>
@@ -138,7 +148,15 @@ const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
         <Box
           key={index}
           data-faq-item={index + 1}
-          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          sx={{
+            display: 'flex',
+            gap: 1,
+            alignItems: 'flex-start',
+            p: 1.5,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
         >
           <Stack spacing={1.5} sx={{ flex: 1 }}>
             <TextField
@@ -176,7 +194,10 @@ const FaqFields = ({ value, onChange, errorOf }: FieldsProps<'faq'>) => {
         </Typography>
       )}
       <Box>
-        <Button startIcon={<AddIcon />} onClick={() => onChange({ items: [...value.items, { question: '', answer: '' }] })}>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => onChange({ items: [...value.items, { question: '', answer: '' }] })}
+        >
           {translate('console.components.faq.add')}
         </Button>
         {error && <FormHelperText error>{error}</FormHelperText>}
@@ -191,7 +212,12 @@ const CalloutFields = ({ value, onChange, errorOf }: FieldsProps<'callout'>) => 
     <>
       <FormControl>
         <FormLabel id="callout-tone">{translate('console.components.callout.tone')}</FormLabel>
-        <RadioGroup row aria-labelledby="callout-tone" value={value.tone} onChange={(event) => onChange({ ...value, tone: event.target.value as CalloutTone })}>
+        <RadioGroup
+          row
+          aria-labelledby="callout-tone"
+          value={value.tone}
+          onChange={(event) => onChange({ ...value, tone: event.target.value as CalloutTone })}
+        >
           {CALLOUT_TONES.map((tone) => (
             <FormControlLabel key={tone} value={tone} control={<Radio />} label={translate(TONE_LABELS[tone])} />
           ))}
@@ -226,7 +252,13 @@ export interface ComponentDialogProps<T extends ComponentType> {
  * The fields of one component, with the API's messages under them: a component is inserted
  * (or updated) only once it has none.
  */
-export function ComponentDialog<T extends ComponentType>({ type, initial, mode, onCancel, onSubmit }: ComponentDialogProps<T>) {
+export function ComponentDialog<T extends ComponentType>({
+  type,
+  initial,
+  mode,
+  onCancel,
+  onSubmit,
+}: ComponentDialogProps<T>) {
   const definition = COMPONENTS[type];
   const [value, setValue] = useState<ComponentAttrsByType[T]>(initial);
   const [tried, setTried] = useState(false);

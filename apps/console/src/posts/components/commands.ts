@@ -28,7 +28,11 @@ export function selectedComponent(editor: TiptapEditor): ComponentAt | null {
  * Inserts a component at the cursor (after the selected node when a node is selected, rather
  * than in its place), then puts the cursor in the paragraph after it, adding one at the end.
  */
-export function insertComponent<T extends ComponentType>(editor: TiptapEditor, type: T, attrs: ComponentAttrsByType[T]): boolean {
+export function insertComponent<T extends ComponentType>(
+  editor: TiptapEditor,
+  type: T,
+  attrs: ComponentAttrsByType[T],
+): boolean {
   const content = { type, attrs };
   const { selection } = editor.state;
   const chain = editor.chain().focus();
@@ -54,7 +58,12 @@ export function insertComponent<T extends ComponentType>(editor: TiptapEditor, t
 }
 
 /** Replaces the attributes of the component at `pos` (it must still be of `type`), and selects it. */
-export function updateComponent<T extends ComponentType>(editor: TiptapEditor, pos: number, type: T, attrs: ComponentAttrsByType[T]): boolean {
+export function updateComponent<T extends ComponentType>(
+  editor: TiptapEditor,
+  pos: number,
+  type: T,
+  attrs: ComponentAttrsByType[T],
+): boolean {
   return editor
     .chain()
     .focus()

@@ -69,8 +69,15 @@ export interface ComponentDefinition<T extends ComponentType = ComponentType> {
 export const CTA_VARIANTS: readonly CtaVariant[] = ['primary', 'secondary'];
 export const CALLOUT_TONES: readonly CalloutTone[] = ['info', 'tip', 'warning'];
 /** Message keys of the tones and button styles. */
-export const TONE_LABELS: Record<CalloutTone, string> = { info: 'console.components.tones.info', tip: 'console.components.tones.tip', warning: 'console.components.tones.warning' };
-export const VARIANT_LABELS: Record<CtaVariant, string> = { primary: 'console.components.variants.primary', secondary: 'console.components.variants.secondary' };
+export const TONE_LABELS: Record<CalloutTone, string> = {
+  info: 'console.components.tones.info',
+  tip: 'console.components.tones.tip',
+  warning: 'console.components.tones.warning',
+};
+export const VARIANT_LABELS: Record<CtaVariant, string> = {
+  primary: 'console.components.variants.primary',
+  secondary: 'console.components.variants.secondary',
+};
 
 /** http or https, the way the API checks it. */
 export const isHttpUrl = (value: string): boolean => {
@@ -83,7 +90,8 @@ export const isHttpUrl = (value: string): boolean => {
   }
 };
 
-const problems = (...list: (ComponentProblem | false)[]): ComponentProblem[] => list.filter((p): p is ComponentProblem => p !== false);
+const problems = (...list: (ComponentProblem | false)[]): ComponentProblem[] =>
+  list.filter((p): p is ComponentProblem => p !== false);
 
 export const callToAction: ComponentDefinition<'callToAction'> = {
   type: 'callToAction',
@@ -92,12 +100,17 @@ export const callToAction: ComponentDefinition<'callToAction'> = {
   htmlName: 'call-to-action',
   icon: CampaignOutlined,
   defaults: () => ({ text: '', url: '', variant: 'primary' }),
-  normalize: (a) => ({ text: a.text.trim(), url: a.url.trim(), variant: a.variant === 'secondary' ? 'secondary' : 'primary' }),
+  normalize: (a) => ({
+    text: a.text.trim(),
+    url: a.url.trim(),
+    variant: a.variant === 'secondary' ? 'secondary' : 'primary',
+  }),
   validate: (a) =>
     problems(
       !a.text.trim() && { field: 'text', message: 'console.components.callToAction.problems.text' },
       !a.url.trim() && { field: 'url', message: 'console.components.callToAction.problems.url' },
-      !!a.url.trim() && !isHttpUrl(a.url.trim()) && { field: 'url', message: 'console.components.callToAction.problems.urlInvalid' },
+      !!a.url.trim() &&
+        !isHttpUrl(a.url.trim()) && { field: 'url', message: 'console.components.callToAction.problems.urlInvalid' },
     ),
 };
 
@@ -113,8 +126,13 @@ export const productBox: ComponentDefinition<'productBox'> = {
     problems(
       !a.name.trim() && { field: 'name', message: 'console.components.productBox.problems.name' },
       !a.url.trim() && { field: 'url', message: 'console.components.productBox.problems.url' },
-      !!a.url.trim() && !isHttpUrl(a.url.trim()) && { field: 'url', message: 'console.components.productBox.problems.urlInvalid' },
-      a.rating !== null && !(Number.isFinite(a.rating) && a.rating >= 0 && a.rating <= 5) && { field: 'rating', message: 'console.components.productBox.problems.rating' },
+      !!a.url.trim() &&
+        !isHttpUrl(a.url.trim()) && { field: 'url', message: 'console.components.productBox.problems.urlInvalid' },
+      a.rating !== null &&
+        !(Number.isFinite(a.rating) && a.rating >= 0 && a.rating <= 5) && {
+          field: 'rating',
+          message: 'console.components.productBox.problems.rating',
+        },
     ),
 };
 
@@ -155,13 +173,18 @@ export const COMPONENTS: { [T in ComponentType]: ComponentDefinition<T> } = { ca
 /** In the Insert menu's order. */
 export const COMPONENT_LIST: ComponentDefinition[] = [callToAction, productBox, faq, callout] as ComponentDefinition[];
 
-export const isComponentType = (value: unknown): value is ComponentType => typeof value === 'string' && value in COMPONENTS;
+export const isComponentType = (value: unknown): value is ComponentType =>
+  typeof value === 'string' && value in COMPONENTS;
 
 /** The problems of a component of any type (the definitions are typed per component). */
-export const validateComponent = <T extends ComponentType>(type: T, attrs: ComponentAttrsByType[T]): ComponentProblem[] =>
-  (COMPONENTS[type] as ComponentDefinition<T>).validate(attrs);
-export const normalizeComponent = <T extends ComponentType>(type: T, attrs: ComponentAttrsByType[T]): ComponentAttrsByType[T] =>
-  (COMPONENTS[type] as ComponentDefinition<T>).normalize(attrs);
+export const validateComponent = <T extends ComponentType>(
+  type: T,
+  attrs: ComponentAttrsByType[T],
+): ComponentProblem[] => (COMPONENTS[type] as ComponentDefinition<T>).validate(attrs);
+export const normalizeComponent = <T extends ComponentType>(
+  type: T,
+  attrs: ComponentAttrsByType[T],
+): ComponentAttrsByType[T] => (COMPONENTS[type] as ComponentDefinition<T>).normalize(attrs);
 
 /** "4.5 / 5" */
 export const formatRating = (rating: number) => `${rating} / 5`;

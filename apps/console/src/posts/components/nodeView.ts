@@ -43,7 +43,9 @@ const t = (key: string, options?: object) => i18nProvider.translate(key, options
 function meta(type: ComponentType, attrs: ComponentAttrsByType[ComponentType]): string {
   switch (type) {
     case 'callToAction':
-      return t('console.components.button', { variant: t(VARIANT_LABELS[(attrs as ComponentAttrsByType['callToAction']).variant] ?? '') });
+      return t('console.components.button', {
+        variant: t(VARIANT_LABELS[(attrs as ComponentAttrsByType['callToAction']).variant] ?? ''),
+      });
     case 'productBox':
       return '';
     case 'faq':
@@ -59,7 +61,12 @@ function body(type: ComponentType, attrs: ComponentAttrsByType[ComponentType]): 
       const a = attrs as ComponentAttrsByType['callToAction'];
       const button = textOr('span', 'post-component-cta', a.text, t('console.components.empty.text'));
       button.dataset.variant = a.variant;
-      return el('div', 'post-component-body', button, textOr('span', 'post-component-url', a.url, t('console.components.empty.link')));
+      return el(
+        'div',
+        'post-component-body',
+        button,
+        textOr('span', 'post-component-url', a.url, t('console.components.empty.link')),
+      );
     }
     case 'productBox': {
       const a = attrs as ComponentAttrsByType['productBox'];
@@ -69,25 +76,42 @@ function body(type: ComponentType, attrs: ComponentAttrsByType[ComponentType]): 
         textOr('div', 'post-component-title', a.name, t('console.components.empty.name')),
         a.rating !== null && el('div', 'post-component-rating', `★ ${formatRating(a.rating)}`),
         a.summary.trim() !== '' && el('div', 'post-component-text', a.summary),
-        el('div', 'post-component-link', t('console.components.productBox.seeProduct'), textOr('span', 'post-component-url', a.url, t('console.components.empty.link'))),
+        el(
+          'div',
+          'post-component-link',
+          t('console.components.productBox.seeProduct'),
+          textOr('span', 'post-component-url', a.url, t('console.components.empty.link')),
+        ),
       );
     }
     case 'faq': {
       const a = attrs as ComponentAttrsByType['faq'];
-      if (a.items.length === 0) return el('div', 'post-component-body', el('span', 'post-component-empty', t('console.components.empty.questions')));
+      if (a.items.length === 0)
+        return el(
+          'div',
+          'post-component-body',
+          el('span', 'post-component-empty', t('console.components.empty.questions')),
+        );
       return el(
         'div',
         'post-component-body',
         el(
           'dl',
           'post-component-faq',
-          ...a.items.flatMap((item) => [textOr('dt', '', item.question, t('console.components.empty.question')), textOr('dd', '', item.answer, t('console.components.empty.answer'))]),
+          ...a.items.flatMap((item) => [
+            textOr('dt', '', item.question, t('console.components.empty.question')),
+            textOr('dd', '', item.answer, t('console.components.empty.answer')),
+          ]),
         ),
       );
     }
     case 'callout': {
       const a = attrs as ComponentAttrsByType['callout'];
-      return el('div', 'post-component-body', textOr('div', 'post-component-text', a.text, t('console.components.empty.text')));
+      return el(
+        'div',
+        'post-component-body',
+        textOr('div', 'post-component-text', a.text, t('console.components.empty.text')),
+      );
     }
   }
 }

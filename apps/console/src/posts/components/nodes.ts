@@ -161,11 +161,22 @@ export const FaqNode = componentNode({
       default: [],
       parseHTML: parseItems,
       renderHTML: (attrs) => ({
-        'data-items': JSON.stringify(((attrs.items ?? []) as FaqItem[]).map((item) => ({ question: item.question, answer: item.answer }))),
+        'data-items': JSON.stringify(
+          ((attrs.items ?? []) as FaqItem[]).map((item) => ({ question: item.question, answer: item.answer })),
+        ),
       }),
     },
   },
-  inner: (a) => [['dl', {}, ...(a.items ?? []).flatMap((item): DOMOutputSpec[] => [['dt', text(item.question)], ['dd', text(item.answer)]])]],
+  inner: (a) => [
+    [
+      'dl',
+      {},
+      ...(a.items ?? []).flatMap((item): DOMOutputSpec[] => [
+        ['dt', text(item.question)],
+        ['dd', text(item.answer)],
+      ]),
+    ],
+  ],
 });
 
 export const CalloutNode = componentNode({
