@@ -17,6 +17,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import prettier from 'eslint-config-prettier/flat';
 
 /** Each context's layer: a context imports only contexts of a lower layer. */
 const LAYERS = {
@@ -220,4 +221,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'off', // 1 (a warning)
     },
   },
+  // Layout is Prettier's (npm run format:check): no stylistic rule of ESLint's may disagree with it.
+  prettier,
 );
