@@ -3,19 +3,14 @@ import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
 import { BadRequestError } from '#libs/platform/src/errors.js';
 import { checkId } from '#libs/platform/src/http/records.js';
-import { ResourceController } from '#libs/platform/src/resources/resource.controller.js';
-import { Ports, ResourcePortsProvider } from '#libs/platform/src/resources/resource-ports.js';
+import { resourceController } from '#libs/platform/src/resources/resource-ports.js';
 import { communityCounts } from '../projections/queries.js';
 import { communityScope } from './community-access.js';
-import { QUESTIONS, type QuestionRecord } from './community-resources.js';
+import { QUESTIONS } from './community-resources.js';
 
 /** Community questions of the viewer's organisations (community-resources.ts), and the console's tab counts. */
 @Controller('questions')
-export class QuestionsController extends ResourceController<QuestionRecord> {
-  constructor(@Ports() ports: ResourcePortsProvider) {
-    super(QUESTIONS, ports);
-  }
-
+export class QuestionsController extends resourceController('questions', QUESTIONS) {
   /** The console's tab counts: `{ new, draft, published, moderator, deleted, publishedAnswers }`. */
   @Get('counts')
   async counts(@CurrentViewer() viewer: Viewer, @Query('websiteId') websiteId: unknown) {

@@ -1,19 +1,13 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { CurrentViewer } from '#libs/platform/src/auth/public.decorator.js';
 import type { Viewer } from '#libs/platform/src/auth/viewer.js';
-import { ResourceController } from '#libs/platform/src/resources/resource.controller.js';
-import { Ports, ResourcePortsProvider } from '#libs/platform/src/resources/resource-ports.js';
-import type { ResourceRecord } from '#libs/platform/src/resources/resource.js';
+import { resourceController } from '#libs/platform/src/resources/resource-ports.js';
 import { PLAN_NAMES, PLANS, productsOf } from '../domain/plans.js';
 import { ORGANISATIONS } from './organisation-resources.js';
 
 /** Organisations (the resource framework's routes, organisation-resources.ts) and their billing. */
 @Controller('organisations')
-export class OrganisationsController extends ResourceController<ResourceRecord> {
-  constructor(@Ports() ports: ResourcePortsProvider) {
-    super(ORGANISATIONS, ports);
-  }
-
+export class OrganisationsController extends resourceController('organisations', ORGANISATIONS) {
   /** Billing: the organisation's plan, the products it includes, and the plans to choose from. */
   @Get(':id/billing')
   async billing(@CurrentViewer() viewer: Viewer, @Param('id') id: string) {
