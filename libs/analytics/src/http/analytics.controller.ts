@@ -5,7 +5,7 @@ import { CRO_PRODUCT, NO_CRO_ACCESS, readersOnly } from '#libs/cro/src/access.js
 import { filterOf, productScope } from '#libs/organisations/src/projections/product-scope.js';
 import { sendList } from '#libs/platform/src/http/records.js';
 import { runList, type ListQuery } from '#libs/platform/src/list-query.js';
-import { EVENTS_LIST } from '../read/events-list.js';
+import { EVENTS_LIST } from '#libs/cro/src/projections/tracking.js';
 import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '#libs/cro/src/domain/roles.js';
 import type { PageRulesInput } from '#libs/cro/src/domain/page-rules.js';
 import {

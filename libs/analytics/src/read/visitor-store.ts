@@ -1,3 +1,4 @@
+import { storedEventsOfVisitors } from '#libs/cro/src/projections/tracking.js';
 import {
   ANALYTICS_DEFINITION_PROJECTIONS,
   analyticsDefinitions,
@@ -158,25 +159,6 @@ export async function pendingVisitors(db: SqlExecutor, websiteId: string): Promi
   return Number(found.rows[0]?.n ?? 0);
 }
 
-type EventRow = {
-  id: string;
-  distinct_id: string;
-  name: string;
-  time: Date | string;
-  url: string | null;
-  referrer: string | null;
-  utm: VisitorEvent['utm'];
-  cta_id: string | null;
-  campaign_id: string | null;
-  experiment_id: string | null;
-  variant: string | null;
-  value: number | null;
-  currency: string | null;
-  properties: VisitorEvent['properties'];
-  bot: boolean | null;
-  referrer_class: string | null;
-};
-
 /**
  * The stored events of some visitors of a website, by visitor: each visitor's most recent
  * EVENTS_PER_VISITOR_MAX (the database reads no more than that, however many a visitor sent), one
@@ -187,20 +169,10 @@ export async function visitorEvents(
   websiteId: string,
   distinctIds: readonly string[],
 ): Promise<Map<string, VisitorEvent[]>> {
-  const found = await db.query<EventRow>(
-    `SELECT e.id, e.distinct_id, e.name, e.time, e.url, e.referrer, e.utm, e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency,
-            e.properties, e.bot, e.referrer_class
-       FROM unnest($2::text[]) AS v(distinct_id)
-       CROSS JOIN LATERAL (
-         SELECT id, distinct_id, name, time, url, referrer, utm, cta_id, campaign_id, experiment_id, variant, value, currency, properties, bot, referrer_class
-           FROM collected_events WHERE website_id = $1 AND distinct_id = v.distinct_id
-          ORDER BY time DESC, id DESC LIMIT $3
-       ) e`,
-    [websiteId, [...new Set(distinctIds)], EVENTS_PER_VISITOR_MAX],
-  );
+  const rows = await storedEventsOfVisitors(db, websiteId, distinctIds, EVENTS_PER_VISITOR_MAX);
   const byVisitor = new Map<string, VisitorEvent[]>();
   const seen = new Map<string, Set<string>>();
-  for (const r of found.rows) {
+  for (const r of rows) {
     let list = byVisitor.get(r.distinct_id);
     let ids = seen.get(r.distinct_id);
     if (!list || !ids) {
@@ -215,14 +187,14 @@ export async function visitorEvents(
       time: new Date(r.time).getTime(),
       url: r.url,
       referrer: r.referrer,
-      utm: r.utm,
+      utm: r.utm as VisitorEvent['utm'],
       ctaId: r.cta_id,
       campaignId: r.campaign_id,
       experimentId: r.experiment_id,
       variant: r.variant,
       value: r.value === null ? null : Number(r.value),
       currency: r.currency,
-      properties: r.properties ?? {},
+      properties: (r.properties ?? {}) as VisitorEvent['properties'],
       bot: r.bot === true,
       referrerClass: r.referrer_class,
     });

@@ -556,3 +556,47 @@ export async function hasCollectedEvents(db: SqlExecutor, websiteId: string): Pr
   ]);
   return found.rows.length > 0;
 }
+
+/** A stored tracking event as the analytics projector reads it (snake-case columns). */
+export interface StoredEventRow {
+  id: string;
+  distinct_id: string;
+  name: string;
+  time: Date | string;
+  url: string | null;
+  referrer: string | null;
+  utm: Record<string, string> | null;
+  cta_id: string | null;
+  campaign_id: string | null;
+  experiment_id: string | null;
+  variant: string | null;
+  value: number | null;
+  currency: string | null;
+  properties: Record<string, unknown> | null;
+  bot: boolean | null;
+  referrer_class: string | null;
+}
+
+/**
+ * The stored events of some visitors of a website: each visitor's most recent `max` (the database
+ * reads no more than that, however many a visitor sent), newest first.
+ */
+export async function storedEventsOfVisitors(
+  db: SqlExecutor,
+  websiteId: string,
+  distinctIds: readonly string[],
+  max: number,
+): Promise<StoredEventRow[]> {
+  const found = await db.query<StoredEventRow>(
+    `SELECT e.id, e.distinct_id, e.name, e.time, e.url, e.referrer, e.utm, e.cta_id, e.campaign_id, e.experiment_id, e.variant, e.value, e.currency,
+            e.properties, e.bot, e.referrer_class
+       FROM unnest($2::text[]) AS v(distinct_id)
+       CROSS JOIN LATERAL (
+         SELECT id, distinct_id, name, time, url, referrer, utm, cta_id, campaign_id, experiment_id, variant, value, currency, properties, bot, referrer_class
+           FROM collected_events WHERE website_id = $1 AND distinct_id = v.distinct_id
+          ORDER BY time DESC, id DESC LIMIT $3
+       ) e`,
+    [websiteId, [...new Set(distinctIds)], max],
+  );
+  return found.rows;
+}

@@ -8,9 +8,12 @@ export {
   collectContext,
   insertCollectedEvents,
   insertEventGroups,
+  storedEventsOfVisitors,
   type EventEnrichment,
   type EventToStore,
   type IdField,
+  type StoredEventRow,
 } from './collected-events.js';
+export { EVENTS_LIST } from './events-list.js';
 export { holdPartitionsSteady, maintainEventPartitions, type MaintenanceResult } from './event-partitions.js';
 export { dayStart, queueDeliveries, websiteTimeZone, type CtaDeliverySettings } from './submissions.js';
