@@ -16,6 +16,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { newPassword, passwordProblem } from '#libs/identity/src/domain/password-policy.js';
 import { joinCommand } from '#libs/organisations/src/domain/join.js';
+import { MEMBER } from '#libs/organisations/src/domain/deciders.js';
 import {
   BUSINESS_QUESTIONS,
   SCRIPT_NOT_INSTALLED,
@@ -132,6 +133,8 @@ describe('joinCommand: a member who joined without an invitation', () => {
   const ann = { id: 'u-ann', email: 'ann@example.com', name: 'Ann Owner' };
   const base = (userId: string, email: string, name: string, orgRole: string, cmsRole: string, croRole: string) => ({
     aggregate: 'member',
+    // The member aggregate's handle (its streams are member-{id}, its decider the member decider).
+    target: MEMBER,
     command: {
       type: 'Join',
       actor: { userId, roles: ['system'] },
