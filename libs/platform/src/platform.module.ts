@@ -37,7 +37,8 @@ export class PlatformModule {
         { provide: DeciderRegistry, useValue: runtime.deciders },
         { provide: DECIDE_HANDLER, useValue: runtime.commands },
         DecideCommandHandler,
-        ResourcePortsProvider,
+        // The resources' ports read the people directory (identity's): only where the resources are served (the API, not the worker).
+        ...(options.workflows === false ? [] : [ResourcePortsProvider]),
       ],
       exports: [
         CONFIG,
@@ -48,7 +49,7 @@ export class PlatformModule {
         METRICS,
         DeciderRegistry,
         CqrsModule,
-        ResourcePortsProvider,
+        ...(options.workflows === false ? [] : [ResourcePortsProvider]),
       ],
     };
   }
