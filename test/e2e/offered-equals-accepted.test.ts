@@ -27,9 +27,10 @@ import {
  *   for the workflow's system steps, which no person takes) and changes nothing (same version);
  * - the picked action of those it lists is taken by that same route, with the fields it needs,
  *   valid, and answers 2xx. `Update` and `Delete` go through that route too (like PUT and DELETE).
- * - nobody is offered more than the role tables typed here by hand allow (libs/cro/src/domain/roles.ts's
- *   table for the CRO kinds): a transition whose roles were widened by hand fails here, since both
- *   sides of the property read the same transition table.
+ * - the CRO kinds offer each person, in each status, exactly the actions of the tables typed here by
+ *   hand (`EXACT`, from DESIGN.md's state machines and roles.ts's table); the other kinds offer nobody
+ *   more than `MAY` allows: a transition whose roles or statuses were widened or narrowed by hand
+ *   fails here, since both sides of the property read the same transition table.
  *
  * Facts the list cannot know. A guard that reads facts from outside the record (a CTA's Publish: its
  * website active and publishing content) is evaluated with them when the record is answered, so a
@@ -77,53 +78,119 @@ const NOT_SENT: Record<string, string[]> = { websites: ['VerifyInstallation'] };
 const AUTHORS = ['owner', 'editor', 'writer'];
 const PUBLISHERS = ['owner', 'editor'];
 const RUNNERS = ['owner', 'checker'];
-const MAY: Record<string, Record<string, readonly string[]>> = {
+const EXPERIMENT_AUTHORS = ['owner', 'editor', 'checker'];
+const ADMIN = ['owner'];
+/**
+ * The CRO kinds, status by status: exactly who is offered what (DESIGN.md "State machines decided
+ * here" and roles.ts's table; fresh records: no theme generation running, no end rule held). A
+ * record offers a person exactly the actions listed for them in its status: a transition widened
+ * or narrowed by hand fails here (a campaign's Publish straight from draft is the admin's only).
+ */
+const EXACT: Record<string, Record<string, Record<string, readonly string[]>>> = {
   ctas: {
-    Update: AUTHORS,
-    SaveDraft: AUTHORS,
-    SubmitForReview: AUTHORS,
-    Duplicate: AUTHORS,
-    ExportAsTemplate: AUTHORS,
-    Publish: PUBLISHERS,
-    Delete: PUBLISHERS,
-    Restore: PUBLISHERS,
-    ConnectIntegration: PUBLISHERS,
-    DisconnectIntegration: PUBLISHERS,
-    DeletePermanently: ['owner'],
+    draft: {
+      Update: AUTHORS,
+      SaveDraft: AUTHORS,
+      SubmitForReview: AUTHORS,
+      Duplicate: AUTHORS,
+      ExportAsTemplate: AUTHORS,
+      Publish: PUBLISHERS,
+      Delete: PUBLISHERS,
+      ConnectIntegration: PUBLISHERS,
+      DisconnectIntegration: PUBLISHERS,
+    },
+    review: {
+      Update: AUTHORS,
+      SaveDraft: AUTHORS,
+      Duplicate: AUTHORS,
+      ExportAsTemplate: AUTHORS,
+      Publish: PUBLISHERS,
+      Delete: PUBLISHERS,
+      ConnectIntegration: PUBLISHERS,
+      DisconnectIntegration: PUBLISHERS,
+    },
+    // Changing what is live, or taking it off the site (SaveDraft), is a publisher's.
+    active: {
+      Update: PUBLISHERS,
+      SaveDraft: PUBLISHERS,
+      Duplicate: AUTHORS,
+      ExportAsTemplate: AUTHORS,
+      Delete: PUBLISHERS,
+      ConnectIntegration: PUBLISHERS,
+      DisconnectIntegration: PUBLISHERS,
+    },
+    deleted: { Restore: PUBLISHERS, DeletePermanently: ADMIN },
   },
   campaigns: {
-    Update: AUTHORS,
-    SubmitForReview: AUTHORS,
-    Duplicate: AUTHORS,
-    Generate: AUTHORS,
-    CancelGeneration: AUTHORS,
-    ReturnToDraft: PUBLISHERS,
-    Publish: PUBLISHERS,
-    Unpublish: PUBLISHERS,
-    ReturnToReview: PUBLISHERS,
-    Deactivate: PUBLISHERS,
-    Delete: PUBLISHERS,
-    Restore: PUBLISHERS,
+    draft: {
+      Update: AUTHORS,
+      SubmitForReview: AUTHORS,
+      Duplicate: AUTHORS,
+      Generate: AUTHORS,
+      Publish: ADMIN,
+      Delete: PUBLISHERS,
+    },
+    review: {
+      Update: AUTHORS,
+      Duplicate: AUTHORS,
+      Generate: AUTHORS,
+      ReturnToDraft: PUBLISHERS,
+      Publish: PUBLISHERS,
+      Delete: PUBLISHERS,
+    },
+    live: {
+      Update: PUBLISHERS,
+      Duplicate: AUTHORS,
+      Generate: PUBLISHERS,
+      Unpublish: PUBLISHERS,
+      ReturnToReview: PUBLISHERS,
+      Deactivate: PUBLISHERS,
+      Delete: PUBLISHERS,
+    },
+    deactivated: {
+      Update: PUBLISHERS,
+      Duplicate: AUTHORS,
+      Generate: PUBLISHERS,
+      Publish: ADMIN,
+      ReturnToReview: PUBLISHERS,
+      Delete: PUBLISHERS,
+    },
+    deleted: { Restore: PUBLISHERS },
   },
   experiments: {
-    Update: ['owner', 'editor', 'checker'],
-    SubmitForReview: ['owner', 'editor', 'checker'],
-    ReturnToDraft: RUNNERS,
-    ReturnToReview: RUNNERS,
-    Publish: RUNNERS,
-    Pause: RUNNERS,
-    Resume: RUNNERS,
-    Complete: RUNNERS,
-    CompleteAndDeploy: RUNNERS,
-    ConfirmCompletion: RUNNERS,
-    Delete: RUNNERS,
-    Restore: RUNNERS,
+    draft: { Update: EXPERIMENT_AUTHORS, SubmitForReview: EXPERIMENT_AUTHORS, Publish: RUNNERS, Delete: RUNNERS },
+    review: { Update: EXPERIMENT_AUTHORS, ReturnToDraft: RUNNERS, Publish: RUNNERS, Delete: RUNNERS },
+    // Not deleted while live; completed experiments cannot be edited.
+    live: {
+      Update: RUNNERS,
+      ReturnToDraft: RUNNERS,
+      ReturnToReview: RUNNERS,
+      Pause: RUNNERS,
+      Complete: RUNNERS,
+      CompleteAndDeploy: RUNNERS,
+    },
+    paused: {
+      Update: RUNNERS,
+      ReturnToDraft: RUNNERS,
+      ReturnToReview: RUNNERS,
+      Resume: RUNNERS,
+      Complete: RUNNERS,
+      CompleteAndDeploy: RUNNERS,
+      Delete: RUNNERS,
+    },
+    completed: { CompleteAndDeploy: RUNNERS, Delete: RUNNERS },
+    completed_deployed: { Delete: RUNNERS },
+    deleted: { Restore: RUNNERS },
   },
-  products: { Update: PUBLISHERS, Delete: PUBLISHERS, Restore: PUBLISHERS },
-  goals: { Update: RUNNERS, Delete: RUNNERS },
-  'url-lists': { Update: RUNNERS, Delete: RUNNERS, Restore: RUNNERS },
-  funnels: { Update: RUNNERS, Delete: RUNNERS, Restore: RUNNERS },
-  'excluded-pages': { Update: RUNNERS, Delete: RUNNERS, Restore: RUNNERS },
+  products: { active: { Update: PUBLISHERS, Delete: PUBLISHERS }, deleted: { Restore: PUBLISHERS } },
+  // Goals, URL lists, funnels and excluded pages: deleting is for good (their deciders' tables: no Restore).
+  goals: { active: { Update: RUNNERS, Delete: RUNNERS }, deleted: {} },
+  'url-lists': { active: { Update: RUNNERS, Delete: RUNNERS }, deleted: {} },
+  funnels: { active: { Update: RUNNERS, Delete: RUNNERS }, deleted: {} },
+  'excluded-pages': { active: { Update: RUNNERS, Delete: RUNNERS }, deleted: {} },
+};
+/** The other kinds: who may be offered an action at most, whatever the status. */
+const MAY: Record<string, Record<string, readonly string[]>> = {
   bios: { Update: PUBLISHERS, Publish: PUBLISHERS, Unpublish: PUBLISHERS, Delete: PUBLISHERS },
   'redirect-rules': { Update: PUBLISHERS, Delete: PUBLISHERS },
   websites: {
@@ -577,6 +644,15 @@ for (const setup of setups) {
           const may = MAY[kind.resource]?.[action];
           if (MAY[kind.resource] && !may?.includes(who))
             problems.push(`${where}: offers ${action}, which the hand-typed roles give to [${may ?? []}] only`);
+        }
+        const exact = EXACT[kind.resource]?.[status];
+        if (EXACT[kind.resource]) {
+          const expected = Object.entries(exact ?? {})
+            .filter(([, people]) => people.includes(who))
+            .map(([action]) => action)
+            .sort();
+          if (JSON.stringify([...offered].sort()) !== JSON.stringify(expected))
+            problems.push(`${where}: offers [${[...offered].sort()}], the hand-typed table [${expected}]`);
         }
         // Every action not offered is refused and changes nothing.
         for (const action of workflow.actions.filter((a) => !offered.includes(a))) {
