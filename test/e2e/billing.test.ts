@@ -54,6 +54,10 @@ for (const setup of setups) {
         { id: 'video', name: 'Video' },
         { id: 'experts', name: 'Experts' },
       ]);
+      expect(options.body.actions).toEqual([
+        { id: 'ChangePlan', name: 'Change plan' },
+        { id: 'SetBusinessProfile', name: 'Set business profile' },
+      ]);
       // Not an organisation's id: the route stays in front of GET /api/organisations/{id}, for signed-in users only.
       expect((await request(t.url).get('/api/organisations/options')).status).toBe(401);
     });

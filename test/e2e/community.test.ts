@@ -119,6 +119,25 @@ for (const setup of setups) {
           { id: 'approved', name: 'approved' },
           { id: 'declined', name: 'declined' },
         ],
+        // The record's buttons in their order (allowedActions says which a question offers); Update is the form's save.
+        actions: [
+          { id: 'Submit', name: 'Submit' },
+          { id: 'Approve', name: 'Approve' },
+          { id: 'Decline', name: 'Decline' },
+          { id: 'Publish', name: 'Publish' },
+          { id: 'Unpublish', name: 'Unpublish' },
+          { id: 'Restore', name: 'Restore' },
+          { id: 'Delete', name: 'Delete' },
+        ],
+        bulk: [
+          { id: 'Submit', action: 'Submit', name: 'Submit' },
+          { id: 'Approve', action: 'Approve', name: 'Approve' },
+          { id: 'Decline', action: 'Decline', name: 'Decline' },
+          { id: 'Publish', action: 'Publish', name: 'Publish' },
+          { id: 'Unpublish', action: 'Unpublish', name: 'Unpublish' },
+          { id: 'Delete', action: 'Delete', name: 'Delete' },
+          { id: 'Restore', action: 'Restore', name: 'Restore' },
+        ],
       });
       const answers = await writer.get('/api/answers/options');
       expect(answers.status).toBe(200);
@@ -127,6 +146,14 @@ for (const setup of setups) {
           { id: 'pending', name: 'pending' },
           { id: 'published', name: 'published' },
           { id: 'deleted', name: 'deleted' },
+        ],
+        actions: [
+          { id: 'Publish', name: 'Publish' },
+          { id: 'Delete', name: 'Delete' },
+        ],
+        bulk: [
+          { id: 'Publish', action: 'Publish', name: 'Publish' },
+          { id: 'Delete', action: 'Delete', name: 'Delete' },
         ],
       });
       // Not ids: the routes stay in front of GET /api/questions/{id} and /api/answers/{id}, for signed-in users only.

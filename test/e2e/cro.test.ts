@@ -62,6 +62,60 @@ for (const setup of setups) {
     }, 60_000);
     afterAll(async () => t?.stop());
 
+    it("answers the values of the request shapes' fields, the console's choices (GET /api/{resource}/options)", async () => {
+      // Written out from DESIGN.md "CRO resources: the request shapes", in its order.
+      const values = async (resource: string) => {
+        const res = await writer.get(`/api/${resource}/options`);
+        expectWith(res.status, resource).toBe(200);
+        return res.body.values as Record<string, string[]>;
+      };
+      const ctas = await values('ctas');
+      expect(ctas.type).toEqual([
+        'form',
+        'popup',
+        'inline',
+        'bar',
+        'product_review',
+        'top_products',
+        'rating',
+        'product_cta',
+        'banner',
+        'carousel',
+      ]);
+      expect(ctas.triggerKind).toEqual([
+        'page_load',
+        'time_on_page',
+        'scroll_percentage',
+        'scroll_to_element',
+        'click_elements',
+        'exit_intent',
+      ]);
+      expect(ctas.frequency).toEqual(['every_time', 'until_closed', 'once', 'every_day', 'every_week']);
+      expect(ctas.layout).toEqual(['modal', 'slide_in', 'pane']);
+      expect(ctas.width).toEqual(['full', 'half', 'third', '20%']);
+      expect(ctas.device).toEqual(['desktop', 'tablet', 'mobile']);
+      expect(ctas.itemType).toEqual(expect.arrayContaining(['email', 'button', 'dropdown', 'consent']));
+      expect(await values('campaigns')).toEqual({
+        position: ['above', 'below'],
+        selectorType: ['css', 'xpath'],
+        device: ['desktop', 'tablet', 'mobile'],
+        pageRuleOperator: ['and', 'or'],
+        pageRuleKind: ['contains', 'not_contains', 'exact', 'list'],
+      });
+      const experiments = await values('experiments');
+      expect([experiments.testType, experiments.endRuleMode]).toEqual([
+        ['ab', 'split_url', 'multivariate'],
+        ['manual', 'any', 'all'],
+      ]);
+      expect(await values('goals')).toEqual({
+        type: ['count', 'value'],
+        filterOperator: ['equals', 'not_equals', 'contains', 'exists'],
+      });
+      expect(await values('url-lists')).toEqual({ ruleKind: ['contains', 'exact'] });
+      expect(await values('funnels')).toEqual({ filterOperator: ['equals', 'not_equals', 'contains', 'exists'] });
+      expect(await values('products')).toEqual({});
+    });
+
     it('refuses an organisation without the CRO product: "Upgrade to access"', async () => {
       const agent = newAgent(t.url);
       const signup = await agent

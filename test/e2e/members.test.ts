@@ -143,6 +143,15 @@ for (const setup of setups) {
           { id: 'rejected', name: 'Declined' },
           { id: 'inactive', name: 'inactive' },
         ],
+        // The record's buttons in their order (allowedActions says which a member offers); ChangeAccess is the form's save.
+        actions: [
+          { id: 'Accept', name: 'Accept' },
+          { id: 'Decline', name: 'Decline' },
+          { id: 'Resend', name: 'Resend invitation' },
+          { id: 'Deactivate', name: 'Deactivate' },
+          { id: 'Reactivate', name: 'Reactivate' },
+          { id: 'RemoveFromWebsite', name: 'Remove from website' },
+        ],
       });
       // Not a member's id: the route stays in front of GET /api/members/{id}.
       expect((await request(t.url).get('/api/members/options')).status).toBe(401);

@@ -143,6 +143,12 @@ for (const setup of setups) {
         ]);
         expect(options.body.categories).toEqual(['B2B', 'B2C', 'both']);
         expect(options.body.reviewTypes).toEqual(['internal', 'customer', 'none']);
+        // The record's buttons (allowedActions says which a website offers); Update is the form's save.
+        expect(options.body.actions).toEqual([
+          { id: 'Deactivate', name: 'Deactivate' },
+          { id: 'Activate', name: 'Activate' },
+          { id: 'VerifyInstallation', name: 'Verify installation' },
+        ]);
         // Not a website's id: the route stays in front of GET /api/websites/{id}, for signed-in users only.
         expect((await request(t.url).get('/api/websites/options')).status).toBe(401);
       });

@@ -413,6 +413,8 @@ for (const setup of setups) {
           { id: 307, name: '307 Temporary redirect' },
           { id: 308, name: '308 Permanent redirect' },
         ],
+        // The record's one button (Update is the form's save).
+        actions: [{ id: 'Delete', name: 'Delete' }],
       });
       // Not a rule's id: the route stays in front of GET /api/redirect-rules/{id}, for signed-in users only.
       expect((await request(t.url).get('/api/redirect-rules/options')).status).toBe(401);

@@ -18,7 +18,8 @@ import {
 import { useState } from 'react';
 import { useCreate, useGetOne, useNotify, useRedirect, useTranslate, useUpdate } from 'react-admin';
 import type { Website } from '../types';
-import { FILTER_OPERATORS, type FilterOperator, type Funnel, type FunnelStep } from './api';
+import { type FilterOperator, type Funnel, type FunnelStep } from './api';
+import { useCroChoices } from '../cro/types';
 import { Loading, Panel } from './parts';
 
 /** DESIGN.md "Funnels": 2 to 20 steps; a window from one minute to 90 days, 14 days by default. */
@@ -146,6 +147,7 @@ const StepCard = ({
   onRemove: () => void;
 }) => {
   const translate = useTranslate();
+  const operators = useCroChoices('funnels').choices('filterOperator');
   const setFilter = (i: number, filter: DraftFilter) =>
     onChange({ ...step, filters: step.filters.map((f, j) => (j === i ? filter : f)) });
   return (
@@ -227,7 +229,7 @@ const StepCard = ({
               onChange={(event) => setFilter(i, { ...filter, operator: event.target.value as FilterOperator })}
               sx={{ width: 160 }}
             >
-              {FILTER_OPERATORS.map((op) => (
+              {operators.map(({ id: op }) => (
                 <MenuItem key={op} value={op}>
                   {translate(`console.analytics.creator.operators.${op}`)}
                 </MenuItem>

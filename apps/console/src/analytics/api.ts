@@ -95,8 +95,8 @@ export interface FunnelResults {
   pendingVisitors?: number;
 }
 
-export const FILTER_OPERATORS = ['equals', 'not_equals', 'contains', 'exists'] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+/** A step filter's operator: one of `GET /api/funnels/options` `values.filterOperator`. */
+export type FilterOperator = string;
 
 export interface StepFilter {
   property: string;

@@ -85,9 +85,10 @@ export const useApiActions = (resource: string) => {
 /**
  * The one way the console offers and takes a workflow action. The buttons are the API's: the
  * actions `GET /api/{resource}/options` lists (in its order, with its labels) that the record's
- * `allowedActions` offer, less `except` (or just `only`). A resource whose options list no actions
- * (websites, members, questions, answers) shows the `configs` it draws, in their order, when the
- * record allows them. Nothing shows while the options load: never a button the API does not offer.
+ * `allowedActions` offer, less `except` (or just `only`): every resource's options route lists them
+ * (libs/platform/src/resources/resource.ts `optionsOf`). Should the route not answer, the `configs`
+ * it draws show, in their order, when the record allows them. Nothing shows while the options load:
+ * never a button the API does not offer.
  *
  * `run(action, body)` sends `POST /api/{resource}/{id}/actions/{Action}` with `{ expectedVersion,
  * ...body }`, then notifies (`done`, or "%{action} done") and refreshes the page; a refusal is

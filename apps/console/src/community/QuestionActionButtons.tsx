@@ -170,7 +170,11 @@ const DeclineButton = ({ record, disabled }: { record: Question; disabled: boole
  */
 export const QuestionActionButtons = () => {
   const record = useRecordContext<Question>();
-  const { actions, busy, start, confirmDialog } = useWorkflowActions('questions', record, { configs: ACTIONS });
+  const { actions, busy, start, confirmDialog } = useWorkflowActions('questions', record, {
+    configs: ACTIONS,
+    // Decline asks for its reason: its own button, right after Approve.
+    except: ['Decline'],
+  });
   const canDecline = Boolean(record?.allowedActions?.includes('Decline'));
   if (!record || (actions.length === 0 && !canDecline)) return null;
   return (

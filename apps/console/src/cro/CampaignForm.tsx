@@ -1,14 +1,12 @@
+import { CroCheckboxGroupInput, CroRadioButtonGroupInput, CroSelectInput } from './CroChoiceInputs';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import HighlightOffIcon from '@mui/icons-material/HighlightOff';
 import { Alert, Box, Button, List, ListItem, ListItemIcon, ListItemText, TextField } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import {
   ArrayInput,
-  CheckboxGroupInput,
   FormDataConsumer,
   NumberInput,
-  RadioButtonGroupInput,
-  SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
@@ -20,7 +18,7 @@ import {
 import { errorMessage } from '../common/errors';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import { grid, SameWebsiteInput, Section, WebsiteInput } from './inputs';
-import { DEVICES, PAGE_RULE_KINDS, POSITIONS, RULE_OPERATORS, SELECTOR_TYPES, type CroRecord } from './types';
+import { type CroRecord, RULE_OPERATOR_NAMES, SELECTOR_TYPE_NAMES } from './types';
 
 interface MatchAnswer {
   matches: boolean;
@@ -160,30 +158,51 @@ export const CampaignForm = ({
           >
             <TextInput source="name" label="console.cro.f.containerName" helperText={false} />
             <SameWebsiteInput source="ctaId" reference="ctas" label="console.cro.f.ctaId" helperText={false} />
-            <SelectInput
+            <CroSelectInput
+              resource="campaigns"
+              valuesOf="position"
               source="position"
               label="console.cro.f.containerPosition"
-              choices={POSITIONS}
               helperText={false}
             />
             <TextInput source="selector" label="console.cro.f.selector" helperText={false} />
-            <SelectInput
+            <CroSelectInput
+              resource="campaigns"
+              valuesOf="selectorType"
+              names={SELECTOR_TYPE_NAMES}
               source="selectorType"
               label="console.cro.f.selectorType"
-              choices={SELECTOR_TYPES}
               helperText={false}
             />
             <NumberInput source="marginPx" label="console.cro.f.marginPx" helperText={false} />
           </Box>
-          <CheckboxGroupInput source="devices" label="console.cro.f.devices" choices={DEVICES} helperText={false} />
+          <CroCheckboxGroupInput
+            resource="campaigns"
+            valuesOf="device"
+            source="devices"
+            label="console.cro.f.devices"
+            helperText={false}
+          />
         </SimpleFormIterator>
       </ArrayInput>
     </Section>
     <Section title="console.cro.campaigns.pageRules" text="console.cro.campaigns.pageRulesText">
-      <RadioButtonGroupInput source="pageRules.operator" label="console.cro.f.operator" choices={RULE_OPERATORS} />
+      <CroRadioButtonGroupInput
+        resource="campaigns"
+        valuesOf="pageRuleOperator"
+        names={RULE_OPERATOR_NAMES}
+        source="pageRules.operator"
+        label="console.cro.f.operator"
+      />
       <ArrayInput source="pageRules.rules" label={false}>
         <SimpleFormIterator inline>
-          <SelectInput source="kind" label="console.cro.f.ruleKind" choices={PAGE_RULE_KINDS} helperText={false} />
+          <CroSelectInput
+            resource="campaigns"
+            valuesOf="pageRuleKind"
+            source="kind"
+            label="console.cro.f.ruleKind"
+            helperText={false}
+          />
           <FormDataConsumer<{ kind?: string }>>
             {({ scopedFormData }) =>
               scopedFormData?.kind === 'list' ? (

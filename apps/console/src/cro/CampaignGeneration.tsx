@@ -39,7 +39,7 @@ import { formatMoment } from '../common/dates';
 import { useWebsiteTimeZone } from '../common/DateFields';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { CtaTemplateRecord } from './CtaTemplatePicker';
-import { CTA_TYPES, type CroRecord } from './types';
+import { useCroChoices, type CroRecord } from './types';
 
 /** How often a running generation's campaign is read again. */
 export const GENERATION_POLL_MS = 2000;
@@ -70,8 +70,6 @@ const useTemplates = () =>
     sort: { field: 'name', order: 'ASC' },
   });
 
-const typeName = (type: string) => CTA_TYPES.find((choice) => choice.id === type)?.name ?? type;
-
 /**
  * One template out of `GET /api/cta-templates` (starters and the organisation's own), by name with
  * its type, narrowed by type: what a generation builds its CTAs from.
@@ -84,7 +82,10 @@ export const TemplateChoice = ({ value, onChange }: { value: string; onChange: (
   const templates = [...(data ?? [])].sort(
     (a, b) => Number(!a.builtIn) - Number(!b.builtIn) || a.name.localeCompare(b.name),
   );
-  const types = CTA_TYPES.filter((choice) => templates.some((t) => t.type === choice.id));
+  // The CTA types (the API's list, in its order) that have templates.
+  const ctaTypes = useCroChoices('ctas').choices('type');
+  const typeName = (value: string) => ctaTypes.find((choice) => choice.id === value)?.name ?? value;
+  const types = ctaTypes.filter((choice) => templates.some((t) => t.type === choice.id));
   const shown = templates.filter((t) => type === 'all' || t.type === type);
   if (isPending) return <Skeleton variant="rounded" height={160} />;
   if (error)

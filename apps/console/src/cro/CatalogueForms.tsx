@@ -1,3 +1,4 @@
+import { CroSelectInput } from './CroChoiceInputs';
 import { Box } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -5,14 +6,12 @@ import {
   ArrayInput,
   BooleanInput,
   NumberInput,
-  SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextArrayInput,
   TextInput,
 } from 'react-admin';
 import { grid, Section, WebsiteInput } from './inputs';
-import { FILTER_OPERATORS, GOAL_TYPES, URL_RULE_KINDS } from './types';
 
 interface FormProps {
   edit?: boolean;
@@ -82,10 +81,11 @@ export const GoalForm = ({ edit = false, toolbar, header, defaultValues }: FormP
     <Box sx={grid}>
       <WebsiteInput edit={edit} />
       <TextInput source="name" label="console.cro.f.goalName" />
-      <SelectInput
+      <CroSelectInput
+        resource="goals"
+        valuesOf="type"
         source="type"
         label="console.cro.f.goalType"
-        choices={GOAL_TYPES}
         helperText="console.cro.goals.typeHelp"
       />
       <TextInput source="event" label="console.cro.f.event" placeholder="form_submitted" />
@@ -96,7 +96,13 @@ export const GoalForm = ({ edit = false, toolbar, header, defaultValues }: FormP
       <ArrayInput source="filters" label={false}>
         <SimpleFormIterator inline disableReordering>
           <TextInput source="property" label="console.cro.f.property" helperText={false} />
-          <SelectInput source="operator" label="console.cro.f.operator" choices={FILTER_OPERATORS} helperText={false} />
+          <CroSelectInput
+            resource="goals"
+            valuesOf="filterOperator"
+            source="operator"
+            label="console.cro.f.operator"
+            helperText={false}
+          />
           <TextInput source="value" label="console.cro.f.filterValue" helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>
@@ -117,7 +123,13 @@ export const UrlListForm = ({ edit = false, toolbar, header, defaultValues }: Fo
     <Section title="console.cro.url-lists.rules" text="console.cro.url-lists.rulesText">
       <ArrayInput source="rules" label={false}>
         <SimpleFormIterator inline>
-          <SelectInput source="kind" label="console.cro.f.ruleKind" choices={URL_RULE_KINDS} helperText={false} />
+          <CroSelectInput
+            resource="url-lists"
+            valuesOf="ruleKind"
+            source="kind"
+            label="console.cro.f.ruleKind"
+            helperText={false}
+          />
           <TextInput
             source="value"
             label="console.cro.f.ruleValue"

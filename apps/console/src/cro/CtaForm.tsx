@@ -1,3 +1,4 @@
+import { CroCheckboxGroupInput, CroSelectInput } from './CroChoiceInputs';
 import { CtaSubmissions } from './CtaSubmissions';
 import { Alert, Box, CardContent } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
@@ -6,10 +7,8 @@ import { useWatch } from 'react-hook-form';
 import {
   ArrayInput,
   BooleanInput,
-  CheckboxGroupInput,
   ReferenceArrayInput,
   SelectArrayInput,
-  SelectInput,
   SimpleFormIterator,
   TabbedForm,
   TextArrayInput,
@@ -18,7 +17,6 @@ import {
 } from 'react-admin';
 import { CtaPreview } from './CtaPreview';
 import { grid, Section, WebsiteInput } from './inputs';
-import { CTA_ITEM_TYPES, CTA_TYPES, DEVICES, FREQUENCIES, LAYOUTS, TRIGGER_KINDS, WIDTHS } from './types';
 
 const MAX_PRODUCTS = 3;
 const atMostThree = (value: unknown) =>
@@ -56,23 +54,28 @@ const Targeting = () => {
       <Section title="console.cro.ctas.triggers" text="console.cro.ctas.triggersText">
         <ArrayInput source="popup.triggers" label={false}>
           <SimpleFormIterator inline disableReordering>
-            <SelectInput source="kind" label="console.cro.f.triggerKind" choices={TRIGGER_KINDS} />
+            <CroSelectInput resource="ctas" valuesOf="triggerKind" source="kind" label="console.cro.f.triggerKind" />
             <TextInput source="value" label="console.cro.f.triggerValue" helperText={false} />
           </SimpleFormIterator>
         </ArrayInput>
       </Section>
       <Section title="console.cro.ctas.display">
         <Box sx={grid}>
-          <SelectInput source="popup.frequency" label="console.cro.f.frequency" choices={FREQUENCIES} />
-          <SelectInput source="popup.layout" label="console.cro.f.layout" choices={LAYOUTS} />
+          <CroSelectInput
+            resource="ctas"
+            valuesOf="frequency"
+            source="popup.frequency"
+            label="console.cro.f.frequency"
+          />
+          <CroSelectInput resource="ctas" valuesOf="layout" source="popup.layout" label="console.cro.f.layout" />
           <TextInput
             source="popup.position"
             label="console.cro.f.position"
             helperText="console.cro.ctas.positionHelp"
           />
-          <SelectInput source="popup.width" label="console.cro.f.width" choices={WIDTHS} />
+          <CroSelectInput resource="ctas" valuesOf="width" source="popup.width" label="console.cro.f.width" />
         </Box>
-        <CheckboxGroupInput source="popup.devices" label="console.cro.f.devices" choices={DEVICES} />
+        <CroCheckboxGroupInput resource="ctas" valuesOf="device" source="popup.devices" label="console.cro.f.devices" />
         <BooleanInput source="popup.closeButton" label="console.cro.f.closeButton" />
         <BooleanInput source="popup.backdrop" label="console.cro.f.backdrop" />
       </Section>
@@ -159,13 +162,19 @@ export const CtaForm = ({
       <Box sx={grid}>
         <WebsiteInput edit={edit} />
         <TextInput source="name" label="console.cro.fields.name" autoFocus={!edit} />
-        <SelectInput source="type" label="console.cro.fields.type" choices={CTA_TYPES} />
+        <CroSelectInput resource="ctas" valuesOf="type" source="type" label="console.cro.fields.type" />
         <TextInput source="subtype" label="console.cro.f.subtype" helperText="console.cro.ctas.subtypeHelp" />
       </Box>
       <Section title="console.cro.ctas.items" text="console.cro.ctas.itemsText">
         <ArrayInput source="items" label={false}>
           <SimpleFormIterator inline fullWidth sx={itemRows}>
-            <SelectInput source="type" label="console.cro.f.itemType" choices={CTA_ITEM_TYPES} helperText={false} />
+            <CroSelectInput
+              resource="ctas"
+              valuesOf="itemType"
+              source="type"
+              label="console.cro.f.itemType"
+              helperText={false}
+            />
             <TextInput source="label" label="console.cro.f.itemLabel" helperText={false} />
             <TextInput source="name" label="console.cro.f.itemName" helperText={false} />
             <BooleanInput source="required" label="console.cro.f.required" helperText={false} />

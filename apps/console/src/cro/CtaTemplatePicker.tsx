@@ -15,7 +15,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { ListButton, Title, TopToolbar, useGetList, useTranslate } from 'react-admin';
 import { humanize } from '../common/choices';
-import { CTA_TYPES } from './types';
+import { useCroChoices } from './types';
 
 /** A CTA's template as `GET /api/cta-templates` answers it (libs/cro/src/http/cro.controllers.ts). */
 export interface CtaTemplateRecord {
@@ -358,9 +358,10 @@ export const CtaTemplatePicker = ({ onPick }: { onPick: (template: CtaTemplateRe
     sort: { field: 'name', order: 'ASC' },
   });
   const [type, setType] = useState('all');
+  const ctaTypes = useCroChoices('ctas').choices('type');
   const templates = data ?? [];
   // The spec's types that have templates, in the spec's order.
-  const types = CTA_TYPES.filter((choice) => templates.some((t) => t.type === choice.id));
+  const types = ctaTypes.filter((choice) => templates.some((t) => t.type === choice.id));
   const shown = templates.filter((t) => type === 'all' || t.type === type);
   const starters = shown.filter((t) => t.builtIn);
   const own = shown.filter((t) => !t.builtIn);

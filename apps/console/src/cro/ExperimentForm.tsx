@@ -1,12 +1,11 @@
+import { CroCheckboxGroupInput, CroSelectInput } from './CroChoiceInputs';
 import { Box, Button, Slider, Typography } from '@mui/material';
 import type { ReactElement } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   ArrayInput,
-  CheckboxGroupInput,
   DateInput,
   NumberInput,
-  SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextArrayInput,
@@ -14,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { grid, SameWebsiteInput, Section, WebsiteInput } from './inputs';
-import { DEVICES, END_RULE_MODES, TEST_TYPES } from './types';
+import { TEST_TYPE_NAMES } from './types';
 import { evenWeights, rebalance } from './weights';
 
 interface Variant {
@@ -81,7 +80,12 @@ const EndRule = () => {
   const mode = useWatch({ name: 'endRule.mode' }) as string | undefined;
   return (
     <>
-      <SelectInput source="endRule.mode" label="console.cro.f.endMode" choices={END_RULE_MODES} />
+      <CroSelectInput
+        resource="experiments"
+        valuesOf="endRuleMode"
+        source="endRule.mode"
+        label="console.cro.f.endMode"
+      />
       {mode && mode !== 'manual' ? (
         <Box sx={grid}>
           <NumberInput source="endRule.visitors" label="console.cro.f.visitors" min={1} />
@@ -118,7 +122,13 @@ export const ExperimentForm = ({
       <WebsiteInput edit={edit} />
       <TextInput source="name" label="console.cro.fields.name" />
       <TextInput source="pageUrl" label="console.cro.f.pageUrl" placeholder="https://" />
-      <SelectInput source="testType" label="console.cro.f.testType" choices={TEST_TYPES} />
+      <CroSelectInput
+        resource="experiments"
+        valuesOf="testType"
+        names={TEST_TYPE_NAMES}
+        source="testType"
+        label="console.cro.f.testType"
+      />
       <SameWebsiteInput source="goalId" reference="goals" label="console.cro.f.goalId" />
       <TextInput source="metric" label="console.cro.f.metric" />
     </Box>
@@ -136,7 +146,12 @@ export const ExperimentForm = ({
       <EndRule />
     </Section>
     <Section title="console.cro.experiments.traffic">
-      <CheckboxGroupInput source="trafficRules.devices" label="console.cro.f.devices" choices={DEVICES} />
+      <CroCheckboxGroupInput
+        resource="experiments"
+        valuesOf="device"
+        source="trafficRules.devices"
+        label="console.cro.f.devices"
+      />
       <Box sx={grid}>
         <NumberInput source="trafficRules.visitorsPct" label="console.cro.f.visitorsPct" min={0} max={100} />
         <TextArrayInput source="trafficRules.countries" label="console.cro.f.countries" />

@@ -5,23 +5,31 @@ import { dotted } from '../common/SmallList';
 import { CroList } from './CroList';
 import { CreateToolbar, CroCreate, CroEdit, CroHeader, CroToolbar } from './CroPages';
 import { ExperimentForm, prepareExperiment } from './ExperimentForm';
-import { TEST_TYPES, type CroRecord } from './types';
+import { TEST_TYPE_NAMES, useCroChoices, type CroRecord } from './types';
 
-const testTypeLabel = (value: unknown) => TEST_TYPES.find((type) => type.id === value)?.name ?? '';
 const Column = DataTable.Col<CroRecord>;
-const TestType = (_props: { label?: string }) => <>{testTypeLabel(useRecordContext<CroRecord>()?.testType)}</>;
+const TestType = (_props: { label?: string }) => {
+  const testType = useRecordContext<CroRecord>()?.testType;
+  const { choices } = useCroChoices('experiments');
+  return <>{choices('testType', TEST_TYPE_NAMES).find((type) => type.id === testType)?.name ?? ''}</>;
+};
 
-export const ExperimentList = () => (
-  <CroList
-    icon={<ScienceOutlinedIcon />}
-    secondary={(record) => dotted(testTypeLabel(record.testType), record.pageUrl as string | undefined)}
-    columns={
-      <Column source="type" label="console.cro.f.testType">
-        <TestType />
-      </Column>
-    }
-  />
-);
+export const ExperimentList = () => {
+  const { choices } = useCroChoices('experiments');
+  const testTypeLabel = (value: unknown) =>
+    choices('testType', TEST_TYPE_NAMES).find((type) => type.id === value)?.name ?? '';
+  return (
+    <CroList
+      icon={<ScienceOutlinedIcon />}
+      secondary={(record) => dotted(testTypeLabel(record.testType), record.pageUrl as string | undefined)}
+      columns={
+        <Column source="type" label="console.cro.f.testType">
+          <TestType />
+        </Column>
+      }
+    />
+  );
+};
 
 /** CompleteAndDeploy asks which variant to deploy (the record's variants). */
 const ExperimentToolbar = () => {

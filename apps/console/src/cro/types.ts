@@ -1,5 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import { toChoices } from '../common/choices';
+import { humanize } from '../common/choices';
 import { useApiOptions } from '../providers/useApiOptions';
 
 /** The navigation entry (`GET /api/auth/user`) that lists a CRO screen: `cro/{resource}`. */
@@ -53,78 +53,23 @@ export const useCroOptions = (resource: string) => {
   return { statuses: data?.statuses ?? [], actions: data?.actions ?? [], bulk: data?.bulk ?? [], isPending };
 };
 
-// The request shapes' value lists (DESIGN.md), as choices with readable labels.
-export const CTA_TYPES = toChoices([
-  'form',
-  'popup',
-  'inline',
-  'bar',
-  'product_review',
-  'top_products',
-  'rating',
-  'product_cta',
-  'banner',
-  'carousel',
-]);
-export const CTA_ITEM_TYPES = toChoices([
-  'heading',
-  'paragraph',
-  'short_text',
-  'long_text',
-  'email',
-  'phone',
-  'url',
-  'date',
-  'checkbox',
-  'dropdown',
-  'consent',
-  'country',
-  'star_scale',
-  'numbers',
-  'smiley',
-  'like',
-  'score',
-  'hidden',
-  'file',
-  'label',
-  'media',
-  'button',
-  'pros_and_cons',
-  'coupon',
-  'price',
-  'faq',
-  'html',
-  'iframe',
-  'hubspot_form',
-]);
-export const TRIGGER_KINDS = toChoices([
-  'page_load',
-  'time_on_page',
-  'scroll_percentage',
-  'scroll_to_element',
-  'click_elements',
-  'exit_intent',
-]);
-export const FREQUENCIES = toChoices(['every_time', 'until_closed', 'once', 'every_day', 'every_week']);
-export const LAYOUTS = toChoices(['modal', 'slide_in', 'pane']);
-export const WIDTHS = toChoices(['full', 'half', 'third', '20%']);
-export const DEVICES = toChoices(['desktop', 'tablet', 'mobile']);
-export const POSITIONS = toChoices(['above', 'below']);
-export const SELECTOR_TYPES = [
-  { id: 'css', name: 'CSS' },
-  { id: 'xpath', name: 'XPath' },
-];
-export const RULE_OPERATORS = [
-  { id: 'or', name: 'console.cro.campaigns.any' },
-  { id: 'and', name: 'console.cro.campaigns.all' },
-];
-export const PAGE_RULE_KINDS = toChoices(['contains', 'not_contains', 'exact', 'list']);
-export const URL_RULE_KINDS = toChoices(['contains', 'exact']);
-export const TEST_TYPES = [
-  { id: 'ab', name: 'A/B' },
-  { id: 'split_url', name: 'Split URL' },
-  { id: 'multivariate', name: 'Multivariate' },
-];
-export const END_RULE_MODES = toChoices(['manual', 'any', 'all']);
-export const GOAL_TYPES = toChoices(['count', 'value']);
-export const FILTER_OPERATORS = toChoices(['equals', 'not_equals', 'contains', 'exists']);
+/**
+ * The values of a CRO resource's fields (`GET /api/{resource}/options` `values`: field -> values,
+ * the lists the API's schemas check), as choices: `names` gives a value its label (a message key
+ * or words), else the value in words. Empty while the options load.
+ */
+export const useCroChoices = (resource: string) => {
+  const { data, isPending } = useApiOptions<{ values?: Record<string, string[]> }>(resource);
+  const values = data?.values ?? {};
+  const choices = (field: string, names: Readonly<Record<string, string>> = {}) =>
+    (Object.hasOwn(values, field) && Array.isArray(values[field]) ? values[field]! : []).map((id) => ({
+      id,
+      name: Object.hasOwn(names, id) ? names[id]! : humanize(id),
+    }));
+  return { choices, isPending };
+};
+
+// The labels of values that read better than the value in words.
+export const SELECTOR_TYPE_NAMES = { css: 'CSS', xpath: 'XPath' };
+export const RULE_OPERATOR_NAMES = { or: 'console.cro.campaigns.any', and: 'console.cro.campaigns.all' };
+export const TEST_TYPE_NAMES = { ab: 'A/B', split_url: 'Split URL', multivariate: 'Multivariate' };

@@ -58,7 +58,11 @@ const ACTIONS: Record<string, WorkflowActionConfig<Member>> = {
  */
 export const MemberActionButtons = ({ compact = false }: { compact?: boolean; label?: string }) => {
   const record = useRecordContext<Member>();
-  const { actions, busy, start, confirmDialog } = useWorkflowActions('members', record, { configs: ACTIONS });
+  const { actions, busy, start, confirmDialog } = useWorkflowActions('members', record, {
+    configs: ACTIONS,
+    // Taking a member off one website is the website's access panel (WebsiteAccess).
+    except: ['RemoveFromWebsite'],
+  });
   if (actions.length === 0) return null;
 
   return (

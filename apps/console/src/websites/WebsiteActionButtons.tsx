@@ -32,7 +32,11 @@ const ACTIONS: Record<string, WorkflowActionConfig<Website>> = {
 export const WebsiteActionButtons = () => {
   const record = useRecordContext<Website>();
   const resource = useResourceContext() ?? 'websites';
-  const { actions, busy, start, confirmDialog } = useWorkflowActions(resource, record, { configs: ACTIONS });
+  const { actions, busy, start, confirmDialog } = useWorkflowActions(resource, record, {
+    configs: ACTIONS,
+    // The installation check is the installation panel's (onboarding/api.ts).
+    except: ['VerifyInstallation'],
+  });
   if (actions.length === 0) return null;
   return (
     <>

@@ -145,9 +145,9 @@ export const QUESTIONS = defineResource<QuestionRecord>({
     Decline: { requiresVersion: VERSION_SEEN, input: (body) => parseInput(declineSchema, body) },
     Publish: {},
     Unpublish: {},
-    Update: { input: (body) => parseInput(questionUpdateSchema, body) },
-    Delete: {},
     Restore: {},
+    Delete: {},
+    Update: { input: (body) => parseInput(questionUpdateSchema, body) },
     // Never offered; on a record that exists the table refuses it (422), so the route answers it as the table says.
     Create: {},
   },

@@ -1,5 +1,22 @@
 import type { EventTypeDefinition } from '#libs/eventstore/src/index.js';
 import type { Decider } from '#libs/platform/src/decider.js';
+import { GOAL_FILTER_OPERATORS, GOAL_TYPES } from './catalogue-fields.js';
+import {
+  CONTAINER_POSITIONS,
+  CTA_ITEM_TYPES,
+  CTA_TYPES,
+  DEVICES,
+  END_RULE_KINDS,
+  END_RULE_MODES,
+  INTEGRATION_KINDS,
+  POPUP_FREQUENCIES,
+  POPUP_LAYOUTS,
+  POPUP_TRIGGER_KINDS,
+  POPUP_WIDTHS,
+  SELECTOR_TYPES,
+  TEST_TYPES,
+} from './cro-fields.js';
+import { PAGE_RULE_KINDS, PAGE_RULE_OPERATORS, URL_LIST_RULE_KINDS } from './page-rules.js';
 import {
   CAMPAIGN_EVENT_TYPES,
   CAMPAIGN_STATUSES,
@@ -89,6 +106,11 @@ export interface CroKind {
    */
   bulk?: Record<string, { action: string; status: string }>;
   /**
+   * The values the request's fields take (`GET /api/{resource}/options` `values`: field -> the
+   * allowed values, in the forms' order), the lists the schemas check: the console's choices.
+   */
+  values?: Record<string, readonly string[]>;
+  /**
    * Fields of the record the list filters and sorts by besides the common ones (API name -> the
    * key of the stored record): the CTAs' `subtype`, which the Wizards and Surveys tabs filter on.
    */
@@ -170,6 +192,16 @@ export const CRO_KINDS: readonly CroKind[] = [
       'ConnectIntegration',
       'DisconnectIntegration',
     ],
+    values: {
+      type: CTA_TYPES,
+      itemType: CTA_ITEM_TYPES,
+      triggerKind: POPUP_TRIGGER_KINDS,
+      frequency: POPUP_FREQUENCIES,
+      layout: POPUP_LAYOUTS,
+      width: POPUP_WIDTHS,
+      device: DEVICES,
+      integrationKind: INTEGRATION_KINDS,
+    },
     update: 'Update',
     remove: 'Delete',
   },
@@ -195,6 +227,13 @@ export const CRO_KINDS: readonly CroKind[] = [
       'Generate',
       'CancelGeneration',
     ],
+    values: {
+      position: CONTAINER_POSITIONS,
+      selectorType: SELECTOR_TYPES,
+      device: DEVICES,
+      pageRuleOperator: PAGE_RULE_OPERATORS,
+      pageRuleKind: PAGE_RULE_KINDS,
+    },
     update: 'Update',
     remove: 'Delete',
     bulk: {
@@ -228,6 +267,7 @@ export const CRO_KINDS: readonly CroKind[] = [
       'CompleteAndDeploy',
       'Restore',
     ],
+    values: { testType: TEST_TYPES, endRuleMode: END_RULE_MODES, endRuleKind: END_RULE_KINDS, device: DEVICES },
     update: 'Update',
     remove: 'Delete',
     bulk: {
@@ -263,6 +303,7 @@ export const CRO_KINDS: readonly CroKind[] = [
     statuses: GOAL_STATUSES,
     statusLabels: GOAL_STATUS_LABELS,
     actions: [],
+    values: { type: GOAL_TYPES, filterOperator: GOAL_FILTER_OPERATORS },
     update: 'Update',
     remove: 'Delete',
   },
@@ -277,6 +318,7 @@ export const CRO_KINDS: readonly CroKind[] = [
     statuses: URL_LIST_STATUSES,
     statusLabels: URL_LIST_STATUS_LABELS,
     actions: [],
+    values: { ruleKind: URL_LIST_RULE_KINDS },
     update: 'Update',
     remove: 'Delete',
   },
@@ -293,6 +335,7 @@ export const CRO_KINDS: readonly CroKind[] = [
     statuses: FUNNEL_STATUSES,
     statusLabels: FUNNEL_STATUS_LABELS,
     actions: [],
+    values: { filterOperator: GOAL_FILTER_OPERATORS },
     update: 'Update',
     remove: 'Delete',
   },

@@ -357,13 +357,14 @@ export function croResource(
     decider: kind.decider,
     statusLabels: kind.statusLabels,
     /**
-     * The console's words for the kind: the statuses, the actions its buttons take (in their order)
-     * and the bulk actions of its list (`action`: the machine's action `allowedActions` names), with their labels.
+     * The console's words for the kind: the statuses, the actions its buttons take (in their order),
+     * the values of its fields' choices and the bulk actions of its list (`action`: the machine's action `allowedActions` names), with their labels.
      */
     options: () => ({
       statuses: kind.statuses.map((id) => ({ id, name: kind.statusLabels[id] ?? id })),
       actions: kind.actions.map((id) => ({ id, name: actionLabel(id) })),
       bulk: Object.entries(kind.bulk ?? {}).map(([id, { action }]) => ({ id, action, name: actionLabel(action) })),
+      values: kind.values ?? {},
     }),
     async list(env, query) {
       const scope = await productScope(env.db, env.viewer, CRO_PRODUCT, filterOf(query.filter) ?? {});

@@ -239,17 +239,8 @@ export function membersResource(config: AppConfig): ResourceKind<MemberRecord> {
         creation.organisationId,
       ),
     update: 'ChangeAccess',
+    // In the order of the record's buttons (the options' `actions`).
     actions: {
-      ChangeAccess: { input: (body) => parseInput(changeSchema, body) },
-      RemoveFromWebsite: {
-        input: (body, member, env) => withContributions(env, member, parseInput(removeSchema, body)),
-      },
-      Deactivate: { input: (_body, member, env) => withContributions(env, member, {}) },
-      Reactivate: {},
-      Resend: {
-        after: (member, _data, _result, env) =>
-          sendInvitation(env, config, member.userId, member.email, member.organisationId),
-      },
       Accept: {
         // The new member reaches the organisation in this request already.
         async after(member, _data, _result, env) {
@@ -257,6 +248,17 @@ export function membersResource(config: AppConfig): ResourceKind<MemberRecord> {
         },
       },
       Decline: {},
+      Resend: {
+        label: 'Resend invitation',
+        after: (member, _data, _result, env) =>
+          sendInvitation(env, config, member.userId, member.email, member.organisationId),
+      },
+      Deactivate: { input: (_body, member, env) => withContributions(env, member, {}) },
+      Reactivate: {},
+      RemoveFromWebsite: {
+        input: (body, member, env) => withContributions(env, member, parseInput(removeSchema, body)),
+      },
+      ChangeAccess: { input: (body) => parseInput(changeSchema, body) },
     },
   });
 }

@@ -21,6 +21,7 @@ import { parseInput } from '../validation.js';
 import {
   InputWithAside,
   bodyObject,
+  optionsOf,
   type ResourceCommand,
   type ResourceEnv,
   type ResourceKind,
@@ -61,7 +62,7 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   /** The choices and words of the resource's forms (statuses and their labels, actions...). */
   @Get('options')
   options() {
-    return this.kind.options();
+    return optionsOf(this.kind);
   }
 
   @Get()

@@ -69,6 +69,8 @@ export function aside(data: unknown, kept: Record<string, unknown>): InputWithAs
 
 /** One action of the machine, taken through `POST /{id}/actions/{action}` (and `PUT`/`DELETE` for the kind's update and remove). */
 export interface ResourceAction<R extends ResourceRecord = ResourceRecord> {
+  /** The action's button in the console (`GET /{resource}/options` `actions`): its name in words by default. */
+  label?: string;
   /**
    * The command's data from the request's body (a JSON object, `{}` when none was sent) and the
    * current record: validated here, with the reads it needs (references, quotas, who may be
@@ -134,8 +136,11 @@ export interface ResourceKind<R extends ResourceRecord = ResourceRecord> {
   decider: Decider<any, any, any, any>;
   /** The statuses' labels (answered as `statusLabel` when given). */
   statusLabels?: Record<string, string>;
-  /** `GET /{resource}/options`: the choices and words of the resource's forms. */
-  options(): unknown;
+  /**
+   * `GET /{resource}/options`: the choices and words of the resource's forms. The framework adds
+   * `actions` and `bulk` (see `optionsOf`) unless the kind answers its own.
+   */
+  options(): Record<string, unknown>;
   /** The list the viewer may read, one page (simple-rest `range`, `sort`, `filter`). */
   list(env: ResourceEnv, query: ListQuery): Promise<ListResult<R>>;
   /** One record the viewer may see: 404 when it does not exist or they may not see it, 403 where their plan or role shuts them out. */
@@ -206,4 +211,38 @@ export function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || Array.isArray(body))
     throw new BadRequestError('The request body must be a JSON object');
   return body as Record<string, unknown>;
+}
+
+/** An action's name in words, its default label: "RemoveFromWebsite" -> "Remove from website", "SaveDraft" -> "Save draft". */
+export function actionWords(action: string): string {
+  const words = action
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(' ');
+  return words.map((word, i) => (i === 0 || /^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase())).join(' ');
+}
+
+/** An action's label: the one it declares, else its name in words. */
+export function actionLabel(kind: ResourceKind<any>, action: string): string {
+  return (Object.hasOwn(kind.actions, action) ? kind.actions[action]!.label : undefined) ?? actionWords(action);
+}
+
+/**
+ * `GET /{resource}/options`, the same for every resource: the kind's own choices, and the actions
+ * of the record's buttons in the kind's order with their labels (every action a request may name
+ * but `Create`, the `internal` ones and the `update` a form's save takes: `allowedActions` says which
+ * a record offers), and the list's bulk actions (`action`: the machine's action `allowedActions`
+ * names). A kind that answers its own `actions` or `bulk` (its buttons in another order) keeps them.
+ */
+export function optionsOf(kind: ResourceKind<any>): Record<string, unknown> {
+  const internal = kind.internal ?? [];
+  const actions = Object.keys(kind.actions)
+    .filter((action) => action !== 'Create' && action !== kind.update && !internal.includes(action))
+    .map((id) => ({ id, name: actionLabel(kind, id) }));
+  const bulk = Object.entries(kind.bulk?.actions ?? {}).map(([id, { action }]) => ({
+    id,
+    action,
+    name: actionLabel(kind, action),
+  }));
+  return { actions, ...(kind.bulk ? { bulk } : {}), ...kind.options() };
 }
