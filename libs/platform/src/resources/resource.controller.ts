@@ -222,10 +222,12 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
     let kept: Record<string, unknown> = {};
     let result: DecideResult;
     try {
+      // The guards' facts, read once: for whether the action is offered and for the decision.
+      const facts = await this.factsOf(record, env);
       if (
         spec.requiresVersion !== undefined &&
         expectedVersion === undefined &&
-        (await this.offers(record, env, action))
+        this.allowedActions(record, env, facts).includes(action)
       ) {
         throw ValidationError.field('expectedVersion', spec.requiresVersion);
       }
@@ -235,7 +237,7 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
         else data = prepared;
       }
       const context = {
-        ...(await this.factsOf(record, env)),
+        ...facts,
         ...(spec.context ? await spec.context(record, env, data) : {}),
       };
       result = await this.run(env, id, { type: action, actor, data, context }, record.organisationId, expectedVersion);
@@ -293,11 +295,6 @@ export abstract class ResourceController<R extends ResourceRecord = ResourceReco
   protected env(viewer: Viewer, requestId: string, request?: Pick<Request, 'headers'>): ResourceEnv {
     const { db, store, people, projections } = this.ports;
     return { viewer, requestId, db, store, people, projections, headers: request?.headers ?? {} };
-  }
-
-  /** Whether the record offers the action to the viewer (with the guards' facts). */
-  private async offers(record: R, env: ResourceEnv, action: string): Promise<boolean> {
-    return this.allowedActions(record, env, await this.factsOf(record, env)).includes(action);
   }
 
   private async factsOf(record: R, env: ResourceEnv): Promise<Record<string, unknown>> {
