@@ -11,6 +11,7 @@ import {
   SelectArrayInput,
   SimpleFormIterator,
   TabbedForm,
+  TabbedFormTabs,
   TextArrayInput,
   TextInput,
   useTranslate,
@@ -156,7 +157,14 @@ export const CtaForm = ({
   header?: ReactElement;
   defaultValues?: Record<string, unknown>;
 }) => (
-  <TabbedForm toolbar={toolbar} defaultValues={defaultValues} warnWhenUnsavedChanges={false} component={WithPreview}>
+  <TabbedForm
+    toolbar={toolbar}
+    defaultValues={defaultValues}
+    warnWhenUnsavedChanges={false}
+    component={WithPreview}
+    // On a phone the tabs scroll sideways instead of widening the page.
+    tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+  >
     <TabbedForm.Tab label="console.cro.ctas.build" {...tab}>
       {header}
       <Box sx={grid}>

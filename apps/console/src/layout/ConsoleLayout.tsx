@@ -58,6 +58,13 @@ const PHONE_WIDTH = (theme: Theme) => ({
     minWidth: 0,
     '& .RaLayout-content': { minWidth: 0 },
     '& .RaDataTable-tableWrapper, & .RaDatagrid-tableWrapper': { overflowX: 'auto' },
+    // Pages and their cards keep the screen's width (a flex item otherwise grows to its content's).
+    '& .RaEdit-main, & .RaCreate-main, & .RaShow-main, & .RaList-main, & .RaEdit-card, & .RaCreate-card, & .MuiTabs-root':
+      { minWidth: 0 },
+    '& .MuiTabs-root, & .RaEdit-card, & .RaCreate-card': { maxWidth: '100%' },
+    // A list's filters and actions wrap onto more rows instead of widening the page.
+    '& .RaList-actions, & .RaList-actions form, & .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
+    '& .RaList-actions .filter-field, & .RaList-actions .MuiFormControl-root': { maxWidth: '100%' },
   },
 });
 

@@ -1,0 +1,142 @@
+// A marketer takes a CTA live from the console (issue 27, "Take a CTA live, and keep it live"):
+// in the built console in Chromium against the real API with the demo data, at 1440 and at 390 px,
+// the demo owner (a CRO admin) and the demo editor (made a CRO editor: roles.ts, "Publish,
+// unpublish...": yes) each start a CTA from the "Newsletter sign-up" template, create it, and
+// press Publish on its page: the API then answers the CTA `active` (DESIGN.md "CTA widget":
+// Publish -> active), and the page shows it as Active and no longer offers Publish. A CRO creator
+// (roles.ts: drafts and submits only) is offered no Publish on the same page.
+// Pictures: test-results/cro-publish-*.png.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
+import { expectWith, poll } from '../support/expect.js';
+import { requires } from '../support/requires.js';
+import { EDITOR, OWNER, WRITER, listQuery, setups, signIn, type Agent } from '../e2e/setups.js';
+import {
+  CHROMIUM_PATH,
+  chooseOption,
+  closePages,
+  fillSettled,
+  newPage,
+  openConsole,
+  type ConsoleSession,
+  type Credentials,
+} from './chromium.js';
+
+const hasChromium = existsSync(CHROMIUM_PATH);
+if (!hasChromium) console.info(`Chromium not installed (${CHROMIUM_PATH}): browser tests skipped`);
+
+const screenshots = fileURLToPath(new URL('../../test-results/', import.meta.url));
+const setup = setups[0];
+
+for (const width of [1440, 390]) {
+  requires(hasChromium && setup !== undefined, 'Chromium at /usr/bin/chromium')(
+    `a CTA from a template to live in Chromium at ${width} px (${setup?.name})`,
+    () => {
+      let session: ConsoleSession;
+      let page: Page;
+      let owner: Agent;
+
+      beforeAll(async () => {
+        session = await openConsole(setup!, { viewport: { width, height: width > 600 ? 1000 : 844 } });
+        owner = await signIn(session.app.url, OWNER);
+        // The CRO roles of the demo people: the editor publishes, the writer drafts (roles.ts).
+        const organisationId = ((await owner.get('/api/organisations')).body as Array<{ id: string }>)[0]!.id;
+        const members = (await owner.get(`/api/members?${listQuery({ filter: { organisationId }, range: [0, 99] })}`))
+          .body as Array<{ id: string; email: string }>;
+        for (const [email, croRole] of [
+          [EDITOR.email, 'editor'],
+          [WRITER.email, 'creator'],
+        ] as const) {
+          const member = members.find((m) => m.email === email)!;
+          const changed = await owner.put(`/api/members/${member.id}`).send({ croRole });
+          expectWith(changed.status, `CRO role of ${email}`).toBe(200);
+        }
+      }, 120_000);
+
+      afterEach(() => closePages(session));
+      afterAll(async () => {
+        await session?.close();
+      });
+
+      /** As `who`: a new CTA from the newsletter template, created; answers its id (the page is its edit page). */
+      const createFromTemplate = async (who: Credentials, name: string) => {
+        page = await newPage(session, who, '/#/ctas/create');
+        await page.getByRole('heading', { name: 'Choose a template' }).waitFor();
+        await page.getByRole('button', { name: 'Use the template “Newsletter sign-up”' }).click();
+        await page.locator('[data-started-from="starter-newsletter-form"]').waitFor();
+        await chooseOption(page, 'Website', 'Demo Shop');
+        await fillSettled(page, { Name: name });
+        await page.getByRole('button', { name: 'Create' }).click();
+        await page.waitForURL(/#\/ctas\/(?!create$)[^/]+$/);
+        return decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
+      };
+
+      /**
+       * The elements reaching past the window's right edge, so that the page scrolls sideways: not
+       * those inside a box that clips or scrolls them (a row of tabs that scrolls), nor the app bar.
+       */
+      const overflowing = (target: Page) =>
+        target.evaluate(() =>
+          Array.from(document.querySelectorAll('body *'))
+            .filter((el) => {
+              const box = el.getBoundingClientRect();
+              if (box.width === 0 || box.right <= window.innerWidth + 1 || el.closest('header, [role="presentation"]'))
+                return false;
+              for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+                if (
+                  getComputedStyle(up).overflowX !== 'visible' &&
+                  up.getBoundingClientRect().right <= window.innerWidth + 1
+                )
+                  return false;
+              return true;
+            })
+            .slice(0, 5)
+            .map(
+              (el) =>
+                `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} (${Math.round(el.getBoundingClientRect().right)} px)`,
+            ),
+        );
+
+      const status = async (id: string) => ((await owner.get(`/api/ctas/${id}`)).body as { status: string }).status;
+
+      for (const [who, credentials] of [
+        ['the demo owner', OWNER],
+        ['a CRO editor', EDITOR],
+      ] as const) {
+        it(`${who} publishes a CTA made from a template: it is live`, async () => {
+          const id = await createFromTemplate(credentials, `Live sign-up ${width} ${Date.now()}`);
+          expect(await status(id)).toBe('draft');
+          const publish = page.getByRole('button', { name: 'Publish', exact: true });
+          await publish.waitFor();
+          await page.screenshot({ path: `${screenshots}cro-publish-${width}-${who.replace(/ /g, '-')}-draft.png` });
+          await publish.click();
+          await page.getByText('Publish: done').waitFor();
+          await poll(() => status(id)).toBe('active');
+          // The page shows the CTA live, and Publish is no longer offered.
+          await page.getByText('Active', { exact: true }).first().waitFor();
+          await poll(() => page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+          await page.screenshot({ path: `${screenshots}cro-publish-${width}-${who.replace(/ /g, '-')}-live.png` });
+          // The editor fits the screen: nothing is wider than the window.
+          expectWith(await overflowing(page), `elements past the right edge at ${width} px`).toEqual([]);
+        }, 120_000);
+      }
+
+      it('the CTA list fits the screen', async () => {
+        page = await newPage(session, OWNER, '/#/ctas');
+        await page.getByRole('link', { name: 'New CTA' }).waitFor();
+        await page.getByText('Live sign-up', { exact: false }).first().waitFor();
+        await page.screenshot({ path: `${screenshots}cro-publish-${width}-list.png` });
+        expectWith(await overflowing(page), `elements past the right edge at ${width} px`).toEqual([]);
+      }, 120_000);
+
+      it('a CRO creator drafts a CTA but is offered no Publish', async () => {
+        const id = await createFromTemplate(WRITER, `Drafted sign-up ${width} ${Date.now()}`);
+        await page.getByRole('button', { name: 'Submit for review' }).waitFor();
+        expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+        expect(await status(id)).toBe('draft');
+      }, 120_000);
+    },
+  );
+}
