@@ -3,7 +3,8 @@
 // the demo owner (a CRO admin) and the demo editor (made a CRO editor: roles.ts, "Publish,
 // unpublish...": yes) each start a CTA from the "Newsletter sign-up" template, create it, and
 // press Publish on its page: the API then answers the CTA `active` (DESIGN.md "CTA widget":
-// Publish -> active), and the page shows it as Active and no longer offers Publish. A CRO creator
+// Publish -> active), and the page shows it as Active and no longer offers Publish. The button's
+// Link (a button item's own field) is kept. A CRO creator
 // (roles.ts: drafts and submits only) is offered no Publish on the same page.
 // Pictures: test-results/cro-publish-*.png.
 import { existsSync } from 'node:fs';
@@ -67,7 +68,8 @@ for (const width of [1440, 390]) {
         await page.getByRole('button', { name: 'Use the template “Newsletter sign-up”' }).click();
         await page.locator('[data-started-from="starter-newsletter-form"]').waitFor();
         await chooseOption(page, 'Website', 'Demo Shop');
-        await fillSettled(page, { Name: name });
+        // The button links somewhere (only the button item shows a Link field).
+        await fillSettled(page, { Name: name, Link: 'https://shop.example/join' });
         await page.getByRole('button', { name: 'Create' }).click();
         await page.waitForURL(/#\/ctas\/(?!create$)[^/]+$/);
         return decodeURIComponent(new URL(page.url()).hash.split('/')[2]!);
@@ -108,6 +110,11 @@ for (const width of [1440, 390]) {
         it(`${who} publishes a CTA made from a template: it is live`, async () => {
           const id = await createFromTemplate(credentials, `Live sign-up ${width} ${Date.now()}`);
           expect(await status(id)).toBe('draft');
+          const items = ((await owner.get(`/api/ctas/${id}`)).body as { items: Array<{ type: string; url?: string }> })
+            .items;
+          expect(items.filter((item) => item.url !== undefined)).toEqual([
+            { type: 'button', label: 'Subscribe', url: 'https://shop.example/join' },
+          ]);
           const publish = page.getByRole('button', { name: 'Publish', exact: true });
           await publish.waitFor();
           await page.screenshot({ path: `${screenshots}cro-publish-${width}-${who.replace(/ /g, '-')}-draft.png` });

@@ -261,6 +261,31 @@ for (const setup of setups) {
       expect((history.body as unknown[]).length).toBe(4);
     });
 
+    it('CTAs: a button keeps its link and an input its placeholder; a link that is no web address is refused', async () => {
+      const items = [
+        { type: 'email', label: 'Email', name: 'email', required: true, placeholder: 'you@example.com' },
+        { type: 'button', label: 'See the offer', url: 'https://shop.example/offer?from=cta' },
+        { type: 'button', label: 'Our story', url: '/about' },
+      ];
+      const created = await owner
+        .post('/api/ctas')
+        .send({ websiteId: shopId, name: 'Linked CTA', type: 'form', items });
+      expectWith(created.status, JSON.stringify(created.body)).toBe(201);
+      expect((await owner.get(`/api/ctas/${created.body.id}`)).body.items).toEqual(items);
+      for (const url of ['javascript:alert(1)', '//evil.example/x', 'data:text/html,hi', 'shop.example/offer']) {
+        const refused = await owner.post('/api/ctas').send({
+          websiteId: shopId,
+          name: 'Bad link',
+          type: 'form',
+          items: [{ type: 'button', label: 'Go', url }],
+        });
+        expectWith([refused.status, refused.body.errors?.['items.0.url']], url).toEqual([
+          422,
+          'Link must start with https://, http:// or /',
+        ]);
+      }
+    });
+
     it('CTAs: the Wizards and Surveys tabs filter by subtype in the list API, counted as such', async () => {
       const button = { type: 'button', label: 'Next' };
       const made: Record<string, string> = {};

@@ -10,6 +10,7 @@ import {
   ReferenceArrayInput,
   SelectArrayInput,
   SimpleFormIterator,
+  FormDataConsumer,
   TabbedForm,
   TabbedFormTabs,
   TextArrayInput,
@@ -20,6 +21,8 @@ import { CtaPreview } from './CtaPreview';
 import { grid, Section, WebsiteInput } from './inputs';
 
 const MAX_PRODUCTS = 3;
+/** The item types a visitor types into, which show a placeholder (the tracker's inputs and dropdown). */
+const TEXT_INPUTS = ['short_text', 'email', 'phone', 'url', 'date', 'country', 'dropdown', 'numbers'];
 const atMostThree = (value: unknown) =>
   Array.isArray(value) && value.length > MAX_PRODUCTS ? 'console.cro.ctas.maxProducts' : undefined;
 const tab = { sx: { maxWidth: 900 } };
@@ -187,6 +190,16 @@ export const CtaForm = ({
             <TextInput source="name" label="console.cro.f.itemName" helperText={false} />
             <BooleanInput source="required" label="console.cro.f.required" helperText={false} />
             <TextArrayInput source="options" label="console.cro.f.options" helperText={false} />
+            {/* A button's link, an input's placeholder: the fields of that item's type only. */}
+            <FormDataConsumer<{ type?: string }>>
+              {({ scopedFormData }) =>
+                scopedFormData?.type === 'button' ? (
+                  <TextInput source="url" label="console.cro.f.itemUrl" placeholder="https://" helperText={false} />
+                ) : TEXT_INPUTS.includes(scopedFormData?.type ?? '') ? (
+                  <TextInput source="placeholder" label="console.cro.f.itemPlaceholder" helperText={false} />
+                ) : null
+              }
+            </FormDataConsumer>
           </SimpleFormIterator>
         </ArrayInput>
       </Section>

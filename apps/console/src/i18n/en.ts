@@ -1678,6 +1678,8 @@ const cro = {
     itemType: 'Item',
     itemLabel: 'Label',
     itemName: 'Field name',
+    itemUrl: 'Link',
+    itemPlaceholder: 'Placeholder',
     required: 'Required',
     options: 'Options',
     backgroundColor: 'Background colour',

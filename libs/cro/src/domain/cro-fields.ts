@@ -232,6 +232,8 @@ export const CTA_FIELD_LABELS = {
   itemName: 'Field name',
   itemRequired: 'Required',
   itemOptions: 'Options',
+  itemUrl: 'Link',
+  itemPlaceholder: 'Placeholder',
   design: 'Design',
   lazyLoad: 'Lazy load',
   popup: 'Popup settings',
@@ -282,6 +284,12 @@ const MAILBOX =
 const email = (label: string) =>
   optText(label, 320).refine((v) => MAILBOX.test(v), 'Please enter a valid email address.');
 
+/** The message of an item's link that is not a web page's address. */
+export const ITEM_URL_RULE = 'Link must start with https://, http:// or /';
+/** Where a button may lead: a web page (`https://`, `http://`) or a path of the same site (`/offer`, never `//host`). */
+export const isItemUrl = (value: string) =>
+  /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value);
+
 export const ctaItemSchema = z.object(
   {
     type: text(C.itemType, 50),
@@ -289,6 +297,11 @@ export const ctaItemSchema = z.object(
     name: optText(C.itemName, 100).optional(),
     required: bool(C.itemRequired).optional(),
     options: list(C.itemOptions, z.unknown(), 200).optional(),
+    // A button's link and an input's hint (the tracker draws both: apps/tracker/src/render.ts).
+    url: optText(C.itemUrl, 2000)
+      .refine((v) => v === '' || isItemUrl(v), ITEM_URL_RULE)
+      .optional(),
+    placeholder: optText(C.itemPlaceholder, 200).optional(),
   },
   { error: `${C.items} must be a list of items` },
 );
