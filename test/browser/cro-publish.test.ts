@@ -4,7 +4,8 @@
 // unpublish...": yes) each start a CTA from the "Newsletter sign-up" template, create it, and
 // press Publish on its page: the API then answers the CTA `active` (DESIGN.md "CTA widget":
 // Publish -> active), and the page shows it as Active and no longer offers Publish. The button's
-// Link (a button item's own field) is kept. A CRO creator
+// Link (a button item's own field) is kept. Saving a live CTA as a draft asks first and names the
+// live campaigns that place it; the campaign then warns that the CTA is not live. A CRO creator
 // (roles.ts: drafts and submits only) is offered no Publish on the same page.
 // Pictures: test-results/cro-publish-*.png.
 import { existsSync } from 'node:fs';
@@ -80,26 +81,19 @@ for (const width of [1440, 390]) {
        * those inside a box that clips or scrolls them (a row of tabs that scrolls), nor the app bar.
        */
       const overflowing = (target: Page) =>
-        target.evaluate(() =>
-          Array.from(document.querySelectorAll('body *'))
+        target.evaluate<string[]>(`(() => {
+          const past = (box) => box.right > window.innerWidth + 1;
+          return Array.from(document.querySelectorAll('body *'))
             .filter((el) => {
               const box = el.getBoundingClientRect();
-              if (box.width === 0 || box.right <= window.innerWidth + 1 || el.closest('header, [role="presentation"]'))
-                return false;
+              if (box.width === 0 || !past(box) || el.closest('header, [role="presentation"]')) return false;
               for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
-                if (
-                  getComputedStyle(up).overflowX !== 'visible' &&
-                  up.getBoundingClientRect().right <= window.innerWidth + 1
-                )
-                  return false;
+                if (getComputedStyle(up).overflowX !== 'visible' && !past(up.getBoundingClientRect())) return false;
               return true;
             })
             .slice(0, 5)
-            .map(
-              (el) =>
-                `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} (${Math.round(el.getBoundingClientRect().right)} px)`,
-            ),
-        );
+            .map((el) => el.tagName.toLowerCase() + '.' + String(el.className).split(' ')[0] + ' (' + Math.round(el.getBoundingClientRect().right) + ' px)');
+        })()`);
 
       const status = async (id: string) => ((await owner.get(`/api/ctas/${id}`)).body as { status: string }).status;
 
@@ -129,6 +123,61 @@ for (const width of [1440, 390]) {
           expectWith(await overflowing(page), `elements past the right edge at ${width} px`).toEqual([]);
         }, 120_000);
       }
+
+      it('taking a live CTA off asks first, naming the live campaigns that place it; the campaign then warns', async () => {
+        const websites = (await owner.get('/api/websites')).body as Array<{ id: string; name: string; domain: string }>;
+        const shop = websites.find((w) => w.name === 'Demo Shop')!;
+        const stamp = `${width} ${Date.now()}`;
+        const cta = await owner.post('/api/ctas').send({
+          websiteId: shop.id,
+          name: `Placed ${stamp}`,
+          type: 'form',
+          items: [
+            { type: 'email', label: 'Email', name: 'email', required: true },
+            { type: 'button', label: 'Go' },
+          ],
+        });
+        expect((await owner.post(`/api/ctas/${cta.body.id}/actions/Publish`).send({})).status).toBe(200);
+        const campaign = await owner.post('/api/campaigns').send({
+          websiteId: shop.id,
+          name: `Placing ${stamp}`,
+          url: `https://${shop.domain}/placing/`,
+          containers: [
+            {
+              name: 'Top',
+              ctaId: cta.body.id,
+              devices: ['desktop'],
+              position: 'above',
+              selector: 'h1',
+              selectorType: 'css',
+            },
+          ],
+          pageRules: { operator: 'or', rules: [{ kind: 'contains', value: `https://${shop.domain}/placing` }] },
+        });
+        expect((await owner.post(`/api/campaigns/${campaign.body.id}/actions/Publish`).send({})).status).toBe(200);
+
+        page = await newPage(session, OWNER, `/#/ctas/${cta.body.id}`);
+        const saveDraft = page.getByRole('button', { name: 'Save as draft' });
+        await saveDraft.click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByText('Take this CTA off the website?').waitFor();
+        await dialog
+          .getByText(`These live campaigns place it and will show nothing there: “Placing ${stamp}”.`)
+          .waitFor();
+        await page.screenshot({ path: `${screenshots}cro-publish-${width}-take-off.png` });
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        expect(await status(cta.body.id)).toBe('active');
+        await saveDraft.click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Save as draft' }).click();
+        await poll(() => status(cta.body.id)).toBe('draft');
+
+        // The campaign says its container shows nothing, naming the CTA.
+        await page.goto(`${session.app.url}/#/campaigns/${campaign.body.id}`);
+        await page
+          .locator('[data-placement-warning]')
+          .getByText(`The CTA “Placed ${stamp}” is not live: its container shows nothing until it is published`)
+          .waitFor();
+      }, 120_000);
 
       it('the CTA list fits the screen', async () => {
         page = await newPage(session, OWNER, '/#/ctas');

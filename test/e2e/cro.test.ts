@@ -319,6 +319,61 @@ for (const setup of setups) {
       expect((await tab({ type: ['form'] })).total).toBe('ctas 0-0/2');
     });
 
+    it('a campaign placing a CTA that is not live says so, naming the CTA; a live CTA names the live campaigns placing it', async () => {
+      const cta = await owner.post('/api/ctas').send({
+        websiteId: shopId,
+        name: 'Placed sign-up',
+        type: 'form',
+        items: [
+          { type: 'email', label: 'Email', name: 'email', required: true },
+          { type: 'button', label: 'Go' },
+        ],
+      });
+      expectWith(cta.status, JSON.stringify(cta.body)).toBe(201);
+      const campaign = await owner.post('/api/campaigns').send({
+        websiteId: shopId,
+        name: 'Placing campaign',
+        url: `https://${domain}/placing/`,
+        containers: [
+          {
+            name: 'Top',
+            ctaId: cta.body.id,
+            devices: ['desktop'],
+            position: 'above',
+            selector: 'h1',
+            selectorType: 'css',
+          },
+        ],
+        pageRules: { operator: 'or', rules: [{ kind: 'contains', value: `https://${domain}/placing` }] },
+      });
+      expectWith(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+      const notLive = 'The CTA “Placed sign-up” is not live: its container shows nothing until it is published';
+      expect(campaign.body.placementWarnings).toEqual([notLive]);
+      // Published anyway, with the warning in its answer and in the list.
+      const published = await owner.post(`/api/campaigns/${campaign.body.id}/actions/Publish`).send({});
+      expect([published.status, published.body.status, published.body.placementWarnings]).toEqual([
+        200,
+        'live',
+        [notLive],
+      ]);
+      const listed = (
+        await owner.get(`/api/campaigns?${listQuery({ filter: { websiteId: shopId }, range: [0, 199] })}`)
+      ).body as Array<{ id: string; placementWarnings: string[] }>;
+      expect(listed.find((c) => c.id === campaign.body.id)?.placementWarnings).toEqual([notLive]);
+      // The CTA goes live: no warning; it names the live campaign that places it.
+      const live = await owner.post(`/api/ctas/${cta.body.id}/actions/Publish`).send({});
+      expect([live.status, live.body.status, live.body.liveCampaigns]).toEqual([
+        200,
+        'active',
+        [{ id: campaign.body.id, name: 'Placing campaign' }],
+      ]);
+      expect((await owner.get(`/api/campaigns/${campaign.body.id}`)).body.placementWarnings).toEqual([]);
+      // Taken off again (SaveDraft): the campaign warns again.
+      const off = await owner.post(`/api/ctas/${cta.body.id}/actions/SaveDraft`).send({});
+      expect([off.status, off.body.status]).toEqual([200, 'draft']);
+      expect((await owner.get(`/api/campaigns/${campaign.body.id}`)).body.placementWarnings).toEqual([notLive]);
+    });
+
     it("campaigns: the spec's validation, the rule tester, review then live, and a duplicate as a draft", async () => {
       const base = {
         websiteId: shopId,

@@ -28,8 +28,8 @@ export interface WorkflowActionConfig<R> {
   done?: string;
   color?: 'primary' | 'secondary' | 'warning' | 'error' | 'success' | 'inherit';
   variant?: 'contained' | 'outlined' | 'text';
-  /** Asks first when set (message keys, interpolated with `args`). */
-  confirm?: (record: R) => { title: string; content: string; args?: Record<string, unknown> };
+  /** Asks first when it answers a question (message keys, interpolated with `args`); `undefined`: no question for this record. */
+  confirm?: (record: R) => { title: string; content: string; args?: Record<string, unknown> } | undefined;
 }
 
 /** One button to show: the action, its label, and how it is drawn. */
@@ -162,7 +162,7 @@ export function useWorkflowActions<R extends WorkflowRecord>(
   };
 
   /** What a button does: ask first when the action wants a confirmation, else run it. */
-  const start = (name: string) => (configOf(name).confirm ? setConfirming(name) : void run(name));
+  const start = (name: string) => (record && configOf(name).confirm?.(record) ? setConfirming(name) : void run(name));
 
   const pending = confirming && record ? configOf(confirming).confirm?.(record) : undefined;
   const confirmDialog = (

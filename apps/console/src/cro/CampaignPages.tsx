@@ -1,5 +1,6 @@
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
-import { Alert } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { Alert, Tooltip } from '@mui/material';
 import { DataTable, useRecordContext, useTranslate } from 'react-admin';
 import { CampaignAnalytics } from '../analytics/CampaignAnalytics';
 import { dotted } from '../common/SmallList';
@@ -25,6 +26,18 @@ const CAMPAIGN_CHOOSE = {
 
 const Column = DataTable.Col<CroRecord>;
 
+/** The placed CTAs that are not live now (`placementWarnings`): a marker with the API's words, in the list. */
+const PlacementWarning = (_props: { label?: string }) => {
+  const record = useRecordContext<CroRecord>();
+  const warnings = Array.isArray(record?.placementWarnings) ? (record.placementWarnings as string[]) : [];
+  if (warnings.length === 0) return null;
+  return (
+    <Tooltip title={warnings.join(' ')}>
+      <WarningAmberIcon color="warning" fontSize="small" aria-label={warnings.join(' ')} data-placement-warning />
+    </Tooltip>
+  );
+};
+
 const Url = (_props: { label?: string }) => {
   const record = useRecordContext<CroRecord>();
   return (
@@ -37,6 +50,9 @@ export const CampaignList = () => (
     icon={<CampaignOutlinedIcon />}
     secondary={(record) => dotted(record.url as string | undefined, record.stage as string | undefined)}
     columns={[
+      <Column key="warnings" source="placementWarnings" label="console.cro.campaigns.warnings" disableSort>
+        <PlacementWarning />
+      </Column>,
       <Column key="url" source="url" label="console.cro.f.url" disableSort>
         <Url />
       </Column>,
@@ -45,15 +61,29 @@ export const CampaignList = () => (
   />
 );
 
-/** The warning the last Publish answered (page rules that match nothing). */
+/**
+ * The warning the last Publish answered (page rules that match nothing), while live; and the
+ * placed CTAs that are not live now (`placementWarnings`), whatever the campaign's status.
+ */
 const Warnings = () => {
   const record = useRecordContext<CroRecord>();
   const translate = useTranslate();
-  if (!record?.warnings?.length || record.status !== 'live') return null;
+  const placement = Array.isArray(record?.placementWarnings) ? (record.placementWarnings as string[]) : [];
+  const published = record?.status === 'live' ? (record.warnings ?? []) : [];
+  if (!record || record.status === 'deleted' || (published.length === 0 && placement.length === 0)) return null;
   return (
-    <Alert severity="warning" sx={{ mt: 1 }} data-warning>
-      {translate('console.cro.campaigns.warning', { warning: record.warnings.join(' ') })}
-    </Alert>
+    <>
+      {published.length ? (
+        <Alert severity="warning" sx={{ mt: 1 }} data-warning>
+          {translate('console.cro.campaigns.warning', { warning: published.join(' ') })}
+        </Alert>
+      ) : null}
+      {placement.map((warning) => (
+        <Alert key={warning} severity="warning" sx={{ mt: 1 }} data-placement-warning>
+          {warning}
+        </Alert>
+      ))}
+    </>
   );
 };
 

@@ -24,7 +24,20 @@ import type { CroRecord } from './types';
 const LOOKS: Record<string, WorkflowActionConfig<CroRecord>> = {
   Publish: { variant: 'contained', color: 'success' },
   SubmitForReview: { variant: 'contained', color: 'primary' },
-  SaveDraft: { variant: 'outlined', color: 'primary' },
+  // Taking a live CTA off every page asks first, naming the live campaigns that place it (`liveCampaigns`).
+  SaveDraft: {
+    variant: 'outlined',
+    color: 'primary',
+    confirm: (record) => {
+      if (record.status !== 'active') return undefined;
+      const campaigns = Array.isArray(record.liveCampaigns) ? (record.liveCampaigns as Array<{ name: string }>) : [];
+      return {
+        title: 'console.cro.ctas.takeOff.title',
+        content: campaigns.length ? 'console.cro.ctas.takeOff.used' : 'console.cro.ctas.takeOff.unused',
+        args: { campaigns: campaigns.map((c) => `“${c.name}”`).join(', '), smart_count: campaigns.length },
+      };
+    },
+  },
   Resume: { variant: 'contained', color: 'success' },
   Complete: { variant: 'outlined', color: 'primary' },
   CompleteAndDeploy: { variant: 'contained', color: 'success' },
@@ -85,11 +98,15 @@ export const CroActionButtons = ({
   const [asking, setAsking] = useState<string | null>(null);
   const [chosen, setChosen] = useState('');
   const question = asking && choose && Object.hasOwn(choose, asking) ? choose[asking] : undefined;
-  const { actions, label, running, busy, run } = useWorkflowActions(resource, record, {
+  const { actions, label, running, busy, run, start, confirmDialog } = useWorkflowActions(resource, record, {
     configs: LOOKS,
     except: [...FORM_ACTIONS, ...except],
     onDone: (action, data) => {
-      const warnings = Array.isArray(data.warnings) ? data.warnings : [];
+      // A publish answers its warnings: those recorded (page rules that match nothing) and the placed CTAs not live.
+      const warnings = [
+        ...(Array.isArray(data.warnings) ? data.warnings : []),
+        ...(action === 'Publish' && Array.isArray(data.placementWarnings) ? data.placementWarnings : []),
+      ];
       if (warnings.length)
         notify(
           translate('console.cro.notices.doneWithWarning', { action: label(action), warning: warnings.join(' ') }),
@@ -129,7 +146,7 @@ export const CroActionButtons = ({
               if (choose && Object.hasOwn(choose, name)) {
                 setChosen(choose[name]!.choices?.[0]?.id ?? '');
                 setAsking(name);
-              } else void send(name);
+              } else start(name);
             }}
             data-action={name}
           >
@@ -144,6 +161,7 @@ export const CroActionButtons = ({
           button
         );
       })}
+      {confirmDialog}
       <Dialog
         open={Boolean(question)}
         onClose={() => setAsking(null)}

@@ -1764,6 +1764,11 @@ const cro = {
   },
   ctas: {
     create: 'New CTA',
+    takeOff: {
+      title: 'Take this CTA off the website?',
+      unused: 'Saving it as a draft takes it off every page until it is published again.',
+      used: 'Saving it as a draft takes it off every page until it is published again. These live campaigns place it and will show nothing there: %{campaigns}.',
+    },
     emptyTitle: 'No CTAs yet',
     emptyText: 'Forms, popups, banners and product boxes that turn visitors into subscribers and buyers.',
     tabsLabel: 'CTA types',
@@ -1871,6 +1876,7 @@ const cro = {
     ruleNotMatched: 'Not matched',
     kinds: { contains: 'Contains', not_contains: 'Does not contain', exact: 'Is exactly', list: 'In the URL list' },
     warning: 'Published with a warning: %{warning}',
+    warnings: 'Warnings',
   },
   experiments: {
     create: 'New experiment',

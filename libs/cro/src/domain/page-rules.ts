@@ -62,6 +62,9 @@ export const LIST_MISSING = 'Please select a URL list.';
 export const UNKNOWN_KIND = 'Unknown rule kind';
 /** The warning when a rule set can match no URL (DESIGN.md: "published with a warning that it has no effect"). */
 export const PAGE_RULES_NO_EFFECT = 'The page rules match no URL: this campaign has no effect';
+/** The warning of a campaign placing a CTA that is not live (published, its container shows nothing). */
+export const ctaNotLive = (name: string) =>
+  `The CTA “${name}” is not live: its container shows nothing until it is published`;
 
 export const RULE_VALUE_MAX = 2048;
 export const PAGE_RULES_MAX = 100;

@@ -10,14 +10,16 @@ import type { ResourceAction, ResourceBulk, ResourceEnv, ResourceKind } from '#l
 import { CRO_PRODUCT, NO_CRO_ACCESS, readersOnly } from '../access.js';
 import { integrationSchema, integrationSecretsOf } from '../domain/cro-fields.js';
 import { CRO_ACTION_LABELS, quotaReached, ruleBytesReached, type CroKind } from '../domain/kinds.js';
-import { PAGE_RULES_NO_EFFECT, rulesCanMatch, type PageRulesInput } from '../domain/page-rules.js';
+import { PAGE_RULES_NO_EFFECT, ctaNotLive, rulesCanMatch, type PageRulesInput } from '../domain/page-rules.js';
 import { CRO_INSIGHT_READERS, CRO_READERS, NO_CRO_INSIGHTS, hasAnyRole } from '../domain/roles.js';
 import { STARTER_TEMPLATES } from '../domain/templates.js';
 import { deleteIntegrationSecret, newWebhookSecret, saveIntegrationSecrets } from '../integrations/secrets.js';
 import { croStateOf } from '../projections/cro-records.projection.js';
 import {
+  ctasNotLive,
   ctasPromotingProduct,
   idsOnWebsite,
+  liveCampaignsPlacing,
   recordsOnWebsite,
   templateById,
   urlListRuleBytes,
@@ -81,7 +83,15 @@ interface KindRules {
   actions?: Record<string, CroAction>;
   /** Bulk requests' extra fields (a generation's template). */
   bulkFields?(body: Record<string, unknown>, action: string): Record<string, unknown>;
+  /** Fields added to answered records, read once for a page (the framework's `decorate`). */
+  decorate?: ResourceKind<CroRecord>['decorate'];
 }
+
+/** The CTAs a campaign's containers place. */
+const placedCtas = (record: Record<string, unknown>) =>
+  (Array.isArray(record.containers) ? (record.containers as unknown[]) : [])
+    .map((c) => (c && typeof c === 'object' ? (c as { ctaId?: unknown }).ctaId : undefined))
+    .filter((v): v is string => typeof v === 'string');
 
 /** An action's declaration; `newRecord`: it makes a new record of the website (a copy), which the kind's quota counts. */
 type CroAction = Partial<ResourceAction<CroRecord>> & { newRecord?: boolean };
@@ -105,6 +115,16 @@ const DUPLICATE: CroAction = {
 
 const KIND_RULES: Record<string, KindRules> = {
   ctas: {
+    /**
+     * `liveCampaigns` on one live CTA's answer: the live campaigns that place it, by name (taking the
+     * CTA off, its SaveDraft, empties their containers: the console names them before it asks).
+     */
+    async decorate(records, env, _facts, one) {
+      const record = records[0];
+      if (!one || !record || record.status !== 'active') return () => ({});
+      const campaigns = await liveCampaignsPlacing(env.db, record.websiteId, record.id);
+      return () => ({ liveCampaigns: campaigns });
+    },
     async references(env, websiteId, input) {
       if (!Array.isArray(input.productIds)) return;
       const ids = strings(input.productIds);
@@ -174,7 +194,9 @@ const KIND_RULES: Record<string, KindRules> = {
           return { jobId: randomUUID() };
         },
       },
-      // Publishing warns when the page rules can match no page (the URL lists as they are now).
+      // Publishing warns when the page rules can match no page (the URL lists as they are now),
+      // recorded on the event. A placed CTA that is not live is a warning of the record as it is
+      // now (`placementWarnings`, below), not of the moment of publishing: it ends when the CTA goes live.
       Publish: {
         context: async (record, env) => {
           const lists = await urlListRules(env.db, record.websiteId);
@@ -185,6 +207,22 @@ const KIND_RULES: Record<string, KindRules> = {
           };
         },
       },
+    },
+    /**
+     * `placementWarnings`: the placed CTAs that are not live now (one taken off after the campaign
+     * went live too), read for the whole page at once; the console shows them on the campaign and in its list.
+     */
+    async decorate(records, env) {
+      const notLive = await ctasNotLive(
+        env.db,
+        records.map((r) => r.websiteId),
+        records.flatMap((r) => placedCtas(r)),
+      );
+      return (record) => ({
+        placementWarnings: [...new Set(placedCtas(record))].flatMap((id) =>
+          notLive.has(id) ? [ctaNotLive(notLive.get(id)!)] : [],
+        ),
+      });
     },
     // Generating themes in bulk takes the template for all: `{ action: "Generate", ids, templateId }`.
     bulkFields(body, action) {
@@ -410,6 +448,7 @@ export function croResource(
     remove: kind.remove,
     actions,
     bulk,
+    ...(rules.decorate ? { decorate: rules.decorate } : {}),
     ...extend,
   };
 }

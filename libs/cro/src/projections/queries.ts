@@ -153,6 +153,41 @@ export async function goalOnWebsite(
   return found.rows[0] ?? null;
 }
 
+/**
+ * The CTAs of these websites among `ctaIds` that are not live (status other than `active`), with
+ * their names: a campaign placing one shows nothing in that container.
+ */
+export async function ctasNotLive(
+  db: SqlExecutor,
+  websiteIds: readonly string[],
+  ctaIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (ctaIds.length === 0 || websiteIds.length === 0) return new Map();
+  const found = await db.query<{ id: string; name: string | null }>(
+    `SELECT id, record->>'name' AS name FROM rm_ctas
+      WHERE website_id = ANY($1::text[]) AND id = ANY($2::text[]) AND status <> 'active'`,
+    [[...new Set(websiteIds)], [...new Set(ctaIds)]],
+  );
+  return new Map(found.rows.map((r) => [r.id, r.name ?? r.id]));
+}
+
+/** The live campaigns of the CTA's website that place it (one of their containers), by name. */
+export async function liveCampaignsPlacing(
+  db: SqlExecutor,
+  websiteId: string,
+  ctaId: string,
+): Promise<Array<{ id: string; name: string }>> {
+  const found = await db.query<{ id: string; name: string | null }>(
+    `SELECT id, record->>'name' AS name FROM rm_campaigns
+      WHERE website_id = $1 AND status = 'live'
+        AND jsonb_typeof(record->'containers') = 'array'
+        AND record->'containers' @> jsonb_build_array(jsonb_build_object('ctaId', $2::text))
+      ORDER BY record->>'name', id`,
+    [websiteId, ctaId],
+  );
+  return found.rows.map((r) => ({ id: r.id, name: r.name ?? r.id }));
+}
+
 /** Whether the CTA belongs to the website. */
 export async function isCtaOfWebsite(db: SqlExecutor, ctaId: string, websiteId: string): Promise<boolean> {
   const found = await db.query('SELECT 1 FROM rm_ctas WHERE id = $1 AND website_id = $2', [ctaId, websiteId]);
