@@ -1,3 +1,4 @@
+import compression from 'compression';
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -114,6 +115,13 @@ function configureHttp(app: NestExpressApplication, runtime: Runtime) {
     });
     next();
   });
+  // The API's answers (JSON, CSV) over 1 KiB are compressed when the client accepts it (the console's
+  // assets are compressed at build time). Not the sign-in routes: nothing compresses a reflected value
+  // beside a secret (BREACH).
+  const compress = compression({ threshold: 1024 });
+  app.use('/api', (req: Request, res: Response, next: NextFunction) =>
+    req.path.startsWith('/auth/') ? next() : compress(req, res, next),
+  );
   app.use(cookieParser());
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', express.text({ type: 'text/plain', limit: '1mb' }));
