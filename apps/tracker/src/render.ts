@@ -198,10 +198,20 @@ export function renderBody(cta: Obj, hooks: Hooks): HTMLElement {
     if (node) host.append(node);
   });
 
+  // One click at most per impression (this drawing of the CTA): CTR never exceeds 100%. A form's
+  // submit button counts when the form is sent (a press that fails validation is no click), and the
+  // submission is its own event.
+  let clicked = false;
+  const click = () => {
+    if (clicked) return;
+    clicked = true;
+    hooks.click();
+  };
   root.addEventListener(
     'click',
     safe((e: Event) => {
-      if (e.target instanceof Element && e.target.closest('.cro-b')) hooks.click();
+      const button = e.target instanceof Element ? e.target.closest('.cro-b') : null;
+      if (button && !(button instanceof HTMLButtonElement && button.type === 'submit')) click();
     }),
   );
 
@@ -229,6 +239,7 @@ export function renderBody(cta: Obj, hooks: Hooks): HTMLElement {
         error.textContent = REQUIRED_MESSAGE;
         error.hidden = !bad;
         if (bad) return;
+        click();
         hooks.submit(Object.fromEntries(values));
         const design = isObj(cta.design) ? cta.design : {};
         form.replaceWith(el('p', 'cro-ty', str(design.thankYouMessage) ?? str(design.thankYouText) ?? THANKS));
