@@ -5,7 +5,9 @@
 // press Publish on its page: the API then answers the CTA `active` (DESIGN.md "CTA widget":
 // Publish -> active), and the page shows it as Active and no longer offers Publish. The button's
 // Link (a button item's own field) is kept. Saving a live CTA as a draft asks first and names the
-// live campaigns that place it; the campaign then warns that the CTA is not live. A CRO creator
+// live campaigns that place it; the campaign then warns that the CTA is not live. A webhook is
+// connected from the Settings tab (its signing secret shown once, never in the record or its history)
+// and disconnected. A CRO creator
 // (roles.ts: drafts and submits only) is offered no Publish on the same page.
 // Pictures: test-results/cro-publish-*.png.
 import { existsSync } from 'node:fs';
@@ -177,6 +179,52 @@ for (const width of [1440, 390]) {
           .locator('[data-placement-warning]')
           .getByText(`The CTA “Placed ${stamp}” is not live: its container shows nothing until it is published`)
           .waitFor();
+      }, 120_000);
+
+      it('connects a webhook from the Settings tab (its secret shown once, refused URLs in words) and disconnects it', async () => {
+        const websites = (await owner.get('/api/websites')).body as Array<{ id: string; name: string }>;
+        const cta = await owner.post('/api/ctas').send({
+          websiteId: websites.find((w) => w.name === 'Demo Shop')!.id,
+          name: `Hooked ${width} ${Date.now()}`,
+          type: 'form',
+          items: [
+            { type: 'email', label: 'Email', name: 'email', required: true },
+            { type: 'button', label: 'Go' },
+          ],
+        });
+        page = await newPage(session, OWNER, `/#/ctas/${cta.body.id}/settings`);
+        const panel = page.locator('[data-integrations]');
+        await panel.getByText('No integration connected.').waitFor();
+        await panel.getByRole('button', { name: 'Connect' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Connect an integration' });
+        await dialog.getByRole('combobox', { name: 'Integration' }).waitFor();
+        expect(await dialog.getByRole('combobox', { name: 'Integration' }).innerText()).toBe('Webhook');
+        // A plain-http URL elsewhere than this machine is refused, in words, under its field.
+        await dialog.getByRole('textbox', { name: 'Webhook URL' }).fill('http://hooks.example.com/cro');
+        await dialog.getByRole('button', { name: 'Connect' }).click();
+        await dialog.getByText('The webhook URL must start with https:// (http:// only for localhost)').waitFor();
+        await dialog.getByRole('textbox', { name: 'Webhook URL' }).fill('https://hooks.example.com/cro');
+        await dialog.getByRole('button', { name: 'Connect' }).click();
+        // The signing secret, this once.
+        const secretDialog = page.getByRole('dialog', { name: 'Your webhook signing secret' });
+        const secret = (await secretDialog.locator('[data-webhook-secret]').innerText()).trim();
+        expect(secret.length).toBeGreaterThanOrEqual(16);
+        await page.screenshot({ path: `${screenshots}cro-publish-${width}-webhook-secret.png` });
+        await secretDialog.getByRole('button', { name: 'I have copied it' }).click();
+        await panel.locator('[data-integration="webhook"]').waitFor();
+        const stored = await owner.get(`/api/ctas/${cta.body.id}`);
+        expect(stored.body.integrations).toEqual([
+          { kind: 'webhook', settings: { urlHint: expect.any(String), secretHint: `••••••••${secret.slice(-4)}` } },
+        ]);
+        // Write-only: neither the record nor its history holds the secret or the URL.
+        const history = await owner.get(`/api/ctas/${cta.body.id}/history`);
+        for (const text of [JSON.stringify(stored.body), JSON.stringify(history.body)]) {
+          expect(text).not.toContain(secret);
+          expect(text).not.toContain('hooks.example.com/cro');
+        }
+        await panel.getByRole('button', { name: 'Disconnect' }).click();
+        await panel.getByText('No integration connected.').waitFor();
+        expect((await owner.get(`/api/ctas/${cta.body.id}`)).body.integrations).toEqual([]);
       }, 120_000);
 
       it('the CTA list fits the screen', async () => {

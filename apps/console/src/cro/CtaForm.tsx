@@ -1,3 +1,4 @@
+import { CtaIntegrations } from './CtaIntegrations';
 import { CroCheckboxGroupInput, CroSelectInput } from './CroChoiceInputs';
 import { CtaSubmissions } from './CtaSubmissions';
 import { Alert, Box, CardContent } from '@mui/material';
@@ -236,6 +237,11 @@ export const CtaForm = ({
       <Section title="console.cro.ctas.products">
         <ProductsInput />
       </Section>
+      {edit ? (
+        <Section title="console.cro.integrations.title" text="console.cro.integrations.text">
+          <CtaIntegrations />
+        </Section>
+      ) : null}
       <Section title="console.cro.ctas.crm" text="console.cro.ctas.crmText">
         <ArrayInput source="crmMapping" label={false}>
           <SimpleFormIterator inline disableReordering>

@@ -7,9 +7,9 @@ import { CtaForm, prepareCta } from './CtaForm';
 import { CtaTemplatePicker, type CtaTemplateRecord } from './CtaTemplatePicker';
 
 /**
- * CTA actions the page has no control for (the others are the API's buttons): connecting an
- * integration needs its settings, which the console does not ask for yet, and deleting a deleted
- * CTA for good is left to the API.
+ * CTA actions that are not toolbar buttons: connecting and disconnecting an integration are the
+ * Settings tab's (CtaIntegrations.tsx, with their settings), and deleting a deleted CTA for good is
+ * left to the API.
  */
 const NOT_ON_THE_PAGE = ['ConnectIntegration', 'DisconnectIntegration', 'DeletePermanently'];
 

@@ -15,6 +15,8 @@ import {
   POPUP_WIDTHS,
   SELECTOR_TYPES,
   TEST_TYPES,
+  ZOHO_DATA_CENTERS,
+  ZOHO_MODULES,
 } from './cro-fields.js';
 import { PAGE_RULE_KINDS, PAGE_RULE_OPERATORS, URL_LIST_RULE_KINDS } from './page-rules.js';
 import {
@@ -201,6 +203,8 @@ export const CRO_KINDS: readonly CroKind[] = [
       width: POPUP_WIDTHS,
       device: DEVICES,
       integrationKind: INTEGRATION_KINDS,
+      zohoModule: ZOHO_MODULES,
+      zohoDataCenter: ZOHO_DATA_CENTERS,
     },
     update: 'Update',
     remove: 'Delete',
