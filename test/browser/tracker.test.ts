@@ -114,6 +114,24 @@ const BAR_CTA = {
   },
 };
 
+/** A form in a popup shown on every page view (frequency every_time), as soon as the page loads. */
+const EVERY_TIME_FORM = {
+  id: 'cta-every-time',
+  type: 'popup',
+  items: [
+    { type: 'heading', label: 'Join the club' },
+    { type: 'email', label: 'Email', name: 'email', required: true },
+    { type: 'button', label: 'Join' },
+  ],
+  popup: {
+    triggers: [{ kind: 'page_load' }],
+    frequency: 'every_time',
+    layout: 'modal',
+    closeButton: true,
+    devices: ['desktop', 'tablet', 'mobile'],
+  },
+};
+
 // Experiments with traffic rules (issue 13): the placements carry `trafficRules: { devices?, visitorsPct? }`.
 // Each sends every visitor it enters to variant "b" (weight 100), which changes one element.
 const trafficExperiment = (id: string, trafficRules: Record<string, unknown>, selector: string, text: string) => ({
@@ -167,6 +185,13 @@ const SITES = new Map<string, { status: number; body: string }>([
         experiments: [],
         controlGroupPct: 100,
       }),
+    },
+  ],
+  [
+    'site-form-again',
+    {
+      status: 200,
+      body: JSON.stringify({ campaigns: [], ctas: [EVERY_TIME_FORM], experiments: [], controlGroupPct: 0 }),
     },
   ],
   [
@@ -460,6 +485,23 @@ requires(hasChromium, 'Chromium (apt-get install -y chromium)')('tracker.js on a
     await page.locator('[data-cro-cta="cta-inline"]').waitFor();
     // The scroll went past the trigger's listeners (had the tracker listened, it would have shown the popup).
     await scrollToBottomHandled(page);
+    await quiet(page);
+    expect(await page.locator('.cro-pop').count()).toBe(0);
+  });
+
+  it('shows an every_time form again after it was closed, but never again to a visitor who sent it', async () => {
+    const { page, url } = await open('site-form-again');
+    const dialog = page.getByRole('dialog', { name: 'Join the club' });
+    await dialog.waitFor();
+    // Closed without sending: every_time shows it on the next page view.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.goto(url);
+    await dialog.waitFor();
+    // Sent: not shown again.
+    await dialog.getByLabel('Email').fill('grace@example.com');
+    await dialog.getByRole('button', { name: 'Join' }).click();
+    await dialog.getByText('Thank you!').waitFor();
+    await page.goto(url);
     await quiet(page);
     expect(await page.locator('.cro-pop').count()).toBe(0);
   });

@@ -18,7 +18,7 @@ import { assignVariant, inControlGroup, inExperimentTraffic } from '../../../lib
 import { createSender, type TrackEvent } from './events.js';
 import { createForwarder, type ForwardedName } from './forward.js';
 import { type Hooks, insertInline, renderBody, renderFloating } from './render.js';
-import { markClosed, markShown, mayShow, onTrigger } from './triggers.js';
+import { markClosed, markSent, markShown, mayShow, onTrigger, wasSent } from './triggers.js';
 import {
   isObj,
   mayChange,
@@ -175,7 +175,7 @@ function run(origin: string, siteKey: string): void {
         click: () => ctaEvent('cta_click', cta, ctaId, campaignId),
         submit: (fields) => {
           ctaEvent('form_submitted', cta, ctaId, campaignId, fields);
-          markClosed(ctaId);
+          markSent(ctaId);
         },
         close,
       };
@@ -213,6 +213,8 @@ function run(origin: string, siteKey: string): void {
 
     /** Inserts at the container's selector; waits up to 10 s for the element to appear. */
     function inline(cta: Obj, ctaId: string, container: Obj, campaignId: string | undefined, attempt = 0): void {
+      // A form the visitor has sent is not shown again.
+      if (wasSent(ctaId)) return;
       if (!query(container.selector, container.selectorType)) {
         if (attempt < 20) setTimeout(() => safe(inline)(cta, ctaId, container, campaignId, attempt + 1), 500);
         return;

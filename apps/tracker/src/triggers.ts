@@ -9,12 +9,14 @@ interface Seen {
   s?: number;
   /** Closed (or its form submitted) by the visitor. */
   c?: 1;
+  /** When the visitor sent its form (ms since the epoch). */
+  f?: number;
 }
 
 function seen(ctaId: string): Seen {
   try {
     const v: unknown = JSON.parse(load('localStorage', `cro_f_${ctaId}`) ?? '{}');
-    return isObj(v) ? { s: num(v.s), c: v.c === 1 ? 1 : undefined } : {};
+    return isObj(v) ? { s: num(v.s), c: v.c === 1 ? 1 : undefined, f: num(v.f) } : {};
   } catch {
     return {};
   }
@@ -25,6 +27,12 @@ const remember = (ctaId: string, value: Seen) => save('localStorage', `cro_f_${c
 /** Whether the frequency lets the CTA show now (every_time | until_closed | once | every_day | every_week). */
 export function mayShow(ctaId: string, frequency: unknown, now = Date.now()): boolean {
   const r = seen(ctaId);
+  // A form the visitor has sent shows again only after its period (every_day, every_week): never for the others.
+  if (
+    r.f !== undefined &&
+    now - r.f < (frequency === 'every_day' ? DAY : frequency === 'every_week' ? 7 * DAY : Infinity)
+  )
+    return false;
   if (frequency === 'until_closed') return r.c !== 1;
   if (frequency === 'once') return r.s === undefined;
   if (frequency === 'every_day') return r.s === undefined || now - r.s >= DAY;
@@ -34,6 +42,9 @@ export function mayShow(ctaId: string, frequency: unknown, now = Date.now()): bo
 
 export const markShown = (ctaId: string) => remember(ctaId, { ...seen(ctaId), s: Date.now() });
 export const markClosed = (ctaId: string) => remember(ctaId, { ...seen(ctaId), c: 1 });
+export const markSent = (ctaId: string) => remember(ctaId, { ...seen(ctaId), c: 1, f: Date.now() });
+/** Whether the visitor has sent the CTA's form (an inline form is then not shown again). */
+export const wasSent = (ctaId: string) => seen(ctaId).f !== undefined;
 
 /** How far down the page the visitor has scrolled, in percent (a page that cannot scroll: 100). */
 function scrolled(): number {
