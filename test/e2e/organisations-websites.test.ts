@@ -364,6 +364,32 @@ for (const setup of setups) {
         expect(taken.body.message).toBe(DOMAIN_TAKEN);
       });
 
+      it('counts a website whose tracker has sent events as installed, without a Verify', async () => {
+        const site = await createSite(owner);
+        expect((site.installation as { verified: boolean }).verified).toBe(false);
+        const sent = await request(t.url)
+          .post('/api/public/collect')
+          .set('Content-Type', 'text/plain')
+          .send(
+            JSON.stringify({
+              siteKey: site.key,
+              events: [
+                {
+                  id: randomUUID(),
+                  name: 'page_view',
+                  distinctId: 'installed-visitor',
+                  time: new Date().toISOString(),
+                  url: `${site.url as string}/`,
+                },
+              ],
+            }),
+          );
+        expectWith(sent.status, JSON.stringify(sent.body)).toBe(200);
+        expect(sent.body.accepted).toBe(1);
+        const read = await owner.get(`/api/websites/${site.id}`);
+        expect(read.body.installation).toMatchObject({ verified: true, byEvents: true });
+      });
+
       it('Deactivate and Activate change the status; Activate on an active site is 422; an unknown action is 422', async () => {
         const site = await createSite(owner);
         const off = await owner

@@ -302,12 +302,23 @@ describe('fetching a public page', () => {
     const failing = async (): Promise<ResolvedAddress[]> => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
     };
+    const unresolved = "The domain nowhere.test does not resolve: check the website's address and its DNS records";
     expect(
       (await fetchPublicPage('http://nowhere.test/', { allowPrivateHosts: false, resolve: failing })).problem,
-    ).toBe('The website could not be reached');
+    ).toBe(unresolved);
     const empty = async (): Promise<ResolvedAddress[]> => [];
     expect((await fetchPublicPage('http://nowhere.test/', { allowPrivateHosts: false, resolve: empty })).problem).toBe(
-      'The website could not be reached',
+      unresolved,
     );
+    // The system's resolver: a name under .invalid never resolves (RFC 2606).
+    expect((await fetchPublicPage('https://nothing-here.invalid/', { allowPrivateHosts: false })).problem).toBe(
+      "The domain nothing-here.invalid does not resolve: check the website's address and its DNS records",
+    );
+    const refusing = async (): Promise<ResolvedAddress[]> => {
+      throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    };
+    expect(
+      (await fetchPublicPage('http://nowhere.test/', { allowPrivateHosts: false, resolve: refusing })).problem,
+    ).toBe('The website could not be reached');
   });
 });

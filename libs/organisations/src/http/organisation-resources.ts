@@ -266,6 +266,14 @@ async function ensureDomainKept(env: ResourceEnv, id: string, domain: unknown) {
   if (changed.domain !== domain) throw new DomainTakenError();
 }
 
+/** A website's installation as its record keeps it (`WebsiteInstallationVerified`). */
+const installationOf = (record: Record<string, unknown>) =>
+  (record.installation ?? { verified: false, verifiedAt: null, url: null }) as {
+    verified: boolean;
+    verifiedAt: string | null;
+    url: string | null;
+  };
+
 /** The websites of organisations: settings, the tracking installation, activation. */
 export function websitesResource(config: AppConfig) {
   return defineResource<WebsiteRecord>({
@@ -290,12 +298,26 @@ export function websitesResource(config: AppConfig) {
     load: loadWebsite,
     stateOf: () => undefined,
     // The site-builder token is never answered: `token` holds its hint, which a save sends back to keep it.
-    decorate: async () => (record) => {
-      const builder = record.siteBuilder as SiteBuilderIntegration | null | undefined;
-      return {
-        // Websites created before the analytics settings existed have the defaults.
-        analytics: { ...DEFAULT_ANALYTICS, ...(record.analytics as Partial<WebsiteAnalytics> | undefined) },
-        ...(builder ? { siteBuilder: { ...builder, token: builder.tokenHint } } : {}),
+    decorate: async (records, env) => {
+      // A website whose tracker has sent events is installed, whether or not someone pressed Verify.
+      const signalled = new Set<string>();
+      await Promise.all(
+        records
+          .filter((r) => !installationOf(r).verified)
+          .map(async (r) => {
+            if (await hasInstallationSignal(env.db, r.id)) signalled.add(r.id);
+          }),
+      );
+      return (record) => {
+        const builder = record.siteBuilder as SiteBuilderIntegration | null | undefined;
+        return {
+          ...(signalled.has(record.id)
+            ? { installation: { ...installationOf(record), verified: true, byEvents: true } }
+            : {}),
+          // Websites created before the analytics settings existed have the defaults.
+          analytics: { ...DEFAULT_ANALYTICS, ...(record.analytics as Partial<WebsiteAnalytics> | undefined) },
+          ...(builder ? { siteBuilder: { ...builder, token: builder.tokenHint } } : {}),
+        };
       };
     },
     async create(body, env) {

@@ -247,10 +247,17 @@ export async function fetchPublicPage(address: string, options: PageFetchOptions
   } catch (error) {
     if (isPrivateRefusal(error)) return { ok: false, url: url.href, problem: PRIVATE_PROBLEM };
     const timedOut = (error as Error).name === 'TimeoutError' || signal.aborted;
+    // A name that does not resolve is said as such: the address is wrong, or its DNS is not set up yet.
+    const code = (error as NodeJS.ErrnoException).code;
+    const unresolved = code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA';
     return {
       ok: false,
       url: url.href,
-      problem: timedOut ? 'The website did not answer in time' : 'The website could not be reached',
+      problem: timedOut
+        ? 'The website did not answer in time'
+        : unresolved
+          ? `The domain ${url.hostname} does not resolve: check the website's address and its DNS records`
+          : 'The website could not be reached',
     };
   }
 }
