@@ -227,6 +227,20 @@ for (const width of [1440, 390]) {
         expect((await owner.get(`/api/ctas/${cta.body.id}`)).body.integrations).toEqual([]);
       }, 120_000);
 
+      it('a new container of a campaign starts on every device, above or below and CSS chosen (no blank choice)', async () => {
+        page = await newPage(session, OWNER, '/#/campaigns/create');
+        const containers = page.getByRole('region', { name: 'Containers' });
+        await containers.getByRole('button', { name: 'Add' }).click();
+        for (const device of ['Desktop', 'Tablet', 'Mobile'])
+          await poll(() => containers.getByRole('checkbox', { name: device }).isChecked()).toBe(true);
+        expect(await containers.getByRole('combobox', { name: 'Above or below' }).innerText()).toBe('Below');
+        expect(await containers.getByRole('combobox', { name: 'Selector type' }).innerText()).toBe('CSS');
+        // No empty first choice in the position list.
+        await containers.getByRole('combobox', { name: 'Above or below' }).click();
+        expect(await page.getByRole('option').allInnerTexts()).toEqual(['Above', 'Below']);
+        await page.keyboard.press('Escape');
+      }, 120_000);
+
       it('the CTA list fits the screen', async () => {
         page = await newPage(session, OWNER, '/#/ctas');
         await page.getByRole('link', { name: 'New CTA' }).waitFor();

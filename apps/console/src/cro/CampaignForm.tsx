@@ -14,6 +14,7 @@ import {
   useGetMany,
   useRecordContext,
   useTranslate,
+  required,
 } from 'react-admin';
 import { errorMessage } from '../common/errors';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
@@ -164,6 +165,8 @@ export const CampaignForm = ({
               source="position"
               label="console.cro.f.containerPosition"
               helperText={false}
+              defaultValue="below"
+              validate={required()}
             />
             <TextInput source="selector" label="console.cro.f.selector" helperText={false} />
             <CroSelectInput
@@ -173,6 +176,8 @@ export const CampaignForm = ({
               source="selectorType"
               label="console.cro.f.selectorType"
               helperText={false}
+              defaultValue="css"
+              validate={required()}
             />
             <NumberInput source="marginPx" label="console.cro.f.marginPx" helperText={false} />
           </Box>
@@ -182,6 +187,8 @@ export const CampaignForm = ({
             source="devices"
             label="console.cro.f.devices"
             helperText={false}
+            // A new container shows on every device until the marketer says otherwise.
+            allByDefault
           />
         </SimpleFormIterator>
       </ArrayInput>

@@ -26,15 +26,24 @@ export const CroSelectInput = ({
   return <SelectInput {...props} choices={choices(valuesOf, names)} isPending={isPending} />;
 };
 
-/** Check boxes over one field's values as the API lists them (devices). */
+/** Check boxes over one field's values as the API lists them (devices); `allByDefault`: a new value has every box ticked. */
 export const CroCheckboxGroupInput = ({
   resource,
   valuesOf,
   names,
+  allByDefault = false,
   ...props
-}: Omit<CheckboxGroupInputProps, 'choices'> & FromApi) => {
+}: Omit<CheckboxGroupInputProps, 'choices'> & FromApi & { allByDefault?: boolean }) => {
   const { choices, isPending } = useCroChoices(resource);
-  return <CheckboxGroupInput {...props} choices={choices(valuesOf, names)} isPending={isPending} />;
+  const listed = choices(valuesOf, names);
+  return (
+    <CheckboxGroupInput
+      {...props}
+      {...(allByDefault && listed.length ? { defaultValue: listed.map((c) => c.id) } : {})}
+      choices={listed}
+      isPending={isPending}
+    />
+  );
 };
 
 /** Radio buttons over one field's values as the API lists them (a page rules' operator). */
