@@ -1,0 +1,81 @@
+// A CTA item's link and placeholder (issue 27, "CTA items keep their link"): a button's `url` is a
+// web page (`https://`, `http://`) or a path of the same site (`/offer`); anything else (a script,
+// another host by `//`, a bare host) is refused with "Link must start with https://, http:// or /".
+// An input's `placeholder` is kept, at most 200 characters. And the words of a campaign placing a
+// CTA that is not live. Expectations typed by hand.
+import { describe, expect, it } from '@jest/globals';
+import { ITEM_URL_RULE, ctaCreateSchema, isItemUrl } from '#libs/cro/src/domain/cro-fields.js';
+import { ctaNotLive } from '#libs/cro/src/domain/page-rules.js';
+import { ValidationError } from '#libs/platform/src/errors.js';
+import { parseInput } from '#libs/platform/src/validation.js';
+
+const cta = (item: Record<string, unknown>) => ({
+  websiteId: 'w1',
+  name: 'Linked',
+  type: 'form',
+  items: [item],
+});
+const errorsOf = (body: unknown): Record<string, string> => {
+  try {
+    parseInput(ctaCreateSchema, body);
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return error.errors ?? {};
+    throw error;
+  }
+};
+
+describe('a CTA item keeps its link and placeholder', () => {
+  it.each([
+    ['https://shop.example/offer?from=cta', true],
+    ['http://shop.example/', true],
+    ['HTTPS://SHOP.EXAMPLE/', true],
+    ['/about', true],
+    ['/', true],
+    ['//evil.example/x', false],
+    ['javascript:alert(1)', false],
+    ['data:text/html,hi', false],
+    ['shop.example/offer', false],
+    ['https://', false],
+    ['https:///path', false],
+    ['https://shop.example/a b', false],
+    ['/a b', false],
+    ['mailto:a@b.example', false],
+    [' https://shop.example/', false],
+  ])('%s is a link: %s', (url, ok) => {
+    expect(isItemUrl(url)).toBe(ok);
+  });
+
+  it('answers the link and the placeholder of the items as given', () => {
+    const parsed = parseInput(ctaCreateSchema, {
+      ...cta({ type: 'button', label: 'Go', url: 'https://shop.example/join' }),
+      items: [
+        { type: 'email', label: 'Email', name: 'email', placeholder: 'you@example.com' },
+        { type: 'button', label: 'Go', url: 'https://shop.example/join' },
+        { type: 'button', label: 'Blank link', url: '' },
+      ],
+    });
+    expect(parsed.items).toEqual([
+      { type: 'email', label: 'Email', name: 'email', placeholder: 'you@example.com' },
+      { type: 'button', label: 'Go', url: 'https://shop.example/join' },
+      { type: 'button', label: 'Blank link', url: '' },
+    ]);
+  });
+
+  it('refuses a link that is no web address, and an over-long placeholder, under the item', () => {
+    expect(errorsOf(cta({ type: 'button', label: 'Go', url: 'javascript:alert(1)' }))).toEqual({
+      'items.0.url': ITEM_URL_RULE,
+    });
+    expect(ITEM_URL_RULE).toBe('Link must start with https://, http:// or /');
+    expect(errorsOf(cta({ type: 'email', label: 'Email', placeholder: 'x'.repeat(201) }))).toEqual({
+      'items.0.placeholder': 'The maximum length is 200 characters',
+    });
+    expect(errorsOf(cta({ type: 'email', label: 'Email', placeholder: 'x'.repeat(200) }))).toEqual({});
+  });
+
+  it('says which CTA a campaign places that is not live', () => {
+    expect(ctaNotLive('Newsletter')).toBe(
+      'The CTA “Newsletter” is not live: its container shows nothing until it is published',
+    );
+  });
+});
