@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '../types';
 import { formatMoment } from './dates';
+import { humanizeName } from './words';
 
 /** A history entry's moment in the console's one date-time format (common/dates.ts), in `timeZone` (its website's) when given. */
 export const formatTime = (iso: string | null | undefined, timeZone?: string | null) =>
@@ -23,24 +24,7 @@ export const changedFields = (entry: { data?: unknown }, labels: Record<string, 
   return names.length ? names.join(', ') : null;
 };
 
-/** `ReturnToWriter` -> `Return to writer`, `SubmitForFactCheck` -> `Submit for fact check`. */
-export const humanizeName = (value: string): string => {
-  const words = value
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .trim()
-    .split(/\s+/);
-  return words
-    .map((word, i) =>
-      i === 0
-        ? word.charAt(0).toUpperCase() + word.slice(1)
-        : /^[A-Z0-9]+$/.test(word) && word.length > 1
-          ? word
-          : word.toLowerCase(),
-    )
-    .join(' ');
-};
+export { humanizeName };
 
 type Translate = (key: string, options?: object) => string;
 
