@@ -4,7 +4,13 @@
 // An input's `placeholder` is kept, at most 200 characters. And the words of a campaign placing a
 // CTA that is not live. Expectations typed by hand.
 import { describe, expect, it } from '@jest/globals';
-import { ITEM_URL_RULE, ctaCreateSchema, isItemUrl } from '#libs/cro/src/domain/cro-fields.js';
+import {
+  DEVICES_MISSING,
+  ITEM_URL_RULE,
+  campaignCreateSchema,
+  ctaCreateSchema,
+  isItemUrl,
+} from '#libs/cro/src/domain/cro-fields.js';
 import { ctaNotLive } from '#libs/cro/src/domain/page-rules.js';
 import { ValidationError } from '#libs/platform/src/errors.js';
 import { parseInput } from '#libs/platform/src/validation.js';
@@ -15,12 +21,12 @@ const cta = (item: Record<string, unknown>) => ({
   type: 'form',
   items: [item],
 });
-const errorsOf = (body: unknown): Record<string, string> => {
+const errorsOf = (body: unknown, schema: typeof ctaCreateSchema | typeof campaignCreateSchema = ctaCreateSchema) => {
   try {
-    parseInput(ctaCreateSchema, body);
+    parseInput(schema, body);
     return {};
   } catch (error) {
-    if (error instanceof ValidationError) return error.errors ?? {};
+    if (error instanceof ValidationError) return (error.errors ?? {}) as Record<string, string>;
     throw error;
   }
 };
@@ -77,5 +83,24 @@ describe('a CTA item keeps its link and placeholder', () => {
     expect(ctaNotLive('Newsletter')).toBe(
       'The CTA “Newsletter” is not live: its container shows nothing until it is published',
     );
+  });
+});
+
+describe("a container's devices, in words", () => {
+  const campaign = (devices: unknown) => ({
+    websiteId: 'w1',
+    name: 'Spring',
+    url: 'https://shop.example/',
+    containers: [{ name: 'Top', ctaId: 'c1', devices, position: 'above', selector: 'h1', selectorType: 'css' }],
+    pageRules: { operator: 'or', rules: [{ kind: 'contains', value: 'https://shop.example/' }] },
+  });
+  it('asks for the devices when none were given, and says what a list of devices is otherwise', () => {
+    expect(DEVICES_MISSING).toBe('Please choose the devices it shows on');
+    expect(errorsOf(campaign(null), campaignCreateSchema)).toEqual({ 'containers.0.devices': DEVICES_MISSING });
+    expect(errorsOf(campaign(undefined), campaignCreateSchema)).toEqual({ 'containers.0.devices': DEVICES_MISSING });
+    expect(errorsOf(campaign('desktop'), campaignCreateSchema)).toEqual({
+      'containers.0.devices': 'Devices must be a list of devices',
+    });
+    expect(errorsOf(campaign(['desktop', 'mobile']), campaignCreateSchema)).toEqual({});
   });
 });

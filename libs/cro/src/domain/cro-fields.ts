@@ -128,11 +128,15 @@ const blob = (label: string) =>
 
 export const DEVICES = ['desktop', 'tablet', 'mobile'] as const;
 export type Device = (typeof DEVICES)[number];
+/** The message of devices not given at all (a console sends none when no box was ticked yet). */
+export const DEVICES_MISSING = 'Please choose the devices it shows on';
 const devices = (label: string) =>
-  list(label, choice(label, DEVICES), DEVICES.length).refine(
-    (v) => new Set(v).size === v.length,
-    `${label} lists a device twice`,
-  );
+  z
+    .array(choice(label, DEVICES), {
+      error: (i) => (nullish(i.input) ? DEVICES_MISSING : `${label} must be a list of devices`),
+    })
+    .max(DEVICES.length, `${label} holds at most ${DEVICES.length} entries`)
+    .refine((v) => new Set(v).size === v.length, `${label} lists a device twice`);
 
 // --------------------------------------------------------------------------------------------
 // CTAs (widgets).
