@@ -63,7 +63,7 @@ const PHONE_WIDTH = (theme: Theme) => ({
       { minWidth: 0 },
     '& .MuiTabs-root, & .RaEdit-card, & .RaCreate-card': { maxWidth: '100%' },
     // A list's filters and actions wrap onto more rows instead of widening the page.
-    '& .RaList-actions, & .RaList-actions form, & .RaTopToolbar-root': { flexWrap: 'wrap', minWidth: 0 },
+    '& .RaList-actions form': { flexWrap: 'wrap', minWidth: 0 },
     '& .RaList-actions .filter-field, & .RaList-actions .MuiFormControl-root': { maxWidth: '100%' },
   },
 });
