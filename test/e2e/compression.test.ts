@@ -2,21 +2,11 @@
 // comes gzip-encoded to a client that accepts it, and is the same JSON once decoded; a small answer
 // and a client that accepts no encoding get it plain; the sign-in routes are never compressed (a
 // reflected value beside a secret: BREACH).
-import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { rawGet } from '../support/raw-get.js';
 import { OWNER, boot, sessionCookie, setups, type Booted } from './setups.js';
-
-/** An answer's status, headers and raw bytes (supertest and fetch would decode them). */
-const rawGet = (url: string, headers: Record<string, string>) =>
-  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
 
 for (const setup of setups) {
   describe(`compressed answers (${setup.name})`, () => {

@@ -2,7 +2,7 @@
 // assets, a year's immutable cache for hashed files, index.html revalidated, API answers untouched;
 // and the two calls a cold login page makes answer without an error status.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { get, type IncomingHttpHeaders } from 'node:http';
+import { rawGet as rawGetWith } from '../support/raw-get.js';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import request from 'supertest';
@@ -18,16 +18,8 @@ const built = existsSync(`${DIST}index.html`);
 /** Typed from the issue: hashed files for a year, immutable; the page and its routes revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The bytes as sent (supertest and fetch would decompress them). */
-const rawGet = (url: string, acceptEncoding: string) =>
-  new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
+/** The bytes as sent, with this Accept-Encoding. */
+const rawGet = (url: string, acceptEncoding: string) => rawGetWith(url, { 'Accept-Encoding': acceptEncoding });
 const NO_CACHE = 'no-cache';
 
 requires(built && setup !== undefined, 'the built console (npm run build:console) and a store to boot on')(
