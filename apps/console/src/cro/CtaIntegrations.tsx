@@ -21,9 +21,6 @@ interface Connected {
   settings: Record<string, string | undefined>;
 }
 
-/** The integrations' names (the spec's: Zapier, Zoho CRM, HubSpot CRM; and a plain webhook). */
-const KIND_NAMES = { webhook: 'Webhook', zapier: 'Zapier', hubspot: 'HubSpot CRM', zoho: 'Zoho CRM' };
-
 /** The fields each kind asks for (`ConnectIntegration` `settings`), by message key; `choices`: the values the API lists for them. */
 const FIELDS: Record<string, Array<{ name: string; label: string; secret?: boolean; choices?: string }>> = {
   webhook: [{ name: 'url', label: 'console.cro.integrations.url' }],
@@ -77,7 +74,11 @@ export const CtaIntegrations = () => {
   if (!record) return null;
   const connected = (Array.isArray(record.integrations) ? record.integrations : []) as Connected[];
   const allowed = record.allowedActions ?? [];
-  const kinds = choices('integrationKind', KIND_NAMES).filter((c) => !connected.some((i) => i.kind === c.id));
+  // An integration's name: the one the Submissions tab's deliveries use.
+  const kindName = (kind: string) => translate(`console.cro.ctas.submissions.targets.${kind}`, { _: kind });
+  const kinds = choices('integrationKind')
+    .map((c) => ({ ...c, name: kindName(c.id) }))
+    .filter((c) => !connected.some((i) => i.kind === c.id));
   const fields = Object.hasOwn(FIELDS, kind) ? FIELDS[kind]! : [];
 
   const start = () => {
@@ -106,11 +107,7 @@ export const CtaIntegrations = () => {
             data-integration={integration.kind}
             sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 0.5 }}
           >
-            <Typography sx={{ fontWeight: 600 }}>
-              {Object.hasOwn(KIND_NAMES, integration.kind)
-                ? KIND_NAMES[integration.kind as keyof typeof KIND_NAMES]
-                : integration.kind}
-            </Typography>
+            <Typography sx={{ fontWeight: 600 }}>{kindName(integration.kind)}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {describe(integration)}
             </Typography>
